@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Sets up everything and runs the whole test suite (unit + e2e) against a real PostgreSQL and Redis.
+# Extra arguments go to jest, e.g. `scripts/test.sh test/health.e2e-spec.ts`.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+"$ROOT/scripts/setup.sh"
+
+# promtool validates the /metrics exposition in the e2e suite.
+if ! command -v promtool >/dev/null; then
+  printf '[test] installing promtool (Debian package prometheus)\n' >&2
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+  # The package starts a server we do not need.
+  { $SUDO systemctl stop prometheus || $SUDO service prometheus stop || true; } >/dev/null 2>&1
+fi
+
+eval "$("$ROOT/scripts/infra.sh" env agentnet_test 1)"
+export NODE_ENV=test
+exec npx jest --ci "$@"

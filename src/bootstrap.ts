@@ -1,0 +1,23 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { formBodyParser, jsonBodyParser } from './common/http/body-parsers';
+import { requestIdMiddleware } from './common/http/request-id';
+import { AppConfig } from './config/app-config';
+import { HttpMetrics } from './metrics/http-metrics';
+import { mountOpenApi } from './openapi/openapi';
+
+/**
+ * Everything done to an app instance before it listens; shared by main.ts and the e2e tests so
+ * both run the same stack. Order matters: request id first, so every later error carries it.
+ */
+export function configureApp(app: NestExpressApplication): void {
+  const config = app.get(AppConfig);
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestIdMiddleware);
+  app.use(app.get(HttpMetrics).middleware);
+  app.use(jsonBodyParser());
+  app.use(formBodyParser());
+  mountOpenApi(app, config);
+}

@@ -1,0 +1,93 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppConfig } from '../../config/app-config';
+import { REQUEST_ID_HEADER } from '../http/request-id';
+import { PROBLEM_CONTENT_TYPE, ProblemBody } from './problem-body';
+import { ProblemError } from './problem.error';
+
+const STATUS_TITLES: Record<number, [slug: string, title: string]> = {
+  400: ['bad-request', 'Bad Request'],
+  401: ['unauthorized', 'Unauthorized'],
+  403: ['forbidden', 'Forbidden'],
+  404: ['not-found', 'Not Found'],
+  405: ['method-not-allowed', 'Method Not Allowed'],
+  409: ['conflict', 'Conflict'],
+  410: ['gone', 'Gone'],
+  413: ['payload-too-large', 'Content Too Large'],
+  415: ['unsupported-media-type', 'Unsupported Media Type'],
+  422: ['validation-error', 'Unprocessable Content'],
+  429: ['rate-limited', 'Rate limited'],
+  500: ['internal-error', 'Internal Server Error'],
+  503: ['service-unavailable', 'Service Unavailable'],
+};
+
+/**
+ * The one place errors become HTTP responses: RFC 9457 problem bodies with
+ * `type: ${BASE_URL}/problems/<slug>`. Unknown errors are logged and answered with a 500 that
+ * carries no stack or message.
+ */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemFilter');
+
+  constructor(private readonly config: AppConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<Request>();
+    const problem = this.toProblem(exception, req);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
+    res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(this.render(problem)));
+  }
+
+  render(problem: ProblemError): ProblemBody {
+    const body: ProblemBody = {
+      type: `${this.config.baseUrl}/problems/${problem.slug}`,
+      title: problem.title,
+      status: problem.status,
+      detail: problem.detail,
+    };
+    if (problem.error !== undefined) body.error = problem.error;
+    if (problem.members) Object.assign(body, problem.members);
+    if (problem.extra !== undefined) body.extra = problem.extra;
+    return body;
+  }
+
+  private toProblem(exception: unknown, req: Request): ProblemError {
+    if (exception instanceof ProblemError) return exception;
+    if (exception instanceof HttpException) return this.fromHttpException(exception);
+    this.logger.error(
+      { err: exception, request_id: req.headers[REQUEST_ID_HEADER], method: req.method, route: req.route?.path },
+      'unhandled error',
+    );
+    return generic(500, 'internal_error');
+  }
+
+  private fromHttpException(exception: HttpException): ProblemError {
+    const status = exception.getStatus();
+    if (status >= 500) {
+      this.logger.error({ err: exception }, 'http exception');
+      return generic(status, 'internal_error');
+    }
+    if (status === 404) return generic(404, 'not_found');
+    const response = exception.getResponse();
+    const message =
+      typeof response === 'string'
+        ? response
+        : typeof (response as { message?: unknown }).message === 'string'
+          ? (response as { message: string }).message
+          : exception.message;
+    return generic(status, message);
+  }
+}
+
+function generic(status: number, detail: string): ProblemError {
+  const [slug, title] = STATUS_TITLES[status] ?? (status >= 500 ? STATUS_TITLES[500] : STATUS_TITLES[400]);
+  return new ProblemError({ status, slug, title, detail });
+}

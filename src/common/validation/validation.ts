@@ -1,0 +1,44 @@
+import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { FieldErrors, ValidationProblem } from '../problem/problem.error';
+
+/** Flattens class-validator errors into `{ "field.path": ["message", ...] }` (API.md 422 shape). */
+export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
+  const out: FieldErrors = {};
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const messages = Object.entries(error.constraints ?? {}).map(([name, message]) =>
+      name === 'whitelistValidation' ? 'is not an allowed field' : message,
+    );
+    if (messages.length > 0) out[path] = messages;
+    if (error.children?.length) Object.assign(out, toFieldErrors(error.children, path));
+  }
+  return out;
+}
+
+/**
+ * Global pipe: whitelists DTO fields, rejects unknown fields, transforms to DTO instances, and
+ * reports every problem as the 422 problem of API.md. A body that is not a JSON object is a 422 too.
+ */
+@Injectable()
+export class AppValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      stopAtFirstError: false,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => new ValidationProblem(toFieldErrors(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata)) {
+      if (value === undefined || value === null) value = {};
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        throw new ValidationProblem({ body: ['must be a JSON object'] });
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}

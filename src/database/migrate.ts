@@ -1,0 +1,26 @@
+import { DataSource } from 'typeorm';
+import { loadConfig } from '../config/app-config';
+import { dataSourceOptions } from './data-source-options';
+
+/** `npm run migrate`: applies pending migrations and exits. The service itself never migrates. */
+export async function runMigrations(databaseUrl: string): Promise<string[]> {
+  const dataSource = new DataSource({ ...dataSourceOptions({ databaseUrl, dbPoolSize: 2 }), entities: [] });
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+if (require.main === module) {
+  (async () => {
+    const config = loadConfig(process.env);
+    const applied = await runMigrations(config.databaseUrl);
+    process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
+  })().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

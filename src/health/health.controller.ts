@@ -1,0 +1,38 @@
+import { Controller, Get, HttpCode, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../auth/auth-policy';
+import { Clock } from '../common/clock/clock';
+import { NO_CACHE, NoCache } from '../common/http/no-cache';
+import { HealthResponseDto, ReadyResponseDto } from './dto/probe-responses.dto';
+import { ReadinessService } from './readiness.service';
+
+@ApiTags('probes')
+@Controller()
+export class HealthController {
+  constructor(
+    private readonly readiness: ReadinessService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Liveness: answers whenever the web process can, and checks no dependency. */
+  @Public()
+  @Get('health')
+  @NoCache()
+  @ApiOkResponse({ type: HealthResponseDto })
+  health(): HealthResponseDto {
+    return { status: 'ok', timestamp: this.clock.date().toISOString() };
+  }
+
+  @Public()
+  @Get('ready')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ReadyResponseDto, description: 'ok or degraded' })
+  @ApiServiceUnavailableResponse({ type: ReadyResponseDto, description: 'a required check failed' })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadyResponseDto> {
+    const report = await this.readiness.report();
+    res.setHeader('cache-control', NO_CACHE);
+    if (report.status === 'error') res.status(503);
+    return report;
+  }
+}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
+import { MIGRATIONS_TABLE } from '../database/data-source-options';
+import { JobQueues } from '../jobs/job-queues.service';
+import { RedisService } from '../redis/redis.service';
+
+export type CheckStatus = 'ok' | 'degraded' | 'error';
+
+export interface ReadinessReport {
+  status: 'ok' | 'degraded' | 'error';
+  timestamp: string;
+  checks: {
+    repo: { status: CheckStatus; latency_ms?: number; error?: string };
+    migrations: { status: CheckStatus; pending: number; error?: string };
+    oban: { status: CheckStatus; queues: Record<string, { status: CheckStatus; concurrency: number }>; error?: string };
+  };
+}
+
+/** A check that passed but took longer than this is reported as degraded, not failed. */
+const SLOW_CHECK_MS = 500;
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
+    );
+  });
+
+/**
+ * Readiness: database reachable (repo), no pending migration (migrations), and every configured
+ * job queue with a running worker of positive concurrency and a reachable Redis (oban, the
+ * name the interface keeps for the job-queue check). Any `error` makes the whole report `error`
+ * (503); a slow but passing check makes it `degraded` (200).
+ */
+@Injectable()
+export class ReadinessService {
+  constructor(
+    private readonly typeorm: TypeOrmHealthIndicator,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobQueues,
+    private readonly redis: RedisService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async report(): Promise<ReadinessReport> {
+    const [repo, migrations, oban] = await Promise.all([this.repo(), this.migrations(), this.oban()]);
+    const statuses = [repo.status, migrations.status, oban.status];
+    const status = statuses.includes('error') ? 'error' : statuses.includes('degraded') ? 'degraded' : 'ok';
+    return { status, timestamp: this.clock.date().toISOString(), checks: { repo, migrations, oban } };
+  }
+
+  private async repo(): Promise<ReadinessReport['checks']['repo']> {
+    const started = performance.now();
+    try {
+      await this.typeorm.pingCheck('repo', { connection: this.dataSource, timeout: this.config.readyTimeoutMs });
+      const latency = Math.round(performance.now() - started);
+      return { status: latency > SLOW_CHECK_MS ? 'degraded' : 'ok', latency_ms: latency };
+    } catch {
+      return { status: 'error', error: 'database_unreachable' };
+    }
+  }
+
+  private async migrations(): Promise<ReadinessReport['checks']['migrations']> {
+    const known = this.dataSource.migrations.map((m) => m.name ?? m.constructor.name);
+    try {
+      const rows: { name: string }[] = await withTimeout(
+        this.dataSource.query(`SELECT name FROM ${MIGRATIONS_TABLE}`).catch((err: { code?: string }) => {
+          if (err.code === '42P01') return []; // table missing: nothing applied yet
+          throw err;
+        }),
+        this.config.readyTimeoutMs,
+        'migration check',
+      );
+      const applied = new Set(rows.map((r) => r.name));
+      const pending = known.filter((name) => !applied.has(name)).length;
+      return { status: pending === 0 ? 'ok' : 'error', pending };
+    } catch {
+      return { status: 'error', pending: known.length, error: 'migrations_unknown' };
+    }
+  }
+
+  private async oban(): Promise<ReadinessReport['checks']['oban']> {
+    const queues: ReadinessReport['checks']['oban']['queues'] = {};
+    for (const q of this.jobs.states()) {
+      queues[q.name] = { status: q.running && q.concurrency > 0 ? 'ok' : 'error', concurrency: q.concurrency };
+    }
+    let redisError: string | undefined;
+    try {
+      await withTimeout(this.redis.client.ping(), this.config.readyTimeoutMs, 'redis ping');
+    } catch {
+      redisError = 'redis_unreachable';
+    }
+    const failed = redisError !== undefined || Object.values(queues).some((q) => q.status !== 'ok');
+    return { status: failed ? 'error' : 'ok', queues, ...(redisError ? { error: redisError } : {}) };
+  }
+}

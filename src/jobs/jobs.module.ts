@@ -1,0 +1,7 @@
+import { Global, Module } from '@nestjs/common';
+import { JobQueues } from './job-queues.service';
+import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
+
+@Global()
+@Module({ providers: [JobQueues, WebhookDeliveryProcessor], exports: [JobQueues] })
+export class JobsModule {}

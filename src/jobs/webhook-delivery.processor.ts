@@ -1,0 +1,41 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
+import type { Job } from 'bullmq';
+import { JobQueues } from './job-queues.service';
+
+export const WEBHOOKS_QUEUE = 'webhooks';
+
+export interface WebhookDeliveryJob {
+  url: string;
+  event: string;
+  payload: Record<string, unknown>;
+  /** HMAC-SHA256 signing secret of the subscription, when it has one. */
+  secret?: string;
+}
+
+/**
+ * Delivers one webhook: POSTs the JSON payload with a timestamped HMAC signature
+ * (`x-webhook-signature: t=<unix>,v1=<hex>`, Stripe-style). A non-2xx answer or a network error
+ * fails the job, and BullMQ retries it with exponential backoff.
+ */
+@Injectable()
+export class WebhookDeliveryProcessor implements OnModuleInit {
+  constructor(private readonly jobs: JobQueues) {}
+
+  onModuleInit(): void {
+    this.jobs.registerHandler<WebhookDeliveryJob>(WEBHOOKS_QUEUE, (job) => this.deliver(job));
+  }
+
+  async deliver(job: Job<WebhookDeliveryJob>): Promise<{ status: number }> {
+    const { url, event, payload, secret } = job.data;
+    const body = JSON.stringify({ event, payload, delivery_id: job.id });
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-webhook-event': event };
+    if (secret) {
+      const t = Math.floor(Date.now() / 1000);
+      headers['x-webhook-signature'] = `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+    }
+    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`webhook endpoint answered ${response.status}`);
+    return { status: response.status };
+  }
+}

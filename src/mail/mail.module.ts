@@ -1,0 +1,8 @@
+import { Global, Module } from '@nestjs/common';
+import { MailTransport } from './mail-transport';
+import { MailService } from './mail.service';
+import { MailboxController } from './mailbox.controller';
+
+@Global()
+@Module({ providers: [MailTransport, MailService], controllers: [MailboxController], exports: [MailService] })
+export class MailModule {}

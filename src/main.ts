@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { configureApp } from './bootstrap';
+import { AppConfig, ConfigValidationError, loadConfig } from './config/app-config';
+
+async function main(): Promise<void> {
+  // Validate before building anything, so a bad deployment fails naming every bad variable.
+  loadConfig(process.env);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
+  configureApp(app);
+  const config = app.get(AppConfig);
+  const logger = app.get(Logger);
+  await app.listen(config.port);
+  const server = app.getHttpServer() as Server;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: draining in-flight requests`, 'Shutdown');
+    // 1. Stop accepting connections; in-flight requests finish. Idle keep-alive sockets close now,
+    //    and anything still open after the grace period is cut.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+    cut.unref();
+    await drained;
+    // 2. Close workers (active jobs finish), Redis and the database pool.
+    await app.close();
+    logger.log('stopped', 'Shutdown');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigValidationError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

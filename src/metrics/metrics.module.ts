@@ -1,0 +1,41 @@
+import { Global, Module } from '@nestjs/common';
+import {
+  makeCounterProvider,
+  makeHistogramProvider,
+  PrometheusModule,
+} from '@willsoto/nestjs-prometheus';
+import { HttpMetrics } from './http-metrics';
+import {
+  AUTH_FAILURES_METRIC,
+  ENROLLMENT_CLAIMS_METRIC,
+  HTTP_DURATION_METRIC,
+  RATE_LIMITED_METRIC,
+  SOCKET_CONNECTIONS_METRIC,
+} from './metrics.constants';
+import { MetricsController } from './metrics.controller';
+import { MetricsTokenStrategy } from './metrics-token.strategy';
+
+const metricProviders = [
+  makeHistogramProvider({
+    name: HTTP_DURATION_METRIC,
+    help: 'HTTP request duration in seconds by method, route template and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  }),
+  makeCounterProvider({
+    name: AUTH_FAILURES_METRIC,
+    help: 'Refused authentications by mechanism and reason',
+    labelNames: ['mechanism', 'reason'],
+  }),
+  makeCounterProvider({ name: RATE_LIMITED_METRIC, help: 'Requests refused by a rate limit', labelNames: ['limit'] }),
+  makeCounterProvider({ name: ENROLLMENT_CLAIMS_METRIC, help: 'Enrollment claims by outcome', labelNames: ['outcome'] }),
+  makeCounterProvider({ name: SOCKET_CONNECTIONS_METRIC, help: 'WebSocket connections by outcome', labelNames: ['outcome'] }),
+];
+
+@Global()
+@Module({
+  imports: [PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } })],
+  providers: [...metricProviders, HttpMetrics, MetricsTokenStrategy],
+  exports: [...metricProviders, HttpMetrics],
+})
+export class MetricsModule {}

@@ -1,0 +1,26 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { AppConfig } from '../config/app-config';
+
+/** The OpenAPI document of every controller route, with the auth schemes each route declares. */
+export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Agent Network Service')
+    .setDescription(
+      'Machine identity and operator auth for fleets of service agents and robots. ' +
+        'Errors are RFC 9457 problem bodies (application/problem+json); see docs/ for decisions.',
+    )
+    .setVersion('1')
+    .addServer(config.baseUrl)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'agk_ API key or 30-day access token' }, 'machine')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-agent-api-key' }, 'agent-api-key')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_BEARER_TOKEN' }, 'metrics')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'SCIM token' }, 'scim')
+    .addCookieAuth('_agent_ops_key', { type: 'apiKey', in: 'cookie', name: '_agent_ops_key' }, 'session');
+  return SwaggerModule.createDocument(app, builder.build());
+}
+
+export function mountOpenApi(app: INestApplication, config: AppConfig): void {
+  const document = buildOpenApiDocument(app, config);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
