@@ -28,6 +28,13 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     const cut = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
     cut.unref();
+    // Whatever still hangs after twice the grace period (a stuck job, an unreachable SMTP server)
+    // does not keep the process alive: exit non-zero so the supervisor notices.
+    const deadline = setTimeout(() => {
+      logger.error('shutdown deadline passed; exiting', 'Shutdown');
+      process.exit(1);
+    }, config.shutdownGraceMs * 2);
+    deadline.unref();
     await drained;
     // 2. Close workers (active jobs finish), Redis and the database pool.
     await app.close();

@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { normalizeIp } from '../common/http/client-ip';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -173,6 +174,19 @@ export class ConfigValidationError extends Error {
   }
 }
 
+/**
+ * Only DATABASE_URL, validated: for `npm run migrate`, which must run in a deploy step that does
+ * not carry the service's other settings.
+ */
+export function loadDatabaseUrl(env: Record<string, string | undefined>): string {
+  const vars = plainToInstance(EnvironmentVariables, { DATABASE_URL: env.DATABASE_URL });
+  const errors = validateSync(vars, { forbidUnknownValues: false }).filter((e) => e.property === 'DATABASE_URL');
+  if (errors.length > 0) {
+    throw new ConfigValidationError([`DATABASE_URL: ${Object.values(errors[0].constraints ?? {}).join('; ')}`]);
+  }
+  return vars.DATABASE_URL;
+}
+
 const splitList = (value: string) =>
   value
     .split(',')
@@ -196,7 +210,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     problems.push(`${error.property}: ${messages.join('; ')}`);
   }
 
-  const trusted = splitList(vars.TRUSTED_PROXY_IPS ?? '');
+  const trusted = splitList(vars.TRUSTED_PROXY_IPS ?? '').map(normalizeIp);
   for (const ip of trusted) {
     if (isIP(ip) === 0) problems.push(`TRUSTED_PROXY_IPS: "${ip}" is not an IP address`);
   }

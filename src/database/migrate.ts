@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../config/app-config';
+import { loadDatabaseUrl } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 
 /** `npm run migrate`: applies pending migrations and exits. The service itself never migrates. */
@@ -16,8 +16,7 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
 
 if (require.main === module) {
   (async () => {
-    const config = loadConfig(process.env);
-    const applied = await runMigrations(config.databaseUrl);
+    const applied = await runMigrations(loadDatabaseUrl(process.env));
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
   })().catch((err: unknown) => {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

@@ -58,27 +58,19 @@ export class ReadinessService {
 
   private async repo(): Promise<ReadinessReport['checks']['repo']> {
     const started = performance.now();
-    try {
-      await this.typeorm.pingCheck('repo', { connection: this.dataSource, timeout: this.config.readyTimeoutMs });
-      const latency = Math.round(performance.now() - started);
-      return { status: latency > SLOW_CHECK_MS ? 'degraded' : 'ok', latency_ms: latency };
-    } catch {
-      return { status: 'error', error: 'database_unreachable' };
-    }
+    // terminus 11 reports a failed ping as a `down` result rather than throwing
+    const result = await this.typeorm
+      .pingCheck('repo', { connection: this.dataSource, timeout: this.config.readyTimeoutMs })
+      .catch(() => ({ repo: { status: 'down' } }));
+    if (result.repo.status !== 'up') return { status: 'error', error: 'database_unreachable' };
+    const latency = Math.round(performance.now() - started);
+    return { status: latency > SLOW_CHECK_MS ? 'degraded' : 'ok', latency_ms: latency };
   }
 
   private async migrations(): Promise<ReadinessReport['checks']['migrations']> {
     const known = this.dataSource.migrations.map((m) => m.name ?? m.constructor.name);
     try {
-      const rows: { name: string }[] = await withTimeout(
-        this.dataSource.query(`SELECT name FROM ${MIGRATIONS_TABLE}`).catch((err: { code?: string }) => {
-          if (err.code === '42P01') return []; // table missing: nothing applied yet
-          throw err;
-        }),
-        this.config.readyTimeoutMs,
-        'migration check',
-      );
-      const applied = new Set(rows.map((r) => r.name));
+      const applied = await withTimeout(this.appliedMigrations(), this.config.readyTimeoutMs, 'migration check');
       const pending = known.filter((name) => !applied.has(name)).length;
       return { status: pending === 0 ? 'ok' : 'error', pending };
     } catch {
@@ -86,6 +78,13 @@ export class ReadinessService {
     }
   }
 
+  /** Names of applied migrations; none when the migrations table does not exist yet. */
+  private async appliedMigrations(): Promise<Set<string>> {
+    const [{ present }] = await this.dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [MIGRATIONS_TABLE]);
+    if (!present) return new Set();
+    const rows: { name: string }[] = await this.dataSource.query(`SELECT name FROM ${MIGRATIONS_TABLE}`);
+    return new Set(rows.map((r) => r.name));
+  }
   private async oban(): Promise<ReadinessReport['checks']['oban']> {
     const queues: ReadinessReport['checks']['oban']['queues'] = {};
     for (const q of this.jobs.states()) {

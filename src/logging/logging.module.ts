@@ -20,7 +20,9 @@ type Req = IncomingMessage & { id?: string; route?: { path?: string }; originalU
           level: config.logLevel,
           redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
           genReqId: (req: IncomingMessage) => String(req.headers[REQUEST_ID_HEADER] ?? ''),
-          customAttributeKeys: { reqId: 'request_id', responseTime: 'duration_ms' },
+          customAttributeKeys: { responseTime: 'duration_ms' },
+          // bound to the request's logger, so every line logged while serving it carries the id
+          customProps: (req: IncomingMessage) => ({ request_id: (req as Req).id }),
           customSuccessObject: (req: IncomingMessage, res: ServerResponse, value: Record<string, unknown>) => ({
             ...value,
             route: (req as Req).route?.path ?? 'unmatched',

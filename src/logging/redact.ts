@@ -15,7 +15,7 @@ export const REDACT_PATHS = [
 ];
 
 const SECRET_QUERY = /([?&](?:socket_token|token|api_key|access_token)=)[^&#]*/gi;
-const SECRET_PATH = /(\/users\/reset-password\/)[^/?#]+/;
+const SECRET_PATH = /(\/users\/reset-password\/)[^/?#]+/i;
 
 /** A URL fit for logs: secret query values and reset-link tokens are replaced by [REDACTED]. */
 export function redactUrl(url: string): string {

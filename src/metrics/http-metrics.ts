@@ -4,6 +4,9 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Histogram } from 'prom-client';
 import { HTTP_DURATION_METRIC } from './metrics.constants';
 
+/** The catch-all Nest registers to answer 404s; requests it serves matched no route of ours. */
+const NOT_FOUND_ROUTE = '/{*path}';
+
 /**
  * Observes every HTTP request's duration, labelled by method, route template (never the raw
  * path, so ids and tokens do not become label values) and status.
@@ -16,7 +19,8 @@ export class HttpMetrics {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
+      const template = (req.route as { path?: string } | undefined)?.path;
+      const route = template === undefined || template === NOT_FOUND_ROUTE ? 'unmatched' : template;
       this.histogram.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
     });
     next();

@@ -4,6 +4,7 @@ import {
   makeHistogramProvider,
   PrometheusModule,
 } from '@willsoto/nestjs-prometheus';
+import { register } from 'prom-client';
 import { HttpMetrics } from './http-metrics';
 import {
   AUTH_FAILURES_METRIC,
@@ -32,10 +33,25 @@ const metricProviders = [
   makeCounterProvider({ name: SOCKET_CONNECTIONS_METRIC, help: 'WebSocket connections by outcome', labelNames: ['outcome'] }),
 ];
 
+/**
+ * prom-client registers these gauges with a `_total` suffix, which the exposition format reserves
+ * for counters (promtool rejects them). Their un-suffixed twins (nodejs_active_handles, ...) carry
+ * the same information, so these are dropped.
+ */
+const NONCONFORMING_DEFAULT_METRICS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 @Global()
 @Module({
   imports: [PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } })],
   providers: [...metricProviders, HttpMetrics, MetricsTokenStrategy],
   exports: [...metricProviders, HttpMetrics],
 })
-export class MetricsModule {}
+export class MetricsModule {
+  constructor() {
+    for (const name of NONCONFORMING_DEFAULT_METRICS) register.removeSingleMetric(name);
+  }
+}

@@ -29,7 +29,8 @@ export function clientIp(req: IncomingMessage, trustedProxies: ReadonlySet<strin
  * The bucket an address is counted in: IPv4 per address, IPv6 per /64 prefix (one subscriber
  * usually holds a whole /64, so per-address counting would be trivially evaded).
  */
-export function ipBucket(ip: string): string {
+export function ipBucket(address: string): string {
+  const ip = normalizeIp(address);
   if (!isIPv6(ip)) return ip;
   const expanded = expandIPv6(ip);
   return `${expanded.slice(0, 4).join(':')}::/64`;

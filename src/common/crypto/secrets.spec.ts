@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import {
+  constantTimeEqual,
+  digestsEqual,
+  mintPrefixedSecret,
+  parsePrefixedSecret,
+  randomToken,
+  sha256,
+  sha256Hex,
+} from './secrets';
+
+const B64URL_11 = 'A'.repeat(10) + '_';
+const B64URL_43 = 'b'.repeat(41) + '-9';
+const WELL_FORMED = `agk_${B64URL_11}.${B64URL_43}`;
+
+describe('mintPrefixedSecret', () => {
+  it.each(['agk', 'age', 'mpk'] as const)('mints %s_<11 chars>.<43 chars> in base64url', (kind) => {
+    const minted = mintPrefixedSecret(kind);
+    expect(minted.value).toMatch(new RegExp(`^${kind}_[A-Za-z0-9_-]{11}\\.[A-Za-z0-9_-]{43}$`));
+  });
+
+  it('exposes the prefix that appears in the value', () => {
+    const minted = mintPrefixedSecret('agk');
+    expect(minted.prefix).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    expect(minted.value.startsWith(`agk_${minted.prefix}.`)).toBe(true);
+  });
+
+  it('round-trips through parsePrefixedSecret, and stores only the SHA-256 of the secret part', () => {
+    const minted = mintPrefixedSecret('agk');
+    const parsed = parsePrefixedSecret('agk', minted.value);
+    expect(parsed).not.toBeNull();
+    expect(parsed!.prefix).toBe(minted.prefix);
+    expect(minted.value).toBe(`agk_${parsed!.prefix}.${parsed!.secret}`);
+
+    const expectedHash = createHash('sha256').update(parsed!.secret).digest();
+    expect(Buffer.isBuffer(minted.secretHash)).toBe(true);
+    expect(minted.secretHash.length).toBe(32);
+    expect(minted.secretHash.equals(expectedHash)).toBe(true);
+    // Not a hash of the whole presented value.
+    expect(minted.secretHash.equals(createHash('sha256').update(minted.value).digest())).toBe(false);
+  });
+
+  it('mints a different value, prefix and hash every time', () => {
+    const a = mintPrefixedSecret('agk');
+    const b = mintPrefixedSecret('agk');
+    expect(a.value).not.toBe(b.value);
+    expect(a.prefix).not.toBe(b.prefix);
+    expect(a.secretHash.equals(b.secretHash)).toBe(false);
+  });
+});
+
+describe('parsePrefixedSecret', () => {
+  it('splits a well-formed value into prefix and secret', () => {
+    expect(parsePrefixedSecret('agk', WELL_FORMED)).toEqual({ prefix: B64URL_11, secret: B64URL_43 });
+  });
+
+  it('rejects a value of another kind', () => {
+    const minted = mintPrefixedSecret('age');
+    expect(parsePrefixedSecret('agk', minted.value)).toBeNull();
+    expect(parsePrefixedSecret('mpk', minted.value)).toBeNull();
+    expect(parsePrefixedSecret('age', minted.value)).not.toBeNull();
+  });
+
+  it.each([
+    ['a prefix one character short', `agk_${B64URL_11.slice(1)}.${B64URL_43}`],
+    ['a prefix one character long', `agk_${B64URL_11}x.${B64URL_43}`],
+    ['a secret one character short', `agk_${B64URL_11}.${B64URL_43.slice(1)}`],
+    ['a secret one character long', `agk_${B64URL_11}.${B64URL_43}x`],
+    ['a missing dot', `agk_${B64URL_11}${B64URL_43}`],
+    ['a dot replaced by another character', `agk_${B64URL_11}_${B64URL_43}`],
+    ['leading characters', ` ${WELL_FORMED}`],
+    ['trailing characters', `${WELL_FORMED} `],
+    ['a trailing newline', `${WELL_FORMED}\n`],
+    ['a non-base64url character in the secret', `agk_${B64URL_11}.${B64URL_43.slice(1)}+`],
+    ['padding in the prefix', `agk_${B64URL_11.slice(1)}=.${B64URL_43}`],
+    ['an upper-case kind', WELL_FORMED.replace('agk_', 'AGK_')],
+    ['a missing kind separator', WELL_FORMED.replace('agk_', 'agk')],
+    ['the empty string', ''],
+  ])('rejects %s', (_label, value) => {
+    expect(parsePrefixedSecret('agk', value)).toBeNull();
+  });
+});
+
+describe('constantTimeEqual', () => {
+  it('is true for equal strings', () => {
+    expect(constantTimeEqual('metrics-token-123', 'metrics-token-123')).toBe(true);
+    expect(constantTimeEqual('', '')).toBe(true);
+  });
+
+  it('is false for different strings of the same length', () => {
+    expect(constantTimeEqual('metrics-token-123', 'metrics-token-124')).toBe(false);
+  });
+
+  it('is false (and does not throw) for strings of different lengths', () => {
+    expect(() => constantTimeEqual('short', 'much-longer-value')).not.toThrow();
+    expect(constantTimeEqual('short', 'much-longer-value')).toBe(false);
+    expect(constantTimeEqual('abc', 'abcd')).toBe(false);
+    expect(constantTimeEqual('', 'a')).toBe(false);
+  });
+});
+
+describe('digestsEqual', () => {
+  it('compares buffers by content and refuses different lengths', () => {
+    expect(digestsEqual(sha256('x'), sha256('x'))).toBe(true);
+    expect(digestsEqual(sha256('x'), sha256('y'))).toBe(false);
+    expect(digestsEqual(sha256('x'), sha256('x').subarray(0, 16))).toBe(false);
+  });
+});
+
+describe('hash and token helpers', () => {
+  it('sha256 and sha256Hex agree with node:crypto', () => {
+    const expected = createHash('sha256').update('hello').digest();
+    expect(sha256('hello').equals(expected)).toBe(true);
+    expect(sha256Hex('hello')).toBe(expected.toString('hex'));
+  });
+
+  it('randomToken returns unpadded base64url of the requested byte length', () => {
+    expect(randomToken()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(randomToken(8)).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    expect(Buffer.from(randomToken(16), 'base64url').length).toBe(16);
+    expect(randomToken()).not.toBe(randomToken());
+  });
+});

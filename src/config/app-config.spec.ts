@@ -1,0 +1,274 @@
+import { AppConfig, ConfigValidationError, loadConfig } from './app-config';
+
+const MINIMAL_ENV = {
+  DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+  REDIS_URL: 'redis://127.0.0.1:6379/0',
+} as const;
+
+/** A production environment that passes validation; individual tests break one piece of it. */
+const VALID_PRODUCTION_ENV = {
+  ...MINIMAL_ENV,
+  NODE_ENV: 'production',
+  BASE_URL: 'https://agents.example.com',
+  SESSION_SECRET: 's'.repeat(32),
+  METRICS_BEARER_TOKEN: 'm'.repeat(16),
+  SMTP_URL: 'smtp://mail.example.com:587',
+} as const;
+
+/** Runs loadConfig expecting it to throw a ConfigValidationError, and returns that error. */
+function expectConfigError(env: Record<string, string | undefined>): ConfigValidationError {
+  let caught: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(ConfigValidationError);
+  return caught as ConfigValidationError;
+}
+
+/** The variable names a ConfigValidationError's problems are about (the text before the first colon). */
+function problemVariables(error: ConfigValidationError): string[] {
+  return error.problems.map((p) => p.slice(0, p.indexOf(':')));
+}
+
+describe('loadConfig', () => {
+  describe('defaults with a minimal valid environment', () => {
+    let config: AppConfig;
+
+    beforeEach(() => {
+      config = loadConfig({ ...MINIMAL_ENV });
+    });
+
+    it('uses port 4000, rate limit 1000 and the localhost base URL', () => {
+      expect(config.port).toBe(4000);
+      expect(config.apiRateLimit).toBe(1000);
+      expect(config.baseUrl).toBe('http://localhost:4000');
+      expect(config.baseOrigin).toBe('http://localhost:4000');
+    });
+
+    it('defaults to development with the in-memory mail transport', () => {
+      expect(config.nodeEnv).toBe('development');
+      expect(config.isProduction).toBe(false);
+      expect(config.mailTransport).toBe('memory');
+      expect(config.smtpUrl).toBeUndefined();
+    });
+
+    it('configures the mailer and webhooks queues with concurrency 4', () => {
+      expect(config.queues).toEqual([
+        { name: 'mailer', concurrency: 4 },
+        { name: 'webhooks', concurrency: 4 },
+      ]);
+    });
+
+    it('passes the connection URLs through and has empty trusted proxy and admin sets', () => {
+      expect(config.databaseUrl).toBe(MINIMAL_ENV.DATABASE_URL);
+      expect(config.redisUrl).toBe(MINIMAL_ENV.REDIS_URL);
+      expect(config.trustedProxyIps.size).toBe(0);
+      expect(config.platformAdminEmails.size).toBe(0);
+    });
+
+    it('generates a random session secret outside production', () => {
+      const other = loadConfig({ ...MINIMAL_ENV });
+      expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+      expect(other.sessionSecret).not.toBe(config.sessionSecret);
+    });
+
+    it('returns a frozen object', () => {
+      expect(Object.isFrozen(config)).toBe(true);
+    });
+  });
+
+  it('also loads in the test environment with the memory transport', () => {
+    const config = loadConfig({ ...MINIMAL_ENV, NODE_ENV: 'test' });
+    expect(config.nodeEnv).toBe('test');
+    expect(config.mailTransport).toBe('memory');
+  });
+
+  it('accepts a fully valid production environment', () => {
+    const config = loadConfig({ ...VALID_PRODUCTION_ENV });
+    expect(config.isProduction).toBe(true);
+    expect(config.mailTransport).toBe('smtp');
+    expect(config.smtpUrl).toBe(VALID_PRODUCTION_ENV.SMTP_URL);
+    expect(config.sessionSecret).toBe(VALID_PRODUCTION_ENV.SESSION_SECRET);
+    expect(config.metricsBearerToken).toBe(VALID_PRODUCTION_ENV.METRICS_BEARER_TOKEN);
+    expect(config.baseOrigin).toBe('https://agents.example.com');
+  });
+
+  it('ignores variables it does not know', () => {
+    const config = loadConfig({ ...MINIMAL_ENV, SOMETHING_ELSE: 'x', PATH: '/usr/bin' });
+    expect(config.port).toBe(4000);
+  });
+
+  describe('numeric parsing', () => {
+    it('parses numeric strings into numbers', () => {
+      const config = loadConfig({
+        ...MINIMAL_ENV,
+        PORT: '5',
+        API_RATE_LIMIT: '250',
+        QUEUE_MAILER_CONCURRENCY: '7',
+        QUEUE_WEBHOOKS_CONCURRENCY: '0',
+        DB_POOL_SIZE: '3',
+      });
+      expect(config.port).toBe(5);
+      expect(typeof config.port).toBe('number');
+      expect(config.apiRateLimit).toBe(250);
+      expect(config.dbPoolSize).toBe(3);
+      expect(config.queues).toEqual([
+        { name: 'mailer', concurrency: 7 },
+        { name: 'webhooks', concurrency: 0 },
+      ]);
+    });
+
+    it('tolerates surrounding whitespace around a number', () => {
+      expect(loadConfig({ ...MINIMAL_ENV, PORT: ' 8080 ' }).port).toBe(8080);
+    });
+
+    it.each(['abc', '12abc', '1.5', ''])('rejects PORT=%j', (port) => {
+      const error = expectConfigError({ ...MINIMAL_ENV, PORT: port });
+      expect(problemVariables(error)).toEqual(['PORT']);
+    });
+
+    it('rejects numbers outside their range', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, PORT: '65536', API_RATE_LIMIT: '0' });
+      expect(problemVariables(error).sort()).toEqual(['API_RATE_LIMIT', 'PORT']);
+    });
+  });
+
+  describe('BASE_URL', () => {
+    it('trims a trailing slash', () => {
+      const config = loadConfig({ ...MINIMAL_ENV, BASE_URL: 'http://localhost:4000/' });
+      expect(config.baseUrl).toBe('http://localhost:4000');
+    });
+
+    it('trims several trailing slashes but keeps the path', () => {
+      const config = loadConfig({ ...MINIMAL_ENV, BASE_URL: 'https://example.com/app//' });
+      expect(config.baseUrl).toBe('https://example.com/app');
+      expect(config.baseOrigin).toBe('https://example.com');
+    });
+
+    it('rejects a URL that is not http(s)', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, BASE_URL: 'ftp://example.com' });
+      expect(problemVariables(error)).toEqual(['BASE_URL']);
+    });
+  });
+
+  it('rejects missing DATABASE_URL and REDIS_URL together', () => {
+    const error = expectConfigError({});
+    expect(problemVariables(error)).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL']));
+  });
+
+  describe('production', () => {
+    it('names both METRICS_BEARER_TOKEN and SESSION_SECRET when both are missing', () => {
+      const { METRICS_BEARER_TOKEN: _m, SESSION_SECRET: _s, ...env } = VALID_PRODUCTION_ENV;
+      const error = expectConfigError(env);
+      const variables = problemVariables(error);
+      expect(variables).toContain('METRICS_BEARER_TOKEN');
+      expect(variables).toContain('SESSION_SECRET');
+      expect(error.message).toContain('METRICS_BEARER_TOKEN');
+      expect(error.message).toContain('SESSION_SECRET');
+      expect(error.name).toBe('ConfigValidationError');
+    });
+
+    it('names every bad variable of a bare production environment at once', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, NODE_ENV: 'production' });
+      expect(problemVariables(error).sort()).toEqual(
+        ['BASE_URL', 'METRICS_BEARER_TOKEN', 'SESSION_SECRET', 'SMTP_URL'].sort(),
+      );
+    });
+
+    it('refuses a blank METRICS_BEARER_TOKEN', () => {
+      const error = expectConfigError({ ...VALID_PRODUCTION_ENV, METRICS_BEARER_TOKEN: '   ' });
+      expect(problemVariables(error)).toEqual(['METRICS_BEARER_TOKEN']);
+    });
+
+    it('refuses a METRICS_BEARER_TOKEN shorter than 16 characters', () => {
+      const error = expectConfigError({ ...VALID_PRODUCTION_ENV, METRICS_BEARER_TOKEN: 'short' });
+      expect(problemVariables(error)).toEqual(['METRICS_BEARER_TOKEN']);
+    });
+
+    it('refuses a blank or short SESSION_SECRET', () => {
+      expect(problemVariables(expectConfigError({ ...VALID_PRODUCTION_ENV, SESSION_SECRET: '  ' }))).toEqual([
+        'SESSION_SECRET',
+      ]);
+      expect(
+        problemVariables(expectConfigError({ ...VALID_PRODUCTION_ENV, SESSION_SECRET: 's'.repeat(31) })),
+      ).toEqual(['SESSION_SECRET']);
+    });
+
+    it('requires an https BASE_URL', () => {
+      const error = expectConfigError({ ...VALID_PRODUCTION_ENV, BASE_URL: 'http://agents.example.com' });
+      expect(problemVariables(error)).toEqual(['BASE_URL']);
+      expect(error.problems[0]).toMatch(/https/);
+    });
+
+    it('refuses MAIL_TRANSPORT=memory', () => {
+      const error = expectConfigError({ ...VALID_PRODUCTION_ENV, MAIL_TRANSPORT: 'memory' });
+      expect(problemVariables(error)).toEqual(['MAIL_TRANSPORT']);
+    });
+
+    it('defaults to smtp and therefore requires SMTP_URL', () => {
+      const { SMTP_URL: _smtp, ...env } = VALID_PRODUCTION_ENV;
+      const error = expectConfigError(env);
+      expect(problemVariables(error)).toEqual(['SMTP_URL']);
+    });
+  });
+
+  it('accepts a blank METRICS_BEARER_TOKEN outside production as unset', () => {
+    const config = loadConfig({ ...MINIMAL_ENV, METRICS_BEARER_TOKEN: '   ' });
+    expect(config.metricsBearerToken).toBeUndefined();
+  });
+
+  describe('mail transport', () => {
+    it('refuses MAIL_TRANSPORT=smtp without SMTP_URL', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, MAIL_TRANSPORT: 'smtp' });
+      expect(problemVariables(error)).toEqual(['SMTP_URL']);
+    });
+
+    it('accepts MAIL_TRANSPORT=smtp with an SMTP_URL', () => {
+      const config = loadConfig({ ...MINIMAL_ENV, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://u:p@mail.local:465' });
+      expect(config.mailTransport).toBe('smtp');
+      expect(config.smtpUrl).toBe('smtps://u:p@mail.local:465');
+    });
+
+    it('refuses an SMTP_URL that is not smtp(s)', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'http://mail.local' });
+      expect(problemVariables(error)).toEqual(['SMTP_URL']);
+    });
+
+    it('refuses an unknown transport', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, MAIL_TRANSPORT: 'carrier-pigeon' });
+      expect(problemVariables(error)).toContain('MAIL_TRANSPORT');
+    });
+  });
+
+  describe('TRUSTED_PROXY_IPS', () => {
+    it('parses a comma-separated list into a set, trimming blanks', () => {
+      const config = loadConfig({ ...MINIMAL_ENV, TRUSTED_PROXY_IPS: ' 10.0.0.1, ::1,,10.0.0.2 , 10.0.0.1' });
+      expect(config.trustedProxyIps).toBeInstanceOf(Set);
+      expect([...config.trustedProxyIps].sort()).toEqual(['10.0.0.1', '10.0.0.2', '::1']);
+      expect(config.trustedProxyIps.has('10.0.0.1')).toBe(true);
+      expect(config.trustedProxyIps.has('10.0.0.3')).toBe(false);
+    });
+
+    it('refuses an entry that is not an IP address, naming it', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, TRUSTED_PROXY_IPS: '10.0.0.1,proxy.internal' });
+      expect(problemVariables(error)).toEqual(['TRUSTED_PROXY_IPS']);
+      expect(error.problems[0]).toContain('proxy.internal');
+    });
+
+    it('refuses a CIDR range, which is not a single address', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, TRUSTED_PROXY_IPS: '10.0.0.0/8' });
+      expect(problemVariables(error)).toEqual(['TRUSTED_PROXY_IPS']);
+    });
+  });
+
+  it('lower-cases and trims PLATFORM_ADMIN_EMAILS into a set', () => {
+    const config = loadConfig({
+      ...MINIMAL_ENV,
+      PLATFORM_ADMIN_EMAILS: 'Alice@Example.COM, bob@example.com ,,ALICE@example.com',
+    });
+    expect([...config.platformAdminEmails].sort()).toEqual(['alice@example.com', 'bob@example.com']);
+    expect(config.platformAdminEmails.has('Alice@Example.COM')).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectProblem } from './support/problem';
+import { createTestApp, TestApp } from './support/test-app';
+
+const TOKEN = process.env.METRICS_BEARER_TOKEN!;
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves the Prometheus exposition with the right bearer token, never cached', async () => {
+    await t.http().get('/health').expect(200);
+    await t.http().get('/no/such/route').expect(404);
+    const res = await t.http().get('/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
+    expect(res.text).toContain('process_cpu_user_seconds_total');
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{[^}]*method="GET"[^}]*route="\/health"[^}]*status="200"/);
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{[^}]*route="unmatched"[^}]*status="404"/);
+    // raw paths never become label values
+    expect(res.text).not.toContain('/no/such/route');
+    // the probe itself does not leak into rate-limit headers
+    expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+  });
+
+  it('passes promtool check metrics', async () => {
+    const res = await t.http().get('/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200);
+    const file = join(mkdtempSync(join(tmpdir(), 'metrics-')), 'metrics.txt');
+    writeFileSync(file, res.text);
+    // promtool reads the exposition on stdin and exits non-zero on any problem
+    const out = execFileSync('sh', ['-c', `promtool check metrics < ${file} 2>&1; echo "exit=$?"`]).toString();
+    expect(out.trim().split('\n').pop()).toBe('exit=0');
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['a wrong token', `Bearer ${TOKEN}x`],
+    ['a token of another scheme', `Basic ${Buffer.from(TOKEN).toString('base64')}`],
+    ['an empty bearer', 'Bearer '],
+  ])('refuses %s with 401 and WWW-Authenticate: Bearer realm="metrics"', async (_label, header) => {
+    const req = t.http().get('/metrics');
+    if (header !== undefined) req.set('authorization', header);
+    const res = await req;
+    expectProblem(res, 401, 'unauthorized', { title: 'Unauthorized' });
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    expect(res.text).not.toContain('process_cpu');
+  });
+});

@@ -1,0 +1,93 @@
+import net from 'node:net';
+import { spawnApp, testEnv, waitForHealth } from './support/spawned-app';
+
+describe('process lifecycle (production build)', () => {
+  it('refuses to start in production without METRICS_BEARER_TOKEN and SESSION_SECRET, naming both', async () => {
+    const app = spawnApp({
+      ...(await testEnv()),
+      NODE_ENV: 'production',
+      METRICS_BEARER_TOKEN: '   ',
+      SESSION_SECRET: undefined,
+      BASE_URL: 'https://fleet.example.com',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    const code = await app.exited;
+    expect(code).toBe(1);
+    expect(app.stderr()).toContain('METRICS_BEARER_TOKEN');
+    expect(app.stderr()).toContain('SESSION_SECRET');
+    expect(app.stderr()).not.toContain('DATABASE_URL');
+  });
+
+  it('starts in production when the token and secret are configured', async () => {
+    const app = spawnApp({
+      ...(await testEnv()),
+      NODE_ENV: 'production',
+      METRICS_BEARER_TOKEN: 'prod-metrics-token-0123456789',
+      SESSION_SECRET: 'x'.repeat(40),
+      BASE_URL: 'https://fleet.example.com',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    try {
+      await waitForHealth(app);
+      const res = await fetch(`${app.baseUrl}/metrics`);
+      expect(res.status).toBe(401);
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+    }
+  });
+
+  it('on SIGTERM stops accepting, finishes the in-flight request, then exits 0', async () => {
+    const app = spawnApp(await testEnv());
+    await waitForHealth(app);
+    // An in-flight request: headers and half the body sent, the rest held back.
+    const socket = net.connect(app.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let response = '';
+    socket.on('data', (d) => (response += d.toString()));
+    const body = '{"not":"a route"}';
+    socket.write(
+      `POST /api/v1/in-flight HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nx-request-id: inflight-1\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    app.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+
+    // New connections are refused while the in-flight one is still open.
+    await expect(fetch(`${app.baseUrl}/health`)).rejects.toThrow();
+    expect(app.child.exitCode).toBeNull();
+
+    socket.write(body.slice(5));
+    const code = await app.exited;
+    expect(code).toBe(0);
+    expect(response).toMatch(/^HTTP\/1\.1 404 /);
+    expect(response).toContain('x-request-id: inflight-1');
+    expect(response).toContain('"detail":"not_found"');
+  });
+
+  it('logs one structured JSON line per request with id, route, status and duration, secrets redacted', async () => {
+    const app = spawnApp(await testEnv());
+    try {
+      await waitForHealth(app);
+      const secret = 'agk_SECRETSECRET.very-secret-value-that-must-not-be-logged';
+      await fetch(`${app.baseUrl}/health?socket_token=sockSECRET`, {
+        headers: { authorization: `Bearer ${secret}`, 'x-agent-api-key': secret, cookie: '_agent_ops_key=cookieSECRET', 'x-request-id': 'log-check-1' },
+      });
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+    }
+    const lines = app.stdout().split('\n').filter((l) => l.startsWith('{'));
+    const entry = lines.map((l) => JSON.parse(l)).find((e) => e.request_id === 'log-check-1');
+    expect(entry).toMatchObject({ route: '/health', status: 200, req: { method: 'GET' } });
+    expect(typeof entry.duration_ms).toBe('number');
+    expect(entry.req.url).toBe('/health?socket_token=[REDACTED]');
+    expect(entry.req.headers.authorization).toBe('[REDACTED]');
+    expect(entry.req.headers['x-agent-api-key']).toBe('[REDACTED]');
+    expect(entry.req.headers.cookie).toBe('[REDACTED]');
+    expect(app.stdout()).not.toMatch(/SECRET/);
+  });
+});
