@@ -1,17 +1,23 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AgentsModule } from './agents/agents.module';
 import { AuthCoreModule } from './auth/auth-core.module';
 import { CommonModule } from './common/common.module';
 import { ProblemFilter } from './common/problem/problem.filter';
 import { AppValidationPipe } from './common/validation/validation';
 import { ConfigModule } from './config/config.module';
+import { CredentialsModule } from './credentials/credentials.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
+import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
+import { RegisterModule } from './register/register.module';
+import { TasksModule } from './tasks/tasks.module';
 
 @Module({
   imports: [
@@ -25,6 +31,12 @@ import { RedisModule } from './redis/redis.module';
     MetricsModule,
     AuthCoreModule,
     HealthModule,
+    IdentityModule,
+    AgentsModule,
+    CredentialsModule,
+    RegisterModule,
+    MessagesModule,
+    TasksModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemFilter },

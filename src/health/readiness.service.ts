@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -14,9 +14,9 @@ export interface ReadinessReport {
   status: 'ok' | 'degraded' | 'error';
   timestamp: string;
   checks: {
-    repo: { status: CheckStatus; latency_ms?: number; error?: string };
-    migrations: { status: CheckStatus; pending: number; error?: string };
-    oban: { status: CheckStatus; queues: Record<string, { status: CheckStatus; concurrency: number }>; error?: string };
+    repo: { status: CheckStatus };
+    migrations: { status: CheckStatus; pending: number };
+    oban: { status: CheckStatus; queues: Record<string, { status: CheckStatus; concurrency: number }> };
   };
 }
 
@@ -40,6 +40,8 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
  */
 @Injectable()
 export class ReadinessService {
+  private readonly logger = new Logger(ReadinessService.name);
+
   constructor(
     private readonly typeorm: TypeOrmHealthIndicator,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -62,9 +64,13 @@ export class ReadinessService {
     const result = await this.typeorm
       .pingCheck('repo', { connection: this.dataSource, timeout: this.config.readyTimeoutMs })
       .catch(() => ({ repo: { status: 'down' } }));
-    if (result.repo.status !== 'up') return { status: 'error', error: 'database_unreachable' };
-    const latency = Math.round(performance.now() - started);
-    return { status: latency > SLOW_CHECK_MS ? 'degraded' : 'ok', latency_ms: latency };
+    if (result.repo.status !== 'up') {
+      this.logger.warn('readiness: database unreachable');
+      return { status: 'error' };
+    }
+    const latency = performance.now() - started;
+    if (latency > SLOW_CHECK_MS) this.logger.warn(`readiness: database ping took ${Math.round(latency)} ms`);
+    return { status: latency > SLOW_CHECK_MS ? 'degraded' : 'ok' };
   }
 
   private async migrations(): Promise<ReadinessReport['checks']['migrations']> {
@@ -73,8 +79,9 @@ export class ReadinessService {
       const applied = await withTimeout(this.appliedMigrations(), this.config.readyTimeoutMs, 'migration check');
       const pending = known.filter((name) => !applied.has(name)).length;
       return { status: pending === 0 ? 'ok' : 'error', pending };
-    } catch {
-      return { status: 'error', pending: known.length, error: 'migrations_unknown' };
+    } catch (err) {
+      this.logger.warn(`readiness: migration check failed: ${(err as Error).message}`);
+      return { status: 'error', pending: known.length };
     }
   }
 
@@ -90,13 +97,14 @@ export class ReadinessService {
     for (const q of this.jobs.states()) {
       queues[q.name] = { status: q.running && q.concurrency > 0 ? 'ok' : 'error', concurrency: q.concurrency };
     }
-    let redisError: string | undefined;
+    let redisReachable = true;
     try {
       await withTimeout(this.redis.client.ping(), this.config.readyTimeoutMs, 'redis ping');
-    } catch {
-      redisError = 'redis_unreachable';
+    } catch (err) {
+      redisReachable = false;
+      this.logger.warn(`readiness: redis unreachable: ${(err as Error).message}`);
     }
-    const failed = redisError !== undefined || Object.values(queues).some((q) => q.status !== 'ok');
-    return { status: failed ? 'error' : 'ok', queues, ...(redisError ? { error: redisError } : {}) };
+    const failed = !redisReachable || Object.values(queues).some((q) => q.status !== 'ok');
+    return { status: failed ? 'error' : 'ok', queues };
   }
 }

@@ -96,7 +96,10 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([...this.workers.values()].map((w) => w.close()));
-    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    // Closing a worker or queue whose connection is still being established makes BullMQ emit an
+    // unhandled "Connection is closed" error; let each finish connecting (or fail) first.
+    const settle = (ready: Promise<unknown>) => ready.catch(() => undefined);
+    await Promise.allSettled([...this.workers.values()].map(async (w) => (await settle(w.waitUntilReady()), w.close())));
+    await Promise.allSettled([...this.queues.values()].map(async (q) => (await settle(q.waitUntilReady()), q.close())));
   }
 }

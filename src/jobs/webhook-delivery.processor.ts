@@ -34,7 +34,9 @@ export class WebhookDeliveryProcessor implements OnModuleInit {
       const t = Math.floor(Date.now() / 1000);
       headers['x-webhook-signature'] = `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
     }
-    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+    // Redirects are not followed: a subscription's URL is the URL we deliver to.
+    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel(); // the answer's body is never used; release the connection
     if (!response.ok) throw new Error(`webhook endpoint answered ${response.status}`);
     return { status: response.status };
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { PrometheusController } from '@willsoto/nestjs-prometheus';
 import type { Response } from 'express';
 import { MetricsAuth } from '../auth/auth-policy';
@@ -10,7 +10,6 @@ import { NO_CACHE } from '../common/http/no-cache';
 export class MetricsController extends PrometheusController {
   @MetricsAuth()
   @Get()
-  @ApiBearerAuth('metrics')
   @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'Prometheus text exposition format' })
   @ApiUnauthorizedResponse({ description: 'token missing or invalid; WWW-Authenticate: Bearer realm="metrics"' })

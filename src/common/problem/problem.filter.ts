@@ -48,13 +48,14 @@ export class ProblemFilter implements ExceptionFilter {
 
   render(problem: ProblemError): ProblemBody {
     const body: ProblemBody = {
+      // extra members first, so none of them can overwrite the standard fields
+      ...problem.members,
       type: `${this.config.baseUrl}/problems/${problem.slug}`,
       title: problem.title,
       status: problem.status,
       detail: problem.detail,
     };
     if (problem.error !== undefined) body.error = problem.error;
-    if (problem.members) Object.assign(body, problem.members);
     if (problem.extra !== undefined) body.extra = problem.extra;
     return body;
   }

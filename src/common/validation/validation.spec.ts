@@ -4,13 +4,14 @@ import { IsInt, IsOptional, IsString, Min, MinLength, ValidateNested, Validation
 import { ValidationProblem } from '../problem/problem.error';
 import { AppValidationPipe, toFieldErrors } from './validation';
 
-/** Builds a class-validator ValidationError node. */
+/** Builds a class-validator ValidationError node for a field that was present (with a value). */
 function node(
   property: string,
   constraints?: Record<string, string>,
   children: ValidationError[] = [],
+  value: unknown = 'present',
 ): ValidationError {
-  return Object.assign(new ValidationError(), { property, constraints, children });
+  return Object.assign(new ValidationError(), { property, constraints, children, value });
 }
 
 class AddressDto {
@@ -50,13 +51,32 @@ async function rejection(value: unknown, metadata: ArgumentMetadata = BODY): Pro
 }
 
 describe('toFieldErrors', () => {
+  it('reports a missing field once as "is required", not every rule it would fail', () => {
+    const missing = Object.assign(node('email', { isString: 'email must be a string', isEmail: 'must be a valid email address' }), {
+      value: undefined,
+    });
+    expect(toFieldErrors([missing])).toEqual({ email: ['is required'] });
+  });
+
+  it('reports an unknown field as not allowed even though it has a value', () => {
+    expect(toFieldErrors([node('extra', { whitelistValidation: 'property extra should not exist' })])).toEqual({
+      extra: ['is not an allowed field'],
+    });
+  });
+
+  it('drops the leading property name from default messages (the map is keyed by it)', () => {
+    expect(toFieldErrors([node('name', { maxLength: 'name must be shorter than or equal to 120 characters' })])).toEqual({
+      name: ['must be shorter than or equal to 120 characters'],
+    });
+  });
+
   it('returns an empty map for no errors', () => {
     expect(toFieldErrors([])).toEqual({});
   });
 
   it('keeps every message of a top-level field', () => {
     const errors = [node('name', { isString: 'name must be a string', minLength: 'name is too short' })];
-    expect(toFieldErrors(errors)).toEqual({ name: ['name must be a string', 'name is too short'] });
+    expect(toFieldErrors(errors)).toEqual({ name: ['must be a string', 'is too short'] });
   });
 
   it('flattens nested errors into dotted paths, skipping parents without messages of their own', () => {
@@ -68,15 +88,15 @@ describe('toFieldErrors', () => {
       node('top', { isString: 'top must be a string' }),
     ];
     expect(toFieldErrors(errors)).toEqual({
-      'a.b': ['b must be an integer'],
-      'a.c.d': ['d is required'],
-      top: ['top must be a string'],
+      'a.b': ['must be an integer'],
+      'a.c.d': ['is required'],
+      top: ['must be a string'],
     });
   });
 
   it('keeps a parent message alongside its children', () => {
     const errors = [node('a', { isObject: 'a must be an object' }, [node('b', { isInt: 'b must be an integer' })])];
-    expect(toFieldErrors(errors)).toEqual({ a: ['a must be an object'], 'a.b': ['b must be an integer'] });
+    expect(toFieldErrors(errors)).toEqual({ a: ['must be an object'], 'a.b': ['must be an integer'] });
   });
 
   it('uses array indexes as path segments', () => {

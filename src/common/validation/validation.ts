@@ -1,14 +1,23 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { FieldErrors, ValidationProblem } from '../problem/problem.error';
 
+/** class-validator's default messages start with the property name, which the errors map already keys by. */
+function stripProperty(message: string, property: string): string {
+  return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
+}
+
 /** Flattens class-validator errors into `{ "field.path": ["message", ...] }` (API.md 422 shape). */
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const messages = Object.entries(error.constraints ?? {}).map(([name, message]) =>
-      name === 'whitelistValidation' ? 'is not an allowed field' : message,
-    );
+    const constraints = Object.entries(error.constraints ?? {});
+    const messages =
+      error.value === undefined && constraints.length > 0 && !error.constraints?.whitelistValidation
+        ? ['is required'] // a missing field: one message, not every rule it would have failed
+        : constraints.map(([name, message]) =>
+            name === 'whitelistValidation' ? 'is not an allowed field' : stripProperty(message, error.property),
+          );
     if (messages.length > 0) out[path] = messages;
     if (error.children?.length) Object.assign(out, toFieldErrors(error.children, path));
   }
@@ -27,7 +36,8 @@ export class AppValidationPipe extends ValidationPipe {
       forbidNonWhitelisted: true,
       transform: true,
       stopAtFirstError: false,
-      validationError: { target: false, value: false },
+      // `value` is kept on the error objects only to tell a missing field apart; it is never rendered.
+      validationError: { target: false, value: true },
       exceptionFactory: (errors) => new ValidationProblem(toFieldErrors(errors)),
     });
   }

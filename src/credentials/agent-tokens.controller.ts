@@ -1,0 +1,39 @@
+import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { MachineBootstrap } from '../auth/auth-policy';
+import { ProblemDto } from '../common/problem/problem.dto';
+import { TokenExchangeDto, TokenResponseDto } from './dto/token-exchange.dto';
+import { RejectBearerGuard } from './reject-bearer.guard';
+import { TokenExchangeService } from './token-exchange.service';
+
+@ApiTags('machine')
+@Controller('api/v1/agent_tokens')
+export class AgentTokensController {
+  constructor(private readonly exchange: TokenExchangeService) {}
+
+  /** Exchanges an agk_ API key (header x-agent-api-key or body api_key) for a 30-day access token. */
+  @MachineBootstrap()
+  @UseGuards(RejectBearerGuard)
+  @Post()
+  @HttpCode(200)
+  @ApiHeader({ name: 'x-agent-api-key', required: false, description: 'agk_ API key' })
+  @ApiOkResponse({ type: TokenResponseDto })
+  @ApiBadRequestResponse({ type: ProblemDto, description: 'an Authorization: Bearer header was sent' })
+  @ApiUnauthorizedResponse({ type: ProblemDto, description: 'api_key_required, invalid_api_key, api_key_expired, api_key_archived, api_key_revoked' })
+  @ApiForbiddenResponse({ type: ProblemDto, description: 'service_agent_inactive, insufficient_scopes, or workspace refusal' })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto })
+  create(
+    @Body() dto: TokenExchangeDto,
+    @Headers('x-agent-api-key') headerKey: string | undefined,
+  ): Promise<TokenResponseDto> {
+    return this.exchange.exchange({ headerKey, bodyKey: dto.api_key, scopes: dto.scopes });
+  }
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ServiceAgentStatus } from '../agents/entities/service-agent.entity';
+import type { WorkspaceStatus } from '../identity/entities/workspace.entity';
+import type { StoredCredentialStatus } from './entities/api-credential.entity';
+
+/** A credential with what authentication needs of its agent and workspace, read in one query. */
+export interface CredentialRecord {
+  credentialId: string;
+  workspaceId: string;
+  serviceAgentId: string;
+  secretHash: Buffer;
+  credentialScopes: string[];
+  credentialStatus: StoredCredentialStatus;
+  credentialExpiresAt: Date | null;
+  agentStatus: ServiceAgentStatus;
+  workspaceStatus: WorkspaceStatus;
+}
+
+export interface AccessTokenRecord extends CredentialRecord {
+  tokenScopes: string[];
+  tokenExpiresAt: Date;
+}
+
+const CREDENTIAL_COLUMNS = `
+  c.id AS "credentialId", c.workspace_id AS "workspaceId", c.service_agent_id AS "serviceAgentId",
+  c.secret_hash AS "secretHash", c.scopes AS "credentialScopes", c.status AS "credentialStatus",
+  c.expires_at AS "credentialExpiresAt", a.status AS "agentStatus", w.status AS "workspaceStatus"`;
+
+/** SQL for machine credentials. Lookups are single indexed joins (prefix or token hash). */
+@Injectable()
+export class CredentialsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async findByPrefix(prefix: string): Promise<CredentialRecord | undefined> {
+    const rows: CredentialRecord[] = await this.db.query(
+      `SELECT ${CREDENTIAL_COLUMNS}
+         FROM api_credentials c
+         JOIN service_agents a ON a.id = c.service_agent_id
+         JOIN workspaces w ON w.id = c.workspace_id
+        WHERE c.prefix = $1`,
+      [prefix],
+    );
+    return rows[0];
+  }
+
+  async findAccessToken(tokenHash: Buffer): Promise<AccessTokenRecord | undefined> {
+    const rows: AccessTokenRecord[] = await this.db.query(
+      `SELECT ${CREDENTIAL_COLUMNS}, t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt"
+         FROM access_tokens t
+         JOIN api_credentials c ON c.id = t.credential_id
+         JOIN service_agents a ON a.id = c.service_agent_id
+         JOIN workspaces w ON w.id = c.workspace_id
+        WHERE t.token_hash = $1`,
+      [tokenHash],
+    );
+    return rows[0];
+  }
+
+  async insertCredential(
+    m: EntityManager,
+    c: { workspaceId: string; serviceAgentId: string; prefix: string; secretHash: Buffer; scopes: readonly string[]; expiresAt: Date | null },
+  ): Promise<{ id: string; insertedAt: Date }> {
+    const [row] = await m.query(
+      `INSERT INTO api_credentials (workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, inserted_at AS "insertedAt"`,
+      [c.workspaceId, c.serviceAgentId, c.prefix, c.secretHash, c.scopes, c.expiresAt],
+    );
+    return row;
+  }
+
+  async insertAccessToken(
+    m: EntityManager,
+    t: { credentialId: string; tokenHash: Buffer; scopes: readonly string[]; expiresAt: Date },
+  ): Promise<void> {
+    await m.query(`INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`, [
+      t.credentialId,
+      t.tokenHash,
+      t.scopes,
+      t.expiresAt,
+    ]);
+  }
+
+  /** Moves a usable credential to archived or revoked; returns false when it was not usable. */
+  async setStatus(
+    m: EntityManager,
+    credentialId: string,
+    workspaceId: string,
+    status: 'archived' | 'revoked',
+    at: Date,
+  ): Promise<boolean> {
+    const column = status === 'archived' ? 'archived_at' : 'revoked_at';
+    const from = status === 'archived' ? `'usable'` : `'usable', 'archived'`;
+    const rows = await m.query(
+      `UPDATE api_credentials SET status = $3, ${column} = $4
+        WHERE id = $1 AND workspace_id = $2 AND status IN (${from}) RETURNING id`,
+      [credentialId, workspaceId, status, at],
+    );
+    return rows[0].length > 0;
+  }
+
+  /** Batched last_used_at: one statement for every credential used since the last flush. */
+  async touchLastUsed(entries: ReadonlyMap<string, number>): Promise<void> {
+    if (entries.size === 0) return;
+    const ids = [...entries.keys()];
+    const times = ids.map((id) => new Date(entries.get(id)!));
+    await this.db.query(
+      `UPDATE api_credentials c SET last_used_at = v.at
+         FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at)
+        WHERE c.id = v.id AND (c.last_used_at IS NULL OR c.last_used_at < v.at)`,
+      [ids, times],
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { MACHINE_SCOPES } from '../scopes';
+
+export class TokenExchangeDto {
+  @ApiPropertyOptional({ description: 'agk_<prefix>.<secret>; alternative to the x-agent-api-key header' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  api_key?: string;
+
+  @ApiPropertyOptional({ type: [String], enum: MACHINE_SCOPES, description: "subset of the credential's scopes" })
+  @IsOptional()
+  @IsArray()
+  @ArrayNotEmpty({ message: 'must not be empty (omit it to get every scope of the key)' })
+  @ArrayMaxSize(MACHINE_SCOPES.length * 2)
+  @IsIn(MACHINE_SCOPES, { each: true, message: 'contains an unknown scope' })
+  scopes?: string[];
+}
+
+export class TokenResponseDto {
+  @ApiProperty({ description: '30-day access token' }) token: string;
+  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ format: 'uuid' }) credential_id: string;
+  @ApiProperty({ example: 2592000 }) expires_in: number;
+  @ApiProperty({ format: 'uuid' }) service_agent_id: string;
+  @ApiProperty({ format: 'uuid' }) workspace_id: string;
+}

@@ -1,0 +1,43 @@
+import { ForbiddenProblem, UnauthorizedProblem } from '../common/problem/problem.error';
+import type { WorkspaceStatus } from '../identity/entities/workspace.entity';
+
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };
+
+/** 401 refusals of machine credentials; `detail` is the machine-readable code of SPEC.md. */
+export type MachineAuthFailure =
+  | 'api_key_required'
+  | 'invalid_api_key'
+  | 'api_key_expired'
+  | 'api_key_archived'
+  | 'api_key_revoked'
+  | 'invalid_token'
+  | 'token_expired';
+
+export class MachineAuthError extends UnauthorizedProblem {
+  constructor(readonly reason: MachineAuthFailure) {
+    super(reason, CHALLENGE);
+  }
+}
+
+export class ServiceAgentInactiveError extends ForbiddenProblem {
+  constructor() {
+    super('service_agent_inactive');
+  }
+}
+
+const WORKSPACE_REFUSALS: Record<Exclude<WorkspaceStatus, 'active'>, string> = {
+  frozen: 'This workspace is frozen: machine traffic is refused until the freeze is lifted.',
+  paused: 'This workspace is paused: machine traffic is refused until it is resumed.',
+  archived: 'This workspace is archived: machine traffic is refused.',
+};
+
+/** 403 for machine traffic to a workspace that is not active, with top-level error workspace_<status>. */
+export class WorkspaceRefusedError extends ForbiddenProblem {
+  constructor(readonly workspaceStatus: Exclude<WorkspaceStatus, 'active'>) {
+    super(WORKSPACE_REFUSALS[workspaceStatus], `workspace_${workspaceStatus}`);
+  }
+}
+
+export function assertWorkspaceAcceptsTraffic(status: WorkspaceStatus): void {
+  if (status !== 'active') throw new WorkspaceRefusedError(status);
+}

@@ -1,0 +1,66 @@
+import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
+import type { Request } from 'express';
+import { AuthPolicy } from '../auth/auth-policy';
+import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
+import { ForbiddenProblem } from '../common/problem/problem.error';
+import { MachineAuthError } from './machine-auth.errors';
+import { MachineCredentialsService } from './machine-credentials.service';
+import type { MachinePrincipal, RequestWithPrincipal } from './machine-principal';
+import { INSUFFICIENT_SCOPE_DETAIL } from './scopes';
+
+type MachinePolicy = Extract<AuthPolicy, { kind: 'machine' }>;
+
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
+
+/**
+ * The credential a machine request presents: `Authorization: Bearer <agk_ key or access token>`,
+ * or `x-agent-api-key: <agk_ key>`. Underscore-named headers are never read.
+ */
+export function presentedMachineCredential(req: Request): string | undefined {
+  const authorization = req.headers.authorization;
+  if (typeof authorization === 'string' && authorization.length > 0) {
+    const match = BEARER.exec(authorization);
+    return match ? match[1] : undefined;
+  }
+  const header = req.headers['x-agent-api-key'];
+  return typeof header === 'string' && header.length > 0 ? header : undefined;
+}
+
+/**
+ * @MachineAuth(...scopes): a valid credential of an active agent in an active workspace, holding
+ * every listed scope. Runs in the global guard, so refusals happen before any controller.
+ */
+@Injectable()
+export class MachineAuthStrategy implements AuthStrategy<MachinePolicy>, OnModuleInit {
+  readonly kind = 'machine' as const;
+
+  constructor(
+    private readonly credentials: MachineCredentialsService,
+    private readonly registry: AuthStrategyRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async authenticate(req: Request, policy: MachinePolicy): Promise<void> {
+    const presented = presentedMachineCredential(req);
+    if (presented === undefined) {
+      throw new MachineAuthError(req.headers.authorization ? 'invalid_token' : 'api_key_required');
+    }
+    const fromKeyHeader = req.headers.authorization === undefined;
+    if (fromKeyHeader && !presented.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
+    const principal = await this.credentials.authenticate(presented);
+    for (const scope of policy.scopes) {
+      if (!principal.scopes.includes(scope)) throw new ForbiddenProblem(INSUFFICIENT_SCOPE_DETAIL);
+    }
+    (req as RequestWithPrincipal).principal = principal;
+  }
+}
+
+/** The authenticated machine principal of the current request. */
+export const CurrentMachine = createParamDecorator((_: unknown, ctx: ExecutionContext): MachinePrincipal => {
+  const principal = ctx.switchToHttp().getRequest<RequestWithPrincipal>().principal;
+  if (!principal) throw new Error('CurrentMachine used on a route without @MachineAuth');
+  return principal;
+});

@@ -1,0 +1,240 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { digestsEqual, mintPrefixedSecret, parsePrefixedSecret, randomToken, sha256 } from '../common/crypto/secrets';
+import { NotFoundProblem } from '../common/problem/problem.error';
+import { EventBus } from '../redis/event-bus.service';
+import { CredentialCache } from './credential-cache';
+import { CredentialEvents } from './credential-events';
+import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
+import { ACCESS_TOKEN_TTL_SECONDS, LAST_USED_FLUSH_MS } from './lifetimes';
+import {
+  assertWorkspaceAcceptsTraffic,
+  MachineAuthError,
+  ServiceAgentInactiveError,
+} from './machine-auth.errors';
+import type { MachinePrincipal } from './machine-principal';
+
+
+export interface IssuedApiKey {
+  type: 'api_key';
+  key: string;
+  scopes: string[];
+  credential_id: string;
+  service_agent_id: string;
+}
+
+export interface IssuedAccessToken {
+  type: 'bearer';
+  token: string;
+  scopes: string[];
+  credential_id: string;
+  expires_in: number;
+  service_agent_id: string;
+}
+
+const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The one machine-authentication service: HTTP guards, the token exchange and the websocket
+ * handshake all verify credentials here. Verification costs no bcrypt: a prefix (or token-hash)
+ * lookup, served from a short-lived in-process cache, then SHA-256 and a constant-time compare.
+ */
+@Injectable()
+export class MachineCredentialsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(MachineCredentialsService.name);
+  private readonly keys = new CredentialCache<CredentialRecord>();
+  private readonly tokens = new CredentialCache<AccessTokenRecord>();
+  private readonly lastUsed = new Map<string, number>();
+  private flushTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly repo: CredentialsRepository,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    const drop = (match: (r: CredentialRecord) => boolean) => {
+      this.keys.invalidate(match);
+      this.tokens.invalidate(match);
+    };
+    this.events.on(CredentialEvents.credentialChanged, (e) => drop((r) => r.credentialId === e.credentialId));
+    this.events.on(CredentialEvents.agentChanged, (e) => drop((r) => r.serviceAgentId === e.serviceAgentId));
+    this.events.on(CredentialEvents.workspaceChanged, (e) => drop((r) => r.workspaceId === e.workspaceId));
+    this.flushTimer = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
+    this.flushTimer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.flushTimer);
+    await this.flushLastUsed();
+  }
+
+  // ---- verification -------------------------------------------------------------------------
+
+  /**
+   * Verifies an agk_ key or an access token and returns the principal, or throws the refusal
+   * (401 for the credential itself, 403 for the workspace or agent). Scopes are the caller's check.
+   */
+  async authenticate(presented: string): Promise<MachinePrincipal> {
+    if (presented.startsWith('agk_')) return this.authenticateApiKey(presented);
+    return this.authenticateAccessToken(presented);
+  }
+
+  async authenticateApiKey(presented: string): Promise<MachinePrincipal> {
+    const record = await this.verifyApiKey(presented);
+    this.assertAccepts(record);
+    return this.principal(record, record.credentialScopes, 'api_key');
+  }
+
+  /** Checks an agk_ key's secret and credential state (401s); does not check workspace or agent. */
+  async verifyApiKey(presented: string): Promise<CredentialRecord> {
+    const parts = parsePrefixedSecret('agk', presented);
+    if (!parts) throw new MachineAuthError('invalid_api_key');
+    const now = this.clock.now();
+    let record = this.keys.get(parts.prefix, now);
+    if (!record) {
+      const generation = this.keys.generation;
+      record = await this.repo.findByPrefix(parts.prefix);
+      if (record) this.keys.set(parts.prefix, record, now, generation);
+    }
+    // Compare even when the prefix is unknown, so timing does not tell which prefixes exist.
+    const matches = digestsEqual(sha256(parts.secret), record?.secretHash ?? UNKNOWN_DIGEST);
+    if (!record || !matches) throw new MachineAuthError('invalid_api_key');
+    this.assertCredentialUsable(record, now);
+    return record;
+  }
+
+  private async authenticateAccessToken(presented: string): Promise<MachinePrincipal> {
+    if (!ACCESS_TOKEN_PATTERN.test(presented)) throw new MachineAuthError('invalid_token');
+    const hash = sha256(presented);
+    const key = hash.toString('base64');
+    const now = this.clock.now();
+    let record = this.tokens.get(key, now);
+    if (!record) {
+      const generation = this.tokens.generation;
+      record = await this.repo.findAccessToken(hash);
+      if (record) this.tokens.set(key, record, now, generation);
+    }
+    if (!record) throw new MachineAuthError('invalid_token');
+    this.assertCredentialUsable(record, now);
+    if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');
+    this.assertAccepts(record);
+    return this.principal(record, record.tokenScopes, 'access_token');
+  }
+
+  private assertCredentialUsable(record: CredentialRecord, now: number): void {
+    if (record.credentialStatus === 'revoked') throw new MachineAuthError('api_key_revoked');
+    if (record.credentialStatus === 'archived') throw new MachineAuthError('api_key_archived');
+    if (record.credentialExpiresAt && record.credentialExpiresAt.getTime() <= now) {
+      throw new MachineAuthError('api_key_expired');
+    }
+  }
+
+  /** Workspace first (a refused workspace refuses everything in it), then the agent. */
+  assertAccepts(record: CredentialRecord): void {
+    assertWorkspaceAcceptsTraffic(record.workspaceStatus);
+    if (record.agentStatus !== 'active') throw new ServiceAgentInactiveError();
+  }
+
+  private principal(record: CredentialRecord, scopes: readonly string[], via: MachinePrincipal['via']): MachinePrincipal {
+    this.lastUsed.set(record.credentialId, this.clock.now());
+    return {
+      kind: 'machine',
+      credentialId: record.credentialId,
+      workspaceId: record.workspaceId,
+      serviceAgentId: record.serviceAgentId,
+      scopes,
+      via,
+    };
+  }
+
+  private async flushLastUsed(): Promise<void> {
+    if (this.lastUsed.size === 0) return;
+    const batch = new Map(this.lastUsed);
+    this.lastUsed.clear();
+    try {
+      await this.repo.touchLastUsed(batch);
+    } catch (err) {
+      this.logger.warn(`last_used_at flush failed: ${(err as Error).message}`);
+    }
+  }
+
+  // ---- issuance -----------------------------------------------------------------------------
+
+  /** Creates an agk_ key on an agent; the key is returned once and only its hash is stored. */
+  async issueApiKey(
+    m: EntityManager,
+    owner: { workspaceId: string; serviceAgentId: string },
+    scopes: readonly string[],
+    expiresAt: Date | null = null,
+  ): Promise<IssuedApiKey & { insertedAt: Date }> {
+    const secret = mintPrefixedSecret('agk');
+    const row = await this.repo.insertCredential(m, {
+      ...owner,
+      prefix: secret.prefix,
+      secretHash: secret.secretHash,
+      scopes,
+      expiresAt,
+    });
+    return {
+      type: 'api_key',
+      key: secret.value,
+      scopes: [...scopes],
+      credential_id: row.id,
+      service_agent_id: owner.serviceAgentId,
+      insertedAt: row.insertedAt,
+    };
+  }
+
+  /** Mints a 30-day access token for a credential; the token is returned once. */
+  async issueAccessToken(
+    m: EntityManager,
+    credential: { credentialId: string; serviceAgentId: string },
+    scopes: readonly string[],
+  ): Promise<IssuedAccessToken> {
+    const token = randomToken(32);
+    await this.repo.insertAccessToken(m, {
+      credentialId: credential.credentialId,
+      tokenHash: sha256(token),
+      scopes,
+      expiresAt: new Date(this.clock.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    });
+    return {
+      type: 'bearer',
+      token,
+      scopes: [...scopes],
+      credential_id: credential.credentialId,
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      service_agent_id: credential.serviceAgentId,
+    };
+  }
+
+  // ---- state changes ------------------------------------------------------------------------
+
+  /**
+   * Archives or revokes a credential of the workspace; everything minted from it stops working
+   * at once on every node. "Not found" and "not yours" answer alike.
+   */
+  async changeStatus(credentialId: string, workspaceId: string, status: 'archived' | 'revoked', m?: EntityManager): Promise<void> {
+    const changed = await this.repo.setStatus(m ?? this.db.manager, credentialId, workspaceId, status, this.clock.date());
+    if (!changed) {
+      const exists = await (m ?? this.db.manager).query(
+        `SELECT 1 FROM api_credentials WHERE id = $1 AND workspace_id = $2`,
+        [credentialId, workspaceId],
+      );
+      if (exists.length === 0) throw new NotFoundProblem();
+    }
+    await this.publishCredentialChanged(credentialId);
+  }
+
+  async publishCredentialChanged(credentialId: string): Promise<void> {
+    await this.events.publish({ type: CredentialEvents.credentialChanged, credentialId });
+  }
+}
+
+/** Compared against when a prefix is unknown, so both paths do the same work. */
+const UNKNOWN_DIGEST = Buffer.alloc(32);

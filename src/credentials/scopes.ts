@@ -1,0 +1,26 @@
+/** Every machine scope (SPEC.md Authentication 1.3 plus API.md's messages/tasks scopes). */
+export const MACHINE_SCOPES = [
+  'traces:write',
+  'eval_runs:read',
+  'eval_runs:write',
+  'eval_suites:read',
+  'eval_suites:write',
+  'gateway:check',
+  'replays:write',
+  'workflow_targets:read',
+  'workflow_targets:write',
+  'agent_commands:read',
+  'events:read',
+  'sockets:connect',
+  'credentials:write',
+  'messages:read',
+  'messages:write',
+  'tasks:read',
+  'tasks:write',
+] as const;
+export type MachineScope = (typeof MACHINE_SCOPES)[number];
+
+/** The workspace primary key never carries credentials:write (SPEC.md Authentication 1.6). */
+export const PRIMARY_KEY_SCOPES: readonly MachineScope[] = MACHINE_SCOPES.filter((s) => s !== 'credentials:write');
+
+export const INSUFFICIENT_SCOPE_DETAIL = 'The token does not have sufficient scope';

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ForbiddenProblem } from '../common/problem/problem.error';
+import type { TokenResponseDto } from './dto/token-exchange.dto';
+import { MachineAuthError } from './machine-auth.errors';
+import { MachineCredentialsService } from './machine-credentials.service';
+
+export interface ExchangeInput {
+  headerKey: string | undefined;
+  bodyKey: string | undefined;
+  scopes: string[] | undefined;
+}
+
+/** POST /api/v1/agent_tokens: an agk_ key in, a 30-day access token out. */
+@Injectable()
+export class TokenExchangeService {
+  constructor(
+    private readonly credentials: MachineCredentialsService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async exchange(input: ExchangeInput): Promise<TokenResponseDto> {
+    const presented = input.headerKey || input.bodyKey;
+    if (!presented) throw new MachineAuthError('api_key_required');
+    const record = await this.credentials.verifyApiKey(presented);
+    this.credentials.assertAccepts(record);
+    const scopes = input.scopes ? [...new Set(input.scopes)] : record.credentialScopes;
+    if (!scopes.every((s) => record.credentialScopes.includes(s))) throw new ForbiddenProblem('insufficient_scopes');
+    const token = await this.credentials.issueAccessToken(
+      this.db.manager,
+      { credentialId: record.credentialId, serviceAgentId: record.serviceAgentId },
+      scopes,
+    );
+    return {
+      token: token.token,
+      scopes: token.scopes,
+      credential_id: token.credential_id,
+      expires_in: token.expires_in,
+      service_agent_id: token.service_agent_id,
+      workspace_id: record.workspaceId,
+    };
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { ServiceAgentsService } from '../agents/service-agents.service';
+import { ValidationProblem } from '../common/problem/problem.error';
+import { WorkspaceKeyService } from '../credentials/workspace-key.service';
+import { PasswordHasher } from '../identity/password-hasher';
+import { WorkspacesService } from '../identity/workspaces.service';
+import type { RegisterDto } from './dto/register.dto';
+import type { RegisterResponseDto } from './dto/register-response.dto';
+
+const EMAIL_TAKEN = () => new ValidationProblem({ email: ['has already been taken'] });
+const UNIQUE_VIOLATION = '23505';
+
+/** "ada.lovelace+fleet@x" -> "Ada Lovelace Fleet"; at least 2 characters, at most 120. */
+export function nameFromEmail(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  const words = local
+    .split(/[._+\-]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  const name = words.join(' ').slice(0, 120).trim();
+  return name.length >= 2 ? name : local.length >= 2 ? local.slice(0, 120) : `${local || 'user'} user`.trim();
+}
+
+/**
+ * One request, one transaction: the user (owner), a free active workspace, its default agent and
+ * the workspace primary key with a 30-day token. Either all of it exists afterwards or none.
+ */
+@Injectable()
+export class RegisterService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly passwords: PasswordHasher,
+    private readonly workspaces: WorkspacesService,
+    private readonly agents: ServiceAgentsService,
+    private readonly workspaceKey: WorkspaceKeyService,
+  ) {}
+
+  async register(dto: RegisterDto): Promise<RegisterResponseDto> {
+    // Hash before the transaction so no row lock or connection is held through bcrypt.
+    const passwordHash = await this.passwords.hash(dto.password);
+    const name = dto.name ?? nameFromEmail(dto.email);
+    try {
+      return await this.db.transaction(async (m) => {
+        const users = await m.query(
+          `INSERT INTO users (email, password_hash, name) VALUES ($1, $2, $3)
+           ON CONFLICT (email) DO NOTHING
+           RETURNING id, email, name, confirmed_at AS "confirmedAt"`,
+          [dto.email, passwordHash, name],
+        );
+        if (users.length === 0) throw EMAIL_TAKEN();
+        const user = users[0];
+        const workspace = await this.workspaces.create(m, dto.workspace_name);
+        await this.workspaces.addMember(m, workspace.id, user.id, 'owner');
+        const agent = await this.agents.create(m, workspace.id, dto.agent_name);
+        const { apiKey, accessToken } = await this.workspaceKey.generateIn(m, workspace.id);
+        return {
+          user: {
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            confirmed_at: user.confirmedAt ? new Date(user.confirmedAt).toISOString() : null,
+          },
+          api_key: apiKey,
+          access_token: accessToken,
+          service_agent: { id: agent.id, name: agent.name, status: agent.status, slug: agent.slug },
+          workspace: {
+            id: workspace.id,
+            name: workspace.name,
+            status: workspace.status,
+            plan: workspace.plan,
+            slug: workspace.slug,
+          },
+        };
+      });
+    } catch (err) {
+      // A concurrent registration of the same email that won the race.
+      if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw EMAIL_TAKEN();
+      }
+      throw err;
+    }
+  }
+}
