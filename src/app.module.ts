@@ -15,6 +15,7 @@ import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { RegisterModule } from './register/register.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -29,6 +30,7 @@ import { TasksModule } from './tasks/tasks.module';
     JobsModule,
     MailModule,
     MetricsModule,
+    RateLimitModule,
     AuthCoreModule,
     HealthModule,
     IdentityModule,
