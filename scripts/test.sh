@@ -17,4 +17,5 @@ fi
 
 eval "$("$ROOT/scripts/infra.sh" env agentnet_test 1)"
 export NODE_ENV=test
-exec npx jest --ci "$@"
+# --forceExit: a suite whose app failed to boot leaves connections open; fail fast instead of hanging CI.
+exec npx jest --ci --forceExit "$@"

@@ -6,6 +6,7 @@ import { CommonModule } from './common/common.module';
 import { ProblemFilter } from './common/problem/problem.filter';
 import { AppValidationPipe } from './common/validation/validation';
 import { ConfigModule } from './config/config.module';
+import { ConsoleModule } from './console/console.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -18,6 +19,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { RegisterModule } from './register/register.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { TasksModule } from './tasks/tasks.module';
 
 @Module({
@@ -39,6 +41,8 @@ import { TasksModule } from './tasks/tasks.module';
     RegisterModule,
     MessagesModule,
     TasksModule,
+    SessionsModule,
+    ConsoleModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemFilter },

@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { formBodyParser, jsonBodyParser } from './common/http/body-parsers';
+import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './common/http/cross-origin';
 import { requestIdMiddleware } from './common/http/request-id';
 import { AppConfig } from './config/app-config';
 import { HttpMetrics } from './metrics/http-metrics';
@@ -17,6 +18,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.set('etag', false);
   app.use(requestIdMiddleware);
   app.use(app.get(HttpMetrics).middleware);
+  app.use(CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection(config.baseOrigin));
   app.use(jsonBodyParser());
   app.use(formBodyParser());
   mountOpenApi(app, config);

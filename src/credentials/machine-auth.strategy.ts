@@ -12,18 +12,31 @@ type MachinePolicy = Extract<AuthPolicy, { kind: 'machine' }>;
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 
+export interface PresentedCredential {
+  value: string | undefined;
+  /** Where it came from: the key header takes agk_ keys only. */
+  source: 'authorization' | 'api-key-header' | 'none';
+}
+
 /**
  * The credential a machine request presents: `Authorization: Bearer <agk_ key or access token>`,
- * or `x-agent-api-key: <agk_ key>`. Underscore-named headers are never read.
+ * or `x-agent-api-key: <agk_ key>`. A non-empty Authorization header wins. Underscore-named
+ * headers are never read.
  */
-export function presentedMachineCredential(req: Request): string | undefined {
+export function presentedCredential(req: Pick<Request, 'headers'>): PresentedCredential {
   const authorization = req.headers.authorization;
   if (typeof authorization === 'string' && authorization.length > 0) {
     const match = BEARER.exec(authorization);
-    return match ? match[1] : undefined;
+    return { value: match ? match[1] : undefined, source: 'authorization' };
   }
   const header = req.headers['x-agent-api-key'];
-  return typeof header === 'string' && header.length > 0 ? header : undefined;
+  if (typeof header === 'string' && header.length > 0) return { value: header, source: 'api-key-header' };
+  return { value: undefined, source: 'none' };
+}
+
+/** Just the credential value (see presentedCredential). */
+export function presentedMachineCredential(req: Pick<Request, 'headers'>): string | undefined {
+  return presentedCredential(req).value;
 }
 
 /**
@@ -44,13 +57,12 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy>, OnModul
   }
 
   async authenticate(req: Request, policy: MachinePolicy): Promise<void> {
-    const presented = presentedMachineCredential(req);
-    if (presented === undefined) {
-      throw new MachineAuthError(req.headers.authorization ? 'invalid_token' : 'api_key_required');
+    const { value, source } = presentedCredential(req);
+    if (value === undefined) {
+      throw new MachineAuthError(source === 'authorization' ? 'invalid_token' : 'api_key_required');
     }
-    const fromKeyHeader = req.headers.authorization === undefined;
-    if (fromKeyHeader && !presented.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
-    const principal = await this.credentials.authenticate(presented);
+    if (source === 'api-key-header' && !value.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
+    const principal = await this.credentials.authenticate(value);
     for (const scope of policy.scopes) {
       if (!principal.scopes.includes(scope)) throw new ForbiddenProblem(INSUFFICIENT_SCOPE_DETAIL);
     }

@@ -22,7 +22,8 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
   private readonly logger = new Logger(JobQueues.name);
   private readonly queues = new Map<string, Queue>();
   private readonly workers = new Map<string, Worker>();
-  private readonly handlers = new Map<string, JobHandler>();
+  /** Per queue, a handler per job name. */
+  private readonly handlers = new Map<string, Map<string, JobHandler>>();
   private readonly configs: ReadonlyMap<string, QueueConfig>;
 
   constructor(private readonly config: AppConfig) {
@@ -33,9 +34,13 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
     return { ...redisOptionsFromUrl(this.config.redisUrl), maxRetriesPerRequest: null };
   }
 
-  registerHandler<T>(name: string, handler: JobHandler<T>): void {
-    if (!this.configs.has(name)) throw new Error(`queue "${name}" is not configured`);
-    this.handlers.set(name, handler as JobHandler);
+  /** Registers the handler of one job name on a queue (at module init, before workers start). */
+  registerHandler<T>(queue: string, jobName: string, handler: JobHandler<T>): void {
+    if (!this.configs.has(queue)) throw new Error(`queue "${queue}" is not configured`);
+    let byName = this.handlers.get(queue);
+    if (!byName) this.handlers.set(queue, (byName = new Map()));
+    if (byName.has(jobName)) throw new Error(`job "${queue}/${jobName}" has two handlers`);
+    byName.set(jobName, handler as JobHandler);
   }
 
   queue(name: string): Queue {
@@ -61,8 +66,8 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
 
   onApplicationBootstrap(): void {
     for (const { name, concurrency } of this.configs.values()) {
-      const handler = this.handlers.get(name);
-      if (!handler) {
+      const byName = this.handlers.get(name);
+      if (!byName) {
         this.logger.error(`queue "${name}" has no handler; its worker is not started`);
         continue;
       }
@@ -70,6 +75,11 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
         this.logger.warn(`queue "${name}" has concurrency 0; its worker is not started`);
         continue;
       }
+      const handler: JobHandler = (job) => {
+        const run = byName.get(job.name);
+        if (!run) throw new Error(`no handler for job "${name}/${job.name}"`);
+        return run(job);
+      };
       const worker = new Worker(name, handler, {
         connection: this.connection(),
         prefix: RedisKeys.bullPrefix(),

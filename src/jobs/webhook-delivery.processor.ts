@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import { JobQueues } from './job-queues.service';
 
 export const WEBHOOKS_QUEUE = 'webhooks';
+export const WEBHOOK_DELIVERY_JOB = 'deliver';
 
 export interface WebhookDeliveryJob {
   url: string;
@@ -23,7 +24,7 @@ export class WebhookDeliveryProcessor implements OnModuleInit {
   constructor(private readonly jobs: JobQueues) {}
 
   onModuleInit(): void {
-    this.jobs.registerHandler<WebhookDeliveryJob>(WEBHOOKS_QUEUE, (job) => this.deliver(job));
+    this.jobs.registerHandler<WebhookDeliveryJob>(WEBHOOKS_QUEUE, WEBHOOK_DELIVERY_JOB, (job) => this.deliver(job));
   }
 
   async deliver(job: Job<WebhookDeliveryJob>): Promise<{ status: number }> {

@@ -4,5 +4,5 @@ import { MailService } from './mail.service';
 import { MailboxController } from './mailbox.controller';
 
 @Global()
-@Module({ providers: [MailTransport, MailService], controllers: [MailboxController], exports: [MailService] })
+@Module({ providers: [MailTransport, MailService], controllers: [MailboxController], exports: [MailService, MailTransport] })
 export class MailModule {}

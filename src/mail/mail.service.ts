@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { JobQueues } from '../jobs/job-queues.service';
 import { MailTransport } from './mail-transport';
-import { MAILER_QUEUE, OutgoingMail } from './mail.types';
+import { MAILER_QUEUE, OutgoingMail, SEND_MAIL_JOB } from './mail.types';
 
 /** Outgoing mail is always a background job: callers enqueue, the mailer worker delivers with retries. */
 @Injectable()
@@ -12,10 +12,10 @@ export class MailService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.registerHandler<OutgoingMail>(MAILER_QUEUE, (job) => this.transport.send(job.data));
+    this.jobs.registerHandler<OutgoingMail>(MAILER_QUEUE, SEND_MAIL_JOB, (job) => this.transport.send(job.data));
   }
 
   async enqueue(mail: OutgoingMail): Promise<void> {
-    await this.jobs.add(MAILER_QUEUE, 'send', mail);
+    await this.jobs.add(MAILER_QUEUE, SEND_MAIL_JOB, mail);
   }
 }

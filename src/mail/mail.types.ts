@@ -10,3 +10,4 @@ export interface SentMail extends OutgoingMail {
 }
 
 export const MAILER_QUEUE = 'mailer';
+export const SEND_MAIL_JOB = 'send';

@@ -4,6 +4,14 @@
  */
 export const REDIS_PREFIX = 'ans';
 
+/** Event types on the bus that concern operator sessions (consumed by the socket gateway). */
+export const SessionEvents = {
+  /** One session ended (log-out): { sessionId }. */
+  sessionEnded: 'session.ended',
+  /** Every session of a user ended (password reset): { userId }. */
+  userSessionsRevoked: 'user.sessions_revoked',
+} as const;
+
 export const RedisChannels = {
   /** Cross-node invalidation of in-process credential caches and socket disconnects. */
   events: `${REDIS_PREFIX}:events`,
@@ -14,6 +22,15 @@ export const RedisKeys = {
   mailbox: () => `${REDIS_PREFIX}:mailbox`,
   /** BullMQ key prefix for all queues. */
   bullPrefix: () => `${REDIS_PREFIX}:bull`,
+  /** Failed passwords for one (email, client IP) pair; `id` is a hash, never the email. TTL: 15 min. */
+  loginFailures: (id: string) => `${REDIS_PREFIX}:login:fail:${id}`,
+  /** Cooldown after 10 failures for that pair. TTL: 30 min. */
+  loginCooldown: (id: string) => `${REDIS_PREFIX}:login:cool:${id}`,
+  /** Unreturned login attempts of one IP (/64 for IPv6). TTL: 15 min. */
+  loginAttemptsByIp: (ipBucket: string) => `${REDIS_PREFIX}:login:ip:${ipBucket}`,
+  /** Password-reset requests per IP and per address (hashed). TTL: 15 min. */
+  resetRequestsByIp: (ipBucket: string) => `${REDIS_PREFIX}:reset:ip:${ipBucket}`,
+  resetRequestsByAddress: (id: string) => `${REDIS_PREFIX}:reset:addr:${id}`,
 } as const;
 
 export const RedisLimits = {

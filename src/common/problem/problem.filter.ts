@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { PROBLEM_CONTENT_TYPE, ProblemBody } from './problem-body';
 import { ProblemError } from './problem.error';
+import { RedirectError } from './redirect';
 
 const STATUS_TITLES: Record<number, [slug: string, title: string]> = {
   400: ['bad-request', 'Bad Request'],
@@ -37,6 +38,10 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
+    if (exception instanceof RedirectError && !res.headersSent) {
+      res.redirect(exception.status, exception.location);
+      return;
+    }
     const problem = this.toProblem(exception, req);
     if (res.headersSent) {
       res.end();

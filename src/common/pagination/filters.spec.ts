@@ -1,0 +1,88 @@
+import { BadRequestProblem } from '../problem/problem.error';
+import { extractFilter } from './filters';
+
+const STATUSES = ['online', 'offline'] as const;
+
+function expectInvalidStatus(fn: () => unknown): void {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(BadRequestProblem);
+  expect((caught as BadRequestProblem).status).toBe(400);
+  expect((caught as BadRequestProblem).detail).toBe('invalid_status');
+}
+
+describe('extractFilter', () => {
+  it('reads a top-level ?status=', () => {
+    expect(extractFilter({ status: 'online' }, 'status', STATUSES)).toBe('online');
+    expect(extractFilter({ status: 'offline' }, 'status', STATUSES)).toBe('offline');
+  });
+
+  it('reads ?filter[status]= from the extended parser (query.filter object)', () => {
+    expect(extractFilter({ filter: { status: 'offline' } }, 'status', STATUSES)).toBe('offline');
+  });
+
+  it("reads ?filter[status]= from the simple parser (query['filter[status]'])", () => {
+    expect(extractFilter({ 'filter[status]': 'online' }, 'status', STATUSES)).toBe('online');
+  });
+
+  it('prefers the nested value over the top-level one', () => {
+    expect(extractFilter({ status: 'online', filter: { status: 'offline' } }, 'status', STATUSES)).toBe('offline');
+    expect(extractFilter({ status: 'offline', 'filter[status]': 'online' }, 'status', STATUSES)).toBe('online');
+  });
+
+  it('the nested value wins even when the top-level one is invalid', () => {
+    expect(extractFilter({ status: 'bogus', filter: { status: 'online' } }, 'status', STATUSES)).toBe('online');
+  });
+
+  it('falls back to top-level when the filter object holds other names only', () => {
+    expect(extractFilter({ status: 'online', filter: { kind: 'robot' } }, 'status', STATUSES)).toBe('online');
+  });
+
+  it('with nestedOnly, ignores the top-level value', () => {
+    expect(extractFilter({ status: 'online' }, 'status', STATUSES, { nestedOnly: true })).toBeUndefined();
+    expect(extractFilter({ status: 'bogus' }, 'status', STATUSES, { nestedOnly: true })).toBeUndefined();
+  });
+
+  it('with nestedOnly, still reads both nested forms', () => {
+    expect(extractFilter({ filter: { status: 'online' } }, 'status', STATUSES, { nestedOnly: true })).toBe('online');
+    expect(extractFilter({ 'filter[status]': 'offline' }, 'status', STATUSES, { nestedOnly: true })).toBe(
+      'offline',
+    );
+  });
+
+  it('rejects a value outside the allowed list with invalid_<name>', () => {
+    expectInvalidStatus(() => extractFilter({ status: 'away' }, 'status', STATUSES));
+    expectInvalidStatus(() => extractFilter({ status: '' }, 'status', STATUSES));
+    expectInvalidStatus(() => extractFilter({ status: 'ONLINE' }, 'status', STATUSES));
+    expectInvalidStatus(() => extractFilter({ filter: { status: 'away' } }, 'status', STATUSES));
+    expectInvalidStatus(() => extractFilter({ 'filter[status]': 'away' }, 'status', STATUSES));
+  });
+
+  it('names the filter in the detail', () => {
+    let caught: unknown;
+    try {
+      extractFilter({ kind: 'tank' }, 'kind', ['robot', 'service']);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(BadRequestProblem);
+    expect((caught as BadRequestProblem).detail).toBe('invalid_kind');
+  });
+
+  it('rejects a repeated parameter (array value)', () => {
+    expectInvalidStatus(() => extractFilter({ status: ['online', 'offline'] }, 'status', STATUSES));
+    expectInvalidStatus(() => extractFilter({ status: ['online'] }, 'status', STATUSES));
+    expectInvalidStatus(() => extractFilter({ filter: { status: ['online', 'online'] } }, 'status', STATUSES));
+    expectInvalidStatus(() => extractFilter({ 'filter[status]': ['online', 'offline'] }, 'status', STATUSES));
+  });
+
+  it('returns undefined when absent', () => {
+    expect(extractFilter({}, 'status', STATUSES)).toBeUndefined();
+    expect(extractFilter({ other: 'online' }, 'status', STATUSES)).toBeUndefined();
+    expect(extractFilter({ filter: {} }, 'status', STATUSES)).toBeUndefined();
+  });
+});

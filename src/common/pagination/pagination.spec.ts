@@ -1,0 +1,131 @@
+import { BadRequestProblem } from '../problem/problem.error';
+import { paginationMeta, parsePage, PaginationRules } from './pagination';
+
+const RULES: PaginationRules = {
+  limit: { min: 1, max: 100, default: 50 },
+  offset: { min: 0, max: 100000 },
+};
+
+/** Runs fn, expecting a 400 BadRequestProblem with the given detail. */
+function expectBadRequest(fn: () => unknown, detail: string): void {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(BadRequestProblem);
+  expect((caught as BadRequestProblem).status).toBe(400);
+  expect((caught as BadRequestProblem).detail).toBe(detail);
+}
+
+describe('parsePage', () => {
+  it('uses the default limit and offset 0 when both are absent', () => {
+    expect(parsePage({}, RULES)).toEqual({ limit: 50, offset: 0 });
+  });
+
+  it('accepts the limit bounds and values in between', () => {
+    expect(parsePage({ limit: '1' }, RULES)).toEqual({ limit: 1, offset: 0 });
+    expect(parsePage({ limit: '100' }, RULES)).toEqual({ limit: 100, offset: 0 });
+    expect(parsePage({ limit: '37' }, RULES)).toEqual({ limit: 37, offset: 0 });
+  });
+
+  it('accepts offset 0, the maximum offset, and values in between', () => {
+    expect(parsePage({ offset: '0' }, RULES)).toEqual({ limit: 50, offset: 0 });
+    expect(parsePage({ offset: '250' }, RULES)).toEqual({ limit: 50, offset: 250 });
+    expect(parsePage({ offset: '100000' }, RULES)).toEqual({ limit: 50, offset: 100000 });
+    expect(parsePage({ limit: '10', offset: '20' }, RULES)).toEqual({ limit: 10, offset: 20 });
+  });
+
+  it.each([
+    ['0 (below min)', '0'],
+    ['101 (above max)', '101'],
+    ['negative', '-1'],
+    ['a fraction', '1.5'],
+    ['not a number', 'abc'],
+    ['empty', ''],
+    ['leading space', ' 5'],
+    ['trailing space', '5 '],
+    ['leading zero', '05'],
+    ['exponent notation', '1e2'],
+    ['plus sign', '+5'],
+    ['hex', '0x10'],
+    ['trailing newline', '5\n'],
+    ['huge', '99999999999999999999'],
+  ])('rejects limit %s with invalid_limit', (_label, raw) => {
+    expectBadRequest(() => parsePage({ limit: raw }, RULES), 'invalid_limit');
+  });
+
+  it('rejects a repeated limit (array) with invalid_limit', () => {
+    expectBadRequest(() => parsePage({ limit: ['1', '2'] }, RULES), 'invalid_limit');
+    expectBadRequest(() => parsePage({ limit: ['5'] }, RULES), 'invalid_limit');
+  });
+
+  it('rejects non-string values with invalid_limit', () => {
+    expectBadRequest(() => parsePage({ limit: 5 }, RULES), 'invalid_limit');
+    expectBadRequest(() => parsePage({ limit: null }, RULES), 'invalid_limit');
+    expectBadRequest(() => parsePage({ limit: { a: '1' } }, RULES), 'invalid_limit');
+    expectBadRequest(() => parsePage({ limit: true }, RULES), 'invalid_limit');
+  });
+
+  it('rejects offsets out of range or malformed with invalid_offset', () => {
+    expectBadRequest(() => parsePage({ offset: '-1' }, RULES), 'invalid_offset');
+    expectBadRequest(() => parsePage({ offset: '100001' }, RULES), 'invalid_offset');
+    expectBadRequest(() => parsePage({ offset: '1.5' }, RULES), 'invalid_offset');
+    expectBadRequest(() => parsePage({ offset: '' }, RULES), 'invalid_offset');
+    expectBadRequest(() => parsePage({ offset: '007' }, RULES), 'invalid_offset');
+    expectBadRequest(() => parsePage({ offset: ['1', '2'] }, RULES), 'invalid_offset');
+    expectBadRequest(() => parsePage({ offset: 10 }, RULES), 'invalid_offset');
+  });
+
+  it('reports the limit first when both are invalid', () => {
+    expectBadRequest(() => parsePage({ limit: '0', offset: '-1' }, RULES), 'invalid_limit');
+  });
+
+  it('accepts limit 0 when the rules allow min 0', () => {
+    const rules: PaginationRules = { limit: { min: 0, max: 10, default: 5 } };
+    expect(parsePage({ limit: '0' }, rules)).toEqual({ limit: 0, offset: 0 });
+  });
+
+  it('always returns offset 0 without an offset rule, whatever the query says', () => {
+    const rules: PaginationRules = { limit: { min: 1, max: 100, default: 20 } };
+    expect(parsePage({}, rules)).toEqual({ limit: 20, offset: 0 });
+    expect(parsePage({ offset: '30' }, rules)).toEqual({ limit: 20, offset: 0 });
+    expect(parsePage({ offset: 'garbage' }, rules)).toEqual({ limit: 20, offset: 0 });
+  });
+
+  it('reads a custom limit parameter and names it in the detail', () => {
+    expect(parsePage({ target_limit: '7' }, RULES, 'target_limit')).toEqual({ limit: 7, offset: 0 });
+    // the plain `limit` is not read when a custom name is given
+    expect(parsePage({ limit: '7' }, RULES, 'target_limit')).toEqual({ limit: 50, offset: 0 });
+    expectBadRequest(() => parsePage({ target_limit: '101' }, RULES, 'target_limit'), 'invalid_target_limit');
+    expectBadRequest(() => parsePage({ target_limit: 'x' }, RULES, 'target_limit'), 'invalid_target_limit');
+  });
+});
+
+describe('paginationMeta', () => {
+  it('has_more is true while offset + limit < total', () => {
+    expect(paginationMeta({ limit: 10, offset: 0 }, 11)).toEqual({ limit: 10, offset: 0, total: 11, has_more: true });
+    expect(paginationMeta({ limit: 10, offset: 20 }, 31)).toEqual({
+      limit: 10,
+      offset: 20,
+      total: 31,
+      has_more: true,
+    });
+  });
+
+  it('has_more is false exactly at the boundary offset + limit === total', () => {
+    expect(paginationMeta({ limit: 10, offset: 0 }, 10)).toEqual({ limit: 10, offset: 0, total: 10, has_more: false });
+    expect(paginationMeta({ limit: 10, offset: 20 }, 30).has_more).toBe(false);
+  });
+
+  it('has_more is false past the end and for an empty list', () => {
+    expect(paginationMeta({ limit: 10, offset: 50 }, 30)).toEqual({
+      limit: 10,
+      offset: 50,
+      total: 30,
+      has_more: false,
+    });
+    expect(paginationMeta({ limit: 50, offset: 0 }, 0).has_more).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { parse } from 'cookie';
+import { createHmac } from 'node:crypto';
+import type { CookieOptions, Request, Response } from 'express';
+import { constantTimeEqual } from '../common/crypto/secrets';
+import type { AppConfig } from '../config/app-config';
+import { REMEMBER_ME_COOKIE, REMEMBER_ME_MAX_AGE_MS, SESSION_COOKIE } from './session.constants';
+
+export function readCookies(req: Request): Record<string, string | undefined> {
+  const header = req.headers.cookie;
+  return header ? parse(header) : {};
+}
+
+const baseOptions = (config: AppConfig): CookieOptions => ({
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: config.isProduction,
+  path: '/',
+});
+
+/** A browser-session cookie (no Max-Age): the server-side row carries the 14-day lifetime. */
+export function setSessionCookie(res: Response, config: AppConfig, token: string): void {
+  res.cookie(SESSION_COOKIE, token, baseOptions(config));
+}
+
+export function setRememberMeCookie(res: Response, config: AppConfig, token: string): void {
+  res.cookie(REMEMBER_ME_COOKIE, signRememberMe(config, token), { ...baseOptions(config), maxAge: REMEMBER_ME_MAX_AGE_MS });
+}
+
+export function clearSessionCookies(res: Response, config: AppConfig): void {
+  res.clearCookie(SESSION_COOKIE, baseOptions(config));
+  res.clearCookie(REMEMBER_ME_COOKIE, baseOptions(config));
+}
+
+const mac = (config: AppConfig, token: string) =>
+  createHmac('sha256', config.sessionSecret).update(`remember_me:${token}`).digest('base64url');
+
+/** `<token>.<HMAC-SHA256(SESSION_SECRET)>`: tampering or another secret makes it unreadable. */
+export function signRememberMe(config: AppConfig, token: string): string {
+  return `${token}.${mac(config, token)}`;
+}
+
+export function verifyRememberMe(config: AppConfig, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const token = value.slice(0, dot);
+  return constantTimeEqual(value.slice(dot + 1), mac(config, token)) ? token : undefined;
+}

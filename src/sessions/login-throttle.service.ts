@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { RedisKeys } from '../redis/redis-keys';
+import { RedisService } from '../redis/redis.service';
+import {
+  LOGIN_ATTEMPTS_PER_IP,
+  LOGIN_COOLDOWN_S,
+  LOGIN_FAILURES_PER_IDENTITY,
+  LOGIN_IDENTITY_WINDOW_S,
+  LOGIN_IP_WINDOW_S,
+} from './session.constants';
+
+/** Refusal with the seconds to wait (retry-after, at least 1). */
+export class LoginThrottled extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('login throttled');
+  }
+}
+
+/** INCR with the window set on first use; returns [count, ttl seconds]. Atomic across nodes. */
+const INCR_IN_WINDOW = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
+
+/** Counts a failure; the Nth starts the cooldown (and clears the count). Returns cooldown ttl or 0. */
+const RECORD_FAILURE = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+if n >= tonumber(ARGV[2]) then
+  redis.call('SET', KEYS[2], '1', 'EX', ARGV[3])
+  redis.call('DEL', KEYS[1])
+  return tonumber(ARGV[3])
+end
+return 0`;
+
+/** Gives an attempt slot back without going below zero or resurrecting an expired key. */
+const RETURN_SLOT = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return n`;
+
+/**
+ * Password-login throttles, counted in Redis so every node shares them (SPEC.md Limits):
+ * - per identity: 10 failed passwords for one (normalized email, client IP) within 15 minutes
+ *   start a 30-minute cooldown; the 10th failure is already refused; a success clears the count;
+ * - per IP (/64 for IPv6): 50 unreturned attempts in 15 minutes; every submission takes a slot,
+ *   a verified login gives it back; the 51st is refused.
+ * The email is never stored: keys carry a hash of (email, IP).
+ */
+@Injectable()
+export class LoginThrottleService {
+  constructor(private readonly redis: RedisService) {}
+
+  private identity(email: string, ipBucket: string): string {
+    return createHash('sha256').update(`${email}\n${ipBucket}`).digest('base64url');
+  }
+
+  /** Takes an IP slot and checks both throttles; throws LoginThrottled when refused. */
+  async admit(email: string, ipBucket: string): Promise<void> {
+    const [count, ttl] = (await this.redis.client.eval(
+      INCR_IN_WINDOW,
+      1,
+      RedisKeys.loginAttemptsByIp(ipBucket),
+      LOGIN_IP_WINDOW_S,
+    )) as [number, number];
+    if (count > LOGIN_ATTEMPTS_PER_IP) throw new LoginThrottled(Math.max(1, ttl));
+    const cooldown = await this.redis.client.ttl(RedisKeys.loginCooldown(this.identity(email, ipBucket)));
+    if (cooldown > 0) throw new LoginThrottled(cooldown);
+  }
+
+  /** A wrong password: counts toward the identity cooldown; the 10th starts it and is refused. */
+  async recordFailure(email: string, ipBucket: string): Promise<void> {
+    const id = this.identity(email, ipBucket);
+    const cooldown = (await this.redis.client.eval(
+      RECORD_FAILURE,
+      2,
+      RedisKeys.loginFailures(id),
+      RedisKeys.loginCooldown(id),
+      LOGIN_IDENTITY_WINDOW_S,
+      LOGIN_FAILURES_PER_IDENTITY,
+      LOGIN_COOLDOWN_S,
+    )) as number;
+    if (cooldown > 0) throw new LoginThrottled(cooldown);
+  }
+
+  /** A verified login: clears the identity's failures and gives the IP slot back. */
+  async recordSuccess(email: string, ipBucket: string): Promise<void> {
+    const id = this.identity(email, ipBucket);
+    await this.redis.client.del(RedisKeys.loginFailures(id));
+    await this.redis.client.eval(RETURN_SLOT, 1, RedisKeys.loginAttemptsByIp(ipBucket));
+  }
+}

@@ -1,0 +1,106 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../auth/auth-policy';
+import { clientIp, ipBucket } from '../common/http/client-ip';
+import { AppConfig } from '../config/app-config';
+import { loginPage } from '../pages/session-pages';
+import { sendPage } from '../pages/layout';
+import { clearSessionCookies, readCookies, setRememberMeCookie, setSessionCookie } from './cookies';
+import { LoginThrottled } from './login-throttle.service';
+import { LoginService } from './login.service';
+import { OperatorAuthStrategy } from './operator-auth.strategy';
+import { APP_PATH, LOGIN_PATH, SESSION_COOKIE } from './session.constants';
+import { SessionsService } from './sessions.service';
+
+const GENERIC_FAILURE = 'Invalid email or password.';
+const NOTICES: Record<string, string> = {
+  reset: 'Your password has been reset. Log in with your new password.',
+  'logged-out': 'You have been logged out.',
+};
+
+/** Form or JSON: { email, password, remember_me }. Anything else is simply not read. */
+interface LoginBody {
+  email?: unknown;
+  password?: unknown;
+  remember_me?: unknown;
+}
+
+const truthy = (v: unknown) => v === true || v === 'true' || v === 'on' || v === '1' || v === 1;
+
+@ApiTags('pages')
+@Controller('users')
+export class LoginController {
+  constructor(
+    private readonly login: LoginService,
+    private readonly sessions: SessionsService,
+    private readonly operatorAuth: OperatorAuthStrategy,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Get('log-in')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'the login form' })
+  async form(@Req() req: Request, @Res() res: Response, @Query('notice') notice?: string): Promise<void> {
+    if (await this.operatorAuth.sessionOf(req)) return res.redirect(302, APP_PATH);
+    sendPage(res, loginPage({ notice: notice ? NOTICES[notice] : undefined }));
+  }
+
+  /** Success: 302 to /app with the session cookie. Failure: the form again, one generic message. */
+  @Public()
+  @Post('log-in')
+  @HttpCode(302)
+  @ApiProduces('text/html')
+  @ApiFoundResponse({ description: 'logged in: redirect to /app with the _agent_ops_key cookie' })
+  @ApiTooManyRequestsResponse({ description: 'throttled: retry-after and a plain-text body' })
+  async submit(@Req() req: Request, @Res() res: Response, @Body() body: LoginBody): Promise<void> {
+    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body?.password === 'string' ? body.password : '';
+    const ip = clientIp(req, this.config.trustedProxyIps);
+    try {
+      const outcome = await this.login.login(email, password, {
+        ip,
+        ipBucket: ipBucket(ip),
+        userAgent: req.headers['user-agent'],
+      });
+      if (!outcome.ok) return sendPage(res, loginPage({ error: GENERIC_FAILURE, email }), 401);
+      // A new login always gets a new session; whatever session the browser had is ended.
+      await this.sessions.end(readCookies(req)[SESSION_COOKIE]);
+      setSessionCookie(res, this.config, outcome.token);
+      if (truthy(body?.remember_me)) setRememberMeCookie(res, this.config, outcome.token);
+      res.redirect(302, APP_PATH);
+    } catch (err) {
+      if (!(err instanceof LoginThrottled)) throw err;
+      res
+        .status(429)
+        .setHeader('retry-after', String(err.retryAfterSeconds))
+        .type('text/plain')
+        .send('Too many login attempts. Try again later.\n');
+    }
+  }
+
+  /** Ends the session: deletes its row and both cookies, closes its sockets on every node. */
+  @Public()
+  @Delete('log-out')
+  @HttpCode(302)
+  @ApiFoundResponse({ description: 'logged out: redirect to the login page' })
+  logOut(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.end(req, res);
+  }
+
+  @Public()
+  @Post('log-out')
+  @HttpCode(302)
+  @ApiExcludeEndpoint()
+  logOutForm(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.end(req, res);
+  }
+
+  private async end(req: Request, res: Response): Promise<void> {
+    const session = await this.operatorAuth.sessionOf(req);
+    if (session) await this.sessions.endById(session.sessionId);
+    clearSessionCookies(res, this.config);
+    res.redirect(302, `${LOGIN_PATH}?notice=logged-out`);
+  }
+}

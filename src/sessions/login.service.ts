@@ -1,0 +1,49 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PasswordHasher } from '../identity/password-hasher';
+import { LoginThrottleService } from './login-throttle.service';
+import { SessionsService } from './sessions.service';
+
+export type LoginOutcome = { ok: true; token: string } | { ok: false };
+
+/**
+ * Password login. Unknown addresses, suspended accounts and wrong passwords are one outcome, and
+ * cost one bcrypt each (a dummy hash stands in for a missing account), so neither the answer nor
+ * its timing tells whether an account exists. Throttles may refuse with LoginThrottled.
+ */
+@Injectable()
+export class LoginService implements OnModuleInit {
+  private dummyHash = '';
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly passwords: PasswordHasher,
+    private readonly throttle: LoginThrottleService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.dummyHash = await this.passwords.hash('dummy password for timing equalisation');
+  }
+
+  async login(
+    email: string,
+    password: string,
+    client: { ipBucket: string; ip: string; userAgent?: string },
+  ): Promise<LoginOutcome> {
+    await this.throttle.admit(email, client.ipBucket);
+    const rows: { id: string; password_hash: string; status: string }[] = email
+      ? await this.db.query(`SELECT id, password_hash, status FROM users WHERE email = $1`, [email])
+      : [];
+    const user = rows[0];
+    const matches = await this.passwords.verify(password, user?.password_hash ?? this.dummyHash);
+    if (!user || !matches || user.status !== 'active') {
+      await this.throttle.recordFailure(email, client.ipBucket);
+      return { ok: false };
+    }
+    await this.throttle.recordSuccess(email, client.ipBucket);
+    const token = await this.sessions.create(user.id, { ip: client.ip, userAgent: client.userAgent });
+    return { ok: true, token };
+  }
+}

@@ -1,0 +1,114 @@
+import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { AuthPolicy, OperatorRole } from '../auth/auth-policy';
+import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
+import { ForbiddenProblem, UnauthorizedProblem } from '../common/problem/problem.error';
+import { RedirectError } from '../common/problem/redirect';
+import { AppConfig } from '../config/app-config';
+import { readCookies, setRememberMeCookie, setSessionCookie, verifyRememberMe } from './cookies';
+import type { OperatorMembership, OperatorPrincipal, RequestWithOperator } from './operator-principal';
+import { LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
+import { SessionsService, SessionUser } from './sessions.service';
+
+type OperatorPolicy = Extract<AuthPolicy, { kind: 'operator' }>;
+
+const RANK: Record<OperatorRole, number> = { member: 1, admin: 2, owner: 3 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * @OperatorAuth: a live browser session. Falls back to the signed remember-me cookie when the
+ * session cookie is gone, reissues sessions older than 7 days, picks the workspace the request
+ * acts on, and enforces the route's minimum role or platform-admin right.
+ * No session: 401 problem on JSON routes, 302 to the login page on pages.
+ */
+@Injectable()
+export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy>, OnModuleInit {
+  readonly kind = 'operator' as const;
+
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly config: AppConfig,
+    private readonly registry: AuthStrategyRegistry,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async authenticate(req: Request, policy: OperatorPolicy): Promise<void> {
+    const session = await this.sessionOf(req);
+    if (!session) {
+      if (policy.page) throw new RedirectError(LOGIN_PATH);
+      throw new UnauthorizedProblem('session_required');
+    }
+    const principal = await this.principal(session, req.headers['x-workspace-id']);
+    if (policy.platformAdmin && !principal.platformAdmin) throw new ForbiddenProblem('platform_admin_required');
+    if (policy.role && (principal.role === null || RANK[principal.role] < RANK[policy.role])) {
+      throw new ForbiddenProblem('insufficient_role');
+    }
+    (req as RequestWithOperator).operator = principal;
+  }
+
+  /** The session of the request, logging back in from remember-me and reissuing when due. */
+  async sessionOf(req: Request): Promise<SessionUser | undefined> {
+    const res = req.res as Response;
+    const cookies = readCookies(req);
+    let token = cookies[SESSION_COOKIE];
+    let session = await this.sessions.resolve(token);
+    let restored = false;
+    if (!session) {
+      const remembered = verifyRememberMe(this.config, cookies[REMEMBER_ME_COOKIE]);
+      if (remembered && remembered !== token) {
+        session = await this.sessions.resolve(remembered);
+        token = remembered;
+        restored = session !== undefined;
+      }
+    }
+    if (!session) return undefined;
+    if (this.sessions.needsReissue(session)) {
+      const fresh = await this.sessions.reissue(session);
+      if (fresh) {
+        token = fresh;
+        restored = true;
+        if (cookies[REMEMBER_ME_COOKIE]) setRememberMeCookie(res, this.config, fresh);
+      }
+    }
+    if (restored && token) setSessionCookie(res, this.config, token);
+    return session;
+  }
+
+  private async principal(session: SessionUser, requested: string | string[] | undefined): Promise<OperatorPrincipal> {
+    const workspaces: OperatorMembership[] = await this.db.query(
+      `SELECT w.id, w.name, w.slug, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
+        WHERE m.user_id = $1 ORDER BY m.inserted_at ASC, w.id ASC`,
+      [session.userId],
+    );
+    let current: OperatorMembership | undefined = workspaces[0];
+    if (requested !== undefined) {
+      const id = Array.isArray(requested) ? requested[0] : requested;
+      current = typeof id === 'string' && UUID.test(id) ? workspaces.find((w) => w.id === id.toLowerCase()) : undefined;
+      if (!current) throw new ForbiddenProblem('not_a_member');
+    }
+    return {
+      kind: 'operator',
+      userId: session.userId,
+      email: session.email,
+      name: session.name,
+      sessionId: session.sessionId,
+      platformAdmin: this.config.platformAdminEmails.has(session.email),
+      workspaceId: current?.id ?? null,
+      role: current?.role ?? null,
+      workspaces,
+    };
+  }
+}
+
+/** The authenticated operator of the current request. */
+export const CurrentOperator = createParamDecorator((_: unknown, ctx: ExecutionContext): OperatorPrincipal => {
+  const operator = ctx.switchToHttp().getRequest<RequestWithOperator>().operator;
+  if (!operator) throw new Error('CurrentOperator used on a route without @OperatorAuth');
+  return operator;
+});

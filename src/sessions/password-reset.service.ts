@@ -1,0 +1,143 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Job } from 'bullmq';
+import { createHash, createHmac } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { sha256 } from '../common/crypto/secrets';
+import { AppConfig } from '../config/app-config';
+import { PasswordHasher } from '../identity/password-hasher';
+import { JobQueues } from '../jobs/job-queues.service';
+import { MailTransport } from '../mail/mail-transport';
+import { MAILER_QUEUE } from '../mail/mail.types';
+import { escapeHtml } from '../pages/html';
+import { RedisKeys } from '../redis/redis-keys';
+import { RedisService } from '../redis/redis.service';
+import {
+  RESET_LINK_TTL_MS,
+  RESET_REQUESTS_PER_ADDRESS,
+  RESET_REQUESTS_PER_IP,
+  RESET_WINDOW_S,
+} from './session.constants';
+import { SessionsService } from './sessions.service';
+
+export const PASSWORD_RESET_JOB = 'password-reset';
+
+interface ResetRequestJob {
+  email: string;
+  requestedAt: number;
+}
+
+/** INCR with the window set on first use; returns the count. */
+const COUNT_IN_WINDOW = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 or redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+/**
+ * Password reset. A request does the same thing whether or not the address has an account: it
+ * counts against the throttles and enqueues one job. The mailer worker looks the address up and,
+ * for an active account, stores a hashed single-use link valid 60 minutes and mails it. Issuing
+ * a link leaves earlier links valid. A link is bound to the address it was sent to, so changing
+ * the account's email or suspending it makes outstanding links unusable.
+ */
+@Injectable()
+export class PasswordResetService implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly jobs: JobQueues,
+    private readonly transport: MailTransport,
+    private readonly redis: RedisService,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.registerHandler<ResetRequestJob>(MAILER_QUEUE, PASSWORD_RESET_JOB, (job) => this.deliver(job));
+  }
+
+  /** Returns nothing and reveals nothing: throttled or not, known or not. */
+  async request(email: string, ipBucket: string): Promise<void> {
+    const address = createHash('sha256').update(email).digest('base64url');
+    const [byIp, byAddress] = await Promise.all([
+      this.redis.client.eval(COUNT_IN_WINDOW, 1, RedisKeys.resetRequestsByIp(ipBucket), RESET_WINDOW_S) as Promise<number>,
+      this.redis.client.eval(COUNT_IN_WINDOW, 1, RedisKeys.resetRequestsByAddress(address), RESET_WINDOW_S) as Promise<number>,
+    ]);
+    if (byIp > RESET_REQUESTS_PER_IP || byAddress > RESET_REQUESTS_PER_ADDRESS) return;
+    await this.jobs.add(MAILER_QUEUE, PASSWORD_RESET_JOB, { email, requestedAt: this.clock.now() });
+  }
+
+  /** Worker side: create the link for an active account and mail it. */
+  async deliver(job: Job<ResetRequestJob>): Promise<void> {
+    const { email, requestedAt } = job.data;
+    const users: { id: string; email: string }[] = await this.db.query(
+      `SELECT id, email FROM users WHERE email = $1 AND status = 'active'`,
+      [email],
+    );
+    if (users.length === 0) return;
+    const user = users[0];
+    // The token is derived from the job, so a retry (say, after the mail server failed) stores
+    // nothing new and mails the same link; without SESSION_SECRET it cannot be guessed.
+    const token = createHmac('sha256', this.config.sessionSecret).update(`password-reset:${job.id}:${requestedAt}`).digest('base64url');
+    await this.db.query(
+      `INSERT INTO password_reset_tokens (user_id, token_hash, sent_to, inserted_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (token_hash) DO NOTHING`,
+      [user.id, sha256(token), user.email, new Date(requestedAt), new Date(requestedAt + RESET_LINK_TTL_MS)],
+    );
+    const link = `${this.config.baseUrl}/users/reset-password/${token}`;
+    await this.transport.send({
+      to: user.email,
+      subject: 'Reset your Agent Network password',
+      text: `Someone asked to reset the password of your Agent Network account.\n\nOpen this link within 60 minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this message.\n`,
+      html: `<p>Someone asked to reset the password of your Agent Network account.</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, within 60 minutes).</p>
+<p>If it was not you, ignore this message.</p>`,
+    });
+  }
+
+  /** Whether a link can still be used (unknown, used, expired, readdressed or suspended: no). */
+  async isUsable(token: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
+    const rows = await this.db.query(
+      `SELECT 1 FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2
+          AND u.status = 'active' AND u.email = t.sent_to`,
+      [sha256(token), this.clock.date()],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Sets the new password through a usable link: in one transaction with the link row locked,
+   * the password changes, an unconfirmed account becomes confirmed, and every reset link and
+   * session of the user is deleted; then live sessions are disconnected on every node.
+   * Returns false when the link is not usable (including a concurrent use that won).
+   */
+  async reset(token: string, password: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
+    const hash = await this.passwords.hash(password);
+    const userId = await this.db.transaction(async (m) => {
+      const rows: { user_id: string }[] = await m.query(
+        `SELECT t.user_id FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+          WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2
+            AND u.status = 'active' AND u.email = t.sent_to
+          FOR UPDATE OF t`,
+        [sha256(token), this.clock.date()],
+      );
+      if (rows.length === 0) return undefined;
+      const id = rows[0].user_id;
+      await m.query(
+        `UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3), updated_at = now() WHERE id = $1`,
+        [id, hash, this.clock.date()],
+      );
+      await m.query(`DELETE FROM password_reset_tokens WHERE user_id = $1`, [id]);
+      await this.sessions.endAllForUser(id, m);
+      return id;
+    });
+    if (!userId) return false;
+    await this.sessions.publishUserSessionsRevoked(userId);
+    return true;
+  }
+}

@@ -1,0 +1,17 @@
+import { Global, Module } from '@nestjs/common';
+import { LoginThrottleService } from './login-throttle.service';
+import { LoginController } from './login.controller';
+import { LoginService } from './login.service';
+import { OperatorAuthStrategy } from './operator-auth.strategy';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetService } from './password-reset.service';
+import { SessionsService } from './sessions.service';
+
+/** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
+@Global()
+@Module({
+  controllers: [LoginController, PasswordResetController],
+  providers: [SessionsService, OperatorAuthStrategy, LoginThrottleService, LoginService, PasswordResetService],
+  exports: [SessionsService, OperatorAuthStrategy],
+})
+export class SessionsModule {}
