@@ -57,14 +57,15 @@ export class ServiceAgentsService {
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown> = {},
+    options: { isDefault?: boolean } = {},
   ): Promise<ServiceAgentRow> {
     const base = slugify(name, 'agent');
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       const rows: ServiceAgentRow[] = await m.query(
-        `INSERT INTO service_agents (workspace_id, name, slug, metadata) VALUES ($1, $2, $3, $4)
+        `INSERT INTO service_agents (workspace_id, name, slug, metadata, is_default) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (workspace_id, slug) DO NOTHING
          RETURNING ${AGENT_COLUMNS}`,
-        [workspaceId, name, slugCandidate(base, attempt), metadata],
+        [workspaceId, name, slugCandidate(base, attempt), metadata, options.isDefault ?? false],
       );
       if (rows.length > 0) return rows[0];
     }

@@ -5,13 +5,14 @@ import { Plan } from './entities/plan.entity';
 import { User } from './entities/user.entity';
 import { Workspace } from './entities/workspace.entity';
 import { PasswordHasher } from './password-hasher';
+import { QuotasService } from './quotas.service';
 import { WorkspacesService } from './workspaces.service';
 
 /** The tenancy core: users, workspaces, memberships, plans. */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([User, Workspace, Membership, Plan])],
-  providers: [PasswordHasher, WorkspacesService],
-  exports: [PasswordHasher, WorkspacesService],
+  providers: [PasswordHasher, WorkspacesService, QuotasService],
+  exports: [PasswordHasher, WorkspacesService, QuotasService],
 })
 export class IdentityModule {}

@@ -53,7 +53,7 @@ export class RegisterService {
         const user = users[0];
         const workspace = await this.workspaces.create(m, dto.workspace_name);
         await this.workspaces.addMember(m, workspace.id, user.id, 'owner');
-        const agent = await this.agents.create(m, workspace.id, dto.agent_name);
+        const agent = await this.agents.create(m, workspace.id, dto.agent_name, {}, { isDefault: true });
         const { apiKey, accessToken } = await this.workspaceKey.generateIn(m, workspace.id);
         return {
           user: {

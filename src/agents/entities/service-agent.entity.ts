@@ -11,6 +11,8 @@ export class ServiceAgent {
   @Column('text') status: ServiceAgentStatus;
   /** The workspace-key agent: holds the workspace primary key, never listed, no operator REST. */
   @Column('boolean') hidden: boolean;
+  /** The default agent created at registration; counts toward no quota. */
+  @Column('boolean') isDefault: boolean;
   /** Runtime metadata reported by the agent (enrollment claim `agent` object). */
   @Column('jsonb') metadata: Record<string, unknown>;
   @CreateDateColumn({ type: 'timestamptz', name: 'inserted_at' }) insertedAt: Date;
