@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module';
 import { AgentsModule } from './agents/agents.module';
 import { AuthCoreModule } from './auth/auth-core.module';
 import { CommonModule } from './common/common.module';
@@ -16,6 +17,7 @@ import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { OperatorModule } from './operator/operator.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { RegisterModule } from './register/register.module';
@@ -43,6 +45,8 @@ import { TasksModule } from './tasks/tasks.module';
     TasksModule,
     SessionsModule,
     ConsoleModule,
+    OperatorModule,
+    AdminModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemFilter },

@@ -5,6 +5,7 @@ import { NotFoundProblem } from '../common/problem/problem.error';
 import { CredentialEvents } from '../credentials/credential-events';
 import { EventBus } from '../redis/event-bus.service';
 import { slugCandidate, slugify } from '../common/slug';
+import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../credentials/scopes';
 import type { ServiceAgentStatus } from './entities/service-agent.entity';
 
 export interface ServiceAgentRow {
@@ -14,14 +15,17 @@ export interface ServiceAgentRow {
   slug: string;
   status: ServiceAgentStatus;
   hidden: boolean;
+  scopes: string[];
   insertedAt: Date;
+  updatedAt: Date;
 }
 
 /** The hidden agent's slug cannot collide with a slugified name (slugify never emits "_"). */
 export const WORKSPACE_KEY_AGENT_SLUG = '_workspace-key';
 const SLUG_ATTEMPTS = 8;
 
-const AGENT_COLUMNS = `id, workspace_id AS "workspaceId", name, slug, status, hidden, inserted_at AS "insertedAt"`;
+const AGENT_COLUMNS = `id, workspace_id AS "workspaceId", name, slug, status, hidden, scopes,
+  inserted_at AS "insertedAt", updated_at AS "updatedAt"`;
 
 @Injectable()
 export class ServiceAgentsService {
@@ -39,7 +43,8 @@ export class ServiceAgentsService {
     agentId: string,
     changes: { name?: string; status?: ServiceAgentStatus },
   ): Promise<ServiceAgentRow> {
-    const rows: ServiceAgentRow[] = await this.db.query(
+    // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver
+    const [rows]: [ServiceAgentRow[], number] = await this.db.query(
       `UPDATE service_agents SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now()
         WHERE id = $1 AND workspace_id = $2 AND NOT hidden RETURNING ${AGENT_COLUMNS}`,
       [agentId, workspaceId, changes.name ?? null, changes.status ?? null],
@@ -57,15 +62,15 @@ export class ServiceAgentsService {
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown> = {},
-    options: { isDefault?: boolean } = {},
+    options: { isDefault?: boolean; scopes?: readonly string[] } = {},
   ): Promise<ServiceAgentRow> {
     const base = slugify(name, 'agent');
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       const rows: ServiceAgentRow[] = await m.query(
-        `INSERT INTO service_agents (workspace_id, name, slug, metadata, is_default) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO service_agents (workspace_id, name, slug, metadata, is_default, scopes) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (workspace_id, slug) DO NOTHING
          RETURNING ${AGENT_COLUMNS}`,
-        [workspaceId, name, slugCandidate(base, attempt), metadata, options.isDefault ?? false],
+        [workspaceId, name, slugCandidate(base, attempt), metadata, options.isDefault ?? false, options.scopes ?? MACHINE_SCOPES],
       );
       if (rows.length > 0) return rows[0];
     }
@@ -75,9 +80,9 @@ export class ServiceAgentsService {
   /** The workspace's hidden workspace-key agent, created on first use (one per workspace). */
   async ensureWorkspaceKeyAgent(m: EntityManager, workspaceId: string): Promise<ServiceAgentRow> {
     await m.query(
-      `INSERT INTO service_agents (workspace_id, name, slug, hidden) VALUES ($1, 'Workspace key', $2, true)
+      `INSERT INTO service_agents (workspace_id, name, slug, hidden, scopes) VALUES ($1, 'Workspace key', $2, true, $3)
        ON CONFLICT DO NOTHING`,
-      [workspaceId, WORKSPACE_KEY_AGENT_SLUG],
+      [workspaceId, WORKSPACE_KEY_AGENT_SLUG, PRIMARY_KEY_SCOPES],
     );
     const rows: ServiceAgentRow[] = await m.query(
       `SELECT ${AGENT_COLUMNS} FROM service_agents WHERE workspace_id = $1 AND hidden`,

@@ -1,31 +1,71 @@
-import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth/auth-policy';
-import { html } from '../pages/html';
-import { layout, sendPage } from '../pages/layout';
+import { WorkspaceKeyService } from '../credentials/workspace-key.service';
+import { OperatorAgentsService } from '../operator/operator-agents.service';
+import { sendPage } from '../pages/layout';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { overviewPage, workspaceKeyPage } from './console-pages';
 
+const KEY_PAGE = '/app/agents/workspace-key';
+
+/** Server-rendered operator pages; no session: 302 to /users/log-in. */
 @ApiTags('pages')
 @Controller('app')
 export class AppPageController {
-  /** The signed-in operator's landing page; no session: 302 to /users/log-in. */
+  constructor(
+    private readonly agents: OperatorAgentsService,
+    private readonly workspaceKey: WorkspaceKeyService,
+  ) {}
+
+  /** The workspace overview: agents, their keys by prefix and state, last used. */
   @OperatorAuth({ page: true })
   @Get()
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the workspace overview' })
-  home(@CurrentOperator() operator: OperatorPrincipal, @Res() res: Response): void {
-    const current = operator.workspaces.find((w) => w.id === operator.workspaceId);
-    sendPage(
-      res,
-      layout(
-        { title: 'Overview', signedInAs: operator.email },
-        html`<section class="panel" aria-labelledby="welcome">
-  <h1 id="welcome">Welcome, ${operator.name}</h1>
-  ${current ? html`<p>Workspace <strong id="current-workspace">${current.name}</strong> (${current.role})</p>` : html`<p>You are not a member of any workspace.</p>`}
-</section>`,
-      ),
-    );
+  async home(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
+    const agents = op.workspaceId ? await this.agents.listWithKeys(op.workspaceId) : [];
+    sendPage(res, overviewPage(op, agents));
+  }
+
+  @OperatorAuth({ role: 'admin', page: true })
+  @Get('agents/workspace-key')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'the current primary key by prefix, with generate, rotate and delete' })
+  async keyPage(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
+    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId!)));
+  }
+
+  /**
+   * Generate or rotate: the old key (and its tokens) is revoked, the new key is shown in this
+   * response only. Not a redirect, so a reload cannot show it again.
+   */
+  @OperatorAuth({ role: 'admin', page: true })
+  @Post('agents/workspace-key')
+  @HttpCode(201)
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'the new key, shown once' })
+  async rotate(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
+    const { apiKey } = await this.workspaceKey.generate(op.workspaceId!);
+    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId!), apiKey.key), 201);
+  }
+
+  @OperatorAuth({ role: 'admin', page: true })
+  @Post('agents/workspace-key/delete')
+  @ApiProduces('text/html')
+  @ApiSeeOtherResponse({ description: 'revoked; back to the key page' })
+  async deleteForm(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
+    await this.workspaceKey.delete(op.workspaceId!);
+    res.redirect(303, KEY_PAGE);
+  }
+
+  @OperatorAuth({ role: 'admin', page: true })
+  @Delete('agents/workspace-key')
+  @ApiSeeOtherResponse({ description: 'revoked; back to the key page' })
+  async delete(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
+    await this.workspaceKey.delete(op.workspaceId!);
+    res.redirect(303, KEY_PAGE);
   }
 }

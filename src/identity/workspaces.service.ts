@@ -30,7 +30,8 @@ export class WorkspacesService {
    * once on every node (cached credentials of the workspace are dropped everywhere).
    */
   async update(workspaceId: string, changes: { status?: WorkspaceStatus; plan?: string }): Promise<WorkspaceRow> {
-    const rows: WorkspaceRow[] = await this.db.query(
+    // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver
+    const [rows]: [WorkspaceRow[], number] = await this.db.query(
       `UPDATE workspaces SET status = COALESCE($2, status), plan = COALESCE($3, plan), updated_at = now()
         WHERE id = $1 RETURNING id, name, slug, status, plan`,
       [workspaceId, changes.status ?? null, changes.plan ?? null],

@@ -13,6 +13,8 @@ export class ServiceAgent {
   @Column('boolean') hidden: boolean;
   /** The default agent created at registration; counts toward no quota. */
   @Column('boolean') isDefault: boolean;
+  /** The scopes this agent's API keys may carry. */
+  @Column('text', { array: true }) scopes: string[];
   /** Runtime metadata reported by the agent (enrollment claim `agent` object). */
   @Column('jsonb') metadata: Record<string, unknown>;
   @CreateDateColumn({ type: 'timestamptz', name: 'inserted_at' }) insertedAt: Date;

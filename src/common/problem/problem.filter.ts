@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
+import { errorPage, wantsHtmlPage } from '../../pages/error-page';
+import { sendPage } from '../../pages/layout';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { PROBLEM_CONTENT_TYPE, ProblemBody } from './problem-body';
 import { ProblemError } from './problem.error';
@@ -48,6 +50,10 @@ export class ProblemFilter implements ExceptionFilter {
       return;
     }
     for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
+    if (wantsHtmlPage(req)) {
+      sendPage(res, errorPage(problem.status, problem.title, problem.detail), problem.status);
+      return;
+    }
     res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(this.render(problem)));
   }
 

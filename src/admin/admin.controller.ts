@@ -1,0 +1,73 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Post, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { OperatorAuth } from '../auth/auth-policy';
+import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
+import { ProblemDto } from '../common/problem/problem.dto';
+import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity/entities/workspace.entity';
+import { WorkspacesService } from '../identity/workspaces.service';
+import { sendPage } from '../pages/layout';
+import { CurrentOperator } from '../sessions/operator-auth.strategy';
+import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { adminPage } from './admin-page';
+import { AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
+
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundProblem() });
+
+/** Platform administration: only users whose email is in PLATFORM_ADMIN_EMAILS; everyone else 403. */
+@ApiTags('admin')
+@Controller()
+export class AdminController {
+  constructor(
+    private readonly workspaces: WorkspacesService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  private list(): Promise<AdminWorkspaceListDto['workspaces']> {
+    return this.db.query(`SELECT id, name, slug, status, plan FROM workspaces ORDER BY inserted_at DESC, id DESC LIMIT 500`);
+  }
+
+  @OperatorAuth({ platformAdmin: true })
+  @Get('api/v1/admin/workspaces')
+  @ApiOkResponse({ type: AdminWorkspaceListDto })
+  async index(): Promise<AdminWorkspaceListDto> {
+    return { workspaces: await this.list() };
+  }
+
+  /** A status change takes effect on machine traffic at once on every node. */
+  @OperatorAuth({ platformAdmin: true })
+  @Patch('api/v1/admin/workspaces/:id')
+  @ApiOkResponse({ type: AdminWorkspaceEnvelopeDto })
+  @ApiNotFoundResponse({ type: ProblemDto })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto })
+  async update(@Param('id', uuid) id: string, @Body() dto: UpdateWorkspaceDto): Promise<AdminWorkspaceEnvelopeDto> {
+    return { workspace: await this.workspaces.update(id, dto) };
+  }
+
+  @OperatorAuth({ platformAdmin: true, page: true })
+  @Get('admin')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'workspaces with status, plan and actions' })
+  async page(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
+    sendPage(res, adminPage(op.email, await this.list()));
+  }
+
+  /** The page's form: status and/or plan, then back to /admin. */
+  @OperatorAuth({ platformAdmin: true, page: true })
+  @Post('admin/workspaces/:id')
+  @ApiExcludeEndpoint()
+  async pageUpdate(@Param('id', uuid) id: string, @Body() body: { status?: unknown; plan?: unknown }, @Res() res: Response): Promise<void> {
+    const status = typeof body?.status === 'string' && body.status ? body.status : undefined;
+    const plan = typeof body?.plan === 'string' && body.plan ? body.plan : undefined;
+    if (status !== undefined && !(WORKSPACE_STATUSES as readonly string[]).includes(status)) {
+      throw new ValidationProblem({ status: ['must be one of active, frozen, paused, archived'] });
+    }
+    if (plan !== undefined && !(PLANS as readonly string[]).includes(plan)) {
+      throw new ValidationProblem({ plan: ['must be one of free, team, enterprise'] });
+    }
+    await this.workspaces.update(id, { status: status as WorkspaceStatus | undefined, plan });
+    res.redirect(303, '/admin');
+  }
+}

@@ -1,0 +1,133 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsDate,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
+import { Trim } from '../../common/validation/transforms';
+import { MACHINE_SCOPES } from '../../credentials/scopes';
+
+const scopesProperty = { type: [String], enum: [...MACHINE_SCOPES] };
+
+export class CreateServiceAgentDto {
+  @ApiProperty({ maxLength: 120 })
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'must not be blank' })
+  @MaxLength(120)
+  name: string;
+
+  @ApiPropertyOptional({ ...scopesProperty, description: "the scopes this agent's keys may carry; default: every machine scope" })
+  @IsOptional()
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MACHINE_SCOPES.length)
+  @IsIn(MACHINE_SCOPES, { each: true, message: 'contains an unknown scope' })
+  scopes?: string[];
+}
+
+export class UpdateServiceAgentDto {
+  @ApiPropertyOptional({ maxLength: 120 })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'must not be blank' })
+  @MaxLength(120)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: ['active', 'inactive'] })
+  @IsOptional()
+  @IsIn(['active', 'inactive'])
+  status?: 'active' | 'inactive';
+}
+
+export class IssueApiKeyDto {
+  @ApiPropertyOptional({ ...scopesProperty, description: "subset of the agent's scopes; default: all of them" })
+  @IsOptional()
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MACHINE_SCOPES.length)
+  @IsIn(MACHINE_SCOPES, { each: true, message: 'contains an unknown scope' })
+  scopes?: string[];
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'must be in the future; default: never expires' })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate({ message: 'must be an ISO 8601 date-time' })
+  expires_at?: Date;
+}
+
+export class ServiceAgentDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() slug: string;
+  @ApiProperty({ enum: ['active', 'inactive'] }) status: string;
+  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ format: 'date-time' }) inserted_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class ServiceAgentEnvelopeDto {
+  @ApiProperty() service_agent: ServiceAgentDto;
+}
+
+export class ServiceAgentListDto {
+  @ApiProperty({ type: [ServiceAgentDto] }) service_agents: ServiceAgentDto[];
+}
+
+/** An API key as listed or changed: never the secret. */
+export class ApiKeySummaryDto {
+  @ApiProperty({ format: 'uuid' }) credential_id: string;
+  @ApiProperty({ description: 'agk_<prefix>, the public part only' }) prefix: string;
+  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ enum: ['usable', 'expired', 'archived', 'revoked'] }) status: string;
+  @ApiProperty({ format: 'uuid' }) service_agent_id: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) last_used_at: string | null;
+  @ApiProperty({ format: 'date-time' }) inserted_at: string;
+}
+
+export class ApiKeySummaryEnvelopeDto {
+  @ApiProperty() api_key: ApiKeySummaryDto;
+}
+
+export class IssuedApiKeyDto {
+  @ApiProperty({ enum: ['api_key'] }) type: 'api_key';
+  @ApiProperty({ description: 'agk_<prefix>.<secret>; shown once' }) key: string;
+  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ format: 'uuid' }) credential_id: string;
+  @ApiProperty({ format: 'uuid' }) service_agent_id: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at: string | null;
+}
+
+export class IssuedApiKeyEnvelopeDto {
+  @ApiProperty() api_key: IssuedApiKeyDto;
+}
+
+class MeUserDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() name: string;
+  @ApiProperty() platform_admin: boolean;
+}
+
+class MeWorkspaceDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() slug: string;
+  @ApiProperty({ enum: ['owner', 'admin', 'member'] }) role: string;
+}
+
+export class MeDto {
+  @ApiProperty() user: MeUserDto;
+  @ApiProperty({ type: [MeWorkspaceDto] }) workspaces: MeWorkspaceDto[];
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the workspace this request acts on' })
+  workspace_id: string | null;
+}

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ServiceAgentRow, ServiceAgentsService } from '../agents/service-agents.service';
+import { Clock } from '../common/clock/clock';
+import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
+import { MachineCredentialsService } from '../credentials/machine-credentials.service';
+import { QuotasService } from '../identity/quotas.service';
+import type {
+  ApiKeySummaryDto,
+  IssuedApiKeyDto,
+  ServiceAgentDto,
+} from './dto/operator.dto';
+
+export interface AgentWithKeys extends ServiceAgentDto {
+  api_keys: ApiKeySummaryDto[];
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toAgentDto(a: ServiceAgentRow): ServiceAgentDto {
+  return {
+    id: a.id,
+    name: a.name,
+    slug: a.slug,
+    status: a.status,
+    scopes: a.scopes,
+    inserted_at: iso(a.insertedAt)!,
+    updated_at: iso(a.updatedAt)!,
+  };
+}
+
+/**
+ * Operator rules for service agents and their API keys, always inside the operator's
+ * workspace. The hidden workspace-key agent and its key have no operator REST: they answer 404
+ * like anything of another workspace.
+ */
+@Injectable()
+export class OperatorAgentsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly agents: ServiceAgentsService,
+    private readonly credentials: MachineCredentialsService,
+    private readonly quotas: QuotasService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(workspaceId: string): Promise<ServiceAgentDto[]> {
+    const rows: ServiceAgentRow[] = await this.db.query(
+      `SELECT id, workspace_id AS "workspaceId", name, slug, status, hidden, scopes,
+              inserted_at AS "insertedAt", updated_at AS "updatedAt"
+         FROM service_agents WHERE workspace_id = $1 AND NOT hidden
+        ORDER BY inserted_at DESC, id DESC`,
+      [workspaceId],
+    );
+    return rows.map(toAgentDto);
+  }
+
+  /** Agents with their keys (by prefix and state) for the overview page. */
+  async listWithKeys(workspaceId: string): Promise<AgentWithKeys[]> {
+    const agents = await this.list(workspaceId);
+    const keys = await this.keysOf(workspaceId);
+    return agents.map((a) => ({ ...a, api_keys: keys.filter((k) => k.service_agent_id === a.id) }));
+  }
+
+  async create(workspaceId: string, name: string, scopes?: string[]): Promise<ServiceAgentDto> {
+    return this.db.transaction(async (m) => {
+      await this.quotas.assertRoomFor(m, workspaceId, 'service_agents');
+      return toAgentDto(await this.agents.create(m, workspaceId, name, {}, { scopes: scopes ? [...new Set(scopes)] : undefined }));
+    });
+  }
+
+  async update(workspaceId: string, agentId: string, changes: { name?: string; status?: 'active' | 'inactive' }): Promise<ServiceAgentDto> {
+    return toAgentDto(await this.agents.update(workspaceId, agentId, changes));
+  }
+
+  async issueKey(workspaceId: string, agentId: string, scopes: string[] | undefined, expiresAt: Date | undefined): Promise<IssuedApiKeyDto> {
+    if (expiresAt && expiresAt.getTime() <= this.clock.now()) {
+      throw new ValidationProblem({ expires_at: ['must be in the future'] });
+    }
+    return this.db.transaction(async (m) => {
+      const rows: { scopes: string[] }[] = await m.query(
+        `SELECT scopes FROM service_agents WHERE id = $1 AND workspace_id = $2 AND NOT hidden`,
+        [agentId, workspaceId],
+      );
+      if (rows.length === 0) throw new NotFoundProblem();
+      const allowed = rows[0].scopes;
+      const granted = scopes ? [...new Set(scopes)] : allowed;
+      const outside = granted.filter((s) => !allowed.includes(s));
+      if (outside.length > 0) throw new ValidationProblem({ scopes: [`not allowed for this agent: ${outside.join(', ')}`] });
+      const key = await this.credentials.issueApiKey(m, { workspaceId, serviceAgentId: agentId }, granted, expiresAt ?? null);
+      return {
+        type: key.type,
+        key: key.key,
+        scopes: key.scopes,
+        credential_id: key.credential_id,
+        service_agent_id: key.service_agent_id,
+        expires_at: iso(expiresAt ?? null),
+      };
+    });
+  }
+
+  /** Archive or revoke a key of a visible agent; effective at once on every node. */
+  async changeKeyStatus(workspaceId: string, credentialId: string, status: 'archived' | 'revoked'): Promise<ApiKeySummaryDto> {
+    await this.assertVisibleKey(workspaceId, credentialId);
+    await this.credentials.changeStatus(credentialId, workspaceId, status);
+    const [key] = await this.keysOf(workspaceId, credentialId);
+    return key;
+  }
+
+  private async assertVisibleKey(workspaceId: string, credentialId: string): Promise<void> {
+    if (!/^[0-9a-f-]{36}$/i.test(credentialId)) throw new NotFoundProblem();
+    const rows = await this.db.query(
+      `SELECT 1 FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
+        WHERE c.id = $1 AND c.workspace_id = $2 AND NOT a.hidden`,
+      [credentialId, workspaceId],
+    );
+    if (rows.length === 0) throw new NotFoundProblem();
+  }
+
+  private async keysOf(workspaceId: string, credentialId?: string): Promise<ApiKeySummaryDto[]> {
+    const rows = await this.db.query(
+      `SELECT c.id, c.prefix, c.scopes, c.status, c.service_agent_id, c.expires_at, c.last_used_at, c.inserted_at
+         FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
+        WHERE c.workspace_id = $1 AND NOT a.hidden AND ($2::uuid IS NULL OR c.id = $2)
+        ORDER BY c.inserted_at DESC, c.id DESC`,
+      [workspaceId, credentialId ?? null],
+    );
+    const now = this.clock.now();
+    return rows.map((r: Record<string, any>) => ({
+      credential_id: r.id,
+      prefix: `agk_${r.prefix}`,
+      scopes: r.scopes,
+      status: r.status === 'usable' && r.expires_at && new Date(r.expires_at).getTime() <= now ? 'expired' : r.status,
+      service_agent_id: r.service_agent_id,
+      expires_at: iso(r.expires_at),
+      last_used_at: iso(r.last_used_at),
+      inserted_at: iso(r.inserted_at)!,
+    }));
+  }
+}

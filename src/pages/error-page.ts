@@ -1,0 +1,28 @@
+import type { Request } from 'express';
+import { html, SafeHtml } from './html';
+import { layout } from './layout';
+
+const PAGE_PREFIXES = ['/app', '/admin', '/users'];
+
+/** A browser asking for a page (not an API client asking for JSON). */
+export function wantsHtmlPage(req: Request): boolean {
+  const path = req.path;
+  if (!PAGE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) return false;
+  return req.accepts(['json', 'html']) === 'html';
+}
+
+export function errorPage(status: number, title: string, detail: string): SafeHtml {
+  const message =
+    status === 403
+      ? 'You do not have access to this page.'
+      : status === 404
+        ? 'There is nothing here.'
+        : status >= 500
+          ? 'Something went wrong on our side.'
+          : detail;
+  return layout(
+    { title },
+    html`<section class="panel" aria-labelledby="error-title"><h1 id="error-title">${title}</h1>
+<p data-detail="${detail}">${message}</p><p><a href="/app">Back to the overview</a></p></section>`,
+  );
+}
