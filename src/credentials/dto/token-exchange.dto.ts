@@ -9,7 +9,7 @@ export class TokenExchangeDto {
   @MaxLength(256)
   api_key?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: MACHINE_SCOPES, description: "subset of the credential's scopes" })
+  @ApiPropertyOptional({ type: [String], enum: [...MACHINE_SCOPES], enumName: 'MachineScope', description: "subset of the credential's scopes" })
   @IsOptional()
   @IsArray()
   @ArrayNotEmpty({ message: 'must not be empty (omit it to get every scope of the key)' })

@@ -14,7 +14,7 @@ import {
 import { Trim } from '../../common/validation/transforms';
 import { MACHINE_SCOPES } from '../../credentials/scopes';
 
-const scopesProperty = { type: [String], enum: [...MACHINE_SCOPES] };
+const scopesProperty = { type: [String], enum: [...MACHINE_SCOPES], enumName: 'MachineScope' };
 
 export class CreateServiceAgentDto {
   @ApiProperty({ maxLength: 120 })
