@@ -67,7 +67,7 @@ describe('process lifecycle (production build)', () => {
     expect(response).toContain('"detail":"not_found"');
   });
 
-  it('logs one structured JSON line per request with id, route, status and duration, secrets redacted', async () => {
+  it('logs one structured JSON line per request with id, route, status and duration, secrets never written', async () => {
     const app = spawnApp(await testEnv());
     try {
       await waitForHealth(app);
@@ -85,9 +85,8 @@ describe('process lifecycle (production build)', () => {
     expect(entry).toMatchObject({ route: '/health', status: 200, req: { method: 'GET' } });
     expect(typeof entry.duration_ms).toBe('number');
     expect(entry.req.url).toBe('/health?socket_token=[REDACTED]');
-    expect(entry.req.headers.authorization).toBe('[REDACTED]');
-    expect(entry.req.headers['x-agent-api-key']).toBe('[REDACTED]');
-    expect(entry.req.headers.cookie).toBe('[REDACTED]');
+    // headers (where credentials travel) are not logged at all
+    expect(entry.req.headers).toBeUndefined();
     expect(app.stdout()).not.toMatch(/SECRET/);
   });
 });

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ServiceAgentStatus } from '../agents/entities/service-agent.entity';
 import type { WorkspaceStatus } from '../identity/entities/workspace.entity';
+import { PreparedSql } from '../database/prepared-sql.service';
 import type { StoredCredentialStatus } from './entities/api-credential.entity';
 
 /** A credential with what authentication needs of its agent and workspace, read in one query. */
@@ -31,10 +32,14 @@ const CREDENTIAL_COLUMNS = `
 /** SQL for machine credentials. Lookups are single indexed joins (prefix or token hash). */
 @Injectable()
 export class CredentialsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: PreparedSql,
+  ) {}
 
   async findByPrefix(prefix: string): Promise<CredentialRecord | undefined> {
-    const rows: CredentialRecord[] = await this.db.query(
+    const rows = await this.sql.rows<CredentialRecord>(
+      'credential_by_prefix',
       `SELECT ${CREDENTIAL_COLUMNS}
          FROM api_credentials c
          JOIN service_agents a ON a.id = c.service_agent_id
@@ -46,7 +51,8 @@ export class CredentialsRepository {
   }
 
   async findAccessToken(tokenHash: Buffer): Promise<AccessTokenRecord | undefined> {
-    const rows: AccessTokenRecord[] = await this.db.query(
+    const rows = await this.sql.rows<AccessTokenRecord>(
+      'credential_by_access_token',
       `SELECT ${CREDENTIAL_COLUMNS}, t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt"
          FROM access_tokens t
          JOIN api_credentials c ON c.id = t.credential_id
@@ -70,16 +76,15 @@ export class CredentialsRepository {
     return row;
   }
 
+  /** Inside the caller's transaction when given one, else as a prepared statement (the exchange's hot path). */
   async insertAccessToken(
-    m: EntityManager,
+    m: EntityManager | undefined,
     t: { credentialId: string; tokenHash: Buffer; scopes: readonly string[]; expiresAt: Date },
   ): Promise<void> {
-    await m.query(`INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`, [
-      t.credentialId,
-      t.tokenHash,
-      t.scopes,
-      t.expiresAt,
-    ]);
+    const text = `INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`;
+    const values = [t.credentialId, t.tokenHash, t.scopes, t.expiresAt];
+    if (m) await m.query(text, values);
+    else await this.sql.rows('insert_access_token', text, values);
   }
 
   /** Moves a usable credential to archived or revoked; returns false when it was not usable. */

@@ -190,9 +190,9 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     };
   }
 
-  /** Mints a 30-day access token for a credential; the token is returned once. */
+  /** Mints a 30-day access token for a credential (in `m`'s transaction when given); returned once. */
   async issueAccessToken(
-    m: EntityManager,
+    m: EntityManager | undefined,
     credential: { credentialId: string; serviceAgentId: string },
     scopes: readonly string[],
   ): Promise<IssuedAccessToken> {

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ForbiddenProblem } from '../common/problem/problem.error';
 import type { TokenResponseDto } from './dto/token-exchange.dto';
 import { MachineAuthError } from './machine-auth.errors';
@@ -15,10 +13,7 @@ export interface ExchangeInput {
 /** POST /api/v1/agent_tokens: an agk_ key in, a 30-day access token out. */
 @Injectable()
 export class TokenExchangeService {
-  constructor(
-    private readonly credentials: MachineCredentialsService,
-    @InjectDataSource() private readonly db: DataSource,
-  ) {}
+  constructor(private readonly credentials: MachineCredentialsService) {}
 
   async exchange(input: ExchangeInput): Promise<TokenResponseDto> {
     const presented = input.headerKey || input.bodyKey;
@@ -28,7 +23,7 @@ export class TokenExchangeService {
     const scopes = input.scopes ? [...new Set(input.scopes)] : record.credentialScopes;
     if (!scopes.every((s) => record.credentialScopes.includes(s))) throw new ForbiddenProblem('insufficient_scopes');
     const token = await this.credentials.issueAccessToken(
-      this.db.manager,
+      undefined,
       { credentialId: record.credentialId, serviceAgentId: record.serviceAgentId },
       scopes,
     );

@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { PreparedSql } from './prepared-sql.service';
 
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -15,5 +17,7 @@ import { dataSourceOptions } from './data-source-options';
       }),
     }),
   ],
+  providers: [PreparedSql],
+  exports: [PreparedSql],
 })
 export class DatabaseModule {}

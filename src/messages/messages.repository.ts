@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Page } from '../common/pagination/pagination';
+import { PreparedSql } from '../database/prepared-sql.service';
 import { isoColumn } from '../database/sql';
 import type { MessageDto } from './dto/message.dto';
 
@@ -9,10 +8,11 @@ const COLUMNS = `id, body, channel, service_agent_id, ${isoColumn('inserted_at')
 
 @Injectable()
 export class MessagesRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly sql: PreparedSql) {}
 
   async insert(workspaceId: string, serviceAgentId: string, body: string, channel: string | null): Promise<MessageDto> {
-    const rows = await this.db.query(
+    const rows = await this.sql.rows<MessageDto>(
+      'insert_message',
       `INSERT INTO messages (workspace_id, service_agent_id, body, channel) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [workspaceId, serviceAgentId, body, channel],
     );
@@ -21,7 +21,8 @@ export class MessagesRepository {
 
   /** Newest first, stable under paging; served by messages_list_idx. */
   list(workspaceId: string, page: Page): Promise<MessageDto[]> {
-    return this.db.query(
+    return this.sql.rows<MessageDto>(
+      'list_messages',
       `SELECT ${COLUMNS} FROM messages WHERE workspace_id = $1
         ORDER BY inserted_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [workspaceId, page.limit, page.offset],

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Page } from '../common/pagination/pagination';
+import { PreparedSql } from '../database/prepared-sql.service';
 import { isoColumn } from '../database/sql';
 import type { TaskDto, TaskStatus } from './dto/task.dto';
 
@@ -9,10 +8,11 @@ const COLUMNS = `id, title, status, service_agent_id, ${isoColumn('inserted_at')
 
 @Injectable()
 export class TasksRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly sql: PreparedSql) {}
 
   async insert(workspaceId: string, serviceAgentId: string, title: string, status: TaskStatus): Promise<TaskDto> {
-    const rows = await this.db.query(
+    const rows = await this.sql.rows<TaskDto>(
+      'insert_task',
       `INSERT INTO tasks (workspace_id, service_agent_id, title, status) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [workspaceId, serviceAgentId, title, status],
     );
@@ -21,7 +21,8 @@ export class TasksRepository {
 
   /** A page newest first and the total, in one statement (served by tasks_list_idx / tasks_status_list_idx). */
   async list(workspaceId: string, page: Page, status?: TaskStatus): Promise<{ tasks: TaskDto[]; total: number }> {
-    const rows: (TaskDto & { total: string })[] = await this.db.query(
+    const rows = await this.sql.rows<TaskDto & { total: string }>(
+      'list_tasks',
       `SELECT ${COLUMNS}, count(*) OVER () AS total FROM tasks
         WHERE workspace_id = $1 AND ($2::text IS NULL OR status = $2)
         ORDER BY inserted_at DESC, id DESC LIMIT $3 OFFSET $4`,
@@ -32,7 +33,8 @@ export class TasksRepository {
       return { tasks: rows.map(({ total: _t, ...task }) => task), total };
     }
     // An empty page (limit 0, or past the end) still reports the total.
-    const [{ count }] = await this.db.query(
+    const [{ count }] = await this.sql.rows<{ count: string }>(
+      'count_tasks',
       `SELECT count(*) FROM tasks WHERE workspace_id = $1 AND ($2::text IS NULL OR status = $2)`,
       [workspaceId, status ?? null],
     );

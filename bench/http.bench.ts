@@ -1,0 +1,301 @@
+/**
+ * The machine plane against the ceiling of its framework and of Node, measured in one run on one
+ * machine: a bare node:http server and a bare NestJS app answering GET /health are the baselines;
+ * the production build of the service is driven with autocannon (50 connections, warm-up, then
+ * a measured run per case). Prints a table and writes bench/results/http-<timestamp>.json.
+ *
+ * Run through `npm run bench` (bench/run.sh starts Postgres and Redis and builds first).
+ * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50),
+ * BENCH_SCALING=0 to skip the scaling cases.
+ */
+import autocannon from 'autocannon';
+import { ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+const ROOT = join(__dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
+const REDIS_URL = process.env.BENCH_REDIS_URL!;
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+interface CaseResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitHealthy(base: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+async function startProcess(kind: 'node' | 'nest' | 'service', env: Record<string, string> = {}) {
+  const port = await freePort();
+  let out = '';
+  let child: ChildProcess;
+  if (kind === 'node') {
+    child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], { env: { ...process.env, PORT: String(port) }, stdio: 'pipe' });
+  } else if (kind === 'nest') {
+    child = fork(join(__dirname, 'baselines', 'bare-nest.ts'), [], {
+      env: { ...process.env, PORT: String(port) },
+      execArgv: ['-r', 'ts-node/register/transpile-only'],
+      stdio: 'pipe',
+    });
+  } else {
+    child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+      env: { PATH: process.env.PATH, ...env, PORT: String(port) } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  }
+  child.stdout?.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20000)));
+  child.stderr?.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20000)));
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(base, child, () => out);
+  return {
+    base,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    },
+  };
+}
+
+type Request = autocannon.Request;
+
+async function load(
+  name: string,
+  base: string,
+  options: { path?: string; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[] },
+): Promise<CaseResult> {
+  const method = (options.method ?? 'GET') as NonNullable<autocannon.Options['method']>;
+  const opts: autocannon.Options = {
+    url: base,
+    connections: CONNECTIONS,
+    method,
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    requests: options.requests ?? [{ path: options.path ?? '/', method }],
+  };
+  await autocannon({ ...opts, duration: WARMUP });
+  const r = await autocannon({ ...opts, duration: DURATION });
+  const result: CaseResult = {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+  };
+  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}\n`);
+  return result;
+}
+
+async function json(base: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<any> {
+  const res = await fetch(`${base}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return { status: res.status, headers: res.headers, body: text ? safeJson(text) : undefined };
+}
+const safeJson = (t: string) => {
+  try {
+    return JSON.parse(t);
+  } catch {
+    return t;
+  }
+};
+
+async function main(): Promise<void> {
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const results: CaseResult[] = [];
+  const notes: string[] = [];
+
+  process.stderr.write('baselines\n');
+  const bareNode = await startProcess('node');
+  results.push(await load('baseline: bare node:http GET /health', bareNode.base, { path: '/health' }));
+  await bareNode.stop();
+  const bareNest = await startProcess('nest');
+  results.push(await load('baseline: bare NestJS GET /health', bareNest.base, { path: '/health' }));
+  await bareNest.stop();
+
+  process.stderr.write('service (production build)\n');
+  const service = await startProcess('service', {
+    NODE_ENV: 'production',
+    DATABASE_URL,
+    REDIS_URL,
+    BASE_URL: 'https://bench.example.com',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    METRICS_BEARER_TOKEN: METRICS_TOKEN,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    // The benchmark measures throughput, not the limiter refusing it: one credential far
+    // exceeds 1000 requests per minute here.
+    API_RATE_LIMIT: '1000000000',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  });
+  const base = service.base;
+  try {
+    // Seed: one workspace with its key, a token, 1,000 messages, an enterprise plan for claims.
+    const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
+    const password = 'bench password 0123456789';
+    const reg = await json(base, '/api/v1/register', {
+      method: 'POST',
+      json: { email, password, agent_name: 'Bench Bot', workspace_name: 'Bench' },
+    });
+    const key: string = reg.body.api_key.key;
+    const token: string = reg.body.access_token.token;
+    const workspaceId: string = reg.body.workspace.id;
+    const agentId: string = reg.body.api_key.service_agent_id;
+    const seedMessages = async (n: number) =>
+      db.query(
+        `INSERT INTO messages (workspace_id, service_agent_id, body, channel, inserted_at)
+         SELECT $1, $2, 'message ' || g, 'bench', now() - (g || ' milliseconds')::interval FROM generate_series(1, $3) g`,
+        [workspaceId, agentId, n],
+      );
+    await seedMessages(1000);
+    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [workspaceId]);
+
+    results.push(await load('GET /health', base, { path: '/health' }));
+    const messagesPath = '/api/v1/messages?limit=10';
+    results.push(await load('GET /api/v1/messages?limit=10 (agk_ key)', base, { path: messagesPath, headers: { authorization: `Bearer ${key}` } }));
+    results.push(await load('GET /api/v1/messages?limit=10 (access token)', base, { path: messagesPath, headers: { authorization: `Bearer ${token}` } }));
+    results.push(
+      await load('POST /api/v1/agent_tokens', base, {
+        path: '/api/v1/agent_tokens',
+        method: 'POST',
+        headers: { 'x-agent-api-key': key, 'content-type': 'application/json' },
+        body: '{"scopes":["messages:read"]}',
+      }),
+    );
+    let n = 0;
+    const runId = randomBytes(4).toString('hex');
+    results.push(
+      await load('POST /api/v1/register (bcrypt cost 12)', base, {
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v1/register',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req: any) => ({
+              ...req,
+              body: JSON.stringify({
+                email: `bench-${runId}-${n++}@example.com`,
+                password,
+                agent_name: 'Bot',
+                workspace_name: `W ${n}`,
+              }),
+            }),
+          },
+        ],
+      }),
+    );
+
+    // Enrollment claim on a fleet token, when the enrollment routes exist in this build.
+    const login = await fetch(`${base}/users/log-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+      redirect: 'manual',
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const fleet = await fetch(`${base}/api/v1/operator/enrollment_tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ max_claims: 100000, expires_in: 86400 }),
+    });
+    if (fleet.status === 201) {
+      const ageToken: string = ((await fleet.json()) as any).enrollment_token.token;
+      let serial = 0;
+      results.push(
+        await load('POST /api/v1/enrollments/claim (fleet token)', base, {
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v1/enrollments/claim',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (req: any) => ({ ...req, body: JSON.stringify({ token: ageToken, serial_number: `SN-${runId}-${serial++}` }) }),
+            },
+          ],
+        }),
+      );
+    } else {
+      notes.push(`enrollment claim case skipped: creating a fleet token answered ${fleet.status}`);
+    }
+
+    if (process.env.BENCH_SCALING !== '0') {
+      process.stderr.write('scaling\n');
+      const scaling = (label: string) =>
+        load(`GET /api/v1/messages?limit=10 (agk_ key), ${label}`, base, { path: messagesPath, headers: { authorization: `Bearer ${key}` } });
+      const [{ count: workspaces }] = (await db.query(`SELECT count(*)::int AS count FROM workspaces`)).rows;
+      results.push(await scaling(`1,000 messages, ${workspaces} workspaces`));
+      await seedMessages(99_000);
+      await db.query('ANALYZE messages');
+      results.push(await scaling(`100,000 messages, ${workspaces} workspaces`));
+      await db.query(
+        `INSERT INTO workspaces (name, slug, plan) SELECT 'Filler ' || g, 'filler-${runId}-' || g, 'free' FROM generate_series(1, 10000) g`,
+      );
+      await db.query('ANALYZE workspaces');
+      results.push(await scaling(`100,000 messages, ${workspaces + 10000} workspaces`));
+    }
+  } finally {
+    await service.stop();
+    await db.end();
+  }
+
+  const nest = results.find((r) => r.name.startsWith('baseline: bare NestJS'))!;
+  const node = results.find((r) => r.name.startsWith('baseline: bare node'))!;
+  const lines = [
+    `| case | req/s | p50 ms | p99 ms | x bare NestJS | x bare node:http | errors | non-2xx |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|`,
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / nest.rps).toFixed(2)} | ${(r.rps / node.rps).toFixed(2)} | ${r.errors} | ${r.non2xx} |`,
+    ),
+  ];
+  const header = `node ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case`;
+  process.stdout.write(`\n${header}\n\n${lines.join('\n')}\n`);
+  for (const note of notes) process.stdout.write(`\nnote: ${note}\n`);
+  mkdirSync(join(__dirname, 'results'), { recursive: true });
+  const file = join(__dirname, 'results', `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, results, notes }, null, 2));
+  process.stdout.write(`\nresults written to ${file}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

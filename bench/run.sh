@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# npm run bench: starts its own PostgreSQL and Redis (scripts/infra.sh), builds the production
+# bundle, gives the benchmark a fresh database and Redis db, and runs bench/http.bench.ts.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+"$ROOT/scripts/setup.sh"
+
+PG_PORT="${ANS_PG_PORT:-54329}"
+REDIS_PORT="${ANS_REDIS_PORT:-63799}"
+export PGOPTIONS="-c client_min_messages=warning"
+psql=(psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -v ON_ERROR_STOP=1 -qtA)
+"${psql[@]}" -c "DROP DATABASE IF EXISTS agentnet_bench WITH (FORCE)" >/dev/null
+"${psql[@]}" -c "CREATE DATABASE agentnet_bench OWNER agentnet" >/dev/null
+"${psql[@]}" -d agentnet_bench -c "CREATE EXTENSION IF NOT EXISTS pgcrypto; CREATE EXTENSION IF NOT EXISTS citext;" >/dev/null
+redis-cli -p "$REDIS_PORT" -n 2 flushdb >/dev/null
+
+export BENCH_DATABASE_URL="postgres://agentnet:agentnet@127.0.0.1:$PG_PORT/agentnet_bench"
+export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/2"
+DATABASE_URL="$BENCH_DATABASE_URL" node dist/database/migrate.js >/dev/null
+exec node -r ts-node/register/transpile-only bench/http.bench.ts
