@@ -6,9 +6,9 @@ const PAGE_PREFIXES = ['/app', '/admin', '/users'];
 
 /** A browser asking for a page (not an API client asking for JSON). */
 export function wantsHtmlPage(req: Request): boolean {
-  const path = req.path;
+  const path = req.path ?? (req.url ?? '').split('?')[0];
   if (!PAGE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) return false;
-  return req.accepts(['json', 'html']) === 'html';
+  return typeof req.accepts === 'function' && req.accepts(['json', 'html']) === 'html';
 }
 
 export function errorPage(status: number, title: string, detail: string): SafeHtml {
