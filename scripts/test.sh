@@ -6,13 +6,26 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 "$ROOT/scripts/setup.sh"
 
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+APT_UPDATED=""
+# Installs Debian packages, running apt-get update at most once per run.
+apt_install() {
+  if [ -z "$APT_UPDATED" ]; then $SUDO apt-get update -qq; APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
 # promtool validates the /metrics exposition in the e2e suite.
 if ! command -v promtool >/dev/null; then
   printf '[test] installing promtool (Debian package prometheus)\n' >&2
-  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+  apt_install prometheus
   # The package starts a server we do not need.
   { $SUDO systemctl stop prometheus || $SUDO service prometheus stop || true; } >/dev/null 2>&1
+fi
+
+# The browser suites drive Debian's Chromium through playwright-core (never a downloaded browser).
+if [ ! -x /usr/bin/chromium ]; then
+  printf '[test] installing chromium (Debian package chromium)\n' >&2
+  apt_install chromium
 fi
 
 eval "$("$ROOT/scripts/infra.sh" env agentnet_test 1)"

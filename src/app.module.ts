@@ -10,6 +10,7 @@ import { ConfigModule } from './config/config.module';
 import { ConsoleModule } from './console/console.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { DatabaseModule } from './database/database.module';
+import { EnrollmentModule } from './enrollment/enrollment.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -47,6 +48,7 @@ import { TasksModule } from './tasks/tasks.module';
     ConsoleModule,
     OperatorModule,
     AdminModule,
+    EnrollmentModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemFilter },

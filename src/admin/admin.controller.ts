@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { OperatorAuth } from '../auth/auth-policy';
-import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
+import { uuidParam as uuid } from '../common/http/uuid-param';
+import { ValidationProblem } from '../common/problem/problem.error';
 import { ProblemDto } from '../common/problem/problem.dto';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity/entities/workspace.entity';
 import { WorkspacesService } from '../identity/workspaces.service';
@@ -14,7 +15,6 @@ import type { OperatorPrincipal } from '../sessions/operator-principal';
 import { adminPage } from './admin-page';
 import { AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
 
-const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundProblem() });
 
 /** Platform administration: only users whose email is in PLATFORM_ADMIN_EMAILS; everyone else 403. */
 @ApiTags('admin')

@@ -171,7 +171,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     owner: { workspaceId: string; serviceAgentId: string },
     scopes: readonly string[],
     expiresAt: Date | null = null,
-  ): Promise<IssuedApiKey & { insertedAt: Date }> {
+  ): Promise<IssuedApiKey> {
     const secret = mintPrefixedSecret('agk');
     const row = await this.repo.insertCredential(m, {
       ...owner,
@@ -186,7 +186,6 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
       scopes: [...scopes],
       credential_id: row.id,
       service_agent_id: owner.serviceAgentId,
-      insertedAt: row.insertedAt,
     };
   }
 

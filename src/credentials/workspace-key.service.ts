@@ -50,7 +50,7 @@ export class WorkspaceKeyService {
       { credentialId: apiKey.credential_id, serviceAgentId: agent.id },
       PRIMARY_KEY_SCOPES,
     );
-    return { apiKey: strip(apiKey), accessToken, revoked };
+    return { apiKey, accessToken, revoked };
   }
 
   async generate(workspaceId: string): Promise<Omit<GeneratedKey, 'revoked'>> {
@@ -105,7 +105,3 @@ export class WorkspaceKeyService {
   }
 }
 
-function strip(key: IssuedApiKey & { insertedAt?: Date }): IssuedApiKey {
-  const { insertedAt: _insertedAt, ...rest } = key;
-  return rest;
-}

@@ -3,7 +3,7 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-agent-api-key"]',
-  'req.headers["x-agent_api_key"]',
+  'req.headers["x_agent_api_key"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.password_confirmation',

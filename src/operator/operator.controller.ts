@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiHeader,
@@ -9,7 +9,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { NotFoundProblem } from '../common/problem/problem.error';
+import { uuidParam as uuid } from '../common/http/uuid-param';
 import { ProblemDto } from '../common/problem/problem.dto';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
@@ -25,7 +25,6 @@ import {
 } from './dto/operator.dto';
 import { OperatorAgentsService } from './operator-agents.service';
 
-const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundProblem() });
 const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'not found, or not in this workspace' });
 const invalid = ApiUnprocessableEntityResponse({ type: ProblemDto });
 

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../agents/service-agents.service';
 import { ValidationProblem } from '../common/problem/problem.error';
 import { WorkspaceKeyService } from '../credentials/workspace-key.service';
+import { isUniqueViolation } from '../database/pg-errors';
 import { PasswordHasher } from '../identity/password-hasher';
 import { WorkspacesService } from '../identity/workspaces.service';
 import type { RegisterDto } from './dto/register.dto';
 import type { RegisterResponseDto } from './dto/register-response.dto';
 
 const EMAIL_TAKEN = () => new ValidationProblem({ email: ['has already been taken'] });
-const UNIQUE_VIOLATION = '23505';
 
 /** "ada.lovelace+fleet@x" -> "Ada Lovelace Fleet"; at least 2 characters, at most 120. */
 export function nameFromEmail(email: string): string {
@@ -76,7 +76,7 @@ export class RegisterService {
       });
     } catch (err) {
       // A concurrent registration of the same email that won the race.
-      if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(err)) {
         throw EMAIL_TAKEN();
       }
       throw err;

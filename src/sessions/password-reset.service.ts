@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { createHash, createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock/clock';
-import { sha256 } from '../common/crypto/secrets';
+import { randomToken, sha256 } from '../common/crypto/secrets';
 import { AppConfig } from '../config/app-config';
 import { PasswordHasher } from '../identity/password-hasher';
 import { JobQueues } from '../jobs/job-queues.service';
@@ -26,6 +26,8 @@ export const PASSWORD_RESET_JOB = 'password-reset';
 interface ResetRequestJob {
   email: string;
   requestedAt: number;
+  /** Random per request: the link's token is derived from it, so a retried job mails the same link. */
+  nonce: string;
 }
 
 /** INCR with the window set on first use; returns the count. */
@@ -66,26 +68,32 @@ export class PasswordResetService implements OnModuleInit {
       this.redis.client.eval(COUNT_IN_WINDOW, 1, RedisKeys.resetRequestsByAddress(address), RESET_WINDOW_S) as Promise<number>,
     ]);
     if (byIp > RESET_REQUESTS_PER_IP || byAddress > RESET_REQUESTS_PER_ADDRESS) return;
-    await this.jobs.add(MAILER_QUEUE, PASSWORD_RESET_JOB, { email, requestedAt: this.clock.now() });
+    await this.jobs.add(MAILER_QUEUE, PASSWORD_RESET_JOB, { email, requestedAt: this.clock.now(), nonce: randomToken(16) });
   }
 
   /** Worker side: create the link for an active account and mail it. */
   async deliver(job: Job<ResetRequestJob>): Promise<void> {
-    const { email, requestedAt } = job.data;
+    const { email, requestedAt, nonce } = job.data;
     const users: { id: string; email: string }[] = await this.db.query(
       `SELECT id, email FROM users WHERE email = $1 AND status = 'active'`,
       [email],
     );
     if (users.length === 0) return;
     const user = users[0];
-    // The token is derived from the job, so a retry (say, after the mail server failed) stores
-    // nothing new and mails the same link; without SESSION_SECRET it cannot be guessed.
-    const token = createHmac('sha256', this.config.sessionSecret).update(`password-reset:${job.id}:${requestedAt}`).digest('base64url');
-    await this.db.query(
+    // The token is derived from the request's random nonce and the user, so a retry (say, after the
+    // mail server failed) stores nothing new and mails the same link; without SESSION_SECRET it
+    // cannot be derived from what the queue holds.
+    const token = createHmac('sha256', this.config.sessionSecret)
+      .update(`password-reset:${nonce}:${user.id}`)
+      .digest('base64url');
+    const [stored] = await this.db.query(
       `INSERT INTO password_reset_tokens (user_id, token_hash, sent_to, inserted_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (token_hash) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (token_hash) DO UPDATE SET token_hash = EXCLUDED.token_hash
+       RETURNING user_id`,
       [user.id, sha256(token), user.email, new Date(requestedAt), new Date(requestedAt + RESET_LINK_TTL_MS)],
     );
+    if (stored.user_id !== user.id) throw new Error('reset token collision'); // never mail another user's link
     const link = `${this.config.baseUrl}/users/reset-password/${token}`;
     await this.transport.send({
       to: user.email,

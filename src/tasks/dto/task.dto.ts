@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PaginationDto } from '../../common/pagination/pagination.dto';
 import { Trim } from '../../common/validation/transforms';
 
 export const TASK_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
@@ -30,13 +31,6 @@ export class TaskDto {
 
 export class TaskEnvelopeDto {
   @ApiProperty() task: TaskDto;
-}
-
-class PaginationDto {
-  @ApiProperty() limit: number;
-  @ApiProperty() offset: number;
-  @ApiProperty() total: number;
-  @ApiProperty() has_more: boolean;
 }
 
 export class TaskListDto {

@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { OperatorAuth } from '../auth/auth-policy';
+import { parsePage } from '../common/pagination/pagination';
+import { CurrentOperator } from '../sessions/operator-auth.strategy';
+import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { CohortsService } from './cohorts.service';
+import { CohortEnvelopeDto, CohortListDto, CohortShowDto, CreateCohortDto } from './dto/cohort.dto';
+import { ApiInvalidBody, ApiNotInWorkspace, ApiPage, COHORTS_PAGE, OperatorResource, uuidParam } from './operator-docs';
+
+/** Cohorts of the session's workspace. Creating: admins and owners. */
+@OperatorResource()
+@Controller('api/v1/operator/cohorts')
+export class CohortsController {
+  constructor(private readonly cohorts: CohortsService) {}
+
+  @OperatorAuth({ role: 'admin' })
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: CohortEnvelopeDto })
+  @ApiInvalidBody()
+  async create(@CurrentOperator() op: OperatorPrincipal, @Body() dto: CreateCohortDto): Promise<CohortEnvelopeDto> {
+    return { cohort: await this.cohorts.create(op.workspaceId!, dto.name) };
+  }
+
+  @OperatorAuth({ role: 'member' })
+  @Get()
+  @ApiPage(COHORTS_PAGE)
+  @ApiOkResponse({ type: CohortListDto })
+  list(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>): Promise<CohortListDto> {
+    return this.cohorts.list(op.workspaceId!, parsePage(query, COHORTS_PAGE));
+  }
+
+  /** The cohort with a page of its members (limit/offset page the members). */
+  @OperatorAuth({ role: 'member' })
+  @Get(':id')
+  @ApiPage(COHORTS_PAGE)
+  @ApiOkResponse({ type: CohortShowDto })
+  @ApiNotInWorkspace()
+  show(
+    @CurrentOperator() op: OperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<CohortShowDto> {
+    return this.cohorts.show(op.workspaceId!, id, parsePage(query, COHORTS_PAGE));
+  }
+}

@@ -1,0 +1,44 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { Trim } from '../../common/validation/transforms';
+import { ROBOT_STATUSES, RobotStatus } from '../entities/robot.entity';
+import { PaginationDto } from '../../common/pagination/pagination.dto';
+import { IsLabel, IsSerialNumber, NAME_MAX, SERIAL_NUMBER_MAX } from './validators';
+
+export class PreRegisterRobotDto {
+  @ApiProperty({ maxLength: SERIAL_NUMBER_MAX, description: 'unique in the workspace; compared exactly' })
+  @Trim()
+  @IsSerialNumber()
+  serial_number: string;
+
+  @ApiPropertyOptional({ maxLength: NAME_MAX })
+  @IsOptional()
+  @Trim()
+  @IsLabel(1, NAME_MAX)
+  name?: string;
+}
+
+export class RobotDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() serial_number: string;
+  @ApiProperty({ nullable: true, type: String }) name: string | null;
+  @ApiProperty({ enum: ROBOT_STATUSES }) status: RobotStatus;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the agent a claim bound it to' })
+  service_agent_id: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) cohort_id: string | null;
+  @ApiProperty({ type: [String] }) tags: string[];
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) claimed_at: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) retired_at: string | null;
+  @ApiProperty({ format: 'date-time' }) inserted_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class RobotEnvelopeDto {
+  @ApiProperty() robot: RobotDto;
+}
+
+export class RobotListDto {
+  @ApiProperty({ type: [RobotDto] }) robots: RobotDto[];
+  @ApiProperty({ description: 'number of robots in this response' }) count: number;
+  @ApiProperty() pagination: PaginationDto;
+}

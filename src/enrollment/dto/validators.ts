@@ -1,0 +1,45 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsString, Length, Matches, ValidateBy } from 'class-validator';
+
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+
+/** Trims every string of an array and drops repeats; leaves anything else for the validators to reject. */
+export const TrimEachUnique = () =>
+  Transform(({ value }) =>
+    Array.isArray(value) ? [...new Set(value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v)))] : value,
+  );
+
+/** A (trimmed) string of `min..max` characters without control characters; `each` for arrays. */
+export function IsLabel(min: number, max: number, options: { each?: boolean; what?: string } = {}) {
+  const each = options.each ?? false;
+  const subject = each ? `must contain only ${options.what ?? 'strings'} of` : 'must be';
+  return applyDecorators(
+    IsString({ each, message: each ? `must contain only strings` : 'must be a string' }),
+    Length(min, max, { each, message: `${subject} ${min} to ${max} characters` }),
+    Matches(NO_CONTROL_CHARS, { each, message: `${each ? 'must contain only values' : 'must be text'} without control characters` }),
+  ) as PropertyDecorator;
+}
+
+export const SERIAL_NUMBER_MAX = 128;
+export const TAG_MAX = 64;
+export const NAME_MAX = 120;
+
+/** A serial number: 1 to 128 characters, compared exactly (case-sensitive). */
+export const IsSerialNumber = (each = false) => IsLabel(1, SERIAL_NUMBER_MAX, { each, what: 'serial numbers' });
+
+/** At most `max` bytes as JSON, and nothing Postgres' jsonb refuses (the NUL character). */
+export function IsSmallJson(max: number) {
+  return ValidateBy({
+    name: 'isSmallJson',
+    constraints: [max],
+    validator: {
+      validate: (value: unknown) => {
+        if (value === undefined || value === null) return true;
+        const json = JSON.stringify(value);
+        return Buffer.byteLength(json, 'utf8') <= max && !json.includes('\\u0000');
+      },
+      defaultMessage: () => `must be at most ${max} bytes when serialized as JSON, without NUL characters`,
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiGoneResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { MachineBootstrap } from '../auth/auth-policy';
+import { ProblemDto } from '../common/problem/problem.dto';
+import { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
+import { EnrollmentClaimService } from './enrollment-claim.service';
+
+@ApiTags('machine')
+@Controller('api/v1/enrollments')
+export class EnrollmentClaimController {
+  constructor(private readonly enrollment: EnrollmentClaimService) {}
+
+  /**
+   * Turns a device into a service agent with credentials. Unauthenticated: the age_ token in the
+   * body is the proof; counted per client IP by the machine rate limit.
+   */
+  @MachineBootstrap()
+  @Post('claim')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: ClaimResponseDto, description: 'the key and token are shown only here' })
+  @ApiBadRequestResponse({ type: ProblemDto, description: 'serial_number_required, serial_not_allowed or serial_already_claimed' })
+  @ApiUnauthorizedResponse({ type: ProblemDto, description: 'invalid_enrollment_token' })
+  @ApiForbiddenResponse({ type: ProblemDto, description: 'workspace refused: error workspace_frozen, workspace_paused or workspace_archived' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'enrollment_claimed, enrollment_exhausted or enrollment_revoked' })
+  @ApiGoneResponse({ type: ProblemDto, description: 'type slug enrollment-expired or robot-decommissioned' })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'validation_failed' })
+  claim(@Body() dto: ClaimEnrollmentDto): Promise<ClaimResponseDto> {
+    return this.enrollment.claim(dto);
+  }
+}

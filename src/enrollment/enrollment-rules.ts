@@ -1,0 +1,97 @@
+import { ProblemError } from '../common/problem/problem.error';
+import { WorkspaceRefusedError } from '../credentials/machine-auth.errors';
+import type { MachineScope } from '../credentials/scopes';
+import { QuotaExceededError } from '../identity/quotas.service';
+import type { RobotStatus } from './entities/robot.entity';
+import {
+  EnrollmentConflictError,
+  EnrollmentExpiredError,
+  InvalidEnrollmentTokenError,
+  RobotDecommissionedError,
+  SerialRefusedError,
+} from './enrollment.errors';
+
+/**
+ * Scopes of the credentials a claim issues when the token names none: what a device needs to
+ * take commands, report on its work and hold a socket. Never credentials:write (an admin may
+ * still ask for it explicitly when issuing the token).
+ */
+export const DEVICE_DEFAULT_SCOPES: readonly MachineScope[] = [
+  'agent_commands:read',
+  'events:read',
+  'sockets:connect',
+  'messages:read',
+  'messages:write',
+  'tasks:read',
+  'tasks:write',
+  'traces:write',
+];
+
+export const ENROLLMENT_DEFAULT_EXPIRES_IN = 86_400;
+export const ENROLLMENT_MAX_EXPIRES_IN = 2_592_000;
+export const ENROLLMENT_MAX_CLAIMS = 100_000;
+
+export const ENROLLMENT_TOKEN_STATES = ['usable', 'claimed', 'exhausted', 'revoked', 'expired'] as const;
+export type EnrollmentTokenState = (typeof ENROLLMENT_TOKEN_STATES)[number];
+
+export interface TokenLimits {
+  maxClaims: number;
+  claimsCount: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  serialAllowlist: readonly string[];
+}
+
+/** Revoked wins over used up, which wins over expired: the most final state is reported. */
+export function tokenState(t: Omit<TokenLimits, 'serialAllowlist'>, now: number): EnrollmentTokenState {
+  if (t.revokedAt) return 'revoked';
+  if (t.claimsCount >= t.maxClaims) return t.maxClaims === 1 ? 'claimed' : 'exhausted';
+  if (t.expiresAt.getTime() <= now) return 'expired';
+  return 'usable';
+}
+
+/** 409 revoked / claimed / exhausted, 410 expired; returns quietly for a usable token. */
+export function assertClaimable(t: Omit<TokenLimits, 'serialAllowlist'>, now: number): void {
+  const state = tokenState(t, now);
+  if (state === 'expired') throw new EnrollmentExpiredError();
+  if (state !== 'usable') throw new EnrollmentConflictError(`enrollment_${state}`);
+}
+
+/** A fleet token (max_claims > 1) needs a serial; a non-empty allowlist must contain it. */
+export function assertSerialAccepted(t: Pick<TokenLimits, 'maxClaims' | 'serialAllowlist'>, serial: string | undefined): void {
+  if (serial === undefined) {
+    if (t.maxClaims > 1) throw new SerialRefusedError('serial_number_required');
+    return;
+  }
+  if (t.serialAllowlist.length > 0 && !t.serialAllowlist.includes(serial)) throw new SerialRefusedError('serial_not_allowed');
+}
+
+/** The robot already carrying the serial: a retired one is gone (410), an active one is taken (400). */
+export function assertRobotBindable(robot: { status: RobotStatus } | undefined): void {
+  if (robot?.status === 'retired') throw new RobotDecommissionedError();
+  if (robot?.status === 'active') throw new SerialRefusedError('serial_already_claimed');
+}
+
+/** `existing` followed by the tags of `added` it lacks, in order, without duplicates. */
+export function mergeTags(existing: readonly string[], added: readonly string[]): string[] {
+  return [...new Set([...existing, ...added])];
+}
+
+/**
+ * The `outcome` label of the claims counter: `claimed`, or the refusal's machine-readable code.
+ * A bounded set, so raw input never becomes a label value.
+ */
+export function claimOutcome(err: unknown): string {
+  if (err instanceof WorkspaceRefusedError) return err.error ?? 'workspace_refused';
+  if (
+    err instanceof QuotaExceededError ||
+    err instanceof InvalidEnrollmentTokenError ||
+    err instanceof EnrollmentConflictError ||
+    err instanceof EnrollmentExpiredError ||
+    err instanceof RobotDecommissionedError ||
+    err instanceof SerialRefusedError
+  ) {
+    return err.detail;
+  }
+  return err instanceof ProblemError ? `http_${err.status}` : 'error';
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { OperatorAuth } from '../auth/auth-policy';
+import { parsePage } from '../common/pagination/pagination';
+import { CurrentOperator } from '../sessions/operator-auth.strategy';
+import type { OperatorPrincipal } from '../sessions/operator-principal';
+import {
+  EnrollmentTokenEnvelopeDto,
+  EnrollmentTokenListDto,
+  IssuedEnrollmentTokenEnvelopeDto,
+  IssueEnrollmentTokenDto,
+} from './dto/enrollment-token.dto';
+import { EnrollmentTokensService } from './enrollment-tokens.service';
+import { ApiInvalidBody, ApiNotInWorkspace, ApiPage, OperatorResource, TOKENS_PAGE, uuidParam } from './operator-docs';
+
+/** Enrollment tokens of the session's workspace. Issuing and revoking: admins and owners. */
+@OperatorResource()
+@Controller('api/v1/operator/enrollment_tokens')
+export class EnrollmentTokensController {
+  constructor(private readonly tokens: EnrollmentTokensService) {}
+
+  @OperatorAuth({ role: 'admin' })
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: IssuedEnrollmentTokenEnvelopeDto, description: 'the token is shown only here' })
+  @ApiInvalidBody()
+  async issue(@CurrentOperator() op: OperatorPrincipal, @Body() dto: IssueEnrollmentTokenDto): Promise<IssuedEnrollmentTokenEnvelopeDto> {
+    return { enrollment_token: await this.tokens.issue(op.workspaceId!, op.userId, dto) };
+  }
+
+  /** Newest first; never the secret. */
+  @OperatorAuth({ role: 'member' })
+  @Get()
+  @ApiPage(TOKENS_PAGE)
+  @ApiOkResponse({ type: EnrollmentTokenListDto })
+  list(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>): Promise<EnrollmentTokenListDto> {
+    return this.tokens.list(op.workspaceId!, parsePage(query, TOKENS_PAGE));
+  }
+
+  @OperatorAuth({ role: 'admin' })
+  @Post(':id/revoke')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EnrollmentTokenEnvelopeDto })
+  @ApiNotInWorkspace()
+  async revoke(@CurrentOperator() op: OperatorPrincipal, @Param('id', uuidParam) id: string): Promise<EnrollmentTokenEnvelopeDto> {
+    return { enrollment_token: await this.tokens.revoke(op.workspaceId!, id) };
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
+import { mintPrefixedSecret } from '../common/crypto/secrets';
+import { paginationMeta, Page } from '../common/pagination/pagination';
+import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
+import { CohortsRepository } from './cohorts.repository';
+import type {
+  EnrollmentTokenDto,
+  EnrollmentTokenListDto,
+  IssuedEnrollmentTokenDto,
+  IssueEnrollmentTokenDto,
+} from './dto/enrollment-token.dto';
+import { DEVICE_DEFAULT_SCOPES, ENROLLMENT_DEFAULT_EXPIRES_IN } from './enrollment-rules';
+import { EnrollmentTokensRepository } from './enrollment-tokens.repository';
+import { toTokenDto } from './mappers';
+
+/** Operator side of enrollment tokens, always inside the operator's workspace. */
+@Injectable()
+export class EnrollmentTokensService {
+  constructor(
+    private readonly tokens: EnrollmentTokensRepository,
+    private readonly cohorts: CohortsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Mints an age_ token; the token is returned here once, only its prefix and hash are stored. */
+  async issue(workspaceId: string, userId: string, dto: IssueEnrollmentTokenDto): Promise<IssuedEnrollmentTokenDto> {
+    if (dto.cohort_id !== undefined && !(await this.cohorts.find(workspaceId, dto.cohort_id))) {
+      throw new ValidationProblem({ cohort_id: ['does not exist'] });
+    }
+    const secret = mintPrefixedSecret('age');
+    const row = await this.tokens.insert({
+      workspaceId,
+      prefix: secret.prefix,
+      secretHash: secret.secretHash,
+      maxClaims: dto.max_claims ?? 1,
+      expiresAt: new Date(this.clock.now() + (dto.expires_in ?? ENROLLMENT_DEFAULT_EXPIRES_IN) * 1000),
+      serialAllowlist: dto.serial_allowlist ?? [],
+      cohortId: dto.cohort_id ?? null,
+      defaultTags: dto.default_tags ?? [],
+      scopes: dto.scopes ?? DEVICE_DEFAULT_SCOPES,
+      createdBy: userId,
+    });
+    const { id, ...shown } = toTokenDto(row, this.clock.now());
+    return { id, token: secret.value, ...shown };
+  }
+
+  async list(workspaceId: string, page: Page): Promise<EnrollmentTokenListDto> {
+    const { rows, total } = await this.tokens.list(workspaceId, page);
+    const now = this.clock.now();
+    const enrollment_tokens = rows.map((r) => toTokenDto(r, now));
+    return { enrollment_tokens, count: enrollment_tokens.length, pagination: paginationMeta(page, total) };
+  }
+
+  /** Revoked tokens answer every later claim with 409; revoking twice is harmless. */
+  async revoke(workspaceId: string, id: string): Promise<EnrollmentTokenDto> {
+    const row = await this.tokens.revoke(workspaceId, id, this.clock.date());
+    if (!row) throw new NotFoundProblem();
+    return toTokenDto(row, this.clock.now());
+  }
+}

@@ -1,0 +1,45 @@
+import {
+  BadRequestProblem,
+  ConflictProblem,
+  ProblemError,
+  UnauthorizedProblem,
+} from '../common/problem/problem.error';
+
+/** 401: anything that is not a live age_ token of this service (format, prefix or secret). */
+export class InvalidEnrollmentTokenError extends UnauthorizedProblem {
+  constructor() {
+    super('invalid_enrollment_token');
+  }
+}
+
+export type EnrollmentConflict = 'enrollment_claimed' | 'enrollment_exhausted' | 'enrollment_revoked';
+
+/** 409: a single-use token already claimed, a fleet token with no claims left, or a revoked token. */
+export class EnrollmentConflictError extends ConflictProblem {
+  constructor(readonly reason: EnrollmentConflict) {
+    super(reason);
+  }
+}
+
+/** 410, slug enrollment-expired: the token is past its expires_at. */
+export class EnrollmentExpiredError extends ProblemError {
+  constructor() {
+    super({ status: 410, slug: 'enrollment-expired', title: 'Gone', detail: 'enrollment_expired' });
+  }
+}
+
+/** 410, slug robot-decommissioned: the serial belongs to a retired robot. */
+export class RobotDecommissionedError extends ProblemError {
+  constructor() {
+    super({ status: 410, slug: 'robot-decommissioned', title: 'Gone', detail: 'robot_decommissioned' });
+  }
+}
+
+export type SerialRefusal = 'serial_number_required' | 'serial_not_allowed' | 'serial_already_claimed';
+
+/** 400: no serial for a fleet token, a serial off the allowlist, or a serial already claimed. */
+export class SerialRefusedError extends BadRequestProblem {
+  constructor(readonly reason: SerialRefusal) {
+    super(reason);
+  }
+}

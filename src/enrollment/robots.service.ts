@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ServiceAgentsService } from '../agents/service-agents.service';
+import { Clock } from '../common/clock/clock';
+import { paginationMeta, Page } from '../common/pagination/pagination';
+import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
+import { QuotasService } from '../identity/quotas.service';
+import type { PreRegisterRobotDto, RobotDto, RobotListDto } from './dto/robot.dto';
+import type { RobotStatus } from './entities/robot.entity';
+import { toRobotDto } from './mappers';
+import { RobotsRepository } from './robots.repository';
+
+@Injectable()
+export class RobotsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly robots: RobotsRepository,
+    private readonly agents: ServiceAgentsService,
+    private readonly quotas: QuotasService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A pending robot a later fleet claim with its serial binds. Counts toward the robot quota (429). */
+  async preRegister(workspaceId: string, dto: PreRegisterRobotDto): Promise<RobotDto> {
+    return this.db.transaction(async (m) => {
+      await this.quotas.assertRoomFor(m, workspaceId, 'robots');
+      const row = await this.robots.insertPending(m, workspaceId, dto.serial_number, dto.name ?? null);
+      if (!row) throw new ValidationProblem({ serial_number: ['has already been taken'] });
+      return toRobotDto(row);
+    });
+  }
+
+  async list(workspaceId: string, page: Page, status?: RobotStatus): Promise<RobotListDto> {
+    const { rows, total } = await this.robots.list(workspaceId, page, { status });
+    const robots = rows.map(toRobotDto);
+    return { robots, count: robots.length, pagination: paginationMeta(page, total) };
+  }
+
+  /**
+   * Decommissions a robot: later claims of its serial get 410 robot-decommissioned, and the agent
+   * a claim bound to it is deactivated, so its credentials are refused at once on every node.
+   * Retiring again changes nothing (and re-applies the deactivation).
+   */
+  async retire(workspaceId: string, id: string): Promise<RobotDto> {
+    const row = await this.robots.retire(workspaceId, id, this.clock.date());
+    if (!row) throw new NotFoundProblem();
+    if (row.serviceAgentId) await this.agents.update(workspaceId, row.serviceAgentId, { status: 'inactive' });
+    return toRobotDto(row);
+  }
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { WorkspacesService } from '../src/identity/workspaces.service';
+import type { Operator } from './support/console';
+import { db, TRUST_LOOPBACK } from './support/operator';
+import { expectProblem } from './support/problem';
+import { createTestApp, TestApp } from './support/test-app';
+import {
+  asOperator,
+  claim,
+  issueToken,
+  makeFleetOwner,
+  OP,
+  preRegister,
+  snapshot,
+  statusCounts,
+} from './enrollment-support';
+
+const serial = (tag = 'SN') => `${tag}-${randomUUID().slice(0, 12)}`;
+
+/**
+ * Claims racing each other over real HTTP connections (the app listens on a port, so requests
+ * really run in parallel and contend for the token and workspace row locks in Postgres).
+ */
+describe('enrollment claims: atomicity, concurrency and quotas', () => {
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: TRUST_LOOPBACK });
+    base = await t.listen();
+  });
+  afterAll(() => t.close());
+
+  describe('concurrency', () => {
+    it('50 concurrent claims on a token with max_claims 10: exactly 10 succeed, 40 are 409', async () => {
+      const op = await makeFleetOwner(t, 'team');
+      const token = await issueToken(t, op, { max_claims: 10 });
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => claim(t, { token: token.token, serial_number: serial(`C${i}`) }, base)),
+      );
+
+      expect(statusCounts(responses)).toEqual({ 201: 10, 409: 40 });
+      for (const res of responses.filter((r) => r.status === 409)) {
+        expectProblem(res, 409, 'conflict', { detail: 'enrollment_exhausted' });
+      }
+      const winners = responses.filter((r) => r.status === 201).map((r) => r.body);
+      expect(new Set(winners.map((b) => b.service_agent.id)).size).toBe(10);
+      expect(await snapshot(t, op.reg.workspaceId, token.id)).toEqual({
+        claims_count: 10,
+        agents: 10,
+        robots: 10,
+        active_robots: 10,
+        claims: 10,
+        credentials: 10 + 1, // the claims' keys and the workspace primary key
+        access_tokens: 10 + 1,
+      });
+    });
+
+    it('concurrent claims of one serial on a fleet token bind it once', async () => {
+      const op = await makeFleetOwner(t, 'team');
+      const token = await issueToken(t, op, { max_claims: 20 });
+      const sn = serial();
+      const responses = await Promise.all(Array.from({ length: 10 }, () => claim(t, { token: token.token, serial_number: sn }, base)));
+
+      expect(statusCounts(responses)).toEqual({ 201: 1, 400: 9 });
+      for (const res of responses.filter((r) => r.status === 400)) {
+        expectProblem(res, 400, 'bad-request', { detail: 'serial_already_claimed' });
+      }
+      expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({ claims_count: 1, agents: 1, robots: 1, claims: 1 });
+    });
+
+    it('concurrent claims of a pre-registered serial through two tokens bind the robot once', async () => {
+      const op = await makeFleetOwner(t, 'team');
+      const sn = serial();
+      const robot = await preRegister(t, op, sn);
+      const tokens = [await issueToken(t, op, { max_claims: 5 }), await issueToken(t, op, { max_claims: 5 })];
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => claim(t, { token: tokens[i % 2].token, serial_number: sn }, base)),
+      );
+
+      expect(statusCounts(responses)).toEqual({ 201: 1, 400: 9 });
+      const winner = responses.find((r) => r.status === 201)!.body;
+      expect(winner.robot).toMatchObject({ id: robot.id, status: 'active', service_agent_id: winner.service_agent.id });
+      const counts = await db(t).query(`SELECT claims_count FROM enrollment_tokens WHERE id = ANY($1) ORDER BY claims_count`, [
+        tokens.map((x) => x.id),
+      ]);
+      expect(counts.map((c: { claims_count: number }) => c.claims_count)).toEqual([0, 1]);
+      expect(await snapshot(t, op.reg.workspaceId)).toMatchObject({ agents: 1, robots: 1, active_robots: 1, claims: 1 });
+    });
+
+    it('the database itself refuses a second claim of a serial, a claims_count over max_claims and a double-bound agent', async () => {
+      const op = await makeFleetOwner(t, 'team');
+      const token = await issueToken(t, op, { max_claims: 2 });
+      const sn = serial();
+      const ok = (await claim(t, { token: token.token, serial_number: sn }).expect(201)).body;
+      const other = await preRegister(t, op, serial());
+      // a plain client: these statements are meant to fail, and the app's query logger need not say so
+      const pg = new Client({ connectionString: process.env.DATABASE_URL });
+      await pg.connect();
+      try {
+        await expect(
+          pg.query(
+            `INSERT INTO enrollment_claims (workspace_id, enrollment_token_id, service_agent_id, serial_number, claimed_at)
+             VALUES ($1, $2, $3, $4, now())`,
+            [op.reg.workspaceId, token.id, op.reg.defaultAgentId, sn],
+          ),
+        ).rejects.toThrow(/enrollment_claims_serial_key/);
+        await expect(pg.query(`UPDATE enrollment_tokens SET claims_count = 3 WHERE id = $1`, [token.id])).rejects.toThrow(
+          /enrollment_tokens_claims_count_range/,
+        );
+        await expect(
+          pg.query(`UPDATE robots SET service_agent_id = $2, status = 'active' WHERE id = $1`, [other.id, ok.service_agent.id]),
+        ).rejects.toThrow(/robots_service_agent_key/);
+      } finally {
+        await pg.end();
+      }
+    });
+  });
+
+  describe('plan quotas (free: 10 agents, 25 robots)', () => {
+    let free: Operator;
+    beforeEach(async () => {
+      free = await makeFleetOwner(t, 'free');
+    });
+
+    it('the 11th claimed agent is 429 and nothing is created', async () => {
+      const token = await issueToken(t, free, { max_claims: 20 });
+      for (let i = 0; i < 10; i++) await claim(t, { token: token.token, serial_number: serial() }).expect(201);
+      const before = await snapshot(t, free.reg.workspaceId, token.id);
+      expect(before).toMatchObject({ claims_count: 10, agents: 10 });
+
+      const res = await claim(t, { token: token.token, serial_number: serial() });
+      expectProblem(res, 429, 'quota-exceeded', { detail: 'agent_quota_reached', extra: { quota: 'service_agents', limit: 10 } });
+      expect(await snapshot(t, free.reg.workspaceId, token.id)).toEqual(before);
+
+      // the team plan lifts it
+      await t.app.get(WorkspacesService).update(free.reg.workspaceId, { plan: 'team' });
+      await claim(t, { token: token.token, serial_number: serial() }).expect(201);
+    });
+
+    it('the 26th robot is 429, whether pre-registered or claimed; binding a pending robot still works', async () => {
+      const serials: string[] = [];
+      for (let i = 0; i < 25; i++) {
+        serials.push(serial(`Q${i}`));
+        await preRegister(t, free, serials[i]);
+      }
+      expectProblem(await asOperator(t, free).post(`${OP}/robots`, { serial_number: serial() }), 429, 'quota-exceeded', {
+        detail: 'robot_quota_reached',
+      });
+
+      const token = await issueToken(t, free, { max_claims: 5 });
+      const before = await snapshot(t, free.reg.workspaceId, token.id);
+      expect(before).toMatchObject({ robots: 25, agents: 0, claims_count: 0 });
+      expectProblem(await claim(t, { token: token.token, serial_number: serial() }), 429, 'quota-exceeded', {
+        detail: 'robot_quota_reached',
+        extra: { quota: 'robots', limit: 25 },
+      });
+      expect(await snapshot(t, free.reg.workspaceId, token.id)).toEqual(before);
+
+      // binding a pre-registered robot adds no robot
+      const bound = await claim(t, { token: token.token, serial_number: serials[3] }).expect(201);
+      expect(bound.body.robot.serial_number).toBe(serials[3]);
+      // a retired robot frees its slot
+      const [{ id: retiredId }] = await db(t).query(`SELECT id FROM robots WHERE workspace_id = $1 AND serial_number = $2`, [
+        free.reg.workspaceId,
+        serials[0],
+      ]);
+      await asOperator(t, free).post(`${OP}/robots/${retiredId}/retire`).expect(200);
+      await claim(t, { token: token.token, serial_number: serial() }).expect(201);
+      expect(await snapshot(t, free.reg.workspaceId, token.id)).toMatchObject({ robots: 26, claims_count: 2 });
+    });
+
+    it('racing claims never overshoot the robot quota', async () => {
+      for (let i = 0; i < 23; i++) await preRegister(t, free, serial(`R${i}`));
+      const token = await issueToken(t, free, { max_claims: 10 });
+      const responses = await Promise.all(Array.from({ length: 8 }, () => claim(t, { token: token.token, serial_number: serial() }, base)));
+
+      expect(statusCounts(responses)).toEqual({ 201: 2, 429: 6 });
+      expect(await snapshot(t, free.reg.workspaceId, token.id)).toMatchObject({ robots: 25, claims_count: 2, agents: 2 });
+    });
+  });
+});
