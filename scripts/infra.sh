@@ -47,10 +47,25 @@ ensure_packages() {
 # PostgreSQL refuses to run as root, so the cluster belongs to the postgres user.
 run_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
+# The cluster lives in .data/pg, unless the postgres user cannot reach it (a checkout under a
+# root-only directory, as a fresh CI clone in a private temp dir may be): then it lives in a
+# postgres-owned directory named after this checkout.
+pg_data_dir() {
+  mkdir -p "$DATA"
+  if [ "$(id -u)" -ne 0 ] || runuser -u postgres -- test -x "$DATA" 2>/dev/null; then
+    echo "$DATA/pg"
+  else
+    echo "/var/lib/postgresql/agentnet-$(printf '%s' "$ROOT" | cksum | cut -d' ' -f1)/pg"
+  fi
+}
+
 pg_up() {
   local bin; bin="$(pg_bin)"
-  local pgdata="$DATA/pg"
-  mkdir -p "$DATA"
+  local pgdata; pgdata="$(pg_data_dir)"
+  if [ "$(id -u)" -eq 0 ] && [ "$pgdata" != "$DATA/pg" ]; then
+    log "postgres cannot reach $DATA; keeping the cluster in $pgdata"
+    mkdir -p "$(dirname "$pgdata")" && chown postgres:postgres "$(dirname "$pgdata")"
+  fi
   if [ ! -s "$pgdata/PG_VERSION" ]; then
     log "initialising PostgreSQL cluster in $pgdata"
     mkdir -p "$pgdata"
@@ -98,7 +113,8 @@ redis_up() {
 
 down() {
   local bin; bin="$(pg_bin)" || true
-  [ -n "${bin:-}" ] && [ -d "$DATA/pg" ] && run_pg "$bin/pg_ctl" -D "$DATA/pg" -m fast stop >/dev/null 2>&1 || true
+  local pgdata; pgdata="$(pg_data_dir)"
+  [ -n "${bin:-}" ] && [ -d "$pgdata" ] && run_pg "$bin/pg_ctl" -D "$pgdata" -m fast stop >/dev/null 2>&1 || true
   redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   log "stopped"
 }
