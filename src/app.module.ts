@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
+import { AgentCommandsModule } from './agent-commands/agent-commands.module';
 import { AgentsModule } from './agents/agents.module';
 import { AuthCoreModule } from './auth/auth-core.module';
 import { CommonModule } from './common/common.module';
@@ -11,6 +12,7 @@ import { ConsoleModule } from './console/console.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { DatabaseModule } from './database/database.module';
 import { EnrollmentModule } from './enrollment/enrollment.module';
+import { GatewayModule } from './gateway/gateway.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -23,6 +25,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { RegisterModule } from './register/register.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { SocketTokensModule } from './socket-tokens/socket-tokens.module';
 import { TasksModule } from './tasks/tasks.module';
 
 @Module({
@@ -49,6 +52,9 @@ import { TasksModule } from './tasks/tasks.module';
     OperatorModule,
     AdminModule,
     EnrollmentModule,
+    SocketTokensModule,
+    AgentCommandsModule,
+    GatewayModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemFilter },

@@ -4,6 +4,7 @@ import { formBodyParser, jsonBodyParser } from './common/http/body-parsers';
 import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './common/http/cross-origin';
 import { requestIdMiddleware } from './common/http/request-id';
 import { AppConfig } from './config/app-config';
+import { SocketWsAdapter } from './gateway/socket-ws.adapter';
 import { HttpMetrics } from './metrics/http-metrics';
 import { mountOpenApi } from './openapi/openapi';
 
@@ -22,4 +23,6 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(jsonBodyParser());
   app.use(formBodyParser());
   mountOpenApi(app, config);
+  // platform-ws with the /socket envelope; set before init, when gateways bind.
+  app.useWebSocketAdapter(new SocketWsAdapter(app));
 }

@@ -323,6 +323,15 @@ describe('operator sessions', () => {
     });
   });
 
+  it('log-out with a session due for reissue ends the reissued session too (none is left behind)', async () => {
+    const w = await makeWorkspace(t);
+    const uid = await userId(t, w.email);
+    const { session } = await logIn(t, w, { ip: randomIPv4() });
+    t.clock.advance(7 * DAY + 60_000); // the log-out request itself reissues the session first
+    await t.http().delete('/users/log-out').set('cookie', cookieHeader({ [SESSION_COOKIE]: session })).expect(302);
+    expect(await sessionRows(t, uid)).toHaveLength(0);
+  });
+
   it('log-out with only the remember-me cookie still deletes the session row', async () => {
     const w = await makeWorkspace(t);
     const uid = await userId(t, w.email);

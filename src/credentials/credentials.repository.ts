@@ -24,10 +24,15 @@ export interface AccessTokenRecord extends CredentialRecord {
   tokenExpiresAt: Date;
 }
 
-const CREDENTIAL_COLUMNS = `
+/** The credential with its agent's and workspace's state: what machine authentication checks. */
+export const CREDENTIAL_COLUMNS = `
   c.id AS "credentialId", c.workspace_id AS "workspaceId", c.service_agent_id AS "serviceAgentId",
   c.secret_hash AS "secretHash", c.scopes AS "credentialScopes", c.status AS "credentialStatus",
   c.expires_at AS "credentialExpiresAt", a.status AS "agentStatus", w.status AS "workspaceStatus"`;
+/** Joins from `api_credentials c` to the rows CREDENTIAL_COLUMNS reads. */
+export const CREDENTIAL_JOINS = `
+  JOIN service_agents a ON a.id = c.service_agent_id
+  JOIN workspaces w ON w.id = c.workspace_id`;
 
 /** SQL for machine credentials. Lookups are single indexed joins (prefix or token hash). */
 @Injectable()
@@ -41,9 +46,7 @@ export class CredentialsRepository {
     const rows = await this.sql.rows<CredentialRecord>(
       'credential_by_prefix',
       `SELECT ${CREDENTIAL_COLUMNS}
-         FROM api_credentials c
-         JOIN service_agents a ON a.id = c.service_agent_id
-         JOIN workspaces w ON w.id = c.workspace_id
+         FROM api_credentials c ${CREDENTIAL_JOINS}
         WHERE c.prefix = $1`,
       [prefix],
     );
@@ -55,9 +58,7 @@ export class CredentialsRepository {
       'credential_by_access_token',
       `SELECT ${CREDENTIAL_COLUMNS}, t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt"
          FROM access_tokens t
-         JOIN api_credentials c ON c.id = t.credential_id
-         JOIN service_agents a ON a.id = c.service_agent_id
-         JOIN workspaces w ON w.id = c.workspace_id
+         JOIN api_credentials c ON c.id = t.credential_id ${CREDENTIAL_JOINS}
         WHERE t.token_hash = $1`,
       [tokenHash],
     );

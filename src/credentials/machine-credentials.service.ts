@@ -126,7 +126,8 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     return this.principal(record, record.tokenScopes, 'access_token');
   }
 
-  private assertCredentialUsable(record: CredentialRecord, now: number): void {
+  /** The credential itself: revoked, archived or expired is a 401 (sockets re-check with this too). */
+  assertCredentialUsable(record: CredentialRecord, now = this.clock.now()): void {
     if (record.credentialStatus === 'revoked') throw new MachineAuthError('api_key_revoked');
     if (record.credentialStatus === 'archived') throw new MachineAuthError('api_key_archived');
     if (record.credentialExpiresAt && record.credentialExpiresAt.getTime() <= now) {

@@ -52,7 +52,10 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy>, OnMod
     (req as RequestWithOperator).operator = principal;
   }
 
-  /** The session of the request, logging back in from remember-me and reissuing when due. */
+  /**
+   * The session of the request, logging back in from remember-me and reissuing when due (then the
+   * new session is returned, and its cookies are set on `req.res`).
+   */
   async sessionOf(req: Request): Promise<SessionUser | undefined> {
     const res = req.res as Response;
     const cookies = readCookies(req);
@@ -71,9 +74,10 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy>, OnMod
     if (this.sessions.needsReissue(session)) {
       const fresh = await this.sessions.reissue(session);
       if (fresh) {
-        token = fresh;
+        token = fresh.token;
+        session = fresh.session;
         restored = true;
-        if (cookies[REMEMBER_ME_COOKIE]) setRememberMeCookie(res, this.config, fresh);
+        if (cookies[REMEMBER_ME_COOKIE]) setRememberMeCookie(res, this.config, fresh.token);
       }
     }
     if (restored && token) setSessionCookie(res, this.config, token);

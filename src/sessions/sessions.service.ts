@@ -58,17 +58,18 @@ export class SessionsService {
    * Replaces an old session with a fresh one. Only the request that deletes the old row issues a
    * new token; a concurrent one gets undefined and carries on with the session it validated.
    */
-  async reissue(session: SessionUser): Promise<string | undefined> {
+  async reissue(session: SessionUser): Promise<{ token: string; session: SessionUser } | undefined> {
     return this.db.transaction(async (m) => {
       const [deleted] = await m.query(`DELETE FROM user_sessions WHERE id = $1 RETURNING user_agent, ip`, [session.sessionId]);
       if (deleted.length === 0) return undefined;
       const token = randomToken(32);
       const now = this.clock.now();
-      await m.query(
-        `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
+      const [row] = await m.query(
+        `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id`,
         [session.userId, sha256(token), new Date(now), new Date(now + SESSION_TTL_MS), deleted[0].user_agent, deleted[0].ip],
       );
-      return token;
+      return { token, session: { ...session, sessionId: row.id, issuedAt: new Date(now) } };
     });
   }
 

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { isoColumn } from '../database/sql';
+import type { AgentCommandDto, AgentCommandResultStatus, AgentCommandStatus } from './dto/agent-command.dto';
+
+const COLUMNS = `id, service_agent_id, name, payload, status, result, created_by,
+  ${isoColumn('inserted_at')}, ${isoColumn('updated_at')}`;
+const OPEN = `('pending', 'delivered')`;
+
+/** JSON values go to jsonb as text: node-pg would turn a JS array into a Postgres array literal. */
+const jsonb = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+@Injectable()
+export class AgentCommandsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Inserts a command for a visible, active agent of the workspace, in one statement; returns
+   * undefined when there is no such agent (see agentStatus for why).
+   */
+  async insert(c: {
+    workspaceId: string;
+    serviceAgentId: string;
+    name: string;
+    payload: Record<string, unknown>;
+    createdBy: string;
+  }): Promise<AgentCommandDto | undefined> {
+    const rows: AgentCommandDto[] = await this.db.query(
+      `INSERT INTO agent_commands (workspace_id, service_agent_id, name, payload, created_by)
+       SELECT a.workspace_id, a.id, $3, $4::jsonb, $5 FROM service_agents a
+        WHERE a.id = $2 AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
+       RETURNING ${COLUMNS}`,
+      [c.workspaceId, c.serviceAgentId, c.name, jsonb(c.payload), c.createdBy],
+    );
+    return rows[0];
+  }
+
+  /** The status of a visible agent of the workspace, or undefined (unknown, hidden or foreign). */
+  async agentStatus(workspaceId: string, serviceAgentId: string): Promise<string | undefined> {
+    const rows: { status: string }[] = await this.db.query(
+      `SELECT status FROM service_agents WHERE id = $1 AND workspace_id = $2 AND NOT hidden`,
+      [serviceAgentId, workspaceId],
+    );
+    return rows[0]?.status;
+  }
+
+  /** Newest first, stable; served by agent_commands_list_idx. */
+  list(workspaceId: string, limit: number, status: AgentCommandStatus | undefined): Promise<AgentCommandDto[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS} FROM agent_commands
+        WHERE workspace_id = $1 AND ($3::text IS NULL OR status = $3)
+        ORDER BY inserted_at DESC, id DESC LIMIT $2`,
+      [workspaceId, limit, status ?? null],
+    );
+  }
+
+  /** An agent's commands without a result yet, oldest first; served by agent_commands_open_idx. */
+  open(serviceAgentId: string, limit: number): Promise<AgentCommandDto[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS} FROM agent_commands WHERE service_agent_id = $1 AND status IN ${OPEN}
+        ORDER BY inserted_at ASC, id ASC LIMIT $2`,
+      [serviceAgentId, limit],
+    );
+  }
+
+  async markDelivered(ids: readonly string[]): Promise<void> {
+    await this.db.query(
+      `UPDATE agent_commands SET status = 'delivered', updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'pending'`,
+      [ids],
+    );
+  }
+
+  /** Records the agent's result on one of its open commands; undefined when there is none such. */
+  async complete(
+    serviceAgentId: string,
+    commandId: string,
+    status: AgentCommandResultStatus,
+    result: unknown,
+  ): Promise<AgentCommandDto | undefined> {
+    const [rows] = await this.db.query(
+      `UPDATE agent_commands SET status = $3, result = $4::jsonb, updated_at = now()
+        WHERE id = $1 AND service_agent_id = $2 AND status IN ${OPEN} RETURNING ${COLUMNS}`,
+      [commandId, serviceAgentId, status, jsonb(result)],
+    );
+    return (rows as AgentCommandDto[])[0];
+  }
+
+  async exists(serviceAgentId: string, commandId: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM agent_commands WHERE id = $1 AND service_agent_id = $2`, [
+      commandId,
+      serviceAgentId,
+    ]);
+    return rows.length > 0;
+  }
+}

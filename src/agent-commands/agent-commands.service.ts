@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConflictProblem, NotFoundProblem } from '../common/problem/problem.error';
+import { EventBus } from '../redis/event-bus.service';
+import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
+import { AgentCommandsRepository } from './agent-commands.repository';
+import type {
+  AgentCommandDto,
+  AgentCommandResultStatus,
+  AgentCommandStatus,
+  CreateAgentCommandDto,
+} from './dto/agent-command.dto';
+
+/** At most this many open commands go out with a ready reply; the rest follow on the next ready. */
+export const OPEN_COMMANDS_ON_READY = 100;
+
+export type CommandResultOutcome =
+  | { ok: true; agentCommand: AgentCommandDto }
+  | { ok: false; reason: 'command_not_found' | 'command_finished' };
+
+/**
+ * Agent commands: operators create them for a visible, active agent of their workspace; each is
+ * pushed at once to that agent's live sockets on whichever node holds them (the created event on
+ * the EventBus), handed out again with every ready until the agent reports a result, and
+ * finished by the agent's command_result.
+ */
+@Injectable()
+export class AgentCommandsService {
+  private readonly logger = new Logger(AgentCommandsService.name);
+
+  constructor(
+    private readonly repo: AgentCommandsRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  async create(operator: { workspaceId: string; userId: string }, dto: CreateAgentCommandDto): Promise<AgentCommandDto> {
+    const command = await this.repo.insert({
+      workspaceId: operator.workspaceId,
+      serviceAgentId: dto.service_agent_id,
+      name: dto.name,
+      payload: dto.payload ?? {},
+      createdBy: operator.userId,
+    });
+    if (!command) {
+      // "Not found" and "not yours" answer alike; a known but inactive agent cannot receive commands.
+      const status = await this.repo.agentStatus(operator.workspaceId, dto.service_agent_id);
+      if (status === undefined) throw new NotFoundProblem();
+      throw new ConflictProblem('service_agent_inactive');
+    }
+    const event: AgentCommandCreatedEvent = {
+      type: AgentCommandEvents.created,
+      serviceAgentId: command.service_agent_id,
+      agentCommand: command,
+    };
+    try {
+      await this.events.publish({ ...event });
+    } catch (err) {
+      // Stored all the same: the agent receives it with its next ready.
+      this.logger.warn(`agent command ${command.id} not pushed: ${(err as Error).message}`);
+    }
+    return command;
+  }
+
+  list(workspaceId: string, limit: number, status?: AgentCommandStatus): Promise<AgentCommandDto[]> {
+    return this.repo.list(workspaceId, limit, status);
+  }
+
+  /** The agent's commands still waiting for a result, oldest first. */
+  open(serviceAgentId: string): Promise<AgentCommandDto[]> {
+    return this.repo.open(serviceAgentId, OPEN_COMMANDS_ON_READY);
+  }
+
+  /** Pending commands written to a live socket become delivered. */
+  async markDelivered(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.repo.markDelivered(ids);
+  }
+
+  /** command_result: only the agent's own open commands take a result; a final status is final. */
+  async recordResult(
+    serviceAgentId: string,
+    commandId: string,
+    status: AgentCommandResultStatus,
+    result: unknown,
+  ): Promise<CommandResultOutcome> {
+    const command = await this.repo.complete(serviceAgentId, commandId, status, result);
+    if (command) return { ok: true, agentCommand: command };
+    const exists = await this.repo.exists(serviceAgentId, commandId);
+    return { ok: false, reason: exists ? 'command_finished' : 'command_not_found' };
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AgentCommandsModule } from '../agent-commands/agent-commands.module';
+import { SocketTokensModule } from '../socket-tokens/socket-tokens.module';
+import { CommandPushService } from './command-push.service';
+import { SocketAuthService } from './socket-auth.service';
+import { SocketPolicy } from './socket-policy.service';
+import { SocketRegistry } from './socket-registry';
+import { SocketGateway } from './socket.gateway';
+
+/** The websocket at /socket; install SocketWsAdapter on the app (bootstrap.ts) for its protocol. */
+@Module({
+  imports: [SocketTokensModule, AgentCommandsModule],
+  providers: [SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService],
+})
+export class GatewayModule {}

@@ -1,0 +1,130 @@
+import type { WebSocket } from 'ws';
+import { Clock } from '../common/clock/clock';
+import { CredentialEvents } from '../credentials/credential-events';
+import { SessionEvents } from '../redis/redis-keys';
+import type { EventBus } from '../redis/event-bus.service';
+import type { SocketTokensService } from '../socket-tokens/socket-tokens.service';
+import { SocketPolicy } from './socket-policy.service';
+import { SocketConnection, SocketRegistry } from './socket-registry';
+
+class ManualClock extends Clock {
+  constructor(public t = 1_000_000) {
+    super();
+  }
+  now(): number {
+    return this.t;
+  }
+}
+
+/** The bus as the policy sees it: handlers by type, and a way to deliver an event. */
+class LocalBus {
+  private readonly handlers = new Map<string, ((e: Record<string, unknown>) => void)[]>();
+  on(type: string, handler: (e: Record<string, unknown>) => void) {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+    return () => undefined;
+  }
+  emit(type: string, event: Record<string, unknown>) {
+    for (const handler of this.handlers.get(type) ?? []) handler({ type, ...event });
+  }
+}
+
+function socket() {
+  const closes: [number, string][] = [];
+  return { ws: { close: (code: number, reason: string) => closes.push([code, reason]) } as unknown as WebSocket, closes };
+}
+
+describe('SocketPolicy', () => {
+  let registry: SocketRegistry;
+  let bus: LocalBus;
+  let clock: ManualClock;
+  let policy: SocketPolicy;
+
+  beforeEach(() => {
+    registry = new SocketRegistry();
+    bus = new LocalBus();
+    clock = new ManualClock();
+    policy = new SocketPolicy(registry, undefined as unknown as SocketTokensService, bus as unknown as EventBus, clock);
+    policy.onModuleInit();
+  });
+
+  const operator = (sessionId: string, userId = 'u1') => {
+    const s = socket();
+    return { ...s, conn: new SocketConnection(s.ws, { kind: 'operator', sessionId, userId }) };
+  };
+
+  it('closes live operator sockets of an ended session or a revoked user', () => {
+    const a = operator('s1');
+    const b = operator('s2', 'u2');
+    registry.add(a.conn);
+    registry.add(b.conn);
+    bus.emit(SessionEvents.sessionEnded, { sessionId: 's1' });
+    expect(a.closes).toEqual([[4401, 'session_ended']]);
+    expect(b.closes).toEqual([]);
+    bus.emit(SessionEvents.userSessionsRevoked, { userId: 'u2' });
+    expect(b.closes).toEqual([[4401, 'sessions_revoked']]);
+    expect(registry.size).toBe(0);
+  });
+
+  it('applies an event that arrived while the upgrade was being verified', () => {
+    const verifiedAt = policy.generation;
+    bus.emit(SessionEvents.sessionEnded, { sessionId: 'other' });
+    bus.emit(SessionEvents.sessionEnded, { sessionId: 's1' });
+    const late = operator('s1');
+    const unaffected = operator('s3');
+    registry.add(late.conn);
+    registry.add(unaffected.conn);
+    policy.admitted(late.conn, verifiedAt);
+    policy.admitted(unaffected.conn, verifiedAt);
+    expect(late.closes).toEqual([[4401, 'session_ended']]);
+    expect(unaffected.closes).toEqual([]);
+  });
+
+  it('ignores events from before the verification', () => {
+    bus.emit(SessionEvents.sessionEnded, { sessionId: 's1' });
+    const verifiedAt = policy.generation;
+    const fresh = operator('s1');
+    registry.add(fresh.conn);
+    policy.admitted(fresh.conn, verifiedAt);
+    expect(fresh.closes).toEqual([]);
+  });
+
+  it('assumes the worst when more events arrived than it remembers', () => {
+    const verifiedAt = policy.generation;
+    for (let i = 0; i < 5000; i++) bus.emit(SessionEvents.sessionEnded, { sessionId: `x${i}` });
+    const late = operator('s1');
+    registry.add(late.conn);
+    policy.admitted(late.conn, verifiedAt);
+    expect(late.closes).toEqual([[4401, 'session_ended']]);
+  });
+
+  it('fails closed: a credential change that cannot be checked closes the sockets with 1013', async () => {
+    const unavailable = { credentialStates: () => Promise.reject(new Error('database unavailable')) };
+    bus = new LocalBus();
+    policy = new SocketPolicy(registry, unavailable as unknown as SocketTokensService, bus as unknown as EventBus, clock);
+    policy.onModuleInit();
+    const s = socket();
+    const identity = { credentialId: 'c', serviceAgentId: 'a', workspaceId: 'w', scopes: [], credentialExpiresAt: null };
+    registry.add(new SocketConnection(s.ws, { kind: 'service_agent', ...identity }));
+    bus.emit(CredentialEvents.credentialChanged, { credentialId: 'c' });
+    await new Promise((r) => setImmediate(r));
+    expect(s.closes).toEqual([[1013, 'recheck_failed']]);
+  });
+
+  it('closes an agent socket whose credential has expired', () => {
+    const s = socket();
+    const conn = new SocketConnection(s.ws, {
+      kind: 'service_agent',
+      credentialId: 'c',
+      serviceAgentId: 'a',
+      workspaceId: 'w',
+      scopes: [],
+      credentialExpiresAt: clock.t + 1,
+    });
+    registry.add(conn);
+    expect(policy.closeIfExpired(conn)).toBe(false);
+    clock.t += 1;
+    expect(policy.closeIfExpired(conn)).toBe(true);
+    expect(s.closes).toEqual([[4401, 'api_key_expired']]);
+    expect(registry.get(s.ws)).toBeUndefined();
+  });
+});

@@ -1,0 +1,124 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
+import { ProblemError } from '../common/problem/problem.error';
+import { CredentialEvents } from '../credentials/credential-events';
+import { MachineAuthError } from '../credentials/machine-auth.errors';
+import { EventBus } from '../redis/event-bus.service';
+import { SessionEvents } from '../redis/redis-keys';
+import { SocketTokensService } from '../socket-tokens/socket-tokens.service';
+import { CloseCodes } from './socket-protocol';
+import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
+
+/** How many recent events are remembered for upgrades that were being verified when they arrived. */
+const RECENT_EVENTS = 4_096;
+/** WebSocket close reasons are at most 123 bytes. */
+const MAX_CLOSE_REASON = 123;
+
+type Effect = 'recheck' | 'session_ended' | 'sessions_revoked';
+
+const isAgent = (conn: SocketConnection): conn is SocketConnection & { identity: AgentSocketIdentity } =>
+  conn.identity.kind === 'service_agent';
+
+/**
+ * Keeps live sockets within what their credentials allow, on every node. A change to a
+ * credential, an agent or a workspace (events from any node) re-reads the affected credentials'
+ * state and closes the sockets HTTP would now refuse: 4401 when the credential is revoked,
+ * archived or expired, 4403 when the agent is inactive or the workspace refuses machine traffic,
+ * the reason being the HTTP refusal's code. An ended session or a password reset closes the
+ * operator's sockets with 4401.
+ *
+ * An upgrade is verified before its socket is registered; events that arrive in between are
+ * remembered (a generation counter and a bounded list) and applied when the socket registers.
+ */
+@Injectable()
+export class SocketPolicy implements OnModuleInit {
+  private readonly logger = new Logger('SocketGateway');
+  private generationCounter = 0;
+  private readonly recent: { generation: number; key: string; effect: Effect }[] = [];
+
+  constructor(
+    private readonly registry: SocketRegistry,
+    private readonly tokens: SocketTokensService,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+  ) {}
+
+  get generation(): number {
+    return this.generationCounter;
+  }
+
+  onModuleInit(): void {
+    const on = (type: string, key: (e: Record<string, unknown>) => string, effect: Effect) =>
+      this.events.on(type, (e) => this.apply(key(e), effect));
+    on(CredentialEvents.credentialChanged, (e) => SocketKeys.credential(String(e.credentialId)), 'recheck');
+    on(CredentialEvents.agentChanged, (e) => SocketKeys.agent(String(e.serviceAgentId)), 'recheck');
+    on(CredentialEvents.workspaceChanged, (e) => SocketKeys.workspace(String(e.workspaceId)), 'recheck');
+    on(SessionEvents.sessionEnded, (e) => SocketKeys.session(String(e.sessionId)), 'session_ended');
+    on(SessionEvents.userSessionsRevoked, (e) => SocketKeys.user(String(e.userId)), 'sessions_revoked');
+  }
+
+  /** A socket just registered, verified as of `verifiedAt`: applies what it missed since. */
+  admitted(conn: SocketConnection, verifiedAt: number): void {
+    if (verifiedAt === this.generationCounter) return;
+    const oldest = this.recent[0]?.generation ?? this.generationCounter + 1;
+    if (verifiedAt + 1 < oldest) {
+      // More events than remembered arrived meanwhile: assume the worst.
+      this.affect([conn], isAgent(conn) ? 'recheck' : 'session_ended');
+      return;
+    }
+    for (const event of this.recent) {
+      if (event.generation > verifiedAt && conn.keys.includes(event.key)) this.affect([conn], event.effect);
+    }
+  }
+
+  /** The credential's own expiry, known at connect: checked on every client event and every sweep. */
+  closeIfExpired(conn: SocketConnection): boolean {
+    if (!isAgent(conn) || conn.identity.credentialExpiresAt === null) return false;
+    if (conn.identity.credentialExpiresAt > this.clock.now()) return false;
+    this.close(conn, CloseCodes.unauthorized, 'api_key_expired');
+    return true;
+  }
+
+  private apply(key: string, effect: Effect): void {
+    this.generationCounter++;
+    this.recent.push({ generation: this.generationCounter, key, effect });
+    if (this.recent.length > RECENT_EVENTS) this.recent.shift();
+    this.affect(this.registry.find(key), effect);
+  }
+
+  private affect(conns: SocketConnection[], effect: Effect): void {
+    if (conns.length === 0) return;
+    if (effect === 'recheck') {
+      const agents = conns.filter(isAgent);
+      this.recheck(agents).catch((err: unknown) => {
+        // A change that cannot be checked is not ignored: the sockets reconnect and are verified then.
+        this.logger.error({ err }, 'socket re-check failed; closing the affected sockets');
+        for (const conn of agents) this.close(conn, CloseCodes.tryAgainLater, 'recheck_failed');
+      });
+      return;
+    }
+    for (const conn of conns) this.close(conn, CloseCodes.unauthorized, effect);
+  }
+
+  /** Closes the sockets whose credential HTTP authentication would now refuse. */
+  private async recheck(conns: (SocketConnection & { identity: AgentSocketIdentity })[]): Promise<void> {
+    if (conns.length === 0) return;
+    const states = await this.tokens.credentialStates([...new Set(conns.map((c) => c.identity.credentialId))]);
+    for (const conn of conns) {
+      try {
+        const state = states.get(conn.identity.credentialId);
+        if (!state) throw new MachineAuthError('invalid_token');
+        this.tokens.assertAccepted(state);
+      } catch (err) {
+        if (!(err instanceof ProblemError)) throw err;
+        const code = err.status === 401 ? CloseCodes.unauthorized : CloseCodes.forbidden;
+        this.close(conn, code, err.error ?? err.detail);
+      }
+    }
+  }
+
+  close(conn: SocketConnection, code: number, reason: string): void {
+    if (!this.registry.remove(conn.ws)) return;
+    conn.ws.close(code, Buffer.from(reason).subarray(0, MAX_CLOSE_REASON).toString());
+  }
+}

@@ -1,0 +1,104 @@
+import {
+  assertPayloadSize,
+  encodeReply,
+  errorResult,
+  parseCommandResult,
+  parseFrame,
+  SocketEventError,
+} from './socket-protocol';
+
+const text = (s: string) => parseFrame(Buffer.from(s), false);
+
+describe('parseFrame', () => {
+  it('reads an envelope; ref and payload are optional', () => {
+    expect(text('{"event":"ready","ref":"1","payload":{"v":1}}')).toEqual({
+      ok: true,
+      envelope: { event: 'ready', ref: '1', payload: { v: 1 } },
+    });
+    expect(text('{"event":"heartbeat"}')).toEqual({ ok: true, envelope: { event: 'heartbeat', ref: null, payload: {} } });
+    expect(text('{"event":"heartbeat","ref":3,"payload":null}')).toEqual({
+      ok: true,
+      envelope: { event: 'heartbeat', ref: 3, payload: {} },
+    });
+  });
+
+  it('reads fragmented messages', () => {
+    expect(parseFrame([Buffer.from('{"event":'), Buffer.from('"ready"}')], false)).toMatchObject({ ok: true });
+  });
+
+  it('refuses what is not JSON text as invalid_json', () => {
+    expect(text('{"event":')).toEqual({ ok: false, ref: null, reason: 'invalid_json' });
+    expect(parseFrame(Buffer.from('{"event":"ready"}'), true)).toEqual({ ok: false, ref: null, reason: 'invalid_json' });
+  });
+
+  it('refuses JSON that is not an envelope as invalid_message, keeping a readable ref', () => {
+    expect(text('[]')).toEqual({ ok: false, ref: null, reason: 'invalid_message' });
+    expect(text('null')).toEqual({ ok: false, ref: null, reason: 'invalid_message' });
+    expect(text('{"ref":"a"}')).toEqual({ ok: false, ref: 'a', reason: 'invalid_message' });
+    expect(text('{"event":"","ref":"a"}')).toEqual({ ok: false, ref: 'a', reason: 'invalid_message' });
+    expect(text(`{"event":"${'e'.repeat(65)}","ref":"a"}`)).toEqual({ ok: false, ref: 'a', reason: 'invalid_message' });
+    expect(text('{"event":"ready","ref":"a","payload":"x"}')).toEqual({ ok: false, ref: 'a', reason: 'invalid_message' });
+    expect(text(`{"event":"ready","ref":"${'r'.repeat(129)}"}`)).toEqual({ ok: false, ref: null, reason: 'invalid_message' });
+    expect(text('{"event":"ready","ref":true}')).toEqual({ ok: false, ref: null, reason: 'invalid_message' });
+  });
+});
+
+describe('replies', () => {
+  it('carry event reply, the ref, the status and the payload', () => {
+    expect(JSON.parse(encodeReply('r1', { status: 'ok', payload: { a: 1 } }))).toEqual({
+      event: 'reply',
+      ref: 'r1',
+      status: 'ok',
+      payload: { a: 1 },
+    });
+    expect(errorResult('unknown_event', { reason: 'overridden?' } as never)).toEqual({
+      status: 'error',
+      payload: { reason: 'unknown_event' },
+    });
+  });
+});
+
+describe('assertPayloadSize', () => {
+  it('measures the payload as JSON bytes (UTF-8)', () => {
+    const payload = { s: 'é'.repeat(10) }; // {"s":"..."} = 8 + 20 bytes
+    expect(() => assertPayloadSize(payload, 28)).not.toThrow();
+    expect(() => assertPayloadSize(payload, 27)).toThrow(SocketEventError);
+    try {
+      assertPayloadSize(payload, 27);
+    } catch (err) {
+      expect(err).toMatchObject({ reason: 'payload_too_large', details: { max_bytes: 27 } });
+    }
+  });
+});
+
+describe('parseCommandResult', () => {
+  const id = '3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+
+  it('reads command_id, status and an optional result of any JSON type', () => {
+    expect(parseCommandResult({ command_id: id.toUpperCase(), status: 'failed', result: [1] })).toEqual({
+      commandId: id,
+      status: 'failed',
+      result: [1],
+    });
+    expect(parseCommandResult({ command_id: id, status: 'succeeded' })).toEqual({
+      commandId: id,
+      status: 'succeeded',
+      result: undefined,
+    });
+  });
+
+  it('names every problem', () => {
+    expect(() => parseCommandResult({ command_id: 1, status: 'pending', more: true })).toThrow(
+      expect.objectContaining({
+        reason: 'invalid_payload',
+        details: {
+          errors: {
+            command_id: ['must be a UUID'],
+            status: ['must be one of succeeded, failed'],
+            more: ['is not an allowed field'],
+          },
+        },
+      }),
+    );
+  });
+});

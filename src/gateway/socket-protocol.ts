@@ -1,0 +1,146 @@
+import type { RawData } from 'ws';
+import { jsonByteLength } from '../agent-commands/json-size';
+import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agent-commands/dto/agent-command.dto';
+
+/**
+ * The wire protocol of the websocket at /socket (docs/decisions.md, WebSocket): text frames of
+ * JSON `{ event, ref?, payload? }`; every client event is answered with
+ * `{ event: "reply", ref, status: "ok" | "error", payload }`, an error carrying `payload.reason`.
+ */
+
+/** Frames above this are refused with close 1009 by ws itself, before anything is buffered or parsed. */
+export const MAX_FRAME_BYTES = 65_536;
+
+/** Limits on the decoded payload (JSON bytes) of each client event, checked by its handler. */
+export const PAYLOAD_LIMITS = {
+  ready: 8_192,
+  heartbeat: 1_024,
+  command_result: 32_768,
+} as const;
+
+/** Close codes the server uses (4000-4999 is the range RFC 6455 leaves to applications). */
+export const CloseCodes = {
+  /** RFC 6455: a frame above MAX_FRAME_BYTES (sent by ws). */
+  messageTooBig: 1009,
+  /** The credential was revoked, archived or expired, or the operator session ended. */
+  unauthorized: 4401,
+  /** The agent was deactivated, or its workspace stopped accepting machine traffic. */
+  forbidden: 4403,
+  /** RFC 6455: a change to the credential could not be checked (database unavailable); reconnect. */
+  tryAgainLater: 1013,
+} as const;
+
+export const ReplyReasons = {
+  /** Not valid JSON text (including binary frames). */
+  invalidJson: 'invalid_json',
+  /** JSON, but not `{ event: string, ref?: string | number, payload?: object }`. */
+  invalidMessage: 'invalid_message',
+  unknownEvent: 'unknown_event',
+  payloadTooLarge: 'payload_too_large',
+  invalidPayload: 'invalid_payload',
+  /** The event is not for this kind of socket or its scopes. */
+  forbidden: 'forbidden',
+  commandNotFound: 'command_not_found',
+  commandFinished: 'command_finished',
+  internalError: 'internal_error',
+} as const;
+export type ReplyReason = (typeof ReplyReasons)[keyof typeof ReplyReasons];
+
+export type Ref = string | number | null;
+
+export interface Envelope {
+  event: string;
+  ref: Ref;
+  payload: Record<string, unknown>;
+}
+
+export type ParsedFrame = { ok: true; envelope: Envelope } | { ok: false; ref: Ref; reason: ReplyReason };
+
+export interface HandlerResult {
+  status: 'ok' | 'error';
+  payload: Record<string, unknown>;
+}
+
+/** A client event refused by its handler: answered with status error and this reason. */
+export class SocketEventError extends Error {
+  constructor(
+    readonly reason: ReplyReason,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(reason);
+    this.name = 'SocketEventError';
+  }
+}
+
+const MAX_REF_LENGTH = 128;
+const MAX_EVENT_LENGTH = 64;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function refOf(message: Record<string, unknown>): Ref | undefined {
+  const ref = message.ref;
+  if (ref === undefined || ref === null) return null;
+  if (typeof ref === 'string' && ref.length <= MAX_REF_LENGTH) return ref;
+  if (typeof ref === 'number' && Number.isFinite(ref)) return ref;
+  return undefined;
+}
+
+/** Decodes one frame into an envelope, or the reason it is refused (with the ref when readable). */
+export function parseFrame(data: RawData, isBinary: boolean): ParsedFrame {
+  if (isBinary) return { ok: false, ref: null, reason: ReplyReasons.invalidJson };
+  let message: unknown;
+  try {
+    message = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString());
+  } catch {
+    return { ok: false, ref: null, reason: ReplyReasons.invalidJson };
+  }
+  if (!isPlainObject(message)) return { ok: false, ref: null, reason: ReplyReasons.invalidMessage };
+  const ref = refOf(message);
+  if (ref === undefined) return { ok: false, ref: null, reason: ReplyReasons.invalidMessage };
+  const { event, payload } = message;
+  if (typeof event !== 'string' || event.length === 0 || event.length > MAX_EVENT_LENGTH) {
+    return { ok: false, ref, reason: ReplyReasons.invalidMessage };
+  }
+  if (payload !== undefined && payload !== null && !isPlainObject(payload)) {
+    return { ok: false, ref, reason: ReplyReasons.invalidMessage };
+  }
+  return { ok: true, envelope: { event, ref, payload: payload ?? {} } };
+}
+
+export function encodeReply(ref: Ref, result: HandlerResult): string {
+  return JSON.stringify({ event: 'reply', ref, status: result.status, payload: result.payload });
+}
+
+export function errorResult(reason: ReplyReason, details: Record<string, unknown> = {}): HandlerResult {
+  return { status: 'error', payload: { ...details, reason } };
+}
+
+/** A handler's check of its decoded payload: JSON bytes at most `max`. */
+export function assertPayloadSize(payload: unknown, max: number): void {
+  if (jsonByteLength(payload) > max) throw new SocketEventError(ReplyReasons.payloadTooLarge, { max_bytes: max });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const COMMAND_RESULT_FIELDS = new Set(['command_id', 'status', 'result']);
+
+export interface CommandResult {
+  commandId: string;
+  status: AgentCommandResultStatus;
+  result: unknown;
+}
+
+/** command_result `{ command_id, status: succeeded | failed, result? }`; anything else is invalid_payload. */
+export function parseCommandResult(payload: Record<string, unknown>): CommandResult {
+  const errors: Record<string, string[]> = {};
+  const { command_id: commandId, status, result } = payload;
+  if (commandId === undefined) errors.command_id = ['is required'];
+  else if (typeof commandId !== 'string' || !UUID.test(commandId)) errors.command_id = ['must be a UUID'];
+  if (status === undefined) errors.status = ['is required'];
+  else if (!(AGENT_COMMAND_RESULT_STATUSES as readonly unknown[]).includes(status)) {
+    errors.status = [`must be one of ${AGENT_COMMAND_RESULT_STATUSES.join(', ')}`];
+  }
+  for (const key of Object.keys(payload)) if (!COMMAND_RESULT_FIELDS.has(key)) errors[key] = ['is not an allowed field'];
+  if (Object.keys(errors).length > 0) throw new SocketEventError(ReplyReasons.invalidPayload, { errors });
+  return { commandId: (commandId as string).toLowerCase(), status: status as AgentCommandResultStatus, result };
+}

@@ -1,0 +1,23 @@
+import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import { catchError, map, Observable, of } from 'rxjs';
+import { errorResult, HandlerResult, ReplyReasons, SocketEventError } from './socket-protocol';
+
+/**
+ * Turns a socket handler's outcome into its reply: the returned object is the ok payload; a
+ * SocketEventError is an error with its reason; anything else is logged and an internal_error.
+ */
+@Injectable()
+export class SocketReplyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('SocketGateway');
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<HandlerResult> {
+    return next.handle().pipe(
+      map((payload: Record<string, unknown> | undefined): HandlerResult => ({ status: 'ok', payload: payload ?? {} })),
+      catchError((err: unknown) => {
+        if (err instanceof SocketEventError) return of(errorResult(err.reason, err.details));
+        this.logger.error({ err }, `socket handler ${context.getHandler().name} failed`);
+        return of(errorResult(ReplyReasons.internalError));
+      }),
+    );
+  }
+}

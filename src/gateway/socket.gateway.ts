@@ -1,0 +1,181 @@
+import { Logger, OnApplicationShutdown, UseInterceptors } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
+import type { IncomingMessage } from 'node:http';
+import type { Counter } from 'prom-client';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { AgentCommandsService } from '../agent-commands/agent-commands.service';
+import { Clock } from '../common/clock/clock';
+import { ProblemError } from '../common/problem/problem.error';
+import { ProblemFilter } from '../common/problem/problem.filter';
+import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem-body';
+import { AppConfig } from '../config/app-config';
+import { SOCKET_CONNECTIONS_METRIC } from '../metrics/metrics.constants';
+import { SOCKET_PATH } from '../socket-tokens/socket-scopes';
+import { canReceiveCommands } from './command-push.service';
+import { AuthenticatedUpgrade, SocketAuthService } from './socket-auth.service';
+import { SocketPolicy } from './socket-policy.service';
+import {
+  assertPayloadSize,
+  MAX_FRAME_BYTES,
+  PAYLOAD_LIMITS,
+  parseCommandResult,
+  ReplyReasons,
+  SocketEventError,
+} from './socket-protocol';
+import { SocketReplyInterceptor } from './socket-reply.interceptor';
+import { SocketConnection, SocketRegistry } from './socket-registry';
+
+/** Every sweep pings each socket; one that has not answered the previous ping is dropped. */
+export const SOCKET_SWEEP_INTERVAL_MS = 30_000;
+
+const ADMISSION = Symbol('socketAdmission');
+type UpgradeRequest = IncomingMessage & { [ADMISSION]?: AuthenticatedUpgrade & { generation: number } };
+type VerifyDone = (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void;
+
+/**
+ * The websocket at /socket (platform-ws). Upgrades are authenticated before the 101 (socket token
+ * or operator session: SocketAuthService) and refused with the HTTP status of the refusal and a
+ * problem body. Frames above 64 KiB are closed with 1009 by ws before they are read. The client
+ * events are ready, heartbeat and command_result; SocketWsAdapter frames the replies.
+ */
+@UseInterceptors(SocketReplyInterceptor)
+@WebSocketGateway({ path: SOCKET_PATH, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
+export class SocketGateway
+  implements OnGatewayInit<WebSocketServer>, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown
+{
+  private readonly logger = new Logger('SocketGateway');
+  private readonly problems: ProblemFilter;
+  private sweepTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly auth: SocketAuthService,
+    private readonly registry: SocketRegistry,
+    private readonly policy: SocketPolicy,
+    private readonly commands: AgentCommandsService,
+    private readonly clock: Clock,
+    config: AppConfig,
+    @InjectMetric(SOCKET_CONNECTIONS_METRIC) private readonly connections: Counter<string>,
+  ) {
+    this.problems = new ProblemFilter(config);
+  }
+
+  afterInit(server: WebSocketServer): void {
+    // ws calls verifyClient with (info, done) before it answers the upgrade.
+    server.options.verifyClient = (info: { req: IncomingMessage }, done: VerifyDone) => void this.verify(info.req, done);
+    server.on('headers', (headers: string[], req: UpgradeRequest) => {
+      for (const cookie of req[ADMISSION]?.setCookies ?? []) headers.push(`Set-Cookie: ${cookie}`);
+    });
+    this.sweepTimer = setInterval(() => this.sweep(), SOCKET_SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  private async verify(req: UpgradeRequest, done: VerifyDone): Promise<void> {
+    const generation = this.policy.generation;
+    try {
+      req[ADMISSION] = { ...(await this.auth.authenticate(req)), generation };
+      done(true);
+    } catch (err) {
+      const problem = err instanceof ProblemError ? err : undefined;
+      if (!problem) this.logger.error({ err }, 'socket upgrade failed');
+      const status = problem?.status ?? 500;
+      this.connections.inc({ outcome: status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'error' });
+      const body = problem ? JSON.stringify(this.problems.render(problem)) : 'Internal Server Error';
+      done(false, status, body, { ...problem?.headers, 'Content-Type': problem ? PROBLEM_CONTENT_TYPE : 'text/plain' });
+    }
+  }
+
+  handleConnection(ws: WebSocket, req: UpgradeRequest): void {
+    const admission = req[ADMISSION];
+    if (!admission) return ws.terminate(); // unreachable: every upgrade passes verify first
+    const conn = new SocketConnection(ws, admission.identity);
+    this.registry.add(conn);
+    ws.on('pong', () => (conn.alive = true));
+    this.connections.inc({ outcome: 'accepted' });
+    this.policy.admitted(conn, admission.generation);
+  }
+
+  handleDisconnect(ws: WebSocket): void {
+    this.registry.remove(ws);
+  }
+
+  /** Liveness (ping/pong) and credential expiry of every socket of this node. */
+  private sweep(): void {
+    for (const conn of this.registry.all()) {
+      if (this.policy.closeIfExpired(conn)) continue;
+      if (!conn.alive) {
+        this.registry.remove(conn.ws);
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }
+
+  /** The socket's connection, unless it has been closed by policy or its credential has expired. */
+  private connection(ws: WebSocket): SocketConnection {
+    const conn = this.registry.get(ws);
+    if (!conn || this.policy.closeIfExpired(conn)) throw new SocketEventError(ReplyReasons.forbidden);
+    return conn;
+  }
+
+  /**
+   * `ready` (payload: anything the client reports, at most 8 KiB): who the socket is; for an agent
+   * socket with agent_commands:read, also its commands still waiting for a result, oldest first.
+   */
+  @SubscribeMessage('ready')
+  async ready(@ConnectedSocket() ws: WebSocket, @MessageBody() payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+    assertPayloadSize(payload, PAYLOAD_LIMITS.ready);
+    const { identity } = this.connection(ws);
+    if (identity.kind === 'operator') return { kind: 'operator', user_id: identity.userId };
+    const open = canReceiveCommands(identity) ? await this.commands.open(identity.serviceAgentId) : [];
+    await this.commands.markDelivered(open.filter((c) => c.status === 'pending').map((c) => c.id));
+    return {
+      kind: 'service_agent',
+      credential_id: identity.credentialId,
+      service_agent_id: identity.serviceAgentId,
+      workspace_id: identity.workspaceId,
+      scopes: identity.scopes,
+      agent_commands: open,
+    };
+  }
+
+  /** `heartbeat` (payload at most 1 KiB): keeps the socket alive; answers the server time. */
+  @SubscribeMessage('heartbeat')
+  heartbeat(@ConnectedSocket() ws: WebSocket, @MessageBody() payload: Record<string, unknown>): Record<string, unknown> {
+    assertPayloadSize(payload, PAYLOAD_LIMITS.heartbeat);
+    this.connection(ws).alive = true;
+    return { server_time: this.clock.date().toISOString() };
+  }
+
+  /**
+   * `command_result` `{ command_id, status: succeeded | failed, result? }` (at most 32 KiB):
+   * finishes one of the agent's own commands.
+   */
+  @SubscribeMessage('command_result')
+  async commandResult(
+    @ConnectedSocket() ws: WebSocket,
+    @MessageBody() payload: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    assertPayloadSize(payload, PAYLOAD_LIMITS.command_result);
+    const { identity } = this.connection(ws);
+    if (identity.kind !== 'service_agent' || !canReceiveCommands(identity)) throw new SocketEventError(ReplyReasons.forbidden);
+    const { commandId, status, result } = parseCommandResult(payload);
+    const outcome = await this.commands.recordResult(identity.serviceAgentId, commandId, status, result);
+    if (!outcome.ok) throw new SocketEventError(outcome.reason);
+    return { agent_command: outcome.agentCommand };
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
+import { randomToken, sha256 } from '../common/crypto/secrets';
+import type { CredentialRecord } from '../credentials/credentials.repository';
+import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials/lifetimes';
+import { MachineAuthError } from '../credentials/machine-auth.errors';
+import { MachineCredentialsService } from '../credentials/machine-credentials.service';
+import type { MachinePrincipal } from '../credentials/machine-principal';
+import type { SocketTokenResponseDto } from './dto/socket-token-response.dto';
+import { SOCKET_PATH, socketScopes } from './socket-scopes';
+import { SocketTokensRepository } from './socket-tokens.repository';
+
+/** Who a service-agent socket is: identified by its credential (SPEC.md SocketTokenResponse). */
+export interface SocketPrincipal {
+  credentialId: string;
+  workspaceId: string;
+  serviceAgentId: string;
+  /** The scopes the socket token carried into the connection. */
+  scopes: readonly string[];
+  /** When the credential itself expires (ms since epoch), if it does. */
+  credentialExpiresAt: number | null;
+}
+
+/** 32 random bytes, base64url without padding. */
+const SOCKET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Socket tokens: opaque 600-second tokens minted from a machine credential for the websocket
+ * handshake, stored as SHA-256 with the credential, the scopes and the expiry. They are looked up
+ * only here (never by HTTP machine authentication, so they are no HTTP credential), and the
+ * credential's current state is checked by MachineCredentialsService's own rules, so a revoked,
+ * archived or expired credential, an inactive agent or a refused workspace refuses the socket
+ * exactly as it refuses HTTP.
+ */
+@Injectable()
+export class SocketTokensService {
+  constructor(
+    private readonly repo: SocketTokensRepository,
+    private readonly credentials: MachineCredentialsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async mint(principal: MachinePrincipal): Promise<SocketTokenResponseDto> {
+    const token = randomToken(32);
+    const scopes = socketScopes(principal.scopes);
+    const now = this.clock.now();
+    await this.repo.insert(
+      {
+        credentialId: principal.credentialId,
+        tokenHash: sha256(token),
+        scopes,
+        expiresAt: new Date(now + SOCKET_TOKEN_TTL_SECONDS * 1000),
+      },
+      new Date(now),
+    );
+    return {
+      scopes,
+      socket_path: SOCKET_PATH,
+      expires_in: SOCKET_TOKEN_TTL_SECONDS,
+      service_agent_id: principal.serviceAgentId,
+      workspace_id: principal.workspaceId,
+      socket_token: token,
+    };
+  }
+
+  /**
+   * Verifies a presented socket token: 401 (MachineAuthError) when malformed, unknown, expired or
+   * minted from a credential that is no longer usable; 403 for an inactive agent or a workspace
+   * that refuses machine traffic. A token may open several connections until it expires.
+   */
+  async authenticate(presented: string): Promise<SocketPrincipal> {
+    if (!SOCKET_TOKEN_PATTERN.test(presented)) throw new MachineAuthError('invalid_token');
+    const record = await this.repo.findByHash(sha256(presented));
+    if (!record) throw new MachineAuthError('invalid_token');
+    const now = this.clock.now();
+    this.credentials.assertCredentialUsable(record, now);
+    if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');
+    this.credentials.assertAccepts(record);
+    return {
+      credentialId: record.credentialId,
+      workspaceId: record.workspaceId,
+      serviceAgentId: record.serviceAgentId,
+      scopes: record.tokenScopes,
+      credentialExpiresAt: record.credentialExpiresAt ? record.credentialExpiresAt.getTime() : null,
+    };
+  }
+
+  /** Current state of credentials, by id, for re-checking live sockets. */
+  async credentialStates(credentialIds: readonly string[]): Promise<Map<string, CredentialRecord>> {
+    const rows = credentialIds.length > 0 ? await this.repo.credentialStates(credentialIds) : [];
+    return new Map(rows.map((row) => [row.credentialId, row]));
+  }
+
+  /** Throws the refusal HTTP machine authentication would give this credential now, if any. */
+  assertAccepted(record: CredentialRecord): void {
+    this.credentials.assertCredentialUsable(record, this.clock.now());
+    this.credentials.assertAccepts(record);
+  }
+}
