@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectProblem } from './support/problem';
@@ -31,10 +31,12 @@ describe('GET /metrics', () => {
 
   it('passes promtool check metrics', async () => {
     const res = await t.http().get('/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200);
-    const file = join(mkdtempSync(join(tmpdir(), 'metrics-')), 'metrics.txt');
+    const dir = mkdtempSync(join(tmpdir(), 'metrics-'));
+    const file = join(dir, 'metrics.txt');
     writeFileSync(file, res.text);
     // promtool reads the exposition on stdin and exits non-zero on any problem
     const out = execFileSync('sh', ['-c', `promtool check metrics < ${file} 2>&1; echo "exit=$?"`]).toString();
+    rmSync(dir, { recursive: true, force: true });
     expect(out.trim().split('\n').pop()).toBe('exit=0');
   });
 

@@ -128,6 +128,23 @@ describe('platform administration', () => {
       },
     );
 
+    it('the list pages newest first with limit/offset and pagination metadata; out-of-range → 400', async () => {
+      const first = await t.http().get(`${ADMIN_API}?limit=2`).set('cookie', admin.cookie).expect(200);
+      expect(first.body.count).toBe(2);
+      expect(first.body.pagination).toMatchObject({ limit: 2, offset: 0, has_more: true });
+      expect(first.body.pagination.total).toBeGreaterThanOrEqual(2);
+      // (other suites insert workspaces concurrently, so only shapes are compared across calls)
+      const second = await t.http().get(`${ADMIN_API}?limit=1&offset=1`).set('cookie', admin.cookie).expect(200);
+      expect(second.body.count).toBe(1);
+      expect(second.body.pagination).toMatchObject({ limit: 1, offset: 1 });
+      for (const q of ['limit=0', 'limit=501', 'offset=100001', 'limit=x']) {
+        const res = await t.http().get(`${ADMIN_API}?${q}`).set('cookie', admin.cookie);
+        expectProblem(res, 400, 'bad-request', { detail: q.startsWith('offset') ? 'invalid_offset' : 'invalid_limit' });
+      }
+      const page = await t.http().get('/admin?limit=1').set('cookie', admin.cookie).set('accept', 'text/html').expect(200);
+      expect(page.text).toContain('rel="next"');
+    });
+
     it('PATCH { plan: team } changes the plan and nothing else; plan and status together', async () => {
       const ws = await makeOperator(t);
       const res = await patchAs(admin, ws.reg.workspaceId, { plan: 'team' }).expect(200);

@@ -72,9 +72,10 @@ describe('process lifecycle (production build)', () => {
     try {
       await waitForHealth(app);
       const secret = 'agk_SECRETSECRET.very-secret-value-that-must-not-be-logged';
-      await fetch(`${app.baseUrl}/health?socket_token=sockSECRET`, {
+      await fetch(`${app.baseUrl}/api/v1/messages?socket_token=sockSECRET`, {
         headers: { authorization: `Bearer ${secret}`, 'x-agent-api-key': secret, cookie: '_agent_ops_key=cookieSECRET', 'x-request-id': 'log-check-1' },
       });
+      expect((await fetch(`${app.baseUrl}/health`, { headers: { 'x-request-id': 'probe-quiet-1' } })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
     } finally {
       app.child.kill('SIGTERM');
@@ -82,9 +83,11 @@ describe('process lifecycle (production build)', () => {
     }
     const lines = app.stdout().split('\n').filter((l) => l.startsWith('{'));
     const entry = lines.map((l) => JSON.parse(l)).find((e) => e.request_id === 'log-check-1');
-    expect(entry).toMatchObject({ route: '/health', status: 200, req: { method: 'GET' } });
+    expect(entry).toMatchObject({ route: '/api/v1/messages', status: 401, req: { method: 'GET' } });
     expect(typeof entry.duration_ms).toBe('number');
-    expect(entry.req.url).toBe('/health?socket_token=[REDACTED]');
+    expect(entry.req.url).toBe('/api/v1/messages?socket_token=[REDACTED]');
+    // probe answers get no access line (they are polled every few seconds)
+    expect(lines.some((l) => l.includes('probe-quiet-1'))).toBe(false);
     // headers (where credentials travel) are not logged at all
     expect(entry.req.headers).toBeUndefined();
     expect(app.stdout()).not.toMatch(/SECRET/);

@@ -1,6 +1,6 @@
 import { html, SafeHtml } from '../pages/html';
 import { layout } from '../pages/layout';
-import type { AdminWorkspaceDto } from './dto/admin.dto';
+import type { AdminWorkspaceListDto } from './dto/admin.dto';
 
 const ACTIONS: { status: string; label: string }[] = [
   { status: 'frozen', label: 'Freeze' },
@@ -9,7 +9,8 @@ const ACTIONS: { status: string; label: string }[] = [
   { status: 'active', label: 'Reactivate' },
 ];
 
-export function adminPage(email: string, workspaces: AdminWorkspaceDto[]): SafeHtml {
+export function adminPage(email: string, list: AdminWorkspaceListDto): SafeHtml {
+  const { workspaces, pagination: p } = list;
   const rows = workspaces.map(
     (w) => html`<tr data-workspace-id="${w.id}">
   <td>${w.name}<br><small>${w.slug}</small></td>
@@ -33,6 +34,9 @@ export function adminPage(email: string, workspaces: AdminWorkspaceDto[]): SafeH
   <h1 id="admin-title">Workspaces</h1>
   <table><thead><tr><th scope="col">Workspace</th><th scope="col">Status</th><th scope="col">Plan</th><th scope="col">Actions</th></tr></thead>
   <tbody>${rows}</tbody></table>
+  <nav aria-label="Pages"><p>${p.offset + 1}-${p.offset + workspaces.length} of ${p.total}
+  ${p.offset > 0 ? html` <a href="/admin?offset=${Math.max(0, p.offset - p.limit)}&amp;limit=${p.limit}" rel="prev">Newer</a>` : ''}
+  ${p.has_more ? html` <a href="/admin?offset=${p.offset + p.limit}&amp;limit=${p.limit}" rel="next">Older</a>` : ''}</p></nav>
 </section>`,
   );
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Param, Patch, Post, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { OperatorAuth } from '../auth/auth-policy';
 import { uuidParam as uuid } from '../common/http/uuid-param';
+import { Page, paginationMeta, parsePage } from '../common/pagination/pagination';
 import { ValidationProblem } from '../common/problem/problem.error';
 import { ProblemDto } from '../common/problem/problem.dto';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity/entities/workspace.entity';
@@ -17,6 +18,8 @@ import { AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspac
 
 
 /** Platform administration: only users whose email is in PLATFORM_ADMIN_EMAILS; everyone else 403. */
+const ADMIN_PAGE = { limit: { min: 1, max: 500, default: 100 }, offset: { min: 0, max: 100000 } };
+
 @ApiTags('admin')
 @Controller()
 export class AdminController {
@@ -25,15 +28,25 @@ export class AdminController {
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
-  private list(): Promise<AdminWorkspaceListDto['workspaces']> {
-    return this.db.query(`SELECT id, name, slug, status, plan FROM workspaces ORDER BY inserted_at DESC, id DESC LIMIT 500`);
+  private async list(page: Page): Promise<AdminWorkspaceListDto> {
+    const rows: (AdminWorkspaceListDto['workspaces'][number] & { total: string })[] = await this.db.query(
+      `SELECT id, name, slug, status, plan, count(*) OVER () AS total FROM workspaces
+        ORDER BY inserted_at DESC, id DESC LIMIT $1 OFFSET $2`,
+      [page.limit, page.offset],
+    );
+    const total = rows.length > 0 ? Number(rows[0].total) : Number((await this.db.query(`SELECT count(*) AS n FROM workspaces`))[0].n);
+    const workspaces = rows.map(({ total: _total, ...w }) => w);
+    return { workspaces, count: workspaces.length, pagination: paginationMeta(page, total) };
   }
 
+  /** Newest first; limit 1-500 (default 100), offset 0-100000. */
   @OperatorAuth({ platformAdmin: true })
   @Get('api/v1/admin/workspaces')
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } })
+  @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000, default: 0 } })
   @ApiOkResponse({ type: AdminWorkspaceListDto })
-  async index(): Promise<AdminWorkspaceListDto> {
-    return { workspaces: await this.list() };
+  index(@Query() query: Record<string, unknown>): Promise<AdminWorkspaceListDto> {
+    return this.list(parsePage(query, ADMIN_PAGE));
   }
 
   /** A status change takes effect on machine traffic at once on every node. */
@@ -50,8 +63,8 @@ export class AdminController {
   @Get('admin')
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'workspaces with status, plan and actions' })
-  async page(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
-    sendPage(res, adminPage(op.email, await this.list()));
+  async page(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    sendPage(res, adminPage(op.email, await this.list(parsePage(query, ADMIN_PAGE))));
   }
 
   /** The page's form: status and/or plan, then back to /admin. */

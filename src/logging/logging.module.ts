@@ -27,6 +27,14 @@ function logDestination(): pino.DestinationStream {
 const routeOf = (req: IncomingMessage) => (req as Req).route?.path ?? 'unmatched';
 
 /**
+ * Probes are polled every few seconds by orchestrators and scrapers: they get no access line.
+ * Their failures stay visible: /ready logs why it is unhealthy, and unhandled errors are logged
+ * by the problem filter. Every other request gets its line.
+ */
+const PROBE_PATHS = new Set(['/health', '/ready', '/metrics']);
+const isQuietProbe = (req: IncomingMessage) => PROBE_PATHS.has((req.url ?? '').split('?')[0]);
+
+/**
  * Structured JSON logs: one line per request with request id, method, redacted URL, route
  * template, status and duration. Headers are not logged (they are where credentials travel, and
  * serialising them was a fifth of a /health request's CPU); the redaction paths still guard
@@ -40,6 +48,7 @@ const routeOf = (req: IncomingMessage) => (req as Req).route?.path ?? 'unmatched
         pinoHttp: [
           {
             level: config.logLevel,
+            autoLogging: { ignore: isQuietProbe },
             redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
             genReqId: (req: IncomingMessage) => String(req.headers[REQUEST_ID_HEADER] ?? ''),
             customAttributeKeys: { responseTime: 'duration_ms' },

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+import { PaginationDto } from '../../common/pagination/pagination.dto';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity/entities/workspace.entity';
 
 export const PLANS = ['free', 'team', 'enterprise'] as const;
@@ -30,4 +31,6 @@ export class AdminWorkspaceEnvelopeDto {
 
 export class AdminWorkspaceListDto {
   @ApiProperty({ type: [AdminWorkspaceDto] }) workspaces: AdminWorkspaceDto[];
+  @ApiProperty({ description: 'number of workspaces in this response' }) count: number;
+  @ApiProperty() pagination: PaginationDto;
 }
