@@ -31,4 +31,12 @@ fi
 eval "$("$ROOT/scripts/infra.sh" env agentnet_test 1)"
 export NODE_ENV=test
 # --forceExit: a suite whose app failed to boot leaves connections open; fail fast instead of hanging CI.
-exec npx jest --ci --forceExit "$@"
+results="$(mktemp)"
+set +e
+npx jest --ci --forceExit --json --outputFile="$results" "$@"
+status=$?
+set -e
+# One plain closing line with the counts, whatever the runner prints above it.
+node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)' "$results" || true
+rm -f "$results"
+exit $status
