@@ -4,8 +4,8 @@ import { DataSource } from 'typeorm';
 import { isoColumn } from '../database/sql';
 import type { AgentCommandDto, AgentCommandResultStatus, AgentCommandStatus } from './dto/agent-command.dto';
 
-const COLUMNS = `id, service_agent_id, name, payload, status, result, created_by,
-  ${isoColumn('inserted_at')}, ${isoColumn('updated_at')}`;
+const COLUMNS = `c.id, c.service_agent_id, c.name, c.payload, c.status, c.result, c.created_by,
+  ${isoColumn('c', 'inserted_at')}, ${isoColumn('c', 'updated_at')}`;
 const OPEN = `('pending', 'delivered')`;
 
 /** JSON values go to jsonb as text: node-pg would turn a JS array into a Postgres array literal. */
@@ -27,7 +27,7 @@ export class AgentCommandsRepository {
     createdBy: string;
   }): Promise<AgentCommandDto | undefined> {
     const rows: AgentCommandDto[] = await this.db.query(
-      `INSERT INTO agent_commands (workspace_id, service_agent_id, name, payload, created_by)
+      `INSERT INTO agent_commands AS c (workspace_id, service_agent_id, name, payload, created_by)
        SELECT a.workspace_id, a.id, $3, $4::jsonb, $5 FROM service_agents a
         WHERE a.id = $2 AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
        RETURNING ${COLUMNS}`,
@@ -48,9 +48,9 @@ export class AgentCommandsRepository {
   /** Newest first, stable; served by agent_commands_list_idx. */
   list(workspaceId: string, limit: number, status: AgentCommandStatus | undefined): Promise<AgentCommandDto[]> {
     return this.db.query(
-      `SELECT ${COLUMNS} FROM agent_commands
-        WHERE workspace_id = $1 AND ($3::text IS NULL OR status = $3)
-        ORDER BY inserted_at DESC, id DESC LIMIT $2`,
+      `SELECT ${COLUMNS} FROM agent_commands c
+        WHERE c.workspace_id = $1 AND ($3::text IS NULL OR c.status = $3)
+        ORDER BY c.inserted_at DESC, c.id DESC LIMIT $2`,
       [workspaceId, limit, status ?? null],
     );
   }
@@ -58,8 +58,8 @@ export class AgentCommandsRepository {
   /** An agent's commands without a result yet, oldest first; served by agent_commands_open_idx. */
   open(serviceAgentId: string, limit: number): Promise<AgentCommandDto[]> {
     return this.db.query(
-      `SELECT ${COLUMNS} FROM agent_commands WHERE service_agent_id = $1 AND status IN ${OPEN}
-        ORDER BY inserted_at ASC, id ASC LIMIT $2`,
+      `SELECT ${COLUMNS} FROM agent_commands c WHERE c.service_agent_id = $1 AND c.status IN ${OPEN}
+        ORDER BY c.inserted_at ASC, c.id ASC LIMIT $2`,
       [serviceAgentId, limit],
     );
   }
@@ -79,7 +79,7 @@ export class AgentCommandsRepository {
     result: unknown,
   ): Promise<AgentCommandDto | undefined> {
     const [rows] = await this.db.query(
-      `UPDATE agent_commands SET status = $3, result = $4::jsonb, updated_at = now()
+      `UPDATE agent_commands AS c SET status = $3, result = $4::jsonb, updated_at = now()
         WHERE id = $1 AND service_agent_id = $2 AND status IN ${OPEN} RETURNING ${COLUMNS}`,
       [commandId, serviceAgentId, status, jsonb(result)],
     );

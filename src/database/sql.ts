@@ -1,3 +1,7 @@
-/** `<column>` rendered by Postgres as an ISO 8601 UTC string with milliseconds, aliased to itself. */
-export const isoColumn = (column: string, alias = column) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
+/**
+ * `<table>.<column>` rendered by Postgres as an ISO 8601 UTC string with milliseconds, aliased to
+ * the bare column name. Sort by the table-qualified column (`ORDER BY m.inserted_at`): an
+ * unqualified ORDER BY name resolves to this text output column, which no index can serve.
+ */
+export const isoColumn = (table: string, column: string) =>
+  `to_char(${table}.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;

@@ -4,7 +4,7 @@ import { PreparedSql } from '../database/prepared-sql.service';
 import { isoColumn } from '../database/sql';
 import type { MessageDto } from './dto/message.dto';
 
-const COLUMNS = `id, body, channel, service_agent_id, ${isoColumn('inserted_at')}`;
+const COLUMNS = `m.id, m.body, m.channel, m.service_agent_id, ${isoColumn('m', 'inserted_at')}`;
 
 @Injectable()
 export class MessagesRepository {
@@ -13,7 +13,7 @@ export class MessagesRepository {
   async insert(workspaceId: string, serviceAgentId: string, body: string, channel: string | null): Promise<MessageDto> {
     const rows = await this.sql.rows<MessageDto>(
       'insert_message',
-      `INSERT INTO messages (workspace_id, service_agent_id, body, channel) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      `INSERT INTO messages AS m (workspace_id, service_agent_id, body, channel) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [workspaceId, serviceAgentId, body, channel],
     );
     return rows[0];
@@ -23,8 +23,8 @@ export class MessagesRepository {
   list(workspaceId: string, page: Page): Promise<MessageDto[]> {
     return this.sql.rows<MessageDto>(
       'list_messages',
-      `SELECT ${COLUMNS} FROM messages WHERE workspace_id = $1
-        ORDER BY inserted_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${COLUMNS} FROM messages m WHERE m.workspace_id = $1
+        ORDER BY m.inserted_at DESC, m.id DESC LIMIT $2 OFFSET $3`,
       [workspaceId, page.limit, page.offset],
     );
   }

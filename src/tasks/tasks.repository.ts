@@ -4,7 +4,7 @@ import { PreparedSql } from '../database/prepared-sql.service';
 import { isoColumn } from '../database/sql';
 import type { TaskDto, TaskStatus } from './dto/task.dto';
 
-const COLUMNS = `id, title, status, service_agent_id, ${isoColumn('inserted_at')}, ${isoColumn('updated_at')}`;
+const COLUMNS = `t.id, t.title, t.status, t.service_agent_id, ${isoColumn('t', 'inserted_at')}, ${isoColumn('t', 'updated_at')}`;
 
 @Injectable()
 export class TasksRepository {
@@ -13,31 +13,34 @@ export class TasksRepository {
   async insert(workspaceId: string, serviceAgentId: string, title: string, status: TaskStatus): Promise<TaskDto> {
     const rows = await this.sql.rows<TaskDto>(
       'insert_task',
-      `INSERT INTO tasks (workspace_id, service_agent_id, title, status) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      `INSERT INTO tasks AS t (workspace_id, service_agent_id, title, status) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [workspaceId, serviceAgentId, title, status],
     );
     return rows[0];
   }
 
-  /** A page newest first and the total, in one statement (served by tasks_list_idx / tasks_status_list_idx). */
+  /**
+   * A page newest first and the total: two statements in parallel, each with its own plan for
+   * "all statuses" and "one status", so both are served by an index (tasks_list_idx,
+   * tasks_status_list_idx) however large the workspace.
+   */
   async list(workspaceId: string, page: Page, status?: TaskStatus): Promise<{ tasks: TaskDto[]; total: number }> {
-    const rows = await this.sql.rows<TaskDto & { total: string }>(
-      'list_tasks',
-      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM tasks
-        WHERE workspace_id = $1 AND ($2::text IS NULL OR status = $2)
-        ORDER BY inserted_at DESC, id DESC LIMIT $3 OFFSET $4`,
-      [workspaceId, status ?? null, page.limit, page.offset],
-    );
-    if (rows.length > 0) {
-      const total = Number(rows[0].total);
-      return { tasks: rows.map(({ total: _t, ...task }) => task), total };
-    }
-    // An empty page (limit 0, or past the end) still reports the total.
-    const [{ count }] = await this.sql.rows<{ count: string }>(
-      'count_tasks',
-      `SELECT count(*) FROM tasks WHERE workspace_id = $1 AND ($2::text IS NULL OR status = $2)`,
-      [workspaceId, status ?? null],
-    );
-    return { tasks: [], total: Number(count) };
+    const filter = status ? 'AND t.status = $2' : '';
+    const params = status ? [workspaceId, status] : [workspaceId];
+    const n = params.length;
+    const [tasks, [{ count }]] = await Promise.all([
+      this.sql.rows<TaskDto>(
+        status ? 'list_tasks_by_status' : 'list_tasks',
+        `SELECT ${COLUMNS} FROM tasks t WHERE t.workspace_id = $1 ${filter}
+          ORDER BY t.inserted_at DESC, t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, page.limit, page.offset],
+      ),
+      this.sql.rows<{ count: string }>(
+        status ? 'count_tasks_by_status' : 'count_tasks',
+        `SELECT count(*) FROM tasks t WHERE t.workspace_id = $1 ${filter}`,
+        params,
+      ),
+    ]);
+    return { tasks, total: Number(count) };
   }
 }
