@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { NextFunction, Request, Response } from 'express';
 import type { Histogram } from 'prom-client';
+import { AccessLog, routeTemplate } from '../logging/access-log';
 import { HTTP_DURATION_METRIC } from './metrics.constants';
-
-/** The catch-all Nest registers to answer 404s; requests it serves matched no route of ours. */
-const NOT_FOUND_ROUTE = '/{*path}';
 
 /**
  * Observes every HTTP request's duration, labelled by method, route template (never the raw
@@ -13,15 +11,19 @@ const NOT_FOUND_ROUTE = '/{*path}';
  */
 @Injectable()
 export class HttpMetrics {
-  constructor(@InjectMetric(HTTP_DURATION_METRIC) private readonly histogram: Histogram<string>) {}
+  constructor(
+    @InjectMetric(HTTP_DURATION_METRIC) private readonly histogram: Histogram<string>,
+    private readonly accessLog: AccessLog,
+  ) {}
 
+  /** One finish hook per request: the duration histogram and the access-log line. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const template = (req.route as { path?: string } | undefined)?.path;
-      const route = template === undefined || template === NOT_FOUND_ROUTE ? 'unmatched' : template;
+      const route = routeTemplate(req);
       this.histogram.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      this.accessLog.write(req, res, seconds * 1000, route);
     });
     next();
   };
