@@ -93,13 +93,14 @@ type Request = autocannon.Request;
 async function load(
   name: string,
   base: string,
-  options: { path?: string; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[] },
+  options: { path?: string; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[]; timeout?: number },
 ): Promise<CaseResult> {
   const method = (options.method ?? 'GET') as NonNullable<autocannon.Options['method']>;
   const opts: autocannon.Options = {
     url: base,
     connections: CONNECTIONS,
     method,
+    timeout: options.timeout ?? 10,
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.body !== undefined ? { body: options.body } : {}),
     requests: options.requests ?? [{ path: options.path ?? '/', method }],
@@ -144,13 +145,19 @@ async function main(): Promise<void> {
   const results: CaseResult[] = [];
   const notes: string[] = [];
 
-  process.stderr.write('baselines\n');
-  const bareNode = await startProcess('node');
-  results.push(await load('baseline: bare node:http GET /health', bareNode.base, { path: '/health' }));
-  await bareNode.stop();
-  const bareNest = await startProcess('nest');
-  results.push(await load('baseline: bare NestJS GET /health', bareNest.base, { path: '/health' }));
-  await bareNest.stop();
+  // Baselines are measured before and after the service's cases; ratios use their mean, so
+  // drift during the run (autovacuum after seeding, another process) is not charged to one side.
+  const baselines = async (when: string): Promise<CaseResult[]> => {
+    process.stderr.write(`baselines (${when})\n`);
+    const bareNode = await startProcess('node');
+    const node = await load(`baseline: bare node:http GET /health (${when})`, bareNode.base, { path: '/health' });
+    await bareNode.stop();
+    const bareNest = await startProcess('nest');
+    const nest = await load(`baseline: bare NestJS GET /health (${when})`, bareNest.base, { path: '/health' });
+    await bareNest.stop();
+    return [node, nest];
+  };
+  results.push(...(await baselines('before')));
 
   process.stderr.write('service (production build)\n');
   const service = await startProcess('service', {
@@ -205,6 +212,9 @@ async function main(): Promise<void> {
     const runId = randomBytes(4).toString('hex');
     results.push(
       await load('POST /api/v1/register (bcrypt cost 12)', base, {
+        // bcrypt-bound (a few per second on this machine): 50 queued requests wait their turn,
+        // which is latency, not an error
+        timeout: 30,
         requests: [
           {
             method: 'POST',
@@ -275,9 +285,14 @@ async function main(): Promise<void> {
     await service.stop();
     await db.end();
   }
+  results.push(...(await baselines('after')));
 
-  const nest = results.find((r) => r.name.startsWith('baseline: bare NestJS'))!;
-  const node = results.find((r) => r.name.startsWith('baseline: bare node'))!;
+  const mean = (prefix: string): CaseResult => {
+    const runs = results.filter((r) => r.name.startsWith(prefix));
+    return { ...runs[0], rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length };
+  };
+  const nest = mean('baseline: bare NestJS');
+  const node = mean('baseline: bare node');
   const lines = [
     `| case | req/s | p50 ms | p99 ms | x bare NestJS | x bare node:http | errors | non-2xx |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|`,
@@ -286,7 +301,9 @@ async function main(): Promise<void> {
         `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / nest.rps).toFixed(2)} | ${(r.rps / node.rps).toFixed(2)} | ${r.errors} | ${r.non2xx} |`,
     ),
   ];
-  const header = `node ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case`;
+  const header =
+    `node ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case; ` +
+    `ratios against the mean of the baselines before and after (bare NestJS ${nest.rps.toFixed(0)} req/s, bare node:http ${node.rps.toFixed(0)} req/s)`;
   process.stdout.write(`\n${header}\n\n${lines.join('\n')}\n`);
   for (const note of notes) process.stdout.write(`\nnote: ${note}\n`);
   mkdirSync(join(__dirname, 'results'), { recursive: true });
