@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { MACHINE_SCOPES } from '../scopes';
+import { OptionalScopes } from './scopes-field';
 
 export class TokenExchangeDto {
   @ApiPropertyOptional({ description: 'agk_<prefix>.<secret>; alternative to the x-agent-api-key header' })
@@ -9,12 +10,10 @@ export class TokenExchangeDto {
   @MaxLength(256)
   api_key?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: [...MACHINE_SCOPES], enumName: 'MachineScope', description: "subset of the credential's scopes" })
-  @IsOptional()
-  @IsArray()
-  @ArrayNotEmpty({ message: 'must not be empty (omit it to get every scope of the key)' })
-  @ArrayMaxSize(MACHINE_SCOPES.length * 2)
-  @IsIn(MACHINE_SCOPES, { each: true, message: 'contains an unknown scope' })
+  @OptionalScopes("subset of the credential's scopes", {
+    emptyMessage: 'must not be empty (omit it to get every scope of the key)',
+    maxItems: MACHINE_SCOPES.length * 2, // duplicates are collapsed
+  })
   scopes?: string[];
 }
 

@@ -1,9 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  ArrayNotEmpty,
-  IsArray,
   IsDate,
   IsIn,
   IsNotEmpty,
@@ -12,9 +9,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { Trim } from '../../common/validation/transforms';
-import { MACHINE_SCOPES } from '../../credentials/scopes';
-
-const scopesProperty = { type: [String], enum: [...MACHINE_SCOPES], enumName: 'MachineScope' };
+import { OptionalScopes } from '../../credentials/dto/scopes-field';
 
 export class CreateServiceAgentDto {
   @ApiProperty({ maxLength: 120 })
@@ -24,12 +19,7 @@ export class CreateServiceAgentDto {
   @MaxLength(120)
   name: string;
 
-  @ApiPropertyOptional({ ...scopesProperty, description: "the scopes this agent's keys may carry; default: every machine scope" })
-  @IsOptional()
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MACHINE_SCOPES.length)
-  @IsIn(MACHINE_SCOPES, { each: true, message: 'contains an unknown scope' })
+  @OptionalScopes("the scopes this agent's keys may carry; default: every machine scope")
   scopes?: string[];
 }
 
@@ -49,12 +39,7 @@ export class UpdateServiceAgentDto {
 }
 
 export class IssueApiKeyDto {
-  @ApiPropertyOptional({ ...scopesProperty, description: "subset of the agent's scopes; default: all of them" })
-  @IsOptional()
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MACHINE_SCOPES.length)
-  @IsIn(MACHINE_SCOPES, { each: true, message: 'contains an unknown scope' })
+  @OptionalScopes("subset of the agent's scopes; default: all of them")
   scopes?: string[];
 
   @ApiPropertyOptional({ format: 'date-time', description: 'must be in the future; default: never expires' })
