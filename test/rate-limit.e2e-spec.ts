@@ -114,6 +114,22 @@ describe('machine API rate limit (API_RATE_LIMIT=5)', () => {
     expect(res.headers['x-ratelimit-remaining']).toBe('4');
   });
 
+  it('the operator session API and pages are neither counted nor given rate-limit headers', async () => {
+    alignClock(t, 6_000);
+    const login = await t.http().post('/users/log-in').send({ email: w.email, password: w.password }).expect(302);
+    const cookie = String(login.headers['set-cookie'][0]).split(';')[0];
+    for (let i = 0; i < 8; i++) {
+      for (const path of ['/api/v1/operator/me', '/api/v1/operator/service_agents', '/app']) {
+        const res = await t.http().get(path).set('cookie', cookie).expect(200);
+        expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+        expect(res.headers['x-ratelimit-reset']).toBeUndefined();
+      }
+    }
+    // the 24 operator requests (and the log-in) used no machine bucket: the key still has all 5
+    const res = await listMessages(t, w.apiKey).expect(200);
+    expect(res.headers['x-ratelimit-remaining']).toBe('4');
+  });
+
   it('refusals are counted in rate_limited_total', async () => {
     const res = await t.http().get('/metrics').set('authorization', `Bearer ${process.env.METRICS_BEARER_TOKEN}`).expect(200);
     const line = res.text.split('\n').find((l) => l.startsWith('rate_limited_total{limit="machine"}'));
