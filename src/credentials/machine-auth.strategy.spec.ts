@@ -1,5 +1,8 @@
 import type { Request } from 'express';
-import { presentedMachineCredential } from './machine-auth.strategy';
+import { presentedCredential } from './machine-auth.strategy';
+
+/** The credential value a request presents. */
+const presentedMachineCredential = (r: Request) => presentedCredential(r).value;
 
 /** A fake request carrying only headers, as Node delivers them (lower-cased names). */
 function req(headers: Record<string, string | string[] | undefined>): Request {
@@ -67,8 +70,6 @@ describe('presentedMachineCredential', () => {
 });
 
 describe('presentedCredential (source)', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { presentedCredential } = require('./machine-auth.strategy');
   it('reports an empty Authorization header as absent, so the key header is the source', () => {
     expect(presentedCredential({ headers: { authorization: '', 'x-agent-api-key': 'tok' } })).toEqual({
       value: 'tok',

@@ -34,10 +34,6 @@ export function presentedCredential(req: Pick<Request, 'headers'>): PresentedCre
   return { value: undefined, source: 'none' };
 }
 
-/** Just the credential value (see presentedCredential). */
-export function presentedMachineCredential(req: Pick<Request, 'headers'>): string | undefined {
-  return presentedCredential(req).value;
-}
 
 /**
  * @MachineAuth(...scopes): a valid credential of an active agent in an active workspace, holding

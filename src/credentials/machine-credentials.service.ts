@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
-import { digestsEqual, mintPrefixedSecret, parsePrefixedSecret, randomToken, sha256 } from '../common/crypto/secrets';
+import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256 } from '../common/crypto/secrets';
 import { NotFoundProblem } from '../common/problem/problem.error';
 import { EventBus } from '../redis/event-bus.service';
 import { CredentialCache } from './credential-cache';
@@ -101,9 +101,8 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
       record = await this.repo.findByPrefix(parts.prefix);
       if (record) this.keys.set(parts.prefix, record, now, generation);
     }
-    // Compare even when the prefix is unknown, so timing does not tell which prefixes exist.
-    const matches = digestsEqual(sha256(parts.secret), record?.secretHash ?? UNKNOWN_DIGEST);
-    if (!record || !matches) throw new MachineAuthError('invalid_api_key');
+    // secretMatches hashes even for an unknown prefix (no timing tell); `!record` only narrows the type
+    if (!secretMatches(parts.secret, record?.secretHash) || !record) throw new MachineAuthError('invalid_api_key');
     this.assertCredentialUsable(record, now);
     return record;
   }
@@ -235,6 +234,3 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     await this.events.publish({ type: CredentialEvents.credentialChanged, credentialId });
   }
 }
-
-/** Compared against when a prefix is unknown, so both paths do the same work. */
-const UNKNOWN_DIGEST = Buffer.alloc(32);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents/service-agents.service';
 import { Clock } from '../common/clock/clock';
+import { toIso } from '../common/iso';
 import { IssuedAccessToken, IssuedApiKey, MachineCredentialsService } from './machine-credentials.service';
 import { PRIMARY_KEY_SCOPES } from './scopes';
 
@@ -86,8 +87,8 @@ export class WorkspaceKeyService {
       prefix: `agk_${r.prefix}`,
       scopes: r.scopes,
       status: r.status,
-      last_used_at: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
-      inserted_at: new Date(r.inserted_at).toISOString(),
+      last_used_at: toIso(r.last_used_at),
+      inserted_at: toIso(r.inserted_at)!,
     };
   }
 

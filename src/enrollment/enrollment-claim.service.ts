@@ -6,7 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/pg-errors';
 import { ServiceAgentsService } from '../agents/service-agents.service';
 import { Clock } from '../common/clock/clock';
-import { digestsEqual, parsePrefixedSecret, sha256 } from '../common/crypto/secrets';
+import { parsePrefixedSecret, secretMatches } from '../common/crypto/secrets';
 import { assertWorkspaceAcceptsTraffic } from '../credentials/machine-auth.errors';
 import { MachineCredentialsService } from '../credentials/machine-credentials.service';
 import { QuotasService } from '../identity/quotas.service';
@@ -26,7 +26,6 @@ import { toRobotDto } from './mappers';
 import { RobotRow, RobotsRepository, SERIAL_UNIQUE_CONSTRAINTS } from './robots.repository';
 
 /** Compared against when the prefix is unknown, so both paths do the same work. */
-const UNKNOWN_DIGEST = Buffer.alloc(32);
 
 /**
  * POST /api/v1/enrollments/claim. One transaction: the token row is locked (SELECT ... FOR
@@ -65,13 +64,11 @@ export class EnrollmentClaimService {
   private async claimOnce(dto: ClaimEnrollmentDto): Promise<ClaimResponseDto> {
     const parts = parsePrefixedSecret('age', dto.token);
     if (!parts) throw new InvalidEnrollmentTokenError();
-    const presented = sha256(parts.secret);
     try {
       return await this.db.transaction(async (m) => {
         const token = await this.tokens.lockByPrefix(m, parts.prefix);
-        // Compare even when the prefix is unknown, so timing does not tell which prefixes exist.
-        const matches = digestsEqual(presented, token?.secretHash ?? UNKNOWN_DIGEST);
-        if (!token || !matches) throw new InvalidEnrollmentTokenError();
+        // secretMatches hashes even for an unknown prefix (no timing tell); `!token` only narrows the type
+        if (!secretMatches(parts.secret, token?.secretHash) || !token) throw new InvalidEnrollmentTokenError();
         return this.claimLocked(m, token, dto);
       });
     } catch (err) {

@@ -23,6 +23,3 @@ export async function listPage<T>(db: DataSource, q: ListQuery, page: Page): Pro
   ]);
   return { rows, total: counted[0].total };
 }
-
-/** A timestamp column as an ISO 8601 string, null kept. */
-export const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());

@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import type { RawData } from 'ws';
 import { jsonByteLength } from '../agent-commands/json-size';
 import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agent-commands/dto/agent-command.dto';
@@ -121,7 +122,6 @@ export function assertPayloadSize(payload: unknown, max: number): void {
   if (jsonByteLength(payload) > max) throw new SocketEventError(ReplyReasons.payloadTooLarge, { max_bytes: max });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COMMAND_RESULT_FIELDS = new Set(['command_id', 'status', 'result']);
 
 export interface CommandResult {
@@ -135,7 +135,7 @@ export function parseCommandResult(payload: Record<string, unknown>): CommandRes
   const errors: Record<string, string[]> = {};
   const { command_id: commandId, status, result } = payload;
   if (commandId === undefined) errors.command_id = ['is required'];
-  else if (typeof commandId !== 'string' || !UUID.test(commandId)) errors.command_id = ['must be a UUID'];
+  else if (typeof commandId !== 'string' || !isUUID(commandId)) errors.command_id = ['must be a UUID'];
   if (status === undefined) errors.status = ['is required'];
   else if (!(AGENT_COMMAND_RESULT_STATUSES as readonly unknown[]).includes(status)) {
     errors.status = [`must be one of ${AGENT_COMMAND_RESULT_STATUSES.join(', ')}`];

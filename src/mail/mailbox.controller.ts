@@ -4,10 +4,9 @@ import type { Response } from 'express';
 import { Public } from '../auth/auth-policy';
 import { NotFoundProblem } from '../common/problem/problem.error';
 import { AppConfig } from '../config/app-config';
+import { escapeHtml } from '../pages/html';
 import { MailTransport } from './mail-transport';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Development mailbox: exists only with the memory transport and never in production (404 otherwise). */
 @ApiExcludeController()

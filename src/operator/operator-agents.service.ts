@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { ServiceAgentRow, ServiceAgentsService } from '../agents/service-agents.service';
 import { Clock } from '../common/clock/clock';
+import { toIso as iso } from '../common/iso';
 import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
 import { MachineCredentialsService } from '../credentials/machine-credentials.service';
 import { QuotasService } from '../identity/quotas.service';
@@ -16,7 +18,6 @@ export interface AgentWithKeys extends ServiceAgentDto {
   api_keys: ApiKeySummaryDto[];
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function toAgentDto(a: ServiceAgentRow): ServiceAgentDto {
   return {
@@ -109,7 +110,7 @@ export class OperatorAgentsService {
   }
 
   private async assertVisibleKey(workspaceId: string, credentialId: string): Promise<void> {
-    if (!/^[0-9a-f-]{36}$/i.test(credentialId)) throw new NotFoundProblem();
+    if (!isUUID(credentialId)) throw new NotFoundProblem();
     const rows = await this.db.query(
       `SELECT 1 FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
         WHERE c.id = $1 AND c.workspace_id = $2 AND NOT a.hidden`,

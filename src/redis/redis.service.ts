@@ -3,6 +3,13 @@ import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl } from './redis-url';
 
+const COUNT_IN_WINDOW = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
+
 /**
  * The shared command connection. Closed at application shutdown, after the HTTP server has
  * stopped and in-flight requests have finished.
@@ -27,6 +34,15 @@ export class RedisService implements OnApplicationShutdown {
     });
     client.on('error', (err: Error) => this.logger.warn(`redis ${name}: ${err.message}`));
     return client;
+  }
+
+  /**
+   * INCR a counter whose window starts with its first hit (the TTL is set then, and repaired if
+   * a key ever lost it). Atomic across nodes. Returns the count and the seconds left.
+   */
+  async countInWindow(key: string, windowSeconds: number): Promise<{ count: number; ttl: number }> {
+    const [count, ttl] = (await this.client.eval(COUNT_IN_WINDOW, 1, key, windowSeconds)) as [number, number];
+    return { count, ttl };
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../agents/service-agents.service';
+import { toIso } from '../common/iso';
 import { ValidationProblem } from '../common/problem/problem.error';
 import { WorkspaceKeyService } from '../credentials/workspace-key.service';
 import { isUniqueViolation } from '../database/pg-errors';
@@ -60,7 +61,7 @@ export class RegisterService {
             id: user.id,
             name: user.name,
             email: user.email,
-            confirmed_at: user.confirmedAt ? new Date(user.confirmedAt).toISOString() : null,
+            confirmed_at: toIso(user.confirmedAt),
           },
           api_key: apiKey,
           access_token: accessToken,

@@ -17,14 +17,6 @@ export class LoginThrottled extends Error {
   }
 }
 
-/** INCR with the window set on first use; returns [count, ttl seconds]. Atomic across nodes. */
-const INCR_IN_WINDOW = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('TTL', KEYS[1])
-if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {n, ttl}`;
-
 /** Counts a failure; the Nth starts the cooldown (and clears the count). Returns cooldown ttl or 0. */
 const RECORD_FAILURE = `
 local n = redis.call('INCR', KEYS[1])
@@ -60,12 +52,7 @@ export class LoginThrottleService {
 
   /** Takes an IP slot and checks both throttles; throws LoginThrottled when refused. */
   async admit(email: string, ipBucket: string): Promise<void> {
-    const [count, ttl] = (await this.redis.client.eval(
-      INCR_IN_WINDOW,
-      1,
-      RedisKeys.loginAttemptsByIp(ipBucket),
-      LOGIN_IP_WINDOW_S,
-    )) as [number, number];
+    const { count, ttl } = await this.redis.countInWindow(RedisKeys.loginAttemptsByIp(ipBucket), LOGIN_IP_WINDOW_S);
     if (count > LOGIN_ATTEMPTS_PER_IP) throw new LoginThrottled(Math.max(1, ttl));
     const cooldown = await this.redis.client.ttl(RedisKeys.loginCooldown(this.identity(email, ipBucket)));
     if (cooldown > 0) throw new LoginThrottled(cooldown);

@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AuthPolicy, OperatorRole } from '../auth/auth-policy';
@@ -15,7 +16,6 @@ import { SessionsService, SessionUser } from './sessions.service';
 type OperatorPolicy = Extract<AuthPolicy, { kind: 'operator' }>;
 
 const RANK: Record<OperatorRole, number> = { member: 1, admin: 2, owner: 3 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * @OperatorAuth: a live browser session. Falls back to the signed remember-me cookie when the
@@ -93,7 +93,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy>, OnMod
     let current: OperatorMembership | undefined = workspaces[0];
     if (requested !== undefined) {
       const id = Array.isArray(requested) ? requested[0] : requested;
-      current = typeof id === 'string' && UUID.test(id) ? workspaces.find((w) => w.id === id.toLowerCase()) : undefined;
+      current = typeof id === 'string' && isUUID(id) ? workspaces.find((w) => w.id === id.toLowerCase()) : undefined;
       if (!current) throw new ForbiddenProblem('not_a_member');
     }
     return {

@@ -30,12 +30,6 @@ interface ResetRequestJob {
   nonce: string;
 }
 
-/** INCR with the window set on first use; returns the count. */
-const COUNT_IN_WINDOW = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 or redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return n`;
-
 /**
  * Password reset. A request does the same thing whether or not the address has an account: it
  * counts against the throttles and enqueues one job. The mailer worker looks the address up and,
@@ -64,10 +58,10 @@ export class PasswordResetService implements OnModuleInit {
   async request(email: string, ipBucket: string): Promise<void> {
     const address = createHash('sha256').update(email).digest('base64url');
     const [byIp, byAddress] = await Promise.all([
-      this.redis.client.eval(COUNT_IN_WINDOW, 1, RedisKeys.resetRequestsByIp(ipBucket), RESET_WINDOW_S) as Promise<number>,
-      this.redis.client.eval(COUNT_IN_WINDOW, 1, RedisKeys.resetRequestsByAddress(address), RESET_WINDOW_S) as Promise<number>,
+      this.redis.countInWindow(RedisKeys.resetRequestsByIp(ipBucket), RESET_WINDOW_S),
+      this.redis.countInWindow(RedisKeys.resetRequestsByAddress(address), RESET_WINDOW_S),
     ]);
-    if (byIp > RESET_REQUESTS_PER_IP || byAddress > RESET_REQUESTS_PER_ADDRESS) return;
+    if (byIp.count > RESET_REQUESTS_PER_IP || byAddress.count > RESET_REQUESTS_PER_ADDRESS) return;
     await this.jobs.add(MAILER_QUEUE, PASSWORD_RESET_JOB, { email, requestedAt: this.clock.now(), nonce: randomToken(16) });
   }
 

@@ -5,8 +5,8 @@ import {
   mintPrefixedSecret,
   parsePrefixedSecret,
   randomToken,
+  secretMatches,
   sha256,
-  sha256Hex,
 } from './secrets';
 
 const B64URL_11 = 'A'.repeat(10) + '_';
@@ -107,11 +107,24 @@ describe('digestsEqual', () => {
   });
 });
 
+describe('secretMatches', () => {
+  it('is true only for the secret whose SHA-256 is stored', () => {
+    const minted = mintPrefixedSecret('agk');
+    const { secret } = parsePrefixedSecret('agk', minted.value)!;
+    expect(secretMatches(secret, minted.secretHash)).toBe(true);
+    expect(secretMatches(`${secret.slice(0, -1)}x`, minted.secretHash)).toBe(false);
+  });
+
+  it('is false when nothing is stored (an unknown prefix), even for the all-zero digest', () => {
+    expect(secretMatches('anything', undefined)).toBe(false);
+    expect(secretMatches('anything', Buffer.alloc(32))).toBe(false);
+  });
+});
+
 describe('hash and token helpers', () => {
-  it('sha256 and sha256Hex agree with node:crypto', () => {
+  it('sha256 agrees with node:crypto', () => {
     const expected = createHash('sha256').update('hello').digest();
     expect(sha256('hello').equals(expected)).toBe(true);
-    expect(sha256Hex('hello')).toBe(expected.toString('hex'));
   });
 
   it('randomToken returns unpadded base64url of the requested byte length', () => {

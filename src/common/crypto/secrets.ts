@@ -9,15 +9,25 @@ export function sha256(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 /** Constant-time equality of two strings, without leaking their lengths through early exit. */
 export function constantTimeEqual(a: string, b: string): boolean {
   const ha = sha256(a);
   const hb = sha256(b);
   return timingSafeEqual(ha, hb) && a.length === b.length;
+}
+
+/** Compared against when nothing is stored for a presented prefix, so both paths do the same work. */
+const NO_STORED_DIGEST = Buffer.alloc(32);
+
+/**
+ * Whether the SHA-256 of a presented secret equals the stored hash, in constant time. With no
+ * stored hash (an unknown prefix) it still hashes and compares, so timing does not tell which
+ * prefixes exist; the answer is then false.
+ */
+export function secretMatches(secret: string, storedHash: Buffer | undefined): boolean {
+  const matches = digestsEqual(sha256(secret), storedHash ?? NO_STORED_DIGEST);
+  return storedHash !== undefined && matches;
 }
 
 /** Constant-time equality of two digests (Buffers of equal length, or false). */
