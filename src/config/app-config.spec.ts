@@ -109,11 +109,13 @@ describe('loadConfig', () => {
         QUEUE_MAILER_CONCURRENCY: '7',
         QUEUE_WEBHOOKS_CONCURRENCY: '0',
         DB_POOL_SIZE: '3',
+        DB_PIPELINE_CONNECTIONS: '0',
       });
       expect(config.port).toBe(5);
       expect(typeof config.port).toBe('number');
       expect(config.apiRateLimit).toBe(250);
       expect(config.dbPoolSize).toBe(3);
+      expect(config.dbPipelineConnections).toBe(0);
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 7 },
         { name: 'webhooks', concurrency: 0 },
@@ -130,8 +132,12 @@ describe('loadConfig', () => {
     });
 
     it('rejects numbers outside their range', () => {
-      const error = expectConfigError({ ...MINIMAL_ENV, PORT: '65536', API_RATE_LIMIT: '0' });
-      expect(problemVariables(error).sort()).toEqual(['API_RATE_LIMIT', 'PORT']);
+      const error = expectConfigError({ ...MINIMAL_ENV, PORT: '65536', API_RATE_LIMIT: '0', DB_PIPELINE_CONNECTIONS: '17' });
+      expect(problemVariables(error).sort()).toEqual(['API_RATE_LIMIT', 'DB_PIPELINE_CONNECTIONS', 'PORT']);
+    });
+
+    it('pipelines the hot statements on 2 connections by default', () => {
+      expect(loadConfig(MINIMAL_ENV).dbPipelineConnections).toBe(2);
     });
   });
 

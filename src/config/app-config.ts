@@ -103,6 +103,12 @@ class EnvironmentVariables {
   @Transform(toInt)
   @IsInt()
   @Min(0)
+  @Max(16)
+  DB_PIPELINE_CONNECTIONS = 2;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
   @Max(100)
   QUEUE_MAILER_CONCURRENCY = 4;
 
@@ -127,7 +133,7 @@ class EnvironmentVariables {
 export const ENV_KEYS = [
   'NODE_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_BEARER_TOKEN',
   'API_RATE_LIMIT', 'TRUSTED_PROXY_IPS', 'PLATFORM_ADMIN_EMAILS', 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM',
-  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
+  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
   'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
@@ -157,6 +163,8 @@ export class AppConfig {
   readonly bcryptCost: number;
   readonly logLevel: LogLevel;
   readonly dbPoolSize: number;
+  /** Dedicated pipelined connections for the hot single-statement queries (0: use the pool). */
+  readonly dbPipelineConnections: number;
   readonly queues: readonly QueueConfig[];
   readonly shutdownGraceMs: number;
   readonly readyTimeoutMs: number;
@@ -253,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     bcryptCost: vars.BCRYPT_COST,
     logLevel: vars.LOG_LEVEL,
     dbPoolSize: vars.DB_POOL_SIZE,
+    dbPipelineConnections: vars.DB_PIPELINE_CONNECTIONS,
     queues: [
       { name: 'mailer', concurrency: vars.QUEUE_MAILER_CONCURRENCY },
       { name: 'webhooks', concurrency: vars.QUEUE_WEBHOOKS_CONCURRENCY },

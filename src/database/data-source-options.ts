@@ -14,6 +14,9 @@ export const MIGRATIONS_GLOB = runningFromSource
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
+/** How the service's connections show in pg_stat_activity. */
+export const APPLICATION_NAME = 'agent-network-service';
+
 /** Options shared by the app's DataSource and the `migrate` command. Never synchronize. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoolSize'>): DataSourceOptions {
   return {
@@ -30,7 +33,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoo
       max: config.dbPoolSize,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30000,
-      application_name: 'agent-network-service',
+      application_name: APPLICATION_NAME,
     },
   };
 }

@@ -21,11 +21,12 @@ export class MessagesRepository {
 
   /** Newest first, stable under paging; served by messages_list_idx. */
   list(workspaceId: string, page: Page): Promise<MessageDto[]> {
-    return this.sql.rows<MessageDto>(
+    return this.sql.pageRows<MessageDto>(
       'list_messages',
       `SELECT ${COLUMNS} FROM messages m WHERE m.workspace_id = $1
         ORDER BY m.inserted_at DESC, m.id DESC LIMIT $2 OFFSET $3`,
       [workspaceId, page.limit, page.offset],
+      page.offset,
     );
   }
 }

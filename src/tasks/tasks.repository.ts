@@ -29,13 +29,15 @@ export class TasksRepository {
     const params = status ? [workspaceId, status] : [workspaceId];
     const n = params.length;
     const [tasks, [{ count }]] = await Promise.all([
-      this.sql.rows<TaskDto>(
+      this.sql.pageRows<TaskDto>(
         status ? 'list_tasks_by_status' : 'list_tasks',
         `SELECT ${COLUMNS} FROM tasks t WHERE t.workspace_id = $1 ${filter}
           ORDER BY t.inserted_at DESC, t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
         [...params, page.limit, page.offset],
+        page.offset,
       ),
-      this.sql.rows<{ count: string }>(
+      // a count walks every row of the workspace: never on a pipelined connection
+      this.sql.pooledRows<{ count: string }>(
         status ? 'count_tasks_by_status' : 'count_tasks',
         `SELECT count(*) FROM tasks t WHERE t.workspace_id = $1 ${filter}`,
         params,

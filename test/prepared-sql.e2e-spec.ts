@@ -1,0 +1,114 @@
+import { Client, Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { loadConfig } from '../src/config/app-config';
+import { dataSourceOptions } from '../src/database/data-source-options';
+import { PIPELINED_MAX_OFFSET, PreparedSql } from '../src/database/prepared-sql.service';
+
+/** The pipelined hot-statement path against the real test Postgres. */
+describe('PreparedSql', () => {
+  const opened: Array<{ sql: PreparedSql; db: DataSource }> = [];
+
+  async function open(pipelineConnections: number) {
+    const config = loadConfig({ ...process.env, DB_PIPELINE_CONNECTIONS: String(pipelineConnections) });
+    const db = await new DataSource({ ...dataSourceOptions(config), migrations: [] }).initialize();
+    const sql = new PreparedSql(db, config);
+    opened.push({ sql, db });
+    const pool = (db.driver as PostgresDriver).master as Pool;
+    return { sql, db, pool };
+  }
+
+  afterEach(async () => {
+    for (const { sql, db } of opened.splice(0)) {
+      await sql.onApplicationShutdown();
+      await db.destroy();
+    }
+  });
+
+  const backendPid = (sql: PreparedSql) =>
+    sql.rows<{ pid: number }>('test_backend_pid', 'SELECT pg_backend_pid() AS pid', []).then((r) => r[0].pid);
+
+  it('answers every statement issued in one turn with its own rows, on the pipelined connections only', async () => {
+    const { sql, pool } = await open(2);
+    const poolConnections = pool.totalCount;
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i])),
+    );
+    expect(answers.map((rows) => rows[0].n)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    const pids = new Set(await Promise.all(Array.from({ length: 50 }, () => backendPid(sql))));
+    expect(pids.size).toBeLessThanOrEqual(2);
+    expect(pool.totalCount).toBe(poolConnections);
+  });
+
+  it('uses the pool when DB_PIPELINE_CONNECTIONS is 0', async () => {
+    const { sql, pool } = await open(0);
+    const pids = new Set(
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          sql.rows<{ pid: number }>('test_sleep_pid', 'SELECT pg_backend_pid() AS pid, pg_sleep(0.05)', []).then((r) => r[0].pid),
+        ),
+      ),
+    );
+    expect(pids.size).toBeGreaterThan(2);
+    expect(pool.totalCount).toBeGreaterThan(2);
+  });
+
+  it('rejects only the statement that fails; its neighbours in the batch are answered', async () => {
+    const { sql } = await open(1);
+    const results = await Promise.allSettled([
+      sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [1]),
+      sql.rows('test_divide', 'SELECT 1 / $1::int AS n', [0]),
+      sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [3]),
+    ]);
+    expect(results[0]).toEqual({ status: 'fulfilled', value: [{ n: 1 }] });
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+    expect(results[2]).toEqual({ status: 'fulfilled', value: [{ n: 3 }] });
+    // and the connection carries on
+    await expect(sql.rows('test_echo', 'SELECT $1::int AS n', [4])).resolves.toEqual([{ n: 4 }]);
+  });
+
+  it('sends deep pages to the pool, shallow ones down the pipeline', async () => {
+    const { sql } = await open(1);
+    const lanePid = await backendPid(sql);
+    const page = (offset: number) =>
+      sql.pageRows<{ pid: number }>('test_page_pid', 'SELECT pg_backend_pid() AS pid', [], offset).then((r) => r[0].pid);
+    expect(await page(PIPELINED_MAX_OFFSET)).toBe(lanePid);
+    expect(await page(PIPELINED_MAX_OFFSET + 1)).not.toBe(lanePid);
+  });
+
+  it('fails what a lost connection carried, then reconnects for the next statement', async () => {
+    const { sql } = await open(1);
+    const lanePid = await backendPid(sql);
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_terminate_backend($1)', [lanePid]);
+    } finally {
+      await admin.end();
+    }
+    // The first statement after the kill may still go to the dying socket; it must fail, not hang.
+    let pid: number | undefined;
+    for (let attempt = 0; attempt < 20 && pid === undefined; attempt++) {
+      pid = await backendPid(sql).catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 50)));
+    }
+    expect(pid).toBeDefined();
+    expect(pid).not.toBe(lanePid);
+  });
+
+  it('refuses statements once shut down, and leaves no pipelined connection open', async () => {
+    const { sql, db } = await open(2);
+    const lanePids = new Set(await Promise.all(Array.from({ length: 10 }, () => backendPid(sql))));
+    await sql.onApplicationShutdown();
+    await expect(backendPid(sql)).rejects.toThrow(/shutting down/);
+    // a backend exits just after its client has said goodbye
+    const stillOpen = async (): Promise<number> => {
+      for (let i = 0; i < 40; i++) {
+        const rows: unknown[] = await db.query('SELECT pid FROM pg_stat_activity WHERE pid = ANY($1)', [[...lanePids]]);
+        if (rows.length === 0) return 0;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return lanePids.size;
+    };
+    expect(await stillOpen()).toBe(0);
+  });
+});
