@@ -133,4 +133,18 @@ describe('hash and token helpers', () => {
     expect(Buffer.from(randomToken(16), 'base64url').length).toBe(16);
     expect(randomToken()).not.toBe(randomToken());
   });
+
+  it('never hands out the same bytes twice, across refills of the entropy block', () => {
+    // 8 KiB blocks: 2,000 tokens of 32 bytes span several refills, and a request larger than a
+    // block is served on its own.
+    const tokens = Array.from({ length: 2000 }, () => randomToken(32));
+    expect(new Set(tokens).size).toBe(tokens.length);
+    const chunks = new Set<string>();
+    for (const t of tokens) {
+      const bytes = Buffer.from(t, 'base64url');
+      for (let i = 0; i < 32; i += 8) chunks.add(bytes.subarray(i, i + 8).toString('hex'));
+    }
+    expect(chunks.size).toBe(tokens.length * 4);
+    expect(Buffer.from(randomToken(10000), 'base64url').length).toBe(10000);
+  });
 });
