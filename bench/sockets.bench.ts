@@ -98,7 +98,8 @@ async function appServer(): Promise<void> {
   const { ServiceAgentsService } = await import('../src/agents/service-agents.service');
   const { MachineCredentialsService } = await import('../src/credentials/machine-credentials.service');
   loadConfig(process.env);
-  const app = await NestFactory.create<import('@nestjs/platform-express').NestExpressApplication>(AppModule, {
+  const { JsonReplyExpressAdapter } = await import('../src/common/http/json-reply.adapter');
+  const app = await NestFactory.create<import('@nestjs/platform-express').NestExpressApplication>(AppModule, new JsonReplyExpressAdapter(), {
     bodyParser: false,
     logger: false,
   });
