@@ -8,7 +8,8 @@ import { hash, randomFillSync, timingSafeEqual } from 'node:crypto';
 const ENTROPY = Buffer.alloc(8192);
 let entropyOffset = ENTROPY.length;
 
-function randomBase64url(bytes: number): string {
+/** Random bytes as base64url without padding. */
+export function randomToken(bytes = 32): string {
   if (bytes > ENTROPY.length) return randomFillSync(Buffer.alloc(bytes)).toString('base64url');
   if (entropyOffset + bytes > ENTROPY.length) {
     randomFillSync(ENTROPY);
@@ -17,11 +18,6 @@ function randomBase64url(bytes: number): string {
   const start = entropyOffset;
   entropyOffset += bytes;
   return ENTROPY.toString('base64url', start, start + bytes);
-}
-
-/** Random bytes as base64url without padding. */
-export function randomToken(bytes = 32): string {
-  return randomBase64url(bytes);
 }
 
 /** One-shot SHA-256 (crypto.hash: no Hash object per call). */
@@ -69,8 +65,8 @@ const SECRET_LEN = 43; // 32 bytes base64url, no padding
 
 /** Mints `<kind>_<prefix>.<secret>` with an 8-byte prefix and a 32-byte secret (API.md, Secrets). */
 export function mintPrefixedSecret(kind: 'agk' | 'age' | 'mpk'): PrefixedSecret {
-  const prefix = randomBase64url(8);
-  const secret = randomBase64url(32);
+  const prefix = randomToken(8);
+  const secret = randomToken(32);
   return { value: `${kind}_${prefix}.${secret}`, prefix, secretHash: sha256(secret) };
 }
 
