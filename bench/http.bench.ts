@@ -167,10 +167,10 @@ async function main(): Promise<void> {
   // targeted case is also compared with bare NestJS measured right before it, in the same minute.
   const bareNest = await startProcess('nest');
   const adjacentBaselines: CaseResult[] = [];
-  const nextTo = async (result: Promise<CaseResult> | (() => Promise<CaseResult>)): Promise<CaseResult> => {
+  const nextTo = async (measure: () => Promise<CaseResult>): Promise<CaseResult> => {
     const adjacent = await load('baseline: bare NestJS GET /health (adjacent)', bareNest.base, { path: '/health' });
     adjacentBaselines.push(adjacent);
-    const r = await (typeof result === 'function' ? result() : result);
+    const r = await measure();
     return { ...r, adjacentBaseline: adjacent.rps };
   };
 

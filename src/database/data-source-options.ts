@@ -17,6 +17,9 @@ export const MIGRATIONS_TABLE = 'schema_migrations';
 /** How the service's connections show in pg_stat_activity. */
 export const APPLICATION_NAME = 'agent-network-service';
 
+/** How long opening any of the service's database connections may take. */
+export const CONNECT_TIMEOUT_MS = 3000;
+
 /** Options shared by the app's DataSource and the `migrate` command. Never synchronize. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoolSize'>): DataSourceOptions {
   return {
@@ -31,7 +34,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoo
     logging: ['error'],
     extra: {
       max: config.dbPoolSize,
-      connectionTimeoutMillis: 3000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30000,
       application_name: APPLICATION_NAME,
     },

@@ -4,7 +4,7 @@ import { Client, Pool, Query, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppConfig } from '../config/app-config';
-import { APPLICATION_NAME } from './data-source-options';
+import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
 
 /** Past this offset a page read walks enough of its index to take its own pooled connection. */
 export const PIPELINED_MAX_OFFSET = 1000;
@@ -50,7 +50,7 @@ export class PreparedSql implements OnApplicationShutdown {
       { length: config.dbPipelineConnections },
       () =>
         new PipelineLane(
-          { connectionString: config.databaseUrl, application_name: APPLICATION_NAME, connectionTimeoutMillis: 3000 },
+          { connectionString: config.databaseUrl, application_name: APPLICATION_NAME, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
           this.logger,
         ),
     );
@@ -87,14 +87,9 @@ export class PreparedSql implements OnApplicationShutdown {
     this.scheduled = false;
     const batch = this.queue;
     this.queue = [];
-    const lanes = this.lanes.length;
-    if (batch.length === 1 || lanes === 1) {
-      this.lanes[this.next++ % lanes].submit(batch);
-      return;
-    }
-    // Spread a larger batch over the lanes so both backends work on it.
-    const share = Math.ceil(batch.length / lanes);
-    for (let i = 0; i < batch.length; i += share) this.lanes[this.next++ % lanes].submit(batch.slice(i, i + share));
+    // Spread the batch over the lanes so every backend works on it; a lone statement takes one lane.
+    const share = Math.ceil(batch.length / this.lanes.length);
+    for (let i = 0; i < batch.length; i += share) this.lanes[this.next++ % this.lanes.length].submit(batch.slice(i, i + share));
   };
 
   async onApplicationShutdown(): Promise<void> {
