@@ -98,8 +98,8 @@ async function appServer(): Promise<void> {
   const { ServiceAgentsService } = await import('../src/agents/service-agents.service');
   const { MachineCredentialsService } = await import('../src/credentials/machine-credentials.service');
   loadConfig(process.env);
-  const { JsonReplyExpressAdapter } = await import('../src/common/http/json-reply.adapter');
-  const app = await NestFactory.create<import('@nestjs/platform-express').NestExpressApplication>(AppModule, new JsonReplyExpressAdapter(), {
+  const { ServiceExpressAdapter } = await import('../src/common/http/service-express.adapter');
+  const app = await NestFactory.create<import('@nestjs/platform-express').NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
     bodyParser: false,
     logger: false,
   });

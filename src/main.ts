@@ -4,14 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { JsonReplyExpressAdapter } from './common/http/json-reply.adapter';
+import { ServiceExpressAdapter } from './common/http/service-express.adapter';
 import { configureApp } from './bootstrap';
 import { AppConfig, ConfigValidationError, loadConfig } from './config/app-config';
 
 async function main(): Promise<void> {
   // Validate before building anything, so a bad deployment fails naming every bad variable.
   loadConfig(process.env);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new JsonReplyExpressAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/bootstrap';
-import { JsonReplyExpressAdapter } from '../../src/common/http/json-reply.adapter';
+import { ServiceExpressAdapter } from '../../src/common/http/service-express.adapter';
 import { Clock } from '../../src/common/clock/clock';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { TestClock } from './test-clock';
@@ -33,7 +33,7 @@ export async function createTestApp(options: { env?: Record<string, string | und
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>(new JsonReplyExpressAdapter(), {
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new ServiceExpressAdapter(), {
     bodyParser: false,
     bufferLogs: true,
   });
