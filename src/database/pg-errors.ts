@@ -8,3 +8,33 @@ export function isUniqueViolation(err: unknown, constraints?: readonly string[])
   const driver = err.driverError as { code?: string; constraint?: string };
   return driver.code === UNIQUE_VIOLATION && (!constraints || constraints.includes(driver.constraint ?? ''));
 }
+
+/** SQLSTATEs that mean the server cannot take the statement now, not that the statement is wrong. */
+const UNAVAILABLE_SQLSTATES = new Set(['53300', '57P01', '57P02', '57P03']);
+/** Socket errors on the way to Postgres. */
+const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** pg and pg-pool report a lost or unobtainable connection with plain Errors carrying these messages. */
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect', // pg-pool: no connection free within connectionTimeoutMillis
+  'Connection terminated', // pg: lost mid-query, or connect timeout ("... due to connection timeout")
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+/**
+ * Whether an error means Postgres is unreachable or saturated right now (so the request may
+ * succeed if retried), as opposed to a bug or a bad statement: no free pooled connection within
+ * the checkout timeout, a refused or dropped connection, too many connections, a server shutting
+ * down or starting up (SQLSTATE class 08 and 53300, 57P01-57P03). TypeORM's QueryFailedError is
+ * looked through to the driver's error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err instanceof QueryFailedError ? (err.driverError as unknown) : err;
+  // Duck-typed: socket errors are built by Node's own Error, which is not this realm's under jest.
+  if (typeof e !== 'object' || e === null) return false;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_NETWORK_CODES.has(code))) {
+    return true;
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.startsWith(m));
+}

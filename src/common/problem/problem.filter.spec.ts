@@ -9,7 +9,8 @@ import {
 import { loadConfig } from '../../config/app-config';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';
 import { ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.error';
-import { ProblemFilter } from './problem.filter';
+import { QueryFailedError } from 'typeorm';
+import { DATABASE_RETRY_AFTER_SECONDS, ProblemFilter } from './problem.filter';
 
 const BASE_URL = 'https://api.example.com';
 
@@ -108,6 +109,35 @@ describe('ProblemFilter', () => {
   });
 
   const run = (exception: unknown) => filter.catch(exception, makeHost(res, req));
+
+  describe('Postgres unreachable or saturated', () => {
+    it('is a 503 database_unavailable with Retry-After, logged as a warning without the stack', () => {
+      const logWarn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      run(new Error('timeout exceeded when trying to connect'));
+
+      expect(res.statusCode).toBe(503);
+      expect(res.contentType).toBe(PROBLEM_CONTENT_TYPE);
+      expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(res.body).toStrictEqual({
+        type: `${BASE_URL}/problems/service-unavailable`,
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'database_unavailable',
+      });
+      expect(logError).not.toHaveBeenCalled();
+      expect(logWarn).toHaveBeenCalledWith(
+        expect.objectContaining({ err: 'timeout exceeded when trying to connect', request_id: 'req-123' }),
+        'database unavailable',
+      );
+    });
+
+    it('looks through TypeORM to the driver error', () => {
+      jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const driverError = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      run(new QueryFailedError('SELECT 1', [], driverError));
+      expect(res.statusCode).toBe(503);
+    });
+  });
 
   describe('an unknown error', () => {
     it('is a 500 problem+json with a fixed body that carries neither message nor stack', () => {

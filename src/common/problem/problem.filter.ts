@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
+import { isDatabaseUnavailable } from '../../database/pg-errors';
 import { errorPage, wantsHtmlPage } from '../../pages/error-page';
 import { sendPage } from '../../pages/layout';
 import { REQUEST_ID_HEADER } from '../http/request-id';
@@ -24,10 +25,15 @@ const STATUS_TITLES: Record<number, [slug: string, title: string]> = {
   503: ['service-unavailable', 'Service Unavailable'],
 };
 
+/** Seconds a client is asked to wait before retrying after a 503 `database_unavailable`. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 /**
  * The one place errors become HTTP responses: RFC 9457 problem bodies with
  * `type: ${BASE_URL}/problems/<slug>`. Unknown errors are logged and answered with a 500 that
- * carries no stack or message.
+ * carries no stack or message. Postgres being unreachable or saturated (no pooled connection
+ * within the checkout timeout, a refused or dropped connection) is a 503 `database_unavailable`
+ * with Retry-After instead: the request did nothing and may succeed when retried.
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
@@ -74,6 +80,17 @@ export class ProblemFilter implements ExceptionFilter {
   private toProblem(exception: unknown, req: Request): ProblemError {
     if (exception instanceof ProblemError) return exception;
     if (exception instanceof HttpException) return this.fromHttpException(exception);
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(
+        { err: (exception as Error).message, request_id: req.headers[REQUEST_ID_HEADER], method: req.method, route: req.route?.path },
+        'database unavailable',
+      );
+      return new ProblemError({
+        ...problemTitle(503),
+        detail: 'database_unavailable',
+        headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      });
+    }
     this.logger.error(
       { err: exception, request_id: req.headers[REQUEST_ID_HEADER], method: req.method, route: req.route?.path },
       'unhandled error',
@@ -99,7 +116,11 @@ export class ProblemFilter implements ExceptionFilter {
   }
 }
 
-function generic(status: number, detail: string): ProblemError {
+function problemTitle(status: number): { status: number; slug: string; title: string } {
   const [slug, title] = STATUS_TITLES[status] ?? (status >= 500 ? STATUS_TITLES[500] : STATUS_TITLES[400]);
-  return new ProblemError({ status, slug, title, detail });
+  return { status, slug, title };
+}
+
+function generic(status: number, detail: string): ProblemError {
+  return new ProblemError({ ...problemTitle(status), detail });
 }

@@ -1,0 +1,54 @@
+import { DataSource } from 'typeorm';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../src/common/problem/problem.filter';
+import { CONNECT_TIMEOUT_MS } from '../src/database/data-source-options';
+import { makeWorkspace } from './support/builders';
+import { expectProblem } from './support/problem';
+import { TcpProxy } from './support/tcp-proxy';
+import { createTestApp } from './support/test-app';
+
+const databaseUrl = new URL(process.env.DATABASE_URL!);
+
+/** Postgres saturated or gone: the API says so with a 503 the client can retry, not a 500. */
+describe('requests while Postgres is unavailable', () => {
+  it('answers 503 database_unavailable with Retry-After when no pooled connection frees up in time, and serves the retry', async () => {
+    const t = await createTestApp({ env: { DB_POOL_SIZE: '1', DB_PIPELINE_CONNECTIONS: '0' } });
+    try {
+      const w = await makeWorkspace(t);
+      // The pool's only connection is busy for longer than the checkout timeout.
+      const busy = t.app.get(DataSource).query(`SELECT pg_sleep(${(CONNECT_TIMEOUT_MS + 1500) / 1000})`);
+      const started = Date.now();
+      const refused = await t.http().post('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`).send({ body: 'queued?' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 50);
+      expectProblem(refused, 503, 'service-unavailable', { detail: 'database_unavailable' });
+      expect(refused.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      await busy;
+
+      const retried = await t.http().post('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`).send({ body: 'queued?' });
+      expect(retried.status).toBe(201);
+      const list = await t.http().get('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`);
+      // the refused request wrote nothing: one message, from the retry
+      expect(list.body.messages.map((m: { body: string }) => m.body)).toEqual(['queued?']);
+    } finally {
+      await t.close();
+    }
+  }, 20_000);
+
+  it('answers 503 database_unavailable when Postgres cannot be reached at all', async () => {
+    const proxy = new TcpProxy(databaseUrl.hostname, Number(databaseUrl.port));
+    await proxy.start();
+    const viaProxy = new URL(databaseUrl);
+    viaProxy.port = String(proxy.port);
+    const t = await createTestApp({ env: { DATABASE_URL: viaProxy.toString() } });
+    try {
+      const w = await makeWorkspace(t);
+      await proxy.cut();
+      // a key this process has not verified yet, so it has to be looked up
+      const res = await t.http().get('/api/v1/messages').set('x-agent-api-key', w.apiKey);
+      expectProblem(res, 503, 'service-unavailable', { detail: 'database_unavailable' });
+      expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    } finally {
+      await t.close().catch(() => undefined);
+      await proxy.cut();
+    }
+  }, 20_000);
+});
