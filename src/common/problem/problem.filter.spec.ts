@@ -6,10 +6,10 @@ import {
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
 import { loadConfig } from '../../config/app-config';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';
 import { ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.error';
-import { QueryFailedError } from 'typeorm';
 import { DATABASE_RETRY_AFTER_SECONDS, ProblemFilter } from './problem.filter';
 
 const BASE_URL = 'https://api.example.com';
