@@ -80,21 +80,16 @@ export class ProblemFilter implements ExceptionFilter {
   private toProblem(exception: unknown, req: Request): ProblemError {
     if (exception instanceof ProblemError) return exception;
     if (exception instanceof HttpException) return this.fromHttpException(exception);
+    const context = { request_id: req.headers[REQUEST_ID_HEADER], method: req.method, route: req.route?.path };
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(
-        { err: (exception as Error).message, request_id: req.headers[REQUEST_ID_HEADER], method: req.method, route: req.route?.path },
-        'database unavailable',
-      );
+      this.logger.warn({ err: (exception as Error).message, ...context }, 'database unavailable');
       return new ProblemError({
         ...problemTitle(503),
         detail: 'database_unavailable',
         headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
       });
     }
-    this.logger.error(
-      { err: exception, request_id: req.headers[REQUEST_ID_HEADER], method: req.method, route: req.route?.path },
-      'unhandled error',
-    );
+    this.logger.error({ err: exception, ...context }, 'unhandled error');
     return generic(500, 'internal_error');
   }
 
