@@ -1,4 +1,5 @@
 import type { Response } from 'supertest';
+import { BadRequestProblem } from '../../src/common/problem/problem.error';
 
 /** Asserts an RFC 9457 problem response and returns its body. */
 export function expectProblem(
@@ -16,4 +17,17 @@ export function expectProblem(
   expect(typeof body.title).toBe('string');
   expect(typeof body.detail).toBe('string');
   return body;
+}
+
+/** Runs fn, expecting it to throw a 400 BadRequestProblem with the given detail. */
+export function expectBadRequest(fn: () => unknown, detail: string): void {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(BadRequestProblem);
+  expect((caught as BadRequestProblem).status).toBe(400);
+  expect((caught as BadRequestProblem).detail).toBe(detail);
 }

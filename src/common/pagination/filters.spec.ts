@@ -1,19 +1,9 @@
-import { BadRequestProblem } from '../problem/problem.error';
+import { expectBadRequest } from '../../../test/support/problem';
 import { extractFilter } from './filters';
 
 const STATUSES = ['online', 'offline'] as const;
 
-function expectInvalidStatus(fn: () => unknown): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (err) {
-    caught = err;
-  }
-  expect(caught).toBeInstanceOf(BadRequestProblem);
-  expect((caught as BadRequestProblem).status).toBe(400);
-  expect((caught as BadRequestProblem).detail).toBe('invalid_status');
-}
+const expectInvalidStatus = (fn: () => unknown) => expectBadRequest(fn, 'invalid_status');
 
 describe('extractFilter', () => {
   it('reads a top-level ?status=', () => {
@@ -63,14 +53,7 @@ describe('extractFilter', () => {
   });
 
   it('names the filter in the detail', () => {
-    let caught: unknown;
-    try {
-      extractFilter({ kind: 'tank' }, 'kind', ['robot', 'service']);
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toBeInstanceOf(BadRequestProblem);
-    expect((caught as BadRequestProblem).detail).toBe('invalid_kind');
+    expectBadRequest(() => extractFilter({ kind: 'tank' }, 'kind', ['robot', 'service']), 'invalid_kind');
   });
 
   it('rejects a repeated parameter (array value)', () => {

@@ -1,23 +1,10 @@
-import { BadRequestProblem } from '../problem/problem.error';
+import { expectBadRequest } from '../../../test/support/problem';
 import { paginationMeta, parsePage, PaginationRules } from './pagination';
 
 const RULES: PaginationRules = {
   limit: { min: 1, max: 100, default: 50 },
   offset: { min: 0, max: 100000 },
 };
-
-/** Runs fn, expecting a 400 BadRequestProblem with the given detail. */
-function expectBadRequest(fn: () => unknown, detail: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (err) {
-    caught = err;
-  }
-  expect(caught).toBeInstanceOf(BadRequestProblem);
-  expect((caught as BadRequestProblem).status).toBe(400);
-  expect((caught as BadRequestProblem).detail).toBe(detail);
-}
 
 describe('parsePage', () => {
   it('uses the default limit and offset 0 when both are absent', () => {
