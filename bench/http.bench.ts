@@ -11,7 +11,8 @@
  *
  * Run through `npm run bench` (bench/run.sh starts Postgres and Redis and builds first).
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50),
- * BENCH_SCALING=0 to skip the scaling cases.
+ * BENCH_SCALING=0 to skip the scaling cases, BENCH_LAYERS=0 to skip the layer A/B (the service
+ * with and without each performance layer), BENCH_LAYER_ROUNDS (default 2).
  */
 import autocannon from 'autocannon';
 import { ChildProcess, fork, spawn } from 'node:child_process';
@@ -43,6 +44,12 @@ interface CaseResult {
   requests: number;
 }
 
+/** One case of the layers section: which build variant it ran on. */
+interface LayerResult extends CaseResult {
+  variant: string;
+  case: string;
+}
+
 async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,7 +72,7 @@ async function waitHealthy(base: string, child: ChildProcess, output: () => stri
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-async function startProcess(kind: 'node' | 'nest' | 'nest-tuned' | 'service', env: Record<string, string> = {}) {
+async function startProcess(kind: 'node' | 'nest' | 'nest-tuned' | 'service' | 'service-stock-server', env: Record<string, string> = {}) {
   const port = await freePort();
   let out = '';
   let child: ChildProcess;
@@ -78,7 +85,8 @@ async function startProcess(kind: 'node' | 'nest' | 'nest-tuned' | 'service', en
       stdio: 'pipe',
     });
   } else {
-    child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+    const entry = kind === 'service' ? join(ROOT, 'dist', 'main.js') : join(__dirname, 'baselines', 'service-stock-server.js');
+    child = spawn(process.execPath, [entry], {
       env: { PATH: process.env.PATH, ...env, PORT: String(port) } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -186,7 +194,7 @@ async function main(): Promise<void> {
   };
 
   process.stderr.write('service (production build)\n');
-  const service = await startProcess('service', {
+  const serviceEnv: Record<string, string> = {
     NODE_ENV: 'production',
     DATABASE_URL,
     REDIS_URL,
@@ -199,8 +207,10 @@ async function main(): Promise<void> {
     // exceeds 1000 requests per minute here.
     API_RATE_LIMIT: '1000000000',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  });
+  };
+  const service = await startProcess('service', serviceEnv);
   const base = service.base;
+  const layerResults: LayerResult[] = [];
   try {
     // Seed: one workspace with its key, a token, 1,000 messages, an enterprise plan for claims.
     const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
@@ -302,6 +312,45 @@ async function main(): Promise<void> {
       notes.push(`enrollment claim case skipped: creating a fleet token answered ${fleet.status}`);
     }
 
+    if (process.env.BENCH_LAYERS !== '0') {
+      // Each of the two performance layers against the same build without it, on the runtime in
+      // use: the service as shipped, the service with DB_PIPELINE_CONNECTIONS=0 (every statement
+      // on a pooled connection), and the service on Nest's stock ExpressAdapter. Variants run in
+      // interleaved rounds, so host drift is spread over all three.
+      process.stderr.write('layers\n');
+      const variants: Array<{ variant: string; kind: 'service' | 'service-stock-server'; env: Record<string, string> }> = [
+        { variant: 'as shipped', kind: 'service', env: {} },
+        { variant: 'without pipelined SQL', kind: 'service', env: { DB_PIPELINE_CONNECTIONS: '0' } },
+        { variant: "on Nest's stock ExpressAdapter", kind: 'service-stock-server', env: {} },
+      ];
+      const layerCases: Array<{ label: string; options: Parameters<typeof load>[2] }> = [
+        { label: 'GET /health', options: { path: '/health' } },
+        { label: 'GET /api/v1/messages?limit=10 (agk_ key)', options: { path: messagesPath, headers: { authorization: `Bearer ${key}` } } },
+        {
+          label: 'POST /api/v1/agent_tokens',
+          options: {
+            path: '/api/v1/agent_tokens',
+            method: 'POST',
+            headers: { 'x-agent-api-key': key, 'content-type': 'application/json' },
+            body: '{"scopes":["messages:read"]}',
+          },
+        },
+      ];
+      for (let round = 1; round <= Number(process.env.BENCH_LAYER_ROUNDS ?? 2); round++) {
+        for (const v of variants) {
+          const instance = await startProcess(v.kind, { ...serviceEnv, ...v.env });
+          try {
+            for (const c of layerCases) {
+              const r = await load(`layers: ${c.label}, ${v.variant} (round ${round})`, instance.base, c.options);
+              layerResults.push({ ...r, variant: v.variant, case: c.label });
+            }
+          } finally {
+            await instance.stop();
+          }
+        }
+      }
+    }
+
     if (process.env.BENCH_SCALING !== '0') {
       process.stderr.write('scaling\n');
       const scaling = (label: string) =>
@@ -368,6 +417,25 @@ async function main(): Promise<void> {
   atLeast('POST /api/v1/agent_tokens', 0.4);
   const failing = results.filter((r) => r.errors > 0 || r.non2xx > 0);
   targets.push({ target: 'zero errors and zero non-2xx in every case', met: failing.length === 0, measured: failing.map((r) => r.name).join('; ') || 'none' });
+  if (layerResults.length > 0) {
+    // Mean req/s per case and variant; the ratio is the shipped service against each variant.
+    const cases = [...new Set(layerResults.map((r) => r.case))];
+    const variantNames = [...new Set(layerResults.map((r) => r.variant))];
+    const meanOf = (c: string, v: string) => mean(layerResults.filter((r) => r.case === c && r.variant === v));
+    const p99Of = (c: string, v: string) => Math.max(...layerResults.filter((r) => r.case === c && r.variant === v).map((r) => r.p99));
+    lines.push(
+      '',
+      `| layers: case | ${variantNames.map((v) => `${v} req/s (worst p99 ms)`).join(' | ')} | ${variantNames.slice(1).map((v) => `x ${v}`).join(' | ')} |`,
+      `|---|${variantNames.map(() => '---:').join('|')}|${variantNames.slice(1).map(() => '---:').join('|')}|`,
+      ...cases.map((c) => {
+        const shipped = meanOf(c, variantNames[0]);
+        return (
+          `| ${c} | ${variantNames.map((v) => `${meanOf(c, v).toFixed(0)} (${p99Of(c, v)})`).join(' | ')} | ` +
+          `${variantNames.slice(1).map((v) => (shipped / meanOf(c, v)).toFixed(2)).join(' | ')} |`
+        );
+      }),
+    );
+  }
   lines.push('', '| target | measured | met |', '|---|---|---|', ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`));
   const header =
     `node ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case; bare NestJS (stock and tuned) measured ` +
@@ -378,7 +446,7 @@ async function main(): Promise<void> {
   mkdirSync(join(__dirname, 'results'), { recursive: true });
   const file = join(__dirname, 'results', `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(
-      { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, results, adjacentBaselines, adjacentTuned, targets, notes },
+      { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, results, adjacentBaselines, adjacentTuned, layerResults, targets, notes },
       null,
       2,
     ));

@@ -4,6 +4,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+source "$ROOT/scripts/node.sh"
 "$ROOT/scripts/setup.sh"
 
 PG_PORT="${ANS_PG_PORT:-54329}"

@@ -4,6 +4,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+source "$ROOT/scripts/node.sh"
 "$ROOT/scripts/setup.sh"
 eval "$("$ROOT/scripts/infra.sh" env agentnet_dev 0)"
 export NODE_ENV="${NODE_ENV:-development}" PORT="${PORT:-4000}"

@@ -7,22 +7,21 @@ cd "$ROOT"
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 
-command -v node >/dev/null || { log "Node.js 20.19+ is required"; exit 1; }
-node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' \
-  || { log "Node.js 20.19+ is required, found $(node --version)"; exit 1; }
+# The pinned Node.js LTS (.nvmrc) first on PATH, installed into .tools/ when the machine lacks it.
+source "$ROOT/scripts/node.sh"
 
 "$ROOT/scripts/infra.sh" up
 
-# Reinstall only when the lockfile changed since the last install.
-# `npm install` against the committed lock, not `npm ci`: the registry reachable here does not serve
-# the darwin/win32 builds of msgpackr-extract (an optional native add-on of BullMQ's msgpackr), so
-# npm cannot record them in the lock and `npm ci` refuses the lock as out of sync. `npm install`
-# resolves the same versions from the lock and leaves it unchanged.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  log "installing Node dependencies"
-  npm install --no-audit --no-fund --loglevel=error
-  git diff --quiet -- package-lock.json 2>/dev/null || log "warning: npm changed package-lock.json"
+# Install exactly the committed lock, again only when the lock or the Node.js running it changed
+# since the last install (native add-ons are built for one Node).
+stamp=node_modules/.installed-with
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ "$(cat "$stamp")" != "$(node --version)" ]; then
+  log "installing Node dependencies (npm ci)"
+  if [ -n "${ANS_NODE_HEADERS:-}" ]; then export npm_config_nodedir="$ANS_NODE_HEADERS"; fi
+  npm ci --no-audit --no-fund --loglevel=error
+  node --version > "$stamp"
 fi
+# Every installed package must support the running Node (and the project its own engines range).
 node scripts/check-engines.js
 
 log "building"

@@ -4,6 +4,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+source "$ROOT/scripts/node.sh"
 "$ROOT/scripts/setup.sh"
 
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
@@ -33,7 +34,9 @@ export NODE_ENV=test
 # --forceExit: a suite whose app failed to boot leaves connections open; fail fast instead of hanging CI.
 results="$(mktemp)"
 set +e
-npx jest --ci --forceExit --json --outputFile="$results" "$@"
+# --experimental-vm-modules: Jest's own module loader supports require() of ES modules (NestJS 12
+# ships as ESM) only with it, on Node 24.9+.
+node --experimental-vm-modules node_modules/jest/bin/jest.js --ci --forceExit --json --outputFile="$results" "$@"
 status=$?
 set -e
 # One plain closing line with the counts, whatever the runner prints above it.

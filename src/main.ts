@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   const logger = app.get(Logger);
   await app.listen(config.port);
   const server = app.getHttpServer() as Server;
+  // The runtime is part of what is deployed: /metrics carries it too (nodejs_version_info).
+  logger.log(`listening on :${config.port} (Node.js ${process.version})`, 'Bootstrap');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { join } from 'node:path';
 import { spawnApp, testEnv, waitForHealth } from './support/spawned-app';
 
 describe('process lifecycle (production build)', () => {
@@ -33,6 +35,16 @@ describe('process lifecycle (production build)', () => {
       await waitForHealth(app);
       const res = await fetch(`${app.baseUrl}/metrics`);
       expect(res.status).toBe(401);
+
+      // It runs on the pinned Node.js line (.nvmrc), says so at start and in /metrics.
+      const pinned = readFileSync(join(__dirname, '..', '.nvmrc'), 'utf8').trim();
+      const major = pinned.split('.')[0];
+      const started = app.stdout().split('\n').find((line) => line.includes('listening on'));
+      expect(started).toBeDefined();
+      expect(JSON.parse(started!).msg).toMatch(new RegExp(`\\(Node\\.js v${major}\\.\\d+\\.\\d+\\)$`));
+      const metrics = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: 'Bearer prod-metrics-token-0123456789' } });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(new RegExp(`^nodejs_version_info\\{version="v${major}\\.\\d+\\.\\d+",major="${major}",`, 'm'));
     } finally {
       app.child.kill('SIGTERM');
       await app.exited;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { serialize } from 'cookie';
+import { stringifySetCookie } from 'cookie';
 import type { CookieOptions, Request } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { ForbiddenProblem, UnauthorizedProblem } from '../common/problem/problem.error';
@@ -31,7 +31,9 @@ function cookieRecorder(into: RecordedCookie[]) {
   return {
     cookie(name: string, value: string, options: CookieOptions = {}) {
       const maxAge = options.maxAge === undefined ? undefined : Math.floor(options.maxAge / 1000);
-      const header = serialize(name, value, {
+      const header = stringifySetCookie({
+        name,
+        value,
         httpOnly: options.httpOnly,
         secure: options.secure,
         sameSite: options.sameSite as 'lax' | 'strict' | 'none' | boolean | undefined,

@@ -60,10 +60,11 @@ export class ReadinessService {
 
   private async repo(): Promise<ReadinessReport['checks']['repo']> {
     const started = performance.now();
-    // terminus 11 reports a failed ping as a `down` result rather than throwing
-    const result = await this.typeorm
-      .pingCheck('repo', { connection: this.dataSource, timeout: this.config.readyTimeoutMs })
-      .catch(() => ({ repo: { status: 'down' } }));
+    // terminus reports a failed ping as a `down` result rather than throwing; its result is a
+    // PromiseLike builder (no .catch), so it is wrapped for the unexpected throw.
+    const result = await Promise.resolve(
+      this.typeorm.pingCheck('repo', { connection: this.dataSource, timeout: this.config.readyTimeoutMs }),
+    ).catch(() => ({ repo: { status: 'down' } }));
     if (result.repo.status !== 'up') {
       this.logger.warn('readiness: database unreachable');
       return { status: 'error' };

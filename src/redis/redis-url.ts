@@ -1,7 +1,15 @@
-import type { RedisOptions } from 'ioredis';
+/** Where a Redis server is: accepted as it is by both ioredis and BullMQ's connection options. */
+export interface RedisServerOptions {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  db: number;
+  tls?: Record<string, never>;
+}
 
-/** ioredis options from a redis:// or rediss:// URL (BullMQ takes options, not a URL). */
-export function redisOptionsFromUrl(url: string): RedisOptions {
+/** Connection options from a redis:// or rediss:// URL (BullMQ takes options, not a URL). */
+export function redisOptionsFromUrl(url: string): RedisServerOptions {
   const u = new URL(url);
   const db = u.pathname && u.pathname !== '/' ? Number(u.pathname.slice(1)) : 0;
   return {

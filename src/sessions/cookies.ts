@@ -1,4 +1,4 @@
-import { parse } from 'cookie';
+import { parseCookie } from 'cookie';
 import { createHmac } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { constantTimeEqual } from '../common/crypto/secrets';
@@ -7,7 +7,7 @@ import { REMEMBER_ME_COOKIE, REMEMBER_ME_MAX_AGE_MS, SESSION_COOKIE } from './se
 
 export function readCookies(req: Request): Record<string, string | undefined> {
   const header = req.headers.cookie;
-  return header ? parse(header) : {};
+  return header ? parseCookie(header) : {};
 }
 
 const baseOptions = (config: AppConfig): CookieOptions => ({
