@@ -4,10 +4,8 @@
  * the production build of the service is driven with autocannon (50 connections, warm-up, then
  * a measured run per case). Bare NestJS is measured before and after everything, and again right
  * before each targeted case, whose ratio uses that neighbouring figure: the host's speed drifts
- * by 10-20% over minutes. Bare NestJS runs twice each time: stock (the issue's baseline) and on
- * the prototype-stable HTTP server the service ships (bench/README.md, finding 9), which is the
- * higher ceiling the service is actually up against. Prints a table and the targets met or not
- * against both, and writes bench/results/http-<timestamp>.json.
+ * by 10-20% over minutes. Prints a table and the targets met or not, and writes
+ * bench/results/http-<timestamp>.json.
  *
  * Run through `npm run bench` (bench/run.sh starts Postgres and Redis and builds first).
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50),
@@ -34,8 +32,6 @@ interface CaseResult {
   name: string;
   /** req/s of the bare NestJS baseline measured just before this case (targeted cases only). */
   adjacentBaseline?: number;
-  /** req/s of bare NestJS on the prototype-stable server, measured just before this case. */
-  adjacentTuned?: number;
   rps: number;
   p50: number;
   p99: number;
@@ -72,15 +68,15 @@ async function waitHealthy(base: string, child: ChildProcess, output: () => stri
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-async function startProcess(kind: 'node' | 'nest' | 'nest-tuned' | 'service' | 'service-stock-server', env: Record<string, string> = {}) {
+async function startProcess(kind: 'node' | 'nest' | 'service' | 'service-stock-server', env: Record<string, string> = {}) {
   const port = await freePort();
   let out = '';
   let child: ChildProcess;
   if (kind === 'node') {
     child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], { env: { ...process.env, PORT: String(port) }, stdio: 'pipe' });
-  } else if (kind === 'nest' || kind === 'nest-tuned') {
+  } else if (kind === 'nest') {
     child = fork(join(__dirname, 'baselines', 'bare-nest.ts'), [], {
-      env: { ...process.env, PORT: String(port), BARE_NEST_SERVER: kind === 'nest-tuned' ? 'prototype-stable' : 'stock' },
+      env: { ...process.env, PORT: String(port) },
       execArgv: ['-r', 'ts-node/register/transpile-only'],
       stdio: 'pipe',
     });
@@ -172,25 +168,18 @@ async function main(): Promise<void> {
     const bareNest = await startProcess('nest');
     const nest = await load(`baseline: bare NestJS GET /health (${when})`, bareNest.base, { path: '/health' });
     await bareNest.stop();
-    const tunedNest = await startProcess('nest-tuned');
-    const tuned = await load(`baseline: tuned bare NestJS GET /health (${when})`, tunedNest.base, { path: '/health' });
-    await tunedNest.stop();
-    return [node, nest, tuned];
+    return [node, nest];
   };
   results.push(...(await baselines('before')));
   // The machine's speed drifts by 10-20% over minutes (other tenants of the host), so each
   // targeted case is also compared with bare NestJS measured right before it, in the same minute.
   const bareNest = await startProcess('nest');
-  const tunedNest = await startProcess('nest-tuned');
   const adjacentBaselines: CaseResult[] = [];
-  const adjacentTuned: CaseResult[] = [];
   const nextTo = async (measure: () => Promise<CaseResult>): Promise<CaseResult> => {
     const adjacent = await load('baseline: bare NestJS GET /health (adjacent)', bareNest.base, { path: '/health' });
     adjacentBaselines.push(adjacent);
-    const tuned = await load('baseline: tuned bare NestJS GET /health (adjacent)', tunedNest.base, { path: '/health' });
-    adjacentTuned.push(tuned);
     const r = await measure();
-    return { ...r, adjacentBaseline: adjacent.rps, adjacentTuned: tuned.rps };
+    return { ...r, adjacentBaseline: adjacent.rps };
   };
 
   process.stderr.write('service (production build)\n');
@@ -315,13 +304,13 @@ async function main(): Promise<void> {
     if (process.env.BENCH_LAYERS !== '0') {
       // Each of the two performance layers against the same build without it, on the runtime in
       // use: the service as shipped, the service with DB_PIPELINE_CONNECTIONS=0 (every statement
-      // on a pooled connection), and the service on Nest's stock ExpressAdapter. Variants run in
-      // interleaved rounds, so host drift is spread over all three.
+      // on a pooled connection), and the service on Nest's stock ExpressAdapter (Express writes
+      // every JSON answer). Variants run in interleaved rounds, so host drift is spread over all.
       process.stderr.write('layers\n');
       const variants: Array<{ variant: string; kind: 'service' | 'service-stock-server'; env: Record<string, string> }> = [
         { variant: 'as shipped', kind: 'service', env: {} },
         { variant: 'without pipelined SQL', kind: 'service', env: { DB_PIPELINE_CONNECTIONS: '0' } },
-        { variant: "on Nest's stock ExpressAdapter", kind: 'service-stock-server', env: {} },
+        { variant: "on Nest's stock ExpressAdapter (no direct JSON answers)", kind: 'service-stock-server', env: {} },
       ];
       const layerCases: Array<{ label: string; options: Parameters<typeof load>[2] }> = [
         { label: 'GET /health', options: { path: '/health' } },
@@ -371,45 +360,36 @@ async function main(): Promise<void> {
   } finally {
     await service.stop();
     await bareNest.stop();
-    await tunedNest.stop();
     await db.end();
   }
   results.push(...(await baselines('after')));
 
   const mean = (runs: CaseResult[]): number => runs.reduce((sum, r) => sum + r.rps, 0) / runs.length;
   const nestRuns = [...results.filter((r) => r.name.startsWith('baseline: bare NestJS')), ...adjacentBaselines];
-  const tunedRuns = [...results.filter((r) => r.name.startsWith('baseline: tuned bare NestJS')), ...adjacentTuned];
   const nest = mean(nestRuns);
-  const tuned = mean(tunedRuns);
   const node = mean(results.filter((r) => r.name.startsWith('baseline: bare node')));
   const ratio = (r: CaseResult) => r.rps / (r.adjacentBaseline ?? nest);
-  const tunedRatio = (r: CaseResult) => r.rps / (r.adjacentTuned ?? tuned);
   const lines = [
-    `| case | req/s | p50 ms | p99 ms | x bare NestJS next to it | x tuned bare NestJS next to it | x bare NestJS (run mean) | x bare node:http | errors | non-2xx |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| case | req/s | p50 ms | p99 ms | x bare NestJS next to it | x bare NestJS (run mean) | x bare node:http | errors | non-2xx |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...results.map(
       (r) =>
         `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.adjacentBaseline ? ratio(r).toFixed(2) : ''} | ` +
-        `${r.adjacentTuned ? tunedRatio(r).toFixed(2) : ''} | ${(r.rps / nest).toFixed(2)} | ${(r.rps / node).toFixed(2)} | ${r.errors} | ${r.non2xx} |`,
+        `${(r.rps / nest).toFixed(2)} | ${(r.rps / node).toFixed(2)} | ${r.errors} | ${r.non2xx} |`,
     ),
   ];
-  // The issue's targets, judged against the bare NestJS baseline measured next to each case, and
-  // the same bars against the tuned bare NestJS next to it (the stricter reading).
+  // The issue's targets, judged against the bare NestJS baseline measured next to each case.
   const find = (prefix: string) => results.find((r) => r.name.startsWith(prefix));
   const targets: Array<{ target: string; met: boolean; measured: string }> = [];
   const atLeast = (prefix: string, min: number, p99Under?: number) => {
     const r = find(prefix);
     if (!r) return;
-    for (const [against, value] of [
-      ['bare NestJS', ratio(r)],
-      ['tuned bare NestJS', tunedRatio(r)],
-    ] as const) {
-      targets.push({
-        target: `${prefix}: >= ${min.toFixed(2)} x ${against}${p99Under ? `, p99 < ${p99Under} ms` : ''}`,
-        met: value >= min && (p99Under === undefined || r.p99 < p99Under),
-        measured: `${value.toFixed(2)}${p99Under ? `, p99 ${r.p99} ms` : ''}`,
-      });
-    }
+    const value = ratio(r);
+    targets.push({
+      target: `${prefix}: >= ${min.toFixed(2)} x bare NestJS${p99Under ? `, p99 < ${p99Under} ms` : ''}`,
+      met: value >= min && (p99Under === undefined || r.p99 < p99Under),
+      measured: `${value.toFixed(2)}${p99Under ? `, p99 ${r.p99} ms` : ''}`,
+    });
   };
   atLeast('GET /health', 0.9);
   atLeast('GET /api/v1/messages?limit=10 (agk_ key)', 0.6, 50);
@@ -438,15 +418,15 @@ async function main(): Promise<void> {
   }
   lines.push('', '| target | measured | met |', '|---|---|---|', ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`));
   const header =
-    `node ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case; bare NestJS (stock and tuned) measured ` +
-    `right before each targeted case; run means: bare NestJS ${nest.toFixed(0)} req/s (${nestRuns.length} runs), tuned bare NestJS ` +
-    `${tuned.toFixed(0)} req/s (${tunedRuns.length} runs), bare node:http ${node.toFixed(0)} req/s`;
+    `node ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case; bare NestJS measured ` +
+    `right before each targeted case; run means: bare NestJS ${nest.toFixed(0)} req/s (${nestRuns.length} runs), ` +
+    `bare node:http ${node.toFixed(0)} req/s`;
   process.stdout.write(`\n${header}\n\n${lines.join('\n')}\n`);
   for (const note of notes) process.stdout.write(`\nnote: ${note}\n`);
   mkdirSync(join(__dirname, 'results'), { recursive: true });
   const file = join(__dirname, 'results', `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(
-      { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, results, adjacentBaselines, adjacentTuned, layerResults, targets, notes },
+      { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, results, adjacentBaselines, layerResults, targets, notes },
       null,
       2,
     ));

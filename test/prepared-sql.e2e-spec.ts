@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/config/app-config';
+import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT } from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { PIPELINED_MAX_OFFSET, PreparedSql } from '../src/database/prepared-sql.service';
 
@@ -38,6 +40,28 @@ describe('PreparedSql', () => {
     const pids = new Set(await Promise.all(Array.from({ length: 50 }, () => backendPid(sql))));
     expect(pids.size).toBeLessThanOrEqual(2);
     expect(pool.totalCount).toBe(poolConnections);
+  });
+
+  it("commits the exchange's token insert asynchronously, for that statement alone", async () => {
+    const { sql, db } = await open(1);
+    const [{ id: credentialId }] = await db.query(`SELECT id FROM api_credentials LIMIT 1`);
+    expect(credentialId).toBeDefined();
+    const hash = randomBytes(32);
+    const values = [credentialId, hash, ['messages:read'], new Date(Date.now() + 60_000)];
+    // Inside the statement (so at its commit) synchronous_commit is off ...
+    const [inside] = await sql.rows<{ setting: string }>(
+      'test_insert_access_token_setting',
+      `${ACCESS_TOKEN_INSERT_ASYNC_COMMIT} RETURNING current_setting('synchronous_commit') AS setting`,
+      values,
+    );
+    expect(inside.setting).toBe('off');
+    // ... and on the same pipelined connection right after it, it is on again.
+    const [after] = await sql.rows<{ synchronous_commit: string }>('test_show_sync_commit', 'SHOW synchronous_commit', []);
+    expect(after.synchronous_commit).toBe('on');
+    await sql.rows('insert_access_token', ACCESS_TOKEN_INSERT_ASYNC_COMMIT, [credentialId, randomBytes(32), ['messages:read'], new Date()]);
+    const stored = await db.query(`SELECT scopes FROM access_tokens WHERE token_hash = $1`, [hash]);
+    expect(stored).toEqual([{ scopes: ['messages:read'] }]);
+    await db.query(`DELETE FROM access_tokens WHERE credential_id = $1 AND token_hash = $2`, [credentialId, hash]);
   });
 
   it('uses the pool when DB_PIPELINE_CONNECTIONS is 0', async () => {

@@ -2,12 +2,9 @@ import { Controller, Get, Header, HttpCode, Module, Post, StreamableFile } from 
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import type { Express } from 'express';
-import * as http from 'node:http';
-import * as https from 'node:https';
 import { Readable } from 'node:stream';
 import request from 'supertest';
-import { prototypeStableServerOptions, ServiceExpressAdapter } from './service-express.adapter';
+import { ServiceExpressAdapter } from './service-express.adapter';
 
 const BIG = { items: Array.from({ length: 50 }, (_, i) => ({ id: i, text: `élément ${i} — ünïcode` })) };
 
@@ -97,66 +94,6 @@ describe('ServiceExpressAdapter', () => {
     expect(a.headers['content-type']).toBe(b.headers['content-type']);
     expect(a.headers['content-length']).toBe(b.headers['content-length']);
     expect(a.text ?? '').toBe(b.text ?? '');
-  });
-
-  it("builds each request and response with the app's prototypes, before Express sees them", async () => {
-    const seen = async (app: NestExpressApplication) => {
-      const server = app.getHttpServer() as http.Server;
-      const protos: unknown[] = [];
-      const first = (req: http.IncomingMessage, res: http.ServerResponse) =>
-        protos.push(Object.getPrototypeOf(req), Object.getPrototypeOf(res), req instanceof http.IncomingMessage);
-      server.prependListener('request', first);
-      await request(server).get('/small');
-      server.off('request', first);
-      const express = app.getHttpAdapter().getInstance() as Express;
-      return { protos, express };
-    };
-    const ours = await seen(fast);
-    expect(ours.protos).toEqual([ours.express.request, ours.express.response, true]);
-    // Stock Nest hands Express Node's own objects, which Express then re-prototypes per request.
-    const stock = await seen(plain);
-    expect(stock.protos[0]).toBe(http.IncomingMessage.prototype);
-    expect(stock.protos[0]).not.toBe(stock.express.request);
-  });
-
-  it("keeps Express's request helpers and Node's fields on the objects it builds", () => {
-    const app = fast.getHttpAdapter().getInstance() as Express;
-    const { IncomingMessage } = prototypeStableServerOptions(app);
-    const req = new IncomingMessage!(null as never);
-    req.headers = { host: 'agents.example.com', 'x-thing': 'yes' };
-    expect(req).toBeInstanceOf(http.IncomingMessage);
-    expect(Object.getPrototypeOf(req)).toBe(app.request);
-    expect((req as unknown as Express['request']).get('x-thing')).toBe('yes');
-    expect(req.httpVersion).toBeNull();
-    expect(req.complete).toBe(false);
-  });
-
-  it("leaves Node's objects alone should its constructors become uncallable classes", () => {
-    const app = fast.getHttpAdapter().getInstance() as Express;
-    const asClass = class extends http.IncomingMessage {};
-    expect(prototypeStableServerOptions(app, { IncomingMessage: asClass, ServerResponse: http.ServerResponse })).toEqual({});
-    expect(Object.keys(prototypeStableServerOptions(app))).toEqual(['IncomingMessage', 'ServerResponse']);
-  });
-
-  it('serves HTTPS with the same classes, and tracks sockets when asked to force-close them', () => {
-    const adapter = new ServiceExpressAdapter();
-    adapter.initHttpServer({ httpsOptions: {}, forceCloseConnections: true });
-    const server = adapter.getHttpServer() as https.Server;
-    expect(server).toBeInstanceOf(https.Server);
-    // Node keeps the classes a server builds with under these symbols (lib/_http_server.js).
-    const built = (s: object, name: string) =>
-      (s as Record<symbol, unknown>)[Object.getOwnPropertySymbols(s).find((k) => k.description === name)!];
-    const app = adapter.getInstance<Express>();
-    expect((built(server, 'IncomingMessage') as { prototype: unknown }).prototype).toBe(app.request);
-    expect((built(server, 'ServerResponse') as { prototype: unknown }).prototype).toBe(app.response);
-    // Nest's tracking listener is registered on 'connection' next to the TLS server's own.
-    expect(server.listenerCount('connection')).toBeGreaterThan(new https.Server().listenerCount('connection'));
-    const plainServer = new ServiceExpressAdapter();
-    plainServer.initHttpServer({});
-    expect(plainServer.getHttpServer()).toBeInstanceOf(http.Server);
-    expect((plainServer.getHttpServer() as http.Server).listenerCount('connection')).toBe(
-      new http.Server().listenerCount('connection'),
-    );
   });
 
   it('writes plain JSON answers itself, with the byte length of multi-byte text', async () => {
