@@ -5,7 +5,7 @@
  *
  *   node --expose-gc -r ts-node/register/transpile-only bench/rate-limit.bench.ts
  */
-import { Clock } from '../src/common/clock/clock';
+import { Clock } from '../src/core/common/clock/clock';
 import { FixedWindowThrottlerStorage } from '../src/rate-limit/fixed-window.storage';
 
 class FixedClock extends Clock {

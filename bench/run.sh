@@ -18,5 +18,5 @@ redis-cli -p "$REDIS_PORT" -n 2 flushdb >/dev/null
 
 export BENCH_DATABASE_URL="postgres://agentnet:agentnet@127.0.0.1:$PG_PORT/agentnet_bench"
 export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/2"
-DATABASE_URL="$BENCH_DATABASE_URL" node dist/database/migrate.js >/dev/null
+DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
 exec node -r ts-node/register/transpile-only bench/http.bench.ts

@@ -94,11 +94,11 @@ async function appServer(): Promise<void> {
   const { DataSource } = await import('typeorm');
   const { AppModule } = await import('../src/app.module');
   const { configureApp } = await import('../src/bootstrap');
-  const { loadConfig } = await import('../src/config/app-config');
+  const { loadConfig } = await import('../src/core/config/app-config');
   const { ServiceAgentsService } = await import('../src/agents/service-agents.service');
   const { MachineCredentialsService } = await import('../src/credentials/machine-credentials.service');
   loadConfig(process.env);
-  const { ServiceExpressAdapter } = await import('../src/common/http/service-express.adapter');
+  const { ServiceExpressAdapter } = await import('../src/core/common/http/service-express.adapter');
   const app = await NestFactory.create<import('@nestjs/platform-express').NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
     bodyParser: false,
     logger: false,
@@ -329,7 +329,7 @@ async function measureBaseline(): Promise<Figures> {
 
 async function measureService(): Promise<Figures & { mintMs: number }> {
   const databaseUrl = process.env.DATABASE_URL!;
-  const { runMigrations } = await import('../src/database/migrate');
+  const { runMigrations } = await import('../src/core/database/migrate');
   await runMigrations(databaseUrl);
   const env = {
     ...process.env,

@@ -1,12 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { formBodyParser, jsonBodyParser } from './common/http/body-parsers';
-import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './common/http/cross-origin';
-import { requestIdMiddleware } from './common/http/request-id';
-import { AppConfig } from './config/app-config';
+import { formBodyParser, jsonBodyParser } from './core/common/http/body-parsers';
+import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './core/common/http/cross-origin';
+import { requestIdMiddleware } from './core/common/http/request-id';
+import { AppConfig } from './core/config/app-config';
 import { SocketWsAdapter } from './gateway/socket-ws.adapter';
 import { HttpMetrics } from './metrics/http-metrics';
-import { mountOpenApi } from './openapi/openapi';
+import { mountOpenApi } from './core/openapi/openapi';
 
 /**
  * Everything done to an app instance before it listens; shared by main.ts and the e2e tests so

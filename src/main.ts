@@ -4,9 +4,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { ServiceExpressAdapter } from './common/http/service-express.adapter';
+import { ServiceExpressAdapter } from './core/common/http/service-express.adapter';
 import { configureApp } from './bootstrap';
-import { AppConfig, ConfigValidationError, loadConfig } from './config/app-config';
+import { AppConfig, ConfigValidationError, loadConfig } from './core/config/app-config';
 
 async function main(): Promise<void> {
   // Validate before building anything, so a bad deployment fails naming every bad variable.

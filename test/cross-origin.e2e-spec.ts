@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
-import { RedisKeys } from '../src/redis/redis-keys';
-import { RedisService } from '../src/redis/redis.service';
+import { RedisKeys } from '../src/core/redis/redis-keys';
+import { RedisService } from '../src/core/redis/redis.service';
 import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
 import { cookieHeader, db, getApp, logIn, randomIPv4, SESSION_COOKIE, TRUST_LOOPBACK, userId } from './support/operator';
 import { expectProblem } from './support/problem';

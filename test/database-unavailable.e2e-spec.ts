@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../src/common/problem/problem.filter';
-import { CONNECT_TIMEOUT_MS } from '../src/database/data-source-options';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/problem.filter';
+import { CONNECT_TIMEOUT_MS } from '../src/core/database/data-source-options';
 import { makeWorkspace } from './support/builders';
 import { expectProblem } from './support/problem';
 import { TcpProxy } from './support/tcp-proxy';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mintPrefixedSecret } from '../src/common/crypto/secrets';
+import { mintPrefixedSecret } from '../src/core/common/crypto/secrets';
 import { DEVICE_DEFAULT_SCOPES } from '../src/enrollment/enrollment-rules';
 import { AGK_KEY, Operator } from './support/console';
 import { db, TRUST_LOOPBACK } from './support/operator';

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PreparedSql } from '../src/database/prepared-sql.service';
+import { PreparedSql } from '../src/core/database/prepared-sql.service';
 import { makeWorkspace, type Registered } from './support/builders';
 import { createTestApp, type TestApp } from './support/test-app';
 

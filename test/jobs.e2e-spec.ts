@@ -2,11 +2,11 @@ import { Job, QueueEvents } from 'bullmq';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { JobQueues } from '../src/jobs/job-queues.service';
-import { WEBHOOKS_QUEUE, WebhookDeliveryJob } from '../src/jobs/webhook-delivery.processor';
+import { JobQueues } from '../src/core/jobs/job-queues.service';
+import { WEBHOOKS_QUEUE, WebhookDeliveryJob } from '../src/core/jobs/webhook-delivery.processor';
 import { MailService } from '../src/mail/mail.service';
-import { RedisKeys } from '../src/redis/redis-keys';
-import { redisOptionsFromUrl } from '../src/redis/redis-url';
+import { RedisKeys } from '../src/core/redis/redis-keys';
+import { redisOptionsFromUrl } from '../src/core/redis/redis-url';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 

@@ -1,8 +1,8 @@
 import type { Job } from 'bullmq';
 import { createHash, randomBytes } from 'node:crypto';
-import { EventBus, BusEvent } from '../src/redis/event-bus.service';
-import { RedisKeys } from '../src/redis/redis-keys';
-import { RedisService } from '../src/redis/redis.service';
+import { EventBus, BusEvent } from '../src/core/redis/event-bus.service';
+import { RedisKeys } from '../src/core/redis/redis-keys';
+import { RedisService } from '../src/core/redis/redis.service';
 import { PasswordResetService } from '../src/sessions/password-reset.service';
 import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
 import {

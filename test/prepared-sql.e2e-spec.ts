@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { loadConfig } from '../src/config/app-config';
+import { loadConfig } from '../src/core/config/app-config';
 import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT } from '../src/credentials/credentials.repository';
-import { dataSourceOptions } from '../src/database/data-source-options';
-import { PIPELINED_MAX_OFFSET, PreparedSql } from '../src/database/prepared-sql.service';
+import { dataSourceOptions } from '../src/core/database/data-source-options';
+import { PIPELINED_MAX_OFFSET, PreparedSql } from '../src/core/database/prepared-sql.service';
 
 /** The pipelined hot-statement path against the real test Postgres. */
 describe('PreparedSql', () => {

@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import { buildOpenApiDocument } from '../src/openapi/openapi';
+import { buildOpenApiDocument } from '../src/core/openapi/openapi';
 import { AUTH_POLICY } from '../src/auth/auth-policy';
 import { createTestApp, TestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 // The service's production build on Nest's stock ExpressAdapter instead of its own
-// ServiceExpressAdapter (src/common/http/service-express.adapter.ts): everything else as
+// ServiceExpressAdapter (src/core/common/http/service-express.adapter.ts): everything else as
 // dist/main.js does it. The layers section of bench/http.bench.ts runs it next to the real
 // service, so the adapter's gain is measured on the runtime and versions in use.
 require('reflect-metadata');
@@ -10,7 +10,7 @@ const { ExpressAdapter } = require('@nestjs/platform-express');
 const dist = join(__dirname, '..', '..', 'dist');
 const { AppModule } = require(join(dist, 'app.module'));
 const { configureApp } = require(join(dist, 'bootstrap'));
-const { AppConfig, loadConfig } = require(join(dist, 'config', 'app-config'));
+const { AppConfig, loadConfig } = require(join(dist, 'core', 'config', 'app-config'));
 
 async function main() {
   loadConfig(process.env);

@@ -1,5 +1,5 @@
-import { html, SafeHtml } from '../pages/html';
-import { layout } from '../pages/layout';
+import { html, SafeHtml } from '../core/pages/html';
+import { layout } from '../core/pages/layout';
 import type { AdminWorkspaceListDto } from './dto/admin.dto';
 
 const ACTIONS: { status: string; label: string }[] = [

@@ -10,9 +10,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { extractFilter } from '../common/pagination/filters';
-import { parsePage } from '../common/pagination/pagination';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { extractFilter } from '../core/common/pagination/filters';
+import { parsePage } from '../core/common/pagination/pagination';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 import { AgentCommandsService } from './agent-commands.service';

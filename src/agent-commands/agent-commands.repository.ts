@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isoColumn } from '../database/sql';
+import { isoColumn } from '../core/database/sql';
 import type { AgentCommandDto, AgentCommandResultStatus, AgentCommandStatus } from './dto/agent-command.dto';
 
 const COLUMNS = `c.id, c.service_agent_id, c.name, c.payload, c.status, c.result, c.created_by,

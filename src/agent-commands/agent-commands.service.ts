@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConflictProblem, NotFoundProblem } from '../common/problem/problem.error';
-import { EventBus } from '../redis/event-bus.service';
+import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import { EventBus } from '../core/redis/event-bus.service';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
 import { AgentCommandsRepository } from './agent-commands.repository';
 import type {

@@ -7,7 +7,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 
 export const AUTH_POLICY = 'auth:policy';
 

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Request, Response } from 'express';
 import type { Counter } from 'prom-client';
-import { ForbiddenProblem, ProblemError } from '../common/problem/problem.error';
+import { ForbiddenProblem, ProblemError } from '../core/common/problem/problem.error';
 import type { RequestWithPrincipal } from '../credentials/machine-principal';
 import { AUTH_FAILURES_METRIC } from '../metrics/metrics.constants';
 import { MachineRateLimiter } from '../rate-limit/machine-rate-limiter';

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { OperatorAuth } from '../auth/auth-policy';
 import { WorkspaceKeyService } from '../credentials/workspace-key.service';
 import { OperatorAgentsService } from '../operator/operator-agents.service';
-import { sendPage } from '../pages/layout';
+import { sendPage } from '../core/pages/layout';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 import { overviewPage, workspaceKeyPage } from './console-pages';

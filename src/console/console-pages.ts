@@ -1,7 +1,7 @@
 import type { WorkspaceKeySummary } from '../credentials/workspace-key.service';
 import type { AgentWithKeys } from '../operator/operator-agents.service';
-import { html, SafeHtml } from '../pages/html';
-import { layout } from '../pages/layout';
+import { html, SafeHtml } from '../core/pages/html';
+import { layout } from '../core/pages/layout';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : 'never');

@@ -9,7 +9,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth/auth-policy';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { TokenExchangeDto, TokenResponseDto } from './dto/token-exchange.dto';
 import { RejectBearerGuard } from './reject-bearer.guard';
 import { TokenExchangeService } from './token-exchange.service';

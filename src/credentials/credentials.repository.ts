@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ServiceAgentStatus } from '../agents/entities/service-agent.entity';
 import type { WorkspaceStatus } from '../identity/entities/workspace.entity';
-import { PreparedSql } from '../database/prepared-sql.service';
+import { PreparedSql } from '../core/database/prepared-sql.service';
 import type { StoredCredentialStatus } from './entities/api-credential.entity';
 
 /**

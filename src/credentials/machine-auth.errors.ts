@@ -1,4 +1,4 @@
-import { ForbiddenProblem, UnauthorizedProblem } from '../common/problem/problem.error';
+import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import type { WorkspaceStatus } from '../identity/entities/workspace.entity';
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };

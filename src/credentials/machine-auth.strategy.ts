@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from
 import type { Request } from 'express';
 import { AuthPolicy } from '../auth/auth-policy';
 import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
-import { ForbiddenProblem } from '../common/problem/problem.error';
+import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialsService } from './machine-credentials.service';
 import type { MachinePrincipal, RequestWithPrincipal } from './machine-principal';

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Clock } from '../common/clock/clock';
-import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256 } from '../common/crypto/secrets';
-import { NotFoundProblem } from '../common/problem/problem.error';
-import { EventBus } from '../redis/event-bus.service';
+import { Clock } from '../core/common/clock/clock';
+import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256 } from '../core/common/crypto/secrets';
+import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { EventBus } from '../core/redis/event-bus.service';
 import { CredentialCache } from './credential-cache';
 import { CredentialEvents } from './credential-events';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ForbiddenProblem } from '../common/problem/problem.error';
+import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import type { TokenResponseDto } from './dto/token-exchange.dto';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialsService } from './machine-credentials.service';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents/service-agents.service';
-import { Clock } from '../common/clock/clock';
-import { toIso } from '../common/iso';
+import { Clock } from '../core/common/clock/clock';
+import { toIso } from '../core/common/iso';
 import { IssuedAccessToken, IssuedApiKey, MachineCredentialsService } from './machine-credentials.service';
 import { PRIMARY_KEY_SCOPES } from './scopes';
 

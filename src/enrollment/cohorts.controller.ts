@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { parsePage } from '../common/pagination/pagination';
+import { parsePage } from '../core/common/pagination/pagination';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 import { CohortsService } from './cohorts.service';

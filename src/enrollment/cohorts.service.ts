@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { paginationMeta, Page } from '../common/pagination/pagination';
-import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
+import { paginationMeta, Page } from '../core/common/pagination/pagination';
+import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { CohortsRepository } from './cohorts.repository';
 import type { CohortDto, CohortListDto, CohortShowDto } from './dto/cohort.dto';
 import { toCohortDto, toRobotDto } from './mappers';

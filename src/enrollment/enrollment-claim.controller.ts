@@ -10,7 +10,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth/auth-policy';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
 import { EnrollmentClaimService } from './enrollment-claim.service';
 

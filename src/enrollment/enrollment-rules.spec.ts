@@ -1,7 +1,7 @@
 import { WorkspaceRefusedError } from '../credentials/machine-auth.errors';
 import { MACHINE_SCOPES } from '../credentials/scopes';
 import { QuotaExceededError } from '../identity/quotas.service';
-import { ConflictProblem } from '../common/problem/problem.error';
+import { ConflictProblem } from '../core/common/problem/problem.error';
 import {
   assertClaimable,
   assertRobotBindable,

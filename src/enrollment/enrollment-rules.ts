@@ -1,4 +1,4 @@
-import { ProblemError } from '../common/problem/problem.error';
+import { ProblemError } from '../core/common/problem/problem.error';
 import { WorkspaceRefusedError } from '../credentials/machine-auth.errors';
 import type { MachineScope } from '../credentials/scopes';
 import { QuotaExceededError } from '../identity/quotas.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Page } from '../common/pagination/pagination';
+import type { Page } from '../core/common/pagination/pagination';
 import { listPage } from './paging';
 
 export interface EnrollmentTokenRow {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock/clock';
-import { mintPrefixedSecret } from '../common/crypto/secrets';
-import { paginationMeta, Page } from '../common/pagination/pagination';
-import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
+import { Clock } from '../core/common/clock/clock';
+import { mintPrefixedSecret } from '../core/common/crypto/secrets';
+import { paginationMeta, Page } from '../core/common/pagination/pagination';
+import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { CohortsRepository } from './cohorts.repository';
 import type {
   EnrollmentTokenDto,

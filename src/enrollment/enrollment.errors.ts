@@ -3,7 +3,7 @@ import {
   ConflictProblem,
   ProblemError,
   UnauthorizedProblem,
-} from '../common/problem/problem.error';
+} from '../core/common/problem/problem.error';
 
 /** 401: anything that is not a live age_ token of this service (format, prefix or secret). */
 export class InvalidEnrollmentTokenError extends UnauthorizedProblem {

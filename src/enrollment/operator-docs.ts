@@ -7,10 +7,10 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { PaginationRules } from '../common/pagination/pagination';
-import { ProblemDto } from '../common/problem/problem.dto';
+import type { PaginationRules } from '../core/common/pagination/pagination';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 
-export { uuidParam } from '../common/http/uuid-param';
+export { uuidParam } from '../core/common/http/uuid-param';
 
 /** Class-level: operator REST on the session's workspace. */
 export const OperatorResource = () =>

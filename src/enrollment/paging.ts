@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Page } from '../common/pagination/pagination';
+import type { Page } from '../core/common/pagination/pagination';
 
 export interface ListQuery {
   /** select list, aliased to the row type */

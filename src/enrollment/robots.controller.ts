@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { extractFilter } from '../common/pagination/filters';
-import { parsePage } from '../common/pagination/pagination';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { extractFilter } from '../core/common/pagination/filters';
+import { parsePage } from '../core/common/pagination/pagination';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 import { PreRegisterRobotDto, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';

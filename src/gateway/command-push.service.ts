@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from '../agent-commands/agent-command-events';
 import { AgentCommandsService } from '../agent-commands/agent-commands.service';
 import type { AgentCommandDto } from '../agent-commands/dto/agent-command.dto';
-import { EventBus } from '../redis/event-bus.service';
+import { EventBus } from '../core/redis/event-bus.service';
 import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 
 /** The scope a service-agent socket needs to receive commands and report their results. */

@@ -1,8 +1,8 @@
 import type { WebSocket } from 'ws';
-import { Clock } from '../common/clock/clock';
+import { Clock } from '../core/common/clock/clock';
 import { CredentialEvents } from '../credentials/credential-events';
-import { SessionEvents } from '../redis/redis-keys';
-import type { EventBus } from '../redis/event-bus.service';
+import { SessionEvents } from '../core/redis/redis-keys';
+import type { EventBus } from '../core/redis/event-bus.service';
 import type { SocketTokensService } from '../socket-tokens/socket-tokens.service';
 import { SocketPolicy } from './socket-policy.service';
 import { SocketConnection, SocketRegistry } from './socket-registry';

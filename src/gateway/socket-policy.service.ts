@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Clock } from '../common/clock/clock';
-import { ProblemError } from '../common/problem/problem.error';
+import { Clock } from '../core/common/clock/clock';
+import { ProblemError } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../credentials/credential-events';
 import { MachineAuthError } from '../credentials/machine-auth.errors';
-import { EventBus } from '../redis/event-bus.service';
-import { SessionEvents } from '../redis/redis-keys';
+import { EventBus } from '../core/redis/event-bus.service';
+import { SessionEvents } from '../core/redis/redis-keys';
 import { SocketTokensService } from '../socket-tokens/socket-tokens.service';
 import { CloseCodes } from './socket-protocol';
 import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';

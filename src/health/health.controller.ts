@@ -2,8 +2,8 @@ import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/auth-policy';
-import { Clock } from '../common/clock/clock';
-import { NO_CACHE, NoCache } from '../common/http/no-cache';
+import { Clock } from '../core/common/clock/clock';
+import { NO_CACHE, NoCache } from '../core/common/http/no-cache';
 import { HealthResponseDto, ReadyResponseDto } from './dto/probe-responses.dto';
 import { ReadinessService } from './readiness.service';
 

@@ -2,11 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Clock } from '../common/clock/clock';
-import { AppConfig } from '../config/app-config';
-import { MIGRATIONS_TABLE } from '../database/data-source-options';
-import { JobQueues } from '../jobs/job-queues.service';
-import { RedisService } from '../redis/redis.service';
+import { Clock } from '../core/common/clock/clock';
+import { AppConfig } from '../core/config/app-config';
+import { MIGRATIONS_TABLE } from '../core/database/data-source-options';
+import { JobQueues } from '../core/jobs/job-queues.service';
+import { RedisService } from '../core/redis/redis.service';
 
 export type CheckStatus = 'ok' | 'degraded' | 'error';
 

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../core/config/app-config';
 import { PasswordHasher } from './password-hasher';
 
 describe('PasswordHasher', () => {

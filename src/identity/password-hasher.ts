@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcrypt';
 import { createHash } from 'node:crypto';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../core/config/app-config';
 
 const BCRYPT_MAX_BYTES = 72;
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { ProblemError } from '../common/problem/problem.error';
+import { ProblemError } from '../core/common/problem/problem.error';
 
 export type QuotaKind = 'service_agents' | 'robots';
 

@@ -1,9 +1,9 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, Transporter } from 'nodemailer';
-import { Clock } from '../common/clock/clock';
-import { AppConfig } from '../config/app-config';
-import { RedisKeys, RedisLimits } from '../redis/redis-keys';
-import { RedisService } from '../redis/redis.service';
+import { Clock } from '../core/common/clock/clock';
+import { AppConfig } from '../core/config/app-config';
+import { RedisKeys, RedisLimits } from '../core/redis/redis-keys';
+import { RedisService } from '../core/redis/redis.service';
 import { OutgoingMail, SentMail } from './mail.types';
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { JobQueues } from '../jobs/job-queues.service';
+import { JobQueues } from '../core/jobs/job-queues.service';
 import { MailTransport } from './mail-transport';
 import { MAILER_QUEUE, OutgoingMail, SEND_MAIL_JOB } from './mail.types';
 

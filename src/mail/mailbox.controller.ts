@@ -2,9 +2,9 @@ import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/auth-policy';
-import { NotFoundProblem } from '../common/problem/problem.error';
-import { AppConfig } from '../config/app-config';
-import { escapeHtml } from '../pages/html';
+import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { AppConfig } from '../core/config/app-config';
+import { escapeHtml } from '../core/pages/html';
 import { MailTransport } from './mail-transport';
 
 

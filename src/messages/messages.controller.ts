@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MachineAuth } from '../auth/auth-policy';
-import { parsePage } from '../common/pagination/pagination';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { parsePage } from '../core/common/pagination/pagination';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { CurrentMachine } from '../credentials/machine-auth.strategy';
 import type { MachinePrincipal } from '../credentials/machine-principal';
 import { CreateMessageDto, MessageEnvelopeDto, MessageListDto } from './dto/message.dto';

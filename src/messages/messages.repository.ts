@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Page } from '../common/pagination/pagination';
-import { PreparedSql } from '../database/prepared-sql.service';
-import { isoColumn } from '../database/sql';
+import type { Page } from '../core/common/pagination/pagination';
+import { PreparedSql } from '../core/database/prepared-sql.service';
+import { isoColumn } from '../core/database/sql';
 import type { MessageDto } from './dto/message.dto';
 
 const COLUMNS = `m.id, m.body, m.channel, m.service_agent_id, ${isoColumn('m', 'inserted_at')}`;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { NextFunction, Request, Response } from 'express';
 import type { Histogram } from 'prom-client';
-import { AccessLog, routeTemplate } from '../logging/access-log';
+import { AccessLog, routeTemplate } from '../core/logging/access-log';
 import { HTTP_DURATION_METRIC } from './metrics.constants';
 
 /**

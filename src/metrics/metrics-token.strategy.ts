@@ -3,9 +3,9 @@ import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as BearerStrategy, VerifyFunction } from 'passport-http-bearer';
 import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
-import { constantTimeEqual } from '../common/crypto/secrets';
-import { UnauthorizedProblem } from '../common/problem/problem.error';
-import { AppConfig } from '../config/app-config';
+import { constantTimeEqual } from '../core/common/crypto/secrets';
+import { UnauthorizedProblem } from '../core/common/problem/problem.error';
+import { AppConfig } from '../core/config/app-config';
 
 /** SPEC.md: exactly this challenge on every 401 of /metrics. */
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="metrics"' };

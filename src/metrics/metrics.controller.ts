@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@n
 import { PrometheusController } from '@willsoto/nestjs-prometheus';
 import type { Response } from 'express';
 import { MetricsAuth } from '../auth/auth-policy';
-import { NO_CACHE } from '../common/http/no-cache';
+import { NO_CACHE } from '../core/common/http/no-cache';
 
 @ApiTags('probes')
 @Controller()

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { ServiceAgentRow, ServiceAgentsService } from '../agents/service-agents.service';
-import { Clock } from '../common/clock/clock';
-import { toIso as iso } from '../common/iso';
-import { NotFoundProblem, ValidationProblem } from '../common/problem/problem.error';
+import { Clock } from '../core/common/clock/clock';
+import { toIso as iso } from '../core/common/iso';
+import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { MachineCredentialsService } from '../credentials/machine-credentials.service';
 import { QuotasService } from '../identity/quotas.service';
 import type {

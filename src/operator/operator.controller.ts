@@ -9,8 +9,8 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { uuidParam as uuid } from '../common/http/uuid-param';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { uuidParam as uuid } from '../core/common/http/uuid-param';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 import {

@@ -1,4 +1,4 @@
-import { Clock } from '../common/clock/clock';
+import { Clock } from '../core/common/clock/clock';
 import { FixedWindowThrottlerStorage } from './fixed-window.storage';
 
 class ManualClock extends Clock {

@@ -3,10 +3,10 @@ import { getOptionsToken, getStorageToken, ThrottlerModuleOptions, ThrottlerOpti
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Request, Response } from 'express';
 import type { Counter } from 'prom-client';
-import { clientIp, ipBucket } from '../common/http/client-ip';
-import { REQUEST_ID_HEADER } from '../common/http/request-id';
-import { ProblemError } from '../common/problem/problem.error';
-import { AppConfig } from '../config/app-config';
+import { clientIp, ipBucket } from '../core/common/http/client-ip';
+import { REQUEST_ID_HEADER } from '../core/common/http/request-id';
+import { ProblemError } from '../core/common/problem/problem.error';
+import { AppConfig } from '../core/config/app-config';
 import { RATE_LIMITED_METRIC } from '../metrics/metrics.constants';
 import { FixedWindowThrottlerStorage } from './fixed-window.storage';
 import { MACHINE_THROTTLER } from './rate-limit.constants';

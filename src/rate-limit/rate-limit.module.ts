@@ -1,7 +1,7 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { Clock } from '../common/clock/clock';
-import { AppConfig } from '../config/app-config';
+import { Clock } from '../core/common/clock/clock';
+import { AppConfig } from '../core/config/app-config';
 import { FixedWindowThrottlerStorage } from './fixed-window.storage';
 import { MachineRateLimiter } from './machine-rate-limiter';
 import { MACHINE_MAX_KEYS_PER_WINDOW, MACHINE_THROTTLER, MACHINE_WINDOW_MS } from './rate-limit.constants';

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth/auth-policy';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { RegisterDto } from './dto/register.dto';
 import { RegisterResponseDto } from './dto/register-response.dto';
 import { RegisterService } from './register.service';

@@ -1,8 +1,8 @@
 import { parseCookie } from 'cookie';
 import { createHmac } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
-import { constantTimeEqual } from '../common/crypto/secrets';
-import type { AppConfig } from '../config/app-config';
+import { constantTimeEqual } from '../core/common/crypto/secrets';
+import type { AppConfig } from '../core/config/app-config';
 import { REMEMBER_ME_COOKIE, REMEMBER_ME_MAX_AGE_MS, SESSION_COOKIE } from './session.constants';
 
 export function readCookies(req: Request): Record<string, string | undefined> {

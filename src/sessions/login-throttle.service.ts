@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { RedisKeys } from '../redis/redis-keys';
-import { RedisService } from '../redis/redis.service';
+import { RedisKeys } from '../core/redis/redis-keys';
+import { RedisService } from '../core/redis/redis.service';
 import {
   LOGIN_ATTEMPTS_PER_IP,
   LOGIN_COOLDOWN_S,

@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '
 import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/auth-policy';
-import { clientIp, ipBucket } from '../common/http/client-ip';
-import { AppConfig } from '../config/app-config';
-import { loginPage } from '../pages/session-pages';
-import { sendPage } from '../pages/layout';
+import { clientIp, ipBucket } from '../core/common/http/client-ip';
+import { AppConfig } from '../core/config/app-config';
+import { loginPage } from '../core/pages/session-pages';
+import { sendPage } from '../core/pages/layout';
 import { clearSessionCookies, readCookies, setRememberMeCookie, setSessionCookie } from './cookies';
 import { LoginThrottled } from './login-throttle.service';
 import { LoginService } from './login.service';

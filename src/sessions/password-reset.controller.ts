@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/auth-policy';
-import { clientIp, ipBucket } from '../common/http/client-ip';
-import { AppConfig } from '../config/app-config';
-import { sendPage } from '../pages/layout';
-import { forgotPasswordPage, resetDeadEndPage, resetPasswordPage } from '../pages/session-pages';
+import { clientIp, ipBucket } from '../core/common/http/client-ip';
+import { AppConfig } from '../core/config/app-config';
+import { sendPage } from '../core/pages/layout';
+import { forgotPasswordPage, resetDeadEndPage, resetPasswordPage } from '../core/pages/session-pages';
 import { PasswordResetService } from './password-reset.service';
 import { LOGIN_PATH } from './session.constants';
 

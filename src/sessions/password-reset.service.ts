@@ -3,16 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import { createHash, createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Clock } from '../common/clock/clock';
-import { randomToken, sha256 } from '../common/crypto/secrets';
-import { AppConfig } from '../config/app-config';
+import { Clock } from '../core/common/clock/clock';
+import { randomToken, sha256 } from '../core/common/crypto/secrets';
+import { AppConfig } from '../core/config/app-config';
 import { PasswordHasher } from '../identity/password-hasher';
-import { JobQueues } from '../jobs/job-queues.service';
+import { JobQueues } from '../core/jobs/job-queues.service';
 import { MailTransport } from '../mail/mail-transport';
 import { MAILER_QUEUE } from '../mail/mail.types';
-import { escapeHtml } from '../pages/html';
-import { RedisKeys } from '../redis/redis-keys';
-import { RedisService } from '../redis/redis.service';
+import { escapeHtml } from '../core/pages/html';
+import { RedisKeys } from '../core/redis/redis-keys';
+import { RedisService } from '../core/redis/redis.service';
 import {
   RESET_LINK_TTL_MS,
   RESET_REQUESTS_PER_ADDRESS,

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Clock } from '../common/clock/clock';
-import { randomToken, sha256 } from '../common/crypto/secrets';
-import { SessionEvents } from '../redis/redis-keys';
-import { EventBus } from '../redis/event-bus.service';
+import { Clock } from '../core/common/clock/clock';
+import { randomToken, sha256 } from '../core/common/crypto/secrets';
+import { SessionEvents } from '../core/redis/redis-keys';
+import { EventBus } from '../core/redis/event-bus.service';
 import { SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS } from './session.constants';
 
 export interface SessionUser {

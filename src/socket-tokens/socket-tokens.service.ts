@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock/clock';
-import { randomToken, sha256 } from '../common/crypto/secrets';
+import { Clock } from '../core/common/clock/clock';
+import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import type { CredentialRecord } from '../credentials/credentials.repository';
 import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials/lifetimes';
 import { MachineAuthError } from '../credentials/machine-auth.errors';

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MachineAuth } from '../auth/auth-policy';
-import { extractFilter } from '../common/pagination/filters';
-import { paginationMeta, parsePage } from '../common/pagination/pagination';
-import { ProblemDto } from '../common/problem/problem.dto';
+import { extractFilter } from '../core/common/pagination/filters';
+import { paginationMeta, parsePage } from '../core/common/pagination/pagination';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { CurrentMachine } from '../credentials/machine-auth.strategy';
 import type { MachinePrincipal } from '../credentials/machine-principal';
 import { CreateTaskDto, TASK_STATUSES, TaskEnvelopeDto, TaskListDto } from './dto/task.dto';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Page } from '../common/pagination/pagination';
-import { PreparedSql } from '../database/prepared-sql.service';
-import { isoColumn } from '../database/sql';
+import type { Page } from '../core/common/pagination/pagination';
+import { PreparedSql } from '../core/database/prepared-sql.service';
+import { isoColumn } from '../core/database/sql';
 import type { TaskDto, TaskStatus } from './dto/task.dto';
 
 const COLUMNS = `t.id, t.title, t.status, t.service_agent_id, ${isoColumn('t', 'inserted_at')}, ${isoColumn('t', 'updated_at')}`;

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
-import '../support/env';
-import { runMigrations } from '../../src/database/migrate';
+import './env';
+import { runMigrations } from '../../src/core/database/migrate';
 
 /** Once per e2e run: apply migrations to the test database and start from an empty Redis db. */
 export default async function globalSetup(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { BadRequestProblem } from '../../src/common/problem/problem.error';
+import { BadRequestProblem } from '../../src/core/common/problem/problem.error';
 
 /** Asserts an RFC 9457 problem response and returns its body. */
 export function expectProblem(

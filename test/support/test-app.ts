@@ -4,9 +4,9 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/bootstrap';
-import { ServiceExpressAdapter } from '../../src/common/http/service-express.adapter';
-import { Clock } from '../../src/common/clock/clock';
-import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { ServiceExpressAdapter } from '../../src/core/common/http/service-express.adapter';
+import { Clock } from '../../src/core/common/clock/clock';
+import { AppConfig, loadConfig } from '../../src/core/config/app-config';
 import { TestClock } from './test-clock';
 
 export interface TestApp {

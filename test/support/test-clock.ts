@@ -1,4 +1,4 @@
-import { Clock } from '../../src/common/clock/clock';
+import { Clock } from '../../src/core/common/clock/clock';
 
 /** A clock the test moves by hand. */
 export class TestClock extends Clock {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { PaginationDto } from '../../common/pagination/pagination.dto';
+import { PaginationDto } from '../../core/common/pagination/pagination.dto';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity/entities/workspace.entity';
 
 export const PLANS = ['free', 'team', 'enterprise'] as const;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { Trim } from '../../common/validation/transforms';
+import { Trim } from '../../core/common/validation/transforms';
 import { MaxJsonBytes } from '../json-size';
 
 /**

@@ -1,6 +1,6 @@
 import type { ArgumentMetadata } from '@nestjs/common';
-import { ValidationProblem } from '../../common/problem/problem.error';
-import { AppValidationPipe } from '../../common/validation/validation';
+import { ValidationProblem } from '../../core/common/problem/problem.error';
+import { AppValidationPipe } from '../../core/common/validation/validation';
 import { AGENT_METADATA_MAX_BYTES, ClaimEnrollmentDto } from './claim.dto';
 import { IssueEnrollmentTokenDto } from './enrollment-token.dto';
 

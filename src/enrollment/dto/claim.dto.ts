@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString } from 'class-validator';
-import { Trim } from '../../common/validation/transforms';
+import { Trim } from '../../core/common/validation/transforms';
 import {
   AccessTokenDto,
   ApiKeyDto,

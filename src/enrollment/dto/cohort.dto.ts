@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Trim } from '../../common/validation/transforms';
-import { PaginationDto } from '../../common/pagination/pagination.dto';
+import { Trim } from '../../core/common/validation/transforms';
+import { PaginationDto } from '../../core/common/pagination/pagination.dto';
 import { RobotDto } from './robot.dto';
 import { IsLabel, NAME_MAX } from './validators';
 

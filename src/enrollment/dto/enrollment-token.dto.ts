@@ -9,7 +9,7 @@ import {
   ENROLLMENT_TOKEN_STATES,
   EnrollmentTokenState,
 } from '../enrollment-rules';
-import { PaginationDto } from '../../common/pagination/pagination.dto';
+import { PaginationDto } from '../../core/common/pagination/pagination.dto';
 import { IsLabel, IsSerialNumber, TAG_MAX, TrimEachUnique } from './validators';
 
 export const MAX_DEFAULT_TAGS = 50;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { Trim } from '../../common/validation/transforms';
+import { Trim } from '../../core/common/validation/transforms';
 import { ROBOT_STATUSES, RobotStatus } from '../entities/robot.entity';
-import { PaginationDto } from '../../common/pagination/pagination.dto';
+import { PaginationDto } from '../../core/common/pagination/pagination.dto';
 import { IsLabel, IsSerialNumber, NAME_MAX, SERIAL_NUMBER_MAX } from './validators';
 
 export class PreRegisterRobotDto {

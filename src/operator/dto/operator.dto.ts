@@ -8,7 +8,7 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { Trim } from '../../common/validation/transforms';
+import { Trim } from '../../core/common/validation/transforms';
 import { OptionalScopes } from '../../credentials/dto/scopes-field';
 
 export class CreateServiceAgentDto {

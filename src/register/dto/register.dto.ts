@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import { NormalizeEmail, Trim } from '../../common/validation/transforms';
+import { NormalizeEmail, Trim } from '../../core/common/validation/transforms';
 
 export class RegisterDto {
   @ApiProperty({ example: 'ada@example.com' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PaginationDto } from '../../common/pagination/pagination.dto';
-import { Trim } from '../../common/validation/transforms';
+import { PaginationDto } from '../../core/common/pagination/pagination.dto';
+import { Trim } from '../../core/common/validation/transforms';
 
 export const TASK_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -9,8 +9,8 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
  */
 const runningFromSource = __filename.endsWith('.ts');
 export const MIGRATIONS_GLOB = runningFromSource
-  ? join(__dirname, '..', '..', 'migrations', '*.ts')
-  : join(__dirname, '..', 'migrations', '*.js');
+  ? join(__dirname, '..', '..', '..', 'migrations', '*.ts')
+  : join(__dirname, '..', '..', 'migrations', '*.js');
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 

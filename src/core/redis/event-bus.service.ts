@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { RedisChannels } from '../redis/redis-keys';
+import { RedisChannels } from './redis-keys';
 import { RedisService } from './redis.service';
 
 export interface BusEvent {

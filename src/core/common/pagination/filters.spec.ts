@@ -1,4 +1,4 @@
-import { expectBadRequest } from '../../../test/support/problem';
+import { expectBadRequest } from '../../../../test/support/problem';
 import { extractFilter } from './filters';
 
 const STATUSES = ['online', 'offline'] as const;

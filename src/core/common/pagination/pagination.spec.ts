@@ -1,4 +1,4 @@
-import { expectBadRequest } from '../../../test/support/problem';
+import { expectBadRequest } from '../../../../test/support/problem';
 import { paginationMeta, parsePage, PaginationRules } from './pagination';
 
 const RULES: PaginationRules = {
