@@ -1,53 +1,11 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import { ModulesContainer, Reflector } from '@nestjs/core';
 import { buildOpenApiDocument } from '../src/core/openapi/openapi';
-import { AUTH_POLICY } from '../src/auth/auth-policy';
+import { AuthStrategyRegistry } from '../src/auth/auth-strategy.registry';
+import { routeViolations, WalkedRoute, walkRoutes } from '../src/auth/route-walk';
 import { createTestApp, TestApp } from './support/test-app';
 
-interface Route {
-  controller: string;
-  handler: string;
-  method: string;
-  path: string;
-  policy: unknown;
-  excluded: boolean;
-}
-
 /** Every controller route the app registers, with its declared auth policy. */
-function collectRoutes(t: TestApp): Route[] {
-  const scanner = new MetadataScanner();
-  const reflector = t.app.get(Reflector);
-  const routes: Route[] = [];
-  const controllers = [...t.app.get(ModulesContainer).values()].flatMap((m) => [...m.controllers.values()]);
-  for (const wrapper of controllers) {
-    const instance = wrapper.instance as object;
-    if (!instance || !wrapper.metatype) continue;
-    const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, wrapper.metatype) ?? '');
-    const proto = Object.getPrototypeOf(instance);
-    for (const name of scanner.getAllMethodNames(proto)) {
-      const handler = proto[name];
-      const path = Reflect.getMetadata(PATH_METADATA, handler);
-      if (path === undefined) continue;
-      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-      for (const prefix of prefixes) {
-        for (const p of ([] as string[]).concat(path)) {
-          routes.push({
-            controller: wrapper.metatype.name,
-            handler: name,
-            method,
-            path: `/${[prefix, p].map((s) => s.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`,
-            policy: reflector.getAllAndOverride(AUTH_POLICY, [handler, wrapper.metatype]),
-            excluded:
-              Reflect.getMetadata('swagger/apiExcludeController', wrapper.metatype)?.[0] === true ||
-              Reflect.getMetadata('swagger/apiExcludeEndpoint', handler)?.disable === true,
-          });
-        }
-      }
-    }
-  }
-  return routes;
-}
+const collectRoutes = (t: TestApp): WalkedRoute[] => walkRoutes(t.app.get(ModulesContainer), t.app.get(Reflector));
 
 describe('route policies (deny by default)', () => {
   let t: TestApp;
@@ -63,11 +21,12 @@ describe('route policies (deny by default)', () => {
     );
   });
 
-  it('every registered route declares how it is reached', () => {
-    const undeclared = collectRoutes(t)
-      .filter((r) => r.policy === undefined)
-      .map((r) => `${r.method} ${r.path} (${r.controller}.${r.handler})`);
-    expect(undeclared).toEqual([]);
+  it('every registered route declares how it is reached, by a kind with a registered strategy', () => {
+    expect(routeViolations(collectRoutes(t), t.app.get(AuthStrategyRegistry).kinds())).toEqual([]);
+  });
+
+  it('has a strategy for every kind its routes use', () => {
+    expect(t.app.get(AuthStrategyRegistry).kinds().sort()).toEqual(['machine', 'metrics', 'operator']);
   });
 
   it('every route not deliberately excluded appears in the OpenAPI document with its auth', () => {
@@ -78,7 +37,7 @@ describe('route policies (deny by default)', () => {
       const oaPath = r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       const op = (doc.paths[oaPath] as Record<string, { security?: unknown[] }> | undefined)?.[r.method.toLowerCase()];
       if (!op) missing.push(`${r.method} ${r.path}`);
-      else if ((r.policy as { kind: string }).kind !== 'public' && !(op.security && op.security.length > 0)) {
+      else if (r.policy?.kind !== 'public' && !(op.security && op.security.length > 0)) {
         unsecured.push(`${r.method} ${r.path}`);
       }
     }

@@ -13,8 +13,8 @@ import { OperatorAuth } from '../auth/auth-policy';
 import { extractFilter } from '../core/common/pagination/filters';
 import { parsePage } from '../core/common/pagination/pagination';
 import { ProblemDto } from '../core/common/problem/problem.dto';
-import { CurrentOperator } from '../sessions/operator-auth.strategy';
-import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
+import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import { AgentCommandsService } from './agent-commands.service';
 import {
   AGENT_COMMAND_STATUSES,
@@ -39,8 +39,8 @@ export class AgentCommandsController {
   @ApiNotFoundResponse({ type: ProblemDto, description: 'no such visible agent in the workspace' })
   @ApiConflictResponse({ type: ProblemDto, description: 'service_agent_inactive' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto })
-  async create(@CurrentOperator() operator: OperatorPrincipal, @Body() dto: CreateAgentCommandDto): Promise<AgentCommandEnvelopeDto> {
-    return { agent_command: await this.commands.create({ workspaceId: operator.workspaceId!, userId: operator.userId }, dto) };
+  async create(@WorkspaceOperator() operator: WorkspaceOperatorPrincipal, @Body() dto: CreateAgentCommandDto): Promise<AgentCommandEnvelopeDto> {
+    return { agent_command: await this.commands.create({ workspaceId: operator.workspaceId, userId: operator.userId }, dto) };
   }
 
   @OperatorAuth({ role: 'member' })
@@ -50,10 +50,10 @@ export class AgentCommandsController {
   @ApiQuery({ name: 'filter[status]', required: false, enum: AGENT_COMMAND_STATUSES, description: 'wins over status' })
   @ApiOkResponse({ type: AgentCommandListDto, description: 'newest first' })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'invalid_limit or invalid_status' })
-  async list(@CurrentOperator() operator: OperatorPrincipal, @Query() query: Record<string, unknown>): Promise<AgentCommandListDto> {
+  async list(@WorkspaceOperator() operator: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<AgentCommandListDto> {
     const { limit } = parsePage(query, AGENT_COMMANDS_PAGE);
     const status = extractFilter(query, 'status', AGENT_COMMAND_STATUSES);
-    const agentCommands = await this.commands.list(operator.workspaceId!, limit, status);
+    const agentCommands = await this.commands.list(operator.workspaceId, limit, status);
     return { agent_commands: agentCommands, count: agentCommands.length };
   }
 }

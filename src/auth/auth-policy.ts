@@ -13,18 +13,22 @@ export const AUTH_POLICY = 'auth:policy';
 
 export type OperatorRole = 'owner' | 'admin' | 'member';
 
-/** How a machine-plane route is counted by the rate limiter (SPEC.md Limits). */
-export type RateLimitBucket = 'credential' | 'ip' | 'none';
+/**
+ * How a route is counted by the API rate limiter (SPEC.md Limits): against the principal
+ * authentication identified (its `rateLimitSubject`; refused requests count against the client
+ * IP), against the client IP, or not at all.
+ */
+export type RateLimitBucket = 'principal' | 'ip' | 'none';
 
 /** How a route is reached. Every route declares exactly one; the global guard denies the rest. */
 export type AuthPolicy =
-  | { kind: 'public'; rateLimit: RateLimitBucket }
-  | { kind: 'metrics' }
-  | { kind: 'machine'; scopes: readonly string[] }
-  | { kind: 'operator'; role?: OperatorRole; platformAdmin?: boolean; page?: boolean }
-  | { kind: 'scim' }
-  | { kind: 'partner' }
-  | { kind: 'engagement' };
+  | { kind: 'public'; rateLimit: 'ip' | 'none' }
+  | { kind: 'metrics'; rateLimit: 'none' }
+  | { kind: 'machine'; rateLimit: 'principal'; scopes: readonly string[] }
+  | { kind: 'operator'; rateLimit: 'none'; role?: OperatorRole; platformAdmin?: boolean; page?: boolean }
+  | { kind: 'scim'; rateLimit: 'none' }
+  | { kind: 'partner'; rateLimit: 'principal'; scopes: readonly string[] }
+  | { kind: 'engagement'; rateLimit: 'principal'; scopes: readonly string[] };
 
 export type AuthKind = AuthPolicy['kind'];
 
@@ -41,11 +45,11 @@ export const Public = () => policy({ kind: 'public', rateLimit: 'none' });
 export const MachineBootstrap = () =>
   policy({ kind: 'public', rateLimit: 'ip' }, ApiTooManyRequestsResponse(problem));
 /** Reachable with the metrics bearer token only. */
-export const MetricsAuth = () => policy({ kind: 'metrics' }, ApiBearerAuth('metrics'));
+export const MetricsAuth = () => policy({ kind: 'metrics', rateLimit: 'none' }, ApiBearerAuth('metrics'));
 /** Machine credential (agk_ key or access token) holding every listed scope; counted per credential. */
 export const MachineAuth = (...scopes: string[]) =>
   policy(
-    { kind: 'machine', scopes },
+    { kind: 'machine', rateLimit: 'principal', scopes },
     ApiBearerAuth('machine'),
     ApiSecurity('agent-api-key'),
     ApiUnauthorizedResponse(problem),
@@ -55,10 +59,28 @@ export const MachineAuth = (...scopes: string[]) =>
 /** Operator browser session, optionally with a minimum workspace role or platform-admin right. */
 export const OperatorAuth = (opts: { role?: OperatorRole; platformAdmin?: boolean; page?: boolean } = {}) =>
   policy(
-    { kind: 'operator', ...opts },
+    { kind: 'operator', rateLimit: 'none', ...opts },
     ApiCookieAuth('session'),
     ApiUnauthorizedResponse(problem),
     ApiForbiddenResponse(problem),
   );
-/** SCIM bearer token. */
-export const ScimAuth = () => policy({ kind: 'scim' }, ApiBearerAuth('scim'), ApiUnauthorizedResponse(problem));
+/** SCIM bearer token of one workspace. */
+export const ScimAuth = () => policy({ kind: 'scim', rateLimit: 'none' }, ApiBearerAuth('scim'), ApiUnauthorizedResponse(problem));
+/** Marketplace partner key (mpk_) holding every listed scope; counted per partner. */
+export const PartnerAuth = (...scopes: string[]) =>
+  policy(
+    { kind: 'partner', rateLimit: 'principal', scopes },
+    ApiBearerAuth('partner'),
+    ApiUnauthorizedResponse(problem),
+    ApiForbiddenResponse(problem),
+    ApiTooManyRequestsResponse(problem),
+  );
+/** Engagement token of one partner in one workspace, holding every listed scope; counted per engagement. */
+export const EngagementAuth = (...scopes: string[]) =>
+  policy(
+    { kind: 'engagement', rateLimit: 'principal', scopes },
+    ApiBearerAuth('engagement'),
+    ApiUnauthorizedResponse(problem),
+    ApiForbiddenResponse(problem),
+    ApiTooManyRequestsResponse(problem),
+  );

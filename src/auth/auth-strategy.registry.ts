@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AuthKind, AuthPolicy } from './auth-policy';
+import type { Principal } from './principal';
 
 /**
- * One way in (machine, operator session, SCIM, metrics, ...). `authenticate` either resolves,
- * having attached what it identified to the request, or throws a ProblemError.
+ * One way in (machine, operator session, SCIM, metrics, ...). `authenticate` either returns the
+ * principal it identified (the guard sets it on the request) or throws a ProblemError.
  */
-export interface AuthStrategy<P extends AuthPolicy = AuthPolicy> {
+export interface AuthStrategy<P extends AuthPolicy = AuthPolicy, R extends Principal = Principal> {
   readonly kind: P['kind'];
-  authenticate(req: Request, policy: P): Promise<void> | void;
+  authenticate(req: Request, policy: P): Promise<R> | R;
 }
 
 /** Feature modules register their strategy here at start-up; the global guard looks them up. */
@@ -16,12 +17,17 @@ export interface AuthStrategy<P extends AuthPolicy = AuthPolicy> {
 export class AuthStrategyRegistry {
   private readonly strategies = new Map<AuthKind, AuthStrategy>();
 
-  register<P extends AuthPolicy>(strategy: AuthStrategy<P>): void {
+  register<P extends AuthPolicy, R extends Principal>(strategy: AuthStrategy<P, R>): void {
     if (this.strategies.has(strategy.kind)) throw new Error(`auth strategy "${strategy.kind}" registered twice`);
     this.strategies.set(strategy.kind, strategy as unknown as AuthStrategy);
   }
 
   get(kind: AuthKind): AuthStrategy | undefined {
     return this.strategies.get(kind);
+  }
+
+  /** The kinds with a registered strategy (the route walk checks every route against them). */
+  kinds(): AuthKind[] {
+    return [...this.strategies.keys()];
   }
 }

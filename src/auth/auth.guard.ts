@@ -1,22 +1,24 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { Counter } from 'prom-client';
 import { ForbiddenProblem, ProblemError } from '../core/common/problem/problem.error';
-import type { RequestWithPrincipal } from '../credentials/machine-principal';
 import { AUTH_FAILURES_METRIC } from '../metrics/metrics.constants';
 import { MachineRateLimiter } from '../rate-limit/machine-rate-limiter';
 import { AUTH_POLICY, AuthPolicy } from './auth-policy';
 import { AuthStrategyRegistry } from './auth-strategy.registry';
+import type { Principal, RequestWithPrincipal } from './principal';
 
 /**
  * The single global guard: deny by default. A route without a declared policy, or whose policy
  * has no registered strategy, is refused (and logged, since that is a programming error).
  *
- * Machine-plane routes are rate limited here, once per request: after authentication has
- * identified the credential (counted against it), or against the client IP when the route is an
- * unauthenticated bootstrap route or authentication refused the request.
+ * Authentication runs the policy's strategy, which returns the principal; it is set on the
+ * request here and nowhere else. Routes whose policy rate-limits (machine, partner, engagement,
+ * and the unauthenticated bootstrap routes) are counted here, once per request: against the
+ * principal's rate-limit subject once authentication identified it, against the client IP when
+ * the route is an unauthenticated bootstrap route or authentication refused the request.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -41,8 +43,9 @@ export class AuthGuard implements CanActivate {
     }
     const http = context.switchToHttp();
     const req = http.getRequest<RequestWithPrincipal>();
+    const res = http.getResponse<Response>();
     if (policy.kind === 'public') {
-      if (policy.rateLimit === 'ip') this.rateLimiter.consume(req, http.getResponse<Response>(), { kind: 'ip' });
+      if (policy.rateLimit === 'ip') this.rateLimiter.consume(req, res, { kind: 'ip' });
       return true;
     }
     const strategy = this.strategies.get(policy.kind);
@@ -50,17 +53,19 @@ export class AuthGuard implements CanActivate {
       this.logger.error(`no auth strategy registered for "${policy.kind}"`);
       throw new ForbiddenProblem('route_not_accessible');
     }
-    const machine = policy.kind === 'machine';
+    let principal: Principal;
     try {
-      await strategy.authenticate(req as Request, policy);
+      principal = await strategy.authenticate(req, policy);
     } catch (err) {
       if (err instanceof ProblemError) this.failures.inc({ mechanism: policy.kind, reason: err.error ?? err.detail });
-      // A refused machine request still counts, against its IP (and may be answered 429 instead).
-      if (machine) this.rateLimiter.consume(req, http.getResponse<Response>(), { kind: 'ip' });
+      // A refused request of a rate-limited kind still counts, against its IP (and may be answered 429 instead).
+      if (policy.rateLimit === 'principal') this.rateLimiter.consume(req, res, { kind: 'ip' });
       throw err;
     }
-    if (machine && req.principal) {
-      this.rateLimiter.consume(req, http.getResponse<Response>(), { kind: 'credential', id: req.principal.credentialId });
+    req.principal = principal;
+    if (policy.rateLimit === 'principal') {
+      if (!principal.rateLimitSubject) throw new Error(`the ${policy.kind} strategy returned a principal without a rate-limit subject`);
+      this.rateLimiter.consume(req, res, principal.rateLimitSubject);
     }
     return true;
   }

@@ -5,8 +5,8 @@ import { OperatorAuth } from '../auth/auth-policy';
 import { WorkspaceKeyService } from '../credentials/workspace-key.service';
 import { OperatorAgentsService } from '../operator/operator-agents.service';
 import { sendPage } from '../core/pages/layout';
-import { CurrentOperator } from '../sessions/operator-auth.strategy';
-import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { CurrentOperator, WorkspaceOperator } from '../sessions/operator-auth.strategy';
+import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import { overviewPage, workspaceKeyPage } from './console-pages';
 
 const KEY_PAGE = '/app/agents/workspace-key';
@@ -34,8 +34,8 @@ export class AppPageController {
   @Get('agents/workspace-key')
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the current primary key by prefix, with generate, rotate and delete' })
-  async keyPage(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
-    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId!)));
+  async keyPage(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
+    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId)));
   }
 
   /**
@@ -47,25 +47,25 @@ export class AppPageController {
   @HttpCode(201)
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the new key, shown once' })
-  async rotate(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
-    const { apiKey } = await this.workspaceKey.generate(op.workspaceId!);
-    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId!), apiKey.key), 201);
+  async rotate(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
+    const { apiKey } = await this.workspaceKey.generate(op.workspaceId);
+    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId), apiKey.key), 201);
   }
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post('agents/workspace-key/delete')
   @ApiProduces('text/html')
   @ApiSeeOtherResponse({ description: 'revoked; back to the key page' })
-  async deleteForm(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
-    await this.workspaceKey.delete(op.workspaceId!);
+  async deleteForm(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
+    await this.workspaceKey.delete(op.workspaceId);
     res.redirect(303, KEY_PAGE);
   }
 
   @OperatorAuth({ role: 'admin', page: true })
   @Delete('agents/workspace-key')
   @ApiSeeOtherResponse({ description: 'revoked; back to the key page' })
-  async delete(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
-    await this.workspaceKey.delete(op.workspaceId!);
+  async delete(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
+    await this.workspaceKey.delete(op.workspaceId);
     res.redirect(303, KEY_PAGE);
   }
 }

@@ -2,10 +2,11 @@ import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from
 import type { Request } from 'express';
 import { AuthPolicy } from '../auth/auth-policy';
 import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
+import { principalOf, RequestWithPrincipal } from '../auth/principal';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialsService } from './machine-credentials.service';
-import type { MachinePrincipal, RequestWithPrincipal } from './machine-principal';
+import type { MachinePrincipal } from './machine-principal';
 import { INSUFFICIENT_SCOPE_DETAIL } from './scopes';
 
 type MachinePolicy = Extract<AuthPolicy, { kind: 'machine' }>;
@@ -40,7 +41,7 @@ export function presentedCredential(req: Pick<Request, 'headers'>): PresentedCre
  * every listed scope. Runs in the global guard, so refusals happen before any controller.
  */
 @Injectable()
-export class MachineAuthStrategy implements AuthStrategy<MachinePolicy>, OnModuleInit {
+export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachinePrincipal>, OnModuleInit {
   readonly kind = 'machine' as const;
 
   constructor(
@@ -52,7 +53,7 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy>, OnModul
     this.registry.register(this);
   }
 
-  async authenticate(req: Request, policy: MachinePolicy): Promise<void> {
+  async authenticate(req: Request, policy: MachinePolicy): Promise<MachinePrincipal> {
     const { value, source } = presentedCredential(req);
     if (value === undefined) {
       throw new MachineAuthError(source === 'authorization' ? 'invalid_token' : 'api_key_required');
@@ -62,13 +63,12 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy>, OnModul
     for (const scope of policy.scopes) {
       if (!principal.scopes.includes(scope)) throw new ForbiddenProblem(INSUFFICIENT_SCOPE_DETAIL);
     }
-    (req as RequestWithPrincipal).principal = principal;
+    return principal;
   }
 }
 
 /** The authenticated machine principal of the current request. */
-export const CurrentMachine = createParamDecorator((_: unknown, ctx: ExecutionContext): MachinePrincipal => {
-  const principal = ctx.switchToHttp().getRequest<RequestWithPrincipal>().principal;
-  if (!principal) throw new Error('CurrentMachine used on a route without @MachineAuth');
-  return principal;
-});
+export const CurrentMachine = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): MachinePrincipal =>
+    principalOf<MachinePrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'machine', '@CurrentMachine()'),
+);

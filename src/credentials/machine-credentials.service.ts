@@ -149,6 +149,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
       serviceAgentId: record.serviceAgentId,
       scopes,
       via,
+      rateLimitSubject: { kind: 'credential', id: record.credentialId },
     };
   }
 

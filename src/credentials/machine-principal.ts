@@ -1,13 +1,12 @@
-import type { Request } from 'express';
+import type { Principal } from '../auth/principal';
 
-/** Who a machine request is: set on the request by machine authentication. */
-export interface MachinePrincipal {
-  kind: 'machine';
-  credentialId: string;
-  workspaceId: string;
-  serviceAgentId: string;
-  scopes: readonly string[];
-  via: 'api_key' | 'access_token';
+/** Who a machine request is: returned by machine authentication, set on the request by the guard. */
+export interface MachinePrincipal extends Principal {
+  readonly kind: 'machine';
+  readonly credentialId: string;
+  readonly workspaceId: string;
+  readonly serviceAgentId: string;
+  readonly via: 'api_key' | 'access_token';
+  /** Counted per credential (SPEC.md Limits, "Machine API key"). */
+  readonly rateLimitSubject: { kind: 'credential'; id: string };
 }
-
-export type RequestWithPrincipal = Request & { principal?: MachinePrincipal };

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
 import { parsePage } from '../core/common/pagination/pagination';
-import { CurrentOperator } from '../sessions/operator-auth.strategy';
-import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
+import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import { CohortsService } from './cohorts.service';
 import { CohortEnvelopeDto, CohortListDto, CohortShowDto, CreateCohortDto } from './dto/cohort.dto';
 import { ApiInvalidBody, ApiNotInWorkspace, ApiPage, COHORTS_PAGE, OperatorResource, uuidParam } from './operator-docs';
@@ -19,16 +19,16 @@ export class CohortsController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: CohortEnvelopeDto })
   @ApiInvalidBody()
-  async create(@CurrentOperator() op: OperatorPrincipal, @Body() dto: CreateCohortDto): Promise<CohortEnvelopeDto> {
-    return { cohort: await this.cohorts.create(op.workspaceId!, dto.name) };
+  async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateCohortDto): Promise<CohortEnvelopeDto> {
+    return { cohort: await this.cohorts.create(op.workspaceId, dto.name) };
   }
 
   @OperatorAuth({ role: 'member' })
   @Get()
   @ApiPage(COHORTS_PAGE)
   @ApiOkResponse({ type: CohortListDto })
-  list(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>): Promise<CohortListDto> {
-    return this.cohorts.list(op.workspaceId!, parsePage(query, COHORTS_PAGE));
+  list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<CohortListDto> {
+    return this.cohorts.list(op.workspaceId, parsePage(query, COHORTS_PAGE));
   }
 
   /** The cohort with a page of its members (limit/offset page the members). */
@@ -38,10 +38,10 @@ export class CohortsController {
   @ApiOkResponse({ type: CohortShowDto })
   @ApiNotInWorkspace()
   show(
-    @CurrentOperator() op: OperatorPrincipal,
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
     @Param('id', uuidParam) id: string,
     @Query() query: Record<string, unknown>,
   ): Promise<CohortShowDto> {
-    return this.cohorts.show(op.workspaceId!, id, parsePage(query, COHORTS_PAGE));
+    return this.cohorts.show(op.workspaceId, id, parsePage(query, COHORTS_PAGE));
   }
 }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
 import { parsePage } from '../core/common/pagination/pagination';
-import { CurrentOperator } from '../sessions/operator-auth.strategy';
-import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
+import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import {
   EnrollmentTokenEnvelopeDto,
   EnrollmentTokenListDto,
@@ -24,8 +24,8 @@ export class EnrollmentTokensController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: IssuedEnrollmentTokenEnvelopeDto, description: 'the token is shown only here' })
   @ApiInvalidBody()
-  async issue(@CurrentOperator() op: OperatorPrincipal, @Body() dto: IssueEnrollmentTokenDto): Promise<IssuedEnrollmentTokenEnvelopeDto> {
-    return { enrollment_token: await this.tokens.issue(op.workspaceId!, op.userId, dto) };
+  async issue(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: IssueEnrollmentTokenDto): Promise<IssuedEnrollmentTokenEnvelopeDto> {
+    return { enrollment_token: await this.tokens.issue(op.workspaceId, op.userId, dto) };
   }
 
   /** Newest first; never the secret. */
@@ -33,8 +33,8 @@ export class EnrollmentTokensController {
   @Get()
   @ApiPage(TOKENS_PAGE)
   @ApiOkResponse({ type: EnrollmentTokenListDto })
-  list(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>): Promise<EnrollmentTokenListDto> {
-    return this.tokens.list(op.workspaceId!, parsePage(query, TOKENS_PAGE));
+  list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<EnrollmentTokenListDto> {
+    return this.tokens.list(op.workspaceId, parsePage(query, TOKENS_PAGE));
   }
 
   @OperatorAuth({ role: 'admin' })
@@ -42,7 +42,7 @@ export class EnrollmentTokensController {
   @HttpCode(200)
   @ApiOkResponse({ type: EnrollmentTokenEnvelopeDto })
   @ApiNotInWorkspace()
-  async revoke(@CurrentOperator() op: OperatorPrincipal, @Param('id', uuidParam) id: string): Promise<EnrollmentTokenEnvelopeDto> {
-    return { enrollment_token: await this.tokens.revoke(op.workspaceId!, id) };
+  async revoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<EnrollmentTokenEnvelopeDto> {
+    return { enrollment_token: await this.tokens.revoke(op.workspaceId, id) };
   }
 }

@@ -4,8 +4,8 @@ import { OperatorAuth } from '../auth/auth-policy';
 import { extractFilter } from '../core/common/pagination/filters';
 import { parsePage } from '../core/common/pagination/pagination';
 import { ProblemDto } from '../core/common/problem/problem.dto';
-import { CurrentOperator } from '../sessions/operator-auth.strategy';
-import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
+import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import { PreRegisterRobotDto, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';
 import { ROBOT_STATUSES } from './entities/robot.entity';
 import { ApiInvalidBody, ApiNotInWorkspace, ApiPage, OperatorResource, ROBOTS_PAGE, uuidParam } from './operator-docs';
@@ -23,8 +23,8 @@ export class RobotsController {
   @ApiCreatedResponse({ type: RobotEnvelopeDto, description: 'a pending robot' })
   @ApiTooManyRequestsResponse({ type: ProblemDto, description: "the plan's robot quota is reached" })
   @ApiInvalidBody()
-  async preRegister(@CurrentOperator() op: OperatorPrincipal, @Body() dto: PreRegisterRobotDto): Promise<RobotEnvelopeDto> {
-    return { robot: await this.robots.preRegister(op.workspaceId!, dto) };
+  async preRegister(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: PreRegisterRobotDto): Promise<RobotEnvelopeDto> {
+    return { robot: await this.robots.preRegister(op.workspaceId, dto) };
   }
 
   @OperatorAuth({ role: 'member' })
@@ -33,9 +33,9 @@ export class RobotsController {
   @ApiQuery({ name: 'status', required: false, enum: ROBOT_STATUSES })
   @ApiQuery({ name: 'filter[status]', required: false, enum: ROBOT_STATUSES, description: 'wins over status' })
   @ApiOkResponse({ type: RobotListDto, description: 'an invalid status is 400 invalid_status' })
-  list(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>): Promise<RobotListDto> {
+  list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<RobotListDto> {
     const page = parsePage(query, ROBOTS_PAGE);
-    return this.robots.list(op.workspaceId!, page, extractFilter(query, 'status', ROBOT_STATUSES));
+    return this.robots.list(op.workspaceId, page, extractFilter(query, 'status', ROBOT_STATUSES));
   }
 
   /** Later claims of its serial get 410; the agent bound to it is deactivated. */
@@ -44,7 +44,7 @@ export class RobotsController {
   @HttpCode(200)
   @ApiOkResponse({ type: RobotEnvelopeDto })
   @ApiNotInWorkspace()
-  async retire(@CurrentOperator() op: OperatorPrincipal, @Param('id', uuidParam) id: string): Promise<RobotEnvelopeDto> {
-    return { robot: await this.robots.retire(op.workspaceId!, id) };
+  async retire(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<RobotEnvelopeDto> {
+    return { robot: await this.robots.retire(op.workspaceId, id) };
   }
 }

@@ -2,10 +2,15 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as BearerStrategy, VerifyFunction } from 'passport-http-bearer';
+import type { AuthPolicy } from '../auth/auth-policy';
 import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
+import type { Principal } from '../auth/principal';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
+
+/** The metrics scraper: no workspace, no scopes, not rate limited. */
+const SCRAPER: Principal = Object.freeze({ kind: 'metrics', workspaceId: null, scopes: [], rateLimitSubject: null });
 
 /** SPEC.md: exactly this challenge on every 401 of /metrics. */
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="metrics"' };
@@ -18,7 +23,7 @@ const CHALLENGE = { 'www-authenticate': 'Bearer realm="metrics"' };
  * outside production, when none is configured, /metrics is open for local scraping.
  */
 @Injectable()
-export class MetricsTokenStrategy implements AuthStrategy<{ kind: 'metrics' }>, OnModuleInit {
+export class MetricsTokenStrategy implements AuthStrategy<Extract<AuthPolicy, { kind: 'metrics' }>>, OnModuleInit {
   readonly kind = 'metrics' as const;
   private readonly bearer: BearerStrategy<VerifyFunction>;
 
@@ -36,8 +41,8 @@ export class MetricsTokenStrategy implements AuthStrategy<{ kind: 'metrics' }>, 
     this.registry.register(this);
   }
 
-  async authenticate(req: Request): Promise<void> {
-    if (this.config.metricsBearerToken === undefined && !this.config.isProduction) return;
+  async authenticate(req: Request): Promise<Principal> {
+    if (this.config.metricsBearerToken === undefined && !this.config.isProduction) return SCRAPER;
     const header = req.headers.authorization;
     if (typeof header !== 'string' || !/^Bearer\s+\S+\s*$/i.test(header)) {
       throw new UnauthorizedProblem('metrics_token_required', CHALLENGE);
@@ -50,5 +55,6 @@ export class MetricsTokenStrategy implements AuthStrategy<{ kind: 'metrics' }>, 
       )(headerOnly, req.res as Response, reject);
     });
     if (!ok) throw new UnauthorizedProblem('invalid_metrics_token', CHALLENGE);
+    return SCRAPER;
   }
 }

@@ -11,8 +11,8 @@ import {
 import { OperatorAuth } from '../auth/auth-policy';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
-import { CurrentOperator } from '../sessions/operator-auth.strategy';
-import type { OperatorPrincipal } from '../sessions/operator-principal';
+import { CurrentOperator, WorkspaceOperator } from '../sessions/operator-auth.strategy';
+import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import {
   ApiKeySummaryEnvelopeDto,
   CreateServiceAgentDto,
@@ -53,8 +53,8 @@ export class OperatorController {
   @OperatorAuth({ role: 'member' })
   @Get('service_agents')
   @ApiOkResponse({ type: ServiceAgentListDto })
-  async list(@CurrentOperator() op: OperatorPrincipal): Promise<ServiceAgentListDto> {
-    return { service_agents: await this.agents.list(op.workspaceId!) };
+  async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal): Promise<ServiceAgentListDto> {
+    return { service_agents: await this.agents.list(op.workspaceId) };
   }
 
   @OperatorAuth({ role: 'admin' })
@@ -63,8 +63,8 @@ export class OperatorController {
   @ApiCreatedResponse({ type: ServiceAgentEnvelopeDto })
   @ApiTooManyRequestsResponse({ type: ProblemDto, description: "the plan's agent quota is reached" })
   @invalid
-  async create(@CurrentOperator() op: OperatorPrincipal, @Body() dto: CreateServiceAgentDto): Promise<ServiceAgentEnvelopeDto> {
-    return { service_agent: await this.agents.create(op.workspaceId!, dto.name, dto.scopes) };
+  async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateServiceAgentDto): Promise<ServiceAgentEnvelopeDto> {
+    return { service_agent: await this.agents.create(op.workspaceId, dto.name, dto.scopes) };
   }
 
   /** Deactivating refuses the agent's credentials (service_agent_inactive) at once on every node. */
@@ -74,11 +74,11 @@ export class OperatorController {
   @notFound
   @invalid
   async update(
-    @CurrentOperator() op: OperatorPrincipal,
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
     @Param('id', uuid) id: string,
     @Body() dto: UpdateServiceAgentDto,
   ): Promise<ServiceAgentEnvelopeDto> {
-    return { service_agent: await this.agents.update(op.workspaceId!, id, dto) };
+    return { service_agent: await this.agents.update(op.workspaceId, id, dto) };
   }
 
   /** The key is shown once, in this response. */
@@ -89,11 +89,11 @@ export class OperatorController {
   @notFound
   @invalid
   async issueKey(
-    @CurrentOperator() op: OperatorPrincipal,
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
     @Param('id', uuid) id: string,
     @Body() dto: IssueApiKeyDto,
   ): Promise<IssuedApiKeyEnvelopeDto> {
-    return { api_key: await this.agents.issueKey(op.workspaceId!, id, dto.scopes, dto.expires_at) };
+    return { api_key: await this.agents.issueKey(op.workspaceId, id, dto.scopes, dto.expires_at) };
   }
 
   @OperatorAuth({ role: 'admin' })
@@ -101,8 +101,8 @@ export class OperatorController {
   @HttpCode(200)
   @ApiOkResponse({ type: ApiKeySummaryEnvelopeDto })
   @notFound
-  async archive(@CurrentOperator() op: OperatorPrincipal, @Param('credential_id', uuid) id: string): Promise<ApiKeySummaryEnvelopeDto> {
-    return { api_key: await this.agents.changeKeyStatus(op.workspaceId!, id, 'archived') };
+  async archive(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('credential_id', uuid) id: string): Promise<ApiKeySummaryEnvelopeDto> {
+    return { api_key: await this.agents.changeKeyStatus(op.workspaceId, id, 'archived') };
   }
 
   @OperatorAuth({ role: 'admin' })
@@ -110,7 +110,7 @@ export class OperatorController {
   @HttpCode(200)
   @ApiOkResponse({ type: ApiKeySummaryEnvelopeDto })
   @notFound
-  async revoke(@CurrentOperator() op: OperatorPrincipal, @Param('credential_id', uuid) id: string): Promise<ApiKeySummaryEnvelopeDto> {
-    return { api_key: await this.agents.changeKeyStatus(op.workspaceId!, id, 'revoked') };
+  async revoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('credential_id', uuid) id: string): Promise<ApiKeySummaryEnvelopeDto> {
+    return { api_key: await this.agents.changeKeyStatus(op.workspaceId, id, 'revoked') };
   }
 }

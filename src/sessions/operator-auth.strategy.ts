@@ -5,11 +5,13 @@ import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AuthPolicy, OperatorRole } from '../auth/auth-policy';
 import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
+import { principalOf, RequestWithPrincipal } from '../auth/principal';
+import { registerParamRequirement } from '../auth/route-walk';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { RedirectError } from '../core/common/problem/redirect';
 import { AppConfig } from '../core/config/app-config';
 import { readCookies, setRememberMeCookie, setSessionCookie, verifyRememberMe } from './cookies';
-import type { OperatorMembership, OperatorPrincipal, RequestWithOperator } from './operator-principal';
+import type { OperatorMembership, OperatorPrincipal, WorkspaceOperatorPrincipal } from './operator-principal';
 import { LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
 import { SessionsService, SessionUser } from './sessions.service';
 
@@ -24,7 +26,7 @@ const RANK: Record<OperatorRole, number> = { member: 1, admin: 2, owner: 3 };
  * No session: 401 problem on JSON routes, 302 to the login page on pages.
  */
 @Injectable()
-export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy>, OnModuleInit {
+export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, OperatorPrincipal>, OnModuleInit {
   readonly kind = 'operator' as const;
 
   constructor(
@@ -38,7 +40,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy>, OnMod
     this.registry.register(this);
   }
 
-  async authenticate(req: Request, policy: OperatorPolicy): Promise<void> {
+  async authenticate(req: Request, policy: OperatorPolicy): Promise<OperatorPrincipal> {
     const session = await this.sessionOf(req);
     if (!session) {
       if (policy.page) throw new RedirectError(LOGIN_PATH);
@@ -49,7 +51,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy>, OnMod
     if (policy.role && (principal.role === null || RANK[principal.role] < RANK[policy.role])) {
       throw new ForbiddenProblem('insufficient_role');
     }
-    (req as RequestWithOperator).operator = principal;
+    return principal;
   }
 
   /**
@@ -106,13 +108,33 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy>, OnMod
       workspaceId: current?.id ?? null,
       role: current?.role ?? null,
       workspaces,
+      scopes: [],
+      rateLimitSubject: null,
     };
   }
 }
 
+const operatorOf = (ctx: ExecutionContext, decorator: string): OperatorPrincipal =>
+  principalOf<OperatorPrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'operator', decorator);
+
 /** The authenticated operator of the current request. */
-export const CurrentOperator = createParamDecorator((_: unknown, ctx: ExecutionContext): OperatorPrincipal => {
-  const operator = ctx.switchToHttp().getRequest<RequestWithOperator>().operator;
-  if (!operator) throw new Error('CurrentOperator used on a route without @OperatorAuth');
-  return operator;
+export const CurrentOperator = createParamDecorator((_: unknown, ctx: ExecutionContext): OperatorPrincipal =>
+  operatorOf(ctx, '@CurrentOperator()'),
+);
+
+/**
+ * The operator of a route that acts on a workspace, whose workspace and role cannot be missing:
+ * only for routes declaring `@OperatorAuth({ role })` (the route walk checks it).
+ */
+export function workspaceOperatorOf(_: unknown, ctx: ExecutionContext): WorkspaceOperatorPrincipal {
+  const operator = operatorOf(ctx, '@WorkspaceOperator()');
+  if (operator.workspaceId === null || operator.role === null) {
+    throw new Error('@WorkspaceOperator() used on a route whose @OperatorAuth declares no role');
+  }
+  return operator as WorkspaceOperatorPrincipal;
+}
+export const WorkspaceOperator = createParamDecorator(workspaceOperatorOf);
+registerParamRequirement(workspaceOperatorOf, {
+  decorator: '@WorkspaceOperator()',
+  satisfiedBy: (policy) => policy.kind === 'operator' && policy.role !== undefined,
 });

@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import type { OperatorRole } from '../auth/auth-policy';
+import type { Principal } from '../auth/principal';
 
 export interface OperatorMembership {
   id: string;
@@ -8,18 +8,25 @@ export interface OperatorMembership {
   role: OperatorRole;
 }
 
-/** Who an operator request is: set on the request by session authentication. */
-export interface OperatorPrincipal {
-  kind: 'operator';
-  userId: string;
-  email: string;
-  name: string;
-  sessionId: string;
-  platformAdmin: boolean;
+/** Who an operator request is: returned by session authentication, set on the request by the guard. */
+export interface OperatorPrincipal extends Principal {
+  readonly kind: 'operator';
+  readonly userId: string;
+  readonly email: string;
+  readonly name: string;
+  readonly sessionId: string;
+  readonly platformAdmin: boolean;
   /** The workspace this request acts on (x-workspace-id, else the oldest membership); null if none. */
-  workspaceId: string | null;
-  role: OperatorRole | null;
-  workspaces: OperatorMembership[];
+  readonly workspaceId: string | null;
+  readonly role: OperatorRole | null;
+  readonly workspaces: OperatorMembership[];
 }
 
-export type RequestWithOperator = Request & { operator?: OperatorPrincipal };
+/**
+ * An operator on a route that acts on a workspace (`@OperatorAuth({ role })`): authentication
+ * refused the request unless the operator holds that role in a workspace, so both are present.
+ */
+export interface WorkspaceOperatorPrincipal extends OperatorPrincipal {
+  readonly workspaceId: string;
+  readonly role: OperatorRole;
+}
