@@ -66,21 +66,16 @@ export const OperatorAuth = (opts: { role?: OperatorRole; platformAdmin?: boolea
   );
 /** SCIM bearer token of one workspace. */
 export const ScimAuth = () => policy({ kind: 'scim', rateLimit: 'none' }, ApiBearerAuth('scim'), ApiUnauthorizedResponse(problem));
+/** A scoped bearer credential of the marketplace plane, counted per principal. */
+const scopedBearer = (kind: 'partner' | 'engagement', scopes: string[]) =>
+  policy(
+    { kind, rateLimit: 'principal', scopes },
+    ApiBearerAuth(kind),
+    ApiUnauthorizedResponse(problem),
+    ApiForbiddenResponse(problem),
+    ApiTooManyRequestsResponse(problem),
+  );
 /** Marketplace partner key (mpk_) holding every listed scope; counted per partner. */
-export const PartnerAuth = (...scopes: string[]) =>
-  policy(
-    { kind: 'partner', rateLimit: 'principal', scopes },
-    ApiBearerAuth('partner'),
-    ApiUnauthorizedResponse(problem),
-    ApiForbiddenResponse(problem),
-    ApiTooManyRequestsResponse(problem),
-  );
+export const PartnerAuth = (...scopes: string[]) => scopedBearer('partner', scopes);
 /** Engagement token of one partner in one workspace, holding every listed scope; counted per engagement. */
-export const EngagementAuth = (...scopes: string[]) =>
-  policy(
-    { kind: 'engagement', rateLimit: 'principal', scopes },
-    ApiBearerAuth('engagement'),
-    ApiUnauthorizedResponse(problem),
-    ApiForbiddenResponse(problem),
-    ApiTooManyRequestsResponse(problem),
-  );
+export const EngagementAuth = (...scopes: string[]) => scopedBearer('engagement', scopes);
