@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
-import { MACHINE_SCOPES } from '../src/credentials/scopes';
+import { MACHINE_SCOPES } from '../src/auth/scopes';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
-import { MACHINE_SCOPES } from '../src/credentials/scopes';
+import { MACHINE_SCOPES } from '../src/auth/scopes';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { addMembership, AGK_KEY, keyPrefix, makeOperator, Operator, uniqueName } from './support/console';
 import { TRUST_LOOPBACK } from './support/operator';

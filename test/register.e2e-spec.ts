@@ -2,7 +2,7 @@ import * as bcrypt from 'bcrypt';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
-import { MACHINE_SCOPES } from '../src/credentials/scopes';
+import { MACHINE_SCOPES } from '../src/auth/scopes';
 import { PASSWORD, uniqueEmail } from './support/builders';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
-import { CredentialEvents } from '../credentials/credential-events';
+import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { slugCandidate, slugify } from '../core/common/slug';
-import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../credentials/scopes';
+import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../auth/scopes';
 import type { ServiceAgentStatus } from './entities/service-agent.entity';
 
 export interface ServiceAgentRow {

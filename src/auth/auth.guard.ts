@@ -4,7 +4,7 @@ import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Response } from 'express';
 import type { Counter } from 'prom-client';
 import { ForbiddenProblem, ProblemError } from '../core/common/problem/problem.error';
-import { AUTH_FAILURES_METRIC } from '../metrics/metrics.constants';
+import { AUTH_FAILURES_METRIC } from '../core/metrics/metric-names';
 import { MachineRateLimiter } from '../rate-limit/machine-rate-limiter';
 import { AUTH_POLICY, AuthPolicy } from './auth-policy';
 import { AuthStrategyRegistry } from './auth-strategy.registry';

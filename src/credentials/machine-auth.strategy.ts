@@ -7,7 +7,7 @@ import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialsService } from './machine-credentials.service';
 import type { MachinePrincipal } from './machine-principal';
-import { INSUFFICIENT_SCOPE_DETAIL } from './scopes';
+import { INSUFFICIENT_SCOPE_DETAIL } from '../auth/scopes';
 
 type MachinePolicy = Extract<AuthPolicy, { kind: 'machine' }>;
 

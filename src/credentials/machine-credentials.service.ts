@@ -6,7 +6,7 @@ import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sh
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { EventBus } from '../core/redis/event-bus.service';
 import { CredentialCache } from './credential-cache';
-import { CredentialEvents } from './credential-events';
+import { CredentialEvents } from '../core/redis/credential-events';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { ACCESS_TOKEN_TTL_SECONDS, LAST_USED_FLUSH_MS } from './lifetimes';
 import {

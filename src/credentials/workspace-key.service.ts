@@ -5,7 +5,7 @@ import { ServiceAgentsService } from '../agents/service-agents.service';
 import { Clock } from '../core/common/clock/clock';
 import { toIso } from '../core/common/iso';
 import { IssuedAccessToken, IssuedApiKey, MachineCredentialsService } from './machine-credentials.service';
-import { PRIMARY_KEY_SCOPES } from './scopes';
+import { PRIMARY_KEY_SCOPES } from '../auth/scopes';
 
 export interface GeneratedKey {
   apiKey: IssuedApiKey;

@@ -10,7 +10,7 @@ import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secret
 import { assertWorkspaceAcceptsTraffic } from '../credentials/machine-auth.errors';
 import { MachineCredentialsService } from '../credentials/machine-credentials.service';
 import { QuotasService } from '../identity/quotas.service';
-import { ENROLLMENT_CLAIMS_METRIC } from '../metrics/metrics.constants';
+import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
 import type { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
 import { EnrollmentClaimsRepository } from './enrollment-claims.repository';
 import {

@@ -1,5 +1,5 @@
 import { WorkspaceRefusedError } from '../credentials/machine-auth.errors';
-import { MACHINE_SCOPES } from '../credentials/scopes';
+import { MACHINE_SCOPES } from '../auth/scopes';
 import { QuotaExceededError } from '../identity/quotas.service';
 import { ConflictProblem } from '../core/common/problem/problem.error';
 import {

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { Clock } from '../core/common/clock/clock';
-import { CredentialEvents } from '../credentials/credential-events';
+import { CredentialEvents } from '../core/redis/credential-events';
 import { SessionEvents } from '../core/redis/redis-keys';
 import type { EventBus } from '../core/redis/event-bus.service';
 import type { SocketTokensService } from '../socket-tokens/socket-tokens.service';

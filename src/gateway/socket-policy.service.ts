@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { ProblemError } from '../core/common/problem/problem.error';
-import { CredentialEvents } from '../credentials/credential-events';
+import { CredentialEvents } from '../core/redis/credential-events';
 import { MachineAuthError } from '../credentials/machine-auth.errors';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';

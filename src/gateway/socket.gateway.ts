@@ -18,7 +18,7 @@ import { ProblemError } from '../core/common/problem/problem.error';
 import { ProblemFilter } from '../core/common/problem/problem.filter';
 import { PROBLEM_CONTENT_TYPE } from '../core/common/problem/problem-body';
 import { AppConfig } from '../core/config/app-config';
-import { SOCKET_CONNECTIONS_METRIC } from '../metrics/metrics.constants';
+import { SOCKET_CONNECTIONS_METRIC } from '../core/metrics/metric-names';
 import { SOCKET_PATH } from '../socket-tokens/socket-scopes';
 import { canReceiveCommands } from './command-push.service';
 import { AuthenticatedUpgrade, SocketAuthService } from './socket-auth.service';

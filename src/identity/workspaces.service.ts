@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
-import { CredentialEvents } from '../credentials/credential-events';
+import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { slugCandidate, slugify } from '../core/common/slug';
 import type { OperatorRole } from '../auth/auth-policy';

@@ -3,7 +3,7 @@ import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { NextFunction, Request, Response } from 'express';
 import type { Histogram } from 'prom-client';
 import { AccessLog, routeTemplate } from '../core/logging/access-log';
-import { HTTP_DURATION_METRIC } from './metrics.constants';
+import { HTTP_DURATION_METRIC } from '../core/metrics/metric-names';
 
 /**
  * Observes every HTTP request's duration, labelled by method, route template (never the raw

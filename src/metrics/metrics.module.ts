@@ -12,7 +12,7 @@ import {
   HTTP_DURATION_METRIC,
   RATE_LIMITED_METRIC,
   SOCKET_CONNECTIONS_METRIC,
-} from './metrics.constants';
+} from '../core/metrics/metric-names';
 import { MetricsController } from './metrics.controller';
 import { MetricsTokenStrategy } from './metrics-token.strategy';
 

@@ -7,7 +7,7 @@ import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { REQUEST_ID_HEADER } from '../core/common/http/request-id';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
-import { RATE_LIMITED_METRIC } from '../metrics/metrics.constants';
+import { RATE_LIMITED_METRIC } from '../core/metrics/metric-names';
 import { FixedWindowThrottlerStorage } from './fixed-window.storage';
 import { MACHINE_THROTTLER } from './rate-limit.constants';
 

@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { normalizeIp } from '../common/http/client-ip';
+import { normalizeIp } from './ip-address';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];

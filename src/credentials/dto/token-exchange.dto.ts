@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { MACHINE_SCOPES } from '../scopes';
+import { MACHINE_SCOPES } from '../../auth/scopes';
 import { OptionalScopes } from './scopes-field';
 
 export class TokenExchangeDto {

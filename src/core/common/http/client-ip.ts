@@ -1,11 +1,8 @@
 import { isIPv6 } from 'node:net';
 import type { IncomingMessage } from 'node:http';
+import { normalizeIp } from '../../config/ip-address';
 
-/** Strips the IPv4-mapped IPv6 prefix so "::ffff:127.0.0.1" and "127.0.0.1" are one address. */
-export function normalizeIp(ip: string): string {
-  const trimmed = ip.trim();
-  return trimmed.startsWith('::ffff:') && trimmed.includes('.') ? trimmed.slice(7) : trimmed;
-}
+export { normalizeIp };
 
 /**
  * The client address of a request: the direct peer, unless the peer is one of TRUSTED_PROXY_IPS,

@@ -1,0 +1,40 @@
+/**
+ * The module graph rules, checked by `node scripts/check-dependencies.js` in the test command
+ * (dependency-cruiser reads the imports; the script adds the folder-cycle check it lacks).
+ *
+ * - src/core/ is plumbing: it never imports a feature.
+ * - A feature reaches another only through that feature's index.ts, which lists what the feature
+ *   offers others (its module, the services its module exports, their types and DTOs).
+ * - No cycles between folders (checked by the script over the folder graph).
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-imports-no-feature',
+      comment: 'src/core/ holds no feature rules, so it must not depend on a feature.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/', pathNot: '^src/core/' },
+    },
+    {
+      name: 'feature-through-its-index',
+      comment: "Import another feature only through its index.ts (the feature's public surface).",
+      severity: 'error',
+      from: { path: '^src/([^/]+)/', pathNot: '^src/core/' },
+      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/core/', '^src/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: { path: '^(src|test)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
