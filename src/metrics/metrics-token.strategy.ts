@@ -1,9 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import passport from 'passport';
-import { Strategy as BearerStrategy, VerifyFunction } from 'passport-http-bearer';
+import type { Request } from 'express';
 import type { AuthPolicy } from '../auth/auth-policy';
 import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
+import { readBearerToken } from '../auth/bearer-token';
 import type { Principal } from '../auth/principal';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
@@ -17,44 +16,32 @@ const CHALLENGE = { 'www-authenticate': 'Bearer realm="metrics"' };
 
 /**
  * /metrics is reached with `Authorization: Bearer <METRICS_BEARER_TOKEN>` only: not a workspace
- * key, not a session. The bearer token is read by passport-http-bearer, limited to the header
- * (that strategy also reads `access_token` from the query and body, which would put the token
- * in URLs and logs). The token is mandatory in production (config refuses to start without it);
- * outside production, when none is configured, /metrics is open for local scraping.
+ * key, not a session. The bearer token is read by passport-http-bearer through readBearerToken
+ * (header only), like every bearer family. The token is mandatory in production (config refuses
+ * to start without it); outside production, when none is configured, /metrics is open for local
+ * scraping.
  */
 @Injectable()
 export class MetricsTokenStrategy implements AuthStrategy<Extract<AuthPolicy, { kind: 'metrics' }>>, OnModuleInit {
   readonly kind = 'metrics' as const;
-  private readonly bearer: BearerStrategy<VerifyFunction>;
 
   constructor(
     private readonly config: AppConfig,
     private readonly registry: AuthStrategyRegistry,
-  ) {
-    this.bearer = new BearerStrategy({ realm: 'metrics' }, (token, done) => {
-      const expected = this.config.metricsBearerToken;
-      done(null, expected !== undefined && constantTimeEqual(token, expected) ? { kind: 'metrics' } : false);
-    });
-  }
+  ) {}
 
   onModuleInit(): void {
     this.registry.register(this);
   }
 
   async authenticate(req: Request): Promise<Principal> {
-    if (this.config.metricsBearerToken === undefined && !this.config.isProduction) return SCRAPER;
-    const header = req.headers.authorization;
-    if (typeof header !== 'string' || !/^Bearer\s+\S+\s*$/i.test(header)) {
-      throw new UnauthorizedProblem('metrics_token_required', CHALLENGE);
+    const expected = this.config.metricsBearerToken;
+    if (expected === undefined && !this.config.isProduction) return SCRAPER;
+    const token = await readBearerToken(req);
+    if (token === undefined) throw new UnauthorizedProblem('metrics_token_required', CHALLENGE);
+    if (expected === undefined || !constantTimeEqual(token, expected)) {
+      throw new UnauthorizedProblem('invalid_metrics_token', CHALLENGE);
     }
-    const ok = await new Promise<boolean>((resolve, reject) => {
-      // A header-only view of the request: passport-http-bearer never sees query or body tokens.
-      const headerOnly = { headers: { authorization: header }, query: {}, body: undefined } as unknown as Request;
-      passport.authenticate(this.bearer, { session: false }, (err: unknown, user: unknown) =>
-        err ? reject(err) : resolve(Boolean(user)),
-      )(headerOnly, req.res as Response, reject);
-    });
-    if (!ok) throw new UnauthorizedProblem('invalid_metrics_token', CHALLENGE);
     return SCRAPER;
   }
 }
