@@ -5,7 +5,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/core/config/app-config';
 import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT } from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { PIPELINED_MAX_OFFSET, PreparedSql } from '../src/core/database/prepared-sql.service';
+import { assertDriverInternals, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
 
 /** The pipelined hot-statement path against the real test Postgres. */
 describe('PreparedSql', () => {
@@ -62,6 +62,29 @@ describe('PreparedSql', () => {
     const stored = await db.query(`SELECT scopes FROM access_tokens WHERE token_hash = $1`, [hash]);
     expect(stored).toEqual([{ scopes: ['messages:read'] }]);
     await db.query(`DELETE FROM access_tokens WHERE credential_id = $1 AND token_hash = $2`, [credentialId, hash]);
+  });
+
+  it('names each prepared statement after its text, so one label on two texts cannot collide', async () => {
+    const { sql } = await open(1);
+    const [a] = await sql.rows<{ v: number }>('test_same_label', 'SELECT 1 AS v', []);
+    const [b] = await sql.rows<{ v: number }>('test_same_label', 'SELECT 2 AS v', []);
+    expect([a.v, b.v]).toEqual([1, 2]);
+    expect(statementName('SELECT 1 AS v')).toBe(statementName('SELECT 1 AS v'));
+    expect(statementName('SELECT 1 AS v')).not.toBe(statementName('SELECT 2 AS v'));
+    expect(statementName('SELECT 1 AS v')).toMatch(/^s_[0-9a-f]{24}$/);
+  });
+
+  it('refuses to start, naming what changed, when the driver internals it relies on are gone', async () => {
+    const { db } = await open(0);
+    expect(() => assertDriverInternals(db)).not.toThrow();
+    const driver = db.driver as unknown as { master: unknown };
+    const master = driver.master;
+    driver.master = undefined;
+    try {
+      expect(() => assertDriverInternals(db)).toThrow(/TypeORM's PostgresDriver no longer exposes its pg Pool as `master`/);
+    } finally {
+      driver.master = master;
+    }
   });
 
   it('uses the pool when DB_PIPELINE_CONNECTIONS is 0', async () => {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client, Pool, Query, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
@@ -8,6 +9,54 @@ import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
 
 /** Past this offset a page read walks enough of its index to take its own pooled connection. */
 export const PIPELINED_MAX_OFFSET = 1000;
+
+/**
+ * The prepared-statement name of a statement text: derived from the text, so two different texts
+ * can never share a name (pg refuses a name re-used with another text, and Postgres would run the
+ * first text under it). Texts are module constants, so the cache stays as small as the code.
+ */
+const statementNames = new Map<string, string>();
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * The pipelined lanes use pg internals that are not public API: the client's `pipeline` option,
+ * its `connection.stream` (corked around a batch) and `Query` objects built from text, callback
+ * and a settable `name`; the pool comes from TypeORM's `driver.master`. Checked at start-up so an
+ * upgrade of pg or TypeORM that changes them stops the service with this message instead of
+ * failing requests.
+ */
+export function assertDriverInternals(db: DataSource): void {
+  const broken: string[] = [];
+  const client = new Client({ pipeline: true } as ConstructorParameters<typeof Client>[0]) as unknown as {
+    pipeline?: unknown;
+    connection?: { stream?: { cork?: unknown; uncork?: unknown } };
+  };
+  if (client.pipeline !== true) broken.push("pg's Client no longer takes the `pipeline` option");
+  if (typeof client.connection?.stream?.cork !== 'function' || typeof client.connection.stream.uncork !== 'function') {
+    broken.push("pg's Client no longer exposes a corkable `connection.stream`");
+  }
+  const query = new Query('SELECT 1', [], () => undefined) as Query & { name?: string; text?: string; callback?: unknown };
+  query.name = 'probe';
+  if (query.text !== 'SELECT 1' || typeof query.callback !== 'function' || query.name !== 'probe') {
+    broken.push("pg's Query(text, values, callback) no longer keeps text, callback and a settable name");
+  }
+  if (typeof ((db.driver as PostgresDriver).master as Pool | undefined)?.query !== 'function') {
+    broken.push("TypeORM's PostgresDriver no longer exposes its pg Pool as `master`");
+  }
+  if (broken.length > 0) {
+    throw new Error(
+      `PreparedSql (src/core/database/prepared-sql.service.ts) relies on driver internals an upgrade changed:\n  ` +
+        `${broken.join('\n  ')}\nAdapt PreparedSql to the new pg/TypeORM release before deploying it.`,
+    );
+  }
+}
 
 interface Pending {
   name: string;
@@ -21,7 +70,9 @@ interface Pending {
  * The hot-path statements of the machine plane (credential lookups, short list reads, token
  * inserts) as named prepared statements: Postgres parses and plans each once per connection, and
  * no TypeORM QueryRunner is set up per query. Everything else goes through TypeORM as usual.
- * Statement names must be unique per text.
+ * Each call carries a label that names the statement for people and tests (test/hot-queries
+ * captures the machine plane's statements by label); the prepared statement's own name is
+ * derived from its text (statementName), so labels cannot collide.
  *
  * `rows` pipelines (DB_PIPELINE_CONNECTIONS > 0): statements are sent on a few dedicated
  * connections in pg's pipeline mode, and every statement issued during one turn of the event
@@ -46,6 +97,7 @@ export class PreparedSql implements OnApplicationShutdown {
     @InjectDataSource() private readonly db: DataSource,
     config: AppConfig,
   ) {
+    assertDriverInternals(db);
     this.lanes = Array.from(
       { length: config.dbPipelineConnections },
       () =>
@@ -61,10 +113,10 @@ export class PreparedSql implements OnApplicationShutdown {
   }
 
   /** A short statement, pipelined with the others issued in the same event-loop turn. */
-  rows<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
-    if (this.lanes.length === 0) return this.pooledRows<T>(name, text, values);
+  rows<T>(label: string, text: string, values: unknown[]): Promise<T[]> {
+    if (this.lanes.length === 0) return this.pooledRows<T>(label, text, values);
     return new Promise<T[]>((resolve, reject) => {
-      this.queue.push({ name, text, values, resolve: resolve as Pending['resolve'], reject });
+      this.queue.push({ name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(this.flush);
@@ -73,13 +125,13 @@ export class PreparedSql implements OnApplicationShutdown {
   }
 
   /** A page of a list: pipelined while the offset is shallow, pooled past PIPELINED_MAX_OFFSET. */
-  pageRows<T>(name: string, text: string, values: unknown[], offset: number): Promise<T[]> {
-    return offset <= PIPELINED_MAX_OFFSET ? this.rows<T>(name, text, values) : this.pooledRows<T>(name, text, values);
+  pageRows<T>(label: string, text: string, values: unknown[], offset: number): Promise<T[]> {
+    return offset <= PIPELINED_MAX_OFFSET ? this.rows<T>(label, text, values) : this.pooledRows<T>(label, text, values);
   }
 
   /** A statement on a pooled connection of its own, for anything that may take a while. */
-  async pooledRows<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
-    const result = await this.pool.query<T & Record<string, unknown>>({ name, text, values });
+  async pooledRows<T>(_label: string, text: string, values: unknown[]): Promise<T[]> {
+    const result = await this.pool.query<T & Record<string, unknown>>({ name: statementName(text), text, values });
     return result.rows;
   }
 
