@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { WorkspacesService } from '../src/identity/workspaces.service';
-import type { WorkspaceStatus } from '../src/identity/entities/workspace.entity';
+import type { WorkspaceStatus } from '../src/identity/workspace-status';
 import { makeOperator, Operator } from './support/console';
 import { db } from './support/operator';
 import type { TestApp } from './support/test-app';

@@ -8,7 +8,7 @@ import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { Page, paginationMeta, parsePage } from '../core/common/pagination/pagination';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { ProblemDto } from '../core/common/problem/problem.dto';
-import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity/entities/workspace.entity';
+import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity/workspace-status';
 import { WorkspacesService } from '../identity/workspaces.service';
 import { sendPage } from '../core/pages/layout';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';

@@ -6,7 +6,7 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { slugCandidate, slugify } from '../core/common/slug';
 import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../auth/scopes';
-import type { ServiceAgentStatus } from './entities/service-agent.entity';
+import type { ServiceAgentStatus } from './service-agent-status';
 
 export interface ServiceAgentRow {
   id: string;

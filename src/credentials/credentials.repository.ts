@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ServiceAgentStatus } from '../agents/entities/service-agent.entity';
-import type { WorkspaceStatus } from '../identity/entities/workspace.entity';
+import type { ServiceAgentStatus } from '../agents/service-agent-status';
+import type { WorkspaceStatus } from '../identity/workspace-status';
 import { PreparedSql } from '../core/database/prepared-sql.service';
-import type { StoredCredentialStatus } from './entities/api-credential.entity';
+import type { StoredCredentialStatus } from './credential-status';
 
 /**
  * The token exchange's insert, committed without waiting for the WAL flush: `set_config(...,

@@ -1,5 +1,5 @@
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
-import type { WorkspaceStatus } from '../identity/entities/workspace.entity';
+import type { WorkspaceStatus } from '../identity/workspace-status';
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };
 

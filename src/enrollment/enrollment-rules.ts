@@ -2,7 +2,7 @@ import { ProblemError } from '../core/common/problem/problem.error';
 import { WorkspaceRefusedError } from '../credentials/machine-auth.errors';
 import type { MachineScope } from '../auth/scopes';
 import { QuotaExceededError } from '../identity/quotas.service';
-import type { RobotStatus } from './entities/robot.entity';
+import type { RobotStatus } from './robot-status';
 import {
   EnrollmentConflictError,
   EnrollmentExpiredError,

@@ -7,7 +7,7 @@ import { ProblemDto } from '../core/common/problem/problem.dto';
 import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
 import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import { PreRegisterRobotDto, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';
-import { ROBOT_STATUSES } from './entities/robot.entity';
+import { ROBOT_STATUSES } from './robot-status';
 import { ApiInvalidBody, ApiNotInWorkspace, ApiPage, OperatorResource, ROBOTS_PAGE, uuidParam } from './operator-docs';
 import { RobotsService } from './robots.service';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Page } from '../core/common/pagination/pagination';
-import type { RobotStatus } from './entities/robot.entity';
+import type { RobotStatus } from './robot-status';
 import { listPage } from './paging';
 
 export interface RobotRow {

@@ -7,7 +7,7 @@ import { paginationMeta, Page } from '../core/common/pagination/pagination';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { QuotasService } from '../identity/quotas.service';
 import type { PreRegisterRobotDto, RobotDto, RobotListDto } from './dto/robot.dto';
-import type { RobotStatus } from './entities/robot.entity';
+import type { RobotStatus } from './robot-status';
 import { toRobotDto } from './mappers';
 import { RobotsRepository } from './robots.repository';
 

@@ -6,7 +6,7 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { slugCandidate, slugify } from '../core/common/slug';
 import type { OperatorRole } from '../auth/auth-policy';
-import type { WorkspaceStatus } from './entities/workspace.entity';
+import type { WorkspaceStatus } from './workspace-status';
 
 export interface WorkspaceRow {
   id: string;

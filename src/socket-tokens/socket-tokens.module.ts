@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { SocketToken } from './entities/socket-token.entity';
 import { SocketTokensController } from './socket-tokens.controller';
 import { SocketTokensRepository } from './socket-tokens.repository';
 import { SocketTokensService } from './socket-tokens.service';
 
 /** POST /api/v1/socket_tokens and the verification of socket tokens at the websocket upgrade. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SocketToken])],
   controllers: [SocketTokensController],
   providers: [SocketTokensRepository, SocketTokensService],
   exports: [SocketTokensService],

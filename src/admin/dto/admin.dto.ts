@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PaginationDto } from '../../core/common/pagination/pagination.dto';
-import { WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity/entities/workspace.entity';
+import { WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity/workspace-status';
 
 export const PLANS = ['free', 'team', 'enterprise'] as const;
 

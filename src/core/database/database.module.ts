@@ -11,7 +11,10 @@ import { PreparedSql } from './prepared-sql.service';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         ...dataSourceOptions(config),
-        autoLoadEntities: true,
+        // No entity classes: the schema is the migrations', and SQL lives in repositories
+        // (docs/decisions.md, "Database access"). TypeORM provides the pool, transactions and
+        // the migrations runner.
+        entities: [],
         retryAttempts: 2,
         retryDelay: 1000,
       }),

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { Trim } from '../../core/common/validation/transforms';
-import { ROBOT_STATUSES, RobotStatus } from '../entities/robot.entity';
+import { ROBOT_STATUSES, RobotStatus } from '../robot-status';
 import { PaginationDto } from '../../core/common/pagination/pagination.dto';
 import { IsLabel, IsSerialNumber, NAME_MAX, SERIAL_NUMBER_MAX } from './validators';
 

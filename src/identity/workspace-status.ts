@@ -1,0 +1,3 @@
+/** A workspace's status, as the workspaces.status column holds it (migrations/). */
+export const WORKSPACE_STATUSES = ['active', 'frozen', 'paused', 'archived'] as const;
+export type WorkspaceStatus = (typeof WORKSPACE_STATUSES)[number];
