@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
 import { AdminController } from './admin.controller';
 
-@Module({ controllers: [AdminController] })
+@Module({
+  imports: [IdentityModule],
+  controllers: [AdminController],
+})
 export class AdminModule {}

@@ -1,7 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ServiceAgentsService } from './service-agents.service';
 
-@Global()
 @Module({
   providers: [ServiceAgentsService],
   exports: [ServiceAgentsService],

@@ -1,10 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AuthGuard } from './auth.guard';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { AuthStrategyRegistry } from './auth-strategy.registry';
+import { AuthGuard } from './auth.guard';
 
 @Global()
 @Module({
+  imports: [RateLimitModule],
   providers: [AuthStrategyRegistry, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AuthStrategyRegistry],
 })

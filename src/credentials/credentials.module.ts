@@ -1,4 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
 import { AgentTokensController } from './agent-tokens.controller';
 import { CredentialsRepository } from './credentials.repository';
 import { MachineAuthStrategy } from './machine-auth.strategy';
@@ -7,8 +8,8 @@ import { TokenExchangeService } from './token-exchange.service';
 import { WorkspaceKeyService } from './workspace-key.service';
 
 /** agk_ keys, access tokens, machine authentication and the token exchange. */
-@Global()
 @Module({
+  imports: [AgentsModule],
   controllers: [AgentTokensController],
   providers: [CredentialsRepository, MachineCredentialsService, MachineAuthStrategy, TokenExchangeService, WorkspaceKeyService],
   exports: [MachineCredentialsService, WorkspaceKeyService],

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { IdentityModule } from '../identity/identity.module';
 import { CohortsController } from './cohorts.controller';
 import { CohortsRepository } from './cohorts.repository';
 import { CohortsService } from './cohorts.service';
@@ -14,6 +17,7 @@ import { RobotsService } from './robots.service';
 
 /** Fleet enrollment: age_ tokens, robots, cohorts and the claim that turns a device into an agent. */
 @Module({
+  imports: [CredentialsModule, IdentityModule, AgentsModule],
   controllers: [EnrollmentTokensController, RobotsController, CohortsController, EnrollmentClaimController],
   providers: [
     EnrollmentTokensRepository,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentCommandsModule } from '../agent-commands/agent-commands.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { SocketTokensModule } from '../socket-tokens/socket-tokens.module';
 import { CommandPushService } from './command-push.service';
 import { SocketAuthService } from './socket-auth.service';
@@ -9,7 +10,7 @@ import { SocketGateway } from './socket.gateway';
 
 /** The websocket at /socket; install SocketWsAdapter on the app (bootstrap.ts) for its protocol. */
 @Module({
-  imports: [SocketTokensModule, AgentCommandsModule],
+  imports: [SessionsModule, SocketTokensModule, AgentCommandsModule],
   providers: [SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService],
 })
 export class GatewayModule {}

@@ -1,10 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { PasswordHasher } from './password-hasher';
 import { QuotasService } from './quotas.service';
 import { WorkspacesService } from './workspaces.service';
 
 /** The tenancy core: users, workspaces, memberships, plans. */
-@Global()
 @Module({
   providers: [PasswordHasher, WorkspacesService, QuotasService],
   exports: [PasswordHasher, WorkspacesService, QuotasService],

@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MailTransport } from './mail-transport';
 import { MailService } from './mail.service';
 import { MailboxController } from './mailbox.controller';
 
-@Global()
 @Module({ providers: [MailTransport, MailService], controllers: [MailboxController], exports: [MailService, MailTransport] })
 export class MailModule {}

@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { IdentityModule } from '../identity/identity.module';
 import { OperatorAgentsService } from './operator-agents.service';
 import { OperatorController } from './operator.controller';
 
 /** Operator REST: the signed-in operator's view of their workspace's agents and keys. */
-@Module({ controllers: [OperatorController], providers: [OperatorAgentsService], exports: [OperatorAgentsService] })
+@Module({
+  imports: [IdentityModule, CredentialsModule, AgentsModule],
+  controllers: [OperatorController],
+  providers: [OperatorAgentsService],
+  exports: [OperatorAgentsService],
+})
 export class OperatorModule {}

@@ -1,4 +1,4 @@
-import { Global, Logger, Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { Clock } from '../core/common/clock/clock';
 import { AppConfig } from '../core/config/app-config';
@@ -13,7 +13,6 @@ import { MACHINE_MAX_KEYS_PER_WINDOW, MACHINE_THROTTLER, MACHINE_WINDOW_MS } fro
  * bad credentials must still count against its IP, which a guard running after the auth guard
  * never sees.
  */
-@Global()
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({

@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { IdentityModule } from '../identity/identity.module';
 import { RegisterController } from './register.controller';
 import { RegisterService } from './register.service';
 
-@Module({ controllers: [RegisterController], providers: [RegisterService] })
+@Module({
+  imports: [CredentialsModule, AgentsModule, IdentityModule],
+  controllers: [RegisterController],
+  providers: [RegisterService],
+})
 export class RegisterModule {}

@@ -1,4 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { MailModule } from '../mail/mail.module';
 import { LoginThrottleService } from './login-throttle.service';
 import { LoginController } from './login.controller';
 import { LoginService } from './login.service';
@@ -8,8 +10,8 @@ import { PasswordResetService } from './password-reset.service';
 import { SessionsService } from './sessions.service';
 
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
-@Global()
 @Module({
+  imports: [MailModule, IdentityModule],
   controllers: [LoginController, PasswordResetController],
   providers: [SessionsService, OperatorAuthStrategy, LoginThrottleService, LoginService, PasswordResetService],
   exports: [SessionsService, OperatorAuthStrategy],

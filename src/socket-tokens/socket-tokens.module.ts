@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CredentialsModule } from '../credentials/credentials.module';
 import { SocketTokensController } from './socket-tokens.controller';
 import { SocketTokensRepository } from './socket-tokens.repository';
 import { SocketTokensService } from './socket-tokens.service';
 
 /** POST /api/v1/socket_tokens and the verification of socket tokens at the websocket upgrade. */
 @Module({
+  imports: [CredentialsModule],
   controllers: [SocketTokensController],
   providers: [SocketTokensRepository, SocketTokensService],
   exports: [SocketTokensService],
