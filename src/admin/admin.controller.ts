@@ -1,24 +1,25 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { OperatorAuth } from '../auth/auth-policy';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
-import { Page, paginationMeta, parsePage } from '../core/common/pagination/pagination';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { listEnvelope } from '../core/listing/list-envelope';
+import { parseList } from '../core/listing/list-query';
+import { listSql } from '../core/listing/list-sql';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity/workspace-status';
 import { WorkspacesService } from '../identity/workspaces.service';
 import { sendPage } from '../core/pages/layout';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 import { adminPage } from './admin-page';
-import { AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
-
+import { ADMIN_WORKSPACE_LIST, AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
 
 /** Platform administration: only users whose email is in PLATFORM_ADMIN_EMAILS; everyone else 403. */
-const ADMIN_PAGE = { limit: { min: 1, max: 500, default: 100 }, offset: { min: 0, max: 100000 } };
 
 @ApiTags('admin')
 @Controller()
@@ -28,25 +29,24 @@ export class AdminController {
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
-  private async list(page: Page): Promise<AdminWorkspaceListDto> {
+  private async list(query: Record<string, unknown>): Promise<AdminWorkspaceListDto> {
+    const q = parseList(ADMIN_WORKSPACE_LIST, query);
+    const s = listSql(q);
     const rows: (AdminWorkspaceListDto['workspaces'][number] & { total: string })[] = await this.db.query(
-      `SELECT id, name, slug, status, plan, count(*) OVER () AS total FROM workspaces
-        ORDER BY inserted_at DESC, id DESC LIMIT $1 OFFSET $2`,
-      [page.limit, page.offset],
+      `SELECT id, name, slug, status, plan, count(*) OVER () AS total FROM workspaces ${s.where} ${s.orderBy} ${s.limit}`,
+      s.params,
     );
     const total = rows.length > 0 ? Number(rows[0].total) : Number((await this.db.query(`SELECT count(*) AS n FROM workspaces`))[0].n);
     const workspaces = rows.map(({ total: _total, ...w }) => w);
-    return { workspaces, count: workspaces.length, pagination: paginationMeta(page, total) };
+    return listEnvelope(q, workspaces, total);
   }
 
-  /** Newest first; limit 1-500 (default 100), offset 0-100000. */
   @OperatorAuth({ platformAdmin: true })
   @Get('api/v1/admin/workspaces')
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } })
-  @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000, default: 0 } })
+  @ApiList(ADMIN_WORKSPACE_LIST)
   @ApiOkResponse({ type: AdminWorkspaceListDto })
   index(@Query() query: Record<string, unknown>): Promise<AdminWorkspaceListDto> {
-    return this.list(parsePage(query, ADMIN_PAGE));
+    return this.list(query);
   }
 
   /** A status change takes effect on machine traffic at once on every node. */
@@ -64,7 +64,7 @@ export class AdminController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'workspaces with status, plan and actions' })
   async page(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    sendPage(res, adminPage(op.email, await this.list(parsePage(query, ADMIN_PAGE))));
+    sendPage(res, adminPage(op.email, await this.list(query)));
   }
 
   /** The page's form: status and/or plan, then back to /admin. */

@@ -1,30 +1,26 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { extractFilter } from '../core/common/pagination/filters';
-import { parsePage } from '../core/common/pagination/pagination';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { listEnvelope } from '../core/listing/list-envelope';
+import { parseList } from '../core/listing/list-query';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
 import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import { AgentCommandsService } from './agent-commands.service';
 import {
-  AGENT_COMMAND_STATUSES,
+  AGENT_COMMAND_LIST,
   AgentCommandEnvelopeDto,
   AgentCommandListDto,
   CreateAgentCommandDto,
 } from './dto/agent-command.dto';
-
-/** SPEC.md Lists: limit 1-100, default 25; no offset. */
-export const AGENT_COMMANDS_PAGE = { limit: { min: 1, max: 100, default: 25 } };
 
 @ApiTags('operator')
 @Controller('api/v1/operator/agent_commands')
@@ -45,15 +41,10 @@ export class AgentCommandsController {
 
   @OperatorAuth({ role: 'member' })
   @Get()
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } })
-  @ApiQuery({ name: 'status', required: false, enum: AGENT_COMMAND_STATUSES })
-  @ApiQuery({ name: 'filter[status]', required: false, enum: AGENT_COMMAND_STATUSES, description: 'wins over status' })
+  @ApiList(AGENT_COMMAND_LIST)
   @ApiOkResponse({ type: AgentCommandListDto, description: 'newest first' })
-  @ApiBadRequestResponse({ type: ProblemDto, description: 'invalid_limit or invalid_status' })
   async list(@WorkspaceOperator() operator: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<AgentCommandListDto> {
-    const { limit } = parsePage(query, AGENT_COMMANDS_PAGE);
-    const status = extractFilter(query, 'status', AGENT_COMMAND_STATUSES);
-    const agentCommands = await this.commands.list(operator.workspaceId, limit, status);
-    return { agent_commands: agentCommands, count: agentCommands.length };
+    const q = parseList(AGENT_COMMAND_LIST, query);
+    return listEnvelope(q, await this.commands.list(operator.workspaceId, q));
   }
 }

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isoColumn } from '../core/database/sql';
-import type { AgentCommandDto, AgentCommandResultStatus, AgentCommandStatus } from './dto/agent-command.dto';
+import type { ListQuery } from '../core/listing/list-query';
+import { listSql } from '../core/listing/list-sql';
+import type { AgentCommandDto, AgentCommandResultStatus } from './dto/agent-command.dto';
 
 const COLUMNS = `c.id, c.service_agent_id, c.name, c.payload, c.status, c.result, c.created_by,
   ${isoColumn('c', 'inserted_at')}, ${isoColumn('c', 'updated_at')}`;
@@ -46,13 +48,9 @@ export class AgentCommandsRepository {
   }
 
   /** Newest first, stable; served by agent_commands_list_idx. */
-  list(workspaceId: string, limit: number, status: AgentCommandStatus | undefined): Promise<AgentCommandDto[]> {
-    return this.db.query(
-      `SELECT ${COLUMNS} FROM agent_commands c
-        WHERE c.workspace_id = $1 AND ($3::text IS NULL OR c.status = $3)
-        ORDER BY c.inserted_at DESC, c.id DESC LIMIT $2`,
-      [workspaceId, limit, status ?? null],
-    );
+  list(workspaceId: string, q: ListQuery): Promise<AgentCommandDto[]> {
+    const s = listSql(q, { sql: 'c.workspace_id = $1', params: [workspaceId], alias: 'c' });
+    return this.db.query(`SELECT ${COLUMNS} FROM agent_commands c ${s.where} ${s.orderBy} ${s.limit}`, s.params);
   }
 
   /** An agent's commands without a result yet, oldest first; served by agent_commands_open_idx. */

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import type { ListQuery } from '../core/listing/list-query';
 import { EventBus } from '../core/redis/event-bus.service';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
 import { AgentCommandsRepository } from './agent-commands.repository';
 import type {
   AgentCommandDto,
   AgentCommandResultStatus,
-  AgentCommandStatus,
   CreateAgentCommandDto,
 } from './dto/agent-command.dto';
 
@@ -60,8 +60,8 @@ export class AgentCommandsService {
     return command;
   }
 
-  list(workspaceId: string, limit: number, status?: AgentCommandStatus): Promise<AgentCommandDto[]> {
-    return this.repo.list(workspaceId, limit, status);
+  list(workspaceId: string, q: ListQuery): Promise<AgentCommandDto[]> {
+    return this.repo.list(workspaceId, q);
   }
 
   /** The agent's commands still waiting for a result, oldest first. */

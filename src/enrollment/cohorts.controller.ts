@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { parsePage } from '../core/common/pagination/pagination';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { parseList } from '../core/listing/list-query';
 import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
 import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import { CohortsService } from './cohorts.service';
-import { CohortEnvelopeDto, CohortListDto, CohortShowDto, CreateCohortDto } from './dto/cohort.dto';
-import { ApiInvalidBody, ApiNotInWorkspace, ApiPage, COHORTS_PAGE, OperatorResource, uuidParam } from './operator-docs';
+import { COHORT_LIST, COHORT_MEMBER_LIST, CohortEnvelopeDto, CohortListDto, CohortShowDto, CreateCohortDto } from './dto/cohort.dto';
+import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from './operator-docs';
 
 /** Cohorts of the session's workspace. Creating: admins and owners. */
 @OperatorResource()
@@ -25,16 +26,16 @@ export class CohortsController {
 
   @OperatorAuth({ role: 'member' })
   @Get()
-  @ApiPage(COHORTS_PAGE)
+  @ApiList(COHORT_LIST)
   @ApiOkResponse({ type: CohortListDto })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<CohortListDto> {
-    return this.cohorts.list(op.workspaceId, parsePage(query, COHORTS_PAGE));
+    return this.cohorts.list(op.workspaceId, parseList(COHORT_LIST, query));
   }
 
   /** The cohort with a page of its members (limit/offset page the members). */
   @OperatorAuth({ role: 'member' })
   @Get(':id')
-  @ApiPage(COHORTS_PAGE)
+  @ApiList(COHORT_MEMBER_LIST)
   @ApiOkResponse({ type: CohortShowDto })
   @ApiNotInWorkspace()
   show(
@@ -42,6 +43,6 @@ export class CohortsController {
     @Param('id', uuidParam) id: string,
     @Query() query: Record<string, unknown>,
   ): Promise<CohortShowDto> {
-    return this.cohorts.show(op.workspaceId, id, parsePage(query, COHORTS_PAGE));
+    return this.cohorts.show(op.workspaceId, id, parseList(COHORT_MEMBER_LIST, query));
   }
 }

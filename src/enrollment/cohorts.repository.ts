@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Page } from '../core/common/pagination/pagination';
+import type { ListQuery } from '../core/listing/list-query';
 import { listPage } from './paging';
 
 export interface CohortRow {
@@ -33,7 +33,7 @@ export class CohortsRepository {
     return rows[0];
   }
 
-  list(workspaceId: string, page: Page): Promise<{ rows: CohortRow[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'cohorts', where: 'workspace_id = $1', params: [workspaceId] }, page);
+  list(workspaceId: string, q: ListQuery): Promise<{ rows: CohortRow[]; total: number }> {
+    return listPage(this.db, { columns: COLUMNS, table: 'cohorts', scope: 'workspace_id = $1', params: [workspaceId] }, q);
   }
 }

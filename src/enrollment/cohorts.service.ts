@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { paginationMeta, Page } from '../core/common/pagination/pagination';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { CohortsRepository } from './cohorts.repository';
-import type { CohortDto, CohortListDto, CohortShowDto } from './dto/cohort.dto';
+import type { COHORT_LIST, COHORT_MEMBER_LIST, CohortDto, CohortListDto, CohortShowDto } from './dto/cohort.dto';
 import { toCohortDto, toRobotDto } from './mappers';
 import { RobotsRepository } from './robots.repository';
 
@@ -20,18 +21,16 @@ export class CohortsService {
     return toCohortDto(row);
   }
 
-  async list(workspaceId: string, page: Page): Promise<CohortListDto> {
-    const { rows, total } = await this.cohorts.list(workspaceId, page);
-    const cohorts = rows.map(toCohortDto);
-    return { cohorts, count: cohorts.length, pagination: paginationMeta(page, total) };
+  async list(workspaceId: string, q: ListQuery<typeof COHORT_LIST.key, true>): Promise<CohortListDto> {
+    const { rows, total } = await this.cohorts.list(workspaceId, q);
+    return listEnvelope(q, rows.map(toCohortDto), total);
   }
 
   /** The cohort and a page of its members (robots, newest first). */
-  async show(workspaceId: string, id: string, page: Page): Promise<CohortShowDto> {
+  async show(workspaceId: string, id: string, q: ListQuery<typeof COHORT_MEMBER_LIST.key, true>): Promise<CohortShowDto> {
     const cohort = await this.cohorts.find(workspaceId, id);
     if (!cohort) throw new NotFoundProblem();
-    const { rows, total } = await this.robots.list(workspaceId, page, { cohortId: id });
-    const members = rows.map(toRobotDto);
-    return { cohort: toCohortDto(cohort), members, count: members.length, pagination: paginationMeta(page, total) };
+    const { rows, total } = await this.robots.list(workspaceId, q, id);
+    return { cohort: toCohortDto(cohort), ...listEnvelope(q, rows.map(toRobotDto), total) };
   }
 }

@@ -1,17 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { parsePage } from '../core/common/pagination/pagination';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { parseList } from '../core/listing/list-query';
 import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
 import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
 import {
+  ENROLLMENT_TOKEN_LIST,
   EnrollmentTokenEnvelopeDto,
   EnrollmentTokenListDto,
   IssuedEnrollmentTokenEnvelopeDto,
   IssueEnrollmentTokenDto,
 } from './dto/enrollment-token.dto';
 import { EnrollmentTokensService } from './enrollment-tokens.service';
-import { ApiInvalidBody, ApiNotInWorkspace, ApiPage, OperatorResource, TOKENS_PAGE, uuidParam } from './operator-docs';
+import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from './operator-docs';
 
 /** Enrollment tokens of the session's workspace. Issuing and revoking: admins and owners. */
 @OperatorResource()
@@ -31,10 +33,10 @@ export class EnrollmentTokensController {
   /** Newest first; never the secret. */
   @OperatorAuth({ role: 'member' })
   @Get()
-  @ApiPage(TOKENS_PAGE)
+  @ApiList(ENROLLMENT_TOKEN_LIST)
   @ApiOkResponse({ type: EnrollmentTokenListDto })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<EnrollmentTokenListDto> {
-    return this.tokens.list(op.workspaceId, parsePage(query, TOKENS_PAGE));
+    return this.tokens.list(op.workspaceId, parseList(ENROLLMENT_TOKEN_LIST, query));
   }
 
   @OperatorAuth({ role: 'admin' })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Page } from '../core/common/pagination/pagination';
+import type { ListQuery } from '../core/listing/list-query';
 import { listPage } from './paging';
 
 export interface EnrollmentTokenRow {
@@ -63,8 +63,8 @@ export class EnrollmentTokensRepository {
     return rows[0];
   }
 
-  list(workspaceId: string, page: Page): Promise<{ rows: EnrollmentTokenRow[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'enrollment_tokens', where: 'workspace_id = $1', params: [workspaceId] }, page);
+  list(workspaceId: string, q: ListQuery): Promise<{ rows: EnrollmentTokenRow[]; total: number }> {
+    return listPage(this.db, { columns: COLUMNS, table: 'enrollment_tokens', scope: 'workspace_id = $1', params: [workspaceId] }, q);
   }
 
   /** Sets revoked_at once (a second revoke keeps the first time); undefined when not in the workspace. */

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { mintPrefixedSecret } from '../core/common/crypto/secrets';
-import { paginationMeta, Page } from '../core/common/pagination/pagination';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { CohortsRepository } from './cohorts.repository';
 import type {
+  ENROLLMENT_TOKEN_LIST,
   EnrollmentTokenDto,
   EnrollmentTokenListDto,
   IssuedEnrollmentTokenDto,
@@ -45,11 +47,10 @@ export class EnrollmentTokensService {
     return { id, token: secret.value, ...shown };
   }
 
-  async list(workspaceId: string, page: Page): Promise<EnrollmentTokenListDto> {
-    const { rows, total } = await this.tokens.list(workspaceId, page);
+  async list(workspaceId: string, q: ListQuery<typeof ENROLLMENT_TOKEN_LIST.key, true>): Promise<EnrollmentTokenListDto> {
+    const { rows, total } = await this.tokens.list(workspaceId, q);
     const now = this.clock.now();
-    const enrollment_tokens = rows.map((r) => toTokenDto(r, now));
-    return { enrollment_tokens, count: enrollment_tokens.length, pagination: paginationMeta(page, total) };
+    return listEnvelope(q, rows.map((r) => toTokenDto(r, now)), total);
   }
 
   /** Revoked tokens answer every later claim with 409; revoking twice is harmless. */

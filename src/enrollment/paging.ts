@@ -1,25 +1,22 @@
 import type { DataSource } from 'typeorm';
-import type { Page } from '../core/common/pagination/pagination';
+import type { ListQuery } from '../core/listing/list-query';
+import { listSql } from '../core/listing/list-sql';
 
-export interface ListQuery {
+export interface ListSource {
   /** select list, aliased to the row type */
   columns: string;
   table: string;
-  /** `$1`.. refer to `params` */
-  where: string;
+  /** the workspace scope, `$1`.. referring to `params` */
+  scope: string;
   params: unknown[];
 }
 
-/** One page newest first (inserted_at DESC, id DESC: stable under paging) and the total matching. */
-export async function listPage<T>(db: DataSource, q: ListQuery, page: Page): Promise<{ rows: T[]; total: number }> {
-  const n = q.params.length;
+/** One page in the list's order and the total matching, read in parallel. */
+export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery): Promise<{ rows: T[]; total: number }> {
+  const s = listSql(q, { sql: src.scope, params: src.params });
   const [rows, counted] = await Promise.all([
-    db.query(
-      `SELECT ${q.columns} FROM ${q.table} WHERE ${q.where}
-        ORDER BY inserted_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...q.params, page.limit, page.offset],
-    ),
-    db.query(`SELECT count(*)::int AS total FROM ${q.table} WHERE ${q.where}`, q.params),
+    db.query(`SELECT ${src.columns} FROM ${src.table} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
+    db.query(`SELECT count(*)::int AS total FROM ${src.table} ${s.where}`, s.countParams),
   ]);
   return { rows, total: counted[0].total };
 }

@@ -1,14 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth/auth-policy';
-import { extractFilter } from '../core/common/pagination/filters';
-import { parsePage } from '../core/common/pagination/pagination';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { parseList } from '../core/listing/list-query';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
 import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
-import { PreRegisterRobotDto, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';
-import { ROBOT_STATUSES } from './robot-status';
-import { ApiInvalidBody, ApiNotInWorkspace, ApiPage, OperatorResource, ROBOTS_PAGE, uuidParam } from './operator-docs';
+import { PreRegisterRobotDto, ROBOT_LIST, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';
+import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from './operator-docs';
 import { RobotsService } from './robots.service';
 
 /** Robots of the session's workspace. Pre-registering and retiring: admins and owners. */
@@ -29,13 +28,10 @@ export class RobotsController {
 
   @OperatorAuth({ role: 'member' })
   @Get()
-  @ApiPage(ROBOTS_PAGE)
-  @ApiQuery({ name: 'status', required: false, enum: ROBOT_STATUSES })
-  @ApiQuery({ name: 'filter[status]', required: false, enum: ROBOT_STATUSES, description: 'wins over status' })
+  @ApiList(ROBOT_LIST)
   @ApiOkResponse({ type: RobotListDto, description: 'an invalid status is 400 invalid_status' })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<RobotListDto> {
-    const page = parsePage(query, ROBOTS_PAGE);
-    return this.robots.list(op.workspaceId, page, extractFilter(query, 'status', ROBOT_STATUSES));
+    return this.robots.list(op.workspaceId, parseList(ROBOT_LIST, query));
   }
 
   /** Later claims of its serial get 410; the agent bound to it is deactivated. */

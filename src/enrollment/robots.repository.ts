@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Page } from '../core/common/pagination/pagination';
+import type { ListQuery } from '../core/listing/list-query';
 import type { RobotStatus } from './robot-status';
 import { listPage } from './paging';
 
@@ -92,21 +92,11 @@ export class RobotsRepository {
     return rows[0];
   }
 
-  /** Robots of the workspace, optionally only one status or one cohort's members. */
-  list(
-    workspaceId: string,
-    page: Page,
-    filter: { status?: RobotStatus; cohortId?: string } = {},
-  ): Promise<{ rows: RobotRow[]; total: number }> {
-    return listPage(
-      this.db,
-      {
-        columns: COLUMNS,
-        table: 'robots',
-        where: `workspace_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::uuid IS NULL OR cohort_id = $3)`,
-        params: [workspaceId, filter.status ?? null, filter.cohortId ?? null],
-      },
-      page,
-    );
+  /** Robots of the workspace (the list's filters applied), or only one cohort's members. */
+  list(workspaceId: string, q: ListQuery, cohortId?: string): Promise<{ rows: RobotRow[]; total: number }> {
+    const scope = cohortId
+      ? { scope: 'workspace_id = $1 AND cohort_id = $2', params: [workspaceId, cohortId] }
+      : { scope: 'workspace_id = $1', params: [workspaceId] };
+    return listPage(this.db, { columns: COLUMNS, table: 'robots', ...scope }, q);
   }
 }

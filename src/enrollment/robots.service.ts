@@ -3,11 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../agents/service-agents.service';
 import { Clock } from '../core/common/clock/clock';
-import { paginationMeta, Page } from '../core/common/pagination/pagination';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { QuotasService } from '../identity/quotas.service';
-import type { PreRegisterRobotDto, RobotDto, RobotListDto } from './dto/robot.dto';
-import type { RobotStatus } from './robot-status';
+import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
 import { toRobotDto } from './mappers';
 import { RobotsRepository } from './robots.repository';
 
@@ -31,10 +31,9 @@ export class RobotsService {
     });
   }
 
-  async list(workspaceId: string, page: Page, status?: RobotStatus): Promise<RobotListDto> {
-    const { rows, total } = await this.robots.list(workspaceId, page, { status });
-    const robots = rows.map(toRobotDto);
-    return { robots, count: robots.length, pagination: paginationMeta(page, total) };
+  async list(workspaceId: string, q: ListQuery<typeof ROBOT_LIST.key, true>): Promise<RobotListDto> {
+    const { rows, total } = await this.robots.list(workspaceId, q);
+    return listEnvelope(q, rows.map(toRobotDto), total);
   }
 
   /**

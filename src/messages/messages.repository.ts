@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Page } from '../core/common/pagination/pagination';
+import type { ListQuery } from '../core/listing/list-query';
+import { listSql } from '../core/listing/list-sql';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
 import type { MessageDto } from './dto/message.dto';
@@ -20,13 +21,13 @@ export class MessagesRepository {
   }
 
   /** Newest first, stable under paging; served by messages_list_idx. */
-  list(workspaceId: string, page: Page): Promise<MessageDto[]> {
+  list(workspaceId: string, q: ListQuery): Promise<MessageDto[]> {
+    const s = listSql(q, { sql: 'm.workspace_id = $1', params: [workspaceId], alias: 'm' });
     return this.sql.pageRows<MessageDto>(
-      'list_messages',
-      `SELECT ${COLUMNS} FROM messages m WHERE m.workspace_id = $1
-        ORDER BY m.inserted_at DESC, m.id DESC LIMIT $2 OFFSET $3`,
-      [workspaceId, page.limit, page.offset],
-      page.offset,
+      `list_messages${s.variant}`,
+      `SELECT ${COLUMNS} FROM messages m ${s.where} ${s.orderBy} ${s.limit}`,
+      s.params,
+      q.page.offset,
     );
   }
 }

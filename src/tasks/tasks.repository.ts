@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Page } from '../core/common/pagination/pagination';
+import type { ListQuery } from '../core/listing/list-query';
+import { listSql } from '../core/listing/list-sql';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
 import type { TaskDto, TaskStatus } from './dto/task.dto';
@@ -20,28 +21,21 @@ export class TasksRepository {
   }
 
   /**
-   * A page newest first and the total: two statements in parallel, each with its own plan for
-   * "all statuses" and "one status", so both are served by an index (tasks_list_idx,
-   * tasks_status_list_idx) however large the workspace.
+   * A page newest first and the total: two statements in parallel, each with its own plan (and
+   * prepared statement, named by the list's variant) for "all statuses" and "one status", so both
+   * are served by an index (tasks_list_idx, tasks_status_list_idx) however large the workspace.
    */
-  async list(workspaceId: string, page: Page, status?: TaskStatus): Promise<{ tasks: TaskDto[]; total: number }> {
-    const filter = status ? 'AND t.status = $2' : '';
-    const params = status ? [workspaceId, status] : [workspaceId];
-    const n = params.length;
+  async list(workspaceId: string, q: ListQuery): Promise<{ tasks: TaskDto[]; total: number }> {
+    const s = listSql(q, { sql: 't.workspace_id = $1', params: [workspaceId], alias: 't' });
     const [tasks, [{ count }]] = await Promise.all([
       this.sql.pageRows<TaskDto>(
-        status ? 'list_tasks_by_status' : 'list_tasks',
-        `SELECT ${COLUMNS} FROM tasks t WHERE t.workspace_id = $1 ${filter}
-          ORDER BY t.inserted_at DESC, t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-        [...params, page.limit, page.offset],
-        page.offset,
+        `list_tasks${s.variant}`,
+        `SELECT ${COLUMNS} FROM tasks t ${s.where} ${s.orderBy} ${s.limit}`,
+        s.params,
+        q.page.offset,
       ),
       // a count walks every row of the workspace: never on a pipelined connection
-      this.sql.pooledRows<{ count: string }>(
-        status ? 'count_tasks_by_status' : 'count_tasks',
-        `SELECT count(*) FROM tasks t WHERE t.workspace_id = $1 ${filter}`,
-        params,
-      ),
+      this.sql.pooledRows<{ count: string }>(`count_tasks${s.variant}`, `SELECT count(*) FROM tasks t ${s.where}`, s.countParams),
     ]);
     return { tasks, total: Number(count) };
   }

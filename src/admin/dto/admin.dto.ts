@@ -1,9 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { PaginationDto } from '../../core/common/pagination/pagination.dto';
+import { defineList } from '../../core/listing/list-definition';
+import { PaginationDto } from '../../core/listing/pagination.dto';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity/workspace-status';
 
 export const PLANS = ['free', 'team', 'enterprise'] as const;
+
+/** GET /api/v1/admin/workspaces and /admin: every workspace, newest first; limit 1-500 (default 100), offset 0-100000. */
+export const ADMIN_WORKSPACE_LIST = defineList({
+  key: 'workspaces',
+  paginated: true,
+  page: { limit: { min: 1, max: 500, default: 100 }, offset: { min: 0, max: 100000 } },
+  order: { by: 'inserted_at', direction: 'DESC' },
+});
 
 export class UpdateWorkspaceDto {
   @ApiPropertyOptional({ enum: WORKSPACE_STATUSES })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { Trim } from '../../core/common/validation/transforms';
+import { defineList } from '../../core/listing/list-definition';
 import { MaxJsonBytes } from '../json-size';
 
 /**
@@ -11,6 +12,15 @@ export const AGENT_COMMAND_STATUSES = ['pending', 'delivered', 'succeeded', 'fai
 export type AgentCommandStatus = (typeof AGENT_COMMAND_STATUSES)[number];
 export const AGENT_COMMAND_RESULT_STATUSES = ['succeeded', 'failed'] as const;
 export type AgentCommandResultStatus = (typeof AGENT_COMMAND_RESULT_STATUSES)[number];
+
+/** GET /api/v1/operator/agent_commands (SPEC.md Lists): limit 1-100, default 25, no offset; newest first. */
+export const AGENT_COMMAND_LIST = defineList({
+  key: 'agent_commands',
+  paginated: false,
+  page: { limit: { min: 1, max: 100, default: 25 } },
+  filters: [{ name: 'status', values: AGENT_COMMAND_STATUSES }],
+  order: { by: 'inserted_at', direction: 'DESC' },
+});
 
 export const AGENT_COMMAND_NAME_MAX = 100;
 /** As JSON bytes: the payload travels to the agent in one websocket frame. */

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Trim } from '../../core/common/validation/transforms';
-import { PaginationDto } from '../../core/common/pagination/pagination.dto';
+import { defineList } from '../../core/listing/list-definition';
+import { PaginationDto } from '../../core/listing/pagination.dto';
 import { RobotDto } from './robot.dto';
 import { IsLabel, NAME_MAX } from './validators';
 
@@ -22,6 +23,15 @@ export class CohortDto {
 export class CohortEnvelopeDto {
   @ApiProperty() cohort: CohortDto;
 }
+
+/** SPEC.md Lists: cohorts and a cohort's members, limit default 100, max 500; newest first. */
+export const COHORT_LIST = defineList({
+  key: 'cohorts',
+  paginated: true,
+  page: { limit: { min: 1, max: 500, default: 100 }, offset: { min: 0, max: 100000 } },
+  order: { by: 'inserted_at', direction: 'DESC' },
+});
+export const COHORT_MEMBER_LIST = defineList({ ...COHORT_LIST, key: 'members' });
 
 export class CohortListDto {
   @ApiProperty({ type: [CohortDto] }) cohorts: CohortDto[];

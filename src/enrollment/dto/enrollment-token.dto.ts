@@ -9,7 +9,8 @@ import {
   ENROLLMENT_TOKEN_STATES,
   EnrollmentTokenState,
 } from '../enrollment-rules';
-import { PaginationDto } from '../../core/common/pagination/pagination.dto';
+import { defineList } from '../../core/listing/list-definition';
+import { PaginationDto } from '../../core/listing/pagination.dto';
 import { IsLabel, IsSerialNumber, TAG_MAX, TrimEachUnique } from './validators';
 
 export const MAX_DEFAULT_TAGS = 50;
@@ -90,6 +91,14 @@ export class IssuedEnrollmentTokenEnvelopeDto {
 export class EnrollmentTokenEnvelopeDto {
   @ApiProperty() enrollment_token: EnrollmentTokenDto;
 }
+
+/** GET /api/v1/operator/enrollment_tokens: newest first. */
+export const ENROLLMENT_TOKEN_LIST = defineList({
+  key: 'enrollment_tokens',
+  paginated: true,
+  page: { limit: { min: 1, max: 100, default: 50 }, offset: { min: 0, max: 10000 } },
+  order: { by: 'inserted_at', direction: 'DESC' },
+});
 
 export class EnrollmentTokenListDto {
   @ApiProperty({ type: [EnrollmentTokenDto] }) enrollment_tokens: EnrollmentTokenDto[];

@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { Trim } from '../../core/common/validation/transforms';
 import { ROBOT_STATUSES, RobotStatus } from '../robot-status';
-import { PaginationDto } from '../../core/common/pagination/pagination.dto';
+import { defineList } from '../../core/listing/list-definition';
+import { PaginationDto } from '../../core/listing/pagination.dto';
 import { IsLabel, IsSerialNumber, NAME_MAX, SERIAL_NUMBER_MAX } from './validators';
 
 export class PreRegisterRobotDto {
@@ -36,6 +37,15 @@ export class RobotDto {
 export class RobotEnvelopeDto {
   @ApiProperty() robot: RobotDto;
 }
+
+/** GET /api/v1/operator/robots: newest first; filter status (both forms). */
+export const ROBOT_LIST = defineList({
+  key: 'robots',
+  paginated: true,
+  page: { limit: { min: 1, max: 100, default: 50 }, offset: { min: 0, max: 10000 } },
+  filters: [{ name: 'status', values: ROBOT_STATUSES }],
+  order: { by: 'inserted_at', direction: 'DESC' },
+});
 
 export class RobotListDto {
   @ApiProperty({ type: [RobotDto] }) robots: RobotDto[];

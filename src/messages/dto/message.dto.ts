@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { defineList } from '../../core/listing/list-definition';
+
+/** GET /api/v1/messages (SPEC.md Lists): limit 1-100, offset 0-100000, keys messages and count; newest first. */
+export const MESSAGE_LIST = defineList({
+  key: 'messages',
+  paginated: false,
+  page: { limit: { min: 1, max: 100, default: 50 }, offset: { min: 0, max: 100000 } },
+  order: { by: 'inserted_at', direction: 'DESC' },
+});
 
 export class CreateMessageDto {
   @ApiProperty({ minLength: 1, maxLength: 10000 })

@@ -1,10 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PaginationDto } from '../../core/common/pagination/pagination.dto';
+import { defineList } from '../../core/listing/list-definition';
+import { PaginationDto } from '../../core/listing/pagination.dto';
 import { Trim } from '../../core/common/validation/transforms';
 
 export const TASK_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** GET /api/v1/tasks (SPEC.md Lists): limit 0-100, offset 0-10000; newest first; filter status (both forms). */
+export const TASK_LIST = defineList({
+  key: 'tasks',
+  paginated: true,
+  page: { limit: { min: 0, max: 100, default: 50 }, offset: { min: 0, max: 10000 } },
+  filters: [{ name: 'status', values: TASK_STATUSES }],
+  order: { by: 'inserted_at', direction: 'DESC' },
+});
 
 export class CreateTaskDto {
   @ApiProperty({ maxLength: 500 })

@@ -1,13 +1,17 @@
-import { BadRequestProblem } from '../problem/problem.error';
+import { BadRequestProblem } from '../common/problem/problem.error';
 
 export interface Range {
   min: number;
   max: number;
 }
 
-export interface PaginationRules {
+/** A list's page rules (SPEC.md Lists): limit range and default, offset range when it pages by offset. */
+export interface PageRules {
   limit: Range & { default: number };
+  /** absent: no offset parameter, every read starts at 0 */
   offset?: Range;
+  /** query parameter names, when not `limit`/`offset` (e.g. a show payload's `target_limit`) */
+  names?: { limit: string; offset: string };
 }
 
 export interface Page {
@@ -32,15 +36,18 @@ function parseBounded(raw: unknown, range: Range, fallback: number, detail: stri
   return value;
 }
 
+export const pageParamNames = (rules: PageRules) => rules.names ?? { limit: 'limit', offset: 'offset' };
+
 /**
  * limit/offset from a query string, each checked against the route's range (SPEC.md Lists).
- * Outside the range, not an integer, or repeated: 400 invalid_limit / invalid_offset.
+ * Outside the range, not an integer, or repeated: 400 invalid_<param> (invalid_limit / invalid_offset).
  * Pagination never widens scope: callers always filter by the authenticated workspace.
  */
-export function parsePage(query: Record<string, unknown>, rules: PaginationRules, limitParam = 'limit'): Page {
+export function parsePage(query: Record<string, unknown>, rules: PageRules): Page {
+  const names = pageParamNames(rules);
   return {
-    limit: parseBounded(query[limitParam], rules.limit, rules.limit.default, `invalid_${limitParam}`),
-    offset: rules.offset ? parseBounded(query.offset, rules.offset, 0, 'invalid_offset') : 0,
+    limit: parseBounded(query[names.limit], rules.limit, rules.limit.default, `invalid_${names.limit}`),
+    offset: rules.offset ? parseBounded(query[names.offset], rules.offset, 0, `invalid_${names.offset}`) : 0,
   };
 }
 

@@ -1,4 +1,4 @@
-import { expectBadRequest } from '../../../../test/support/problem';
+import { expectBadRequest } from '../../../test/support/problem';
 import { extractFilter } from './filters';
 
 const STATUSES = ['online', 'offline'] as const;
@@ -61,6 +61,16 @@ describe('extractFilter', () => {
     expectInvalidStatus(() => extractFilter({ status: ['online'] }, 'status', STATUSES));
     expectInvalidStatus(() => extractFilter({ filter: { status: ['online', 'online'] } }, 'status', STATUSES));
     expectInvalidStatus(() => extractFilter({ 'filter[status]': ['online', 'offline'] }, 'status', STATUSES));
+  });
+
+  it('accepts any UUID for a uuid filter and rejects anything else with invalid_<name>', () => {
+    const id = '0b7c7c3e-5d2a-4c1e-9f65-2f1d0c9a7b11';
+    expect(extractFilter({ robot_id: id }, 'robot_id', 'uuid')).toBe(id);
+    expect(extractFilter({ filter: { robot_id: id.toUpperCase() } }, 'robot_id', 'uuid')).toBe(id.toUpperCase());
+    for (const bad of ['', 'abc', `${id}x`, id.slice(1), `{${id}}`, "1' OR '1'='1"]) {
+      expectBadRequest(() => extractFilter({ robot_id: bad }, 'robot_id', 'uuid'), 'invalid_robot_id');
+    }
+    expectBadRequest(() => extractFilter({ robot_id: [id] }, 'robot_id', 'uuid'), 'invalid_robot_id');
   });
 
   it('returns undefined when absent', () => {

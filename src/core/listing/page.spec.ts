@@ -1,7 +1,7 @@
-import { expectBadRequest } from '../../../../test/support/problem';
-import { paginationMeta, parsePage, PaginationRules } from './pagination';
+import { expectBadRequest } from '../../../test/support/problem';
+import { PageRules, paginationMeta, parsePage } from './page';
 
-const RULES: PaginationRules = {
+const RULES: PageRules = {
   limit: { min: 1, max: 100, default: 50 },
   offset: { min: 0, max: 100000 },
 };
@@ -70,23 +70,25 @@ describe('parsePage', () => {
   });
 
   it('accepts limit 0 when the rules allow min 0', () => {
-    const rules: PaginationRules = { limit: { min: 0, max: 10, default: 5 } };
+    const rules: PageRules = { limit: { min: 0, max: 10, default: 5 } };
     expect(parsePage({ limit: '0' }, rules)).toEqual({ limit: 0, offset: 0 });
   });
 
   it('always returns offset 0 without an offset rule, whatever the query says', () => {
-    const rules: PaginationRules = { limit: { min: 1, max: 100, default: 20 } };
+    const rules: PageRules = { limit: { min: 1, max: 100, default: 20 } };
     expect(parsePage({}, rules)).toEqual({ limit: 20, offset: 0 });
     expect(parsePage({ offset: '30' }, rules)).toEqual({ limit: 20, offset: 0 });
     expect(parsePage({ offset: 'garbage' }, rules)).toEqual({ limit: 20, offset: 0 });
   });
 
-  it('reads a custom limit parameter and names it in the detail', () => {
-    expect(parsePage({ target_limit: '7' }, RULES, 'target_limit')).toEqual({ limit: 7, offset: 0 });
-    // the plain `limit` is not read when a custom name is given
-    expect(parsePage({ limit: '7' }, RULES, 'target_limit')).toEqual({ limit: 50, offset: 0 });
-    expectBadRequest(() => parsePage({ target_limit: '101' }, RULES, 'target_limit'), 'invalid_target_limit');
-    expectBadRequest(() => parsePage({ target_limit: 'x' }, RULES, 'target_limit'), 'invalid_target_limit');
+  it('reads custom parameter names and names them in the detail', () => {
+    const rules: PageRules = { ...RULES, names: { limit: 'target_limit', offset: 'target_offset' } };
+    expect(parsePage({ target_limit: '7', target_offset: '3' }, rules)).toEqual({ limit: 7, offset: 3 });
+    // the plain `limit`/`offset` are not read when custom names are given
+    expect(parsePage({ limit: '7', offset: '3' }, rules)).toEqual({ limit: 50, offset: 0 });
+    expectBadRequest(() => parsePage({ target_limit: '101' }, rules), 'invalid_target_limit');
+    expectBadRequest(() => parsePage({ target_limit: 'x' }, rules), 'invalid_target_limit');
+    expectBadRequest(() => parsePage({ target_offset: '-1' }, rules), 'invalid_target_offset');
   });
 });
 
