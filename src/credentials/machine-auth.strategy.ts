@@ -60,7 +60,7 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy>, OnModul
     if (source === 'api-key-header' && !value.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
     const principal = await this.credentials.authenticate(value);
     for (const scope of policy.scopes) {
-      if (!principal.scopes.includes(scope)) throw new ForbiddenProblem(INSUFFICIENT_SCOPE_DETAIL);
+      if (!principal.scopes.includes(scope)) throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
     }
     (req as RequestWithPrincipal).principal = principal;
   }

@@ -40,7 +40,7 @@ export class MetricsTokenStrategy implements AuthStrategy<{ kind: 'metrics' }>, 
     if (this.config.metricsBearerToken === undefined && !this.config.isProduction) return;
     const header = req.headers.authorization;
     if (typeof header !== 'string' || !/^Bearer\s+\S+\s*$/i.test(header)) {
-      throw new UnauthorizedProblem('metrics_token_required', CHALLENGE);
+      throw new UnauthorizedProblem('metrics_token_required', { headers: CHALLENGE });
     }
     const ok = await new Promise<boolean>((resolve, reject) => {
       // A header-only view of the request: passport-http-bearer never sees query or body tokens.
@@ -49,6 +49,6 @@ export class MetricsTokenStrategy implements AuthStrategy<{ kind: 'metrics' }>, 
         err ? reject(err) : resolve(Boolean(user)),
       )(headerOnly, req.res as Response, reject);
     });
-    if (!ok) throw new UnauthorizedProblem('invalid_metrics_token', CHALLENGE);
+    if (!ok) throw new UnauthorizedProblem('invalid_metrics_token', { headers: CHALLENGE });
   }
 }
