@@ -331,6 +331,15 @@ describe('ProblemFilter', () => {
     });
   });
 
+  it('a plain-text problem (the login 429) is text/plain with its headers, even for a browser on a page route', () => {
+    req = { ...req, url: '/users/log-in', headers: { accept: 'text/html' } };
+    run(new ProblemError({ status: 429, code: 'login_throttled', detail: 'Too many.', headers: { 'retry-after': '7' }, plainText: true }));
+    expect(res.statusCode).toBe(429);
+    expect(res.contentType).toBe('text/plain');
+    expect(res.headers).toEqual({ 'retry-after': '7' });
+    expect(res.sent).toBe('Too many.\n');
+  });
+
   describe('when the response has already started', () => {
     it('only ends the response: no status, headers, type or body', () => {
       res.headersSent = true;
