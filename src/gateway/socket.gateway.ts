@@ -17,6 +17,7 @@ import { Clock } from '../core/common/clock/clock';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { PROBLEM_CONTENT_TYPE } from '../core/common/problem/problem-body';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
+import { PROBLEM_STATUSES } from '../core/common/problem/problem-status';
 import { SOCKET_CONNECTIONS_METRIC } from '../metrics/metrics.constants';
 import { SOCKET_PATH } from '../socket-tokens/socket-scopes';
 import { canReceiveCommands } from './command-push.service';
@@ -90,7 +91,7 @@ export class SocketGateway
       if (!problem) this.logger.error({ err }, 'socket upgrade failed');
       const status = problem?.status ?? 500;
       this.connections.inc({ outcome: status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'error' });
-      const body = problem ? JSON.stringify(problem.body) : 'Internal Server Error';
+      const body = problem ? JSON.stringify(problem.body) : PROBLEM_STATUSES[500].title;
       done(false, status, body, { ...problem?.headers, 'Content-Type': problem ? PROBLEM_CONTENT_TYPE : 'text/plain' });
     }
   }
