@@ -5,6 +5,7 @@ import { AgentCommandsModule } from './agent-commands/agent-commands.module';
 import { AgentsModule } from './agents/agents.module';
 import { AuthCoreModule } from './auth/auth-core.module';
 import { CommonModule } from './core/common/common.module';
+import { ProblemRenderer } from './core/common/problem/problem-renderer';
 import { ProblemFilter } from './core/common/problem/problem.filter';
 import { AppValidationPipe } from './core/common/validation/validation';
 import { ConfigModule } from './core/config/config.module';
@@ -57,6 +58,7 @@ import { TasksModule } from './tasks/tasks.module';
     GatewayModule,
   ],
   providers: [
+    ProblemRenderer,
     { provide: APP_FILTER, useClass: ProblemFilter },
     { provide: APP_PIPE, useClass: AppValidationPipe },
   ],

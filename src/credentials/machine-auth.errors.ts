@@ -1,21 +1,13 @@
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import type { WorkspaceStatus } from '../identity/workspace-status';
+import type { MachineAuthFailure } from './credentials.problem-codes';
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };
 
 /** 401 refusals of machine credentials; `detail` is the machine-readable code of SPEC.md. */
-export type MachineAuthFailure =
-  | 'api_key_required'
-  | 'invalid_api_key'
-  | 'api_key_expired'
-  | 'api_key_archived'
-  | 'api_key_revoked'
-  | 'invalid_token'
-  | 'token_expired';
-
-export class MachineAuthError extends UnauthorizedProblem {
+export class MachineAuthError extends UnauthorizedProblem<MachineAuthFailure> {
   constructor(readonly reason: MachineAuthFailure) {
-    super(reason, CHALLENGE);
+    super(reason, { headers: CHALLENGE });
   }
 }
 
@@ -34,7 +26,8 @@ const WORKSPACE_REFUSALS: Record<Exclude<WorkspaceStatus, 'active'>, string> = {
 /** 403 for machine traffic to a workspace that is not active, with top-level error workspace_<status>. */
 export class WorkspaceRefusedError extends ForbiddenProblem {
   constructor(readonly workspaceStatus: Exclude<WorkspaceStatus, 'active'>) {
-    super(WORKSPACE_REFUSALS[workspaceStatus], `workspace_${workspaceStatus}`);
+    const code = `workspace_${workspaceStatus}` as const;
+    super(code, { detail: WORKSPACE_REFUSALS[workspaceStatus], error: code });
   }
 }
 

@@ -61,7 +61,7 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachineP
     if (source === 'api-key-header' && !value.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
     const principal = await this.credentials.authenticate(value);
     for (const scope of policy.scopes) {
-      if (!principal.scopes.includes(scope)) throw new ForbiddenProblem(INSUFFICIENT_SCOPE_DETAIL);
+      if (!principal.scopes.includes(scope)) throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
     }
     return principal;
   }

@@ -13,7 +13,7 @@ export class RejectBearerGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const authorization = context.switchToHttp().getRequest<Request>().headers.authorization;
     if (typeof authorization === 'string' && /^\s*bearer\b/i.test(authorization)) {
-      throw new BadRequestProblem(BEARER_NOT_ACCEPTED);
+      throw new BadRequestProblem('bearer_not_accepted', { detail: BEARER_NOT_ACCEPTED });
     }
     return true;
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentCommandsModule } from '../agent-commands/agent-commands.module';
+import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { SessionsModule } from '../sessions/sessions.module';
 import { SocketTokensModule } from '../socket-tokens/socket-tokens.module';
 import { CommandPushService } from './command-push.service';
@@ -11,6 +12,6 @@ import { SocketGateway } from './socket.gateway';
 /** The websocket at /socket; install SocketWsAdapter on the app (bootstrap.ts) for its protocol. */
 @Module({
   imports: [SessionsModule, SocketTokensModule, AgentCommandsModule],
-  providers: [SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService],
+  providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService],
 })
 export class GatewayModule {}

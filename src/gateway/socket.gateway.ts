@@ -15,9 +15,9 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { AgentCommandsService } from '../agent-commands/agent-commands.service';
 import { Clock } from '../core/common/clock/clock';
 import { ProblemError } from '../core/common/problem/problem.error';
-import { ProblemFilter } from '../core/common/problem/problem.filter';
 import { PROBLEM_CONTENT_TYPE } from '../core/common/problem/problem-body';
-import { AppConfig } from '../core/config/app-config';
+import { ProblemRenderer } from '../core/common/problem/problem-renderer';
+import { PROBLEM_STATUSES } from '../core/common/problem/problem-status';
 import { SOCKET_CONNECTIONS_METRIC } from '../core/metrics/metric-names';
 import { SOCKET_PATH } from '../socket-tokens/socket-scopes';
 import { canReceiveCommands } from './command-push.service';
@@ -53,7 +53,6 @@ export class SocketGateway
   implements OnGatewayInit<WebSocketServer>, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown
 {
   private readonly logger = new Logger('SocketGateway');
-  private readonly problems: ProblemFilter;
   private sweepTimer?: NodeJS.Timeout;
 
   constructor(
@@ -62,11 +61,9 @@ export class SocketGateway
     private readonly policy: SocketPolicy,
     private readonly commands: AgentCommandsService,
     private readonly clock: Clock,
-    config: AppConfig,
+    private readonly problems: ProblemRenderer,
     @InjectMetric(SOCKET_CONNECTIONS_METRIC) private readonly connections: Counter<string>,
-  ) {
-    this.problems = new ProblemFilter(config);
-  }
+  ) {}
 
   afterInit(server: WebSocketServer): void {
     // ws calls verifyClient with (info, done) before it answers the upgrade.
@@ -88,11 +85,13 @@ export class SocketGateway
       req[ADMISSION] = { ...(await this.auth.authenticate(req)), generation };
       done(true);
     } catch (err) {
-      const problem = err instanceof ProblemError ? err : undefined;
+      // A refusal is rendered like its HTTP answer. Anything else stays the bare 500 the upgrade
+      // has always answered (no problem body, not a 503 for a database outage).
+      const problem = err instanceof ProblemError ? this.problems.render(err) : undefined;
       if (!problem) this.logger.error({ err }, 'socket upgrade failed');
       const status = problem?.status ?? 500;
       this.connections.inc({ outcome: status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'error' });
-      const body = problem ? JSON.stringify(this.problems.render(problem)) : 'Internal Server Error';
+      const body = problem ? JSON.stringify(problem.body) : PROBLEM_STATUSES[500].title;
       done(false, status, body, { ...problem?.headers, 'Content-Type': problem ? PROBLEM_CONTENT_TYPE : 'text/plain' });
     }
   }

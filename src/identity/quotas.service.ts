@@ -9,9 +9,9 @@ export class QuotaExceededError extends ProblemError {
   constructor(readonly quota: QuotaKind, limit: number) {
     super({
       status: 429,
+      code: quota === 'robots' ? 'robot_quota_reached' : 'agent_quota_reached',
       slug: 'quota-exceeded',
       title: 'Quota exceeded',
-      detail: `${quota === 'robots' ? 'robot' : 'agent'}_quota_reached`,
       extra: { quota, limit },
     });
   }

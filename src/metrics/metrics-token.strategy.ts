@@ -38,9 +38,9 @@ export class MetricsTokenStrategy implements AuthStrategy<Extract<AuthPolicy, { 
     const expected = this.config.metricsBearerToken;
     if (expected === undefined && !this.config.isProduction) return SCRAPER;
     const token = await readBearerToken(req);
-    if (token === undefined) throw new UnauthorizedProblem('metrics_token_required', CHALLENGE);
+    if (token === undefined) throw new UnauthorizedProblem('metrics_token_required', { headers: CHALLENGE });
     if (expected === undefined || !constantTimeEqual(token, expected)) {
-      throw new UnauthorizedProblem('invalid_metrics_token', CHALLENGE);
+      throw new UnauthorizedProblem('invalid_metrics_token', { headers: CHALLENGE });
     }
     return SCRAPER;
   }

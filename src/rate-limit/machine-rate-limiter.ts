@@ -68,8 +68,7 @@ export class MachineRateLimiter {
       const retryAfter = record.timeToExpire;
       throw new ProblemError({
         status: 429,
-        slug: 'rate-limited',
-        title: 'Rate limited',
+        code: 'rate_limited',
         detail: RATE_LIMITED_DETAIL,
         members: { request_id: String(req.headers[REQUEST_ID_HEADER] ?? '') },
         extra: { retry_after_seconds: retryAfter },

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { ProblemError } from '../core/common/problem/problem.error';
 import { RedisKeys } from '../core/redis/redis-keys';
 import { RedisService } from '../core/redis/redis.service';
 import {
@@ -10,10 +11,19 @@ import {
   LOGIN_IP_WINDOW_S,
 } from './session.constants';
 
-/** Refusal with the seconds to wait (retry-after, at least 1). */
-export class LoginThrottled extends Error {
+/**
+ * 429 with the seconds to wait (retry-after, at least 1). SPEC: a minimal plain-text body for
+ * every client, no redirect and no error page.
+ */
+export class LoginThrottled extends ProblemError {
   constructor(readonly retryAfterSeconds: number) {
-    super('login throttled');
+    super({
+      status: 429,
+      code: 'login_throttled',
+      detail: 'Too many login attempts. Try again later.',
+      headers: { 'retry-after': String(retryAfterSeconds) },
+      plainText: true,
+    });
   }
 }
 

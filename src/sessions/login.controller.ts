@@ -7,7 +7,6 @@ import { AppConfig } from '../core/config/app-config';
 import { loginPage } from '../core/pages/session-pages';
 import { sendPage } from '../core/pages/layout';
 import { clearSessionCookies, readCookies, setRememberMeCookie, setSessionCookie } from './cookies';
-import { LoginThrottled } from './login-throttle.service';
 import { LoginService } from './login.service';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
 import { APP_PATH, LOGIN_PATH, SESSION_COOKIE } from './session.constants';
@@ -58,26 +57,18 @@ export class LoginController {
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body?.password === 'string' ? body.password : '';
     const ip = clientIp(req, this.config.trustedProxyIps);
-    try {
-      const outcome = await this.login.login(email, password, {
-        ip,
-        ipBucket: ipBucket(ip),
-        userAgent: req.headers['user-agent'],
-      });
-      if (!outcome.ok) return sendPage(res, loginPage({ error: GENERIC_FAILURE, email }), 401);
-      // A new login always gets a new session; whatever session the browser had is ended.
-      await this.sessions.end(readCookies(req)[SESSION_COOKIE]);
-      setSessionCookie(res, this.config, outcome.token);
-      if (truthy(body?.remember_me)) setRememberMeCookie(res, this.config, outcome.token);
-      res.redirect(302, APP_PATH);
-    } catch (err) {
-      if (!(err instanceof LoginThrottled)) throw err;
-      res
-        .status(429)
-        .setHeader('retry-after', String(err.retryAfterSeconds))
-        .type('text/plain')
-        .send('Too many login attempts. Try again later.\n');
-    }
+    // A throttled attempt throws LoginThrottled: ProblemFilter answers its plain-text 429.
+    const outcome = await this.login.login(email, password, {
+      ip,
+      ipBucket: ipBucket(ip),
+      userAgent: req.headers['user-agent'],
+    });
+    if (!outcome.ok) return sendPage(res, loginPage({ error: GENERIC_FAILURE, email }), 401);
+    // A new login always gets a new session; whatever session the browser had is ended.
+    await this.sessions.end(readCookies(req)[SESSION_COOKIE]);
+    setSessionCookie(res, this.config, outcome.token);
+    if (truthy(body?.remember_me)) setRememberMeCookie(res, this.config, outcome.token);
+    res.redirect(302, APP_PATH);
   }
 
   /** Ends the session: deletes its row and both cookies, closes its sockets on every node. */

@@ -1,3 +1,4 @@
+import type { InvalidQueryParameter } from '../common/problem/problem-codes';
 import { BadRequestProblem } from '../common/problem/problem.error';
 
 export interface Range {
@@ -28,11 +29,11 @@ export interface PaginationMeta {
 
 const INTEGER = /^(0|[1-9][0-9]{0,8})$/;
 
-function parseBounded(raw: unknown, range: Range, fallback: number, detail: string): number {
+function parseBounded(raw: unknown, range: Range, fallback: number, code: InvalidQueryParameter): number {
   if (raw === undefined) return fallback;
-  if (typeof raw !== 'string' || !INTEGER.test(raw)) throw new BadRequestProblem(detail);
+  if (typeof raw !== 'string' || !INTEGER.test(raw)) throw new BadRequestProblem(code);
   const value = Number(raw);
-  if (value < range.min || value > range.max) throw new BadRequestProblem(detail);
+  if (value < range.min || value > range.max) throw new BadRequestProblem(code);
   return value;
 }
 

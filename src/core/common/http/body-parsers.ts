@@ -6,14 +6,10 @@ export const BODY_LIMIT = '1mb';
 
 /** body-parser failures by their `type`, as the problem each one becomes. */
 const PARSE_FAILURES: Record<string, () => ProblemError> = {
-  'entity.parse.failed': () =>
-    new ProblemError({ status: 400, slug: 'bad-request', title: 'Bad Request', detail: 'malformed_json' }),
-  'entity.too.large': () =>
-    new ProblemError({ status: 413, slug: 'payload-too-large', title: 'Content Too Large', detail: 'payload_too_large' }),
-  'encoding.unsupported': () =>
-    new ProblemError({ status: 415, slug: 'unsupported-media-type', title: 'Unsupported Media Type', detail: 'unsupported_encoding' }),
-  'charset.unsupported': () =>
-    new ProblemError({ status: 415, slug: 'unsupported-media-type', title: 'Unsupported Media Type', detail: 'unsupported_charset' }),
+  'entity.parse.failed': () => new ProblemError({ status: 400, code: 'malformed_json' }),
+  'entity.too.large': () => new ProblemError({ status: 413, code: 'payload_too_large' }),
+  'encoding.unsupported': () => new ProblemError({ status: 415, code: 'unsupported_encoding' }),
+  'charset.unsupported': () => new ProblemError({ status: 415, code: 'unsupported_charset' }),
 };
 
 /**

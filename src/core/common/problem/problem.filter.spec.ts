@@ -10,7 +10,8 @@ import { QueryFailedError } from 'typeorm';
 import { loadConfig } from '../../config/app-config';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';
 import { ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.error';
-import { DATABASE_RETRY_AFTER_SECONDS, ProblemFilter } from './problem.filter';
+import { DATABASE_RETRY_AFTER_SECONDS, ProblemRenderer } from './problem-renderer';
+import { ProblemFilter } from './problem.filter';
 
 const BASE_URL = 'https://api.example.com';
 
@@ -98,7 +99,7 @@ describe('ProblemFilter', () => {
   let logError: jest.SpyInstance;
 
   beforeEach(() => {
-    filter = new ProblemFilter(config);
+    filter = new ProblemFilter(new ProblemRenderer(config));
     res = new FakeResponse();
     req = { method: 'POST', url: '/api/v1/things', headers: { 'x-request-id': 'req-123' }, route: { path: '/api/v1/things' } };
     logError = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
@@ -189,10 +190,10 @@ describe('ProblemFilter', () => {
       run(
         new ProblemError({
           status: 403,
+          code: 'workspace_frozen',
           slug: 'workspace-suspended',
-          title: 'Forbidden',
-          detail: 'workspace_suspended',
-          error: 'workspace_suspended',
+          detail: 'This workspace is frozen.',
+          error: 'workspace_frozen',
           extra: { workspace_id: 'ws_1', retry: false },
           headers: { 'Retry-After': '30', 'X-Custom': 'yes' },
         }),
@@ -205,8 +206,8 @@ describe('ProblemFilter', () => {
         type: `${BASE_URL}/problems/workspace-suspended`,
         title: 'Forbidden',
         status: 403,
-        detail: 'workspace_suspended',
-        error: 'workspace_suspended',
+        detail: 'This workspace is frozen.',
+        error: 'workspace_frozen',
         extra: { workspace_id: 'ws_1', retry: false },
       });
       // headers are set before the body is sent
@@ -215,18 +216,18 @@ describe('ProblemFilter', () => {
     });
 
     it('without error/extra/headers renders only the four standard members', () => {
-      run(new ProblemError({ status: 409, slug: 'conflict', title: 'Conflict', detail: 'email_taken' }));
+      run(new ProblemError({ status: 409, code: 'enrollment_claimed' }));
       expect(res.headers).toEqual({});
       expect(res.body).toStrictEqual({
         type: `${BASE_URL}/problems/conflict`,
         title: 'Conflict',
         status: 409,
-        detail: 'email_taken',
+        detail: 'enrollment_claimed',
       });
     });
 
     it('a named subclass (UnauthorizedProblem) sets its WWW-Authenticate header', () => {
-      run(new UnauthorizedProblem('invalid_token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' }));
+      run(new UnauthorizedProblem('invalid_token', { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } }));
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       expect(res.body).toStrictEqual({
@@ -330,10 +331,19 @@ describe('ProblemFilter', () => {
     });
   });
 
+  it('a plain-text problem (the login 429) is text/plain with its headers, even for a browser on a page route', () => {
+    req = { ...req, url: '/users/log-in', headers: { accept: 'text/html' } };
+    run(new ProblemError({ status: 429, code: 'login_throttled', detail: 'Too many.', headers: { 'retry-after': '7' }, plainText: true }));
+    expect(res.statusCode).toBe(429);
+    expect(res.contentType).toBe('text/plain');
+    expect(res.headers).toEqual({ 'retry-after': '7' });
+    expect(res.sent).toBe('Too many.\n');
+  });
+
   describe('when the response has already started', () => {
     it('only ends the response: no status, headers, type or body', () => {
       res.headersSent = true;
-      run(new ProblemError({ status: 429, slug: 'rate-limited', title: 'Rate limited', detail: 'x', headers: { 'Retry-After': '1' } }));
+      run(new ProblemError({ status: 429, code: 'rate_limited', headers: { 'Retry-After': '1' } }));
       expect(res.calls).toEqual(['end']);
       expect(res.ended).toBe(true);
       expect(res.statusCode).toBeUndefined();

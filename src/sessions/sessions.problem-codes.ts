@@ -1,0 +1,14 @@
+/** Codes of operator sessions' problems (operator-auth.strategy.ts, the login throttle). */
+export type SessionsProblemCode =
+  | 'session_required'
+  | 'platform_admin_required'
+  | 'insufficient_role'
+  | 'not_a_member'
+  /** 429 on password login, answered in plain text (login-throttle.service.ts). */
+  | 'login_throttled';
+
+declare module '../core/common/problem/problem-codes' {
+  interface ProblemCodeRegistry {
+    sessions: SessionsProblemCode;
+  }
+}
