@@ -1,8 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { OperatorAuth } from '../auth/auth-policy';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { Page, paginationMeta, parsePage } from '../core/common/pagination/pagination';
@@ -14,6 +12,7 @@ import { sendPage } from '../core/pages/layout';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 import { adminPage } from './admin-page';
+import { AdminWorkspacesRepository } from './admin-workspaces.repository';
 import { AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
 
 
@@ -25,17 +24,11 @@ const ADMIN_PAGE = { limit: { min: 1, max: 500, default: 100 }, offset: { min: 0
 export class AdminController {
   constructor(
     private readonly workspaces: WorkspacesService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: AdminWorkspacesRepository,
   ) {}
 
   private async list(page: Page): Promise<AdminWorkspaceListDto> {
-    const rows: (AdminWorkspaceListDto['workspaces'][number] & { total: string })[] = await this.db.query(
-      `SELECT id, name, slug, status, plan, count(*) OVER () AS total FROM workspaces
-        ORDER BY inserted_at DESC, id DESC LIMIT $1 OFFSET $2`,
-      [page.limit, page.offset],
-    );
-    const total = rows.length > 0 ? Number(rows[0].total) : Number((await this.db.query(`SELECT count(*) AS n FROM workspaces`))[0].n);
-    const workspaces = rows.map(({ total: _total, ...w }) => w);
+    const { workspaces, total } = await this.repo.listNewestFirst(page);
     return { workspaces, count: workspaces.length, pagination: paginationMeta(page, total) };
   }
 

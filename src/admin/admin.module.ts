@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AdminWorkspacesRepository } from './admin-workspaces.repository';
 import { AdminController } from './admin.controller';
 
-@Module({ controllers: [AdminController] })
+@Module({ controllers: [AdminController], providers: [AdminWorkspacesRepository] })
 export class AdminModule {}
