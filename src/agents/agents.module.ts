@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
+import { ServiceAgentsRepository } from './service-agents.repository';
 import { ServiceAgentsService } from './service-agents.service';
 
 @Global()
 @Module({
-  providers: [ServiceAgentsService],
+  providers: [ServiceAgentsRepository, ServiceAgentsService],
   exports: [ServiceAgentsService],
 })
 export class AgentsModule {}
