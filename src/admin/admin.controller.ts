@@ -1,8 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { OperatorAuth } from '../auth/auth-policy';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ValidationProblem } from '../core/common/problem/problem.error';
@@ -10,13 +8,13 @@ import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
-import { listSql } from '../core/listing/list-sql';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity/workspace-status';
 import { WorkspacesService } from '../identity/workspaces.service';
 import { sendPage } from '../core/pages/layout';
 import { CurrentOperator } from '../sessions/operator-auth.strategy';
 import type { OperatorPrincipal } from '../sessions/operator-principal';
 import { adminPage } from './admin-page';
+import { AdminWorkspacesRepository } from './admin-workspaces.repository';
 import { ADMIN_WORKSPACE_LIST, AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
 
 /** Platform administration: only users whose email is in PLATFORM_ADMIN_EMAILS; everyone else 403. */
@@ -26,18 +24,12 @@ import { ADMIN_WORKSPACE_LIST, AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto,
 export class AdminController {
   constructor(
     private readonly workspaces: WorkspacesService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: AdminWorkspacesRepository,
   ) {}
 
   private async list(query: Record<string, unknown>): Promise<AdminWorkspaceListDto> {
     const q = parseList(ADMIN_WORKSPACE_LIST, query);
-    const s = listSql(q);
-    const rows: (AdminWorkspaceListDto['workspaces'][number] & { total: string })[] = await this.db.query(
-      `SELECT id, name, slug, status, plan, count(*) OVER () AS total FROM workspaces ${s.where} ${s.orderBy} ${s.limit}`,
-      s.params,
-    );
-    const total = rows.length > 0 ? Number(rows[0].total) : Number((await this.db.query(`SELECT count(*) AS n FROM workspaces`))[0].n);
-    const workspaces = rows.map(({ total: _total, ...w }) => w);
+    const { workspaces, total } = await this.repo.listNewestFirst(q);
     return listEnvelope(q, workspaces, total);
   }
 

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { AdminWorkspacesRepository } from './admin-workspaces.repository';
 import { AdminController } from './admin.controller';
 
 @Module({
   imports: [IdentityModule],
   controllers: [AdminController],
+  providers: [AdminWorkspacesRepository],
 })
 export class AdminModule {}

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ServiceAgentsRepository } from './service-agents.repository';
 import { ServiceAgentsService } from './service-agents.service';
 
 @Module({
-  providers: [ServiceAgentsService],
+  providers: [ServiceAgentsRepository, ServiceAgentsService],
   exports: [ServiceAgentsService],
 })
 export class AgentsModule {}

@@ -36,6 +36,15 @@ export interface AccessTokenRecord extends CredentialRecord {
   tokenExpiresAt: Date;
 }
 
+export interface PrimaryKeyRecord {
+  credential_id: string;
+  prefix: string;
+  scopes: string[];
+  status: StoredCredentialStatus;
+  last_used_at: Date | null;
+  inserted_at: Date;
+}
+
 /** The credential with its agent's and workspace's state: what machine authentication checks. */
 export const CREDENTIAL_COLUMNS = `
   c.id AS "credentialId", c.workspace_id AS "workspaceId", c.service_agent_id AS "serviceAgentId",
@@ -121,6 +130,39 @@ export class CredentialsRepository {
       [credentialId, workspaceId, status, at],
     );
     return rows[0].length > 0;
+  }
+
+  /** Whether the credential exists in the workspace, whatever its state. */
+  async existsInWorkspace(m: EntityManager, credentialId: string, workspaceId: string): Promise<boolean> {
+    const exists = await m.query(`SELECT 1 FROM api_credentials WHERE id = $1 AND workspace_id = $2`, [credentialId, workspaceId]);
+    return exists.length > 0;
+  }
+
+  /** Revokes every usable or archived credential of the agent; returns their ids. */
+  async revokeAllOfAgent(m: EntityManager, agentId: string, at: Date): Promise<string[]> {
+    const [rows] = await m.query(
+      `UPDATE api_credentials SET status = 'revoked', revoked_at = $2
+        WHERE service_agent_id = $1 AND status IN ('usable', 'archived') RETURNING id`,
+      [agentId, at],
+    );
+    return (rows as { id: string }[]).map((r) => r.id);
+  }
+
+  /** Locks the agent's row until the transaction ends. */
+  async lockServiceAgent(m: EntityManager, agentId: string): Promise<void> {
+    await m.query(`SELECT id FROM service_agents WHERE id = $1 FOR UPDATE`, [agentId]);
+  }
+
+  /** The newest usable credential of the workspace's hidden agent (its primary key), or undefined. */
+  async findPrimaryKey(workspaceId: string): Promise<PrimaryKeyRecord | undefined> {
+    const rows = await this.db.query(
+      `SELECT c.id AS credential_id, c.prefix, c.scopes, c.status, c.last_used_at, c.inserted_at
+         FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
+        WHERE a.workspace_id = $1 AND a.hidden AND c.status = 'usable'
+        ORDER BY c.inserted_at DESC LIMIT 1`,
+      [workspaceId],
+    );
+    return rows[0];
   }
 
   /** Batched last_used_at: one statement for every credential used since the last flush. */

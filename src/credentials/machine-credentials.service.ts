@@ -221,12 +221,8 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
    */
   async changeStatus(credentialId: string, workspaceId: string, status: 'archived' | 'revoked', m?: EntityManager): Promise<void> {
     const changed = await this.repo.setStatus(m ?? this.db.manager, credentialId, workspaceId, status, this.clock.date());
-    if (!changed) {
-      const exists = await (m ?? this.db.manager).query(
-        `SELECT 1 FROM api_credentials WHERE id = $1 AND workspace_id = $2`,
-        [credentialId, workspaceId],
-      );
-      if (exists.length === 0) throw new NotFoundProblem();
+    if (!changed && !(await this.repo.existsInWorkspace(m ?? this.db.manager, credentialId, workspaceId))) {
+      throw new NotFoundProblem();
     }
     await this.publishCredentialChanged(credentialId);
   }

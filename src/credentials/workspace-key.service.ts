@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents/service-agents.service';
 import { Clock } from '../core/common/clock/clock';
 import { toIso } from '../core/common/iso';
+import { CredentialsRepository } from './credentials.repository';
 import { IssuedAccessToken, IssuedApiKey, MachineCredentialsService } from './machine-credentials.service';
 import { PRIMARY_KEY_SCOPES } from '../auth/scopes';
 
@@ -33,6 +34,7 @@ export class WorkspaceKeyService {
     private readonly agents: ServiceAgentsService,
     private readonly credentials: MachineCredentialsService,
     private readonly clock: Clock,
+    private readonly repo: CredentialsRepository,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -43,8 +45,8 @@ export class WorkspaceKeyService {
   async generateIn(m: EntityManager, workspaceId: string): Promise<GeneratedKey> {
     const agent = await this.agents.ensureWorkspaceKeyAgent(m, workspaceId);
     // Lock the hidden agent row: two concurrent rotations must not both leave a usable key.
-    await m.query(`SELECT id FROM service_agents WHERE id = $1 FOR UPDATE`, [agent.id]);
-    const revoked = await this.revokeUsable(m, agent.id);
+    await this.repo.lockServiceAgent(m, agent.id);
+    const revoked = await this.repo.revokeAllOfAgent(m, agent.id, this.clock.date());
     const apiKey = await this.credentials.issueApiKey(m, { workspaceId, serviceAgentId: agent.id }, PRIMARY_KEY_SCOPES);
     const accessToken = await this.credentials.issueAccessToken(
       m,
@@ -64,8 +66,8 @@ export class WorkspaceKeyService {
   async delete(workspaceId: string): Promise<boolean> {
     const revoked = await this.db.transaction(async (m) => {
       const agent = await this.agents.ensureWorkspaceKeyAgent(m, workspaceId);
-      await m.query(`SELECT id FROM service_agents WHERE id = $1 FOR UPDATE`, [agent.id]);
-      return this.revokeUsable(m, agent.id);
+      await this.repo.lockServiceAgent(m, agent.id);
+      return this.repo.revokeAllOfAgent(m, agent.id, this.clock.date());
     });
     await this.publishRevoked(revoked);
     return revoked.length > 0;
@@ -73,15 +75,8 @@ export class WorkspaceKeyService {
 
   /** The current primary key without its secret, or null. */
   async current(workspaceId: string): Promise<WorkspaceKeySummary | null> {
-    const rows = await this.db.query(
-      `SELECT c.id AS credential_id, c.prefix, c.scopes, c.status, c.last_used_at, c.inserted_at
-         FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
-        WHERE a.workspace_id = $1 AND a.hidden AND c.status = 'usable'
-        ORDER BY c.inserted_at DESC LIMIT 1`,
-      [workspaceId],
-    );
-    if (rows.length === 0) return null;
-    const r = rows[0];
+    const r = await this.repo.findPrimaryKey(workspaceId);
+    if (!r) return null;
     return {
       credential_id: r.credential_id,
       prefix: `agk_${r.prefix}`,
@@ -90,15 +85,6 @@ export class WorkspaceKeyService {
       last_used_at: toIso(r.last_used_at),
       inserted_at: toIso(r.inserted_at)!,
     };
-  }
-
-  private async revokeUsable(m: EntityManager, agentId: string): Promise<string[]> {
-    const [rows] = await m.query(
-      `UPDATE api_credentials SET status = 'revoked', revoked_at = $2
-        WHERE service_agent_id = $1 AND status IN ('usable', 'archived') RETURNING id`,
-      [agentId, this.clock.date()],
-    );
-    return (rows as { id: string }[]).map((r) => r.id);
   }
 
   async publishRevoked(credentialIds: readonly string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { WorkspaceRow } from '../identity/workspaces.service';
+import type { WorkspaceRow } from '../identity/workspaces.repository';
 
 export interface NewClaim {
   workspaceId: string;

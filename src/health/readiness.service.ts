@@ -4,9 +4,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { AppConfig } from '../core/config/app-config';
-import { MIGRATIONS_TABLE } from '../core/database/data-source-options';
 import { JobQueues } from '../core/jobs/job-queues.service';
 import { RedisService } from '../core/redis/redis.service';
+import { MigrationsRepository } from './migrations.repository';
 
 export type CheckStatus = 'ok' | 'degraded' | 'error';
 
@@ -45,6 +45,7 @@ export class ReadinessService {
   constructor(
     private readonly typeorm: TypeOrmHealthIndicator,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly migrationsRepo: MigrationsRepository,
     private readonly jobs: JobQueues,
     private readonly redis: RedisService,
     private readonly config: AppConfig,
@@ -77,7 +78,7 @@ export class ReadinessService {
   private async migrations(): Promise<ReadinessReport['checks']['migrations']> {
     const known = this.dataSource.migrations.map((m) => m.name ?? m.constructor.name);
     try {
-      const applied = await withTimeout(this.appliedMigrations(), this.config.readyTimeoutMs, 'migration check');
+      const applied = await withTimeout(this.migrationsRepo.appliedNames(), this.config.readyTimeoutMs, 'migration check');
       const pending = known.filter((name) => !applied.has(name)).length;
       return { status: pending === 0 ? 'ok' : 'error', pending };
     } catch (err) {
@@ -86,13 +87,6 @@ export class ReadinessService {
     }
   }
 
-  /** Names of applied migrations; none when the migrations table does not exist yet. */
-  private async appliedMigrations(): Promise<Set<string>> {
-    const [{ present }] = await this.dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [MIGRATIONS_TABLE]);
-    if (!present) return new Set();
-    const rows: { name: string }[] = await this.dataSource.query(`SELECT name FROM ${MIGRATIONS_TABLE}`);
-    return new Set(rows.map((r) => r.name));
-  }
   private async oban(): Promise<ReadinessReport['checks']['oban']> {
     const queues: ReadinessReport['checks']['oban']['queues'] = {};
     for (const q of this.jobs.states()) {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ProblemError } from '../core/common/problem/problem.error';
-
-export type QuotaKind = 'service_agents' | 'robots';
+import { QuotaKind, QuotasRepository } from './quotas.repository';
 
 /** 429 when a plan's robot or agent quota is reached (SPEC.md, Enrollment claim errors). */
 export class QuotaExceededError extends ProblemError {
@@ -17,12 +16,6 @@ export class QuotaExceededError extends ProblemError {
   }
 }
 
-const COUNT_SQL: Record<QuotaKind, string> = {
-  // the default agent and the hidden workspace-key agent count toward no quota
-  service_agents: `SELECT count(*)::int AS n FROM service_agents WHERE workspace_id = $1 AND NOT hidden AND NOT is_default`,
-  robots: `SELECT count(*)::int AS n FROM robots WHERE workspace_id = $1 AND status <> 'retired'`,
-};
-
 /**
  * Plan quotas (free: 10 agents / 25 robots; team: 100 / 1000; enterprise: none). The check locks
  * the workspace row, so concurrent creations in one workspace are serialised and can never
@@ -30,15 +23,13 @@ const COUNT_SQL: Record<QuotaKind, string> = {
  */
 @Injectable()
 export class QuotasService {
+  constructor(private readonly repo: QuotasRepository) {}
+
   async assertRoomFor(m: EntityManager, workspaceId: string, quota: QuotaKind, adding = 1): Promise<void> {
-    const [plan] = await m.query(
-      `SELECT p.max_service_agents, p.max_robots FROM workspaces w JOIN plans p ON p.slug = w.plan
-        WHERE w.id = $1 FOR UPDATE OF w`,
-      [workspaceId],
-    );
-    const limit: number | null = quota === 'robots' ? plan?.max_robots : plan?.max_service_agents;
+    const plan = await this.repo.lockWorkspacePlan(m, workspaceId);
+    const limit: number | null | undefined = quota === 'robots' ? plan?.max_robots : plan?.max_service_agents;
     if (limit === null || limit === undefined) return;
-    const [{ n }] = await m.query(COUNT_SQL[quota], [workspaceId]);
+    const n = await this.repo.countTowardQuota(m, workspaceId, quota);
     if (n + adding > limit) throw new QuotaExceededError(quota, limit);
   }
 }

@@ -8,6 +8,7 @@ import { toIso as iso } from '../core/common/iso';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { MachineCredentialsService } from '../credentials/machine-credentials.service';
 import { QuotasService } from '../identity/quotas.service';
+import { OperatorAgentsRepository } from './operator-agents.repository';
 import type {
   ApiKeySummaryDto,
   IssuedApiKeyDto,
@@ -40,6 +41,7 @@ export function toAgentDto(a: ServiceAgentRow): ServiceAgentDto {
 export class OperatorAgentsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: OperatorAgentsRepository,
     private readonly agents: ServiceAgentsService,
     private readonly credentials: MachineCredentialsService,
     private readonly quotas: QuotasService,
@@ -80,12 +82,8 @@ export class OperatorAgentsService {
       throw new ValidationProblem({ expires_at: ['must be in the future'] });
     }
     return this.db.transaction(async (m) => {
-      const rows: { scopes: string[] }[] = await m.query(
-        `SELECT scopes FROM service_agents WHERE id = $1 AND workspace_id = $2 AND NOT hidden`,
-        [agentId, workspaceId],
-      );
-      if (rows.length === 0) throw new NotFoundProblem();
-      const allowed = rows[0].scopes;
+      const allowed = await this.repo.findVisibleAgentScopes(m, agentId, workspaceId);
+      if (!allowed) throw new NotFoundProblem();
       const granted = scopes ? [...new Set(scopes)] : allowed;
       const outside = granted.filter((s) => !allowed.includes(s));
       if (outside.length > 0) throw new ValidationProblem({ scopes: [`not allowed for this agent: ${outside.join(', ')}`] });
@@ -111,12 +109,7 @@ export class OperatorAgentsService {
 
   private async assertVisibleKey(workspaceId: string, credentialId: string): Promise<void> {
     if (!isUUID(credentialId)) throw new NotFoundProblem();
-    const rows = await this.db.query(
-      `SELECT 1 FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
-        WHERE c.id = $1 AND c.workspace_id = $2 AND NOT a.hidden`,
-      [credentialId, workspaceId],
-    );
-    if (rows.length === 0) throw new NotFoundProblem();
+    if (!(await this.repo.isVisibleKey(workspaceId, credentialId))) throw new NotFoundProblem();
   }
 
   private async keysOf(workspaceId: string, credentialId?: string): Promise<ApiKeySummaryDto[]> {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { IdentityModule } from '../identity/identity.module';
+import { OperatorAgentsRepository } from './operator-agents.repository';
 import { OperatorAgentsService } from './operator-agents.service';
 import { OperatorController } from './operator.controller';
 
@@ -9,7 +10,7 @@ import { OperatorController } from './operator.controller';
 @Module({
   imports: [IdentityModule, CredentialsModule, AgentsModule],
   controllers: [OperatorController],
-  providers: [OperatorAgentsService],
+  providers: [OperatorAgentsRepository, OperatorAgentsService],
   exports: [OperatorAgentsService],
 })
 export class OperatorModule {}

@@ -10,6 +10,7 @@ import { PasswordHasher } from '../identity/password-hasher';
 import { WorkspacesService } from '../identity/workspaces.service';
 import type { RegisterDto } from './dto/register.dto';
 import type { RegisterResponseDto } from './dto/register-response.dto';
+import { RegisterRepository } from './register.repository';
 
 const EMAIL_TAKEN = () => new ValidationProblem({ email: ['has already been taken'] });
 
@@ -32,6 +33,7 @@ export function nameFromEmail(email: string): string {
 export class RegisterService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: RegisterRepository,
     private readonly passwords: PasswordHasher,
     private readonly workspaces: WorkspacesService,
     private readonly agents: ServiceAgentsService,
@@ -44,14 +46,8 @@ export class RegisterService {
     const name = dto.name ?? nameFromEmail(dto.email);
     try {
       return await this.db.transaction(async (m) => {
-        const users = await m.query(
-          `INSERT INTO users (email, password_hash, name) VALUES ($1, $2, $3)
-           ON CONFLICT (email) DO NOTHING
-           RETURNING id, email, name, confirmed_at AS "confirmedAt"`,
-          [dto.email, passwordHash, name],
-        );
-        if (users.length === 0) throw EMAIL_TAKEN();
-        const user = users[0];
+        const user = await this.repo.insertUserUnlessEmailTaken(m, dto.email, passwordHash, name);
+        if (!user) throw EMAIL_TAKEN();
         const workspace = await this.workspaces.create(m, dto.workspace_name);
         await this.workspaces.addMember(m, workspace.id, user.id, 'owner');
         const agent = await this.agents.create(m, workspace.id, dto.agent_name, {}, { isDefault: true });

@@ -1,8 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../identity/password-hasher';
 import { LoginThrottleService } from './login-throttle.service';
+import { OperatorsRepository } from './operators.repository';
 import { SessionsService } from './sessions.service';
 
 export type LoginOutcome = { ok: true; token: string } | { ok: false };
@@ -17,7 +16,7 @@ export class LoginService implements OnModuleInit {
   private dummyHash = '';
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly operators: OperatorsRepository,
     private readonly passwords: PasswordHasher,
     private readonly throttle: LoginThrottleService,
     private readonly sessions: SessionsService,
@@ -33,10 +32,7 @@ export class LoginService implements OnModuleInit {
     client: { ipBucket: string; ip: string; userAgent?: string },
   ): Promise<LoginOutcome> {
     await this.throttle.admit(email, client.ipBucket);
-    const rows: { id: string; password_hash: string; status: string }[] = email
-      ? await this.db.query(`SELECT id, password_hash, status FROM users WHERE email = $1`, [email])
-      : [];
-    const user = rows[0];
+    const user = email ? await this.operators.findByEmailForLogin(email) : undefined;
     const matches = await this.passwords.verify(password, user?.password_hash ?? this.dummyHash);
     if (!user || !matches || user.status !== 'active') {
       await this.throttle.recordFailure(email, client.ipBucket);

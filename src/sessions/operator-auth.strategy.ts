@@ -1,8 +1,6 @@
 import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import type { Request, Response } from 'express';
-import { DataSource } from 'typeorm';
 import { AuthPolicy, OperatorRole } from '../auth/auth-policy';
 import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
 import { principalOf, RequestWithPrincipal } from '../auth/principal';
@@ -13,7 +11,9 @@ import { AppConfig } from '../core/config/app-config';
 import { readCookies, setRememberMeCookie, setSessionCookie, verifyRememberMe } from './cookies';
 import type { OperatorMembership, OperatorPrincipal, WorkspaceOperatorPrincipal } from './operator-principal';
 import { LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
-import { SessionsService, SessionUser } from './sessions.service';
+import { OperatorsRepository } from './operators.repository';
+import type { SessionUser } from './sessions.repository';
+import { SessionsService } from './sessions.service';
 
 type OperatorPolicy = Extract<AuthPolicy, { kind: 'operator' }>;
 
@@ -33,7 +33,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
     private readonly sessions: SessionsService,
     private readonly config: AppConfig,
     private readonly registry: AuthStrategyRegistry,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly operators: OperatorsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -87,11 +87,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
   }
 
   private async principal(session: SessionUser, requested: string | string[] | undefined): Promise<OperatorPrincipal> {
-    const workspaces: OperatorMembership[] = await this.db.query(
-      `SELECT w.id, w.name, w.slug, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
-        WHERE m.user_id = $1 ORDER BY m.inserted_at ASC, w.id ASC`,
-      [session.userId],
-    );
+    const workspaces = await this.operators.findMemberships(session.userId);
     let current: OperatorMembership | undefined = workspaces[0];
     if (requested !== undefined) {
       const id = Array.isArray(requested) ? requested[0] : requested;

@@ -19,6 +19,8 @@ import {
   RESET_REQUESTS_PER_IP,
   RESET_WINDOW_S,
 } from './session.constants';
+import { OperatorsRepository } from './operators.repository';
+import { PasswordResetRepository } from './password-reset.repository';
 import { SessionsService } from './sessions.service';
 
 export const PASSWORD_RESET_JOB = 'password-reset';
@@ -41,6 +43,8 @@ interface ResetRequestJob {
 export class PasswordResetService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: PasswordResetRepository,
+    private readonly operators: OperatorsRepository,
     private readonly jobs: JobQueues,
     private readonly transport: MailTransport,
     private readonly redis: RedisService,
@@ -68,26 +72,22 @@ export class PasswordResetService implements OnModuleInit {
   /** Worker side: create the link for an active account and mail it. */
   async deliver(job: Job<ResetRequestJob>): Promise<void> {
     const { email, requestedAt, nonce } = job.data;
-    const users: { id: string; email: string }[] = await this.db.query(
-      `SELECT id, email FROM users WHERE email = $1 AND status = 'active'`,
-      [email],
-    );
-    if (users.length === 0) return;
-    const user = users[0];
+    const user = await this.operators.findActiveByEmail(email);
+    if (!user) return;
     // The token is derived from the request's random nonce and the user, so a retry (say, after the
     // mail server failed) stores nothing new and mails the same link; without SESSION_SECRET it
     // cannot be derived from what the queue holds.
     const token = createHmac('sha256', this.config.sessionSecret)
       .update(`password-reset:${nonce}:${user.id}`)
       .digest('base64url');
-    const [stored] = await this.db.query(
-      `INSERT INTO password_reset_tokens (user_id, token_hash, sent_to, inserted_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (token_hash) DO UPDATE SET token_hash = EXCLUDED.token_hash
-       RETURNING user_id`,
-      [user.id, sha256(token), user.email, new Date(requestedAt), new Date(requestedAt + RESET_LINK_TTL_MS)],
-    );
-    if (stored.user_id !== user.id) throw new Error('reset token collision'); // never mail another user's link
+    const storedFor = await this.repo.insertToken({
+      userId: user.id,
+      tokenHash: sha256(token),
+      sentTo: user.email,
+      insertedAt: new Date(requestedAt),
+      expiresAt: new Date(requestedAt + RESET_LINK_TTL_MS),
+    });
+    if (storedFor !== user.id) throw new Error('reset token collision'); // never mail another user's link
     const link = `${this.config.baseUrl}/users/reset-password/${token}`;
     await this.transport.send({
       to: user.email,
@@ -102,13 +102,7 @@ export class PasswordResetService implements OnModuleInit {
   /** Whether a link can still be used (unknown, used, expired, readdressed or suspended: no). */
   async isUsable(token: string): Promise<boolean> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
-    const rows = await this.db.query(
-      `SELECT 1 FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2
-          AND u.status = 'active' AND u.email = t.sent_to`,
-      [sha256(token), this.clock.date()],
-    );
-    return rows.length > 0;
+    return this.repo.isUsable(sha256(token), this.clock.date());
   }
 
   /**
@@ -121,20 +115,10 @@ export class PasswordResetService implements OnModuleInit {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
     const hash = await this.passwords.hash(password);
     const userId = await this.db.transaction(async (m) => {
-      const rows: { user_id: string }[] = await m.query(
-        `SELECT t.user_id FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
-          WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2
-            AND u.status = 'active' AND u.email = t.sent_to
-          FOR UPDATE OF t`,
-        [sha256(token), this.clock.date()],
-      );
-      if (rows.length === 0) return undefined;
-      const id = rows[0].user_id;
-      await m.query(
-        `UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3), updated_at = now() WHERE id = $1`,
-        [id, hash, this.clock.date()],
-      );
-      await m.query(`DELETE FROM password_reset_tokens WHERE user_id = $1`, [id]);
+      const id = await this.repo.lockUsableTokenUser(m, sha256(token), this.clock.date());
+      if (id === undefined) return undefined;
+      await this.operators.updatePassword(m, id, hash, this.clock.date());
+      await this.repo.deleteAllOfUser(m, id);
       await this.sessions.endAllForUser(id, m);
       return id;
     });

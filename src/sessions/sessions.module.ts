@@ -5,15 +5,27 @@ import { LoginThrottleService } from './login-throttle.service';
 import { LoginController } from './login.controller';
 import { LoginService } from './login.service';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
+import { OperatorsRepository } from './operators.repository';
 import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
 @Module({
   imports: [MailModule, IdentityModule],
   controllers: [LoginController, PasswordResetController],
-  providers: [SessionsService, OperatorAuthStrategy, LoginThrottleService, LoginService, PasswordResetService],
+  providers: [
+    SessionsRepository,
+    OperatorsRepository,
+    PasswordResetRepository,
+    SessionsService,
+    OperatorAuthStrategy,
+    LoginThrottleService,
+    LoginService,
+    PasswordResetService,
+  ],
   exports: [SessionsService, OperatorAuthStrategy],
 })
 export class SessionsModule {}

@@ -6,14 +6,7 @@ import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { SessionEvents } from '../core/redis/redis-keys';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS } from './session.constants';
-
-export interface SessionUser {
-  sessionId: string;
-  userId: string;
-  email: string;
-  name: string;
-  issuedAt: Date;
-}
+import { SessionsRepository, SessionUser } from './sessions.repository';
 
 /**
  * Server-side operator sessions. The browser holds a random token; the row holds only its
@@ -24,6 +17,7 @@ export interface SessionUser {
 export class SessionsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: SessionsRepository,
     private readonly clock: Clock,
     private readonly events: EventBus,
   ) {}
@@ -31,23 +25,21 @@ export class SessionsService {
   async create(userId: string, meta: { userAgent?: string; ip?: string } = {}): Promise<string> {
     const token = randomToken(32);
     const now = this.clock.now();
-    await this.db.query(
-      `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [userId, sha256(token), new Date(now), new Date(now + SESSION_TTL_MS), meta.userAgent?.slice(0, 300) ?? null, meta.ip ?? null],
-    );
+    await this.repo.insertSession({
+      userId,
+      tokenHash: sha256(token),
+      issuedAt: new Date(now),
+      expiresAt: new Date(now + SESSION_TTL_MS),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    });
     return token;
   }
 
   /** The active user of a live session token, or undefined (unknown, expired, or user suspended). */
   async resolve(token: string | undefined): Promise<SessionUser | undefined> {
     if (!token || token.length > 100) return undefined;
-    const rows = await this.db.query(
-      `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.issued_at AS "issuedAt"
-         FROM user_sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'`,
-      [sha256(token), this.clock.date()],
-    );
-    return rows[0];
+    return this.repo.findLiveSessionUser(sha256(token), this.clock.date());
   }
 
   needsReissue(session: SessionUser): boolean {
@@ -60,35 +52,37 @@ export class SessionsService {
    */
   async reissue(session: SessionUser): Promise<{ token: string; session: SessionUser } | undefined> {
     return this.db.transaction(async (m) => {
-      const [deleted] = await m.query(`DELETE FROM user_sessions WHERE id = $1 RETURNING user_agent, ip`, [session.sessionId]);
-      if (deleted.length === 0) return undefined;
+      const client = await this.repo.deleteReturningClient(m, session.sessionId);
+      if (!client) return undefined;
       const token = randomToken(32);
       const now = this.clock.now();
-      const [row] = await m.query(
-        `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING id`,
-        [session.userId, sha256(token), new Date(now), new Date(now + SESSION_TTL_MS), deleted[0].user_agent, deleted[0].ip],
-      );
-      return { token, session: { ...session, sessionId: row.id, issuedAt: new Date(now) } };
+      const sessionId = await this.repo.insertSessionReturningId(m, {
+        userId: session.userId,
+        tokenHash: sha256(token),
+        issuedAt: new Date(now),
+        expiresAt: new Date(now + SESSION_TTL_MS),
+        userAgent: client.user_agent,
+        ip: client.ip,
+      });
+      return { token, session: { ...session, sessionId, issuedAt: new Date(now) } };
     });
   }
 
   /** Ends the session a token belongs to, if any (a new login replacing an old session). */
   async end(token: string | undefined): Promise<void> {
     if (!token || token.length > 100) return;
-    const [rows] = await this.db.query(`DELETE FROM user_sessions WHERE token_hash = $1 RETURNING id`, [sha256(token)]);
-    for (const row of rows as { id: string }[]) await this.publishSessionEnded(row.id);
+    for (const id of await this.repo.deleteByTokenHash(sha256(token))) await this.publishSessionEnded(id);
   }
 
   /** Log-out: deletes the session; live sockets of that session are closed on every node. */
   async endById(sessionId: string): Promise<void> {
-    await this.db.query(`DELETE FROM user_sessions WHERE id = $1`, [sessionId]);
+    await this.repo.deleteById(sessionId);
     await this.publishSessionEnded(sessionId);
   }
 
   /** Password reset: every session of the user ends, and their sockets close on every node. */
   async endAllForUser(userId: string, m = this.db.manager): Promise<void> {
-    await m.query(`DELETE FROM user_sessions WHERE user_id = $1`, [userId]);
+    await this.repo.deleteAllOfUser(m, userId);
   }
 
   async publishUserSessionsRevoked(userId: string): Promise<void> {

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ServiceAgentStatus } from './service-agent-status';
+
+export interface ServiceAgentRow {
+  id: string;
+  workspaceId: string;
+  name: string;
+  slug: string;
+  status: ServiceAgentStatus;
+  hidden: boolean;
+  scopes: string[];
+  insertedAt: Date;
+  updatedAt: Date;
+}
+
+const AGENT_COLUMNS = `id, workspace_id AS "workspaceId", name, slug, status, hidden, scopes,
+  inserted_at AS "insertedAt", updated_at AS "updatedAt"`;
+
+/** SQL for service agents. */
+@Injectable()
+export class ServiceAgentsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Renames and/or sets the status (null keeps it) of a visible agent of the workspace; undefined when none. */
+  async updateVisible(
+    workspaceId: string,
+    agentId: string,
+    name: string | null,
+    status: ServiceAgentStatus | null,
+  ): Promise<ServiceAgentRow | undefined> {
+    // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver
+    const [rows]: [ServiceAgentRow[], number] = await this.db.query(
+      `UPDATE service_agents SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now()
+        WHERE id = $1 AND workspace_id = $2 AND NOT hidden RETURNING ${AGENT_COLUMNS}`,
+      [agentId, workspaceId, name, status],
+    );
+    return rows[0];
+  }
+
+  /** An active, visible agent, or undefined when the slug is already taken in the workspace. */
+  async insertUnlessSlugTaken(
+    m: EntityManager,
+    a: { workspaceId: string; name: string; slug: string; metadata: Record<string, unknown>; isDefault: boolean; scopes: readonly string[] },
+  ): Promise<ServiceAgentRow | undefined> {
+    const rows: ServiceAgentRow[] = await m.query(
+      `INSERT INTO service_agents (workspace_id, name, slug, metadata, is_default, scopes) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (workspace_id, slug) DO NOTHING
+         RETURNING ${AGENT_COLUMNS}`,
+      [a.workspaceId, a.name, a.slug, a.metadata, a.isDefault, a.scopes],
+    );
+    return rows[0];
+  }
+
+  /** Creates the workspace's hidden workspace-key agent unless it exists. */
+  async insertHiddenIfMissing(m: EntityManager, workspaceId: string, slug: string, scopes: readonly string[]): Promise<void> {
+    await m.query(
+      `INSERT INTO service_agents (workspace_id, name, slug, hidden, scopes) VALUES ($1, 'Workspace key', $2, true, $3)
+       ON CONFLICT DO NOTHING`,
+      [workspaceId, slug, scopes],
+    );
+  }
+
+  async findHidden(m: EntityManager, workspaceId: string): Promise<ServiceAgentRow> {
+    const rows: ServiceAgentRow[] = await m.query(
+      `SELECT ${AGENT_COLUMNS} FROM service_agents WHERE workspace_id = $1 AND hidden`,
+      [workspaceId],
+    );
+    return rows[0];
+  }
+}

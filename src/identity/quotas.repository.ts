@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+export type QuotaKind = 'service_agents' | 'robots';
+
+/** A workspace's plan limits; null is "no limit". */
+export interface PlanLimits {
+  max_service_agents: number | null;
+  max_robots: number | null;
+}
+
+const COUNT_SQL: Record<QuotaKind, string> = {
+  // the default agent and the hidden workspace-key agent count toward no quota
+  service_agents: `SELECT count(*)::int AS n FROM service_agents WHERE workspace_id = $1 AND NOT hidden AND NOT is_default`,
+  robots: `SELECT count(*)::int AS n FROM robots WHERE workspace_id = $1 AND status <> 'retired'`,
+};
+
+/** SQL for plan quotas; every read runs in the caller's transaction. */
+@Injectable()
+export class QuotasRepository {
+  /** The plan limits of the workspace, its row locked until the transaction ends (undefined: no such workspace). */
+  async lockWorkspacePlan(m: EntityManager, workspaceId: string): Promise<PlanLimits | undefined> {
+    const [plan] = await m.query(
+      `SELECT p.max_service_agents, p.max_robots FROM workspaces w JOIN plans p ON p.slug = w.plan
+        WHERE w.id = $1 FOR UPDATE OF w`,
+      [workspaceId],
+    );
+    return plan;
+  }
+
+  /** How many rows of the workspace count toward the quota. */
+  async countTowardQuota(m: EntityManager, workspaceId: string, quota: QuotaKind): Promise<number> {
+    const [{ n }] = await m.query(COUNT_SQL[quota], [workspaceId]);
+    return n;
+  }
+}

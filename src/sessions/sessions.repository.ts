@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+
+/** A live session with the active user it belongs to. */
+export interface SessionUser {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string;
+  issuedAt: Date;
+}
+
+export interface NewSession {
+  userId: string;
+  tokenHash: Buffer;
+  issuedAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+const values = (s: NewSession) => [s.userId, s.tokenHash, s.issuedAt, s.expiresAt, s.userAgent, s.ip];
+
+/** SQL for operator sessions (user_sessions). */
+@Injectable()
+export class SessionsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async insertSession(s: NewSession): Promise<void> {
+    await this.db.query(
+      `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
+      values(s),
+    );
+  }
+
+  /** The session of a token hash, unexpired at `now`, with its user when that user is active. */
+  async findLiveSessionUser(tokenHash: Buffer, now: Date): Promise<SessionUser | undefined> {
+    const rows = await this.db.query(
+      `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.issued_at AS "issuedAt"
+         FROM user_sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'`,
+      [tokenHash, now],
+    );
+    return rows[0];
+  }
+
+  /** Deletes a session and returns its client details, or undefined when it was already gone. */
+  async deleteReturningClient(m: EntityManager, sessionId: string): Promise<{ user_agent: string | null; ip: string | null } | undefined> {
+    const [deleted] = await m.query(`DELETE FROM user_sessions WHERE id = $1 RETURNING user_agent, ip`, [sessionId]);
+    return deleted[0];
+  }
+
+  /** The reissue's insert, in its transaction; returns the new session's id. */
+  async insertSessionReturningId(m: EntityManager, s: NewSession): Promise<string> {
+    const [row] = await m.query(
+      `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id`,
+      values(s),
+    );
+    return row.id;
+  }
+
+  /** Deletes the sessions of a token hash; returns their ids. */
+  async deleteByTokenHash(tokenHash: Buffer): Promise<string[]> {
+    const [rows] = await this.db.query(`DELETE FROM user_sessions WHERE token_hash = $1 RETURNING id`, [tokenHash]);
+    return (rows as { id: string }[]).map((row) => row.id);
+  }
+
+  async deleteById(sessionId: string): Promise<void> {
+    await this.db.query(`DELETE FROM user_sessions WHERE id = $1`, [sessionId]);
+  }
+
+  async deleteAllOfUser(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`DELETE FROM user_sessions WHERE user_id = $1`, [userId]);
+  }
+}
