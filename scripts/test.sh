@@ -29,6 +29,10 @@ if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium
 fi
 
+# The module graph's rules (docs/architecture.md): core imports no feature, no folder cycles,
+# features reach each other through their index.ts.
+node scripts/check-dependencies.js
+
 eval "$("$ROOT/scripts/infra.sh" env agentnet_test 1)"
 export NODE_ENV=test
 # --forceExit: a suite whose app failed to boot leaves connections open; fail fast instead of hanging CI.

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
-import type { WorkspaceRow } from '../identity/workspaces.repository';
+import type { WorkspaceRow } from '../identity';
 
 /** SQL for the platform admin's view of every workspace. */
 @Injectable()

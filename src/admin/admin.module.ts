@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { AdminWorkspacesRepository } from './admin-workspaces.repository';
 import { AdminController } from './admin.controller';
 

@@ -7,13 +7,13 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { OperatorAuth } from '../auth/auth-policy';
+import { OperatorAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { ProblemDto } from '../core/common/problem/problem.dto';
-import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
-import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
+import { WorkspaceOperator } from '../sessions';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { AgentCommandsService } from './agent-commands.service';
 import {
   AGENT_COMMAND_LIST,

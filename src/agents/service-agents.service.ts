@@ -4,7 +4,7 @@ import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { slugCandidate, slugify } from '../core/common/slug';
-import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../auth/scopes';
+import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../auth';
 import type { ServiceAgentStatus } from './service-agent-status';
 import { ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
 

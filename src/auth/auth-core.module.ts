@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { RateLimitModule } from '../rate-limit';
 import { AuthStrategyRegistry } from './auth-strategy.registry';
 import { AuthGuard } from './auth.guard';
 

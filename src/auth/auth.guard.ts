@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { Counter } from 'prom-client';
 import { ForbiddenProblem, ProblemError } from '../core/common/problem/problem.error';
 import { AUTH_FAILURES_METRIC } from '../core/metrics/metric-names';
-import { MachineRateLimiter } from '../rate-limit/machine-rate-limiter';
+import { MachineRateLimiter } from '../rate-limit';
 import { AUTH_POLICY, AuthPolicy } from './auth-policy';
 import { AuthStrategyRegistry } from './auth-strategy.registry';
 import type { Principal, RequestWithPrincipal } from './principal';

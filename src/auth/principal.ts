@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { RateLimitSubject } from '../rate-limit/machine-rate-limiter';
+import type { RateLimitSubject } from '../rate-limit';
 import type { AuthKind } from './auth-policy';
 
 /**

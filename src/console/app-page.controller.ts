@@ -1,12 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { OperatorAuth } from '../auth/auth-policy';
-import { WorkspaceKeyService } from '../credentials/workspace-key.service';
-import { OperatorAgentsService } from '../operator/operator-agents.service';
+import { OperatorAuth } from '../auth';
+import { WorkspaceKeyService } from '../credentials';
+import { OperatorAgentsService } from '../operator';
 import { sendPage } from '../core/pages/layout';
-import { CurrentOperator, WorkspaceOperator } from '../sessions/operator-auth.strategy';
-import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
+import { CurrentOperator, WorkspaceOperator } from '../sessions';
+import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
 import { overviewPage, workspaceKeyPage } from './console-pages';
 
 const KEY_PAGE = '/app/agents/workspace-key';

@@ -1,8 +1,8 @@
-import type { WorkspaceKeySummary } from '../credentials/workspace-key.service';
-import type { AgentWithKeys } from '../operator/operator-agents.service';
+import type { WorkspaceKeySummary } from '../credentials';
+import type { AgentWithKeys } from '../operator';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import type { OperatorPrincipal } from '../sessions/operator-principal';
+import type { OperatorPrincipal } from '../sessions';
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : 'never');
 

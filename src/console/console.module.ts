@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CredentialsModule } from '../credentials/credentials.module';
-import { OperatorModule } from '../operator/operator.module';
+import { CredentialsModule } from '../credentials';
+import { OperatorModule } from '../operator';
 import { AppPageController } from './app-page.controller';
 
 /** Server-rendered operator pages under /app. */

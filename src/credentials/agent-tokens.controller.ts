@@ -8,7 +8,7 @@ import {
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { MachineBootstrap } from '../auth/auth-policy';
+import { MachineBootstrap } from '../auth';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { TokenExchangeDto, TokenResponseDto } from './dto/token-exchange.dto';
 import { RejectBearerGuard } from './reject-bearer.guard';

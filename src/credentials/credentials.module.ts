@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AgentsModule } from '../agents/agents.module';
+import { AgentsModule } from '../agents';
 import { AgentTokensController } from './agent-tokens.controller';
 import { CredentialsRepository } from './credentials.repository';
 import { MachineAuthStrategy } from './machine-auth.strategy';

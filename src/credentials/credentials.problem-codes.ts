@@ -1,4 +1,4 @@
-import type { WorkspaceStatus } from '../identity/workspace-status';
+import type { WorkspaceStatus } from '../identity';
 
 /** 401 refusals of machine credentials (SPEC.md Machine authentication). */
 export type MachineAuthFailure =

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ServiceAgentStatus } from '../agents/service-agent-status';
-import type { WorkspaceStatus } from '../identity/workspace-status';
+import type { ServiceAgentStatus } from '../agents';
+import type { WorkspaceStatus } from '../identity';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import type { StoredCredentialStatus } from './credential-status';
 

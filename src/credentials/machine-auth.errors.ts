@@ -1,5 +1,5 @@
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
-import type { WorkspaceStatus } from '../identity/workspace-status';
+import type { WorkspaceStatus } from '../identity';
 import type { MachineAuthFailure } from './credentials.problem-codes';
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };

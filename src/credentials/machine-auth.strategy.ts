@@ -1,13 +1,13 @@
 import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
-import { AuthPolicy } from '../auth/auth-policy';
-import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
-import { principalOf, RequestWithPrincipal } from '../auth/principal';
+import { AuthPolicy } from '../auth';
+import { AuthStrategy, AuthStrategyRegistry } from '../auth';
+import { principalOf, RequestWithPrincipal } from '../auth';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialsService } from './machine-credentials.service';
 import type { MachinePrincipal } from './machine-principal';
-import { INSUFFICIENT_SCOPE_DETAIL } from '../auth/scopes';
+import { INSUFFICIENT_SCOPE_DETAIL } from '../auth';
 
 type MachinePolicy = Extract<AuthPolicy, { kind: 'machine' }>;
 

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../auth';
 
 /** Who a machine request is: returned by machine authentication, set on the request by the guard. */
 export interface MachinePrincipal extends Principal {

@@ -9,7 +9,7 @@ import {
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { MachineBootstrap } from '../auth/auth-policy';
+import { MachineBootstrap } from '../auth';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
 import { EnrollmentClaimService } from './enrollment-claim.service';

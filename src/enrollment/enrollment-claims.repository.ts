@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { WorkspaceRow } from '../identity/workspaces.repository';
+import type { WorkspaceRow } from '../identity';
 
 export interface NewClaim {
   workspaceId: string;

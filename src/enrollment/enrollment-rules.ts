@@ -1,7 +1,7 @@
 import { ProblemError } from '../core/common/problem/problem.error';
-import { WorkspaceRefusedError } from '../credentials/machine-auth.errors';
-import type { MachineScope } from '../auth/scopes';
-import { QuotaExceededError } from '../identity/quotas.service';
+import { WorkspaceRefusedError } from '../credentials';
+import type { MachineScope } from '../auth';
+import { QuotaExceededError } from '../identity';
 import type { RobotStatus } from './robot-status';
 import {
   EnrollmentConflictError,

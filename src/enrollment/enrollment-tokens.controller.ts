@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { OperatorAuth } from '../auth/auth-policy';
+import { OperatorAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
-import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
-import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
+import { WorkspaceOperator } from '../sessions';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   ENROLLMENT_TOKEN_LIST,
   EnrollmentTokenEnvelopeDto,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../core/listing/list-query';
-import { listPage } from './paging';
+import { listPage } from '../core/database/list-page';
 
 export interface EnrollmentTokenRow {
   id: string;

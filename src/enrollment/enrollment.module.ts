@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AgentsModule } from '../agents/agents.module';
-import { CredentialsModule } from '../credentials/credentials.module';
-import { IdentityModule } from '../identity/identity.module';
+import { AgentsModule } from '../agents';
+import { CredentialsModule } from '../credentials';
+import { IdentityModule } from '../identity';
 import { CohortsController } from './cohorts.controller';
 import { CohortsRepository } from './cohorts.repository';
 import { CohortsService } from './cohorts.service';

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { OperatorAuth } from '../auth/auth-policy';
+import { OperatorAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ProblemDto } from '../core/common/problem/problem.dto';
-import { WorkspaceOperator } from '../sessions/operator-auth.strategy';
-import type { WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
+import { WorkspaceOperator } from '../sessions';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { PreRegisterRobotDto, ROBOT_LIST, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from './operator-docs';
 import { RobotsService } from './robots.service';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../core/listing/list-query';
 import type { RobotStatus } from './robot-status';
-import { listPage } from './paging';
+import { listPage } from '../core/database/list-page';
 
 export interface RobotRow {
   id: string;

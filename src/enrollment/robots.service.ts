@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ServiceAgentsService } from '../agents/service-agents.service';
+import { ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { listEnvelope } from '../core/listing/list-envelope';
 import type { ListQuery } from '../core/listing/list-query';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
-import { QuotasService } from '../identity/quotas.service';
+import { QuotasService } from '../identity';
 import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
 import { toRobotDto } from './mappers';
 import { RobotsRepository } from './robots.repository';

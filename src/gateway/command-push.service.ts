@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AgentCommandCreatedEvent, AgentCommandEvents } from '../agent-commands/agent-command-events';
-import { AgentCommandsService } from '../agent-commands/agent-commands.service';
-import type { AgentCommandDto } from '../agent-commands/dto/agent-command.dto';
+import { AgentCommandCreatedEvent, AgentCommandEvents } from '../agent-commands';
+import { AgentCommandsService } from '../agent-commands';
+import type { AgentCommandDto } from '../agent-commands';
 import { EventBus } from '../core/redis/event-bus.service';
 import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 

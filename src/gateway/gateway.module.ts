@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AgentCommandsModule } from '../agent-commands/agent-commands.module';
+import { AgentCommandsModule } from '../agent-commands';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
-import { SessionsModule } from '../sessions/sessions.module';
-import { SocketTokensModule } from '../socket-tokens/socket-tokens.module';
+import { SessionsModule } from '../sessions';
+import { SocketTokensModule } from '../socket-tokens';
 import { CommandPushService } from './command-push.service';
 import { SocketAuthService } from './socket-auth.service';
 import { SocketPolicy } from './socket-policy.service';

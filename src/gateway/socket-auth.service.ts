@@ -4,11 +4,11 @@ import type { CookieOptions, Request } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
-import { MachineAuthError } from '../credentials/machine-auth.errors';
-import { readCookies } from '../sessions/cookies';
-import { OperatorAuthStrategy } from '../sessions/operator-auth.strategy';
-import { REMEMBER_ME_COOKIE, SESSION_COOKIE } from '../sessions/session.constants';
-import { SocketTokensService } from '../socket-tokens/socket-tokens.service';
+import { MachineAuthError } from '../credentials';
+import { readCookies } from '../sessions';
+import { OperatorAuthStrategy } from '../sessions';
+import { REMEMBER_ME_COOKIE, SESSION_COOKIE } from '../sessions';
+import { SocketTokensService } from '../socket-tokens';
 import type { SocketIdentity } from './socket-registry';
 
 export interface AuthenticatedUpgrade {

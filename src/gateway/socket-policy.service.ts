@@ -2,10 +2,10 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../core/redis/credential-events';
-import { MachineAuthError } from '../credentials/machine-auth.errors';
+import { MachineAuthError } from '../credentials';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
-import { SocketTokensService } from '../socket-tokens/socket-tokens.service';
+import { SocketTokensService } from '../socket-tokens';
 import { CloseCodes } from './socket-protocol';
 import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 

@@ -1,7 +1,7 @@
 import { isUUID } from 'class-validator';
 import type { RawData } from 'ws';
-import { jsonByteLength } from '../agent-commands/json-size';
-import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agent-commands/dto/agent-command.dto';
+import { jsonByteLength } from '../agent-commands';
+import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agent-commands';
 
 /**
  * The wire protocol of the websocket at /socket (docs/decisions.md, WebSocket): text frames of

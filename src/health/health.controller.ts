@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/auth-policy';
+import { Public } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { NO_CACHE, NoCache } from '../core/common/http/no-cache';
 import { HealthResponseDto, ReadyResponseDto } from './dto/probe-responses.dto';

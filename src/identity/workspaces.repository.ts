@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { OperatorRole } from '../auth/auth-policy';
+import type { OperatorRole } from '../auth';
 import type { WorkspaceStatus } from './workspace-status';
 
 export interface WorkspaceRow {

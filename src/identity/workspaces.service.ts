@@ -4,7 +4,7 @@ import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { slugCandidate, slugify } from '../core/common/slug';
-import type { OperatorRole } from '../auth/auth-policy';
+import type { OperatorRole } from '../auth';
 import type { WorkspaceStatus } from './workspace-status';
 import { WorkspaceRow, WorkspacesRepository } from './workspaces.repository';
 

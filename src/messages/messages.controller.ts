@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { MachineAuth } from '../auth/auth-policy';
+import { MachineAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
-import { CurrentMachine } from '../credentials/machine-auth.strategy';
-import type { MachinePrincipal } from '../credentials/machine-principal';
+import { CurrentMachine } from '../credentials';
+import type { MachinePrincipal } from '../credentials';
 import { CreateMessageDto, MESSAGE_LIST, MessageEnvelopeDto, MessageListDto } from './dto/message.dto';
 import { MessagesRepository } from './messages.repository';
 

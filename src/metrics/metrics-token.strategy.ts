@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AuthPolicy } from '../auth/auth-policy';
-import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
-import { readBearerToken } from '../auth/bearer-token';
-import type { Principal } from '../auth/principal';
+import type { AuthPolicy } from '../auth';
+import { AuthStrategy, AuthStrategyRegistry } from '../auth';
+import { readBearerToken } from '../auth';
+import type { Principal } from '../auth';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';

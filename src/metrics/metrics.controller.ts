@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { PrometheusController } from '@willsoto/nestjs-prometheus';
 import type { Response } from 'express';
-import { MetricsAuth } from '../auth/auth-policy';
+import { MetricsAuth } from '../auth';
 import { NO_CACHE } from '../core/common/http/no-cache';
 
 @ApiTags('probes')

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { ServiceAgentRow, ServiceAgentsService } from '../agents/service-agents.service';
+import { ServiceAgentRow, ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { toIso as iso } from '../core/common/iso';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
-import { MachineCredentialsService } from '../credentials/machine-credentials.service';
-import { QuotasService } from '../identity/quotas.service';
+import { MachineCredentialsService } from '../credentials';
+import { QuotasService } from '../identity';
 import { OperatorAgentsRepository } from './operator-agents.repository';
 import type {
   ApiKeySummaryDto,
@@ -49,14 +49,7 @@ export class OperatorAgentsService {
   ) {}
 
   async list(workspaceId: string): Promise<ServiceAgentDto[]> {
-    const rows: ServiceAgentRow[] = await this.db.query(
-      `SELECT id, workspace_id AS "workspaceId", name, slug, status, hidden, scopes,
-              inserted_at AS "insertedAt", updated_at AS "updatedAt"
-         FROM service_agents WHERE workspace_id = $1 AND NOT hidden
-        ORDER BY inserted_at DESC, id DESC`,
-      [workspaceId],
-    );
-    return rows.map(toAgentDto);
+    return (await this.repo.listVisibleAgents(workspaceId)).map(toAgentDto);
   }
 
   /** Agents with their keys (by prefix and state) for the overview page. */
@@ -113,15 +106,9 @@ export class OperatorAgentsService {
   }
 
   private async keysOf(workspaceId: string, credentialId?: string): Promise<ApiKeySummaryDto[]> {
-    const rows = await this.db.query(
-      `SELECT c.id, c.prefix, c.scopes, c.status, c.service_agent_id, c.expires_at, c.last_used_at, c.inserted_at
-         FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
-        WHERE c.workspace_id = $1 AND NOT a.hidden AND ($2::uuid IS NULL OR c.id = $2)
-        ORDER BY c.inserted_at DESC, c.id DESC`,
-      [workspaceId, credentialId ?? null],
-    );
+    const rows = await this.repo.listVisibleKeys(workspaceId, credentialId);
     const now = this.clock.now();
-    return rows.map((r: Record<string, any>) => ({
+    return rows.map((r) => ({
       credential_id: r.id,
       prefix: `agk_${r.prefix}`,
       scopes: r.scopes,

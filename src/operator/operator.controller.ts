@@ -8,11 +8,11 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { OperatorAuth } from '../auth/auth-policy';
+import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
-import { CurrentOperator, WorkspaceOperator } from '../sessions/operator-auth.strategy';
-import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions/operator-principal';
+import { CurrentOperator, WorkspaceOperator } from '../sessions';
+import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
 import {
   ApiKeySummaryEnvelopeDto,
   CreateServiceAgentDto,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AgentsModule } from '../agents/agents.module';
-import { CredentialsModule } from '../credentials/credentials.module';
-import { IdentityModule } from '../identity/identity.module';
+import { AgentsModule } from '../agents';
+import { CredentialsModule } from '../credentials';
+import { IdentityModule } from '../identity';
 import { OperatorAgentsRepository } from './operator-agents.repository';
 import { OperatorAgentsService } from './operator-agents.service';
 import { OperatorController } from './operator.controller';

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { MachineBootstrap } from '../auth/auth-policy';
+import { MachineBootstrap } from '../auth';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { RegisterDto } from './dto/register.dto';
 import { RegisterResponseDto } from './dto/register-response.dto';

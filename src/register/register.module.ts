@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AgentsModule } from '../agents/agents.module';
-import { CredentialsModule } from '../credentials/credentials.module';
-import { IdentityModule } from '../identity/identity.module';
+import { AgentsModule } from '../agents';
+import { CredentialsModule } from '../credentials';
+import { IdentityModule } from '../identity';
 import { RegisterController } from './register.controller';
 import { RegisterRepository } from './register.repository';
 import { RegisterService } from './register.service';

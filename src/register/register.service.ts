@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ServiceAgentsService } from '../agents/service-agents.service';
+import { ServiceAgentsService } from '../agents';
 import { toIso } from '../core/common/iso';
 import { ValidationProblem } from '../core/common/problem/problem.error';
-import { WorkspaceKeyService } from '../credentials/workspace-key.service';
-import { isUniqueViolation } from '../core/database/pg-errors';
-import { PasswordHasher } from '../identity/password-hasher';
-import { WorkspacesService } from '../identity/workspaces.service';
+import { WorkspaceKeyService } from '../credentials';
+import { isUniqueViolation } from '../core/common/problem/pg-errors';
+import { PasswordHasher } from '../identity';
+import { WorkspacesService } from '../identity';
 import type { RegisterDto } from './dto/register.dto';
 import type { RegisterResponseDto } from './dto/register-response.dto';
 import { RegisterRepository } from './register.repository';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../auth/auth-policy';
+import { Public } from '../auth';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { AppConfig } from '../core/config/app-config';
 import { loginPage } from '../core/pages/session-pages';

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { PasswordHasher } from '../identity/password-hasher';
+import { PasswordHasher } from '../identity';
 import { LoginThrottleService } from './login-throttle.service';
 import { OperatorsRepository } from './operators.repository';
 import { SessionsService } from './sessions.service';

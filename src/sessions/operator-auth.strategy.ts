@@ -1,10 +1,10 @@
 import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { Request, Response } from 'express';
-import { AuthPolicy, OperatorRole } from '../auth/auth-policy';
-import { AuthStrategy, AuthStrategyRegistry } from '../auth/auth-strategy.registry';
-import { principalOf, RequestWithPrincipal } from '../auth/principal';
-import { registerParamRequirement } from '../auth/route-walk';
+import { AuthPolicy, OperatorRole } from '../auth';
+import { AuthStrategy, AuthStrategyRegistry } from '../auth';
+import { principalOf, RequestWithPrincipal } from '../auth';
+import { registerParamRequirement } from '../auth';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { RedirectError } from '../core/common/problem/redirect';
 import { AppConfig } from '../core/config/app-config';

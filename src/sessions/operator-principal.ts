@@ -1,5 +1,5 @@
-import type { OperatorRole } from '../auth/auth-policy';
-import type { Principal } from '../auth/principal';
+import type { OperatorRole } from '../auth';
+import type { Principal } from '../auth';
 
 export interface OperatorMembership {
   id: string;

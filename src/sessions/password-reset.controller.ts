@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../auth/auth-policy';
+import { Public } from '../auth';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { AppConfig } from '../core/config/app-config';
 import { sendPage } from '../core/pages/layout';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
-import { MailModule } from '../mail/mail.module';
+import { IdentityModule } from '../identity';
+import { MailModule } from '../mail';
 import { LoginThrottleService } from './login-throttle.service';
 import { LoginController } from './login.controller';
 import { LoginService } from './login.service';

@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { MachineAuth } from '../auth/auth-policy';
-import { CurrentMachine } from '../credentials/machine-auth.strategy';
-import type { MachinePrincipal } from '../credentials/machine-principal';
+import { MachineAuth } from '../auth';
+import { CurrentMachine } from '../credentials';
+import type { MachinePrincipal } from '../credentials';
 import { SocketTokenResponseDto } from './dto/socket-token-response.dto';
 import { SocketTokensService } from './socket-tokens.service';
 

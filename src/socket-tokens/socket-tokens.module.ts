@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CredentialsModule } from '../credentials/credentials.module';
+import { CredentialsModule } from '../credentials';
 import { SocketTokensController } from './socket-tokens.controller';
 import { SocketTokensRepository } from './socket-tokens.repository';
 import { SocketTokensService } from './socket-tokens.service';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
-import type { CredentialRecord } from '../credentials/credentials.repository';
-import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials/lifetimes';
-import { MachineAuthError } from '../credentials/machine-auth.errors';
-import { MachineCredentialsService } from '../credentials/machine-credentials.service';
-import type { MachinePrincipal } from '../credentials/machine-principal';
+import type { CredentialRecord } from '../credentials';
+import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials';
+import { MachineAuthError } from '../credentials';
+import { MachineCredentialsService } from '../credentials';
+import type { MachinePrincipal } from '../credentials';
 import type { SocketTokenResponseDto } from './dto/socket-token-response.dto';
 import { SOCKET_PATH, socketScopes } from './socket-scopes';
 import { SocketTokensRepository } from './socket-tokens.repository';

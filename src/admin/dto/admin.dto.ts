@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
-import { WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity/workspace-status';
+import { WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity';
 
 export const PLANS = ['free', 'team', 'enterprise'] as const;
 

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional } from 'class-validator';
-import { MACHINE_SCOPES } from '../../auth/scopes';
+import { MACHINE_SCOPES } from '../../auth';
 
 /**
  * An optional, non-empty list of machine scopes (a scope not in MACHINE_SCOPES is a 422,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { MACHINE_SCOPES } from '../../auth/scopes';
+import { MACHINE_SCOPES } from '../../auth';
 import { OptionalScopes } from './scopes-field';
 
 export class TokenExchangeDto {

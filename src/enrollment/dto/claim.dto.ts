@@ -6,7 +6,7 @@ import {
   ApiKeyDto,
   ServiceAgentSummaryDto,
   WorkspaceSummaryDto,
-} from '../../register/dto/register-response.dto';
+} from '../../register';
 import { RobotDto } from './robot.dto';
 import { IsSerialNumber, IsSmallJson, SERIAL_NUMBER_MAX } from './validators';
 

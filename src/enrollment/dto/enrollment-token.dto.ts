@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { MACHINE_SCOPES } from '../../auth/scopes';
+import { MACHINE_SCOPES } from '../../auth';
 import {
   DEVICE_DEFAULT_SCOPES,
   ENROLLMENT_DEFAULT_EXPIRES_IN,

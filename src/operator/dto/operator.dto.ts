@@ -9,7 +9,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { Trim } from '../../core/common/validation/transforms';
-import { OptionalScopes } from '../../credentials/dto/scopes-field';
+import { OptionalScopes } from '../../credentials';
 
 export class CreateServiceAgentDto {
   @ApiProperty({ maxLength: 120 })

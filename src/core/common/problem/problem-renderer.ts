@@ -1,6 +1,6 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { isDatabaseUnavailable } from '../../database/pg-errors';
+import { isDatabaseUnavailable } from './pg-errors';
 import { ProblemBody } from './problem-body';
 import { ProblemCode } from './problem-codes';
 import { ProblemError } from './problem.error';

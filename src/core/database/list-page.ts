@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { ListQuery } from '../core/listing/list-query';
-import { listSql } from '../core/listing/list-sql';
+import type { ListQuery } from '../listing/list-query';
+import { listSql } from '../listing/list-sql';
 
 export interface ListSource {
   /** select list, aliased to the row type */

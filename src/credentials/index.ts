@@ -1,0 +1,11 @@
+/** What the credentials feature offers the rest of the service; other features import it from here only. */
+export * from './credential-status';
+export * from './credentials.module';
+export * from './credentials.repository';
+export * from './dto/scopes-field';
+export * from './lifetimes';
+export * from './machine-auth.errors';
+export * from './machine-auth.strategy';
+export * from './machine-credentials.service';
+export * from './machine-principal';
+export * from './workspace-key.service';
