@@ -35,12 +35,14 @@ node scripts/check-dependencies.js
 
 eval "$("$ROOT/scripts/infra.sh" env agentnet_test 1)"
 export NODE_ENV=test
-# --forceExit: a suite whose app failed to boot leaves connections open; fail fast instead of hanging CI.
 results="$(mktemp)"
 set +e
 # --experimental-vm-modules: Jest's own module loader supports require() of ES modules (NestJS 12
-# ships as ESM) only with it, on Node 24.9+.
-node --experimental-vm-modules node_modules/jest/bin/jest.js --ci --forceExit --json --outputFile="$results" "$@"
+# ships as ESM) only with it, on Node 24.9+. No --forceExit: the suites close what they open, and
+# jest exits by itself. Should a broken suite leave a handle open, the time limit ends the run
+# (non-zero) instead of hanging CI.
+timeout --signal=TERM --kill-after=30 "${ANS_TEST_TIMEOUT:-2700}" \
+  node --experimental-vm-modules node_modules/jest/bin/jest.js --ci --json --outputFile="$results" "$@"
 status=$?
 set -e
 # One plain closing line with the counts, whatever the runner prints above it.

@@ -20,8 +20,11 @@ async function main(): Promise<void> {
   const logger = app.get(Logger);
   await app.listen(config.port);
   const server = app.getHttpServer() as Server;
-  // The runtime is part of what is deployed: /metrics carries it too (nodejs_version_info).
-  logger.log(`listening on :${config.port} (Node.js ${process.version})`, 'Bootstrap');
+  // The port actually bound (PORT=0 picks a free one), and the runtime, which is part of what is
+  // deployed: /metrics carries it too (nodejs_version_info).
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  logger.log(`listening on :${port} (Node.js ${process.version})`, 'Bootstrap');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

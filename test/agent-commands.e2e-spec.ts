@@ -4,6 +4,7 @@ import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 const PATH = '/api/v1/operator/agent_commands';
 
@@ -27,13 +28,10 @@ describe('agent commands', () => {
     return client;
   }
 
-  async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const until = (check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> =>
+    eventually(async () => {
+      if (!(await check())) throw new Error('condition not met');
+    }, { timeoutMs, intervalMs: 25 });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -157,7 +155,7 @@ describe('agent commands', () => {
       const pushB = await b.next((m) => m.event === 'command');
       expect(pushA).toEqual({ event: 'command', payload: { agent_command: created.agent_command } });
       expect(pushB).toEqual(pushA);
-      await eventually(async () => (await statusOf(created.agent_command.id)) === 'delivered');
+      await until(async () => (await statusOf(created.agent_command.id)) === 'delivered');
 
       expect(await noScope.staysOpen(300)).toBe(true);
       expect(noScope.pushes()).toEqual([]);

@@ -9,6 +9,7 @@ import { RedisKeys } from '../src/core/redis/redis-keys';
 import { redisOptionsFromUrl } from '../src/core/redis/redis-url';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 interface ReceivedRequest {
   method: string;
@@ -63,14 +64,15 @@ class WebhookReceiver {
 }
 
 /** Polls `probe` until it returns a non-undefined value, or fails after `timeoutMs`. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  return eventually(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error('not yet');
+      return value;
+    },
+    { timeoutMs, what },
+  );
 }
 
 const unique = () => randomBytes(6).toString('hex');

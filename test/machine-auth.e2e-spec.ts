@@ -8,6 +8,7 @@ import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 const INSUFFICIENT_SCOPE = 'The token does not have sufficient scope';
 const PRIMARY_SCOPES = MACHINE_SCOPES.filter((s) => s !== 'credentials:write');
@@ -54,13 +55,13 @@ async function exchangeToken(t: TestApp, key: string, scopes?: string[]): Promis
   return res.body.token;
 }
 
+/** Polls until `fn` holds; resolves with how long that took. */
 async function pollUntil(fn: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await fn()) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
+  await eventually(async () => {
+    if (!(await fn())) throw new Error('condition not met');
+  }, { timeoutMs, intervalMs: 25 });
+  return Date.now() - started;
 }
 
 describe('machine authentication on protected /api/v1 routes', () => {

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/core/config/app-config';
 import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT } from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
 import { assertDriverInternals, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
+import { eventually } from './support/eventually';
 
 /** The pipelined hot-statement path against the real test Postgres. */
 describe('PreparedSql', () => {
@@ -148,14 +149,9 @@ describe('PreparedSql', () => {
     await sql.onApplicationShutdown();
     await expect(backendPid(sql)).rejects.toThrow(/shutting down/);
     // a backend exits just after its client has said goodbye
-    const stillOpen = async (): Promise<number> => {
-      for (let i = 0; i < 40; i++) {
-        const rows: unknown[] = await db.query('SELECT pid FROM pg_stat_activity WHERE pid = ANY($1)', [[...lanePids]]);
-        if (rows.length === 0) return 0;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return lanePids.size;
-    };
-    expect(await stillOpen()).toBe(0);
+    await eventually(
+      async () => expect(await db.query('SELECT pid FROM pg_stat_activity WHERE pid = ANY($1)', [[...lanePids]])).toEqual([]),
+      { timeoutMs: 2000, what: 'the pipelined backends to exit' },
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
+import { eventually, StopWaiting } from './eventually';
 
 export const MAIN_JS = join(__dirname, '..', '..', 'dist', 'main.js');
 
@@ -15,6 +16,7 @@ export async function freePort(): Promise<number> {
 
 export interface SpawnedApp {
   child: ChildProcess;
+  /** The port the app bound (PORT=0 lets it pick one); known once waitForHealth resolves. */
   port: number;
   baseUrl: string;
   stdout: () => string;
@@ -22,38 +24,76 @@ export interface SpawnedApp {
   exited: Promise<number | null>;
 }
 
+/** Newest modification time of the files under `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Refuses a dist/ older than the sources: the suite would test yesterday's build. */
+export function assertFreshBuild(): void {
+  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` first (scripts/test.sh does)`);
+  const root = join(__dirname, '..', '..');
+  const sources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'migrations')));
+  if (statSync(MAIN_JS).mtimeMs < sources) {
+    throw new Error(`dist/ is older than src/ or migrations/: run \`npm run build\` first (scripts/test.sh does)`);
+  }
+}
+
+const LISTENING = /^listening on :(\d+) /;
+
 /**
- * Runs the production build (`node dist/main.js`) as its own process, the way it is deployed.
- * scripts/test.sh builds before the suites run.
+ * Runs the production build (`node dist/main.js`) as its own process, the way it is deployed,
+ * on the port in `env.PORT` or, by default, one the app picks itself (PORT=0), read back from its
+ * start-up log line. scripts/test.sh builds before the suites run.
  */
 export function spawnApp(env: Record<string, string | undefined>): SpawnedApp {
-  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` first (scripts/test.sh does)`);
-  const port = Number(env.PORT ?? 0);
+  assertFreshBuild();
   const child = spawn(process.execPath, [MAIN_JS], {
-    env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH, PORT: '0', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const app: SpawnedApp = {
+    child,
+    port: 0,
+    baseUrl: '',
+    stdout: () => out,
+    stderr: () => err,
+    exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))),
+  };
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (app.port === 0) {
+      for (const line of out.split('\n')) {
+        const port = line.startsWith('{') ? LISTENING.exec(String((JSON.parse(line) as { msg?: unknown }).msg ?? ''))?.[1] : undefined;
+        if (port) {
+          app.port = Number(port);
+          app.baseUrl = `http://127.0.0.1:${port}`;
+        }
+      }
+    }
+  });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, baseUrl: `http://127.0.0.1:${port}`, stdout: () => out, stderr: () => err, exited };
+  return app;
 }
 
+/** Waits until the app has said which port it listens on and answers GET /health. */
 export async function waitForHealth(app: SpawnedApp, timeoutMs = 20000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (app.child.exitCode !== null) throw new Error(`app exited early:\n${app.stderr()}\n${app.stdout()}`);
-    try {
+  await eventually(
+    async () => {
+      if (app.child.exitCode !== null) throw new StopWaiting(`app exited early:\n${app.stderr()}\n${app.stdout()}`);
+      if (app.port === 0) throw new Error('not listening yet');
       const res = await fetch(`${app.baseUrl}/health`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`app did not become healthy:\n${app.stderr()}`);
+      if (!res.ok) throw new Error(`/health answered ${res.status}`);
+    },
+    { timeoutMs, what: `app to answer /health\n${app.stderr()}` },
+  );
 }
 
 /** Env for a spawned instance on the test database and Redis. */
@@ -64,7 +104,6 @@ export async function testEnv(extra: Record<string, string | undefined> = {}): P
     REDIS_URL: process.env.REDIS_URL,
     BCRYPT_COST: '4',
     METRICS_BEARER_TOKEN: process.env.METRICS_BEARER_TOKEN,
-    PORT: String(await freePort()),
     LOG_LEVEL: 'info',
     ...extra,
   };
