@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { CommonModule } from '../core/common/common.module';
 import { AgentTokensController } from './agent-tokens.controller';
 import { CredentialsRepository } from './credentials.repository';
 import { MachineAuthStrategy } from './machine-auth.strategy';
@@ -9,7 +10,7 @@ import { WorkspaceKeyService } from './workspace-key.service';
 
 /** agk_ keys, access tokens, machine authentication and the token exchange. */
 @Module({
-  imports: [AgentsModule],
+  imports: [CommonModule, AgentsModule],
   controllers: [AgentTokensController],
   providers: [CredentialsRepository, MachineCredentialsService, MachineAuthStrategy, TokenExchangeService, WorkspaceKeyService],
   exports: [MachineCredentialsService, WorkspaceKeyService],

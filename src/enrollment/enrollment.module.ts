@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
 import { IdentityModule } from '../identity';
 import { CohortsController } from './cohorts.controller';
@@ -17,7 +18,7 @@ import { RobotsService } from './robots.service';
 
 /** Fleet enrollment: age_ tokens, robots, cohorts and the claim that turns a device into an agent. */
 @Module({
-  imports: [CredentialsModule, IdentityModule, AgentsModule],
+  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule],
   controllers: [EnrollmentTokensController, RobotsController, CohortsController, EnrollmentClaimController],
   providers: [
     EnrollmentTokensRepository,

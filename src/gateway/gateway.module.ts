@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentCommandsModule } from '../agent-commands';
+import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { SessionsModule } from '../sessions';
 import { SocketTokensModule } from '../socket-tokens';
@@ -11,7 +12,7 @@ import { SocketGateway } from './socket.gateway';
 
 /** The websocket at /socket; install SocketWsAdapter on the app (bootstrap.ts) for its protocol. */
 @Module({
-  imports: [SessionsModule, SocketTokensModule, AgentCommandsModule],
+  imports: [CommonModule, SessionsModule, SocketTokensModule, AgentCommandsModule],
   providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService],
 })
 export class GatewayModule {}

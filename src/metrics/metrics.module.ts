@@ -1,3 +1,4 @@
+import { LoggingModule } from '../core/logging/logging.module';
 import { Global, Module } from '@nestjs/common';
 import {
   makeCounterProvider,
@@ -46,7 +47,7 @@ const NONCONFORMING_DEFAULT_METRICS = [
 
 @Global()
 @Module({
-  imports: [PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } })],
+  imports: [LoggingModule, PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } })],
   providers: [...metricProviders, HttpMetrics, MetricsTokenStrategy],
   exports: [...metricProviders, HttpMetrics],
 })

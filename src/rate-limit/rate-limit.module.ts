@@ -1,6 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { Clock } from '../core/common/clock/clock';
+import { CommonModule } from '../core/common/common.module';
 import { AppConfig } from '../core/config/app-config';
 import { FixedWindowThrottlerStorage } from './fixed-window.storage';
 import { MachineRateLimiter } from './machine-rate-limiter';
@@ -16,6 +17,7 @@ import { MACHINE_MAX_KEYS_PER_WINDOW, MACHINE_THROTTLER, MACHINE_WINDOW_MS } fro
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
+      imports: [CommonModule],
       inject: [AppConfig, Clock],
       useFactory: (config: AppConfig, clock: Clock) => ({
         throttlers: [{ name: MACHINE_THROTTLER, ttl: MACHINE_WINDOW_MS, limit: config.apiRateLimit }],

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CommonModule } from '../core/common/common.module';
+import { JobsModule } from '../core/jobs/jobs.module';
 import { IdentityModule } from '../identity';
 import { MailModule } from '../mail';
 import { LoginThrottleService } from './login-throttle.service';
@@ -14,7 +16,7 @@ import { SessionsService } from './sessions.service';
 
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
 @Module({
-  imports: [MailModule, IdentityModule],
+  imports: [JobsModule, CommonModule, MailModule, IdentityModule],
   controllers: [LoginController, PasswordResetController],
   providers: [
     SessionsRepository,

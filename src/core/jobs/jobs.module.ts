@@ -1,7 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JobQueues } from './job-queues.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 
-@Global()
 @Module({ providers: [JobQueues, WebhookDeliveryProcessor], exports: [JobQueues] })
 export class JobsModule {}

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import { AccessLog } from './access-log';
@@ -10,7 +10,6 @@ import { REDACT_PATHS } from './redact';
  * (with the redaction paths as a guard for anything logged explicitly); its per-request
  * middleware is not mounted: AccessLog writes the request lines (see there why).
  */
-@Global()
 @Module({
   imports: [
     LoggerModule.forRootAsync({
