@@ -8,7 +8,7 @@ import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
-import { eventually } from './support/eventually';
+import { pollUntil } from './support/console';
 
 const INSUFFICIENT_SCOPE = 'The token does not have sufficient scope';
 const PRIMARY_SCOPES = MACHINE_SCOPES.filter((s) => s !== 'credentials:write');
@@ -55,14 +55,6 @@ async function exchangeToken(t: TestApp, key: string, scopes?: string[]): Promis
   return res.body.token;
 }
 
-/** Polls until `fn` holds; resolves with how long that took. */
-async function pollUntil(fn: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  await eventually(async () => {
-    if (!(await fn())) throw new Error('condition not met');
-  }, { timeoutMs, intervalMs: 25 });
-  return Date.now() - started;
-}
 
 describe('machine authentication on protected /api/v1 routes', () => {
   let t: TestApp;

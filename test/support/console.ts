@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { makeWorkspace, Registered } from './builders';
 import { cookieHeader, db, logIn, randomIPv4, SESSION_COOKIE, userId } from './operator';
 import type { TestApp } from './test-app';
+import { eventually } from './eventually';
 
 /** agk_<prefix>.<secret>: prefix 8 bytes and secret 32 bytes, base64url without padding. */
 export const AGK_KEY = /^agk_[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43}$/;
@@ -40,11 +41,14 @@ export async function addMembership(t: TestApp, email: string, workspaceId: stri
 /** A unique, human-looking name for agents and workspaces. */
 export const uniqueName = (tag: string) => `${tag} ${randomBytes(4).toString('hex')}`;
 
+/** Polls until `fn` holds; resolves with how long that took. */
 export async function pollUntil(fn: () => Promise<boolean>, timeoutMs: number, everyMs = 25): Promise<number> {
   const started = Date.now();
-  for (;;) {
-    if (await fn()) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
+  await eventually(
+    async () => {
+      if (!(await fn())) throw new Error('condition not met');
+    },
+    { timeoutMs, intervalMs: everyMs },
+  );
+  return Date.now() - started;
 }

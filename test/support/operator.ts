@@ -2,6 +2,9 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { REMEMBER_ME_COOKIE, SESSION_COOKIE } from '../../src/sessions/session.constants';
+import { JobQueues } from '../../src/core/jobs/job-queues.service';
+import { MAILER_QUEUE } from '../../src/mail';
+import { eventually } from './eventually';
 import type { TestApp } from './test-app';
 
 export { REMEMBER_ME_COOKIE, SESSION_COOKIE };
@@ -114,14 +117,31 @@ export async function mailsTo(t: TestApp, to: string): Promise<Mail[]> {
  * Polls /dev/mailbox.json until at least `count` messages reached `to`. Mail jobs are taken by any
  * worker on the shared Redis, so allow for a busy machine (15 s at most).
  */
-export async function waitForMails(t: TestApp, to: string, count = 1, timeoutMs = 15_000): Promise<Mail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = await mailsTo(t, to);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${to} within ${timeoutMs} ms, got ${mails.length}`);
-    await sleep(100);
-  }
+export function waitForMails(t: TestApp, to: string, count = 1, timeoutMs = 15_000): Promise<Mail[]> {
+  return eventually(
+    async () => {
+      const mails = await mailsTo(t, to);
+      if (mails.length < count) throw new Error(`got ${mails.length}`);
+      return mails;
+    },
+    { timeoutMs, intervalMs: 100, what: `${count} mail(s) to ${to}` },
+  );
+}
+
+/**
+ * Waits until the mailer queue holds no waiting, delayed or active job: every mail asked for so
+ * far has been sent or dropped. Then "no mail to X" can be asserted without a fixed sleep.
+ */
+export function mailQueueDrained(t: TestApp, timeoutMs = 15_000): Promise<void> {
+  const queue = t.app.get(JobQueues).queue(MAILER_QUEUE);
+  return eventually(
+    async () => {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+      const pending = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      if (pending > 0) throw new Error(`${pending} mail job(s) still pending`);
+    },
+    { timeoutMs, intervalMs: 50, what: 'the mailer queue to drain' },
+  );
 }
 
 /**
