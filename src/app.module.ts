@@ -28,6 +28,8 @@ import { RegisterModule } from './register/register.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SocketTokensModule } from './socket-tokens/socket-tokens.module';
 import { TasksModule } from './tasks/tasks.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { EventsModule } from './events/events.module';
 
 @Module({
   imports: [
@@ -56,6 +58,8 @@ import { TasksModule } from './tasks/tasks.module';
     SocketTokensModule,
     AgentCommandsModule,
     GatewayModule,
+    EventsModule,
+    WebhooksModule,
   ],
   providers: [
     ProblemRenderer,

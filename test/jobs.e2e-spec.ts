@@ -2,8 +2,10 @@ import { Job, QueueEvents } from 'bullmq';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { JobQueues } from '../src/core/jobs/job-queues.service';
-import { WEBHOOKS_QUEUE, WebhookDeliveryJob } from '../src/core/jobs/webhook-delivery.processor';
+import type { JobsOptions, Queue } from 'bullmq';
+import { QueueNames } from '../src/core/config/queue-names';
+import { WebhookDeliveryJob } from '../src/webhooks';
+import { appQueue } from './support/operator';
 import { MailService } from '../src/mail/mail.service';
 import { RedisKeys } from '../src/core/redis/redis-keys';
 import { redisOptionsFromUrl } from '../src/core/redis/redis-url';
@@ -80,20 +82,21 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 describe('background jobs (real Redis / BullMQ)', () => {
   let t: TestApp;
-  let jobs: JobQueues;
+  let webhooks: Queue<WebhookDeliveryJob>;
+  const deliver = (data: WebhookDeliveryJob, opts?: JobsOptions) => webhooks.add('deliver', data, opts);
   let receiver: WebhookReceiver;
   let queueEvents: QueueEvents;
 
   beforeAll(async () => {
     receiver = new WebhookReceiver();
     await receiver.start();
-    queueEvents = new QueueEvents(WEBHOOKS_QUEUE, {
+    queueEvents = new QueueEvents(QueueNames.webhooks, {
       connection: redisOptionsFromUrl(process.env.REDIS_URL!),
       prefix: RedisKeys.bullPrefix(),
     });
     await queueEvents.waitUntilReady();
     t = await createTestApp();
-    jobs = t.app.get(JobQueues);
+    webhooks = appQueue(t, QueueNames.webhooks) as Queue<WebhookDeliveryJob>;
   });
 
   afterAll(async () => {
@@ -105,7 +108,7 @@ describe('background jobs (real Redis / BullMQ)', () => {
     it('POSTs the JSON envelope with the event header and a verifiable timestamped HMAC signature', async () => {
       const path = receiver.path();
       const before = Math.floor(Date.now() / 1000);
-      const job = await jobs.add<WebhookDeliveryJob>(WEBHOOKS_QUEUE, 'deliver', {
+      const job = await deliver({
         url: `${receiver.baseUrl}${path}`,
         event: 'agent.created',
         payload: { a: 1 },
@@ -139,7 +142,7 @@ describe('background jobs (real Redis / BullMQ)', () => {
 
     it('sends no signature header when the subscription has no secret', async () => {
       const path = receiver.path();
-      const job = await jobs.add<WebhookDeliveryJob>(WEBHOOKS_QUEUE, 'deliver', {
+      const job = await deliver({
         url: `${receiver.baseUrl}${path}`,
         event: 'agent.deleted',
         payload: { id: 'agt_1' },
@@ -153,9 +156,7 @@ describe('background jobs (real Redis / BullMQ)', () => {
 
     it('a non-2xx answer fails the attempt and BullMQ retries it until it succeeds', async () => {
       const path = receiver.path((attempt) => (attempt === 1 ? 500 : 200));
-      const job = await jobs.add<WebhookDeliveryJob>(
-        WEBHOOKS_QUEUE,
-        'deliver',
+      const job = await deliver(
         { url: `${receiver.baseUrl}${path}`, event: 'agent.updated', payload: { n: 2 }, secret: 'whsec_retry' },
         { attempts: 3, backoff: { type: 'fixed', delay: 100 } },
       );
@@ -169,16 +170,14 @@ describe('background jobs (real Redis / BullMQ)', () => {
       expect(JSON.parse(calls[0].rawBody)).toEqual({ event: 'agent.updated', payload: { n: 2 }, delivery_id: job.id });
       expect(calls[1].rawBody).toBe(calls[0].rawBody);
 
-      const stored = await Job.fromId(jobs.queue(WEBHOOKS_QUEUE), job.id!);
+      const stored = await Job.fromId(webhooks, job.id!);
       expect(stored?.attemptsMade).toBe(2);
       expect(stored?.failedReason).toMatch(/answered 500/);
     });
 
     it('gives up (failed) after the configured attempts when the endpoint keeps failing', async () => {
       const path = receiver.path(() => 503);
-      const job = await jobs.add<WebhookDeliveryJob>(
-        WEBHOOKS_QUEUE,
-        'deliver',
+      const job = await deliver(
         { url: `${receiver.baseUrl}${path}`, event: 'agent.updated', payload: {} },
         { attempts: 2, backoff: { type: 'fixed', delay: 50 } },
       );
@@ -230,6 +229,8 @@ describe('background jobs (real Redis / BullMQ)', () => {
           MAIL_TRANSPORT: 'smtp',
           SMTP_URL: 'smtp://127.0.0.1:2525',
           QUEUE_MAILER_CONCURRENCY: '0',
+          QUEUE_PASSWORD_RESETS_CONCURRENCY: '0',
+          QUEUE_EVENTS_CONCURRENCY: '0',
           QUEUE_WEBHOOKS_CONCURRENCY: '0',
         },
       });

@@ -373,6 +373,8 @@ describe('operator session cookies in production', () => {
         SMTP_URL: 'smtp://127.0.0.1:2525',
         // No workers: this instance must not take mail jobs meant for the memory transport.
         QUEUE_MAILER_CONCURRENCY: '0',
+        QUEUE_PASSWORD_RESETS_CONCURRENCY: '0',
+        QUEUE_EVENTS_CONCURRENCY: '0',
         QUEUE_WEBHOOKS_CONCURRENCY: '0',
       },
     });

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events';
 import { AgentCommandsController } from './agent-commands.controller';
 import { AgentCommandsRepository } from './agent-commands.repository';
 import { AgentCommandsService } from './agent-commands.service';
 
 /** Operator REST for agent commands; the socket gateway delivers them and records results. */
 @Module({
+  imports: [EventsModule],
   controllers: [AgentCommandsController],
   providers: [AgentCommandsRepository, AgentCommandsService],
   exports: [AgentCommandsService],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
@@ -21,14 +21,17 @@ export class AgentCommandsRepository {
    * Inserts a command for a visible, active agent of the workspace, in one statement; returns
    * undefined when there is no such agent (see agentStatus for why).
    */
-  async insert(c: {
+  async insert(
+    m: EntityManager,
+    c: {
     workspaceId: string;
     serviceAgentId: string;
     name: string;
     payload: Record<string, unknown>;
     createdBy: string;
-  }): Promise<AgentCommandDto | undefined> {
-    const rows: AgentCommandDto[] = await this.db.query(
+    },
+  ): Promise<AgentCommandDto | undefined> {
+    const rows: AgentCommandDto[] = await m.query(
       `INSERT INTO agent_commands AS c (workspace_id, service_agent_id, name, payload, created_by)
        SELECT a.workspace_id, a.id, $3, $4::jsonb, $5 FROM service_agents a
         WHERE a.id = $2 AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'

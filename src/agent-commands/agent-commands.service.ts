@@ -1,7 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import type { ListQuery } from '../core/listing/list-query';
 import { EventBus } from '../core/redis/event-bus.service';
+import { Outbox } from '../events';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
 import { AgentCommandsRepository } from './agent-commands.repository';
 import type {
@@ -18,8 +21,8 @@ export type CommandResultOutcome =
   | { ok: false; reason: 'command_not_found' | 'command_finished' };
 
 /**
- * Agent commands: operators create them for a visible, active agent of their workspace; each is
- * pushed at once to that agent's live sockets on whichever node holds them (the created event on
+ * Agent commands: operators create them for a visible, active agent of their workspace (with an
+ * `agent_command.created` domain event in the same transaction); each is pushed at once to that agent's live sockets on whichever node holds them (the created event on
  * the EventBus), handed out again with every ready until the agent reports a result, and
  * finished by the agent's command_result.
  */
@@ -28,17 +31,23 @@ export class AgentCommandsService {
   private readonly logger = new Logger(AgentCommandsService.name);
 
   constructor(
+    @InjectDataSource() private readonly db: DataSource,
     private readonly repo: AgentCommandsRepository,
     private readonly events: EventBus,
+    private readonly outbox: Outbox,
   ) {}
 
   async create(operator: { workspaceId: string; userId: string }, dto: CreateAgentCommandDto): Promise<AgentCommandDto> {
-    const command = await this.repo.insert({
-      workspaceId: operator.workspaceId,
-      serviceAgentId: dto.service_agent_id,
-      name: dto.name,
-      payload: dto.payload ?? {},
-      createdBy: operator.userId,
+    const command = await this.db.transaction(async (m) => {
+      const created = await this.repo.insert(m, {
+        workspaceId: operator.workspaceId,
+        serviceAgentId: dto.service_agent_id,
+        name: dto.name,
+        payload: dto.payload ?? {},
+        createdBy: operator.userId,
+      });
+      if (created) await this.outbox.record(m, operator.workspaceId, 'agent_command.created', { agent_command: created });
+      return created;
     });
     if (!command) {
       // "Not found" and "not yours" answer alike; a known but inactive agent cannot receive commands.

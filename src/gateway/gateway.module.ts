@@ -5,6 +5,7 @@ import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { SessionsModule } from '../sessions';
 import { SocketTokensModule } from '../socket-tokens';
 import { CommandPushService } from './command-push.service';
+import { EventPushService } from './event-push.service';
 import { SocketAuthService } from './socket-auth.service';
 import { SocketPolicy } from './socket-policy.service';
 import { SocketRegistry } from './socket-registry';
@@ -13,6 +14,6 @@ import { SocketGateway } from './socket.gateway';
 /** The websocket at /socket; install SocketWsAdapter on the app (bootstrap.ts) for its protocol. */
 @Module({
   imports: [CommonModule, SessionsModule, SocketTokensModule, AgentCommandsModule],
-  providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService],
+  providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService, EventPushService],
 })
 export class GatewayModule {}

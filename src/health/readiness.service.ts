@@ -4,7 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { AppConfig } from '../core/config/app-config';
-import { JobQueues } from '../core/jobs/job-queues.service';
+import { withTimeout } from '../core/common/with-timeout';
+import { JobWorkers } from '../core/jobs/job-workers.service';
 import { RedisService } from '../core/redis/redis.service';
 import { MigrationsRepository } from './migrations.repository';
 
@@ -23,15 +24,6 @@ export interface ReadinessReport {
 /** A check that passed but took longer than this is reported as degraded, not failed. */
 const SLOW_CHECK_MS = 500;
 
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-    promise.then(
-      (v) => (clearTimeout(timer), resolve(v)),
-      (e: unknown) => (clearTimeout(timer), reject(e)),
-    );
-  });
-
 /**
  * Readiness: database reachable (repo), no pending migration (migrations), and every configured
  * job queue with a running worker of positive concurrency and a reachable Redis (oban, the
@@ -46,7 +38,7 @@ export class ReadinessService {
     private readonly typeorm: TypeOrmHealthIndicator,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly migrationsRepo: MigrationsRepository,
-    private readonly jobs: JobQueues,
+    private readonly jobs: JobWorkers,
     private readonly redis: RedisService,
     private readonly config: AppConfig,
     private readonly clock: Clock,

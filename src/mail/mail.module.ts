@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
-import { JobsModule } from '../core/jobs/jobs.module';
+import { registerQueue } from '../core/jobs/queue-worker';
+import { QueueNames } from '../core/config/queue-names';
 import { MailTransport } from './mail-transport';
 import { MailService } from './mail.service';
+import { MailerProcessor } from './mailer.processor';
 import { MailboxController } from './mailbox.controller';
 
 @Module({
-  imports: [JobsModule, CommonModule],
-  providers: [MailTransport, MailService],
+  imports: [registerQueue(QueueNames.mailer), CommonModule],
+  providers: [MailTransport, MailService, MailerProcessor],
   controllers: [MailboxController],
   exports: [MailService, MailTransport],
 })

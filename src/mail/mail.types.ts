@@ -9,5 +9,4 @@ export interface SentMail extends OutgoingMail {
   sent_at: string;
 }
 
-export const MAILER_QUEUE = 'mailer';
 export const SEND_MAIL_JOB = 'send';

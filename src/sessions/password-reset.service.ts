@@ -1,15 +1,15 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { createHash, createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { AppConfig } from '../core/config/app-config';
 import { PasswordHasher } from '../identity';
-import { JobQueues } from '../core/jobs/job-queues.service';
+import { QueueNames } from '../core/config/queue-names';
 import { MailTransport } from '../mail';
-import { MAILER_QUEUE } from '../mail';
 import { escapeHtml } from '../core/pages/html';
 import { RedisKeys } from '../core/redis/redis-keys';
 import { RedisService } from '../core/redis/redis.service';
@@ -25,7 +25,7 @@ import { SessionsService } from './sessions.service';
 
 export const PASSWORD_RESET_JOB = 'password-reset';
 
-interface ResetRequestJob {
+export interface ResetRequestJob {
   email: string;
   requestedAt: number;
   /** Random per request: the link's token is derived from it, so a retried job mails the same link. */
@@ -34,18 +34,18 @@ interface ResetRequestJob {
 
 /**
  * Password reset. A request does the same thing whether or not the address has an account: it
- * counts against the throttles and enqueues one job. The mailer worker looks the address up and,
+ * counts against the throttles and enqueues one job. The password_resets worker looks the address up and,
  * for an active account, stores a hashed single-use link valid 60 minutes and mails it. Issuing
  * a link leaves earlier links valid. A link is bound to the address it was sent to, so changing
  * the account's email or suspending it makes outstanding links unusable.
  */
 @Injectable()
-export class PasswordResetService implements OnModuleInit {
+export class PasswordResetService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repo: PasswordResetRepository,
     private readonly operators: OperatorsRepository,
-    private readonly jobs: JobQueues,
+    @InjectQueue(QueueNames.passwordResets) private readonly queue: Queue<ResetRequestJob>,
     private readonly transport: MailTransport,
     private readonly redis: RedisService,
     private readonly passwords: PasswordHasher,
@@ -53,10 +53,6 @@ export class PasswordResetService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
-
-  onModuleInit(): void {
-    this.jobs.registerHandler<ResetRequestJob>(MAILER_QUEUE, PASSWORD_RESET_JOB, (job) => this.deliver(job));
-  }
 
   /** Returns nothing and reveals nothing: throttled or not, known or not. */
   async request(email: string, ipBucket: string): Promise<void> {
@@ -66,10 +62,10 @@ export class PasswordResetService implements OnModuleInit {
       this.redis.countInWindow(RedisKeys.resetRequestsByAddress(address), RESET_WINDOW_S),
     ]);
     if (byIp.count > RESET_REQUESTS_PER_IP || byAddress.count > RESET_REQUESTS_PER_ADDRESS) return;
-    await this.jobs.add(MAILER_QUEUE, PASSWORD_RESET_JOB, { email, requestedAt: this.clock.now(), nonce: randomToken(16) });
+    await this.queue.add(PASSWORD_RESET_JOB, { email, requestedAt: this.clock.now(), nonce: randomToken(16) });
   }
 
-  /** Worker side: create the link for an active account and mail it. */
+  /** Worker side (password-reset.processor.ts): create the link for an active account and mail it. */
   async deliver(job: Job<ResetRequestJob>): Promise<void> {
     const { email, requestedAt, nonce } = job.data;
     const user = await this.operators.findActiveByEmail(email);

@@ -2,8 +2,9 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { REMEMBER_ME_COOKIE, SESSION_COOKIE } from '../../src/sessions/session.constants';
-import { JobQueues } from '../../src/core/jobs/job-queues.service';
-import { MAILER_QUEUE } from '../../src/mail';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { QueueNames } from '../../src/core/config/queue-names';
 import { eventually } from './eventually';
 import type { TestApp } from './test-app';
 
@@ -128,17 +129,23 @@ export function waitForMails(t: TestApp, to: string, count = 1, timeoutMs = 15_0
   );
 }
 
+/** A queue of the app, as features inject it. */
+export const appQueue = (t: TestApp, name: string): Queue => t.app.get<Queue>(getQueueToken(name), { strict: false });
+
 /**
- * Waits until the mailer queue holds no waiting, delayed or active job: every mail asked for so
- * far has been sent or dropped. Then "no mail to X" can be asserted without a fixed sleep.
+ * Waits until the password-reset and mailer queues hold no waiting, delayed or active job: every
+ * mail asked for so far has been sent or dropped. Then "no mail to X" can be asserted without a
+ * fixed sleep.
  */
 export function mailQueueDrained(t: TestApp, timeoutMs = 15_000): Promise<void> {
-  const queue = t.app.get(JobQueues).queue(MAILER_QUEUE);
+  const queues = [QueueNames.passwordResets, QueueNames.mailer].map((name) => appQueue(t, name));
   return eventually(
     async () => {
-      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
-      const pending = Object.values(counts).reduce((sum, n) => sum + n, 0);
-      if (pending > 0) throw new Error(`${pending} mail job(s) still pending`);
+      for (const queue of queues) {
+        const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+        const pending = Object.values(counts).reduce((sum, n) => sum + n, 0);
+        if (pending > 0) throw new Error(`${pending} job(s) still pending in ${queue.name}`);
+      }
     },
     { timeoutMs, intervalMs: 50, what: 'the mailer queue to drain' },
   );

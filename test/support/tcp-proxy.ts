@@ -14,7 +14,9 @@ export class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
+  /** Listens on a free port, or again on the port it had (after `cut`). */
   async start(): Promise<number> {
+    if (this.server) return this.port;
     this.server = net.createServer((client) => {
       const upstream = net.connect(this.targetPort, this.targetHost);
       for (const s of [client, upstream]) {
@@ -24,7 +26,7 @@ export class TcpProxy {
       }
       client.pipe(upstream).pipe(client);
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server!.address() as net.AddressInfo).port;
     return this.port;
   }

@@ -54,11 +54,14 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
     });
 
-    it('configures the mailer and webhooks queues with concurrency 4', () => {
+    it('configures every queue: mailer, events and webhooks at 4, password resets at 2; the outbox polls every second', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 4 },
+        { name: 'password_resets', concurrency: 2 },
+        { name: 'events', concurrency: 4 },
         { name: 'webhooks', concurrency: 4 },
       ]);
+      expect(config.outboxPollMs).toBe(1000);
     });
 
     it('passes the connection URLs through and has empty trusted proxy and admin sets', () => {
@@ -108,6 +111,9 @@ describe('loadConfig', () => {
         API_RATE_LIMIT: '250',
         QUEUE_MAILER_CONCURRENCY: '7',
         QUEUE_WEBHOOKS_CONCURRENCY: '0',
+        QUEUE_PASSWORD_RESETS_CONCURRENCY: '1',
+        QUEUE_EVENTS_CONCURRENCY: '9',
+        OUTBOX_POLL_MS: '250',
         DB_POOL_SIZE: '3',
         DB_PIPELINE_CONNECTIONS: '0',
       });
@@ -118,8 +124,11 @@ describe('loadConfig', () => {
       expect(config.dbPipelineConnections).toBe(0);
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 7 },
+        { name: 'password_resets', concurrency: 1 },
+        { name: 'events', concurrency: 9 },
         { name: 'webhooks', concurrency: 0 },
       ]);
+      expect(config.outboxPollMs).toBe(250);
     });
 
     it('tolerates surrounding whitespace around a number', () => {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsIn,
@@ -14,6 +15,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { normalizeIp } from './ip-address';
+import { QueueNames } from './queue-names';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -26,6 +28,9 @@ const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A worker concurrency: an integer from 0 (no worker on this node) to 100. */
+const QueueConcurrency = () => applyDecorators(Transform(toInt), IsInt(), Min(0), Max(100));
 
 /** Raw environment, one decorated field per variable. Every variable is documented in .env.example. */
 class EnvironmentVariables {
@@ -106,17 +111,23 @@ class EnvironmentVariables {
   @Max(16)
   DB_PIPELINE_CONNECTIONS = 2;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(100)
+  @QueueConcurrency()
   QUEUE_MAILER_CONCURRENCY = 4;
+
+  @QueueConcurrency()
+  QUEUE_WEBHOOKS_CONCURRENCY = 4;
+
+  @QueueConcurrency()
+  QUEUE_PASSWORD_RESETS_CONCURRENCY = 2;
+
+  @QueueConcurrency()
+  QUEUE_EVENTS_CONCURRENCY = 4;
 
   @Transform(toInt)
   @IsInt()
-  @Min(0)
-  @Max(100)
-  QUEUE_WEBHOOKS_CONCURRENCY = 4;
+  @Min(50)
+  @Max(60000)
+  OUTBOX_POLL_MS = 1000;
 
   @Transform(toInt)
   @IsInt()
@@ -133,8 +144,8 @@ class EnvironmentVariables {
 export const ENV_KEYS = [
   'NODE_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_BEARER_TOKEN',
   'API_RATE_LIMIT', 'TRUSTED_PROXY_IPS', 'PLATFORM_ADMIN_EMAILS', 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM',
-  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
-  'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
+  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_EVENTS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
+  'OUTBOX_POLL_MS', 'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export interface QueueConfig {
@@ -166,6 +177,8 @@ export class AppConfig {
   /** Dedicated pipelined connections for the hot single-statement queries (0: use the pool). */
   readonly dbPipelineConnections: number;
   readonly queues: readonly QueueConfig[];
+  /** How often each node looks for domain events the outbox has not yet handed to BullMQ. */
+  readonly outboxPollMs: number;
   readonly shutdownGraceMs: number;
   readonly readyTimeoutMs: number;
 
@@ -263,9 +276,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     dbPoolSize: vars.DB_POOL_SIZE,
     dbPipelineConnections: vars.DB_PIPELINE_CONNECTIONS,
     queues: [
-      { name: 'mailer', concurrency: vars.QUEUE_MAILER_CONCURRENCY },
-      { name: 'webhooks', concurrency: vars.QUEUE_WEBHOOKS_CONCURRENCY },
+      { name: QueueNames.mailer, concurrency: vars.QUEUE_MAILER_CONCURRENCY },
+      { name: QueueNames.passwordResets, concurrency: vars.QUEUE_PASSWORD_RESETS_CONCURRENCY },
+      { name: QueueNames.events, concurrency: vars.QUEUE_EVENTS_CONCURRENCY },
+      { name: QueueNames.webhooks, concurrency: vars.QUEUE_WEBHOOKS_CONCURRENCY },
     ],
+    outboxPollMs: vars.OUTBOX_POLL_MS,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     readyTimeoutMs: vars.READY_TIMEOUT_MS,
   });

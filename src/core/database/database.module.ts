@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { DatabaseNotifications } from './database-notifications.service';
 import { PreparedSql } from './prepared-sql.service';
 
 @Global()
@@ -20,7 +21,7 @@ import { PreparedSql } from './prepared-sql.service';
       }),
     }),
   ],
-  providers: [PreparedSql],
-  exports: [PreparedSql],
+  providers: [PreparedSql, DatabaseNotifications],
+  exports: [PreparedSql, DatabaseNotifications],
 })
 export class DatabaseModule {}

@@ -1,6 +1,29 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { JobQueues } from './job-queues.service';
-import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
+import { DiscoveryModule } from '@nestjs/core';
+import { AppConfig } from '../config/app-config';
+import { RedisKeys } from '../redis/redis-keys';
+import { redisOptionsFromUrl } from '../redis/redis-url';
+import { JobWorkers } from './job-workers.service';
 
-@Module({ providers: [JobQueues, WebhookDeliveryProcessor], exports: [JobQueues] })
+/**
+ * BullMQ through @nestjs/bullmq: the shared connection and key prefix, and the JobWorkers that
+ * start each queue's worker with its configured concurrency. Imported once, by AppModule (and
+ * by HealthModule for the worker states); features register their own queues with
+ * `registerQueue` and declare their processors with `@QueueWorker` (see queue-worker.ts).
+ */
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        connection: { ...redisOptionsFromUrl(config.redisUrl), maxRetriesPerRequest: null },
+        prefix: RedisKeys.bullPrefix(),
+      }),
+    }),
+    DiscoveryModule,
+  ],
+  providers: [JobWorkers],
+  exports: [JobWorkers],
+})
 export class JobsModule {}

@@ -1,9 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import type { Job } from 'bullmq';
-import { JobQueues } from './job-queues.service';
+import { QueueNames } from '../core/config/queue-names';
+import { QueueWorker, QueueWorkerHost } from '../core/jobs/queue-worker';
 
-export const WEBHOOKS_QUEUE = 'webhooks';
 export const WEBHOOK_DELIVERY_JOB = 'deliver';
 
 export interface WebhookDeliveryJob {
@@ -19,15 +18,9 @@ export interface WebhookDeliveryJob {
  * (`x-webhook-signature: t=<unix>,v1=<hex>`, Stripe-style). A non-2xx answer or a network error
  * fails the job, and BullMQ retries it with exponential backoff.
  */
-@Injectable()
-export class WebhookDeliveryProcessor implements OnModuleInit {
-  constructor(private readonly jobs: JobQueues) {}
-
-  onModuleInit(): void {
-    this.jobs.registerHandler<WebhookDeliveryJob>(WEBHOOKS_QUEUE, WEBHOOK_DELIVERY_JOB, (job) => this.deliver(job));
-  }
-
-  async deliver(job: Job<WebhookDeliveryJob>): Promise<{ status: number }> {
+@QueueWorker(QueueNames.webhooks)
+export class WebhookDeliveryProcessor extends QueueWorkerHost {
+  async process(job: Job<WebhookDeliveryJob>): Promise<{ status: number }> {
     const { url, event, payload, secret } = job.data;
     const body = JSON.stringify({ event, payload, delivery_id: job.id });
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-webhook-event': event };

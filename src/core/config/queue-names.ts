@@ -1,0 +1,17 @@
+/**
+ * The service's BullMQ queues, declared once. Each has one processor (a `@QueueWorker` class in
+ * the feature that owns it) and a `QUEUE_<NAME>_CONCURRENCY` setting (see app-config.ts); `/ready`
+ * reports every one of them.
+ */
+export const QueueNames = {
+  /** Outgoing mail (mail/mailer.processor.ts). */
+  mailer: 'mailer',
+  /** Password-reset requests: look the address up and mail a link (sessions/password-reset.processor.ts). */
+  passwordResets: 'password_resets',
+  /** Domain events relayed from the outbox (events/domain-events.processor.ts). */
+  events: 'events',
+  /** Outgoing webhook deliveries (webhooks/webhook-delivery.processor.ts). */
+  webhooks: 'webhooks',
+} as const;
+
+export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];

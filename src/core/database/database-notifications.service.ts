@@ -1,0 +1,88 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
+import { AppConfig } from '../config/app-config';
+import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
+
+type Listener = () => void;
+
+/** How long to wait before listening again after the connection was lost. */
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * PostgreSQL LISTEN on one dedicated connection per node. A statement that calls
+ * `pg_notify(channel, '')` inside a transaction wakes every node's listeners when, and only if,
+ * that transaction commits. A listener is also called after the connection is (re)established,
+ * since notifications sent while it was down are lost: listeners use a wake-up to look at the
+ * table, never to carry data.
+ */
+@Injectable()
+export class DatabaseNotifications implements OnApplicationShutdown {
+  private readonly logger = new Logger(DatabaseNotifications.name);
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private client?: Client;
+  private reconnect?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(private readonly config: AppConfig) {}
+
+  /** Calls `listener` on every notification of `channel` (and after every reconnect). */
+  listen(channel: string, listener: Listener): void {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad notification channel "${channel}"`);
+    let set = this.listeners.get(channel);
+    if (!set) this.listeners.set(channel, (set = new Set()));
+    set.add(listener);
+    if (this.client) void this.client.query(`LISTEN ${channel}`).catch(() => undefined);
+    else this.connect();
+  }
+
+  private connect(): void {
+    if (this.stopped || this.client || this.reconnect) return;
+    const client = new Client({
+      connectionString: this.config.databaseUrl,
+      application_name: `${APPLICATION_NAME}-listen`,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    this.client = client;
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      if (this.stopped) return;
+      if (err) this.logger.warn(`notification connection lost: ${err.message}`);
+      this.reconnect = setTimeout(() => {
+        this.reconnect = undefined;
+        this.connect();
+      }, RECONNECT_DELAY_MS);
+      this.reconnect.unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (msg) => this.notify(msg.channel));
+    client
+      .connect()
+      .then(async () => {
+        for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
+        for (const channel of this.listeners.keys()) this.notify(channel);
+      })
+      .catch((err: Error) => lost(err));
+  }
+
+  private notify(channel: string): void {
+    for (const listener of this.listeners.get(channel) ?? []) {
+      try {
+        listener();
+      } catch (err) {
+        this.logger.error(`notification listener of ${channel} failed: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnect);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}

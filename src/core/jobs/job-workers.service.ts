@@ -1,0 +1,91 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { Queue, Worker } from 'bullmq';
+import { AppConfig, QueueConfig } from '../config/app-config';
+import { QueueWorkerHost } from './queue-worker';
+
+export interface QueueState {
+  name: string;
+  running: boolean;
+  concurrency: number;
+}
+
+/**
+ * Runs the workers that @nestjs/bullmq creates for the `@QueueWorker` processors: each starts at
+ * application bootstrap with the concurrency configured for its queue (none when it is 0), and
+ * `/ready` reads their states here. A processor whose queue has no configuration, or that is not
+ * declared the house way, stops the boot: a queue nobody runs would lose work silently.
+ */
+@Injectable()
+export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(JobWorkers.name);
+  private readonly configs: ReadonlyMap<string, QueueConfig>;
+  private readonly started = new Map<string, Worker>();
+  private queues: Queue[] = [];
+  private workers: Worker[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    config: AppConfig,
+  ) {
+    this.configs = new Map(config.queues.map((q) => [q.name, q]));
+  }
+
+  onModuleInit(): void {
+    this.queues = this.instances().filter((i): i is Queue => i instanceof Queue);
+    for (const queue of this.queues) queue.on('error', (err) => this.logger.warn(`queue ${queue.name}: ${err.message}`));
+  }
+
+  onApplicationBootstrap(): void {
+    const hosts = this.instances().filter((i): i is QueueWorkerHost => i instanceof QueueWorkerHost);
+    this.workers = hosts.map((h) => h.worker);
+    const byQueue = new Map<string, Worker>();
+    for (const worker of this.workers) {
+      if (!this.configs.has(worker.name)) throw new Error(`queue "${worker.name}" has a processor but no configured concurrency`);
+      if (byQueue.has(worker.name)) throw new Error(`queue "${worker.name}" has two processors`);
+      if (worker.opts.autorun !== false) throw new Error(`the processor of queue "${worker.name}" must be declared with @QueueWorker`);
+      byQueue.set(worker.name, worker);
+    }
+    for (const { name, concurrency } of this.configs.values()) {
+      const worker = byQueue.get(name);
+      if (!worker) {
+        this.logger.error(`queue "${name}" has no processor; its worker is not started`);
+        continue;
+      }
+      if (concurrency <= 0) {
+        this.logger.warn(`queue "${name}" has concurrency 0; its worker is not started`);
+        continue;
+      }
+      worker.concurrency = concurrency;
+      worker.run().catch((err: Error) => this.logger.error(`worker ${name} stopped: ${err.message}`));
+      this.started.set(name, worker);
+    }
+  }
+
+  /** Per configured queue: is its worker running, and with what concurrency. */
+  states(): QueueState[] {
+    return [...this.configs.values()].map(({ name, concurrency }) => {
+      const worker = this.started.get(name);
+      return {
+        name,
+        running: worker !== undefined && worker.isRunning() && !worker.closing,
+        concurrency: worker ? worker.concurrency : concurrency,
+      };
+    });
+  }
+
+  /**
+   * Closes workers (letting active jobs finish), then queues. Closing one whose connection is
+   * still being established makes BullMQ emit "Connection is closed"; let each finish connecting
+   * (or fail) first. @nestjs/bullmq's own shutdown hooks close them again, which is a no-op.
+   */
+  async onApplicationShutdown(): Promise<void> {
+    const settle = (ready: Promise<unknown>) => ready.catch(() => undefined);
+    await Promise.allSettled(this.workers.map(async (w) => (await settle(w.waitUntilReady()), w.close())));
+    await Promise.allSettled(this.queues.map(async (q) => (await settle(q.waitUntilReady()), q.close())));
+  }
+
+  private instances(): unknown[] {
+    return this.discovery.getProviders().map((wrapper) => wrapper.instance as unknown);
+  }
+}

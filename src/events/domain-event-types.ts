@@ -1,0 +1,35 @@
+/** Every domain event type (API.md, "Events and webhooks"), declared once. */
+export const DOMAIN_EVENT_TYPES = [
+  'agent_command.created',
+  'agent_command.completed',
+  'robot.claimed',
+  'robot.retired',
+  'api_key.revoked',
+  'approval.requested',
+  'approval.decided',
+  'security_violation.opened',
+  'ota_update.updated',
+  'eval_run.completed',
+  'batch_operation.completed',
+  'data_request.completed',
+  'scim.user.provisioned',
+  'scim.user.deprovisioned',
+] as const;
+
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+/** A domain event as clients see it (the events list, socket pushes, webhook bodies). */
+export interface DomainEvent {
+  id: string;
+  type: DomainEventType;
+  data: Record<string, unknown>;
+  inserted_at: string;
+}
+
+/** A stored event with the workspace it belongs to (never shown: clients know their workspace). */
+export interface StoredDomainEvent extends DomainEvent {
+  workspace_id: string;
+}
+
+/** Drops what only the service needs. */
+export const toDomainEvent = ({ id, type, data, inserted_at }: StoredDomainEvent): DomainEvent => ({ id, type, data, inserted_at });

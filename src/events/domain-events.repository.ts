@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { isoColumn } from '../core/database/sql';
+import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
+
+/** The channel a committed event notifies (core/database/database-notifications.service.ts). */
+export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
+
+const COLUMNS = `e.id, e.workspace_id, e.type, e.data, ${isoColumn('e', 'inserted_at')}`;
+
+/** The outbox table `domain_events`. Every statement runs in the caller's transaction. */
+@Injectable()
+export class DomainEventsRepository {
+  /** Inserts an event and notifies the relays, which see it when (and if) the transaction commits. */
+  async insert(
+    m: EntityManager,
+    e: { workspaceId: string; type: DomainEventType; data: Record<string, unknown> },
+  ): Promise<StoredDomainEvent> {
+    const rows: (StoredDomainEvent & { notified: unknown })[] = await m.query(
+      `WITH e AS (
+         INSERT INTO domain_events (workspace_id, type, data) VALUES ($1, $2, $3::jsonb)
+         RETURNING id, workspace_id, type, data, inserted_at
+       )
+       SELECT ${COLUMNS}, pg_notify('${DOMAIN_EVENTS_CHANNEL}', '') AS notified FROM e`,
+      [e.workspaceId, e.type, JSON.stringify(e.data)],
+    );
+    const { notified: _, ...event } = rows[0];
+    return event;
+  }
+
+  /**
+   * Locks up to `limit` unpublished events, oldest first, skipping those another node's relay
+   * holds; served by domain_events_unpublished_idx.
+   */
+  lockUnpublished(m: EntityManager, limit: number): Promise<StoredDomainEvent[]> {
+    return m.query(
+      `SELECT ${COLUMNS} FROM domain_events e WHERE e.published_at IS NULL
+        ORDER BY e.inserted_at, e.id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+  }
+
+  async markPublished(m: EntityManager, ids: readonly string[]): Promise<void> {
+    await m.query(`UPDATE domain_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+}

@@ -1,0 +1,90 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { withTimeout } from '../core/common/with-timeout';
+import { AppConfig } from '../core/config/app-config';
+import { QueueNames } from '../core/config/queue-names';
+import { DatabaseNotifications } from '../core/database/database-notifications.service';
+import type { StoredDomainEvent } from './domain-event-types';
+import { DOMAIN_EVENTS_CHANNEL, DomainEventsRepository } from './domain-events.repository';
+
+/** Events handed to the queue per transaction. */
+export const RELAY_BATCH = 100;
+/** An enqueue that takes longer than this (Redis unreachable) rolls the batch back for a later try. */
+export const RELAY_ENQUEUE_TIMEOUT_MS = 2000;
+
+/**
+ * Moves committed domain events from the outbox table to the `events` queue. In one transaction
+ * it locks a batch of unpublished events (SKIP LOCKED, so nodes share the work), adds one job per
+ * event with the event id as job id (BullMQ ignores a second add of the same id), and marks them
+ * published. If Redis is down the enqueue fails, the transaction rolls back, and the events wait
+ * in Postgres for the next wake-up: a commit's notification, a reconnect, or the poll every
+ * OUTBOX_POLL_MS.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: DomainEventsRepository,
+    @InjectQueue(QueueNames.events) private readonly queue: Queue<StoredDomainEvent>,
+    private readonly notifications: DatabaseNotifications,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.notifications.listen(DOMAIN_EVENTS_CHANNEL, () => this.wake());
+    this.timer = setInterval(() => this.wake(), this.config.outboxPollMs);
+    this.timer.unref();
+  }
+
+  /** Relays what is unpublished now; a wake-up during a run makes it run once more. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => (this.running = undefined));
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (!this.stopped && (await this.relayBatch()) === RELAY_BATCH);
+      } catch (err) {
+        this.logger.warn(`outbox relay: ${(err as Error).message}; unpublished events stay for the next try`);
+        return;
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** One batch in one transaction; returns how many events it published. */
+  relayBatch(): Promise<number> {
+    return this.db.transaction(async (m) => {
+      const events = await this.repo.lockUnpublished(m, RELAY_BATCH);
+      if (events.length === 0) return 0;
+      const jobs = events.map((event) => ({ name: event.type, data: event, opts: { jobId: event.id } }));
+      await withTimeout(this.queue.addBulk(jobs), RELAY_ENQUEUE_TIMEOUT_MS, 'enqueueing domain events');
+      await this.repo.markPublished(
+        m,
+        events.map((e) => e.id),
+      );
+      return events.length;
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

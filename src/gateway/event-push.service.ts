@@ -1,0 +1,42 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EventBus } from '../core/redis/event-bus.service';
+import { DOMAIN_EVENT_BUS_TYPE, type DomainEvent, type DomainEventBusMessage } from '../events';
+import { SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
+
+/** The scope a service-agent socket needs to receive domain events. */
+export const EVENTS_SCOPE = 'events:read';
+
+/** The server push of a domain event: `{ event: "event", payload: { event } }`. */
+export const eventFrame = (event: DomainEvent) => JSON.stringify({ event: 'event', payload: { event } });
+
+/**
+ * Pushes each relayed domain event to this node's live service-agent sockets of the event's
+ * workspace that hold events:read. The events worker publishes every event once on the EventBus,
+ * so every node hears it and each socket gets it once.
+ */
+@Injectable()
+export class EventPushService implements OnModuleInit {
+  constructor(
+    private readonly registry: SocketRegistry,
+    private readonly bus: EventBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.bus.on(DOMAIN_EVENT_BUS_TYPE, (e) => this.push(e as unknown as DomainEventBusMessage));
+  }
+
+  private push({ workspaceId, event }: DomainEventBusMessage): void {
+    let frame: string | undefined;
+    for (const conn of this.registry.find(SocketKeys.workspace(workspaceId))) {
+      if (!this.receives(conn)) continue;
+      frame ??= eventFrame(event);
+      conn.ws.send(frame);
+    }
+  }
+
+  private receives(conn: SocketConnection): boolean {
+    return (
+      conn.identity.kind === 'service_agent' && conn.identity.scopes.includes(EVENTS_SCOPE) && conn.ws.readyState === conn.ws.OPEN
+    );
+  }
+}

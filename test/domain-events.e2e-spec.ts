@@ -1,0 +1,168 @@
+import { Job, Queue } from 'bullmq';
+import { Client } from 'pg';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { QueueNames } from '../src/core/config/queue-names';
+import { runMigrations } from '../src/core/database/migrate';
+import { Outbox } from '../src/events';
+import { OutboxRelay, RELAY_BATCH } from '../src/events/outbox-relay.service';
+import { makeWorkspace, Registered } from './support/builders';
+import { eventually } from './support/eventually';
+import { appQueue } from './support/operator';
+import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
+import { TcpProxy } from './support/tcp-proxy';
+import { createTestApp, TestApp } from './support/test-app';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+async function eventSocket(t: TestApp, base: string, w: Registered, scopes = ['sockets:connect', 'events:read']): Promise<SocketClient> {
+  const { key } = await issueKey(t, w, scopes);
+  const { socket_token } = await mintSocketToken(t, key);
+  return SocketClient.open(socketUrl(base, { socket_token }));
+}
+
+const pushesOf = (socket: SocketClient, eventId: string) =>
+  socket.pushes('event').filter((m) => m.payload.event.id === eventId);
+
+describe('domain events: the transactional outbox', () => {
+  let t: TestApp;
+  let base: string;
+  let db: DataSource;
+  const open: SocketClient[] = [];
+  const publishedAt = async (id: string) =>
+    (await db.query(`SELECT published_at FROM domain_events WHERE id = $1`, [id]))[0]?.published_at as Date | null | undefined;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await t.listen();
+    db = t.app.get(DataSource);
+  });
+  afterEach(() => open.splice(0).forEach((c) => c.close()));
+  afterAll(() => t.close());
+
+  it('creating an agent command writes agent_command.created with it, and agents holding events:read get it pushed', async () => {
+    const w = await makeWorkspace(t);
+    const cookie = await sessionCookie(t, w.email, w.password);
+    const listener = await eventSocket(t, base, w);
+    const deaf = await eventSocket(t, base, w, ['sockets:connect', 'agent_commands:read']);
+    const other = await eventSocket(t, base, await makeWorkspace(t));
+    open.push(listener, deaf, other);
+
+    const res = await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'reboot' }).expect(201);
+    const command = res.body.agent_command;
+
+    const push = await listener.next((m) => m.event === 'event' && m.payload.event.data.agent_command?.id === command.id);
+    expect(push).toEqual({
+      event: 'event',
+      payload: {
+        event: { id: expect.stringMatching(UUID), type: 'agent_command.created', data: { agent_command: command }, inserted_at: expect.stringMatching(ISO) },
+      },
+    });
+    const [row] = await db.query(`SELECT workspace_id, type, data FROM domain_events WHERE id = $1`, [push.payload.event.id]);
+    expect(row).toEqual({ workspace_id: w.workspaceId, type: 'agent_command.created', data: { agent_command: command } });
+    await eventually(async () => expect(await publishedAt(push.payload.event.id)).toBeInstanceOf(Date));
+    // Not to a socket without events:read, nor to another workspace's.
+    expect(await deaf.staysOpen(200)).toBe(true);
+    expect(pushesOf(deaf, push.payload.event.id)).toHaveLength(0);
+    expect(pushesOf(other, push.payload.event.id)).toHaveLength(0);
+    expect(pushesOf(listener, push.payload.event.id)).toHaveLength(1);
+  });
+
+  it('a refused change writes no event (the event shares its transaction)', async () => {
+    const w = await makeWorkspace(t);
+    const cookie = await sessionCookie(t, w.email, w.password);
+    await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: w.keyAgentId, name: 'reboot' }).expect(404);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE workspace_id = $1`, [w.workspaceId]);
+    expect(n).toBe(0);
+  });
+
+  it('relays racing over the same events hand each to the queue exactly once, as one job with the event id', async () => {
+    const w = await makeWorkspace(t);
+    const outbox = t.app.get(Outbox);
+    const ids: string[] = await db.transaction(async (m) => {
+      const out: string[] = [];
+      for (let i = 0; i < 250; i++) out.push((await outbox.record(m, w.workspaceId, 'robot.claimed', { i })).id);
+      return out;
+    });
+    const relay = t.app.get(OutboxRelay);
+    const counts = await Promise.all(Array.from({ length: 8 }, () => relay.relayBatch()));
+    for (const c of counts) expect(c).toBeLessThanOrEqual(RELAY_BATCH);
+    await eventually(async () => {
+      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE id = ANY($1::uuid[]) AND published_at IS NULL`, [ids]);
+      expect(n).toBe(0);
+    });
+    const queue = appQueue(t, QueueNames.events);
+    const jobs = await Promise.all(ids.map((id) => Job.fromId(queue, id)));
+    expect(jobs.map((j) => j?.data.id)).toEqual(ids);
+    expect(jobs.map((j) => j?.data.data)).toEqual(ids.map((_, i) => ({ i })));
+
+    // Handing an event over again (a relay that committed late, say) adds no second job.
+    const first = jobs[0]!;
+    await db.query(`UPDATE domain_events SET published_at = NULL WHERE id = $1`, [ids[0]]);
+    await eventually(async () => expect(await publishedAt(ids[0])).toBeInstanceOf(Date));
+    const again = await Job.fromId(queue, ids[0]);
+    expect(again?.timestamp).toBe(first.timestamp);
+  });
+});
+
+describe('domain events while Redis is down', () => {
+  const databaseUrl = new URL(process.env.DATABASE_URL!);
+  const redisUrl = new URL(process.env.REDIS_URL!);
+  const dbName = `agentnet_outbox_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: databaseUrl.toString() });
+  const proxy = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
+  let t: TestApp;
+  let socket: SocketClient | undefined;
+
+  beforeAll(async () => {
+    // A database of its own: no other suite's relay (with a working Redis) can publish its events.
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const ownDb = new URL(databaseUrl);
+    ownDb.pathname = `/${dbName}`;
+    await runMigrations(ownDb.toString());
+    await proxy.start();
+    const viaProxy = new URL(redisUrl);
+    viaProxy.port = String(proxy.port);
+    t = await createTestApp({ env: { DATABASE_URL: ownDb.toString(), REDIS_URL: viaProxy.toString(), OUTBOX_POLL_MS: '200' } });
+  });
+  afterAll(async () => {
+    socket?.close();
+    await proxy.start().catch(() => undefined); // let the app close its Redis connections cleanly
+    await t?.close();
+    await proxy.cut();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('an event committed while Redis is unreachable is delivered once when it returns', async () => {
+    const base = await t.listen();
+    const w = await makeWorkspace(t);
+    socket = await eventSocket(t, base, w);
+    const db = t.app.get(DataSource);
+    const relay = t.app.get(OutboxRelay);
+
+    await proxy.cut();
+    const event = await db.transaction((m) => t.app.get(Outbox).record(m, w.workspaceId, 'robot.retired', { probe: 'redis-down' }));
+    // The relay cannot hand it over: the enqueue times out and the batch rolls back.
+    await expect(relay.relayBatch()).rejects.toThrow(/timed out/);
+    const [row] = await db.query(`SELECT published_at FROM domain_events WHERE id = $1`, [event.id]);
+    expect(row.published_at).toBeNull();
+
+    await proxy.start();
+    const push = await socket.next((m) => m.event === 'event' && m.payload.event.id === event.id, 20_000);
+    expect(push.payload.event).toEqual({ id: event.id, type: 'robot.retired', data: { probe: 'redis-down' }, inserted_at: event.inserted_at });
+    await eventually(async () => {
+      const [published] = await db.query(`SELECT published_at FROM domain_events WHERE id = $1`, [event.id]);
+      expect(published.published_at).toBeInstanceOf(Date);
+    });
+    const queue: Queue = appQueue(t, QueueNames.events);
+    const job = await Job.fromId(queue, event.id);
+    await eventually(async () => expect(await job!.getState()).toBe('completed'));
+    expect(job!.attemptsMade).toBeLessThanOrEqual(1);
+    // Every attempt made while Redis was away reached it later with the same job id: one push.
+    await eventually(async () => expect(await queue.getJobCounts('waiting', 'active', 'delayed')).toEqual({ waiting: 0, active: 0, delayed: 0 }));
+    expect(pushesOf(socket, event.id)).toHaveLength(1);
+  }, 60_000);
+});
