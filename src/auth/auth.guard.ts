@@ -57,7 +57,7 @@ export class AuthGuard implements CanActivate {
     try {
       principal = await strategy.authenticate(req, policy);
     } catch (err) {
-      if (err instanceof ProblemError) this.failures.inc({ mechanism: policy.kind, reason: err.error ?? err.detail });
+      if (err instanceof ProblemError) this.failures.inc({ mechanism: policy.kind, reason: err.code });
       // A refused request of a rate-limited kind still counts, against its IP (and may be answered 429 instead).
       if (policy.rateLimit === 'principal') this.rateLimiter.consume(req, res, { kind: 'ip' });
       throw err;

@@ -112,7 +112,7 @@ export class SocketPolicy implements OnModuleInit {
       } catch (err) {
         if (!(err instanceof ProblemError)) throw err;
         const code = err.status === 401 ? CloseCodes.unauthorized : CloseCodes.forbidden;
-        this.close(conn, code, err.error ?? err.detail);
+        this.close(conn, code, err.code);
       }
     }
   }
