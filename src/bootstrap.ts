@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { formBodyParser, jsonBodyParser } from './core/common/http/body-parsers';
+import { bodyContentCheck, formBodyParser, jsonBodyParser, jsonOnly } from './core/common/http/body-parsers';
 import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './core/common/http/cross-origin';
 import { requestIdMiddleware } from './core/common/http/request-id';
 import { AppConfig } from './core/config/app-config';
@@ -20,8 +20,10 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(requestIdMiddleware);
   app.use(app.get(HttpMetrics).middleware);
   app.use(CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection(config.baseOrigin));
+  app.use('/api', jsonOnly);
   app.use(jsonBodyParser());
   app.use(formBodyParser());
+  app.use(bodyContentCheck);
   mountOpenApi(app, config);
   // platform-ws with the /socket envelope; set before init, when gateways bind.
   app.useWebSocketAdapter(new SocketWsAdapter(app));

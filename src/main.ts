@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { SocketGateway } from './gateway/socket.gateway';
 import { ServiceExpressAdapter } from './core/common/http/service-express.adapter';
 import { configureApp } from './bootstrap';
 import { AppConfig, ConfigValidationError, loadConfig } from './core/config/app-config';
@@ -31,10 +32,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal} received: draining in-flight requests`, 'Shutdown');
-    // 1. Stop accepting connections; in-flight requests finish. Idle keep-alive sockets close now,
+    // 1. Stop accepting connections (upgrades included); in-flight requests finish. Idle keep-alive sockets close now,
     //    and anything still open after the grace period is cut.
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    // Websockets would hold the server open: tell their clients we are going away (1001).
+    await app.get(SocketGateway).goAway(Math.min(1000, config.shutdownGraceMs));
     const cut = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
     cut.unref();
     // Whatever still hangs after twice the grace period (a stuck job, an unreachable SMTP server)

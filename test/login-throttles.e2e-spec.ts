@@ -64,6 +64,17 @@ describe('login throttles', () => {
       expectLoginThrottled(spelled.res);
     });
 
+    it.each([30, 100])('%i concurrent wrong passwords for one identity: at most 10 are verified (9 answered 401), the rest 429', async (n) => {
+      const ip = randomIPv4();
+      const results = await Promise.all(Array.from({ length: n }, () => fail(t, w.email, ip)));
+      const statuses = results.map((r) => r.res.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(9);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(n - 9);
+      for (const r of results.filter((x) => x.res.status === 429)) expectLoginThrottled(r.res);
+      // The cooldown is on: the right password is refused too.
+      expectLoginThrottled((await logIn(t, w, { ip })).res);
+    });
+
     it('the cooldown lives in Redis for 30 minutes (real TTL), under a key that does not carry the email', async () => {
       const ip = randomIPv4();
       const key = RedisKeys.loginCooldown(identityId(w.email, ip));

@@ -23,7 +23,7 @@ describe('operations probes', () => {
     expect(res.headers['cache-control']).toBe(NO_CACHE);
     expect(res.body.status).toMatch(/^(ok|degraded)$/);
     expect(res.body.timestamp).toBe(new Date(t.clock.now()).toISOString());
-    expect(res.body.checks.repo.status).toMatch(/^(ok|degraded)$/);
+    expect(res.body.checks.repo).toEqual({ status: expect.stringMatching(/^(ok|degraded)$/), latency_ms: expect.any(Number) });
     expect(res.body.checks.migrations).toEqual({ status: 'ok', pending: 0 });
     expect(res.body.checks.oban).toEqual({
       status: 'ok',

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
+import { PASSWORD, uniqueEmail } from './support/builders';
+import { SocketClient, socketUrl } from './support/sockets';
 import { spawnApp, testEnv, waitForHealth } from './support/spawned-app';
 
 describe('process lifecycle (production build)', () => {
@@ -77,6 +79,28 @@ describe('process lifecycle (production build)', () => {
     expect(response).toMatch(/^HTTP\/1\.1 404 /);
     expect(response).toContain('x-request-id: inflight-1');
     expect(response).toContain('"detail":"not_found"');
+  });
+
+  it('on SIGTERM closes live websockets with 1001 going away and exits 0 well within the grace period', async () => {
+    const app = spawnApp(await testEnv({ SHUTDOWN_GRACE_MS: '10000' }));
+    await waitForHealth(app);
+    const register = await fetch(`${app.baseUrl}/api/v1/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail(), password: PASSWORD, agent_name: 'bot', workspace_name: 'Drain' }),
+    });
+    expect(register.status).toBe(201);
+    const key = ((await register.json()) as { api_key: { key: string } }).api_key.key;
+    const minted = await fetch(`${app.baseUrl}/api/v1/socket_tokens`, { method: 'POST', headers: { 'x-agent-api-key': key } });
+    const { socket_token } = (await minted.json()) as { socket_token: string };
+    const sockets = await Promise.all([1, 2, 3].map(() => SocketClient.open(socketUrl(app.baseUrl, { socket_token }))));
+
+    const started = Date.now();
+    app.child.kill('SIGTERM');
+    const closes = await Promise.all(sockets.map((s) => s.closedWithin(5000)));
+    for (const close of closes) expect(close).toEqual({ code: 1001, reason: 'server_shutting_down' });
+    expect(await app.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('logs one structured JSON line per request with id, route, status and duration, secrets never written', async () => {

@@ -19,8 +19,9 @@ describe('GET /ready when a required dependency is unhealthy', () => {
       expect(res.status).toBe(503);
       expect(res.headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
       expect(res.body.status).toBe('error');
-      expect(res.body.checks.repo.status).toBe('error');
-      expect(res.body.checks.migrations.status).toBe('error');
+      expect(res.body.checks.repo).toEqual({ status: 'error', error: 'database_unreachable' });
+      // Unknown is not "every migration pending".
+      expect(res.body.checks.migrations).toEqual({ status: 'error', pending: null, error: 'migrations_unknown' });
       expect(res.body.checks.oban.status).toBe('ok');
       // liveness does not depend on the database
       await t.http().get('/health').expect(200);

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
@@ -28,7 +28,6 @@ export type CommandResultOutcome =
  */
 @Injectable()
 export class AgentCommandsService {
-  private readonly logger = new Logger(AgentCommandsService.name);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -60,12 +59,9 @@ export class AgentCommandsService {
       serviceAgentId: command.service_agent_id,
       agentCommand: command,
     };
-    try {
-      await this.events.publish({ ...event });
-    } catch (err) {
-      // Stored all the same: the agent receives it with its next ready.
-      this.logger.warn(`agent command ${command.id} not pushed: ${(err as Error).message}`);
-    }
+    // The fast path. Should Redis not take it, the agent_command.created event recorded with the
+    // command pushes it once Redis is back, and every ready hands it out too.
+    await this.events.publish({ ...event });
     return command;
   }
 

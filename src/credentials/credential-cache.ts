@@ -9,7 +9,8 @@ interface Entry<T> {
 /**
  * A bounded, short-lived, in-process cache of verified credential records, keyed by API-key
  * prefix or access-token hash. Entries are dropped when the credential, its agent or its
- * workspace changes (events from any node), and after a short TTL regardless.
+ * workspace changes (events from any node), and after a short TTL regardless. While the event bus
+ * is down the cache is suspended: every lookup reads the database.
  *
  * `generation` closes the race between a database read and an invalidation that lands while the
  * read is in flight: a read started before the latest invalidation is not cached.
@@ -17,6 +18,7 @@ interface Entry<T> {
 export class CredentialCache<T extends CredentialRecord> {
   private readonly entries = new Map<string, Entry<T>>();
   private generationCounter = 0;
+  private suspended = false;
 
   constructor(
     private readonly ttlMs = CREDENTIAL_CACHE_TTL_MS,
@@ -32,6 +34,7 @@ export class CredentialCache<T extends CredentialRecord> {
   }
 
   get(key: string, now: number): T | undefined {
+    if (this.suspended) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
@@ -42,7 +45,7 @@ export class CredentialCache<T extends CredentialRecord> {
   }
 
   set(key: string, value: T, now: number, readGeneration: number): void {
-    if (readGeneration !== this.generationCounter) return;
+    if (readGeneration !== this.generationCounter || this.suspended) return;
     if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
       // Map iteration order is insertion order: drop the oldest entry.
       const oldest = this.entries.keys().next().value;
@@ -55,6 +58,15 @@ export class CredentialCache<T extends CredentialRecord> {
   invalidate(match: (record: T) => boolean): void {
     this.generationCounter++;
     for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
+  }
+
+  /**
+   * Stops serving and storing entries (the events that would drop them may be missed), or starts
+   * again from empty. Either way what was cached is dropped.
+   */
+  setSuspended(suspended: boolean): void {
+    this.suspended = suspended;
+    this.clear();
   }
 
   clear(): void {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { CommonModule } from '../core/common/common.module';
+import { EventsModule } from '../events';
 import { AgentTokensController } from './agent-tokens.controller';
 import { CredentialsRepository } from './credentials.repository';
 import { MachineAuthStrategy } from './machine-auth.strategy';
@@ -10,7 +11,7 @@ import { WorkspaceKeyService } from './workspace-key.service';
 
 /** agk_ keys, access tokens, machine authentication and the token exchange. */
 @Module({
-  imports: [CommonModule, AgentsModule],
+  imports: [CommonModule, AgentsModule, EventsModule],
   controllers: [AgentTokensController],
   providers: [CredentialsRepository, MachineCredentialsService, MachineAuthStrategy, TokenExchangeService, WorkspaceKeyService],
   exports: [MachineCredentialsService, WorkspaceKeyService],

@@ -7,6 +7,7 @@ import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { EventBus } from '../core/redis/event-bus.service';
 import { CredentialCache } from './credential-cache';
 import { CredentialEvents } from '../core/redis/credential-events';
+import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, Outbox } from '../events';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { ACCESS_TOKEN_TTL_SECONDS, LAST_USED_FLUSH_MS } from './lifetimes';
 import {
@@ -54,6 +55,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     private readonly events: EventBus,
     private readonly clock: Clock,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly outbox: Outbox,
   ) {}
 
   onModuleInit(): void {
@@ -64,6 +66,18 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     this.events.on(CredentialEvents.credentialChanged, (e) => drop((r) => r.credentialId === e.credentialId));
     this.events.on(CredentialEvents.agentChanged, (e) => drop((r) => r.serviceAgentId === e.serviceAgentId));
     this.events.on(CredentialEvents.workspaceChanged, (e) => drop((r) => r.workspaceId === e.workspaceId));
+    // A revocation also travels as a domain event through the outbox: it reaches this node even
+    // when the revoking node could not publish on the bus.
+    this.events.on(DOMAIN_EVENT_BUS_TYPE, (e) => {
+      const { event } = e as unknown as DomainEventBusMessage;
+      if (event.type === 'api_key.revoked') drop((r) => r.credentialId === event.data.credential_id);
+    });
+    const suspend = (healthy: boolean) => {
+      this.keys.setSuspended(!healthy);
+      this.tokens.setSuspended(!healthy);
+    };
+    suspend(this.events.healthy);
+    this.events.onHealthChange(suspend);
     this.flushTimer = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
     this.flushTimer.unref();
   }
@@ -219,12 +233,23 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
    * Archives or revokes a credential of the workspace; everything minted from it stops working
    * at once on every node. "Not found" and "not yours" answer alike.
    */
-  async changeStatus(credentialId: string, workspaceId: string, status: 'archived' | 'revoked', m?: EntityManager): Promise<void> {
-    const changed = await this.repo.setStatus(m ?? this.db.manager, credentialId, workspaceId, status, this.clock.date());
-    if (!changed && !(await this.repo.existsInWorkspace(m ?? this.db.manager, credentialId, workspaceId))) {
-      throw new NotFoundProblem();
-    }
+  async changeStatus(credentialId: string, workspaceId: string, status: 'archived' | 'revoked'): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const changed = await this.repo.setStatus(m, credentialId, workspaceId, status, this.clock.date());
+      if (!changed && !(await this.repo.existsInWorkspace(m, credentialId, workspaceId))) throw new NotFoundProblem();
+      if (changed && status === 'revoked') await this.recordRevoked(m, workspaceId, [credentialId]);
+    });
     await this.publishCredentialChanged(credentialId);
+  }
+
+  /**
+   * Records `api_key.revoked` for each credential in the revoking transaction. Besides telling
+   * integrations, the event reaches every node through the outbox even when the revoking node
+   * cannot publish on the bus (see onModuleInit).
+   */
+  async recordRevoked(m: EntityManager, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
+    const revokedAt = this.clock.date().toISOString();
+    for (const id of credentialIds) await this.outbox.record(m, workspaceId, 'api_key.revoked', { credential_id: id, revoked_at: revokedAt });
   }
 
   async publishCredentialChanged(credentialId: string): Promise<void> {

@@ -47,6 +47,7 @@ export class WorkspaceKeyService {
     // Lock the hidden agent row: two concurrent rotations must not both leave a usable key.
     await this.repo.lockServiceAgent(m, agent.id);
     const revoked = await this.repo.revokeAllOfAgent(m, agent.id, this.clock.date());
+    await this.credentials.recordRevoked(m, workspaceId, revoked);
     const apiKey = await this.credentials.issueApiKey(m, { workspaceId, serviceAgentId: agent.id }, PRIMARY_KEY_SCOPES);
     const accessToken = await this.credentials.issueAccessToken(
       m,
@@ -67,7 +68,9 @@ export class WorkspaceKeyService {
     const revoked = await this.db.transaction(async (m) => {
       const agent = await this.agents.ensureWorkspaceKeyAgent(m, workspaceId);
       await this.repo.lockServiceAgent(m, agent.id);
-      return this.repo.revokeAllOfAgent(m, agent.id, this.clock.date());
+      const ids = await this.repo.revokeAllOfAgent(m, agent.id, this.clock.date());
+      await this.credentials.recordRevoked(m, workspaceId, ids);
+      return ids;
     });
     await this.publishRevoked(revoked);
     return revoked.length > 0;

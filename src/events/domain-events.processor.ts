@@ -31,6 +31,6 @@ export class DomainEventsProcessor extends QueueWorkerHost {
       workspaceId: job.data.workspace_id,
       event: toDomainEvent(job.data),
     };
-    await this.bus.publish({ ...message });
+    await this.bus.broadcast({ ...message });
   }
 }

@@ -3,6 +3,7 @@ import { AgentCommandCreatedEvent, AgentCommandEvents } from '../agent-commands'
 import { AgentCommandsService } from '../agent-commands';
 import type { AgentCommandDto } from '../agent-commands';
 import { EventBus } from '../core/redis/event-bus.service';
+import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from '../events';
 import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 
 /** The scope a service-agent socket needs to receive commands and report their results. */
@@ -14,10 +15,17 @@ export const canReceiveCommands = (identity: AgentSocketIdentity) => identity.sc
 export const commandFrame = (agentCommand: AgentCommandDto) =>
   JSON.stringify({ event: 'command', payload: { agent_command: agentCommand } });
 
+type CommandSocket = SocketConnection & { identity: AgentSocketIdentity };
+
 /**
  * Delivers agent commands to this node's live sockets of the target agent that hold
- * agent_commands:read. Every node receives every created command over the EventBus, so the
- * command reaches the agent wherever it is connected; the nodes that wrote it mark it delivered.
+ * agent_commands:read, by three paths, each socket getting a command once:
+ * - the fast path: the creating node publishes the command on the EventBus right after commit;
+ * - the durable path: the `agent_command.created` domain event, recorded with the command and
+ *   relayed through the outbox, arrives even when Redis was down at creation;
+ * - the sweep: when this node's bus comes back after an outage, every connected agent is sent
+ *   its open commands it has not been sent yet.
+ * The node that writes a pending command to a socket marks it delivered.
  */
 @Injectable()
 export class CommandPushService implements OnModuleInit {
@@ -30,25 +38,50 @@ export class CommandPushService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on(AgentCommandEvents.created, (e) => this.push(e as unknown as AgentCommandCreatedEvent));
+    this.events.on(AgentCommandEvents.created, (e) => {
+      const { serviceAgentId, agentCommand } = e as unknown as AgentCommandCreatedEvent;
+      this.push(serviceAgentId, [agentCommand]);
+    });
+    this.events.on(DOMAIN_EVENT_BUS_TYPE, (e) => {
+      const { event } = e as unknown as DomainEventBusMessage;
+      if (event.type !== AgentCommandEvents.created) return;
+      const command = event.data.agent_command as AgentCommandDto;
+      this.push(command.service_agent_id, [command]);
+    });
+    this.events.onHealthChange((healthy) => {
+      if (healthy) void this.sweep();
+    });
   }
 
-  private push(event: AgentCommandCreatedEvent): void {
-    let frame: string | undefined;
-    for (const conn of this.registry.find(SocketKeys.agent(event.serviceAgentId))) {
-      if (!this.receives(conn)) continue;
-      frame ??= commandFrame(event.agentCommand);
-      conn.ws.send(frame);
+  /** Sends every connected agent the open commands its sockets have not been sent. */
+  async sweep(): Promise<void> {
+    const agents = new Set(this.registry.all().filter(receives).map((c) => c.identity.serviceAgentId));
+    for (const agentId of agents) {
+      try {
+        this.push(agentId, await this.commands.open(agentId));
+      } catch (err) {
+        this.logger.warn(`pending commands of agent ${agentId} not swept: ${(err as Error).message}`);
+      }
     }
-    if (frame === undefined) return;
-    this.commands
-      .markDelivered([event.agentCommand.id])
-      .catch((err: unknown) =>
-        this.logger.warn(`marking command ${event.agentCommand.id} delivered failed: ${(err as Error).message}`),
-      );
   }
 
-  private receives(conn: SocketConnection): boolean {
-    return conn.identity.kind === 'service_agent' && canReceiveCommands(conn.identity) && conn.ws.readyState === conn.ws.OPEN;
+  private push(serviceAgentId: string, commands: readonly AgentCommandDto[]): void {
+    const written: string[] = [];
+    for (const conn of this.registry.find(SocketKeys.agent(serviceAgentId))) {
+      if (!receives(conn)) continue;
+      for (const command of commands) {
+        if (!conn.markSent(command.id)) continue;
+        conn.ws.send(commandFrame(command));
+        if (command.status === 'pending') written.push(command.id);
+      }
+    }
+    if (written.length === 0) return;
+    this.commands
+      .markDelivered([...new Set(written)])
+      .catch((err: unknown) => this.logger.warn(`marking commands delivered failed: ${(err as Error).message}`));
   }
+}
+
+function receives(conn: SocketConnection): conn is CommandSocket {
+  return conn.identity.kind === 'service_agent' && canReceiveCommands(conn.identity) && conn.ws.readyState === conn.ws.OPEN;
 }

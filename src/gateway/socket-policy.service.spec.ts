@@ -4,6 +4,7 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { SessionEvents } from '../core/redis/redis-keys';
 import type { EventBus } from '../core/redis/event-bus.service';
 import type { SocketTokensService } from '../socket-tokens/socket-tokens.service';
+import { MachineAuthError } from '../credentials';
 import { SocketPolicy } from './socket-policy.service';
 import { SocketConnection, SocketRegistry } from './socket-registry';
 
@@ -22,6 +23,14 @@ class LocalBus {
   on(type: string, handler: (e: Record<string, unknown>) => void) {
     this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
     return () => undefined;
+  }
+  private readonly health: ((healthy: boolean) => void)[] = [];
+  onHealthChange(listener: (healthy: boolean) => void) {
+    this.health.push(listener);
+    return () => undefined;
+  }
+  setHealthy(healthy: boolean) {
+    for (const listener of this.health) listener(healthy);
   }
   emit(type: string, event: Record<string, unknown>) {
     for (const handler of this.handlers.get(type) ?? []) handler({ type, ...event });
@@ -126,5 +135,82 @@ describe('SocketPolicy', () => {
     expect(policy.closeIfExpired(conn)).toBe(true);
     expect(s.closes).toEqual([[4401, 'api_key_expired']]);
     expect(registry.get(s.ws)).toBeUndefined();
+  });
+
+  describe('while the event bus is down', () => {
+    const identity = (credentialId: string) => ({
+      kind: 'service_agent' as const,
+      credentialId,
+      serviceAgentId: 'a',
+      workspaceId: 'w',
+      scopes: [],
+      credentialExpiresAt: null,
+    });
+    const flush = () => new Promise((r) => setImmediate(r));
+
+    function withStates(states: () => Promise<Map<string, string>>) {
+      const tokens = {
+        credentialStates: jest.fn(states),
+        assertAccepted: (state: string) => {
+          if (state === 'revoked') throw new MachineAuthError('api_key_revoked');
+        },
+      };
+      bus = new LocalBus();
+      policy = new SocketPolicy(registry, tokens as unknown as SocketTokensService, bus as unknown as EventBus, clock);
+      policy.onModuleInit();
+      return tokens;
+    }
+
+    afterEach(() => {
+      policy.onApplicationShutdown();
+      jest.useRealTimers();
+    });
+
+    it('re-reads every agent socket at once and every 500 ms, closing those whose credential was revoked meanwhile', async () => {
+      jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+      let revoked = new Set<string>();
+      const tokens = withStates(async () => new Map(['c1', 'c2'].map((id) => [id, revoked.has(id) ? 'revoked' : 'usable'])));
+      const one = socket();
+      const two = socket();
+      registry.add(new SocketConnection(one.ws, identity('c1')));
+      registry.add(new SocketConnection(two.ws, identity('c2')));
+
+      bus.setHealthy(false);
+      await flush();
+      expect(tokens.credentialStates).toHaveBeenCalledTimes(1);
+      expect(one.closes).toEqual([]);
+
+      revoked = new Set(['c2']); // revoked on another node; no event arrives
+      jest.advanceTimersByTime(500);
+      await flush();
+      expect(two.closes).toEqual([[4401, 'api_key_revoked']]);
+      expect(one.closes).toEqual([]);
+
+      bus.setHealthy(true);
+      await flush();
+      const calls = tokens.credentialStates.mock.calls.length;
+      jest.advanceTimersByTime(2000);
+      await flush();
+      expect(tokens.credentialStates.mock.calls.length).toBe(calls); // no polling once the bus is back
+    });
+
+    it('a failed read while the bus is down leaves the sockets open (the next round retries)', async () => {
+      withStates(() => Promise.reject(new Error('database unavailable')));
+      const s = socket();
+      registry.add(new SocketConnection(s.ws, identity('c1')));
+      bus.setHealthy(false);
+      await flush();
+      expect(s.closes).toEqual([]);
+    });
+
+    it('re-reads once when the bus comes back (events may have been missed)', async () => {
+      const tokens = withStates(async () => new Map([['c1', 'revoked']]));
+      const s = socket();
+      registry.add(new SocketConnection(s.ws, identity('c1')));
+      bus.setHealthy(true);
+      await flush();
+      expect(tokens.credentialStates).toHaveBeenCalledTimes(1);
+      expect(s.closes).toEqual([[4401, 'api_key_revoked']]);
+    });
   });
 });

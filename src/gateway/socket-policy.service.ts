@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../core/redis/credential-events';
@@ -11,6 +11,8 @@ import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } fro
 
 /** How many recent events are remembered for upgrades that were being verified when they arrived. */
 const RECENT_EVENTS = 4_096;
+/** While the event bus is down, every agent socket's credential is re-read this often. */
+export const BUS_DOWN_RECHECK_MS = 500;
 /** WebSocket close reasons are at most 123 bytes. */
 const MAX_CLOSE_REASON = 123;
 
@@ -31,9 +33,10 @@ const isAgent = (conn: SocketConnection): conn is SocketConnection & { identity:
  * remembered (a generation counter and a bounded list) and applied when the socket registers.
  */
 @Injectable()
-export class SocketPolicy implements OnModuleInit {
+export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('SocketGateway');
   private generationCounter = 0;
+  private watch?: NodeJS.Timeout;
   private readonly recent: { generation: number; key: string; effect: Effect }[] = [];
 
   constructor(
@@ -55,6 +58,32 @@ export class SocketPolicy implements OnModuleInit {
     on(CredentialEvents.workspaceChanged, (e) => SocketKeys.workspace(String(e.workspaceId)), 'recheck');
     on(SessionEvents.sessionEnded, (e) => SocketKeys.session(String(e.sessionId)), 'session_ended');
     on(SessionEvents.userSessionsRevoked, (e) => SocketKeys.user(String(e.userId)), 'sessions_revoked');
+    // Events missed while the bus is down would leave revoked credentials connected: re-read every
+    // agent socket's credential from the database meanwhile, and once more when the bus is back.
+    this.events.onHealthChange((healthy) => {
+      clearInterval(this.watch);
+      this.watch = undefined;
+      if (!healthy) {
+        this.watch = setInterval(() => void this.recheckAll(), BUS_DOWN_RECHECK_MS);
+        this.watch.unref();
+      }
+      void this.recheckAll();
+    });
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.watch);
+  }
+
+  /** Re-checks every agent socket of this node; a failed read leaves them as they are, to retry. */
+  async recheckAll(): Promise<void> {
+    const agents = this.registry.all().filter(isAgent);
+    this.generationCounter++;
+    try {
+      await this.recheck(agents);
+    } catch (err) {
+      this.logger.warn(`socket re-check failed: ${(err as Error).message}`);
+    }
   }
 
   /** A socket just registered, verified as of `verifiedAt`: applies what it missed since. */

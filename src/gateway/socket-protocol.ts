@@ -29,6 +29,8 @@ export const CloseCodes = {
   forbidden: 4403,
   /** RFC 6455: a change to the credential could not be checked (database unavailable); reconnect. */
   tryAgainLater: 1013,
+  /** RFC 6455: the node is shutting down (SIGTERM); reconnect, to another node. */
+  goingAway: 1001,
 } as const;
 
 export const ReplyReasons = {

@@ -35,17 +35,30 @@ export function socketKeysOf(identity: SocketIdentity): string[] {
     : [SocketKeys.session(identity.sessionId), SocketKeys.user(identity.userId)];
 }
 
+/** How many command ids a socket remembers having been sent. */
+const SENT_COMMANDS_REMEMBERED = 1024;
+
 /** One live connection on this node. */
 export class SocketConnection {
   /** Answered the last ping (or sent a heartbeat) since the previous sweep. */
   alive = true;
   readonly keys: readonly string[];
+  /** Ids of the commands written to this socket lately (a push can arrive by two paths). */
+  private readonly sent = new Set<string>();
 
   constructor(
     readonly ws: WebSocket,
     readonly identity: SocketIdentity,
   ) {
     this.keys = socketKeysOf(identity);
+  }
+
+  /** Records that a command went out on this socket; false if it already had. */
+  markSent(commandId: string): boolean {
+    if (this.sent.has(commandId)) return false;
+    if (this.sent.size >= SENT_COMMANDS_REMEMBERED) this.sent.delete(this.sent.values().next().value!);
+    this.sent.add(commandId);
+    return true;
   }
 }
 

@@ -25,6 +25,7 @@ import { AuthenticatedUpgrade, SocketAuthService } from './socket-auth.service';
 import { SocketPolicy } from './socket-policy.service';
 import {
   assertPayloadSize,
+  CloseCodes,
   MAX_FRAME_BYTES,
   PAYLOAD_LIMITS,
   parseCommandResult,
@@ -77,6 +78,23 @@ export class SocketGateway
 
   onApplicationShutdown(): void {
     clearInterval(this.sweepTimer);
+  }
+
+  /**
+   * The start of a drain (SIGTERM): every socket of this node gets a 1001 "going away" close
+   * frame, so clients reconnect elsewhere at once. Resolves when all have closed, or after
+   * `timeoutMs`, when those still open are cut.
+   */
+  async goAway(timeoutMs: number): Promise<void> {
+    const conns = this.registry.all();
+    const closed = conns.map((conn) => new Promise<void>((resolve) => (conn.ws.readyState === conn.ws.CLOSED ? resolve() : conn.ws.once('close', () => resolve()))));
+    for (const conn of conns) {
+      this.registry.remove(conn.ws);
+      conn.ws.close(CloseCodes.goingAway, 'server_shutting_down');
+    }
+    const cut = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([Promise.all(closed), cut]);
+    for (const conn of conns) if (conn.ws.readyState !== conn.ws.CLOSED) conn.ws.terminate();
   }
 
   private async verify(req: UpgradeRequest, done: VerifyDone): Promise<void> {
@@ -138,9 +156,11 @@ export class SocketGateway
   @SubscribeMessage('ready')
   async ready(@ConnectedSocket() ws: WebSocket, @MessageBody() payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     assertPayloadSize(payload, PAYLOAD_LIMITS.ready);
-    const { identity } = this.connection(ws);
+    const conn = this.connection(ws);
+    const { identity } = conn;
     if (identity.kind === 'operator') return { kind: 'operator', user_id: identity.userId };
     const open = canReceiveCommands(identity) ? await this.commands.open(identity.serviceAgentId) : [];
+    for (const command of open) conn.markSent(command.id);
     await this.commands.markDelivered(open.filter((c) => c.status === 'pending').map((c) => c.id));
     return {
       kind: 'service_agent',

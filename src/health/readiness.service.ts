@@ -15,9 +15,11 @@ export interface ReadinessReport {
   status: 'ok' | 'degraded' | 'error';
   timestamp: string;
   checks: {
-    repo: { status: CheckStatus };
-    migrations: { status: CheckStatus; pending: number };
-    oban: { status: CheckStatus; queues: Record<string, { status: CheckStatus; concurrency: number }> };
+    /** `latency_ms` when the ping answered; `error` when it did not. */
+    repo: { status: CheckStatus; latency_ms?: number; error?: 'database_unreachable' };
+    /** `pending` is null when the check could not read `schema_migrations` (unknown, not "all"). */
+    migrations: { status: CheckStatus; pending: number | null; error?: 'migrations_unknown' };
+    oban: { status: CheckStatus; queues: Record<string, { status: CheckStatus; concurrency: number }>; error?: 'redis_unreachable' };
   };
 }
 
@@ -60,11 +62,11 @@ export class ReadinessService {
     ).catch(() => ({ repo: { status: 'down' } }));
     if (result.repo.status !== 'up') {
       this.logger.warn('readiness: database unreachable');
-      return { status: 'error' };
+      return { status: 'error', error: 'database_unreachable' };
     }
-    const latency = performance.now() - started;
-    if (latency > SLOW_CHECK_MS) this.logger.warn(`readiness: database ping took ${Math.round(latency)} ms`);
-    return { status: latency > SLOW_CHECK_MS ? 'degraded' : 'ok' };
+    const latency = Math.round(performance.now() - started);
+    if (latency > SLOW_CHECK_MS) this.logger.warn(`readiness: database ping took ${latency} ms`);
+    return { status: latency > SLOW_CHECK_MS ? 'degraded' : 'ok', latency_ms: latency };
   }
 
   private async migrations(): Promise<ReadinessReport['checks']['migrations']> {
@@ -75,7 +77,7 @@ export class ReadinessService {
       return { status: pending === 0 ? 'ok' : 'error', pending };
     } catch (err) {
       this.logger.warn(`readiness: migration check failed: ${(err as Error).message}`);
-      return { status: 'error', pending: known.length };
+      return { status: 'error', pending: null, error: 'migrations_unknown' };
     }
   }
 
@@ -91,7 +93,8 @@ export class ReadinessService {
       redisReachable = false;
       this.logger.warn(`readiness: redis unreachable: ${(err as Error).message}`);
     }
-    const failed = !redisReachable || Object.values(queues).some((q) => q.status !== 'ok');
+    if (!redisReachable) return { status: 'error', queues, error: 'redis_unreachable' };
+    const failed = Object.values(queues).some((q) => q.status !== 'ok');
     return { status: failed ? 'error' : 'ok', queues };
   }
 }

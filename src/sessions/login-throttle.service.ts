@@ -27,11 +27,32 @@ export class LoginThrottled extends ProblemError {
   }
 }
 
-/** Counts a failure; the Nth starts the cooldown (and clears the count). Returns cooldown ttl or 0. */
-const RECORD_FAILURE = `
+/**
+ * Admits one attempt, atomically: takes a slot of the IP window (refused past the IP limit),
+ * honours a running cooldown, then reserves the identity's next failure slot before the password
+ * is verified, so concurrent attempts can never evaluate more than the limit. Returns
+ * {'ip', ttl}, {'cooldown', ttl}, {'busy', 0} (every slot reserved by attempts still being
+ * verified) or {'ok', n}, n being this attempt's place among the identity's failures.
+ */
+const ADMIT = `
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-if n >= tonumber(ARGV[2]) then
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+if n > tonumber(ARGV[2]) then return {'ip', ttl} end
+local cooldown = redis.call('TTL', KEYS[3])
+if cooldown > 0 then return {'cooldown', cooldown} end
+local f = redis.call('INCR', KEYS[2])
+if f == 1 then redis.call('EXPIRE', KEYS[2], ARGV[3]) end
+if f > tonumber(ARGV[4]) then
+  redis.call('DECR', KEYS[2])
+  return {'busy', 0}
+end
+return {'ok', f}`;
+
+/** The reserved failure slot became a failure: the last slot starts the cooldown (and clears the count). */
+const RECORD_FAILURE = `
+if tonumber(ARGV[1]) >= tonumber(ARGV[2]) then
   redis.call('SET', KEYS[2], '1', 'EX', ARGV[3])
   redis.call('DEL', KEYS[1])
   return tonumber(ARGV[3])
@@ -47,7 +68,9 @@ return n`;
 /**
  * Password-login throttles, counted in Redis so every node shares them (SPEC.md Limits):
  * - per identity: 10 failed passwords for one (normalized email, client IP) within 15 minutes
- *   start a 30-minute cooldown; the 10th failure is already refused; a success clears the count;
+ *   start a 30-minute cooldown; the 10th failure is already refused; a success clears the count.
+ *   Each attempt reserves its failure slot before the password is verified, in the same script
+ *   that takes the IP slot, so concurrent attempts never get more than 10 verifications;
  * - per IP (/64 for IPv6): 50 unreturned attempts in 15 minutes; every submission takes a slot,
  *   a verified login gives it back; the 51st is refused.
  * The email is never stored: keys carry a hash of (email, IP).
@@ -60,23 +83,37 @@ export class LoginThrottleService {
     return createHash('sha256').update(`${email}\n${ipBucket}`).digest('base64url');
   }
 
-  /** Takes an IP slot and checks both throttles; throws LoginThrottled when refused. */
-  async admit(email: string, ipBucket: string): Promise<void> {
-    const { count, ttl } = await this.redis.countInWindow(RedisKeys.loginAttemptsByIp(ipBucket), LOGIN_IP_WINDOW_S);
-    if (count > LOGIN_ATTEMPTS_PER_IP) throw new LoginThrottled(Math.max(1, ttl));
-    const cooldown = await this.redis.client.ttl(RedisKeys.loginCooldown(this.identity(email, ipBucket)));
-    if (cooldown > 0) throw new LoginThrottled(cooldown);
+  /**
+   * Takes an IP slot, checks the cooldown and reserves a failure slot of the identity, in one
+   * script; throws LoginThrottled when refused. Returns the reservation for recordFailure.
+   */
+  async admit(email: string, ipBucket: string): Promise<number> {
+    const id = this.identity(email, ipBucket);
+    const [outcome, value] = (await this.redis.client.eval(
+      ADMIT,
+      3,
+      RedisKeys.loginAttemptsByIp(ipBucket),
+      RedisKeys.loginFailures(id),
+      RedisKeys.loginCooldown(id),
+      LOGIN_IP_WINDOW_S,
+      LOGIN_ATTEMPTS_PER_IP,
+      LOGIN_IDENTITY_WINDOW_S,
+      LOGIN_FAILURES_PER_IDENTITY,
+    )) as [string, number];
+    if (outcome === 'ok') return value;
+    // 'busy': the last allowed attempts are being verified now; if they fail, the cooldown follows.
+    throw new LoginThrottled(outcome === 'busy' ? LOGIN_COOLDOWN_S : Math.max(1, value));
   }
 
-  /** A wrong password: counts toward the identity cooldown; the 10th starts it and is refused. */
-  async recordFailure(email: string, ipBucket: string): Promise<void> {
+  /** A wrong password on reservation `slot`: the identity's last slot starts the cooldown and is refused. */
+  async recordFailure(email: string, ipBucket: string, slot: number): Promise<void> {
     const id = this.identity(email, ipBucket);
     const cooldown = (await this.redis.client.eval(
       RECORD_FAILURE,
       2,
       RedisKeys.loginFailures(id),
       RedisKeys.loginCooldown(id),
-      LOGIN_IDENTITY_WINDOW_S,
+      slot,
       LOGIN_FAILURES_PER_IDENTITY,
       LOGIN_COOLDOWN_S,
     )) as number;

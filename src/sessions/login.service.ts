@@ -31,11 +31,11 @@ export class LoginService implements OnModuleInit {
     password: string,
     client: { ipBucket: string; ip: string; userAgent?: string },
   ): Promise<LoginOutcome> {
-    await this.throttle.admit(email, client.ipBucket);
+    const slot = await this.throttle.admit(email, client.ipBucket);
     const user = email ? await this.operators.findByEmailForLogin(email) : undefined;
     const matches = await this.passwords.verify(password, user?.password_hash ?? this.dummyHash);
     if (!user || !matches || user.status !== 'active') {
-      await this.throttle.recordFailure(email, client.ipBucket);
+      await this.throttle.recordFailure(email, client.ipBucket, slot);
       return { ok: false };
     }
     await this.throttle.recordSuccess(email, client.ipBucket);

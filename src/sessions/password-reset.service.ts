@@ -12,7 +12,8 @@ import { QueueNames } from '../core/config/queue-names';
 import { MailTransport } from '../mail';
 import { escapeHtml } from '../core/pages/html';
 import { RedisKeys } from '../core/redis/redis-keys';
-import { RedisService } from '../core/redis/redis.service';
+import { REDIS_COMMAND_TIMEOUT_MS, RedisService } from '../core/redis/redis.service';
+import { redisWithin } from '../core/common/problem/redis-errors';
 import {
   RESET_LINK_TTL_MS,
   RESET_REQUESTS_PER_ADDRESS,
@@ -62,7 +63,8 @@ export class PasswordResetService {
       this.redis.countInWindow(RedisKeys.resetRequestsByAddress(address), RESET_WINDOW_S),
     ]);
     if (byIp.count > RESET_REQUESTS_PER_IP || byAddress.count > RESET_REQUESTS_PER_ADDRESS) return;
-    await this.queue.add(PASSWORD_RESET_JOB, { email, requestedAt: this.clock.now(), nonce: randomToken(16) });
+    const job = { email, requestedAt: this.clock.now(), nonce: randomToken(16) };
+    await redisWithin(this.queue.add(PASSWORD_RESET_JOB, job), REDIS_COMMAND_TIMEOUT_MS, 'enqueueing a password reset');
   }
 
   /** Worker side (password-reset.processor.ts): create the link for an active account and mail it. */

@@ -50,6 +50,18 @@ describe('parseList', () => {
     expect(parseList(nested, { filter: { status: 'done', robot_id: ID } }).filters).toEqual({ status: 'done', robot_id: ID });
   });
 
+  it('rejects a declared parameter sent as an array or an object, in every bracket form and when repeated', () => {
+    expectBadRequest(() => parseList(UPDATES, { 'limit[]': '1' }), 'invalid_limit');
+    expectBadRequest(() => parseList(UPDATES, { 'offset[x]': '1' }), 'invalid_offset');
+    expectBadRequest(() => parseList(UPDATES, { 'status[]': 'bogus' }), 'invalid_status');
+    expectBadRequest(() => parseList(UPDATES, { 'filter[status][]': 'done' }), 'invalid_status');
+    expectBadRequest(() => parseList(UPDATES, { 'filter[kind][a]': 'config' }), 'invalid_kind');
+    expectBadRequest(() => parseList(UPDATES, { limit: ['1', '2'] }), 'invalid_limit');
+    expectBadRequest(() => parseList(UPDATES, { 'filter[status]': ['done', 'done'] }), 'invalid_status');
+    // Not a parameter of this list (or the flat form of a nested-only one): still ignored.
+    expect(parseList(UPDATES, { 'colour[]': 'red', 'kind[]': 'x', 'filter[size][]': 'x' }).filters).toEqual({});
+  });
+
   it('ignores filters the definition does not declare', () => {
     expect(parseList(UPDATES, { colour: 'red', filter: { colour: 'red' }, 'filter[size]': 'x' }).filters).toEqual({});
   });

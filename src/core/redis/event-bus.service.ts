@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { withTimeout } from '../common/with-timeout';
 import { RedisChannels } from './redis-keys';
 import { RedisService } from './redis.service';
 
@@ -8,18 +9,34 @@ export interface BusEvent {
   [key: string]: unknown;
 }
 type Handler = (event: BusEvent) => void;
+type HealthListener = (healthy: boolean) => void;
+
+/** How often the subscriber connection is pinged. */
+export const BUS_PING_INTERVAL_MS = 250;
+/** A ping (or a publish) that takes longer than this counts as the bus being down. */
+export const BUS_TIMEOUT_MS = 500;
 
 /**
  * Cross-node events over Redis pub/sub: cache invalidation (revokes, deactivations, workspace
- * status), socket disconnects and command pushes. Publishing also delivers to this node's
- * handlers synchronously, so the node that made a change never serves a stale cache, even
- * before the round trip through Redis.
+ * status), socket disconnects and pushes. Publishing also delivers to this node's handlers
+ * synchronously, so the node that made a change never serves a stale cache, even before the
+ * round trip through Redis.
+ *
+ * Pub/sub delivers at most once: a node whose subscriber is cut off misses events. So the bus
+ * knows its health (the subscriber connected and answering a ping every 250 ms) and tells
+ * listeners when it goes down and comes back; a listener must not trust anything that only an
+ * event would correct while it is down (caches), and must re-check what it may have missed
+ * when it comes back (live sockets, pending pushes).
  */
 @Injectable()
 export class EventBus implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(EventBus.name);
   private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly healthListeners = new Set<HealthListener>();
   private subscriber?: Redis;
+  private pinger?: NodeJS.Timeout;
+  private pinging = false;
+  private healthyNow = false;
   private readonly nodeId = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 
   constructor(private readonly redis: RedisService) {}
@@ -27,7 +44,27 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     this.subscriber = this.redis.createConnection('subscriber', { maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
-    await this.subscriber.subscribe(RedisChannels.events);
+    this.subscriber.on('close', () => this.setHealthy(false));
+    this.pinger = setInterval(() => void this.ping(), BUS_PING_INTERVAL_MS);
+    this.pinger.unref();
+    try {
+      await withTimeout(this.subscriber.subscribe(RedisChannels.events), BUS_TIMEOUT_MS * 4, 'subscribing to the event bus');
+      this.setHealthy(true);
+    } catch (err) {
+      // Boot anyway: the subscription is retried on reconnect, and the bus reports itself down.
+      this.logger.warn(`event bus: ${(err as Error).message}`);
+    }
+  }
+
+  /** Whether events from other nodes are arriving now. */
+  get healthy(): boolean {
+    return this.healthyNow;
+  }
+
+  /** Calls `listener(false)` when the bus goes down and `listener(true)` when it is back. */
+  onHealthChange(listener: HealthListener): () => void {
+    this.healthListeners.add(listener);
+    return () => this.healthListeners.delete(listener);
   }
 
   on(type: string, handler: Handler): () => void {
@@ -37,9 +74,54 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
     return () => set.delete(handler);
   }
 
-  async publish(event: BusEvent): Promise<void> {
+  /**
+   * Delivers to this node's handlers at once, then to the other nodes. Best effort: resolves
+   * whether or not Redis took it (false when not), within BUS_TIMEOUT_MS; what must reach other
+   * nodes for sure goes through the outbox, and nodes whose bus is down do not rely on events.
+   */
+  async publish(event: BusEvent): Promise<boolean> {
+    try {
+      await this.broadcast(event);
+      return true;
+    } catch (err) {
+      this.logger.warn(`event ${event.type} not published to other nodes: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
+  /** The same, but rejects when Redis does not take the event (for jobs, which retry). */
+  async broadcast(event: BusEvent): Promise<void> {
     this.dispatch(event);
-    await this.redis.client.publish(RedisChannels.events, JSON.stringify({ ...event, origin: this.nodeId }));
+    const message = JSON.stringify({ ...event, origin: this.nodeId });
+    await withTimeout(this.redis.client.publish(RedisChannels.events, message), BUS_TIMEOUT_MS, 'publishing');
+  }
+
+  private async ping(): Promise<void> {
+    if (this.pinging || !this.subscriber) return;
+    this.pinging = true;
+    try {
+      if (this.subscriber.status !== 'ready') throw new Error(`subscriber ${this.subscriber.status}`);
+      await withTimeout(this.subscriber.ping(), BUS_TIMEOUT_MS, 'event bus ping');
+      this.setHealthy(true);
+    } catch {
+      this.setHealthy(false);
+    } finally {
+      this.pinging = false;
+    }
+  }
+
+  private setHealthy(healthy: boolean): void {
+    if (healthy === this.healthyNow) return;
+    this.healthyNow = healthy;
+    if (healthy) this.logger.log('event bus is back: re-checking what may have been missed');
+    else this.logger.warn('event bus is down: caches bypassed and live sockets re-checked from the database');
+    for (const listener of this.healthListeners) {
+      try {
+        listener(healthy);
+      } catch (err) {
+        this.logger.error({ err }, 'event bus health listener failed');
+      }
+    }
   }
 
   private receive(message: string): void {
@@ -64,6 +146,7 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.pinger);
     if (this.subscriber) await this.subscriber.quit().catch(() => this.subscriber?.disconnect());
   }
 }

@@ -3,6 +3,11 @@ import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl } from './redis-url';
 
+/** A command that has no answer within this is failed (a 503 for the request), never left hanging. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+/** Reconnect quickly after an outage: 100 ms, 200 ms, ... at most 500 ms between attempts. */
+const RECONNECT_DELAY = (attempt: number) => Math.min(attempt * 100, 500);
+
 const COUNT_IN_WINDOW = `
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
@@ -20,7 +25,7 @@ export class RedisService implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(private readonly config: AppConfig) {
-    this.client = this.createConnection('command');
+    this.client = this.createConnection('command', { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
   }
 
   /** A new connection with the service's options (subscribers and BullMQ need their own). */
@@ -30,6 +35,7 @@ export class RedisService implements OnApplicationShutdown {
       connectionName: `ans:${name}`,
       enableOfflineQueue: true,
       maxRetriesPerRequest: 2,
+      retryStrategy: RECONNECT_DELAY,
       ...extra,
     });
     client.on('error', (err: Error) => this.logger.warn(`redis ${name}: ${err.message}`));

@@ -1,30 +1,104 @@
 import { json, urlencoded } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ProblemError } from '../problem/problem.error';
+import { ProblemError, ValidationProblem, type FieldErrors } from '../problem/problem.error';
 
 export const BODY_LIMIT = '1mb';
+/** The deepest nesting of objects and arrays a JSON body may have (docs/decisions.md, "Request bodies"). */
+export const MAX_JSON_DEPTH = 64;
+/** Keys that would reach an object's prototype, refused wherever they appear in a body. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** body-parser failures by their `type`, as the problem each one becomes. */
 const PARSE_FAILURES: Record<string, () => ProblemError> = {
   'entity.parse.failed': () => new ProblemError({ status: 400, code: 'malformed_json' }),
   'entity.too.large': () => new ProblemError({ status: 413, code: 'payload_too_large' }),
+  'entity.too.deep': () =>
+    new ProblemError({ status: 400, code: 'json_too_deep', detail: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }),
   'encoding.unsupported': () => new ProblemError({ status: 415, code: 'unsupported_encoding' }),
   'charset.unsupported': () => new ProblemError({ status: 415, code: 'unsupported_charset' }),
 };
 
 /**
  * Wraps a body-parser so its failures reach the problem filter as typed problems (Nest would
- * otherwise turn them into a BadRequestException carrying the parser's message).
+ * otherwise turn them into a BadRequestException carrying the parser's message). A client error
+ * of the parser without a known type (a body that does not decompress as its content-encoding
+ * says, a body cut short) is 400 `malformed_body`.
  */
 function typed(parser: RequestHandler): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) =>
     parser(req, res, (err?: unknown) => {
       if (err === undefined || err === null) return next();
-      const type = (err as { type?: unknown }).type;
+      const { type, status } = err as { type?: unknown; status?: unknown };
       const toProblem = typeof type === 'string' ? PARSE_FAILURES[type] : undefined;
-      next(toProblem ? toProblem() : err);
+      if (toProblem) return next(toProblem());
+      if (typeof status === 'number' && status >= 400 && status < 500) return next(new ProblemError({ status: 400, code: 'malformed_body' }));
+      next(err);
     });
 }
 
-export const jsonBodyParser = () => typed(json({ limit: BODY_LIMIT }));
+/**
+ * Refuses JSON nested deeper than MAX_JSON_DEPTH before it is parsed (deep input overflows the
+ * stack of whatever walks it later). One pass over the bytes, skipping strings.
+ */
+function checkDepth(_req: Request, _res: Response, buf: Buffer): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) throw Object.assign(new Error('JSON too deep'), { type: 'entity.too.deep' });
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+}
+
+/** JSON and its structured-syntax subtypes (`application/scim+json`, `application/merge-patch+json`). */
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+export const jsonBodyParser = () => typed(json({ limit: BODY_LIMIT, verify: checkDepth, type: JSON_TYPES }));
 export const formBodyParser = () => typed(urlencoded({ extended: false, limit: BODY_LIMIT }));
+
+/**
+ * After parsing: a key that names a prototype (`__proto__`, `constructor`, `prototype`) is an
+ * unknown field wherever it is, and a string holding the NUL character cannot be stored
+ * (PostgreSQL refuses it in text): both are 422 with the field's path, before any handler runs.
+ */
+export function bodyContentCheck(req: Request, _res: Response, next: NextFunction): void {
+  const body: unknown = req.body;
+  if (body === null || typeof body !== 'object') return next();
+  // No prototype: a field named __proto__ must be a plain key of the map.
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
+  const stack: { value: unknown; path: string }[] = [{ value: body, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) (errors[path || 'body'] ??= []).push('must not contain the NUL character');
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    for (const key of Object.keys(value)) {
+      const child = path ? `${path}.${key}` : key;
+      if (FORBIDDEN_KEYS.has(key)) (errors[child] ??= []).push('is not an allowed field');
+      else if (key.includes('\u0000')) (errors[child] ??= []).push('must not contain the NUL character');
+      stack.push({ value: (value as Record<string, unknown>)[key], path: child });
+    }
+  }
+  next(Object.keys(errors).length > 0 ? new ValidationProblem(errors) : undefined);
+}
+
+/** JSON routes (under /api/) take JSON: a body of any other type is 415, not silently ignored. */
+export function jsonOnly(req: Request, _res: Response, next: NextFunction): void {
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (!hasBody || req.is(JSON_TYPES)) return next();
+  next(
+    new ProblemError({
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'send the request body as application/json',
+    }),
+  );
+}

@@ -14,7 +14,15 @@ export type CoreProblemCode =
   | 'validation_failed'
   | 'internal_error'
   | 'database_unavailable'
+  /** Redis (rate limits, throttles, the mail queue) cannot be reached: retry shortly. */
+  | 'redis_unavailable'
   | 'malformed_json'
+  /** A body the parser could not read (it does not decompress as its content-encoding says, it was cut short). */
+  | 'malformed_body'
+  /** A JSON body nested deeper than MAX_JSON_DEPTH. */
+  | 'json_too_deep'
+  /** A JSON route was sent a body that is not JSON. */
+  | 'unsupported_media_type'
   | 'payload_too_large'
   | 'unsupported_encoding'
   | 'unsupported_charset'

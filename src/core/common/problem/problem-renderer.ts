@@ -1,6 +1,7 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { isDatabaseUnavailable } from './pg-errors';
+import { isRedisUnavailable } from './redis-errors';
 import { ProblemBody } from './problem-body';
 import { ProblemCode } from './problem-codes';
 import { ProblemError } from './problem.error';
@@ -76,6 +77,14 @@ export class ProblemRenderer {
       return new ProblemError({
         status: 503,
         code: 'database_unavailable',
+        headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      });
+    }
+    if (isRedisUnavailable(exception)) {
+      this.logger.warn({ err: (exception as Error).message, ...context }, 'redis unavailable');
+      return new ProblemError({
+        status: 503,
+        code: 'redis_unavailable',
         headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
       });
     }

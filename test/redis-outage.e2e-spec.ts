@@ -1,0 +1,134 @@
+import { DataSource } from 'typeorm';
+import { makeWorkspace, Registered } from './support/builders';
+import { eventually } from './support/eventually';
+import { logIn, randomIPv4, TRUST_LOOPBACK } from './support/operator';
+import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
+import { TcpProxy } from './support/tcp-proxy';
+import { createTestApp, TestApp } from './support/test-app';
+import { EventBus } from '../src/core/redis/event-bus.service';
+
+const OP = '/api/v1/operator';
+
+/**
+ * Two nodes whose only way to Redis is a TCP proxy the test cuts and restores: what each
+ * promise of the service becomes while Redis is unreachable, and how fast it recovers.
+ */
+describe('when Redis is unreachable', () => {
+  const redisUrl = new URL(process.env.REDIS_URL!);
+  const proxy = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
+  let a: TestApp;
+  let b: TestApp;
+  let baseB: string;
+  let w: Registered;
+  let cookie: string;
+  const open: SocketClient[] = [];
+
+  const busHealthy = (t: TestApp) => t.app.get(EventBus).healthy;
+  const restore = async () => {
+    await proxy.start();
+    await eventually(async () => expect(busHealthy(a) && busHealthy(b)).toBe(true), { timeoutMs: 5000 });
+  };
+
+  beforeAll(async () => {
+    await proxy.start();
+    const viaProxy = new URL(redisUrl);
+    viaProxy.port = String(proxy.port);
+    const env = { ...TRUST_LOOPBACK, REDIS_URL: viaProxy.toString(), OUTBOX_POLL_MS: '200' };
+    [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    baseB = await b.listen();
+    w = await makeWorkspace(a);
+    cookie = await sessionCookie(a, w.email, w.password);
+    await eventually(async () => expect(busHealthy(a) && busHealthy(b)).toBe(true));
+  });
+  afterEach(async () => {
+    open.splice(0).forEach((c) => c.close());
+    await restore();
+  });
+  afterAll(async () => {
+    await proxy.start();
+    await Promise.all([a?.close(), b?.close()]);
+    await proxy.cut();
+  });
+
+  it('a revoke answers 200 once committed; the other node refuses the key and closes its socket within 1 s', async () => {
+    const { key, credentialId } = await issueKey(a, w, ['sockets:connect', 'messages:read']);
+    const read = () => b.http().get('/api/v1/messages?limit=1').set('x-agent-api-key', key);
+    await read().expect(200);
+    await read().expect(200); // now in B's credential cache
+    const { socket_token } = await mintSocketToken(b, key);
+    const socket = await SocketClient.open(socketUrl(baseB, { socket_token }));
+    open.push(socket);
+
+    await proxy.cut();
+    const revoke = await a.http().post(`${OP}/api_keys/${credentialId}/revoke`).set('cookie', cookie);
+    expect(revoke.status).toBe(200);
+    expect(revoke.body.api_key.status).toBe('revoked');
+    const revokedAt = Date.now();
+
+    await eventually(async () => expect((await read()).status).toBe(401), { timeoutMs: 1000, intervalMs: 25 });
+    const close = await socket.closedWithin(Math.max(1, 1000 - (Date.now() - revokedAt)));
+    expect(close.code).toBe(4401);
+    // And after Redis is back, nothing revives it.
+    await restore();
+    expect((await read()).status).toBe(401);
+  });
+
+  it('log-in and password reset answer 503 promptly while Redis is down, and work within 1 s of its return', async () => {
+    await proxy.cut();
+    const ip = randomIPv4();
+    let started = Date.now();
+    const login = await logIn(a, w, { ip, json: true });
+    expect(login.res.status).toBe(503);
+    expect(login.res.body).toMatchObject({ status: 503, detail: 'redis_unavailable' });
+    expect(Number(login.res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(2500);
+
+    started = Date.now();
+    const reset = await a.http().post('/users/forgot-password').set('x-forwarded-for', ip).type('form').send({ email: w.email });
+    expect(reset.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(2500);
+
+    await proxy.start();
+    const back = Date.now();
+    await eventually(async () => expect((await logIn(a, w, { ip: randomIPv4(), json: true })).res.status).toBe(302), {
+      timeoutMs: 1000,
+      intervalMs: 25,
+    });
+    process.stdout.write(`log-in recovered ${Date.now() - back} ms after Redis returned\n`);
+  });
+
+  it('/ready is 503 with oban.error redis_unreachable while Redis is down, and 200 again after', async () => {
+    await proxy.cut();
+    const res = await a.http().get('/ready');
+    expect(res.status).toBe(503);
+    expect(res.body.checks.oban).toMatchObject({ status: 'error', error: 'redis_unreachable' });
+    expect(res.body.checks.repo.status).toMatch(/^(ok|degraded)$/);
+    await restore();
+    await eventually(async () => expect((await a.http().get('/ready')).status).toBe(200), { timeoutMs: 3000 });
+  });
+
+  it('a command created while Redis is down reaches its live socket on the other node once it is back, once', async () => {
+    const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
+    const { socket_token } = await mintSocketToken(b, key);
+    const socket = await SocketClient.open(socketUrl(baseB, { socket_token }));
+    open.push(socket);
+    await socket.request('ready');
+
+    await proxy.cut();
+    const created = await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'reboot' });
+    expect(created.status).toBe(201);
+    const id = created.body.agent_command.id;
+
+    await proxy.start();
+    await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === id, 10_000);
+    const db = a.app.get(DataSource);
+    await eventually(async () => expect((await db.query(`SELECT status FROM agent_commands WHERE id = $1`, [id]))[0].status).toBe('delivered'));
+    // The durable path and the recovery sweep both ran; the socket still got it once.
+    await eventually(async () => {
+      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE data->'agent_command'->>'id' = $1 AND published_at IS NULL`, [id]);
+      expect(n).toBe(0);
+    });
+    expect(await socket.staysOpen(300)).toBe(true);
+    expect(socket.pushes('command').filter((m) => m.payload.agent_command.id === id)).toHaveLength(1);
+  });
+});
