@@ -1,0 +1,192 @@
+import { EventBus } from '../src/core/redis/event-bus.service';
+import { makeWorkspace, Registered } from './support/builders';
+import { eventually } from './support/eventually';
+import { logIn, randomIPv4, TRUST_LOOPBACK } from './support/operator';
+import { OwnPostgres, OwnRedis } from './support/own-infra';
+import { issueKey, sessionCookie } from './support/sockets';
+import { createTestApp, TestApp } from './support/test-app';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Sample {
+  at: number;
+  ms: number;
+  status: number;
+}
+
+/** Requests fired back to back by `concurrency` loops until stopped; status 0 is a network error. */
+class Load {
+  readonly samples: Sample[] = [];
+  private running = true;
+  private readonly loops: Promise<void>[];
+
+  constructor(fire: () => Promise<number>, concurrency = 6) {
+    this.loops = Array.from({ length: concurrency }, async () => {
+      while (this.running) {
+        const at = Date.now();
+        const status = await fire().catch(() => 0);
+        this.samples.push({ at, ms: Date.now() - at, status });
+      }
+    });
+  }
+
+  async stop(): Promise<Sample[]> {
+    this.running = false;
+    await Promise.all(this.loops);
+    return this.samples;
+  }
+}
+
+const statuses = (samples: Sample[]) => [...new Set(samples.map((s) => s.status))].sort();
+const slowest = (samples: Sample[]) => Math.max(...samples.map((s) => s.ms));
+const report = (what: string, figures: Record<string, number | string>) =>
+  process.stdout.write(`[faults] ${what}: ${Object.entries(figures).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+
+/**
+ * The fault-injection suite: two nodes on a PostgreSQL and a Redis started for this suite alone,
+ * which it pauses (SIGSTOP), kills and restarts while requests flow, asserting what each
+ * plane answers meanwhile and how fast it recovers (docs/operations.md, "When a dependency fails").
+ */
+describe('fault injection: own Postgres and Redis, paused, killed and restarted under load', () => {
+  const pg = new OwnPostgres();
+  const redis = new OwnRedis();
+  let a: TestApp;
+  let b: TestApp;
+  let baseA: string;
+  let baseB: string;
+  let w: Registered;
+  let cookie: string;
+
+  const read = (base: string, key = w.apiKey) =>
+    fetch(`${base}/api/v1/messages?limit=5`, { headers: { 'x-agent-api-key': key }, signal: AbortSignal.timeout(15_000) }).then(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    });
+  const bothNodes = () => {
+    let turn = 0;
+    return () => read(turn++ % 2 === 0 ? baseA : baseB);
+  };
+  const busesHealthy = () => a.app.get(EventBus).healthy && b.app.get(EventBus).healthy;
+
+  beforeAll(async () => {
+    await Promise.all([pg.create(), redis.start()]);
+    const env = { ...TRUST_LOOPBACK, DATABASE_URL: pg.url, REDIS_URL: redis.url, API_RATE_LIMIT: '1000000', OUTBOX_POLL_MS: '200' };
+    [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    [baseA, baseB] = await Promise.all([a.listen(), b.listen()]);
+    w = await makeWorkspace(a);
+    cookie = await sessionCookie(a, w.email, w.password);
+  }, 90_000);
+  afterAll(async () => {
+    redis.resume();
+    pg.resume();
+    await Promise.allSettled([a?.close(), b?.close()]);
+    await redis.kill();
+    await pg.destroy();
+  }, 60_000);
+
+  it('Redis paused 3 s: reads stay 200, log-in is a prompt 503, a revoke reaches the other node within 1 s, log-in back within 1 s', async () => {
+    const { key, credentialId } = await issueKey(a, w, ['messages:read']);
+    expect(await read(baseB, key)).toBe(200); // cached on B
+    const load = new Load(bothNodes());
+    await sleep(300);
+
+    redis.pause();
+    const pausedAt = Date.now();
+    await eventually(() => expect(busesHealthy()).toBe(false), { timeoutMs: 1000, intervalMs: 10, what: 'both nodes to see the bus down' });
+    const detectedMs = Date.now() - pausedAt;
+
+    let started = Date.now();
+    const login = await logIn(a, w, { ip: randomIPv4(), json: true });
+    const loginMs = Date.now() - started;
+    expect(login.res.status).toBe(503);
+    expect(loginMs).toBeLessThan(2500);
+
+    const revoke = await a.http().post(`/api/v1/operator/api_keys/${credentialId}/revoke`).set('cookie', cookie);
+    expect(revoke.status).toBe(200);
+    started = Date.now();
+    await eventually(async () => expect(await read(baseB, key)).toBe(401), { timeoutMs: 1000, intervalMs: 20 });
+    const revokeSeenMs = Date.now() - started;
+
+    await sleep(Math.max(0, 3000 - (Date.now() - pausedAt)));
+    redis.resume();
+    const resumedAt = Date.now();
+    await eventually(async () => expect((await logIn(a, w, { ip: randomIPv4(), json: true })).res.status).toBe(302), {
+      timeoutMs: 1000,
+      intervalMs: 20,
+    });
+    const recoveredMs = Date.now() - resumedAt;
+    await eventually(() => expect(busesHealthy()).toBe(true), { timeoutMs: 1000, intervalMs: 10 });
+    expect(await read(baseB, key)).toBe(401);
+
+    const samples = await load.stop();
+    expect(statuses(samples)).toEqual([200]);
+    expect(slowest(samples)).toBeLessThan(1500);
+    report('Redis paused 3 s', { 'bus down seen in ms': detectedMs, 'log-in 503 in ms': loginMs, 'revoke seen on B in ms': revokeSeenMs, 'log-in back in ms': recoveredMs, reads: samples.length, 'slowest read ms': slowest(samples) });
+  }, 30_000);
+
+  it('Redis killed and restarted: reads stay 200, /ready is 503 redis_unreachable meanwhile, all back within 1 s of the restart', async () => {
+    const load = new Load(bothNodes());
+    await sleep(200);
+    await redis.kill();
+    await eventually(() => expect(busesHealthy()).toBe(false), { timeoutMs: 1000, intervalMs: 10 });
+    const ready = await a.http().get('/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.oban).toMatchObject({ status: 'error', error: 'redis_unreachable' });
+    await sleep(1000);
+
+    await redis.start();
+    const restartedAt = Date.now();
+    await eventually(async () => {
+      expect(busesHealthy()).toBe(true);
+      expect((await logIn(a, w, { ip: randomIPv4(), json: true })).res.status).toBe(302);
+    }, { timeoutMs: 1000, intervalMs: 20 });
+    const recoveredMs = Date.now() - restartedAt;
+    await eventually(async () => expect((await a.http().get('/ready')).status).toBe(200), { timeoutMs: 3000 });
+
+    const samples = await load.stop();
+    expect(statuses(samples)).toEqual([200]);
+    report('Redis killed and restarted', { 'back in ms': recoveredMs, reads: samples.length, 'slowest read ms': slowest(samples) });
+  }, 30_000);
+
+  it('Postgres paused 3 s: no 500 and no hang beyond the pause; reads succeed within 1 s of resume', async () => {
+    const load = new Load(bothNodes());
+    await sleep(200);
+    pg.pause();
+    await sleep(3000);
+    pg.resume();
+    const resumedAt = Date.now();
+    await eventually(async () => expect(await read(baseA)).toBe(200), { timeoutMs: 1000, intervalMs: 20 });
+    const recoveredMs = Date.now() - resumedAt;
+    await sleep(300);
+
+    const samples = await load.stop();
+    const codes = statuses(samples);
+    for (const code of codes) expect([200, 503]).toContain(code);
+    expect(slowest(samples)).toBeLessThan(3000 + 3500); // the pause, plus at most the pool's checkout timeout
+    report('Postgres paused 3 s', { 'back in ms': recoveredMs, statuses: codes.join('/'), 'slowest read ms': slowest(samples) });
+  }, 30_000);
+
+  it('Postgres crashed and restarted: 503 database_unavailable meanwhile (never 500), reads back within 2 s of the restart', async () => {
+    const load = new Load(bothNodes());
+    await sleep(200);
+    pg.stop();
+    const down = await fetch(`${baseA}/api/v1/messages?limit=5`, { headers: { 'x-agent-api-key': w.apiKey } });
+    expect(down.status).toBe(503);
+    expect(((await down.json()) as { detail: string }).detail).toBe('database_unavailable');
+    await sleep(1000);
+
+    await pg.start();
+    const restartedAt = Date.now();
+    await eventually(async () => {
+      expect(await read(baseA)).toBe(200);
+      expect(await read(baseB)).toBe(200);
+    }, { timeoutMs: 2000, intervalMs: 20 });
+    const recoveredMs = Date.now() - restartedAt;
+
+    const samples = await load.stop();
+    const codes = statuses(samples);
+    for (const code of codes) expect([200, 503]).toContain(code);
+    expect(codes).toContain(503);
+    report('Postgres crashed and restarted', { 'back in ms': recoveredMs, statuses: codes.join('/'), 'slowest read ms': slowest(samples) });
+  }, 30_000);
+});
