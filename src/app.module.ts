@@ -31,6 +31,7 @@ import { SocketTokensModule } from './socket-tokens/socket-tokens.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
+import { ScimModule } from './scim/scim.module';
 
 @Module({
   imports: [
@@ -61,6 +62,7 @@ import { EventsModule } from './events/events.module';
     GatewayModule,
     EventsModule,
     WebhooksModule,
+    ScimModule,
   ],
   providers: [
     ProblemRenderer,

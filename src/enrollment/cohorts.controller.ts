@@ -7,7 +7,7 @@ import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { CohortsService } from './cohorts.service';
 import { COHORT_LIST, COHORT_MEMBER_LIST, CohortEnvelopeDto, CohortListDto, CohortShowDto, CreateCohortDto } from './dto/cohort.dto';
-import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from './operator-docs';
+import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 
 /** Cohorts of the session's workspace. Creating: admins and owners. */
 @OperatorResource()

@@ -13,7 +13,7 @@ import {
   IssueEnrollmentTokenDto,
 } from './dto/enrollment-token.dto';
 import { EnrollmentTokensService } from './enrollment-tokens.service';
-import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from './operator-docs';
+import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 
 /** Enrollment tokens of the session's workspace. Issuing and revoking: admins and owners. */
 @OperatorResource()

@@ -7,7 +7,7 @@ import { ProblemDto } from '../core/common/problem/problem.dto';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { PreRegisterRobotDto, ROBOT_LIST, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';
-import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from './operator-docs';
+import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { RobotsService } from './robots.service';
 
 /** Robots of the session's workspace. Pre-registering and retiring: admins and owners. */

@@ -4,3 +4,4 @@ export * from './operator-auth.strategy';
 export * from './operator-principal';
 export * from './session.constants';
 export * from './sessions.module';
+export * from './sessions.service';

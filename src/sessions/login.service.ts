@@ -7,8 +7,9 @@ import { SessionsService } from './sessions.service';
 export type LoginOutcome = { ok: true; token: string } | { ok: false };
 
 /**
- * Password login. Unknown addresses, suspended accounts and wrong passwords are one outcome, and
- * cost one bcrypt each (a dummy hash stands in for a missing account), so neither the answer nor
+ * Password login. Unknown addresses, suspended accounts, accounts without a password (created by
+ * SCIM, until their owner sets one through forgot-password) and wrong passwords are one outcome,
+ * and cost one bcrypt each (a dummy hash stands in for a missing one), so neither the answer nor
  * its timing tells whether an account exists. Throttles may refuse with LoginThrottled.
  */
 @Injectable()
@@ -33,8 +34,9 @@ export class LoginService implements OnModuleInit {
   ): Promise<LoginOutcome> {
     const slot = await this.throttle.admit(email, client.ipBucket);
     const user = email ? await this.operators.findByEmailForLogin(email) : undefined;
-    const matches = await this.passwords.verify(password, user?.password_hash ?? this.dummyHash);
-    if (!user || !matches || user.status !== 'active') {
+    const hash = user?.password_hash ?? null;
+    const matches = await this.passwords.verify(password, hash ?? this.dummyHash);
+    if (!user || hash === null || !matches || user.status !== 'active') {
       await this.throttle.recordFailure(email, client.ipBucket, slot);
       return { ok: false };
     }

@@ -9,7 +9,7 @@ export class OperatorsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** The account of an email in any state, with its password hash (login checks both). */
-  async findByEmailForLogin(email: string): Promise<{ id: string; password_hash: string; status: string } | undefined> {
+  async findByEmailForLogin(email: string): Promise<{ id: string; password_hash: string | null; status: string } | undefined> {
     const rows = await this.db.query(`SELECT id, password_hash, status FROM users WHERE email = $1`, [email]);
     return rows[0];
   }
@@ -30,11 +30,11 @@ export class OperatorsRepository {
     );
   }
 
-  /** The user's workspaces with their role, oldest membership first. */
+  /** The user's workspaces with their role, oldest membership first; suspended memberships (SCIM) are left out. */
   async findMemberships(userId: string): Promise<OperatorMembership[]> {
     return this.db.query(
       `SELECT w.id, w.name, w.slug, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
-        WHERE m.user_id = $1 ORDER BY m.inserted_at ASC, w.id ASC`,
+        WHERE m.user_id = $1 AND m.status = 'active' ORDER BY m.inserted_at ASC, w.id ASC`,
       [userId],
     );
   }

@@ -138,6 +138,10 @@ class EnvironmentVariables {
   @IsInt()
   @Min(1)
   READY_TIMEOUT_MS = 2000;
+
+  /** true turns on `displayName eq` and `externalId eq` filters on SCIM Groups (Entra matches groups so). */
+  @IsIn(['true', 'false'])
+  SCIM_GROUP_FILTERS = 'false';
 }
 
 /** Every variable the service reads; .env.example documents each one. */
@@ -146,6 +150,7 @@ export const ENV_KEYS = [
   'API_RATE_LIMIT', 'TRUSTED_PROXY_IPS', 'PLATFORM_ADMIN_EMAILS', 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM',
   'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_EVENTS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
   'OUTBOX_POLL_MS', 'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
+  'SCIM_GROUP_FILTERS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export interface QueueConfig {
@@ -181,6 +186,8 @@ export class AppConfig {
   readonly outboxPollMs: number;
   readonly shutdownGraceMs: number;
   readonly readyTimeoutMs: number;
+  /** SCIM Groups accept `displayName eq` and `externalId eq` filters (otherwise every filter is ignored). */
+  readonly scimGroupFilters: boolean;
 
   constructor(fields: Omit<AppConfig, never>) {
     Object.assign(this, fields);
@@ -284,5 +291,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     outboxPollMs: vars.OUTBOX_POLL_MS,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     readyTimeoutMs: vars.READY_TIMEOUT_MS,
+    scimGroupFilters: vars.SCIM_GROUP_FILTERS === 'true',
   });
 }

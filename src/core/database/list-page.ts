@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { ListQuery } from '../listing/list-query';
+import type { ScimPage } from '../listing/scim-page';
 import { listSql } from '../listing/list-sql';
 
 export interface ListSource {
@@ -19,4 +20,24 @@ export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery)
     db.query(`SELECT count(*)::int AS total FROM ${src.table} ${s.where}`, s.countParams),
   ]);
   return { rows, total: counted[0].total };
+}
+
+/**
+ * One SCIM page (1-based startIndex, count) in creation order, stable under paging, and the total
+ * matching. `scope` is the WHERE condition, `$1`.. referring to `params`; `alias` qualifies the
+ * order columns. count=0 reads only the total.
+ */
+export async function scimPage<T>(
+  db: DataSource,
+  src: ListSource & { alias: string },
+  page: ScimPage,
+): Promise<{ rows: T[]; total: number }> {
+  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${src.table} WHERE ${src.scope}`, src.params);
+  if (page.limit === 0 || page.offset >= total) return { rows: [], total };
+  const rows: T[] = await db.query(
+    `SELECT ${src.columns} FROM ${src.table} WHERE ${src.scope}
+      ORDER BY ${src.alias}.inserted_at ASC, ${src.alias}.id ASC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    src.params,
+  );
+  return { rows, total };
 }

@@ -12,6 +12,7 @@ import { PROBLEM_CONTENT_TYPE } from './problem-body';
 import { ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.error';
 import { DATABASE_RETRY_AFTER_SECONDS, ProblemRenderer } from './problem-renderer';
 import { ProblemFilter } from './problem.filter';
+import { ProblemTransports } from './problem-transports';
 
 const BASE_URL = 'https://api.example.com';
 
@@ -99,7 +100,7 @@ describe('ProblemFilter', () => {
   let logError: jest.SpyInstance;
 
   beforeEach(() => {
-    filter = new ProblemFilter(new ProblemRenderer(config));
+    filter = new ProblemFilter(new ProblemRenderer(config), new ProblemTransports());
     res = new FakeResponse();
     req = { method: 'POST', url: '/api/v1/things', headers: { 'x-request-id': 'req-123' }, route: { path: '/api/v1/things' } };
     logError = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);

@@ -5,16 +5,21 @@ import { sendPage } from '../../pages/layout';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';
 import { ProblemRenderer } from './problem-renderer';
+import { ProblemTransports } from './problem-transports';
 import { RedirectError } from './redirect';
 
 /**
  * The one place errors become HTTP responses. ProblemRenderer decides the problem (status,
  * headers, RFC 9457 body); this filter writes it: problem+json for API clients, the error page
- * for a browser on a page route, plain text where the contract says so (the login 429).
+ * for a browser on a page route, plain text where the contract says so (the login 429), and a
+ * transport's own format under the prefix it registered (SCIM's error schema under /scim/).
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
-  constructor(private readonly renderer: ProblemRenderer) {}
+  constructor(
+    private readonly renderer: ProblemRenderer,
+    private readonly transports: ProblemTransports,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
@@ -35,6 +40,11 @@ export class ProblemFilter implements ExceptionFilter {
       return;
     }
     for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+    const transport = this.transports.writerFor(req.path);
+    if (transport) {
+      transport(problem, req, res);
+      return;
+    }
     if (problem.plainText !== undefined) {
       res.status(problem.status).type('text/plain').send(problem.plainText);
       return;

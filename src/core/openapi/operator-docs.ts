@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiNotFoundResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { ProblemDto } from '../core/common/problem/problem.dto';
+import { ProblemDto } from '../common/problem/problem.dto';
 
-export { uuidParam } from '../core/common/http/uuid-param';
+export { uuidParam } from '../common/http/uuid-param';
 
 /** Class-level: operator REST on the session's workspace. */
 export const OperatorResource = () =>

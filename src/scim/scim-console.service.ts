@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
+import type { ScimGroupDto, ScimGroupListDto, ScimSyncEventDto, ScimSyncEventListDto, SCIM_EVENT_LIST, SCIM_GROUP_LIST } from './dto/scim-operator.dto';
+import { ScimAccountsRepository } from './scim-accounts.repository';
+import { GroupRole, OperatorScimGroupRow, ScimGroupsRepository } from './scim-groups.repository';
+import { ScimSyncEventRow, ScimSyncEventsRepository } from './scim-sync-events.repository';
+
+const iso = (d: Date) => new Date(d).toISOString();
+const groupDto = (r: OperatorScimGroupRow): ScimGroupDto => ({ ...r, inserted_at: iso(r.inserted_at), updated_at: iso(r.updated_at) });
+const eventDto = (r: ScimSyncEventRow): ScimSyncEventDto => ({ ...r, inserted_at: iso(r.inserted_at) });
+
+/** What operators see and decide of the SCIM plane: the groups (and the role each grants) and the sync log. */
+@Injectable()
+export class ScimConsoleService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly groups: ScimGroupsRepository,
+    private readonly accounts: ScimAccountsRepository,
+    private readonly events: ScimSyncEventsRepository,
+  ) {}
+
+  async listGroups(workspaceId: string, q: ListQuery<typeof SCIM_GROUP_LIST.key, true>): Promise<ScimGroupListDto> {
+    const { rows, total } = await this.groups.listForOperators(workspaceId, q);
+    return listEnvelope(q, rows.map(groupDto), total);
+  }
+
+  /** Maps a group to a role (or none): its members' roles are recomputed in the same transaction. */
+  async mapGroup(workspaceId: string, id: string, role: GroupRole | null): Promise<ScimGroupDto> {
+    await this.db.transaction(async (m) => {
+      if (!(await this.groups.setRole(m, workspaceId, id, role))) throw new NotFoundProblem();
+      await this.accounts.recomputeRoles(m, workspaceId, await this.groups.memberIds(m, id));
+    });
+    return groupDto((await this.groups.findForOperators(workspaceId, id))!);
+  }
+
+  async listEvents(workspaceId: string, q: ListQuery<typeof SCIM_EVENT_LIST.key, true>): Promise<ScimSyncEventListDto> {
+    const { rows, total } = await this.events.list(workspaceId, q);
+    return listEnvelope(q, rows.map(eventDto), total);
+  }
+}

@@ -1,0 +1,53 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { CommonModule } from '../core/common/common.module';
+import { ProblemRenderer } from '../core/common/problem/problem-renderer';
+import { ProblemTransports } from '../core/common/problem/problem-transports';
+import { EventsModule } from '../events';
+import { SessionsModule } from '../sessions';
+import { ScimAccountsRepository } from './scim-accounts.repository';
+import { ScimAdminPageController } from './scim-admin-page.controller';
+import { ScimAuthStrategy } from './scim-auth.strategy';
+import { ScimConsoleService } from './scim-console.service';
+import { ScimDiscoveryController } from './scim-discovery.controller';
+import { writeScimError } from './scim-error.writer';
+import { ScimGroupsController } from './scim-groups.controller';
+import { ScimGroupsRepository } from './scim-groups.repository';
+import { ScimGroupsService } from './scim-groups.service';
+import { ScimOperatorController } from './scim-operator.controller';
+import { ScimSyncEventsRepository } from './scim-sync-events.repository';
+import { ScimSyncLog } from './scim-sync-log.service';
+import { ScimTokensRepository } from './scim-tokens.repository';
+import { ScimTokensService } from './scim-tokens.service';
+import { ScimUsersController } from './scim-users.controller';
+import { ScimUsersRepository } from './scim-users.repository';
+import { ScimUsersService } from './scim-users.service';
+
+/**
+ * SCIM 2.0 provisioning (/scim/v2) for Okta and Entra, its tokens, group roles and sync log
+ * (operator REST and /app/admin). Errors under /scim/ are written in the SCIM error schema.
+ */
+@Module({
+  imports: [CommonModule, EventsModule, SessionsModule],
+  controllers: [ScimUsersController, ScimGroupsController, ScimDiscoveryController, ScimOperatorController, ScimAdminPageController],
+  providers: [
+    ProblemRenderer,
+    ScimAuthStrategy,
+    ScimTokensRepository,
+    ScimTokensService,
+    ScimUsersRepository,
+    ScimGroupsRepository,
+    ScimAccountsRepository,
+    ScimSyncEventsRepository,
+    ScimSyncLog,
+    ScimUsersService,
+    ScimGroupsService,
+    ScimConsoleService,
+  ],
+})
+export class ScimModule implements OnModuleInit {
+  constructor(private readonly transports: ProblemTransports) {}
+
+  onModuleInit(): void {
+    this.transports.register('/scim/', writeScimError);
+  }
+}
