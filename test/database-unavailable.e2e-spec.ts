@@ -4,7 +4,9 @@ import { CONNECT_TIMEOUT_MS } from '../src/core/database/data-source-options';
 import { makeWorkspace } from './support/builders';
 import { expectProblem } from './support/problem';
 import { TcpProxy } from './support/tcp-proxy';
-import { createTestApp } from './support/test-app';
+import { createTestApp, TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
+import { makeScimTenant, oktaUser, scim } from './support/scim';
 
 const databaseUrl = new URL(process.env.DATABASE_URL!);
 
@@ -33,22 +35,43 @@ describe('requests while Postgres is unavailable', () => {
     }
   }, 20_000);
 
-  it('answers 503 database_unavailable when Postgres cannot be reached at all', async () => {
+  /** An app whose only way to Postgres is a TCP proxy the test can cut and restore. */
+  async function behindProxy(run: (t: TestApp, proxy: TcpProxy) => Promise<void>): Promise<void> {
     const proxy = new TcpProxy(databaseUrl.hostname, Number(databaseUrl.port));
     await proxy.start();
     const viaProxy = new URL(databaseUrl);
     viaProxy.port = String(proxy.port);
     const t = await createTestApp({ env: { DATABASE_URL: viaProxy.toString() } });
     try {
+      await run(t, proxy);
+    } finally {
+      await t.close().catch(() => undefined);
+      await proxy.cut();
+    }
+  }
+
+  it('answers 503 database_unavailable when Postgres cannot be reached at all', () =>
+    behindProxy(async (t, proxy) => {
       const w = await makeWorkspace(t);
       await proxy.cut();
       // a key this process has not verified yet, so it has to be looked up
       const res = await t.http().get('/api/v1/messages').set('x-agent-api-key', w.apiKey);
       expectProblem(res, 503, 'service-unavailable', { detail: 'database_unavailable' });
       expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    } finally {
-      await t.close().catch(() => undefined);
+    }), 20_000);
+
+  it('SCIM answers 503 in the SCIM error schema when Postgres cannot be reached, and writes nothing', () =>
+    behindProxy(async (t, proxy) => {
+      const tenant = await makeScimTenant(t);
       await proxy.cut();
-    }
-  }, 20_000);
+      for (const res of [await scim(t, tenant.token, 'get', '/Users'), await scim(t, tenant.token, 'post', '/Users', oktaUser())]) {
+        expect(res.status).toBe(503);
+        expect(res.headers['content-type']).toBe('application/scim+json; charset=utf-8');
+        expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+        expect(res.body).toEqual({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '503', detail: 'database_unavailable' });
+      }
+      await proxy.start();
+      await eventually(async () => expect((await scim(t, tenant.token, 'get', '/Users')).status).toBe(200), { timeoutMs: 5000 });
+      expect((await scim(t, tenant.token, 'get', '/Users')).body.totalResults).toBe(0);
+    }), 20_000);
 });

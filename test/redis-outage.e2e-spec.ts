@@ -1,10 +1,11 @@
 import { DataSource } from 'typeorm';
-import { makeWorkspace, Registered } from './support/builders';
+import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
 import { eventually } from './support/eventually';
 import { logIn, randomIPv4, TRUST_LOOPBACK } from './support/operator';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
+import { makeScimTenant, oktaUser, scim } from './support/scim';
 import { EventBus } from '../src/core/redis/event-bus.service';
 
 const OP = '/api/v1/operator';
@@ -130,5 +131,22 @@ describe('when Redis is unreachable', () => {
     });
     expect(await socket.staysOpen(300)).toBe(true);
     expect(socket.pushes('command').filter((m) => m.payload.agent_command.id === id)).toHaveLength(1);
+  });
+
+  it('SCIM keeps provisioning while Redis is down, and a deactivated account loses its socket on the other node within 1 s', async () => {
+    const tenant = await makeScimTenant(a);
+    const email = uniqueEmail('scim-outage');
+    const user = (await scim(a, tenant.token, 'post', '/Users', oktaUser({ email })).expect(201)).body;
+    // the owner of the account sets a password (as through forgot-password) and opens a socket on B
+    await a.app.get(DataSource).query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2) WHERE email = $1`, [email, w.email]);
+    const socket = await SocketClient.open(socketUrl(baseB), { cookie: await sessionCookie(b, email, w.password) });
+    open.push(socket);
+
+    await proxy.cut();
+    await scim(a, tenant.token, 'post', '/Users', oktaUser()).expect(201);
+    const off = await scim(a, tenant.token, 'patch', `/Users/${user.id}`, { Operations: [{ op: 'replace', value: { active: false } }] });
+    expect(off.status).toBe(200);
+    const closed = await socket.closedWithin(1000);
+    expect(closed.code).toBe(4401);
   });
 });

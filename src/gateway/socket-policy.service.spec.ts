@@ -4,6 +4,7 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { SessionEvents } from '../core/redis/redis-keys';
 import type { EventBus } from '../core/redis/event-bus.service';
 import type { SocketTokensService } from '../socket-tokens/socket-tokens.service';
+import type { SessionsService } from '../sessions/sessions.service';
 import { MachineAuthError } from '../credentials';
 import { SocketPolicy } from './socket-policy.service';
 import { SocketConnection, SocketRegistry } from './socket-registry';
@@ -37,6 +38,16 @@ class LocalBus {
   }
 }
 
+/** Sessions as the policy sees them: every id is live unless ended here (another node's log-out, a SCIM suspension). */
+class Sessions {
+  readonly ended = new Set<string>();
+  reads = 0;
+  async liveSessionIds(ids: string[]): Promise<Set<string>> {
+    this.reads++;
+    return new Set(ids.filter((id) => !this.ended.has(id)));
+  }
+}
+
 function socket() {
   const closes: [number, string][] = [];
   return { ws: { close: (code: number, reason: string) => closes.push([code, reason]) } as unknown as WebSocket, closes };
@@ -47,12 +58,15 @@ describe('SocketPolicy', () => {
   let bus: LocalBus;
   let clock: ManualClock;
   let policy: SocketPolicy;
+  let sessions: Sessions;
+  const asSessions = () => sessions as unknown as SessionsService;
 
   beforeEach(() => {
+    sessions = new Sessions();
     registry = new SocketRegistry();
     bus = new LocalBus();
     clock = new ManualClock();
-    policy = new SocketPolicy(registry, undefined as unknown as SocketTokensService, bus as unknown as EventBus, clock);
+    policy = new SocketPolicy(registry, undefined as unknown as SocketTokensService, asSessions(), bus as unknown as EventBus, clock);
     policy.onModuleInit();
   });
 
@@ -109,7 +123,7 @@ describe('SocketPolicy', () => {
   it('fails closed: a credential change that cannot be checked closes the sockets with 1013', async () => {
     const unavailable = { credentialStates: () => Promise.reject(new Error('database unavailable')) };
     bus = new LocalBus();
-    policy = new SocketPolicy(registry, unavailable as unknown as SocketTokensService, bus as unknown as EventBus, clock);
+    policy = new SocketPolicy(registry, unavailable as unknown as SocketTokensService, asSessions(), bus as unknown as EventBus, clock);
     policy.onModuleInit();
     const s = socket();
     const identity = { credentialId: 'c', serviceAgentId: 'a', workspaceId: 'w', scopes: [], credentialExpiresAt: null };
@@ -156,7 +170,7 @@ describe('SocketPolicy', () => {
         },
       };
       bus = new LocalBus();
-      policy = new SocketPolicy(registry, tokens as unknown as SocketTokensService, bus as unknown as EventBus, clock);
+      policy = new SocketPolicy(registry, tokens as unknown as SocketTokensService, asSessions(), bus as unknown as EventBus, clock);
       policy.onModuleInit();
       return tokens;
     }
@@ -192,6 +206,23 @@ describe('SocketPolicy', () => {
       jest.advanceTimersByTime(2000);
       await flush();
       expect(tokens.credentialStates.mock.calls.length).toBe(calls); // no polling once the bus is back
+    });
+
+    it('re-reads every operator socket\'s session too, closing those whose session ended meanwhile', async () => {
+      jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+      withStates(async () => new Map());
+      const kept = operator('s1');
+      const ended = operator('s2', 'u2');
+      registry.add(kept.conn);
+      registry.add(ended.conn);
+      bus.setHealthy(false);
+      await flush();
+      expect(sessions.reads).toBe(1);
+      sessions.ended.add('s2'); // ended on another node (log-out, password reset, SCIM suspension); no event arrives
+      jest.advanceTimersByTime(500);
+      await flush();
+      expect(ended.closes).toEqual([[4401, 'session_ended']]);
+      expect(kept.closes).toEqual([]);
     });
 
     it('a failed read while the bus is down leaves the sockets open (the next round retries)', async () => {

@@ -5,9 +5,10 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { MachineAuthError } from '../credentials';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
+import { SessionsService } from '../sessions';
 import { SocketTokensService } from '../socket-tokens';
 import { CloseCodes } from './socket-protocol';
-import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
+import { AgentSocketIdentity, OperatorSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 
 /** How many recent events are remembered for upgrades that were being verified when they arrived. */
 const RECENT_EVENTS = 4_096;
@@ -20,6 +21,8 @@ type Effect = 'recheck' | 'session_ended' | 'sessions_revoked';
 
 const isAgent = (conn: SocketConnection): conn is SocketConnection & { identity: AgentSocketIdentity } =>
   conn.identity.kind === 'service_agent';
+const isOperator = (conn: SocketConnection): conn is SocketConnection & { identity: OperatorSocketIdentity } =>
+  conn.identity.kind === 'operator';
 
 /**
  * Keeps live sockets within what their credentials allow, on every node. A change to a
@@ -42,6 +45,7 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly registry: SocketRegistry,
     private readonly tokens: SocketTokensService,
+    private readonly sessions: SessionsService,
     private readonly events: EventBus,
     private readonly clock: Clock,
   ) {}
@@ -58,8 +62,9 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
     on(CredentialEvents.workspaceChanged, (e) => SocketKeys.workspace(String(e.workspaceId)), 'recheck');
     on(SessionEvents.sessionEnded, (e) => SocketKeys.session(String(e.sessionId)), 'session_ended');
     on(SessionEvents.userSessionsRevoked, (e) => SocketKeys.user(String(e.userId)), 'sessions_revoked');
-    // Events missed while the bus is down would leave revoked credentials connected: re-read every
-    // agent socket's credential from the database meanwhile, and once more when the bus is back.
+    // Events missed while the bus is down would leave revoked credentials and ended sessions
+    // connected: re-read every socket's credential or session from the database meanwhile, and
+    // once more when the bus is back.
     this.events.onHealthChange((healthy) => {
       clearInterval(this.watch);
       this.watch = undefined;
@@ -75,15 +80,22 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.watch);
   }
 
-  /** Re-checks every agent socket of this node; a failed read leaves them as they are, to retry. */
+  /** Re-checks every socket of this node; a failed read leaves them as they are, to retry. */
   async recheckAll(): Promise<void> {
-    const agents = this.registry.all().filter(isAgent);
+    const all = this.registry.all();
     this.generationCounter++;
     try {
-      await this.recheck(agents);
+      await Promise.all([this.recheck(all.filter(isAgent)), this.recheckSessions(all.filter(isOperator))]);
     } catch (err) {
       this.logger.warn(`socket re-check failed: ${(err as Error).message}`);
     }
+  }
+
+  /** Closes operator sockets whose session ended (log-out, password reset, an account suspended by SCIM). */
+  private async recheckSessions(conns: (SocketConnection & { identity: OperatorSocketIdentity })[]): Promise<void> {
+    if (conns.length === 0) return;
+    const live = await this.sessions.liveSessionIds([...new Set(conns.map((c) => c.identity.sessionId))]);
+    for (const conn of conns) if (!live.has(conn.identity.sessionId)) this.close(conn, CloseCodes.unauthorized, 'session_ended');
   }
 
   /** A socket just registered, verified as of `verifiedAt`: applies what it missed since. */

@@ -45,6 +45,17 @@ export class SessionsRepository {
     return rows[0];
   }
 
+  /** Of the given session ids, those still live (unexpired, their user active). */
+  async liveSessionIds(ids: string[], now: Date): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT s.id FROM user_sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = ANY($1::uuid[]) AND s.expires_at > $2 AND u.status = 'active'`,
+      [ids, now],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Deletes a session and returns its client details, or undefined when it was already gone. */
   async deleteReturningClient(m: EntityManager, sessionId: string): Promise<{ user_agent: string | null; ip: string | null } | undefined> {
     const [deleted] = await m.query(`DELETE FROM user_sessions WHERE id = $1 RETURNING user_agent, ip`, [sessionId]);

@@ -42,6 +42,11 @@ export class SessionsService {
     return this.repo.findLiveSessionUser(sha256(token), this.clock.date());
   }
 
+  /** Which of these sessions are still live: sockets re-check theirs while cross-node events may be missed. */
+  liveSessionIds(ids: string[]): Promise<Set<string>> {
+    return this.repo.liveSessionIds(ids, this.clock.date());
+  }
+
   needsReissue(session: SessionUser): boolean {
     return this.clock.now() - new Date(session.issuedAt).getTime() > SESSION_REISSUE_AFTER_MS;
   }
