@@ -13,14 +13,12 @@
  * with and without each performance layer), BENCH_LAYER_ROUNDS (default 2).
  */
 import autocannon from 'autocannon';
-import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { startProcess } from './processes';
 
-const ROOT = join(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -44,61 +42,6 @@ interface CaseResult {
 interface LayerResult extends CaseResult {
   variant: string;
   case: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitHealthy(base: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
-}
-
-async function startProcess(kind: 'node' | 'nest' | 'service' | 'service-stock-server', env: Record<string, string> = {}) {
-  const port = await freePort();
-  let out = '';
-  let child: ChildProcess;
-  if (kind === 'node') {
-    child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], { env: { ...process.env, PORT: String(port) }, stdio: 'pipe' });
-  } else if (kind === 'nest') {
-    child = fork(join(__dirname, 'baselines', 'bare-nest.ts'), [], {
-      env: { ...process.env, PORT: String(port) },
-      execArgv: ['-r', 'ts-node/register/transpile-only'],
-      stdio: 'pipe',
-    });
-  } else {
-    const entry = kind === 'service' ? join(ROOT, 'dist', 'main.js') : join(__dirname, 'baselines', 'service-stock-server.js');
-    child = spawn(process.execPath, [entry], {
-      env: { PATH: process.env.PATH, ...env, PORT: String(port) } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  }
-  child.stdout?.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20000)));
-  child.stderr?.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20000)));
-  const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base, child, () => out);
-  return {
-    base,
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    },
-  };
 }
 
 type Request = autocannon.Request;

@@ -1,0 +1,172 @@
+/**
+ * SCIM provisioning at the scale of a large tenant: 10,000 users created through
+ * POST /scim/v2/Users, then the whole list read in pages of 100, against the production build.
+ * Prints users per second, the create and list-page latencies (p50, p99), and the margin over
+ * what Microsoft Entra ID asks of a SCIM endpoint (at least 25 requests per second per tenant).
+ *
+ * Baseline, measured in the same run with the same concurrency on the same service: POST
+ * /api/v1/messages with an agk_ key (the machine plane's simplest authenticated write, one row),
+ * and GET /api/v1/messages?limit=100 (a keyed list page). Ratios are SCIM / baseline.
+ *
+ *   npm run bench:scim        (BENCH_SCIM_USERS, BENCH_SCIM_CONCURRENCY override)
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { startProcess } from './processes';
+
+const USERS = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
+const CONCURRENCY = Number(process.env.BENCH_SCIM_CONCURRENCY ?? 16);
+const PAGE = 100;
+const ENTRA_REQUESTS_PER_SECOND = 25;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
+const REDIS_URL = process.env.BENCH_REDIS_URL!;
+
+interface Run {
+  name: string;
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** `count` requests, `concurrency` at a time; each returns whether it got the status it expected. */
+async function drive(name: string, count: number, concurrency: number, send: (i: number) => Promise<boolean>): Promise<Run> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        if (!(await send(i))) failures++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const run = { name, requests: count, seconds, perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  process.stderr.write(`  ${name}: ${run.perSecond.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, failures ${failures}\n`);
+  return run;
+}
+
+async function main(): Promise<void> {
+  const service = await startProcess('service', {
+    NODE_ENV: 'production',
+    DATABASE_URL,
+    REDIS_URL,
+    BASE_URL: 'https://bench.example.com',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    METRICS_BEARER_TOKEN: 'bench-metrics-token-0123456789',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    API_RATE_LIMIT: '1000000000',
+    BCRYPT_COST: '4',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  });
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const base = service.base;
+    const register = await fetch(`${base}/api/v1/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `scim-bench-${randomBytes(4).toString('hex')}@example.com`, password: 'a benchmark password', agent_name: 'Bench', workspace_name: 'SCIM bench' }),
+    });
+    if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
+    const { workspace, api_key } = (await register.json()) as { workspace: { id: string }; api_key: { key: string } };
+    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [workspace.id]);
+    // The token as /app/admin would make it: only its SHA-256 is stored.
+    const token = `scim_${randomBytes(32).toString('base64url')}`;
+    await db.query(`INSERT INTO scim_tokens (workspace_id, name, token_hash) VALUES ($1, 'bench', $2)`, [workspace.id, createHash('sha256').update(token).digest()]);
+    const scimHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
+    const machineHeaders = { 'x-agent-api-key': api_key.key, 'content-type': 'application/json' };
+
+    process.stderr.write(`baseline: the machine plane on the same service, concurrency ${CONCURRENCY}\n`);
+    const warm = () => drive('warm-up', 500, CONCURRENCY, async () => (await fetch(`${base}/api/v1/messages?limit=1`, { headers: machineHeaders })).ok);
+    await warm();
+    const baselineWrite = await drive(`baseline: POST /api/v1/messages x ${USERS}`, USERS, CONCURRENCY, async (i) => {
+      const res = await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machineHeaders, body: JSON.stringify({ body: `message ${i}` }) });
+      await res.arrayBuffer();
+      return res.status === 201;
+    });
+    const baselineRead = await drive(`baseline: GET /api/v1/messages?limit=${PAGE} x ${USERS / PAGE}`, USERS / PAGE, 1, async (i) => {
+      const res = await fetch(`${base}/api/v1/messages?limit=${PAGE}&offset=${i * PAGE}`, { headers: machineHeaders });
+      await res.arrayBuffer();
+      return res.ok;
+    });
+
+    process.stderr.write(`SCIM: ${USERS} users, concurrency ${CONCURRENCY}\n`);
+    const provision = await drive(`POST /scim/v2/Users x ${USERS}`, USERS, CONCURRENCY, async (i) => {
+      const email = `user${i}@scim-bench.example.com`;
+      const res = await fetch(`${base}/scim/v2/Users`, {
+        method: 'POST',
+        headers: scimHeaders,
+        body: JSON.stringify({
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+          userName: email,
+          externalId: `ext-${i}`,
+          name: { givenName: 'User', familyName: String(i) },
+          emails: [{ value: email, type: 'work', primary: true }],
+          active: true,
+        }),
+      });
+      await res.arrayBuffer();
+      return res.status === 201;
+    });
+    const seen = new Set<string>();
+    const list = await drive(`GET /scim/v2/Users?count=${PAGE} (every page, in order)`, USERS / PAGE, 1, async (i) => {
+      const res = await fetch(`${base}/scim/v2/Users?startIndex=${i * PAGE + 1}&count=${PAGE}`, { headers: scimHeaders });
+      const body = (await res.json()) as { totalResults: number; Resources: { id: string }[] };
+      for (const r of body.Resources) seen.add(r.id);
+      return res.ok && body.Resources.length === PAGE && body.totalResults === USERS;
+    });
+    const filtered = await drive(`GET /scim/v2/Users?filter=userName eq (one user) x 1000`, 1000, CONCURRENCY, async (i) => {
+      const filter = encodeURIComponent(`userName eq "user${(i * 7919) % USERS}@scim-bench.example.com"`);
+      const res = await fetch(`${base}/scim/v2/Users?filter=${filter}`, { headers: scimHeaders });
+      const body = (await res.json()) as { totalResults: number };
+      return res.ok && body.totalResults === 1;
+    });
+
+    const rows = [baselineWrite, baselineRead, provision, list, filtered];
+    const table = [
+      `node ${process.version}; ${USERS} users; concurrency ${CONCURRENCY} for writes and lookups, 1 for the page walk`,
+      '',
+      '| case | requests | per second | p50 ms | p99 ms | failures |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`),
+      '',
+      '| measure | value |',
+      '|---|---:|',
+      `| users provisioned per second | ${provision.perSecond.toFixed(0)} |`,
+      `| x Entra's 25 requests per second per tenant | ${(provision.perSecond / ENTRA_REQUESTS_PER_SECOND).toFixed(1)} |`,
+      `| x the machine plane's write (POST /api/v1/messages) | ${(provision.perSecond / baselineWrite.perSecond).toFixed(2)} |`,
+      `| list page of 100, p99 ms | ${list.p99.toFixed(1)} |`,
+      `| list page p99 x the machine plane's page of 100 | ${(list.p99 / baselineRead.p99).toFixed(2)} |`,
+      `| distinct users seen by the page walk | ${seen.size} of ${USERS} |`,
+    ].join('\n');
+    process.stdout.write(`\n${table}\n`);
+    mkdirSync(join(__dirname, 'results'), { recursive: true });
+    const file = join(__dirname, 'results', `scim-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify({ node: process.version, users: USERS, concurrency: CONCURRENCY, rows }, null, 2));
+    process.stdout.write(`\nresults written to ${file}\n`);
+    if (seen.size !== USERS || rows.some((r) => r.failures > 0)) process.exitCode = 1;
+  } finally {
+    await db.end();
+    await service.stop();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});
