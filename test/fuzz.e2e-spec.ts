@@ -18,6 +18,9 @@ import { createTestApp, TestApp } from './support/test-app';
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
+/** SCIM writes record even a refusal in the sync log (one row), and nothing else. */
+const SCIM_WRITES = new Set(['post', 'put', 'patch', 'delete']);
+
 interface Operation {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   path: string;
@@ -59,6 +62,7 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
   let db: DataSource;
   let w: Registered;
   let cookie: string;
+  let scimToken: string;
   let operations: Operation[] = [];
 
   /** Every table of the schema but the migrations log: its total row count must not move on a refusal. */
@@ -83,6 +87,8 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
     ).map((r) => r.tablename);
     w = await makeWorkspace(t);
     cookie = await sessionCookie(t, w.email, w.password);
+    const issued = await t.http().post('/api/v1/operator/scim_tokens').set('cookie', cookie).send({ name: 'fuzz' }).expect(201);
+    scimToken = issued.body.scim_token.token;
     const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
       paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> }; parameters?: { name: string; in: string }[] }>>;
       components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> };
@@ -93,7 +99,7 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
       return Object.keys(resolved?.properties ?? {});
     };
     for (const [path, methods] of Object.entries(doc.paths)) {
-      if (!path.startsWith('/api/')) continue;
+      if (!path.startsWith('/api/') && !path.startsWith('/scim/')) continue;
       for (const [method, op] of Object.entries(methods)) {
         if (!['get', 'post', 'patch', 'put', 'delete'].includes(method)) continue;
         const json = op.requestBody?.content?.['application/json'];
@@ -126,17 +132,30 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
         fc.asyncProperty(pathParams, queries(op.query), bodies(op.properties), async (param, query, body) => {
           const path = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(param));
           const before = await rowCount();
-          let req = t.http()[op.method](`${path}${query ? `?${query}` : ''}`).set('cookie', cookie).set('x-agent-api-key', w.apiKey);
+          const isScim = path.startsWith('/scim/');
+          let req = t.http()[op.method](`${path}${query ? `?${query}` : ''}`).set('cookie', cookie);
+          req = isScim ? req.set('authorization', `Bearer ${scimToken}`) : req.set('x-agent-api-key', w.apiKey);
           if (op.body) req = req.set('content-type', 'application/json').send(body);
           const res = await req;
           const where = `${op.method.toUpperCase()} ${path}?${query} ${body.slice(0, 200)}`;
           expect({ where, status: res.status }).toEqual({ where, status: expect.any(Number) });
           if (res.status >= 500) throw new Error(`${res.status} for ${where}: ${res.text.slice(0, 300)}`);
           expect(res.text).not.toMatch(/\n\s+at .+\.(ts|js):\d+/); // no stack trace
-          if (res.status >= 400) {
+          if (res.status >= 400 && isScim) {
+            // SCIM answers its own error schema, status as a string
+            expect(res.headers['content-type']).toMatch(/^application\/scim\+json/);
+            expect(res.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(res.status), detail: expect.any(String) });
+            // Nothing but, for a refused write the service read, its row in the sync log.
+            const written = (await rowCount()) - before;
+            expect({ where, written: written === 0 || (written === 1 && SCIM_WRITES.has(op.method)) }).toEqual({ where, written: true });
+            if (written === 1) {
+              const [last] = await db.query(`SELECT status, status_code FROM scim_sync_events ORDER BY inserted_at DESC, id DESC LIMIT 1`);
+              expect({ where, last }).toEqual({ where, last: { status: 'failure', status_code: res.status } });
+            }
+          } else if (res.status >= 400) {
             expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
             expect(typeof res.body.detail).toBe('string');
-            expect(await rowCount()).toBe(before);
+            expect({ where, written: (await rowCount()) - before }).toEqual({ where, written: 0 });
           }
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
