@@ -32,6 +32,8 @@ import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
 import { ScimModule } from './scim/scim.module';
+import { TracesModule } from './traces/traces.module';
+import { EvalsModule } from './evals/evals.module';
 
 @Module({
   imports: [
@@ -63,6 +65,8 @@ import { ScimModule } from './scim/scim.module';
     EventsModule,
     WebhooksModule,
     ScimModule,
+    TracesModule,
+    EvalsModule,
   ],
   providers: [
     ProblemRenderer,

@@ -1,6 +1,7 @@
 /** Every machine scope (SPEC.md Authentication 1.3 plus API.md's messages/tasks scopes). */
 export const MACHINE_SCOPES = [
   'traces:write',
+  'traces:read',
   'eval_runs:read',
   'eval_runs:write',
   'eval_suites:read',

@@ -10,11 +10,13 @@ export interface ListSource {
   /** the workspace scope, `$1`.. referring to `params` */
   scope: string;
   params: unknown[];
+  /** the alias `table` gives its table, to qualify filter and order columns with (`traces t`: `t`) */
+  alias?: string;
 }
 
 /** One page in the list's order and the total matching, read in parallel. */
 export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery): Promise<{ rows: T[]; total: number }> {
-  const s = listSql(q, { sql: src.scope, params: src.params });
+  const s = listSql(q, { sql: src.scope, params: src.params, alias: src.alias });
   const [rows, counted] = await Promise.all([
     db.query(`SELECT ${src.columns} FROM ${src.table} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
     db.query(`SELECT count(*)::int AS total FROM ${src.table} ${s.where}`, s.countParams),
@@ -29,7 +31,7 @@ export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery)
  */
 export async function scimPage<T>(
   db: DataSource,
-  src: ListSource & { alias: string },
+  src: Required<ListSource>,
   page: ScimPage,
 ): Promise<{ rows: T[]; total: number }> {
   const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${src.table} WHERE ${src.scope}`, src.params);

@@ -1,0 +1,28 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { OperatorAuth } from '../auth';
+import { withoutEmptyFilters } from '../core/listing/form-query';
+import { parseList } from '../core/listing/list-query';
+import { sendPage } from '../core/pages/layout';
+import { WorkspaceOperator } from '../sessions';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import { EVAL_RUN_LIST } from './dto/eval.dto';
+import { evalRunsPage } from './eval-pages';
+import { EvalsService } from './evals.service';
+
+/** The eval runs page of the console (any member). */
+@ApiTags('pages')
+@Controller('app/eval_runs')
+export class EvalsPageController {
+  constructor(private readonly evals: EvalsService) {}
+
+  @OperatorAuth({ role: 'member', page: true })
+  @Get()
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'eval runs with status and score' })
+  async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    const q = parseList(EVAL_RUN_LIST, withoutEmptyFilters(query));
+    sendPage(res, evalRunsPage(op.email, await this.evals.listRuns(op.workspaceId, q), q.filters.status));
+  }
+}

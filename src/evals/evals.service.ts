@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
+import { Outbox } from '../events';
+import {
+  CreateEvalRunDto,
+  CreateEvalSuiteDto,
+  EVAL_RUN_LIST,
+  EVAL_RUN_TRANSITIONS,
+  EVAL_SUITE_LIST,
+  EvalRunDto,
+  EvalRunListDto,
+  EvalSuiteDto,
+  EvalSuiteListDto,
+  TERMINAL_EVAL_RUN_STATUSES,
+  UpdateEvalRunDto,
+} from './dto/eval.dto';
+import { EvalsRepository } from './evals.repository';
+
+/**
+ * Eval suites (cases to run an agent against) and eval runs (one run of a suite, reported by the
+ * machine that runs it). A run moves queued -> running -> passed | failed | errored, each change
+ * under a row lock so two reporters cannot both move it; reaching a final status emits
+ * `eval_run.completed` in the same transaction.
+ */
+@Injectable()
+export class EvalsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly evals: EvalsRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  createSuite(workspaceId: string, dto: CreateEvalSuiteDto): Promise<EvalSuiteDto> {
+    return this.evals.insertSuite(workspaceId, dto.name, dto.description ?? null, dto.cases ?? []);
+  }
+
+  async getSuite(workspaceId: string, id: string): Promise<EvalSuiteDto> {
+    const suite = await this.evals.findSuite(workspaceId, id);
+    if (!suite) throw new NotFoundProblem();
+    return suite;
+  }
+
+  async listSuites(workspaceId: string, q: ListQuery<typeof EVAL_SUITE_LIST.key, true>): Promise<EvalSuiteListDto> {
+    const { rows, total } = await this.evals.listSuites(workspaceId, q);
+    return listEnvelope(q, rows, total);
+  }
+
+  /** A queued run; a suite that is not the workspace's is a validation error of the body. */
+  async createRun(workspaceId: string, serviceAgentId: string, dto: CreateEvalRunDto): Promise<EvalRunDto> {
+    const run = await this.evals.insertRun(workspaceId, dto.eval_suite_id.toLowerCase(), serviceAgentId, dto.metrics ?? {});
+    if (!run) throw new ValidationProblem({ eval_suite_id: ['must be an eval suite of this workspace'] });
+    return run;
+  }
+
+  async getRun(workspaceId: string, id: string): Promise<EvalRunDto> {
+    const run = await this.evals.findRun(workspaceId, id);
+    if (!run) throw new NotFoundProblem();
+    return run;
+  }
+
+  async updateRun(workspaceId: string, id: string, dto: UpdateEvalRunDto): Promise<EvalRunDto> {
+    return this.db.transaction(async (m) => {
+      const run = await this.evals.findRun(workspaceId, id, m, true);
+      if (!run) throw new NotFoundProblem();
+      if (!EVAL_RUN_TRANSITIONS[run.status].includes(dto.status)) {
+        throw new ConflictProblem('invalid_transition');
+      }
+      const finishes = TERMINAL_EVAL_RUN_STATUSES.includes(dto.status);
+      const updated = await this.evals.updateRun(m, run.id, {
+        status: dto.status,
+        score: dto.score,
+        metrics: dto.metrics,
+        starts: dto.status === 'running',
+        finishes,
+      });
+      if (finishes) await this.outbox.record(m, workspaceId, 'eval_run.completed', { eval_run: updated });
+      return updated;
+    });
+  }
+
+  async listRuns(workspaceId: string, q: ListQuery<typeof EVAL_RUN_LIST.key, true>): Promise<EvalRunListDto> {
+    const { rows, total } = await this.evals.listRuns(workspaceId, q);
+    return listEnvelope(q, rows, total);
+  }
+}
