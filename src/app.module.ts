@@ -34,6 +34,7 @@ import { EventsModule } from './events/events.module';
 import { ScimModule } from './scim/scim.module';
 import { TracesModule } from './traces/traces.module';
 import { EvalsModule } from './evals/evals.module';
+import { SearchModule } from './search/search.module';
 
 @Module({
   imports: [
@@ -67,6 +68,7 @@ import { EvalsModule } from './evals/evals.module';
     ScimModule,
     TracesModule,
     EvalsModule,
+    SearchModule,
   ],
   providers: [
     ProblemRenderer,

@@ -1,0 +1,24 @@
+/**
+ * What the observability search reads, declared once: each kind's table (with its generated
+ * `search` tsvector column and GIN index, see the migrations), the hit's title, and the text its
+ * snippet is cut from. SQL fragments refer to the table through `alias`; they are constants, never
+ * built from input.
+ */
+export interface SearchSource {
+  kind: string;
+  table: string;
+  alias: string;
+  title: string;
+  document: string;
+}
+
+export const SEARCH_SOURCES = [
+  { kind: 'trace', table: 'traces', alias: 't', title: 't.name', document: `concat_ws(' ', t.name, t.trace_id, t.attributes::text)` },
+  { kind: 'message', table: 'messages', alias: 'm', title: `coalesce(m.channel, 'message')`, document: 'm.body' },
+  { kind: 'agent_command', table: 'agent_commands', alias: 'c', title: 'c.name', document: `concat_ws(' ', c.name, c.payload::text)` },
+  { kind: 'event', table: 'domain_events', alias: 'e', title: 'e.type', document: 'e.data::text' },
+] as const satisfies readonly SearchSource[];
+
+/** API.md: trace, message, agent_command, security_violation, event. */
+export const SEARCH_KINDS = SEARCH_SOURCES.map((s) => s.kind);
+export type SearchKind = (typeof SEARCH_KINDS)[number];

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { SearchController } from './search.controller';
+import { SearchPageController } from './search-page.controller';
+import { SearchRepository } from './search.repository';
+import { SearchService } from './search.service';
+
+/** The observability search: operator REST and the console's search page. */
+@Module({
+  controllers: [SearchController, SearchPageController],
+  providers: [SearchRepository, SearchService],
+})
+export class SearchModule {}

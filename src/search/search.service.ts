@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { BadRequestProblem } from '../core/common/problem/problem.error';
+import { parseList } from '../core/listing/list-query';
+import { SEARCH_LIST, SEARCH_QUERY_MAX, SearchResultDto } from './dto/search.dto';
+import { SEARCH_KINDS } from './search-sources';
+import { SearchRepository } from './search.repository';
+
+/**
+ * The operator's observability search: `q` in web-search syntax (words, "phrases", -excluded,
+ * or) over traces, messages, agent commands, security violations and events of the workspace,
+ * best match first.
+ */
+@Injectable()
+export class SearchService {
+  constructor(private readonly repo: SearchRepository) {}
+
+  async search(workspaceId: string, query: Record<string, unknown>): Promise<SearchResultDto> {
+    const raw = query.q;
+    const q = typeof raw === 'string' ? raw.trim() : '';
+    if (q.length < 1 || q.length > SEARCH_QUERY_MAX || q.includes('\u0000')) throw new BadRequestProblem('invalid_q');
+    const list = parseList(SEARCH_LIST, query);
+    const kinds = list.filters.kind ? [list.filters.kind] : SEARCH_KINDS;
+    const hits = await this.repo.search(workspaceId, q, kinds, list.page.limit);
+    return { hits, count: hits.length };
+  }
+}
