@@ -20,5 +20,5 @@ redis-cli -p "$REDIS_PORT" -n 2 flushdb >/dev/null
 export BENCH_DATABASE_URL="postgres://agentnet:agentnet@127.0.0.1:$PG_PORT/agentnet_bench"
 export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/2"
 DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
-# Which benchmark: http (default) or scim.
+# Which benchmark: http (default), scim or observability.
 exec node -r ts-node/register/transpile-only "bench/${1:-http}.bench.ts"

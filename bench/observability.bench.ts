@@ -1,0 +1,205 @@
+/**
+ * Traces and search on the production build:
+ *
+ * 1. Trace ingest: POST /api/v1/traces with 50 spans each, against the baseline measured in the
+ *    same run on the same service and concurrency: POST /api/v1/messages (a one-row write).
+ * 2. Search: GET /api/v1/operator/observability/search over 100,000 rows of mixed kinds (messages,
+ *    traces, agent commands, events), then the same queries over 1,000,000 rows. Each query names
+ *    a term that matches about 20 rows at either size (a serial, a tag: what operators look up),
+ *    so a flat cost is what an index that reads matches, not tables, gives. A common word
+ *    (matching a tenth of all rows) is reported too: its cost follows its matches.
+ *
+ *   npm run bench:observability    (BENCH_TRACES, BENCH_SEARCH_ROWS, BENCH_SEARCH_QUERIES override)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { startProcess } from './processes';
+
+const TRACES = Number(process.env.BENCH_TRACES ?? 5000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SMALL = Number(process.env.BENCH_SEARCH_ROWS ?? 100_000);
+const LARGE = SMALL * 10;
+const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 400);
+/** Rows per distinct tag: each tag query matches about this many rows at any size. */
+const ROWS_PER_TAG = 20;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
+const REDIS_URL = process.env.BENCH_REDIS_URL!;
+
+interface Run {
+  name: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function drive(name: string, count: number, concurrency: number, send: (i: number) => Promise<boolean>): Promise<Run> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        if (!(await send(i))) failures++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const run = { name, requests: count, perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  process.stderr.write(`  ${name}: ${run.perSecond.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, failures ${failures}\n`);
+  return run;
+}
+
+function trace(i: number) {
+  const started = Date.UTC(2026, 10, 25, 10, 0, 0) + i;
+  return {
+    name: `bench trace ${i}`,
+    status: i % 10 === 0 ? 'error' : 'ok',
+    started_at: new Date(started).toISOString(),
+    duration_ms: 500,
+    attributes: { robot: `R-${i % 1000}`, region: 'eu-west' },
+    spans: Array.from({ length: 50 }, (_, s) => ({
+      span_id: `s${s}`,
+      ...(s > 0 && { parent_span_id: 's0' }),
+      name: `step ${s}`,
+      started_at: new Date(started + s * 5).toISOString(),
+      duration_ms: 5,
+      attributes: { attempt: 1 },
+    })),
+  };
+}
+
+/**
+ * Adds rows `from`..`to`-1 of mixed kinds to the workspace, in SQL: row n carries the tag
+ * `tag<n / ROWS_PER_TAG>` and, one row in ten, the word `error`.
+ */
+async function seed(db: Client, workspaceId: string, agentId: string, from: number, to: number): Promise<void> {
+  const text = (n: string) => `'unit ' || ${n} || ' tag' || (${n} / ${ROWS_PER_TAG}) || ' dock ' || (${n} % 97) || CASE WHEN ${n} % 10 = 0 THEN ' error' ELSE '' END`;
+  for (let start = from; start < to; start += 100_000) {
+    const end = Math.min(to, start + 100_000) - 1;
+    const series = `generate_series(${start}, ${end}) AS n`;
+    await db.query(`INSERT INTO messages (workspace_id, service_agent_id, body, channel)
+      SELECT $1, $2, ${text('n')}, 'ops' FROM ${series} WHERE n % 5 IN (0, 1)`, [workspaceId, agentId]);
+    await db.query(`INSERT INTO traces (workspace_id, service_agent_id, trace_id, name, status, started_at, duration_ms, attributes)
+      SELECT $1, $2, 'seed-' || n, ${text('n')}, 'ok', now(), 10, '{}'::jsonb FROM ${series} WHERE n % 5 = 2`, [workspaceId, agentId]);
+    await db.query(`INSERT INTO agent_commands (workspace_id, service_agent_id, name, payload)
+      SELECT $1, $2, 'inspect', jsonb_build_object('note', ${text('n')}) FROM ${series} WHERE n % 5 = 3`, [workspaceId, agentId]);
+    await db.query(`INSERT INTO domain_events (workspace_id, type, data, published_at)
+      SELECT $1, 'robot.claimed', jsonb_build_object('note', ${text('n')}), now() FROM ${series} WHERE n % 5 = 4`, [workspaceId]);
+    process.stderr.write(`  seeded ${end + 1} rows\n`);
+  }
+  await db.query('ANALYZE messages; ANALYZE traces; ANALYZE agent_commands; ANALYZE domain_events');
+}
+
+async function main(): Promise<void> {
+  const service = await startProcess('service', {
+    NODE_ENV: 'production',
+    DATABASE_URL,
+    REDIS_URL,
+    BASE_URL: 'https://bench.example.com',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    METRICS_BEARER_TOKEN: 'bench-metrics-token-0123456789',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    API_RATE_LIMIT: '1000000000',
+    BCRYPT_COST: '4',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  });
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const base = service.base;
+    const email = `obs-bench-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'a benchmark password';
+    const register = await fetch(`${base}/api/v1/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, agent_name: 'Bench', workspace_name: 'Observability bench' }),
+    });
+    if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
+    const { workspace, api_key, service_agent } = (await register.json()) as { workspace: { id: string }; api_key: { key: string }; service_agent: { id: string } };
+    const login = await fetch(`${base}/users/log-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('_agent_ops_key=')) ?? '').split(';')[0];
+    if (!cookie) throw new Error(`log-in: ${login.status}`);
+    const machine = { 'x-agent-api-key': api_key.key, 'content-type': 'application/json' };
+
+    process.stderr.write(`trace ingest against one-row writes, concurrency ${CONCURRENCY}\n`);
+    await drive('warm-up', 500, CONCURRENCY, async (i) => (await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machine, body: JSON.stringify({ body: `w${i}` }) })).ok);
+    const messages = await drive(`baseline: POST /api/v1/messages x ${TRACES}`, TRACES, CONCURRENCY, async (i) => {
+      const res = await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machine, body: JSON.stringify({ body: `message ${i}` }) });
+      await res.arrayBuffer();
+      return res.status === 201;
+    });
+    const bodies = Array.from({ length: TRACES }, (_, i) => JSON.stringify(trace(i)));
+    const traces = await drive(`POST /api/v1/traces (50 spans) x ${TRACES}`, TRACES, CONCURRENCY, async (i) => {
+      const res = await fetch(`${base}/api/v1/traces`, { method: 'POST', headers: machine, body: bodies[i] });
+      await res.arrayBuffer();
+      return res.status === 201;
+    });
+
+    const queries = async (rows: number, label: string): Promise<Run[]> => {
+      const tags = Math.floor(rows / ROWS_PER_TAG);
+      const search = (q: string) => fetch(`${base}/api/v1/operator/observability/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
+      await drive('warm-up', 100, 4, async (i) => (await search(`tag${(i * 7919) % tags}`)).ok);
+      const tag = await drive(`search a tag (~${ROWS_PER_TAG} matches), ${label}`, QUERIES, 4, async (i) => {
+        const res = await search(`tag${(i * 104729) % tags}`);
+        const body = (await res.json()) as { count: number };
+        return res.ok && body.count > 0;
+      });
+      const common = await drive(`search "error" (a tenth of all rows), ${label}`, Math.max(20, QUERIES / 10), 4, async () => {
+        const res = await search('error');
+        await res.arrayBuffer();
+        return res.ok;
+      });
+      return [tag, common];
+    };
+    process.stderr.write(`search over ${SMALL} rows\n`);
+    await seed(db, workspace.id, service_agent.id, 0, SMALL);
+    const small = await queries(SMALL, `${SMALL / 1000}k rows`);
+    process.stderr.write(`search over ${LARGE} rows\n`);
+    await seed(db, workspace.id, service_agent.id, SMALL, LARGE);
+    const large = await queries(LARGE, `${LARGE / 1000}k rows`);
+
+    const rows = [messages, traces, ...small, ...large];
+    const table = [
+      `node ${process.version}; ingest concurrency ${CONCURRENCY}; search concurrency 4`,
+      '',
+      '| case | requests | per second | p50 ms | p99 ms | failures |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`),
+      '',
+      '| measure | value |',
+      '|---|---:|',
+      `| traces (50 spans) per second x one-row message writes | ${(traces.perSecond / messages.perSecond).toFixed(2)} |`,
+      `| spans ingested per second | ${(traces.perSecond * 50).toFixed(0)} |`,
+      `| tag search p99, ${LARGE / 1000}k rows / ${SMALL / 1000}k rows | ${(large[0].p99 / small[0].p99).toFixed(2)} |`,
+      `| tag search p50, ${LARGE / 1000}k rows / ${SMALL / 1000}k rows | ${(large[0].p50 / small[0].p50).toFixed(2)} |`,
+      `| common-word search p99, ${LARGE / 1000}k / ${SMALL / 1000}k rows (10x the matches) | ${(large[1].p99 / small[1].p99).toFixed(2)} |`,
+    ].join('\n');
+    process.stdout.write(`\n${table}\n`);
+    mkdirSync(join(__dirname, 'results'), { recursive: true });
+    const file = join(__dirname, 'results', `observability-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify({ node: process.version, rows }, null, 2));
+    process.stdout.write(`\nresults written to ${file}\n`);
+    if (rows.some((r) => r.failures > 0)) process.exitCode = 1;
+  } finally {
+    await db.end();
+    await service.stop();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});
