@@ -8,6 +8,7 @@ import { SocketGateway } from './gateway/socket.gateway';
 import { ServiceExpressAdapter } from './core/common/http/service-express.adapter';
 import { configureApp } from './bootstrap';
 import { AppConfig, ConfigValidationError, loadConfig } from './core/config/app-config';
+import { flushLogs } from './core/logging/log-destination';
 
 async function main(): Promise<void> {
   // Validate before building anything, so a bad deployment fails naming every bad variable.
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   logger.log(`listening on :${port} (Node.js ${process.version})`, 'Bootstrap');
+  flushLogs();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

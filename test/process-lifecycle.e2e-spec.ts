@@ -3,6 +3,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { PASSWORD, uniqueEmail } from './support/builders';
 import { SocketClient, socketUrl } from './support/sockets';
+import { eventually } from './support/eventually';
 import { spawnApp, testEnv, waitForHealth } from './support/spawned-app';
 
 describe('process lifecycle (production build)', () => {
@@ -112,7 +113,8 @@ describe('process lifecycle (production build)', () => {
         headers: { authorization: `Bearer ${secret}`, 'x-agent-api-key': secret, cookie: '_agent_ops_key=cookieSECRET', 'x-request-id': 'log-check-1' },
       });
       expect((await fetch(`${app.baseUrl}/health`, { headers: { 'x-request-id': 'probe-quiet-1' } })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 200));
+      // Buffered log lines are written within a second even when nothing else is logged.
+      await eventually(() => expect(app.stdout()).toContain('log-check-1'), { timeoutMs: 2500, what: 'the access line to be written' });
     } finally {
       app.child.kill('SIGTERM');
       await app.exited;

@@ -67,15 +67,26 @@ export function spawnApp(env: Record<string, string | undefined>): SpawnedApp {
     stderr: () => err,
     exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))),
   };
+  // Complete lines only, each read once: a chunk may end in the middle of a JSON line.
+  let pending = '';
   child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    if (app.port === 0) {
-      for (const line of out.split('\n')) {
-        const port = line.startsWith('{') ? LISTENING.exec(String((JSON.parse(line) as { msg?: unknown }).msg ?? ''))?.[1] : undefined;
-        if (port) {
-          app.port = Number(port);
-          app.baseUrl = `http://127.0.0.1:${port}`;
-        }
+    const text = d.toString();
+    out += text;
+    if (app.port !== 0) return;
+    const lines = (pending + text).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      let msg: unknown;
+      try {
+        msg = (JSON.parse(line) as { msg?: unknown }).msg;
+      } catch {
+        continue;
+      }
+      const port = LISTENING.exec(String(msg ?? ''))?.[1];
+      if (port) {
+        app.port = Number(port);
+        app.baseUrl = `http://127.0.0.1:${port}`;
       }
     }
   });

@@ -1,16 +1,33 @@
 import pino from 'pino';
 
-let destination: pino.DestinationStream | undefined;
+type Destination = ReturnType<typeof pino.destination>;
+
+let destination: Destination | undefined;
+
+/** Buffered lines are written at least this often, so a quiet node's last lines are never held back. */
+export const LOG_FLUSH_INTERVAL_MS = 1000;
 
 /**
  * stdout through a buffered asynchronous writer, one per process: one write per ~4 KiB of log
- * instead of one synchronous write per line. Flushed synchronously at exit, so no line is lost.
+ * instead of one synchronous write per line under load. What is buffered is written every
+ * LOG_FLUSH_INTERVAL_MS (a lull never holds a line back longer), on `flushLogs()`, and
+ * synchronously at exit, so no line is lost.
  */
-export function logDestination(): pino.DestinationStream {
+export function logDestination(): Destination {
   if (!destination) {
     const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
     process.once('exit', () => stream.flushSync());
+    setInterval(() => flushLogs(), LOG_FLUSH_INTERVAL_MS).unref();
     destination = stream;
   }
   return destination;
+}
+
+/** Writes what is buffered now (the start-up line, say, which supervisors and tests wait for). */
+export function flushLogs(): void {
+  try {
+    destination?.flush();
+  } catch {
+    // not ready yet (the fd is being opened) or already closed: the next flush or exit writes it
+  }
 }
