@@ -9,8 +9,12 @@ import { ServiceExpressAdapter } from './core/common/http/service-express.adapte
 import { configureApp } from './bootstrap';
 import { AppConfig, ConfigValidationError, loadConfig } from './core/config/app-config';
 import { flushLogs } from './core/logging/log-destination';
+import { configSources, loadEnvFile } from './core/config/env-file';
+
+let envFile: string | undefined;
 
 async function main(): Promise<void> {
+  envFile = loadEnvFile();
   // Validate before building anything, so a bad deployment fails naming every bad variable.
   loadConfig(process.env);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
@@ -61,7 +65,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   if (err instanceof ConfigValidationError) {
-    process.stderr.write(`${err.message}\n`);
+    process.stderr.write(`${err.message}\n${configSources(envFile)}\n`);
   } else {
     process.stderr.write(`start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   }

@@ -55,6 +55,24 @@ describe('operator sessions', () => {
     expect(setCookies(res).size).toBe(0);
   });
 
+  it('a deep link without a session goes to the log-in form and, once logged in, back to the page asked for', async () => {
+    const w = await makeWorkspace(t);
+    const deep = await t.http().get('/app/traces?filter%5Bstatus%5D=error').expect(302);
+    expect(deep.headers.location).toBe('/users/log-in?return_to=%2Fapp%2Ftraces%3Ffilter%255Bstatus%255D%3Derror');
+    const form = await t.http().get(deep.headers.location).expect(200);
+    expect(form.text).toContain('<input type="hidden" name="return_to" value="/app/traces?filter%5Bstatus%5D=error">');
+    const ip = randomIPv4();
+    const done = await t.http().post('/users/log-in').set('x-forwarded-for', ip).type('form')
+      .send({ email: w.email, password: w.password, return_to: '/app/traces?filter%5Bstatus%5D=error' }).expect(302);
+    expect(done.headers.location).toBe('/app/traces?filter%5Bstatus%5D=error');
+    // anything that is not a console path of this origin goes to /app
+    for (const hostile of ['https://evil.example/app', '//evil.example/app', '/api/v1/operator/me', '/app\\x']) {
+      const r = await t.http().post('/users/log-in').set('x-forwarded-for', randomIPv4()).type('form').send({ email: w.email, password: w.password, return_to: hostile }).expect(302);
+      expect(r.headers.location).toBe('/app');
+    }
+    expect((await t.http().get('/users/log-in?return_to=//evil.example').expect(200)).text).not.toContain('name="return_to"');
+  });
+
   it('GET /app without a session redirects to /users/log-in, also with an unknown cookie', async () => {
     const none = await t.http().get('/app').expect(302);
     expect(none.headers.location).toBe('/users/log-in');
@@ -280,10 +298,15 @@ describe('operator sessions', () => {
     // Apart from the echoed address, the three answers are byte for byte the same.
     expect(bodies[1]).toBe(bodies[0]);
     expect(bodies[2]).toBe(bodies[0]);
-    // JSON logins fail the same way.
-    const json = await logIn(t, attempts[1], { ip: randomIPv4(), json: true });
-    expect(json.res.status).toBe(401);
-    expect(json.res.text.split(known.email).join('<EMAIL>')).toBe(bodies[0]);
+    // JSON logins get a 401 problem, the same for all three.
+    const jsonBodies: string[] = [];
+    for (const attempt of attempts) {
+      const json = await logIn(t, attempt, { ip: randomIPv4(), json: true });
+      expectProblem(json.res, 401, 'unauthorized', { detail: 'invalid_credentials' });
+      expect(setCookies(json.res).size).toBe(0);
+      jsonBodies.push(json.res.text);
+    }
+    expect(new Set(jsonBodies).size).toBe(1);
   });
 
   it('suspending a user ends the use of their live session', async () => {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import net from 'node:net';
 import { join } from 'node:path';
 import { PASSWORD, uniqueEmail } from './support/builders';
@@ -7,6 +8,34 @@ import { eventually } from './support/eventually';
 import { spawnApp, testEnv, waitForHealth } from './support/spawned-app';
 
 describe('process lifecycle (production build)', () => {
+  describe('the .env file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ans-env-'));
+    const file = join(dir, '.env');
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('fills in what the environment does not set; the environment wins', async () => {
+      writeFileSync(file, 'API_RATE_LIMIT=3\nLOG_LEVEL=silent\n# a comment\n');
+      const app = spawnApp({ ...(await testEnv()), ENV_FILE: file, LOG_LEVEL: 'info' });
+      try {
+        await waitForHealth(app); // LOG_LEVEL=info from the environment: the start-up line is logged
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++) statuses.push((await fetch(`${app.baseUrl}/api/v1/agent_tokens`, { method: 'POST' })).status);
+        expect(statuses).toEqual([401, 401, 401, 429]); // API_RATE_LIMIT=3 came from the file
+      } finally {
+        app.child.kill('SIGTERM');
+        await app.exited;
+      }
+    });
+
+    it('a bad variable names itself and says where variables come from', async () => {
+      writeFileSync(file, 'API_RATE_LIMIT=lots\n');
+      const app = spawnApp({ ...(await testEnv()), ENV_FILE: file });
+      expect(await app.exited).toBe(1);
+      expect(app.stderr()).toContain('API_RATE_LIMIT');
+      expect(app.stderr()).toContain(`from the process environment and, for those it does not set, from ${file}`);
+    });
+  });
+
   it('refuses to start in production without METRICS_BEARER_TOKEN and SESSION_SECRET, naming both', async () => {
     const app = spawnApp({
       ...(await testEnv()),

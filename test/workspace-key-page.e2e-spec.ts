@@ -112,8 +112,9 @@ describe('/app/agents/workspace-key and the /app overview', () => {
 
     it('no session: 302 to /users/log-in on GET, rotate and delete', async () => {
       const owner = await makeOperator(t);
+      // a GET comes back to the page after logging in; the actions do not
+      expect((await t.http().get(PAGE).set('accept', HTML)).headers.location).toBe(`/users/log-in?return_to=${encodeURIComponent(PAGE)}`);
       for (const res of [
-        await t.http().get(PAGE).set('accept', HTML),
         await t.http().post(PAGE).type('form').send({}),
         await t.http().post(`${PAGE}/delete`).type('form').send({}),
         await t.http().delete(PAGE),

@@ -10,8 +10,9 @@ import { RedirectError } from '../core/common/problem/redirect';
 import { AppConfig } from '../core/config/app-config';
 import { readCookies, setRememberMeCookie, setSessionCookie, verifyRememberMe } from './cookies';
 import type { OperatorMembership, OperatorPrincipal, WorkspaceOperatorPrincipal } from './operator-principal';
-import { LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
+import { APP_PATH, LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
 import { OperatorsRepository } from './operators.repository';
+import { safeReturnPath } from './return-path';
 import type { SessionUser } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
@@ -43,7 +44,11 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
   async authenticate(req: Request, policy: OperatorPolicy): Promise<OperatorPrincipal> {
     const session = await this.sessionOf(req);
     if (!session) {
-      if (policy.page) throw new RedirectError(LOGIN_PATH);
+      if (policy.page) {
+        // Back to the page asked for after logging in (a GET of a console page; /app is the default).
+        const back = req.method === 'GET' ? safeReturnPath(req.originalUrl) : undefined;
+        throw new RedirectError(back && back !== APP_PATH ? `${LOGIN_PATH}?return_to=${encodeURIComponent(back)}` : LOGIN_PATH);
+      }
       throw new UnauthorizedProblem('session_required');
     }
     const principal = await this.principal(session, req.headers['x-workspace-id']);

@@ -4,6 +4,8 @@ export type SessionsProblemCode =
   | 'platform_admin_required'
   | 'insufficient_role'
   | 'not_a_member'
+  /** A JSON log-in with a wrong email or password (forms get the form again). */
+  | 'invalid_credentials'
   /** 429 on password login, answered in plain text (login-throttle.service.ts). */
   | 'login_throttled';
 

@@ -54,7 +54,8 @@ const LISTENING = /^listening on :(\d+) /;
 export function spawnApp(env: Record<string, string | undefined>): SpawnedApp {
   assertFreshBuild();
   const child = spawn(process.execPath, [MAIN_JS], {
-    env: { PATH: process.env.PATH, PORT: '0', ...env } as NodeJS.ProcessEnv,
+    // ENV_FILE='': a developer's .env never leaks into a test's app
+    env: { PATH: process.env.PATH, PORT: '0', ENV_FILE: '', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

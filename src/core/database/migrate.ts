@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { loadDatabaseUrl } from '../config/app-config';
+import { ConfigValidationError, loadDatabaseUrl } from '../config/app-config';
+import { configSources, loadEnvFile } from '../config/env-file';
 import { dataSourceOptions } from './data-source-options';
 
 /** `npm run migrate`: applies pending migrations and exits. The service itself never migrates. */
@@ -15,11 +16,13 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
 }
 
 if (require.main === module) {
+  const envFile = loadEnvFile();
   (async () => {
     const applied = await runMigrations(loadDatabaseUrl(process.env));
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
   })().catch((err: unknown) => {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    if (err instanceof ConfigValidationError) process.stderr.write(`${configSources(envFile)}\n`);
     process.exit(1);
   });
 }

@@ -1,7 +1,7 @@
 import { html, SafeHtml } from './html';
 import { layout } from './layout';
 
-export function loginPage(opts: { error?: string; notice?: string; email?: string } = {}): SafeHtml {
+export function loginPage(opts: { error?: string; notice?: string; email?: string; returnTo?: string } = {}): SafeHtml {
   return layout(
     { title: 'Log in' },
     html`<section class="panel" aria-labelledby="login-title">
@@ -9,6 +9,7 @@ export function loginPage(opts: { error?: string; notice?: string; email?: strin
   ${opts.notice ? html`<p class="notice" role="status">${opts.notice}</p>` : ''}
   ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
   <form method="post" action="/users/log-in">
+    ${opts.returnTo ? html`<input type="hidden" name="return_to" value="${opts.returnTo}">` : ''}
     <label for="email">Email</label>
     <input id="email" name="email" type="email" autocomplete="username" required value="${opts.email ?? ''}">
     <label for="password">Password</label>

@@ -1,0 +1,22 @@
+/**
+ * Where to go after logging in: the page a signed-out visitor asked for, carried through the
+ * login form as `return_to`. Only a path of this origin under the console (`/app`, `/admin`) is
+ * taken, never a scheme, a host (`//evil.example`), a backslash or a control character, so the
+ * login cannot be turned into an open redirect. Anything else goes to /app.
+ */
+const SAFE = /^\/(app|admin)(\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*)?(\?[A-Za-z0-9._~!$&'()*+,;=:@%/?[\]-]*)?$/;
+
+export const MAX_RETURN_PATH = 512;
+
+export function safeReturnPath(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || raw.length > MAX_RETURN_PATH) return undefined;
+  if (raw.startsWith('//') || !SAFE.test(raw)) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  // nothing encoded may turn into a control character or a backslash either
+  return /[\u0000-\u001f\u007f\\]/.test(decoded) ? undefined : raw;
+}
