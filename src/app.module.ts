@@ -35,6 +35,7 @@ import { ScimModule } from './scim/scim.module';
 import { TracesModule } from './traces/traces.module';
 import { EvalsModule } from './evals/evals.module';
 import { SearchModule } from './search/search.module';
+import { DocsModule } from './docs/docs.module';
 
 @Module({
   imports: [
@@ -69,6 +70,7 @@ import { SearchModule } from './search/search.module';
     TracesModule,
     EvalsModule,
     SearchModule,
+    DocsModule,
   ],
   providers: [
     ProblemRenderer,

@@ -3,6 +3,7 @@ import { Logger } from 'nestjs-pino';
 import { bodyContentCheck, formBodyParser, jsonBodyParser, jsonOnly } from './core/common/http/body-parsers';
 import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './core/common/http/cross-origin';
 import { requestIdMiddleware } from './core/common/http/request-id';
+import { RouteMethods } from './core/common/http/route-methods';
 import { AppConfig } from './core/config/app-config';
 import { SocketWsAdapter } from './gateway/socket-ws.adapter';
 import { HttpMetrics } from './metrics/http-metrics';
@@ -25,6 +26,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(formBodyParser());
   app.use(bodyContentCheck);
   mountOpenApi(app, config);
+  app.get(RouteMethods).attach(app.getHttpAdapter().getInstance());
   // platform-ws with the /socket envelope; set before init, when gateways bind.
   app.useWebSocketAdapter(new SocketWsAdapter(app));
 }

@@ -34,7 +34,7 @@ export function layout(opts: LayoutOptions, body: SafeHtml): SafeHtml {
     : html``;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${opts.title} · Agent Network</title><style>${new SafeHtml(STYLE)}</style></head>
+<title>${opts.title} · Agent Network</title><link rel="icon" href="/favicon.ico" type="image/svg+xml"><style>${new SafeHtml(STYLE)}</style></head>
 <body><header><a href="/app"><strong>Agent Network</strong></a>${nav}</header>
 <main id="main">${body}</main></body></html>`;
 }

@@ -27,6 +27,8 @@ export type CoreProblemCode =
   | 'unsupported_encoding'
   | 'unsupported_charset'
   | 'cross_origin_request'
+  /** A known path asked with a method none of its routes takes (405, with Allow). */
+  | 'method_not_allowed'
   /** A Nest HttpException (4xx, not 404) that is no domain error: its message is the detail. */
   | 'http_exception'
   | InvalidQueryParameter;

@@ -13,6 +13,7 @@ import { ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.
 import { DATABASE_RETRY_AFTER_SECONDS, ProblemRenderer } from './problem-renderer';
 import { ProblemFilter } from './problem.filter';
 import { ProblemTransports } from './problem-transports';
+import { RouteMethods } from '../http/route-methods';
 
 const BASE_URL = 'https://api.example.com';
 
@@ -100,7 +101,7 @@ describe('ProblemFilter', () => {
   let logError: jest.SpyInstance;
 
   beforeEach(() => {
-    filter = new ProblemFilter(new ProblemRenderer(config), new ProblemTransports());
+    filter = new ProblemFilter(new ProblemRenderer(config), new ProblemTransports(), new RouteMethods());
     res = new FakeResponse();
     req = { method: 'POST', url: '/api/v1/things', headers: { 'x-request-id': 'req-123' }, route: { path: '/api/v1/things' } };
     logError = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { errorPage, wantsHtmlPage } from '../../pages/error-page';
 import { sendPage } from '../../pages/layout';
@@ -6,6 +6,8 @@ import { REQUEST_ID_HEADER } from '../http/request-id';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';
 import { ProblemRenderer } from './problem-renderer';
 import { ProblemTransports } from './problem-transports';
+import { ProblemError } from './problem.error';
+import { RouteMethods } from '../http/route-methods';
 import { RedirectError } from './redirect';
 
 /**
@@ -19,6 +21,7 @@ export class ProblemFilter implements ExceptionFilter {
   constructor(
     private readonly renderer: ProblemRenderer,
     private readonly transports: ProblemTransports,
+    private readonly routes: RouteMethods,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -30,7 +33,7 @@ export class ProblemFilter implements ExceptionFilter {
       res.redirect(exception.status, exception.location);
       return;
     }
-    const problem = this.renderer.render(exception, {
+    const problem = this.renderer.render(this.methodNotAllowed(exception, req) ?? exception, {
       request_id: req.headers[REQUEST_ID_HEADER],
       method: req.method,
       route: req.route?.path,
@@ -54,5 +57,13 @@ export class ProblemFilter implements ExceptionFilter {
       return;
     }
     res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.body));
+  }
+
+  /** No route matched (Nest's NotFoundException, req.route unset), but one takes another method on this path: 405. */
+  private methodNotAllowed(exception: unknown, req: Request): ProblemError | undefined {
+    if (!(exception instanceof NotFoundException) || req.route) return undefined;
+    const allowed = this.routes.allowed(req.path);
+    if (allowed.length === 0) return undefined;
+    return new ProblemError({ status: 405, code: 'method_not_allowed', headers: { allow: allowed.join(', ') } });
   }
 }

@@ -1,0 +1,66 @@
+import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../auth';
+import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { AppConfig } from '../core/config/app-config';
+import { sendPage } from '../core/pages/layout';
+import { problemIndexPage, problemPage } from './docs-pages';
+import { PROBLEM_DOCS } from './problem-docs';
+
+/** A 16x16 icon (the service's mark), so browsers asking for /favicon.ico get one. */
+const FAVICON = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1f6feb"/><path d="M4 12 8 4l4 8M5.5 9h5" stroke="#fff" stroke-width="1.6" fill="none"/></svg>`,
+);
+
+/** Where a newcomer lands: the site root, the problem type pages, the favicon. */
+@ApiTags('docs')
+@Controller()
+export class DocsController {
+  constructor(private readonly config: AppConfig) {}
+
+  /** A browser goes to the console; an API client gets an index of where things are. */
+  @Public()
+  @Get()
+  @ApiOkResponse({ description: 'an index of the API documents (JSON); browsers are redirected to /app' })
+  @ApiFoundResponse({ description: 'a browser: to /app' })
+  index(@Req() req: Request, @Res() res: Response): void {
+    if (req.accepts(['json', 'html']) === 'html') return res.redirect(302, '/app');
+    res.setHeader('cache-control', 'no-cache');
+    res.json({
+      service: 'Agent Network',
+      docs: { reference: '/api/docs', openapi: '/api/docs-json', problems: '/problems' },
+      console: '/app',
+      probes: { health: '/health', ready: '/ready', metrics: '/metrics' },
+    });
+  }
+
+  @Public()
+  @Get('problems')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'every problem type, by status' })
+  problems(@Res() res: Response): void {
+    const docs = Object.entries(PROBLEM_DOCS).sort(([a, x], [b, y]) => x.status - y.status || a.localeCompare(b));
+    sendPage(res, problemIndexPage(docs));
+  }
+
+  /** What a problem `type` means and what to do about it (the URL every problem body links to). */
+  @Public()
+  @Get('problems/:slug')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'the problem type explained' })
+  problem(@Param('slug') slug: string, @Res() res: Response): void {
+    const doc = Object.hasOwn(PROBLEM_DOCS, slug) ? PROBLEM_DOCS[slug] : undefined;
+    if (!doc) throw new NotFoundProblem();
+    sendPage(res, problemPage(slug, doc, `${this.config.baseUrl}/problems/${slug}`));
+  }
+
+  @Public()
+  @Get('favicon.ico')
+  @Header('content-type', 'image/svg+xml')
+  @Header('cache-control', 'public, max-age=86400')
+  @ApiExcludeEndpoint()
+  favicon(): Buffer {
+    return FAVICON;
+  }
+}
