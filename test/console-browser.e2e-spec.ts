@@ -55,7 +55,9 @@ describe('operator console in a real headless Chromium', () => {
       expect(await page.content()).not.toContain(ws.apiKey);
 
       // delete it, so the page offers Generate
-      await Promise.all([page.waitForURL(`${base}/app/agents/workspace-key`), page.click('#delete-key')]);
+      await Promise.all([page.waitForURL(`${base}/app/agents/workspace-key/confirm?action=delete`), page.click('#delete-key')]);
+      expect(await page.textContent('#confirm-title')).toBe('Delete the workspace primary key?');
+      await Promise.all([page.waitForURL(`${base}/app/agents/workspace-key`), page.click('#confirm-delete')]);
       expect(await page.isVisible('#no-key')).toBe(true);
       expect(await exchange(ws.apiKey)).toMatchObject({ status: 401, detail: 'api_key_revoked' });
 
@@ -77,8 +79,9 @@ describe('operator console in a real headless Chromium', () => {
       expect(html).not.toContain(first.split('.')[1]);
       expect(await page.textContent('body')).not.toContain(first);
 
-      // rotate
-      await Promise.all([page.waitForLoadState('load'), page.click('#rotate-key')]);
+      // rotate: a confirmation step first
+      await Promise.all([page.waitForURL(`${base}/app/agents/workspace-key/confirm?action=rotate`), page.click('#rotate-key')]);
+      await Promise.all([page.waitForLoadState('load'), page.click('#confirm-rotate')]);
       await page.waitForSelector('#new-key');
       const second = (await page.textContent('#new-key'))!.trim();
       expect(second).toMatch(AGK_KEY);

@@ -18,8 +18,8 @@ describe('/app/agents/workspace-key and the /app overview', () => {
     const req = t.http().get(PAGE).set('cookie', op.cookie).set('accept', HTML);
     return workspaceId ? req.set('x-workspace-id', workspaceId) : req;
   };
-  const rotate = (op: Operator) => t.http().post(PAGE).set('cookie', op.cookie).set('accept', HTML).type('form').send({});
-  const remove = (op: Operator) => t.http().post(`${PAGE}/delete`).set('cookie', op.cookie).set('accept', HTML).type('form').send({});
+  const rotate = (op: Operator) => t.http().post(PAGE).set('cookie', op.cookie).set('accept', HTML).type('form').send({ confirm: 'yes' });
+  const remove = (op: Operator) => t.http().post(`${PAGE}/delete`).set('cookie', op.cookie).set('accept', HTML).type('form').send({ confirm: 'yes' });
   const exchange = (key: string) => t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', key).send({});
   const messagesWith = (key: string) => t.http().get('/api/v1/messages').set('x-agent-api-key', key);
 
@@ -284,5 +284,21 @@ describe('/app/agents/workspace-key and the /app overview', () => {
       }
       expect(res.text).toContain('href="/app/agents/workspace-key"');
     });
+  });
+
+  it('rotating or deleting a key in place takes a confirmation step; without it nothing changes', async () => {
+    const owner = await makeOperator(t);
+    const before = (await t.http().get(PAGE).set('cookie', owner.cookie).set('accept', HTML).expect(200)).text;
+    expect(before).toContain(`href="${PAGE}/confirm?action=rotate"`);
+    for (const [path, action] of [[PAGE, 'rotate'], [`${PAGE}/delete`, 'delete']] as const) {
+      const unconfirmed = await t.http().post(path).set('cookie', owner.cookie).set('accept', HTML).type('form').send({});
+      expect(unconfirmed.status).toBe(303);
+      expect(unconfirmed.headers.location).toBe(`${PAGE}/confirm?action=${action}`);
+      const step = await t.http().get(unconfirmed.headers.location).set('cookie', owner.cookie).set('accept', HTML).expect(200);
+      expect(step.text).toContain('<input type="hidden" name="confirm" value="yes">');
+      expect(step.text).toContain(`id="confirm-${action}"`);
+    }
+    await messagesWith(owner.reg.apiKey).expect(200); // still the same key
+    expect((await t.http().get(`${PAGE}/confirm?action=explode`).set('cookie', owner.cookie).set('accept', HTML)).status).toBe(303);
   });
 });

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
@@ -7,9 +7,14 @@ import { OperatorAgentsService } from '../operator';
 import { sendPage } from '../core/pages/layout';
 import { CurrentOperator, WorkspaceOperator } from '../sessions';
 import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
-import { overviewPage, workspaceKeyPage } from './console-pages';
+import { confirmKeyChangePage, overviewPage, workspaceKeyPage } from './console-pages';
 
 const KEY_PAGE = '/app/agents/workspace-key';
+const confirmPage = (action: 'rotate' | 'delete') => `${KEY_PAGE}/confirm?action=${action}`;
+/** The page's forms: `confirm=yes` only from the confirmation step. */
+interface KeyForm {
+  confirm?: unknown;
+}
 
 /** Server-rendered operator pages; no session: 302 to /users/log-in. */
 @ApiTags('pages')
@@ -38,25 +43,42 @@ export class AppPageController {
     sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId)));
   }
 
+  /** The confirmation step of a rotation or deletion: what it revokes, and the button that does it. */
+  @OperatorAuth({ role: 'admin', page: true })
+  @Get('agents/workspace-key/confirm')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'asks to confirm a rotation (?action=rotate) or deletion (?action=delete) of the key' })
+  async confirm(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('action') action: unknown, @Res() res: Response): Promise<void> {
+    const key = await this.workspaceKey.current(op.workspaceId);
+    if (!key || (action !== 'rotate' && action !== 'delete')) return res.redirect(303, KEY_PAGE);
+    sendPage(res, confirmKeyChangePage(op, key, action));
+  }
+
   /**
-   * Generate or rotate: the old key (and its tokens) is revoked, the new key is shown in this
-   * response only. Not a redirect, so a reload cannot show it again.
+   * Generate, or rotate once confirmed (`confirm=yes`, sent by the confirmation step; without it
+   * a key in place is left alone and the browser is sent to that step): the old key (and its
+   * tokens) is revoked, the new key is shown in this response only. Not a redirect, so a reload
+   * cannot show it again.
    */
   @OperatorAuth({ role: 'admin', page: true })
   @Post('agents/workspace-key')
   @HttpCode(201)
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the new key, shown once' })
-  async rotate(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
+  @ApiSeeOtherResponse({ description: 'a key is in place and the rotation was not confirmed: to the confirmation step' })
+  async rotate(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() form: KeyForm, @Res() res: Response): Promise<void> {
+    if (form?.confirm !== 'yes' && (await this.workspaceKey.current(op.workspaceId))) return res.redirect(303, confirmPage('rotate'));
     const { apiKey } = await this.workspaceKey.generate(op.workspaceId);
     sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId), apiKey.key), 201);
   }
 
+  /** The deletion form, once confirmed (`confirm=yes`); otherwise to the confirmation step. */
   @OperatorAuth({ role: 'admin', page: true })
   @Post('agents/workspace-key/delete')
   @ApiProduces('text/html')
-  @ApiSeeOtherResponse({ description: 'revoked; back to the key page' })
-  async deleteForm(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
+  @ApiSeeOtherResponse({ description: 'revoked, back to the key page; or, not confirmed, to the confirmation step' })
+  async deleteForm(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() form: KeyForm, @Res() res: Response): Promise<void> {
+    if (form?.confirm !== 'yes') return res.redirect(303, confirmPage('delete'));
     await this.workspaceKey.delete(op.workspaceId);
     res.redirect(303, KEY_PAGE);
   }

@@ -46,14 +46,30 @@ export function workspaceKeyPage(op: OperatorPrincipal, key: WorkspaceKeySummary
     ? html`<div role="status"><p><strong>Copy this key now. It will not be shown again.</strong></p><code class="secret" id="new-key">${shownOnce}</code></div>`
     : ''}
   ${summary}
-  <form method="post" action="/app/agents/workspace-key">
-    <button type="submit" id="${key ? 'rotate-key' : 'generate-key'}">${key ? 'Rotate key' : 'Generate key'}</button>
-  </form>
   ${key
-    ? html`<form method="post" action="/app/agents/workspace-key/delete"><button type="submit" id="delete-key">Delete key</button></form>
+    ? html`<p><a class="button" id="rotate-key" href="/app/agents/workspace-key/confirm?action=rotate">Rotate key</a>
+  <a class="button" id="delete-key" href="/app/agents/workspace-key/confirm?action=delete">Delete key</a></p>
   <p><small>Rotating or deleting revokes the current key, and every token minted from it, at once.</small></p>`
-    : ''}
+    : html`<form method="post" action="/app/agents/workspace-key"><button type="submit" id="generate-key">Generate key</button></form>`}
   <p><a href="/app">Back to the overview</a></p>
+</section>`,
+  );
+}
+
+/** The confirmation step before a rotation or deletion revokes the current key. */
+export function confirmKeyChangePage(op: OperatorPrincipal, key: WorkspaceKeySummary, action: 'rotate' | 'delete'): SafeHtml {
+  const verb = action === 'rotate' ? 'Rotate' : 'Delete';
+  return layout(
+    { title: `${verb} the workspace primary key?`, signedInAs: op.email },
+    html`<section class="panel" aria-labelledby="confirm-title">
+  <h1 id="confirm-title">${verb} the workspace primary key?</h1>
+  <p>The key <code>${key.prefix}</code> and every access token minted from it stop working at once.
+  ${action === 'rotate' ? 'A new key is shown once, on the next page.' : 'The workspace will have no primary key until one is generated.'}</p>
+  <form method="post" action="/app/agents/workspace-key${action === 'delete' ? '/delete' : ''}">
+    <input type="hidden" name="confirm" value="yes">
+    <button type="submit" id="confirm-${action}">${verb} key</button>
+    <a href="/app/agents/workspace-key" id="cancel">Cancel</a>
+  </form>
 </section>`,
   );
 }

@@ -15,6 +15,7 @@ label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 input[type=email],input[type=password],input[type=text]{width:100%;max-width:24rem;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:inherit}
 button{padding:.5rem 1rem;border-radius:6px;border:1px solid #1f6feb;background:#1f6feb;color:#fff;font:inherit;cursor:pointer}
 button.link{background:none;border:none;padding:0;text-decoration:underline;cursor:pointer}
+a.button{display:inline-block;padding:.5rem 1rem;border-radius:6px;border:1px solid #1f6feb;color:#1f6feb;text-decoration:none;margin-right:.5rem}
 .error{color:#b42318;font-weight:600}
 .notice{color:#1a7f37;font-weight:600}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #d0d7de}
