@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeWorkspace } from './support/builders';
+import { issueKey } from './support/sockets';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -52,5 +54,33 @@ describe('GET /metrics', () => {
     expectProblem(res, 401, 'unauthorized', { title: 'Unauthorized' });
     expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     expect(res.text).not.toContain('process_cpu');
+  });
+
+  describe('auth_failures_total', () => {
+    const count = async (mechanism: string, reason: string): Promise<number> => {
+      const text = (await t.http().get('/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200)).text;
+      const line = text.split('\n').find((l) => l.startsWith(`auth_failures_total{mechanism="${mechanism}",reason="${reason}"}`));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+
+    it('counts every refusal once, by mechanism and the problem code: the exchange, machine routes, sessions, scopes', async () => {
+      const w = await makeWorkspace(t);
+      const reader = (await issueKey(t, w, ['messages:read'])).key;
+      const cases: [() => Promise<unknown>, string, string][] = [
+        [() => t.http().post('/api/v1/agent_tokens').send({ api_key: 'agk_AAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' }), 'machine', 'invalid_api_key'],
+        [() => t.http().post('/api/v1/agent_tokens').send({}), 'machine', 'api_key_required'],
+        [() => t.http().get('/api/v1/messages'), 'machine', 'api_key_required'],
+        [() => t.http().get('/api/v1/operator/me'), 'operator', 'session_required'],
+        [() => t.http().get('/api/v1/traces/6b0ba1b6-1d0c-4b3c-9b1c-0e0c7b0c0d01').set('x-agent-api-key', reader), 'machine', 'insufficient_scope'],
+      ];
+      for (const [send, mechanism, reason] of cases) {
+        const before = await count(mechanism, reason);
+        await send();
+        expect({ mechanism, reason, counted: (await count(mechanism, reason)) - before }).toEqual({ mechanism, reason, counted: 1 });
+      }
+      // reasons are codes, never sentences
+      const text = (await t.http().get('/metrics').set('authorization', `Bearer ${TOKEN}`)).text;
+      for (const m of text.matchAll(/auth_failures_total\{mechanism="[^"]+",reason="([^"]+)"\}/g)) expect(m[1]).toMatch(/^[a-z0-9_]+$/);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Response } from 'express';
 import type { Counter } from 'prom-client';
 import { ForbiddenProblem, ProblemError } from '../core/common/problem/problem.error';
+import { markAuthRefusalCounted, setAuthMechanism } from '../core/common/http/auth-outcome';
 import { AUTH_FAILURES_METRIC } from '../core/metrics/metric-names';
 import { MachineRateLimiter } from '../rate-limit';
 import { AUTH_POLICY, AuthPolicy } from './auth-policy';
@@ -44,6 +45,8 @@ export class AuthGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<RequestWithPrincipal>();
     const res = http.getResponse<Response>();
+    // Unauthenticated machine bootstrap routes (exchange, claim, register) are the machine plane's.
+    setAuthMechanism(req, policy.kind === 'public' ? (policy.rateLimit === 'ip' ? 'machine' : 'public') : policy.kind);
     if (policy.kind === 'public') {
       if (policy.rateLimit === 'ip') this.rateLimiter.consume(req, res, { kind: 'ip' });
       return true;
@@ -57,7 +60,10 @@ export class AuthGuard implements CanActivate {
     try {
       principal = await strategy.authenticate(req, policy);
     } catch (err) {
-      if (err instanceof ProblemError) this.failures.inc({ mechanism: policy.kind, reason: err.code });
+      if (err instanceof ProblemError) {
+        this.failures.inc({ mechanism: policy.kind, reason: err.code });
+        markAuthRefusalCounted(req);
+      }
       // A refused request of a rate-limited kind still counts, against its IP (and may be answered 429 instead).
       if (policy.rateLimit === 'principal') this.rateLimiter.consume(req, res, { kind: 'ip' });
       throw err;

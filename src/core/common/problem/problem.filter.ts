@@ -1,10 +1,14 @@
-import { ArgumentsHost, Catch, ExceptionFilter, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, NotFoundException, Optional } from '@nestjs/common';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
+import type { Counter } from 'prom-client';
+import { AUTH_FAILURES_METRIC } from '../../metrics/metric-names';
+import { uncountedRefusalMechanism } from '../http/auth-outcome';
 import type { Request, Response } from 'express';
 import { errorPage, wantsHtmlPage } from '../../pages/error-page';
 import { sendPage } from '../../pages/layout';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';
-import { ProblemRenderer } from './problem-renderer';
+import { ProblemRenderer, RenderedProblem } from './problem-renderer';
 import { ProblemTransports } from './problem-transports';
 import { ProblemError } from './problem.error';
 import { RouteMethods } from '../http/route-methods';
@@ -22,6 +26,7 @@ export class ProblemFilter implements ExceptionFilter {
     private readonly renderer: ProblemRenderer,
     private readonly transports: ProblemTransports,
     private readonly routes: RouteMethods,
+    @Optional() @InjectMetric(AUTH_FAILURES_METRIC) private readonly authFailures?: Counter<string>,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -38,6 +43,7 @@ export class ProblemFilter implements ExceptionFilter {
       method: req.method,
       route: req.route?.path,
     });
+    this.countRefusal(problem, req);
     if (res.headersSent) {
       res.end();
       return;
@@ -57,6 +63,17 @@ export class ProblemFilter implements ExceptionFilter {
       return;
     }
     res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.body));
+  }
+
+  /**
+   * auth_failures_total counts every 401 and 403 answer, labelled by the route's mechanism and the
+   * problem's code (the guard counts the refusals of authentication itself; these are the rest:
+   * the token exchange, the claim, a missing scope found by a service, ...).
+   */
+  private countRefusal(problem: RenderedProblem, req: Request): void {
+    if (problem.status !== 401 && problem.status !== 403) return;
+    const mechanism = uncountedRefusalMechanism(req);
+    if (mechanism !== undefined) this.authFailures?.inc({ mechanism, reason: problem.code });
   }
 
   /** No route matched (Nest's NotFoundException, req.route unset), but one takes another method on this path: 405. */
