@@ -1,6 +1,6 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Min, MinLength, ValidateNested, ValidationError } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateNested, ValidationError } from 'class-validator';
 import { ValidationProblem } from '../problem/problem.error';
 import { AppValidationPipe, toFieldErrors } from './validation';
 
@@ -74,9 +74,11 @@ describe('toFieldErrors', () => {
     expect(toFieldErrors([])).toEqual({});
   });
 
-  it('keeps every message of a top-level field', () => {
-    const errors = [node('name', { isString: 'name must be a string', minLength: 'name is too short' })];
-    expect(toFieldErrors(errors)).toEqual({ name: ['must be a string', 'is too short'] });
+  it('keeps every message of a top-level field, but a failed type check alone', () => {
+    const errors = [node('name', { minLength: 'name is too short', matches: 'name must be text' })];
+    expect(toFieldErrors(errors)).toEqual({ name: ['is too short', 'must be text'] });
+    const wrongType = [node('name', { isString: 'name must be a string', minLength: 'name is too short' })];
+    expect(toFieldErrors(wrongType)).toEqual({ name: ['must be a string'] });
   });
 
   it('flattens nested errors into dotted paths, skipping parents without messages of their own', () => {
@@ -144,8 +146,8 @@ describe('AppValidationPipe', () => {
   it('reports every invalid field at once', async () => {
     const problem = await rejection({ name: 1, maxRuns: 0, address: { city: 5 }, extra: 'x' });
     expect(Object.keys(problem.fieldErrors).sort()).toEqual(['address.city', 'extra', 'maxRuns', 'name']);
-    // Both of name's failed constraints are listed, not just the first.
-    expect(problem.fieldErrors.name).toHaveLength(2);
+    // name is not a string: its type error alone, not the length rule it also fails.
+    expect(problem.fieldErrors.name).toEqual(['must be a string']);
   });
 
   it('rejects an array body with errors.body', async () => {
@@ -182,5 +184,22 @@ describe('AppValidationPipe', () => {
     const pipe = new AppValidationPipe();
     const body = [1, 2, 3];
     await expect(pipe.transform(body, { type: 'body', metatype: Object })).resolves.toBe(body);
+  });
+});
+
+describe('a value of the wrong type', () => {
+  class Lifetime {
+    @IsInt()
+    @Min(60)
+    @Max(2592000)
+    expires_in: number;
+  }
+
+  it('gets its type error alone, not the range rules it also fails', async () => {
+    const pipe = new AppValidationPipe();
+    const err = await pipe.transform({ expires_in: '1h' }, { type: 'body', metatype: Lifetime }).catch((e: unknown) => e);
+    expect((err as ValidationProblem).fieldErrors).toEqual({ expires_in: ['must be an integer number'] });
+    const range = await pipe.transform({ expires_in: 5 }, { type: 'body', metatype: Lifetime }).catch((e: unknown) => e);
+    expect((range as ValidationProblem).fieldErrors).toEqual({ expires_in: ['must not be less than 60'] });
   });
 });

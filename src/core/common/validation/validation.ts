@@ -6,12 +6,21 @@ function stripProperty(message: string, property: string): string {
   return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 }
 
-/** Flattens class-validator errors into `{ "field.path": ["message", ...] }` (API.md 422 shape). */
+/** Constraints that check a value's type: when one fails, the range and format rules say nothing useful. */
+const TYPE_CONSTRAINTS = new Set(['isInt', 'isNumber', 'isString', 'isBoolean', 'isArray', 'isObject']);
+
+/**
+ * Flattens class-validator errors into `{ "field.path": ["message", ...] }` (API.md 422 shape). A
+ * value of the wrong type gets its type error alone (`expires_in: "1h"` is "must be an integer
+ * number", not that and two range messages that contradict each other).
+ */
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const constraints = Object.entries(error.constraints ?? {});
+    const all = Object.entries(error.constraints ?? {});
+    const typeErrors = all.filter(([name]) => TYPE_CONSTRAINTS.has(name));
+    const constraints = typeErrors.length > 0 ? typeErrors : all;
     const messages =
       error.value === undefined && constraints.length > 0 && !error.constraints?.whitelistValidation
         ? ['is required'] // a missing field: one message, not every rule it would have failed
