@@ -24,5 +24,13 @@ fi
 # Every installed package must support the running Node (and the project its own engines range).
 node scripts/check-engines.js
 
-log "building"
-npm run --silent build
+# Build only when a source, a migration or the build's configuration changed since the last build
+# (a second `run.sh` starts at once). dist/.built marks the last successful build.
+stamp_built=dist/.built
+if [ ! -f "$stamp_built" ] || [ -n "$(find src migrations tsconfig.json tsconfig.build.json tsconfig.migrations.json nest-cli.json package-lock.json -newer "$stamp_built" -print -quit 2>/dev/null)" ]; then
+  log "building"
+  npm run --silent build
+  touch "$stamp_built"
+else
+  log "build is up to date"
+fi

@@ -25,7 +25,7 @@ fi
 
 # The browser suites drive Debian's Chromium through playwright-core (never a downloaded browser).
 if [ ! -x /usr/bin/chromium ]; then
-  printf '[test] installing chromium (Debian package chromium)\n' >&2
+  printf '[test] installing chromium (Debian package, about 100 MB, once per machine): the browser suites drive it through playwright-core; it takes a minute or two\n' >&2
   apt_install chromium
 fi
 
