@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AsyncApiController } from './asyncapi.controller';
 import { AgentCommandsModule } from '../agent-commands';
 import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
@@ -14,6 +15,7 @@ import { SocketGateway } from './socket.gateway';
 /** The websocket at /socket; install SocketWsAdapter on the app (bootstrap.ts) for its protocol. */
 @Module({
   imports: [CommonModule, SessionsModule, SocketTokensModule, AgentCommandsModule],
+  controllers: [AsyncApiController],
   providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService, EventPushService],
 })
 export class GatewayModule {}

@@ -20,14 +20,17 @@ type SchemaObject = Exclude<Extract<ApiBodyOptions, { schema: unknown }>['schema
 /** An OpenAPI schema of SCIM attributes, from the same definitions /Schemas serves. */
 function schemaOf(attributes: ScimAttribute[]): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
-  for (const a of attributes) {
+  // A `$ref` sub-attribute (a member's URI) would read as a JSON reference to schema tools: it is
+  // returned, and said in the parent's description, but not listed as a property.
+  for (const a of attributes.filter((x) => x.name !== '$ref')) {
     const scalar: SchemaObject =
       a.type === 'complex'
         ? schemaOf(a.subAttributes ?? [])
         : { type: a.type === 'boolean' ? 'boolean' : 'string', ...(a.type === 'dateTime' && { format: 'date-time' }) };
     properties[a.name] = { ...(a.multiValued ? { type: 'array', items: scalar } : scalar), description: a.description, ...(a.mutability === 'readOnly' && { readOnly: true }) };
   }
-  return { type: 'object', properties, required: attributes.filter((a) => a.required).map((a) => a.name) };
+  const required = attributes.filter((a) => a.required).map((a) => a.name);
+  return { type: 'object', properties, ...(required.length > 0 && { required }) };
 }
 
 const META: SchemaObject = {
