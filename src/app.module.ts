@@ -31,6 +31,8 @@ import { SocketTokensModule } from './socket-tokens/socket-tokens.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
+// issue 20
+import { PaymentsModule } from './payments/payments.module';
 
 @Module({
   imports: [
@@ -61,6 +63,8 @@ import { EventsModule } from './events/events.module';
     GatewayModule,
     EventsModule,
     WebhooksModule,
+    // issue 20
+    PaymentsModule,
   ],
   providers: [
     ProblemRenderer,

@@ -82,11 +82,14 @@ export class RobotsRepository {
     return rows[0];
   }
 
-  /** Retires a robot of the workspace (retired_at set once); undefined when not in the workspace. */
-  async retire(workspaceId: string, id: string, now: Date): Promise<RobotRow | undefined> {
-    const [rows] = await this.db.query(
+  /**
+   * Retires a robot of the workspace (retired_at set once), in `m`'s transaction; undefined when not
+   * in the workspace. `retiredNow` tells the first retirement from a repeated one.
+   */
+  async retire(m: EntityManager, workspaceId: string, id: string, now: Date): Promise<(RobotRow & { retiredNow: boolean }) | undefined> {
+    const [rows] = await m.query(
       `UPDATE robots SET status = 'retired', retired_at = COALESCE(retired_at, $3), updated_at = now()
-        WHERE id = $1 AND workspace_id = $2 RETURNING ${COLUMNS}`,
+        WHERE id = $1 AND workspace_id = $2 RETURNING ${COLUMNS}, retired_at = $3 AS "retiredNow"`,
       [id, workspaceId, now],
     );
     return rows[0];

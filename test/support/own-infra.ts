@@ -47,7 +47,8 @@ export class OwnRedis {
     });
     await eventually(async () => {
       const { default: Redis } = await import('ioredis');
-      const probe = new Redis({ port: this.port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      // disconnectTimeout 0: a probe that never connected leaves no 2-second timer behind (jest would wait for it)
+      const probe = new Redis({ port: this.port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 0 });
       try {
         await probe.connect();
         await probe.ping();

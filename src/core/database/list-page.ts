@@ -9,14 +9,17 @@ export interface ListSource {
   /** the workspace scope, `$1`.. referring to `params` */
   scope: string;
   params: unknown[];
+  /** the table's alias, when `columns` and `scope` qualify their columns with it (ISO text columns must) */
+  alias?: string;
 }
 
 /** One page in the list's order and the total matching, read in parallel. */
 export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery): Promise<{ rows: T[]; total: number }> {
-  const s = listSql(q, { sql: src.scope, params: src.params });
+  const s = listSql(q, { sql: src.scope, params: src.params, alias: src.alias });
+  const from = src.alias ? `${src.table} ${src.alias}` : src.table;
   const [rows, counted] = await Promise.all([
-    db.query(`SELECT ${src.columns} FROM ${src.table} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
-    db.query(`SELECT count(*)::int AS total FROM ${src.table} ${s.where}`, s.countParams),
+    db.query(`SELECT ${src.columns} FROM ${from} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
+    db.query(`SELECT count(*)::int AS total FROM ${from} ${s.where}`, s.countParams),
   ]);
   return { rows, total: counted[0].total };
 }
