@@ -42,10 +42,16 @@ export class IsolatedInfra {
     await t.close();
   }
 
+  /** Closes the apps (each given 20 s), then always removes the Redis server and the database. */
   async stop(): Promise<void> {
-    for (const t of this.apps.splice(0)) await t.close().catch(() => undefined);
-    await this.redis.kill();
-    await this.admin.query(`DROP DATABASE IF EXISTS ${this.dbName} WITH (FORCE)`).catch(() => undefined);
-    await this.admin.end();
+    try {
+      for (const t of this.apps.splice(0)) {
+        await Promise.race([t.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 20_000).unref())]);
+      }
+    } finally {
+      await this.redis.kill();
+      await this.admin.query(`DROP DATABASE IF EXISTS ${this.dbName} WITH (FORCE)`).catch(() => undefined);
+      await this.admin.end();
+    }
   }
 }

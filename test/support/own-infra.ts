@@ -40,7 +40,9 @@ export class OwnRedis {
     return `redis://127.0.0.1:${this.port}/0`;
   }
 
+  /** Starts the server (again, on its port); a no-op while it runs. */
   async start(): Promise<void> {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
     if (!this.port) this.port = await freePort();
     this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
