@@ -88,8 +88,10 @@ export class RobotsRepository {
    */
   async retire(m: EntityManager, workspaceId: string, id: string, now: Date): Promise<(RobotRow & { retiredNow: boolean }) | undefined> {
     const [rows] = await m.query(
-      `UPDATE robots SET status = 'retired', retired_at = COALESCE(retired_at, $3), updated_at = now()
-        WHERE id = $1 AND workspace_id = $2 RETURNING ${COLUMNS}, retired_at = $3 AS "retiredNow"`,
+      `WITH before AS (SELECT id AS robot_id, status AS previous_status FROM robots WHERE id = $1 AND workspace_id = $2 FOR UPDATE)
+       UPDATE robots SET status = 'retired', retired_at = COALESCE(retired_at, $3), updated_at = now()
+         FROM before WHERE robots.id = before.robot_id
+       RETURNING ${COLUMNS}, before.previous_status <> 'retired' AS "retiredNow"`,
       [id, workspaceId, now],
     );
     return rows[0];
