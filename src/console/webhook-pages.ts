@@ -46,7 +46,7 @@ function secretBox(secret: string | undefined): SafeHtml | string {
 
 function eventTypeFields(selected: readonly string[]): SafeHtml {
   const boxes = [ALL_EVENT_TYPES, ...DOMAIN_EVENT_TYPES].map((type) => {
-    const id = `event-type-${type.replace(/[^a-z0-9]/gi, '-')}`;
+    const id = type === ALL_EVENT_TYPES ? 'event-type-all' : `event-type-${type.replace(/[^a-z0-9]/gi, '-')}`;
     const label = type === ALL_EVENT_TYPES ? 'Every event type (*)' : type;
     return html`<li><input type="checkbox" name="event_types" value="${type}" id="${id}"${selected.includes(type) ? html` checked` : ''}> <label for="${id}" style="display:inline;font-weight:400">${label}</label></li>`;
   });
