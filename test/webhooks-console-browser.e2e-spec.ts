@@ -5,7 +5,8 @@ import { addMembership, makeOperator } from './support/console';
 import { cookieHeader } from './support/operator';
 import { freePort } from './support/spawned-app';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier';
-import { createTestApp, type TestApp } from './support/test-app';
+import { IsolatedInfra } from './support/isolated-infra';
+import type { TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 jest.setTimeout(90_000);
@@ -18,12 +19,15 @@ describe('the webhooks console page in a real headless Chromium', () => {
   let browser: Browser;
   let ws: Registered;
   const receiver = new WebhookReceiver();
+  // Deliveries are made by this suite's own workers only (the shared queues have other suites' workers).
+  const infra = new IsolatedInfra();
 
   beforeAll(async () => {
+    await infra.start();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // BASE_URL is the origin the browser uses, so the cross-origin check sees same-origin forms
-    t = await createTestApp({ env: { BASE_URL: base } });
+    t = await infra.app({ BASE_URL: base });
     await t.app.listen(port, '127.0.0.1');
     await receiver.start();
     browser = await launchChromium();
@@ -31,7 +35,7 @@ describe('the webhooks console page in a real headless Chromium', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await t?.close();
+    await infra.stop();
     await receiver.stop();
   });
 

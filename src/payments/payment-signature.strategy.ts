@@ -30,7 +30,7 @@ export class PaymentSignatureStrategy implements AuthStrategy<Extract<AuthPolicy
   onModuleInit(): void {
     this.registry.register(this);
     if (this.config.paymentsWebhookSecrets.length === 0) {
-      this.logger.warn('PAYMENTS_WEBHOOK_SECRET is not set: POST /webhooks/payments answers 404');
+      this.logger.warn('no payment-provider signing secret is configured: POST /webhooks/payments answers 404');
     }
   }
 
