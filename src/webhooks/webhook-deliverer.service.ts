@@ -147,14 +147,20 @@ export class WebhookDeliverer {
       return { error: 'signing secret unreadable (SECRETS_ENCRYPTION_KEY)', durationMs: 0 };
     }
     const timestamp = Math.floor(now / 1000);
-    return this.http.post(
-      delivery.url,
-      {
-        'webhook-id': delivery.id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signStandardWebhook(delivery.id, timestamp, body, secrets),
-      },
-      body,
-    );
+    try {
+      return await this.http.post(
+        delivery.url,
+        {
+          'webhook-id': delivery.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signStandardWebhook(delivery.id, timestamp, body, secrets),
+        },
+        body,
+      );
+    } catch (err) {
+      // Anything unforeseen is this attempt's failure, recorded and retried like any other.
+      this.logger.error(`webhook delivery ${delivery.id}: ${(err as Error).message}`);
+      return { error: `request failed: ${(err as Error).message}`.slice(0, 200), durationMs: 0 };
+    }
   }
 }
