@@ -101,42 +101,45 @@ export class WebhookDeliveriesRepository {
    * Records an attempt on the delivery (unless a later attempt already recorded itself) and on
    * its subscription: a success ends its failure streak; a failure starts one (or continues it),
    * and a streak that began at or before `disableIfFailingSince`, or a 410, disables the
-   * subscription. Returns whether the delivery took the record, and how the subscription came out.
+   * subscription and fails its pending deliveries. Returns whether the delivery took the record,
+   * and how the subscription came out. One statement for a success (the common case), two for a
+   * failure; each statement is atomic on its own.
    */
-  recordAttempt(r: AttemptRecord, disableIfFailingSince: Date): Promise<{ recorded: boolean; disabled: 'failing' | 'gone' | null }> {
-    return this.db.transaction(async (m) => {
-      const nextAt = r.outcome.status === 'pending' ? r.outcome.nextAttemptAt : null;
-      const jobId = r.outcome.status === 'pending' ? r.outcome.jobId : null;
-      await m.query(
-        `INSERT INTO webhook_delivery_attempts (delivery_id, number, manual, started_at, duration_ms, response_status, error)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, number) DO NOTHING`,
-        [r.deliveryId, r.number, r.manual, r.startedAt, r.durationMs, r.responseStatus, r.error],
-      );
-      const [, updated] = await m.query(
-        `UPDATE webhook_deliveries SET status = $3, response_status = $4, last_error = $5, next_attempt_at = $6,
+  async recordAttempt(r: AttemptRecord, disableIfFailingSince: Date): Promise<{ recorded: boolean; disabled: 'failing' | 'gone' | null }> {
+    const nextAt = r.outcome.status === 'pending' ? r.outcome.nextAttemptAt : null;
+    const jobId = r.outcome.status === 'pending' ? r.outcome.jobId : null;
+    const [{ recorded }]: { recorded: number }[] = await this.db.query(
+      `WITH d AS (
+         UPDATE webhook_deliveries SET status = $3, response_status = $4, last_error = $5, next_attempt_at = $6,
                 job_id = COALESCE($7, job_id), last_attempt_at = $8, updated_at = $9
-          WHERE id = $1 AND attempts = $2`,
-        [r.deliveryId, r.number, r.outcome.status, r.responseStatus, r.error, nextAt, jobId, r.startedAt, r.now],
-      );
-      const recorded = updated > 0;
-      if (r.outcome.status === 'succeeded') {
-        await m.query(`UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [r.subscriptionId]);
-        return { recorded, disabled: null };
-      }
-      const [rows] = await m.query(
-        `UPDATE webhook_subscriptions SET failing_since = COALESCE(failing_since, $2),
+          WHERE id = $1 AND attempts = $2 RETURNING id
+       ), a AS (
+         INSERT INTO webhook_delivery_attempts (delivery_id, number, manual, started_at, duration_ms, response_status, error)
+         VALUES ($1, $2, $10, $8, $11, $4, $5) ON CONFLICT (delivery_id, number) DO NOTHING
+       ), s AS (
+         UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = $12 AND failing_since IS NOT NULL AND $3 = 'succeeded'
+       )
+       SELECT (SELECT count(*) FROM d)::int AS recorded`,
+      [r.deliveryId, r.number, r.outcome.status, r.responseStatus, r.error, nextAt, jobId, r.startedAt, r.now, r.manual, r.durationMs, r.subscriptionId],
+    );
+    if (r.outcome.status === 'succeeded') return { recorded: recorded > 0, disabled: null };
+    const rows: { status: string; disabled_reason: 'failing' | 'gone' | null }[] = await this.db.query(
+      `WITH s AS (
+         UPDATE webhook_subscriptions SET failing_since = COALESCE(failing_since, $2),
                 status = CASE WHEN $3 OR COALESCE(failing_since, $2) <= $4 THEN 'disabled' ELSE status END,
                 disabled_reason = CASE WHEN $3 THEN 'gone' WHEN COALESCE(failing_since, $2) <= $4 THEN 'failing' ELSE disabled_reason END,
                 updated_at = $2
           WHERE id = $1 AND status = 'active'
-          RETURNING status, disabled_reason`,
-        [r.subscriptionId, r.now, r.responseStatus === 410, disableIfFailingSince],
-      );
-      const after = (rows as { status: string; disabled_reason: 'failing' | 'gone' | null }[])[0];
-      if (after?.status !== 'disabled') return { recorded, disabled: null };
-      await this.failPending(m, r.subscriptionId, 'subscription disabled', r.now);
-      return { recorded, disabled: after.disabled_reason };
-    });
+          RETURNING status, disabled_reason
+       ), f AS (
+         UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = 'subscription disabled', updated_at = $2
+          WHERE subscription_id = $1 AND status = 'pending' AND EXISTS (SELECT 1 FROM s WHERE s.status = 'disabled')
+       )
+       SELECT status, disabled_reason FROM s`,
+      [r.subscriptionId, r.now, r.responseStatus === 410, disableIfFailingSince],
+    );
+    const after = rows[0];
+    return { recorded: recorded > 0, disabled: after?.status === 'disabled' ? after.disabled_reason : null };
   }
 
   /** Every pending delivery of a subscription that stops delivering ends as failed, with the reason. */

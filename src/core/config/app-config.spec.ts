@@ -55,12 +55,12 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
     });
 
-    it('configures every queue: mailer, events and webhooks at 4, password resets at 2; the outbox polls every second', () => {
+    it('configures every queue: mailer and events at 4, webhooks at 16, password resets at 2; the outbox polls every second', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 4 },
         { name: 'password_resets', concurrency: 2 },
         { name: 'events', concurrency: 4 },
-        { name: 'webhooks', concurrency: 4 },
+        { name: 'webhooks', concurrency: 16 },
       ]);
       expect(config.outboxPollMs).toBe(1000);
     });

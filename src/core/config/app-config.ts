@@ -139,7 +139,8 @@ class EnvironmentVariables {
   QUEUE_MAILER_CONCURRENCY = 4;
 
   @QueueConcurrency()
-  QUEUE_WEBHOOKS_CONCURRENCY = 4;
+  // Deliveries wait on receivers (up to WEBHOOK_TIMEOUT_MS each), not on this node: more of them run at once.
+  QUEUE_WEBHOOKS_CONCURRENCY = 16;
 
   @QueueConcurrency()
   QUEUE_PASSWORD_RESETS_CONCURRENCY = 2;
