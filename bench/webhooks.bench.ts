@@ -16,12 +16,12 @@
  *
  *   npm run bench:webhooks     (BENCH_EVENTS, BENCH_CONCURRENCY override)
  */
-import { ChildProcess, fork } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import { BenchChild, serveRequests } from './support/child';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const SUBSCRIPTIONS = 3;
@@ -44,19 +44,9 @@ const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
 // ---------------------------------------------------------------------------------------------
 // children
 
-function serve(handle: (req: ChildRequest) => Promise<unknown>): void {
-  process.on('message', (req: ChildRequest & { id: number }) => {
-    handle(req).then(
-      (result) => process.send!({ id: req.id, ok: true, result }),
-      (err: unknown) => process.send!({ id: req.id, ok: false, error: String((err as Error)?.stack ?? err) }),
-    );
-  });
-  process.send!({ type: 'ready' });
-}
-
 /** The bare sender: the same bodies and signatures, POSTed with a keep-alive agent, `concurrency` at a time. */
 async function baselineChild(): Promise<void> {
-  serve(async (req) => {
+  serveRequests<ChildRequest>(async (req) => {
     if (req.type === 'exit') return setImmediate(() => process.exit(0));
     if (req.type !== 'baseline') throw new Error(`baseline: unexpected ${req.type}`);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -116,7 +106,7 @@ async function serviceChild(): Promise<void> {
   await app.listen(0, HOST);
   const db = app.get(DataSource);
   let workspaceId = '';
-  serve(async (req) => {
+  serveRequests<ChildRequest>(async (req) => {
     if (req.type === 'exit') {
       await app.close();
       return setImmediate(() => process.exit(0));
@@ -145,48 +135,11 @@ async function serviceChild(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // driver
 
-class Child {
-  private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
-  private output = '';
-  private constructor(readonly proc: ChildProcess) {
-    proc.stdout?.on('data', (d: Buffer) => (this.output = (this.output + d.toString()).slice(-10_000)));
-    proc.stderr?.on('data', (d: Buffer) => (this.output = (this.output + d.toString()).slice(-10_000)));
-    proc.on('message', (msg: { id?: number; ok?: boolean; result?: unknown; error?: string }) => {
-      const waiter = msg.id === undefined ? undefined : this.pending.get(msg.id);
-      if (!waiter) return;
-      this.pending.delete(msg.id!);
-      if (msg.ok) waiter.resolve(msg.result);
-      else waiter.reject(new Error(msg.error));
-    });
-  }
-
-  static async start(mode: 'baseline' | 'service', env: NodeJS.ProcessEnv): Promise<Child> {
-    const profile = process.env.BENCH_PROFILE_DIR && mode === 'service' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-    const proc = fork(__filename, [mode], { env, execArgv: [...profile, '-r', 'ts-node/register/transpile-only'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-    const child = new Child(proc);
-    await new Promise<void>((resolve, reject) => {
-      proc.on('message', (msg: { type?: string }) => msg.type === 'ready' && resolve());
-      proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}:\n${child.output}`)));
-    });
-    return child;
-  }
-
-  request<T>(req: ChildRequest): Promise<T> {
-    const id = ++this.nextId;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.proc.send({ ...req, id });
-    });
-  }
-
-  async stop(): Promise<void> {
-    const exited = new Promise((resolve) => this.proc.once('exit', resolve));
-    this.request({ type: 'exit' }).catch(() => undefined);
-    const timer = setTimeout(() => this.proc.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
+/** A child of this bench in `mode`, once it said it is ready. */
+async function startChild(mode: 'baseline' | 'service', env: NodeJS.ProcessEnv): Promise<BenchChild<ChildRequest>> {
+  const profile = process.env.BENCH_PROFILE_DIR && mode === 'service' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const { child } = await BenchChild.start<ChildRequest, true>(__filename, mode, env, { execArgv: profile, ready: (msg) => (msg.type === 'ready' ? true : undefined) });
+  return child;
 }
 
 interface Arrival {
@@ -244,10 +197,10 @@ async function main(): Promise<void> {
 
   const rx = await receiver();
   const total = EVENTS * SUBSCRIPTIONS;
-  const children: Child[] = [];
+  const children: BenchChild<ChildRequest>[] = [];
   try {
     // baseline: the bare sender
-    const bare = await Child.start('baseline', { ...process.env });
+    const bare = await startChild('baseline', { ...process.env });
     children.push(bare);
     const bareResult = await bare.request<{ ms: number; latencies: number[] }>({ type: 'baseline', url: rx.url('/baseline'), count: total, concurrency: CONCURRENCY });
     await bare.stop();
@@ -255,7 +208,7 @@ async function main(): Promise<void> {
     const bareRate = total / (bareResult.ms / 1000);
 
     // the service
-    const service = await Child.start('service', {
+    const service = await startChild('service', {
       ...process.env,
       NODE_ENV: 'development',
       DATABASE_URL: benchUrl.toString(),
