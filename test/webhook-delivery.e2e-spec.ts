@@ -1,3 +1,6 @@
+import * as crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { Outbox } from '../src/events';
 import { OutboxRelay } from '../src/events/outbox-relay.service';
@@ -96,6 +99,20 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
       ]);
       expect(list.pagination).toEqual({ limit: 30, offset: 0, total: 1, has_more: false });
     });
+  });
+
+  it("the receiver's example in docs/webhooks.md verifies a real delivery and refuses a tampered one", async () => {
+    const docs = readFileSync(join(__dirname, '..', 'docs', 'webhooks.md'), 'utf8');
+    const start = docs.indexOf('function verify(');
+    const code = docs.slice(start, docs.indexOf('\n}\n', start) + 2);
+    const verify = new Function('crypto', `${code}; return verify;`)(crypto) as (s: string, h: unknown, b: Buffer) => { id: string; type: string };
+    const url = receiver.url();
+    const sub = await subscribe(t, op, url, ['agent_command.created']);
+    await command(t, op, 'docs-example');
+    const [req] = await receiver.waitFor(url);
+    expect(verify(sub.secret, req.headers, Buffer.from(req.rawBody))).toMatchObject({ type: 'agent_command.created' });
+    expect(() => verify(sub.secret, req.headers, Buffer.from(req.rawBody.replace('docs-example', 'docs-examplE')))).toThrow('invalid signature');
+    expect(() => verify(sub.secret, { ...req.headers, 'webhook-timestamp': '1' }, Buffer.from(req.rawBody))).toThrow('timestamp');
   });
 
   it('sends only the selected event types; ["*"] takes every type', async () => {
