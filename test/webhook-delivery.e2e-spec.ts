@@ -8,6 +8,7 @@ import { makeOperator, type Operator, sessionCookie } from './support/console';
 import { eventually } from './support/eventually';
 import { IsolatedInfra } from './support/isolated-infra';
 import { mailsTo } from './support/operator';
+import { freePort } from './support/spawned-app';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier';
 import type { TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -188,6 +189,17 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     expect(detail.attempt_history[0]).toMatchObject({ response_status: null, error: 'timeout after 800 ms' });
     expect(detail.attempt_history[0].duration_ms).toBeGreaterThanOrEqual(700);
     expect(detail.attempt_history[1]).toMatchObject({ response_status: 200, error: null });
+  });
+
+  it('a receiver that is down (connection refused) is a failed attempt, retried', async () => {
+    const sub = await subscribe(t, op, `http://127.0.0.1:${await freePort()}/down`, ['agent_command.created']);
+    await command(t, op);
+    const d = await eventually(async () => {
+      const [delivery] = (await deliveriesOf(t, op, sub.id)).deliveries;
+      expect(delivery.attempts).toBeGreaterThanOrEqual(2);
+      return delivery;
+    });
+    expect(d).toMatchObject({ response_status: null, last_error: 'connection refused' });
   });
 
   it('gives up when the retry window ends (failed), and a manual retry then sends a new attempt (202)', async () => {

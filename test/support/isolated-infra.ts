@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { runMigrations } from '../../src/core/database/migrate';
-import { OwnRedis } from './own-infra';
+import { OwnPostgres, OwnRedis } from './own-infra';
 import { createTestApp, TestApp } from './test-app';
 
 /**
@@ -11,12 +11,23 @@ import { createTestApp, TestApp } from './test-app';
  */
 export class IsolatedInfra {
   readonly redis = new OwnRedis();
+  /** With `ownPostgres`, a PostgreSQL server of its own too, which a test can stop and start. */
+  readonly postgres?: OwnPostgres;
   private readonly admin = new Client({ connectionString: process.env.DATABASE_URL });
   private readonly dbName = `agentnet_iso_${randomBytes(4).toString('hex')}`;
   private readonly apps: TestApp[] = [];
   databaseUrl = '';
 
+  constructor(options: { ownPostgres?: boolean } = {}) {
+    if (options.ownPostgres) this.postgres = new OwnPostgres();
+  }
+
   async start(): Promise<void> {
+    if (this.postgres) {
+      await Promise.all([this.postgres.create(), this.redis.start()]);
+      this.databaseUrl = this.postgres.url;
+      return;
+    }
     await this.admin.connect();
     await this.admin.query(`CREATE DATABASE ${this.dbName}`);
     const url = new URL(process.env.DATABASE_URL!);
@@ -50,8 +61,12 @@ export class IsolatedInfra {
       }
     } finally {
       await this.redis.kill();
-      await this.admin.query(`DROP DATABASE IF EXISTS ${this.dbName} WITH (FORCE)`).catch(() => undefined);
-      await this.admin.end();
+      if (this.postgres) {
+        await this.postgres.destroy();
+      } else {
+        await this.admin.query(`DROP DATABASE IF EXISTS ${this.dbName} WITH (FORCE)`).catch(() => undefined);
+        await this.admin.end();
+      }
     }
   }
 }

@@ -122,10 +122,13 @@ export class OwnPostgres {
     });
   }
 
-  /** Immediate shutdown: connections drop, as in a crash. */
-  stop(): void {
+  /**
+   * Immediate shutdown: connections drop, as in a crash (with fsync and synchronous commit off, the
+   * last commits may be lost). `fast`: connections drop too, but what was committed stays.
+   */
+  stop(mode: 'immediate' | 'fast' = 'immediate'): void {
     this.resume();
-    execFileSync(...asPostgres(join(this.bin, 'pg_ctl'), ['-D', this.dir, '-m', 'immediate', 'stop']), { stdio: 'ignore' });
+    execFileSync(...asPostgres(join(this.bin, 'pg_ctl'), ['-D', this.dir, '-m', mode, 'stop']), { stdio: 'ignore' });
   }
 
   pause(): void {

@@ -135,3 +135,39 @@ describe('webhooks when Redis restarts between the change and the delivery', () 
     await infra.closeApp(t);
   });
 });
+
+describe('webhooks while PostgreSQL is down', () => {
+  const infra = new IsolatedInfra({ ownPostgres: true });
+  const receiver = new WebhookReceiver();
+  beforeAll(() => Promise.all([infra.start(), receiver.start()]));
+  afterAll(async () => {
+    await infra.postgres!.start().catch(() => undefined);
+    await infra.stop();
+    await receiver.stop();
+  });
+
+  it('an attempt due while the database is down is made once it is back; the API answers 503 meanwhile', async () => {
+    const t = await infra.app({ OUTBOX_POLL_MS: '100', WEBHOOK_RETRY_BASE_MS: '1000', WEBHOOK_REDRIVE_MS: '1000' });
+    const op = await makeOperator(t);
+    const url = receiver.url((attempt) => (attempt === 1 ? 500 : 200));
+    const sub = await subscribe(t, op, url);
+    await command(t, op);
+    await receiver.waitFor(url, 1);
+    await eventually(async () => expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]));
+
+    infra.postgres!.stop('fast'); // the retry is due in about a second: its job finds no database
+    const refused = await t.http().get(`${SUBSCRIPTIONS}/${sub.id}/deliveries`).set('cookie', op.cookie);
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(receiver.forPath(url)).toHaveLength(1);
+
+    await infra.postgres!.start();
+    const requests = await receiver.waitFor(url, 2, 40_000);
+    expect(requests[1].headers['webhook-id']).toBe(requests[0].headers['webhook-id']);
+    await eventually(async () => expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 2 })]), { timeoutMs: 10_000 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receiver.forPath(url)).toHaveLength(2);
+  });
+});
+
