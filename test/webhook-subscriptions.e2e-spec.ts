@@ -105,6 +105,15 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
     expect((await t.http().get(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie)).body.webhook_subscription).toMatchObject({ status: 'disabled', event_types: ['api_key.revoked'] });
   });
 
+  it('a failure streak survives a PATCH that leaves an active subscription active, and ends with a new URL', async () => {
+    const sub = (await post({ url: URL_A, event_types: ['*'] }).expect(201)).body.webhook_subscription;
+    await t.app.get(DataSource).query(`UPDATE webhook_subscriptions SET failing_since = now() - interval '2 days' WHERE id = $1`, [sub.id]);
+    const same = await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ status: 'active', url: URL_A }).expect(200);
+    expect(same.body.webhook_subscription.failing_since).toMatch(ISO);
+    const moved = await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ url: `${URL_A}/new` }).expect(200);
+    expect(moved.body.webhook_subscription.failing_since).toBeNull();
+  });
+
   it('rotate_secret answers 200 with a new secret, the previous one signing for 24 hours more', async () => {
     const sub = (await post({ url: URL_A, event_types: ['*'] }).expect(201)).body.webhook_subscription;
     const res = await t.http().post(`${SUBSCRIPTIONS}/${sub.id}/rotate_secret`).set('cookie', op.cookie).expect(200);

@@ -67,7 +67,8 @@ export class WebhookSubscriptionsRepository {
 
   /**
    * Applies the changes given (absent ones kept); undefined when not in the workspace. Disabling
-   * records the operator as the reason; enabling clears the reason and the failure streak.
+   * records the operator as the reason; enabling a disabled one clears the reason and the failure
+   * streak, and so does a new URL (the failures were another receiver's).
    */
   async update(m: EntityManager, workspaceId: string, id: string, c: SubscriptionChanges): Promise<WebhookSubscriptionDto | undefined> {
     const [rows] = await m.query(
@@ -79,7 +80,7 @@ export class WebhookSubscriptionsRepository {
          disabled_reason = CASE WHEN $7 = 'active' THEN NULL
                                 WHEN $7 = 'disabled' AND s.status = 'active' THEN 'operator'
                                 ELSE s.disabled_reason END,
-         failing_since = CASE WHEN $7 = 'active' THEN NULL ELSE s.failing_since END,
+         failing_since = CASE WHEN ($7 = 'active' AND s.status = 'disabled') OR $3 <> s.url THEN NULL ELSE s.failing_since END,
          updated_at = now()
        WHERE s.id = $1 AND s.workspace_id = $2 RETURNING ${COLUMNS}`,
       [id, workspaceId, c.url ?? null, c.eventTypes ?? null, c.description !== undefined, c.description ?? null, c.status ?? null],
