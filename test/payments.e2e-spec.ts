@@ -95,6 +95,13 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
       }
     });
 
+    it('a created time no calendar holds is ignored, not a 500', async () => {
+      const w = await makeWorkspace(t);
+      const res = await postPaymentEvent(t, subscriptionEvent('customer.subscription.created', w.workspaceId, 'team', { created: 1e300 })).expect(200);
+      expect(res.body.outcome).toBe('applied');
+      expect(await state(t, w.workspaceId)).toMatchObject({ plan: 'team' });
+    });
+
     it('never answers 500 to signed hostile bodies', async () => {
       const w = await makeWorkspace(t);
       const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(w.workspaceId, 'team', 'not-a-uuid', '', null));

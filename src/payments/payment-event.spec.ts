@@ -53,5 +53,8 @@ describe('readPaymentEvent', () => {
   it('keeps created only when it is a positive number of seconds', () => {
     expect(readPaymentEvent({ id: 'e', type: 'x', created: 'yesterday' })?.created).toBeNull();
     expect(readPaymentEvent({ id: 'e', type: 'x', created: -5 })?.created).toBeNull();
+    expect(readPaymentEvent({ id: 'e', type: 'x', created: 1e300 })?.created).toBeNull();
+    expect(readPaymentEvent({ id: 'e', type: 'x', created: Infinity })?.created).toBeNull();
+    expect(readPaymentEvent({ id: 'e', type: 'x', created: 1_700_000_000.9 })?.created).toEqual(new Date(1_700_000_000_000));
   });
 });

@@ -18,6 +18,8 @@ export interface PaymentEvent {
 }
 
 export const PAYMENT_EVENT_ID_MAX = 255;
+/** 9999-12-31: a `created` beyond it is no time Postgres (or a provider) means; it is ignored. */
+const LATEST_CREATED_SECONDS = 253_402_300_800;
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
@@ -41,7 +43,8 @@ export function readPaymentEvent(body: unknown): PaymentEvent | null {
   const type = text(at(body, 'type'));
   if (!id || !type || id.length > PAYMENT_EVENT_ID_MAX || type.length > PAYMENT_EVENT_ID_MAX) return null;
   const createdSeconds = at(body, 'created');
-  const created = typeof createdSeconds === 'number' && Number.isFinite(createdSeconds) && createdSeconds > 0 ? new Date(Math.floor(createdSeconds) * 1000) : null;
+  const created =
+    typeof createdSeconds === 'number' && createdSeconds > 0 && createdSeconds < LATEST_CREATED_SECONDS ? new Date(Math.floor(createdSeconds) * 1000) : null;
   return { id, type, created, effect: effectOf(type, at(body, 'data', 'object')) };
 }
 
