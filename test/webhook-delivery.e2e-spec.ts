@@ -253,7 +253,7 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     verifyStandardWebhook(sub.secret, req.headers, req.rawBody);
   });
 
-  it('a 410 Gone disables the subscription at once; its deliveries cannot be retried; the admins get a mail', async () => {
+  it('a 410 Gone disables the subscription at once; a manual retry is still one attempt, not retried; the admins get a mail', async () => {
     const url = receiver.url(() => 410);
     const sub = await subscribe(t, op, url, ['agent_command.created']);
     await command(t, op);
@@ -266,14 +266,22 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     expect(disabled.disabled_reason).toBe('gone');
     const [d] = (await deliveriesOf(t, op, sub.id)).deliveries;
     expect(d).toMatchObject({ status: 'failed', attempts: 1, response_status: 410 });
-    const retry = await t.http().post(`${SUBSCRIPTIONS}/${sub.id}/deliveries/${d.id}/retry`).set('cookie', op.cookie).expect(409);
-    expect(retry.body).toMatchObject({ status: 409, detail: 'webhook_subscription_disabled' });
+    // API.md: a manual retry of any delivery is 202 and a new attempt, a disabled subscription's too
+    const retry = await t.http().post(`${SUBSCRIPTIONS}/${sub.id}/deliveries/${d.id}/retry`).set('cookie', op.cookie).expect(202);
+    expect(retry.body.delivery).toMatchObject({ id: d.id, status: 'pending', attempts: 1 });
+    const [, again] = await receiver.waitFor(url, 2);
+    expect(again.headers['webhook-id']).toBe(d.id);
+    await eventually(async () => {
+      const [after] = (await deliveriesOf(t, op, sub.id)).deliveries;
+      expect(after).toMatchObject({ status: 'failed', attempts: 2, response_status: 410, next_attempt_at: null });
+    });
+    expect(await subscriptionOf(t, op, sub.id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
 
     // New events make no deliveries for it.
     await command(t, op);
     await new Promise((r) => setTimeout(r, 500));
     expect((await deliveriesOf(t, op, sub.id)).count).toBe(1);
-    expect(receiver.forPath(url)).toHaveLength(1);
+    expect(receiver.forPath(url)).toHaveLength(2);
 
     const mail = await eventually(async () => {
       const mails = await mailsTo(t, op.reg.email);

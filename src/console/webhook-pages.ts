@@ -110,7 +110,7 @@ export function webhookPage(
   const rows = deliveries.map(
     (d) => html`<tr data-delivery-id="${d.id}"><td>${d.event_type}<br><small><code>${d.id}</code></small></td><td class="delivery-status">${d.status}</td>
 <td>${d.attempts}</td><td>${d.response_status ?? '—'}</td><td>${d.last_error ?? ''}</td><td>${d.status === 'pending' ? when(d.next_attempt_at) : '—'}</td><td>${when(d.inserted_at)}</td>
-<td>${s.status === 'active' ? html`<form method="post" action="${base}/deliveries/${d.id}/retry"><button type="submit" class="retry">Retry</button></form>` : ''}</td></tr>`,
+<td><form method="post" action="${base}/deliveries/${d.id}/retry"><button type="submit" class="retry">Retry</button></form></td></tr>`,
   );
   const form = opts.form ?? { url: s.url, description: s.description, event_types: s.event_types };
   return layout(

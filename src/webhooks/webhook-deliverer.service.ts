@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import type { Counter } from 'prom-client';
 import { Clock } from '../core/common/clock/clock';
 import { SecretBox } from '../core/common/crypto/secret-box';
+import { randomToken } from '../core/common/crypto/secrets';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { QueueNames } from '../core/config/queue-names';
@@ -19,9 +20,15 @@ import { secretContext } from './webhook-subscriptions.service';
 /** A job of the `webhooks` queue: make the next attempt of one delivery. */
 export interface WebhookDeliveryJob {
   deliveryId: string;
-  /** Attempts the delivery must have made for this (scheduled) attempt to run; null: a manual retry, always made. */
-  expectedAttempts: number | null;
+  /** Attempts the delivery must have made for this attempt to run (so a duplicate job makes none). */
+  expectedAttempts: number;
+  /** An operator's retry: made even while the subscription is disabled (and then not retried). */
+  manual?: boolean;
 }
+
+/** The job id of an operator's retry of a delivery (ids of ours: `<delivery>.m<random>`). */
+export const manualJobId = (deliveryId: string) => `${deliveryId}.m${randomToken(9)}`;
+export const isManualJobId = (deliveryId: string, jobId: string | null) => jobId?.startsWith(`${deliveryId}.m`) ?? false;
 
 export const WEBHOOK_DELIVERY_JOB = 'deliver';
 /** An enqueue that takes longer than this (Redis unreachable) is left to the re-drive sweep. */
@@ -42,7 +49,8 @@ export type AttemptOutcome = 'stale' | 'succeeded' | 'pending' | 'failed';
  * The attempt is claimed in Postgres first (claim: the attempt count must still be what the job
  * expects), so a duplicated or re-driven job never makes the same attempt twice; the next attempt
  * is a new delayed job, and its time is also in the row, where the re-drive sweep finds it if the
- * job is lost with Redis.
+ * job is lost with Redis. An operator's retry is an attempt like any other, made even while the
+ * subscription is disabled (and then, if it fails, not retried).
  */
 @Injectable()
 export class WebhookDeliverer {
@@ -62,9 +70,11 @@ export class WebhookDeliverer {
   async attempt(job: WebhookDeliveryJob, jobId: string): Promise<AttemptOutcome> {
     const settings = this.config.webhooks;
     const claimedAt = this.clock.now();
+    const manual = job.manual === true;
     const delivery = await this.repo.claim(
       job.deliveryId,
       job.expectedAttempts,
+      manual,
       jobId,
       new Date(claimedAt),
       new Date(claimedAt + settings.timeoutMs + LEASE_MARGIN_MS),
@@ -77,7 +87,8 @@ export class WebhookDeliverer {
     const ok = sent.error === null;
     const gone = sent.status === 410;
     let outcome: AttemptRecord['outcome'] = { status: ok ? 'succeeded' : 'failed' };
-    if (!ok && !gone) {
+    // A disabled subscription's delivery is attempted only when an operator asks, and not retried.
+    if (!ok && !gone && delivery.subscriptionActive) {
       const next = nextAttemptAt({
         attempts: delivery.attempts,
         now,
@@ -93,7 +104,7 @@ export class WebhookDeliverer {
         deliveryId: delivery.id,
         subscriptionId: delivery.subscriptionId,
         number: delivery.attempts,
-        manual: job.expectedAttempts === null,
+        manual,
         startedAt: new Date(startedAt),
         durationMs: sent.durationMs,
         responseStatus: sent.status ?? null,
@@ -110,13 +121,13 @@ export class WebhookDeliverer {
   }
 
   /** Enqueues jobs for deliveries; what does not reach Redis is re-driven by the sweep later. */
-  async enqueue(jobs: readonly { deliveryId: string; expectedAttempts: number | null; jobId: string; delayMs?: number }[]): Promise<void> {
+  async enqueue(jobs: readonly (WebhookDeliveryJob & { jobId: string; delayMs?: number })[]): Promise<void> {
     if (jobs.length === 0) return;
     await withTimeout(
       this.queue.addBulk(
         jobs.map((j) => ({
           name: WEBHOOK_DELIVERY_JOB,
-          data: { deliveryId: j.deliveryId, expectedAttempts: j.expectedAttempts },
+          data: { deliveryId: j.deliveryId, expectedAttempts: j.expectedAttempts, ...(j.manual ? { manual: true } : {}) },
           opts: { jobId: j.jobId, ...(j.delayMs ? { delay: Math.max(0, Math.round(j.delayMs)) } : {}) },
         })),
       ),

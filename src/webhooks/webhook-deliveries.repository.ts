@@ -17,6 +17,7 @@ export interface ClaimedDelivery {
   id: string;
   workspaceId: string;
   subscriptionId: string;
+  subscriptionActive: boolean;
   /** attempts made, this one included */
   attempts: number;
   createdAt: Date;
@@ -74,25 +75,32 @@ export class WebhookDeliveriesRepository {
 
   /**
    * Takes the next attempt of a delivery for one job: counts it and marks it in flight until
-   * `leaseUntil` (after which the re-drive sweep presumes it lost). A scheduled attempt is taken
-   * only while the delivery is pending with exactly `expected` attempts made, so two jobs for the
-   * same attempt (a re-drive, a duplicate) make it once; a manual one (`expected` null) is always
-   * taken. Never for a subscription that is not active. Undefined when there is nothing to do.
+   * `leaseUntil` (after which the re-drive sweep presumes it lost). It is taken only while the
+   * delivery is pending with exactly `expected` attempts made, so two jobs for the same attempt (a
+   * re-drive, a duplicate) make it once; and, unless `manual`, only while its subscription is
+   * active. Undefined when there is nothing to do.
    */
-  async claim(deliveryId: string, expected: number | null, jobId: string, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined> {
+  async claim(
+    deliveryId: string,
+    expected: number,
+    manual: boolean,
+    jobId: string,
+    now: Date,
+    leaseUntil: Date,
+  ): Promise<ClaimedDelivery | undefined> {
     const [rows] = await this.db.query(
-      `UPDATE webhook_deliveries AS d SET attempts = d.attempts + 1, status = 'pending', next_attempt_at = $5,
-              job_id = $3, updated_at = $4
+      `UPDATE webhook_deliveries AS d SET attempts = d.attempts + 1, next_attempt_at = $5, job_id = $3, updated_at = $4
          FROM webhook_subscriptions s, domain_events e
-        WHERE d.id = $1 AND s.id = d.subscription_id AND e.id = d.event_id AND s.status = 'active'
-          AND ($2::int IS NULL OR (d.attempts = $2 AND d.status = 'pending'))
-        RETURNING d.id, d.workspace_id AS "workspaceId", d.subscription_id AS "subscriptionId", d.attempts,
+        WHERE d.id = $1 AND s.id = d.subscription_id AND e.id = d.event_id
+          AND d.attempts = $2 AND d.status = 'pending' AND (s.status = 'active' OR $6)
+        RETURNING d.id, d.workspace_id AS "workspaceId", d.subscription_id AS "subscriptionId",
+                  s.status = 'active' AS "subscriptionActive", d.attempts,
                   d.inserted_at AS "createdAt", s.url, s.secret_ciphertext AS "secretCiphertext",
                   s.previous_secret_ciphertext AS "previousSecretCiphertext",
                   s.previous_secret_expires_at AS "previousSecretExpiresAt",
                   json_build_object('id', e.id, 'type', e.type, 'data', e.data,
                     'created', to_char(e.inserted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) AS event`,
-      [deliveryId, expected, jobId, now, leaseUntil],
+      [deliveryId, expected, jobId, now, leaseUntil, manual],
     );
     return (rows as ClaimedDelivery[])[0];
   }
@@ -173,8 +181,9 @@ export class WebhookDeliveriesRepository {
   }
 
   /**
-   * Makes a delivery of an active subscription due now for a manual attempt by job `jobId`.
-   * 'disabled' when its subscription is not active; undefined when it is not the caller's.
+   * Makes a delivery of the caller's workspace due now for an operator's attempt by job `jobId`;
+   * undefined when it is not the caller's. The row is locked so the attempt count it answers is
+   * the one the job will expect.
    */
   async prepareManual(
     m: EntityManager,
@@ -183,18 +192,11 @@ export class WebhookDeliveriesRepository {
     deliveryId: string,
     jobId: string,
     now: Date,
-  ): Promise<WebhookDeliveryDto | 'disabled' | undefined> {
-    const found: { status: string }[] = await m.query(
-      `SELECT s.status FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
-        WHERE d.id = $1 AND d.subscription_id = $2 AND d.workspace_id = $3 FOR UPDATE OF d, s`,
-      [deliveryId, subscriptionId, workspaceId],
-    );
-    if (!found[0]) return undefined;
-    if (found[0].status !== 'active') return 'disabled';
+  ): Promise<WebhookDeliveryDto | undefined> {
     const [rows] = await m.query(
-      `UPDATE webhook_deliveries AS d SET status = 'pending', next_attempt_at = $2, job_id = $3, updated_at = $2
-        WHERE d.id = $1 RETURNING ${COLUMNS}`,
-      [deliveryId, now, jobId],
+      `UPDATE webhook_deliveries AS d SET status = 'pending', next_attempt_at = $4, job_id = $5, updated_at = $4
+        WHERE d.id = $1 AND d.subscription_id = $2 AND d.workspace_id = $3 RETURNING ${COLUMNS}`,
+      [deliveryId, subscriptionId, workspaceId, now, jobId],
     );
     return (rows as WebhookDeliveryDto[])[0];
   }

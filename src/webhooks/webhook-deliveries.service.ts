@@ -2,15 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
-import { randomToken } from '../core/common/crypto/secrets';
-import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
 import type { ListQuery } from '../core/listing/list-query';
 import type { WEBHOOK_DELIVERY_LIST, WebhookDeliveryDto, WebhookDeliveryListDto, WebhookDeliveryWithAttemptsDto } from './dto/webhook-delivery.dto';
-import { WebhookDeliverer } from './webhook-deliverer.service';
+import { manualJobId, WebhookDeliverer } from './webhook-deliverer.service';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
-import './webhooks.problem-codes';
 
 /** The deliveries of a workspace's subscriptions: listed, shown with their attempts, retried by hand. */
 @Injectable()
@@ -38,18 +36,17 @@ export class WebhookDeliveriesService {
   }
 
   /**
-   * Re-sends one delivery now, whatever its status (API.md: 202 and a new attempt). The delivery
-   * is pending again until that attempt records itself; if it fails within the retry window, the
-   * automatic retries resume. Refused (409) while the subscription is disabled. Should Redis not
-   * take the job, the delivery is due in Postgres and the re-drive sweep sends it.
+   * Re-sends one delivery now, whatever its status or its subscription's (API.md: any delivery,
+   * 202 and a new attempt). The delivery is pending again until that attempt records itself; if
+   * it fails within the retry window of an active subscription, the automatic retries resume.
+   * Should Redis not take the job, the delivery is due in Postgres and the re-drive sweep sends it.
    */
   async retry(workspaceId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
-    const jobId = `${deliveryId}.m${randomToken(9)}`;
+    const jobId = manualJobId(deliveryId);
     const prepared = await this.db.transaction((m) => this.repo.prepareManual(m, workspaceId, subscriptionId, deliveryId, jobId, this.clock.date()));
-    if (prepared === undefined) throw new NotFoundProblem();
-    if (prepared === 'disabled') throw new ConflictProblem('webhook_subscription_disabled');
+    if (!prepared) throw new NotFoundProblem();
     try {
-      await this.deliverer.enqueue([{ deliveryId, expectedAttempts: null, jobId }]);
+      await this.deliverer.enqueue([{ deliveryId, expectedAttempts: prepared.attempts, manual: true, jobId }]);
     } catch (err) {
       this.logger.warn(`webhook delivery ${deliveryId}: manual retry not queued (${(err as Error).message}); the re-drive sweep will`);
     }

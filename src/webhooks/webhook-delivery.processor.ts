@@ -15,7 +15,7 @@ export class WebhookDeliveryProcessor extends QueueWorkerHost {
   }
 
   async process(job: Job<WebhookDeliveryJob>): Promise<{ outcome: AttemptOutcome | 'dropped' }> {
-    if (typeof job.data?.deliveryId !== 'string') {
+    if (typeof job.data?.deliveryId !== 'string' || typeof job.data.expectedAttempts !== 'number') {
       // A job of an older shape (before deliveries were rows): nothing to deliver it from.
       this.logger.warn(`webhooks job ${job.id} has no delivery id; dropped`);
       return { outcome: 'dropped' };

@@ -7,7 +7,7 @@ import { Clock } from '../core/common/clock/clock';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { QueueNames } from '../core/config/queue-names';
-import { type WebhookDeliveryJob, WEBHOOK_ENQUEUE_TIMEOUT_MS, WebhookDeliverer } from './webhook-deliverer.service';
+import { isManualJobId, manualJobId, type WebhookDeliveryJob, WEBHOOK_ENQUEUE_TIMEOUT_MS, WebhookDeliverer } from './webhook-deliverer.service';
 import { attemptJobId, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 /** Overdue deliveries looked at per sweep transaction. */
@@ -68,7 +68,12 @@ export class WebhookRedrive implements OnApplicationBootstrap, OnApplicationShut
       const lost = overdue.filter((_, i) => !LIVE_STATES.has(states[i]));
       const late = overdue.filter((_, i) => LIVE_STATES.has(states[i]));
       const stamp = now.toString(36);
-      const jobs = lost.map((d) => ({ deliveryId: d.id, expectedAttempts: d.attempts, jobId: `${attemptJobId(d.id, d.attempts + 1)}.r${stamp}` }));
+      // An operator's retry stays one (it may be made while the subscription is disabled).
+      const jobs = lost.map((d) =>
+        isManualJobId(d.id, d.job_id)
+          ? { deliveryId: d.id, expectedAttempts: d.attempts, manual: true, jobId: manualJobId(d.id) }
+          : { deliveryId: d.id, expectedAttempts: d.attempts, jobId: `${attemptJobId(d.id, d.attempts + 1)}.r${stamp}` },
+      );
       await this.deliverer.enqueue(jobs);
       if (jobs.length > 0) await this.repo.reassign(m, new Map(jobs.map((j) => [j.deliveryId, j.jobId])), new Date(now));
       if (late.length > 0) await this.repo.touch(m, late.map((d) => d.id), new Date(now));

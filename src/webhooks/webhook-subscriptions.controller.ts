@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiHeader,
   ApiNoContentResponse,
@@ -135,12 +134,11 @@ export class WebhookSubscriptionsController {
     return { delivery: await this.deliveries.show(op.workspaceId, id, deliveryId) };
   }
 
-  /** Re-sends one delivery now (a new attempt, with the same webhook-id). */
+  /** Re-sends one delivery now (a new attempt, with the same webhook-id), even of a disabled subscription. */
   @OperatorAuth({ role: 'admin' })
   @Post(':id/deliveries/:delivery_id/retry')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: WebhookDeliveryEnvelopeDto, description: 'the delivery, pending until the attempt is made' })
-  @ApiConflictResponse({ type: ProblemDto, description: 'webhook_subscription_disabled' })
   @notFound
   async retry(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,

@@ -1,9 +1,7 @@
 /** Codes of the webhooks module's problems. */
 export type WebhooksProblemCode =
-  /** 409: a delivery of a disabled subscription is retried (enable the subscription first). */
-  | 'webhook_subscription_disabled'
   /** 503: the URL's host could not be resolved right now (not "does not exist"): retry shortly. */
-  | 'dns_unavailable';
+  'dns_unavailable';
 
 declare module '../core/common/problem/problem-codes' {
   interface ProblemCodeRegistry {
