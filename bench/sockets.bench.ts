@@ -17,12 +17,12 @@
  *
  *   npm run bench:sockets        (BENCH_SOCKETS, BENCH_COMMANDS override the counts)
  */
-import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import { BenchChild, serveRequests } from './support/child';
 import WebSocket, { WebSocketServer } from 'ws';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
@@ -39,7 +39,6 @@ interface Memory {
 }
 
 type ChildCommand = { type: 'memory' } | { type: 'setup'; workspaceId: string; agents: number } | { type: 'exit' };
-type ChildRequest = ChildCommand & { id: number };
 
 // ---------------------------------------------------------------------------------------------
 // child processes
@@ -51,14 +50,6 @@ function memoryAfterGc(): Memory {
   return { rss, heapUsed };
 }
 
-function serveRequests(handle: (req: ChildRequest) => Promise<unknown>): void {
-  process.on('message', (req: ChildRequest) => {
-    handle(req).then(
-      (result) => process.send!({ id: req.id, ok: true, result }),
-      (err: unknown) => process.send!({ id: req.id, ok: false, error: String((err as Error)?.stack ?? err) }),
-    );
-  });
-}
 
 /** A bare ws server: sockets at /socket?i=<n>; POST /push?i=<n> writes one frame to socket n. */
 async function baselineServer(): Promise<void> {
@@ -80,11 +71,11 @@ async function baselineServer(): Promise<void> {
     ws.on('close', () => sockets.delete(i));
   });
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  serveRequests(async (req) => {
+  serveRequests<ChildCommand>(async (req) => {
     if (req.type === 'memory') return memoryAfterGc();
     if (req.type === 'exit') setImmediate(() => process.exit(0));
     return undefined;
-  });
+  }, null);
   process.send!({ type: 'listening', port: (server.address() as { port: number }).port });
 }
 
@@ -105,7 +96,7 @@ async function appServer(): Promise<void> {
   });
   configureApp(app);
   await app.listen(0, HOST);
-  serveRequests(async (req) => {
+  serveRequests<ChildCommand>(async (req) => {
     if (req.type === 'memory') return memoryAfterGc();
     if (req.type === 'exit') {
       await app.close();
@@ -127,60 +118,20 @@ async function appServer(): Promise<void> {
       }
       return out;
     });
-  });
+  }, null);
   process.send!({ type: 'listening', port: (app.getHttpServer().address() as { port: number }).port });
 }
 
 // ---------------------------------------------------------------------------------------------
 // driver
 
-class Child {
-  private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
-  port = 0;
-  private output = '';
-
-  private constructor(readonly proc: ChildProcess) {
-    proc.stdout?.on('data', (d: Buffer) => (this.output = (this.output + d.toString()).slice(-10_000)));
-    proc.stderr?.on('data', (d: Buffer) => (this.output = (this.output + d.toString()).slice(-10_000)));
-    proc.on('message', (msg: { id: number; ok: boolean; result?: unknown; error?: string }) => {
-      const waiter = this.pending.get(msg.id);
-      if (!waiter) return;
-      this.pending.delete(msg.id);
-      if (msg.ok) waiter.resolve(msg.result);
-      else waiter.reject(new Error(msg.error));
-    });
-  }
-
-  static async start(mode: 'baseline-server' | 'app-server', env: NodeJS.ProcessEnv): Promise<Child> {
-    const proc = fork(__filename, [mode], {
-      env,
-      execArgv: ['--expose-gc', '-r', 'ts-node/register/transpile-only'],
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    const child = new Child(proc);
-    child.port = await new Promise<number>((resolve, reject) => {
-      proc.on('message', (msg: { type?: string; port?: number }) => msg.type === 'listening' && resolve(msg.port!));
-      proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}:\n${child.output}`)));
-    });
-    return child;
-  }
-
-  request<T>(req: ChildCommand): Promise<T> {
-    const id = ++this.nextId;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.proc.send({ ...req, id });
-    });
-  }
-
-  async stop(): Promise<void> {
-    const exited = new Promise((resolve) => this.proc.once('exit', resolve));
-    this.request({ type: 'exit' }).catch(() => undefined);
-    const timer = setTimeout(() => this.proc.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+/** A child of this bench in `mode`, once it listens; its port. */
+async function startChild(mode: 'baseline-server' | 'app-server', env: NodeJS.ProcessEnv): Promise<{ child: BenchChild<ChildCommand>; port: number }> {
+  const { child, ready } = await BenchChild.start<ChildCommand, number>(__filename, mode, env, {
+    execArgv: ['--expose-gc'],
+    ready: (msg) => (msg.type === 'listening' ? (msg.port as number) : undefined),
+  });
+  return { child, port: ready };
 }
 
 /** Runs `fn` over 0..n-1 with at most `limit` in flight. */
@@ -305,12 +256,12 @@ async function phase<T>(label: string, fn: () => Promise<T>): Promise<T> {
 }
 
 async function measureBaseline(): Promise<Figures> {
-  const child = await Child.start('baseline-server', { ...process.env });
+  const { child, port } = await startChild('baseline-server', { ...process.env });
   try {
-    const base = `http://${HOST}:${child.port}`;
+    const base = `http://${HOST}:${port}`;
     const before = await child.request<Memory>({ type: 'memory' });
     const fleet = await phase(`connecting ${SOCKETS} sockets`, () =>
-      openSockets(Array.from({ length: SOCKETS }, (_, i) => `ws://${HOST}:${child.port}/socket?i=${i}`)),
+      openSockets(Array.from({ length: SOCKETS }, (_, i) => `ws://${HOST}:${port}/socket?i=${i}`)),
     );
     const after = await child.request<Memory>({ type: 'memory' });
     const timings = await phase(`${COMMANDS} pushes`, () =>
@@ -340,8 +291,8 @@ async function measureService(): Promise<Figures & { mintMs: number }> {
     MAIL_TRANSPORT: 'memory',
     BASE_URL: 'http://localhost:4000',
   };
-  let child = await Child.start('app-server', env);
-  let base = `http://${HOST}:${child.port}`;
+  let { child, port } = await startChild('app-server', env);
+  let base = `http://${HOST}:${port}`;
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   let workspaceId: string | undefined;
@@ -390,12 +341,12 @@ async function measureService(): Promise<Figures & { mintMs: number }> {
     // Tokens and session live in the database: measure on a fresh process, cold like the baseline,
     // so the memory that set-up (5,000 HTTP requests) left behind does not hide the sockets' own.
     await child.stop();
-    child = await Child.start('app-server', env);
-    base = `http://${HOST}:${child.port}`;
+    ({ child, port } = await startChild('app-server', env));
+    base = `http://${HOST}:${port}`;
 
     const before = await child.request<Memory>({ type: 'memory' });
     const fleet = await phase(`connecting ${SOCKETS} sockets`, () =>
-      openSockets(tokens.map((token) => `ws://${HOST}:${child.port}/socket?socket_token=${token}`)),
+      openSockets(tokens.map((token) => `ws://${HOST}:${port}/socket?socket_token=${token}`)),
     );
     const after = await child.request<Memory>({ type: 'memory' });
     const timings = await phase(`${COMMANDS} commands`, () =>

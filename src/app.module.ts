@@ -36,6 +36,7 @@ import { TracesModule } from './traces/traces.module';
 import { EvalsModule } from './evals/evals.module';
 import { SearchModule } from './search/search.module';
 import { DocsModule } from './docs/docs.module';
+import { PaymentsModule } from './payments/payments.module';
 
 @Module({
   imports: [
@@ -71,6 +72,7 @@ import { DocsModule } from './docs/docs.module';
     EvalsModule,
     SearchModule,
     DocsModule,
+    PaymentsModule,
   ],
   providers: [
     ProblemRenderer,

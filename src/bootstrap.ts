@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { bodyContentCheck, formBodyParser, jsonBodyParser, jsonOnly } from './core/common/http/body-parsers';
+import { bodyContentCheck, formBodyParser, jsonBodyParser, jsonOnly, rawKeepingJsonBodyParser } from './core/common/http/body-parsers';
 import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './core/common/http/cross-origin';
 import { requestIdMiddleware } from './core/common/http/request-id';
 import { RouteMethods } from './core/common/http/route-methods';
@@ -22,6 +22,8 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(app.get(HttpMetrics).middleware);
   app.use(CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection(config.baseOrigin));
   app.use('/api', jsonOnly);
+  // Inbound provider events (/webhooks/*) are JSON, signed over their exact bytes (issue 20).
+  app.use('/webhooks', jsonOnly, rawKeepingJsonBodyParser());
   app.use(jsonBodyParser());
   app.use(formBodyParser());
   app.use(bodyContentCheck);

@@ -74,6 +74,13 @@ describe('malformed input', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('an object whose own toString or valueOf is not a function, where a date is expected, is 422 (not a 500)', async () => {
+    for (const expires_at of [{ toString: '' }, { valueOf: 1, toString: null }, ['2030-01-01']]) {
+      const res = await t.http().post(`/api/v1/operator/service_agents/${w.defaultAgentId}/api_keys`).set('cookie', cookie).send({ expires_at });
+      expect(expectProblem(res, 422, 'validation-error').errors).toEqual({ expires_at: ['must be an ISO 8601 date-time'] });
+    }
+  });
+
   it('a JSON route answers a form, multipart or text body with 415 saying to send JSON, and mints nothing', async () => {
     const before = await tokensOf(w.credentialId);
     const multipart = await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', w.apiKey).field('scopes', 'messages:read');

@@ -67,7 +67,7 @@ describe('platform administration', () => {
 
     it('no session: /admin → 302 /users/log-in; the admin API → 401 problem', async () => {
       const page = await t.http().get('/admin').set('accept', 'text/html').expect(302);
-      expect(page.headers.location).toBe('/users/log-in');
+      expect(page.headers.location).toBe('/users/log-in?return_to=%2Fadmin');
       const form = await t.http().post(`/admin/workspaces/${regular.reg.workspaceId}`).type('form').send({ status: 'frozen' }).expect(302);
       expect(form.headers.location).toBe('/users/log-in');
       expectProblem(await t.http().get(ADMIN_API), 401, 'unauthorized', { detail: 'session_required' });

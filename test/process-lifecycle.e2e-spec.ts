@@ -59,6 +59,7 @@ describe('process lifecycle (production build)', () => {
       NODE_ENV: 'production',
       METRICS_BEARER_TOKEN: 'prod-metrics-token-0123456789',
       SESSION_SECRET: 'x'.repeat(40),
+      SECRETS_ENCRYPTION_KEY: 'YWdlbnQtbmV0d29yay1kZXZlbG9wbWVudC1rZXktMzI=', // required in production (the development key, base64)
       BASE_URL: 'https://fleet.example.com',
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: 'smtp://127.0.0.1:2525',

@@ -15,6 +15,7 @@ describe('websocket /socket in production: the configured HTTPS origin only', ()
         NODE_ENV: 'production',
         METRICS_BEARER_TOKEN: 'x'.repeat(20),
         SESSION_SECRET: 'y'.repeat(40),
+        SECRETS_ENCRYPTION_KEY: 'YWdlbnQtbmV0d29yay1kZXZlbG9wbWVudC1rZXktMzI=', // required in production (the development key, base64)
         BASE_URL: ORIGIN,
         MAIL_TRANSPORT: 'smtp',
         SMTP_URL: 'smtp://127.0.0.1:2525',

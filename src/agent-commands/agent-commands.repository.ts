@@ -72,19 +72,26 @@ export class AgentCommandsRepository {
     );
   }
 
-  /** Records the agent's result on one of its open commands; undefined when there is none such. */
+  /**
+   * Records the agent's result on one of its open commands (in `m`'s transaction); undefined when
+   * there is none such. The workspace comes back too, for the completed event.
+   */
   async complete(
+    m: EntityManager,
     serviceAgentId: string,
     commandId: string,
     status: AgentCommandResultStatus,
     result: unknown,
-  ): Promise<AgentCommandDto | undefined> {
-    const [rows] = await this.db.query(
+  ): Promise<{ command: AgentCommandDto; workspaceId: string } | undefined> {
+    const [rows] = await m.query(
       `UPDATE agent_commands AS c SET status = $3, result = $4::jsonb, updated_at = now()
-        WHERE id = $1 AND service_agent_id = $2 AND status IN ${OPEN} RETURNING ${COLUMNS}`,
+        WHERE id = $1 AND service_agent_id = $2 AND status IN ${OPEN} RETURNING ${COLUMNS}, c.workspace_id AS "workspaceId"`,
       [commandId, serviceAgentId, status, jsonb(result)],
     );
-    return (rows as AgentCommandDto[])[0];
+    const row = (rows as (AgentCommandDto & { workspaceId: string })[])[0];
+    if (!row) return undefined;
+    const { workspaceId, ...command } = row;
+    return { command, workspaceId };
   }
 
   async exists(serviceAgentId: string, commandId: string): Promise<boolean> {

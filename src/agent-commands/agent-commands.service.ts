@@ -79,15 +79,22 @@ export class AgentCommandsService {
     if (ids.length > 0) await this.repo.markDelivered(ids);
   }
 
-  /** command_result: only the agent's own open commands take a result; a final status is final. */
+  /**
+   * command_result: only the agent's own open commands take a result; a final status is final.
+   * The result and its `agent_command.completed` event commit together.
+   */
   async recordResult(
     serviceAgentId: string,
     commandId: string,
     status: AgentCommandResultStatus,
     result: unknown,
   ): Promise<CommandResultOutcome> {
-    const command = await this.repo.complete(serviceAgentId, commandId, status, result);
-    if (command) return { ok: true, agentCommand: command };
+    const completed = await this.db.transaction(async (m) => {
+      const done = await this.repo.complete(m, serviceAgentId, commandId, status, result);
+      if (done) await this.outbox.record(m, done.workspaceId, 'agent_command.completed', { agent_command: done.command });
+      return done;
+    });
+    if (completed) return { ok: true, agentCommand: completed.command };
     const exists = await this.repo.exists(serviceAgentId, commandId);
     return { ok: false, reason: exists ? 'command_finished' : 'command_not_found' };
   }

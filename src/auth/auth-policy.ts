@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiCookieAuth,
   ApiForbiddenResponse,
@@ -28,7 +29,8 @@ export type AuthPolicy =
   | { kind: 'operator'; rateLimit: 'none'; role?: OperatorRole; platformAdmin?: boolean; page?: boolean }
   | { kind: 'scim'; rateLimit: 'none' }
   | { kind: 'partner'; rateLimit: 'principal'; scopes: readonly string[] }
-  | { kind: 'engagement'; rateLimit: 'principal'; scopes: readonly string[] };
+  | { kind: 'engagement'; rateLimit: 'principal'; scopes: readonly string[] }
+  | { kind: 'payments'; rateLimit: 'none' };
 
 export type AuthKind = AuthPolicy['kind'];
 
@@ -79,3 +81,9 @@ const scopedBearer = (kind: 'partner' | 'engagement', scopes: string[]) =>
 export const PartnerAuth = (...scopes: string[]) => scopedBearer('partner', scopes);
 /** Engagement token of one partner in one workspace, holding every listed scope; counted per engagement. */
 export const EngagementAuth = (...scopes: string[]) => scopedBearer('engagement', scopes);
+/**
+ * The payment provider's signed events (Stripe-Signature over the raw body): no workspace, not
+ * rate limited and without rate-limit headers (SPEC.md Limits: the /webhooks route).
+ */
+export const PaymentProviderAuth = () =>
+  policy({ kind: 'payments', rateLimit: 'none' }, ApiSecurity('payments-signature'), ApiBadRequestResponse(problem));

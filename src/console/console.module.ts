@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials';
 import { OperatorModule } from '../operator';
+import { WebhooksModule } from '../webhooks';
 import { AppPageController } from './app-page.controller';
+import { WebhooksPageController } from './webhooks-page.controller';
 
 /** Server-rendered operator pages under /app. */
-@Module({ imports: [CredentialsModule, OperatorModule], controllers: [AppPageController] })
+@Module({ imports: [CredentialsModule, OperatorModule, WebhooksModule], controllers: [AppPageController, WebhooksPageController] })
 export class ConsoleModule {}

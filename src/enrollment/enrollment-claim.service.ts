@@ -9,6 +9,7 @@ import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
 import { assertWorkspaceAcceptsTraffic } from '../credentials';
 import { MachineCredentialsService } from '../credentials';
+import { Outbox } from '../events';
 import { QuotasService } from '../identity';
 import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
 import type { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
@@ -48,6 +49,7 @@ export class EnrollmentClaimService {
     private readonly quotas: QuotasService,
     private readonly clock: Clock,
     @InjectMetric(ENROLLMENT_CLAIMS_METRIC) private readonly outcomes: Counter<string>,
+    private readonly outbox: Outbox,
   ) {}
 
   async claim(dto: ClaimEnrollmentDto): Promise<ClaimResponseDto> {
@@ -103,6 +105,12 @@ export class EnrollmentClaimService {
       claimedAt,
     });
     await this.tokens.countClaim(m, token.id);
+    if (robot) {
+      await this.outbox.record(m, workspace.id, 'robot.claimed', {
+        robot: toRobotDto(robot),
+        enrollment_token_id: token.id,
+      });
+    }
 
     const owner = { workspaceId: workspace.id, serviceAgentId: agent.id };
     const apiKey = await this.credentials.issueApiKey(m, owner, token.scopes);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
+import { EventsModule } from '../events';
 import { IdentityModule } from '../identity';
 import { CohortsController } from './cohorts.controller';
 import { CohortsRepository } from './cohorts.repository';
@@ -18,7 +19,7 @@ import { RobotsService } from './robots.service';
 
 /** Fleet enrollment: age_ tokens, robots, cohorts and the claim that turns a device into an agent. */
 @Module({
-  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule],
+  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule, EventsModule],
   controllers: [EnrollmentTokensController, RobotsController, CohortsController, EnrollmentClaimController],
   providers: [
     EnrollmentTokensRepository,

@@ -82,11 +82,16 @@ export class RobotsRepository {
     return rows[0];
   }
 
-  /** Retires a robot of the workspace (retired_at set once); undefined when not in the workspace. */
-  async retire(workspaceId: string, id: string, now: Date): Promise<RobotRow | undefined> {
-    const [rows] = await this.db.query(
-      `UPDATE robots SET status = 'retired', retired_at = COALESCE(retired_at, $3), updated_at = now()
-        WHERE id = $1 AND workspace_id = $2 RETURNING ${COLUMNS}`,
+  /**
+   * Retires a robot of the workspace (retired_at set once), in `m`'s transaction; undefined when not
+   * in the workspace. `retiredNow` tells the first retirement from a repeated one.
+   */
+  async retire(m: EntityManager, workspaceId: string, id: string, now: Date): Promise<(RobotRow & { retiredNow: boolean }) | undefined> {
+    const [rows] = await m.query(
+      `WITH before AS (SELECT id AS robot_id, status AS previous_status FROM robots WHERE id = $1 AND workspace_id = $2 FOR UPDATE)
+       UPDATE robots SET status = 'retired', retired_at = COALESCE(retired_at, $3), updated_at = now()
+         FROM before WHERE robots.id = before.robot_id
+       RETURNING ${COLUMNS}, before.previous_status <> 'retired' AS "retiredNow"`,
       [id, workspaceId, now],
     );
     return rows[0];

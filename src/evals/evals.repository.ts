@@ -38,7 +38,7 @@ export class EvalsRepository {
   }
 
   listSuites(workspaceId: string, q: ListQuery): Promise<{ rows: EvalSuiteDto[]; total: number }> {
-    return listPage(this.db, { columns: SUITE_COLUMNS, table: 'eval_suites s', alias: 's', scope: 's.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(this.db, { columns: SUITE_COLUMNS, table: 'eval_suites', alias: 's', scope: 's.workspace_id = $1', params: [workspaceId] }, q);
   }
 
   /** A queued run of a suite of the workspace; undefined when the suite is not one. */
@@ -73,6 +73,6 @@ export class EvalsRepository {
   }
 
   listRuns(workspaceId: string, q: ListQuery): Promise<{ rows: EvalRunDto[]; total: number }> {
-    return listPage(this.db, { columns: RUN_COLUMNS, table: 'eval_runs r', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(this.db, { columns: RUN_COLUMNS, table: 'eval_runs', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] }, q);
   }
 }

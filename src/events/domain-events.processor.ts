@@ -15,9 +15,10 @@ export interface DomainEventBusMessage {
 
 /**
  * The `events` worker: one job per relayed domain event (job id = event id). It fans the event
- * out to the workspace's live sockets on every node (Redis pub/sub, for socket fan-out only);
- * features that react to events (webhook deliveries) add their step here. A step that fails
- * fails the job, and BullMQ retries it, so each step must be idempotent per event id.
+ * out to the workspace's live sockets on every node (Redis pub/sub, for socket fan-out only).
+ * A consumer that must not lose an event (webhook deliveries) is a durable consumer of the relay
+ * instead (outbox-consumers.ts), since a job can be lost with Redis. A step added here must be
+ * idempotent per event id: a step that fails fails the job, and BullMQ retries it.
  */
 @QueueWorker(QueueNames.events)
 export class DomainEventsProcessor extends QueueWorkerHost {

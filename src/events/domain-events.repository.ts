@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
+import type { ListQuery } from '../core/listing/list-query';
 import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
 
 /** The channel a committed event notifies (core/database/database-notifications.service.ts). */
@@ -11,6 +14,8 @@ const COLUMNS = `e.id, e.workspace_id, e.type, e.data, ${isoColumn('e', 'inserte
 /** The outbox table `domain_events`. Every statement runs in the caller's transaction. */
 @Injectable()
 export class DomainEventsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
   /** Inserts an event and notifies the relays, which see it when (and if) the transaction commits. */
   async insert(
     m: EntityManager,
@@ -42,5 +47,10 @@ export class DomainEventsRepository {
 
   async markPublished(m: EntityManager, ids: readonly string[]): Promise<void> {
     await m.query(`UPDATE domain_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** A page of the workspace's events, newest first; served by domain_events_list_idx (and _type_idx with a type). */
+  list(workspaceId: string, q: ListQuery): Promise<{ rows: StoredDomainEvent[]; total: number }> {
+    return listPage(this.db, { columns: COLUMNS, table: 'domain_events', alias: 'e', scope: 'e.workspace_id = $1', params: [workspaceId] }, q);
   }
 }

@@ -2,4 +2,5 @@
 export * from './domain-event-types';
 export { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from './domain-events.processor';
 export * from './events.module';
+export * from './outbox-consumers';
 export * from './outbox.service';

@@ -9,6 +9,7 @@ import { QueueNames } from '../core/config/queue-names';
 import { DatabaseNotifications } from '../core/database/database-notifications.service';
 import type { StoredDomainEvent } from './domain-event-types';
 import { DOMAIN_EVENTS_CHANNEL, DomainEventsRepository } from './domain-events.repository';
+import { AfterRelay, OutboxConsumers } from './outbox-consumers';
 
 /** Events handed to the queue per transaction. */
 export const RELAY_BATCH = 100;
@@ -17,11 +18,12 @@ export const RELAY_ENQUEUE_TIMEOUT_MS = 2000;
 
 /**
  * Moves committed domain events from the outbox table to the `events` queue. In one transaction
- * it locks a batch of unpublished events (SKIP LOCKED, so nodes share the work), adds one job per
- * event with the event id as job id (BullMQ ignores a second add of the same id), and marks them
- * published. If Redis is down the enqueue fails, the transaction rolls back, and the events wait
- * in Postgres for the next wake-up: a commit's notification, a reconnect, or the poll every
- * OUTBOX_POLL_MS.
+ * it locks a batch of unpublished events (SKIP LOCKED, so nodes share the work), lets the durable
+ * consumers (outbox-consumers.ts: the webhook fan-out) write what they derive from the batch,
+ * adds one job per event with the event id as job id (BullMQ ignores a second add of the same
+ * id), and marks them published. If Redis is down the enqueue fails, the transaction rolls back,
+ * and the events wait in Postgres for the next wake-up: a commit's notification, a reconnect, or
+ * the poll every OUTBOX_POLL_MS. After the commit, the consumers' follow-up work runs.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,6 +39,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @InjectQueue(QueueNames.events) private readonly queue: Queue<StoredDomainEvent>,
     private readonly notifications: DatabaseNotifications,
     private readonly config: AppConfig,
+    private readonly consumers: OutboxConsumers,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -68,10 +71,15 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** One batch in one transaction; returns how many events it published. */
-  relayBatch(): Promise<number> {
-    return this.db.transaction(async (m) => {
+  async relayBatch(): Promise<number> {
+    const after: AfterRelay[] = [];
+    const published = await this.db.transaction(async (m) => {
       const events = await this.repo.lockUnpublished(m, RELAY_BATCH);
       if (events.length === 0) return 0;
+      for (const consumer of this.consumers.all()) {
+        const followUp = await consumer.onRelay(m, events);
+        if (followUp) after.push(followUp);
+      }
       const jobs = events.map((event) => ({ name: event.type, data: event, opts: { jobId: event.id } }));
       await withTimeout(this.queue.addBulk(jobs), RELAY_ENQUEUE_TIMEOUT_MS, 'enqueueing domain events');
       await this.repo.markPublished(
@@ -80,6 +88,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       );
       return events.length;
     });
+    for (const followUp of after) {
+      // Consumers recover their own follow-up work (the webhook re-drive sweep); a failure here loses nothing.
+      await followUp().catch((err: Error) => this.logger.warn(`outbox consumer follow-up: ${err.message}`));
+    }
+    return published;
   }
 
   async onApplicationShutdown(): Promise<void> {

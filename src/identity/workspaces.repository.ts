@@ -20,8 +20,10 @@ export class WorkspacesRepository {
   /** Sets the status and/or plan given (null keeps it); undefined when there is no such workspace. */
   async updateStatusAndPlan(workspaceId: string, status: WorkspaceStatus | null, plan: string | null): Promise<WorkspaceRow | undefined> {
     // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver
+    // A status set here (a platform admin) is no longer a payment's pause: invoice.paid leaves it alone.
     const [rows]: [WorkspaceRow[], number] = await this.db.query(
-      `UPDATE workspaces SET status = COALESCE($2, status), plan = COALESCE($3, plan), updated_at = now()
+      `UPDATE workspaces SET status = COALESCE($2, status), plan = COALESCE($3, plan),
+              paused_by_payment = CASE WHEN $2::text IS NULL THEN paused_by_payment ELSE false END, updated_at = now()
         WHERE id = $1 RETURNING id, name, slug, status, plan`,
       [workspaceId, status, plan],
     );
@@ -41,5 +43,39 @@ export class WorkspacesRepository {
 
   async insertMembership(m: EntityManager, workspaceId: string, userId: string, role: OperatorRole): Promise<void> {
     await m.query(`INSERT INTO memberships (workspace_id, user_id, role) VALUES ($1, $2, $3)`, [workspaceId, userId, role]);
+  }
+
+  // ---- the payment provider's effects (payments/), each in the caller's transaction ----
+
+  /** The workspace, row-locked until the transaction ends; undefined when there is none. */
+  async lockForPayment(m: EntityManager, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
+    const rows = await m.query(
+      `SELECT id, name, slug, status, plan, paused_by_payment AS "pausedByPayment" FROM workspaces WHERE id = $1 FOR UPDATE`,
+      [workspaceId],
+    );
+    return rows[0];
+  }
+
+  async setPlan(m: EntityManager, workspaceId: string, plan: string): Promise<void> {
+    await m.query(`UPDATE workspaces SET plan = $2, updated_at = now() WHERE id = $1 AND plan <> $2`, [workspaceId, plan]);
+  }
+
+  /** active -> paused, remembering that a payment paused it; false when the workspace was not active. */
+  async pauseForPayment(m: EntityManager, workspaceId: string): Promise<boolean> {
+    const [, count] = await m.query(
+      `UPDATE workspaces SET status = 'paused', paused_by_payment = true, updated_at = now() WHERE id = $1 AND status = 'active'`,
+      [workspaceId],
+    );
+    return count > 0;
+  }
+
+  /** paused by a payment -> active; false for any other status (an admin's pause included). */
+  async resumeAfterPayment(m: EntityManager, workspaceId: string): Promise<boolean> {
+    const [, count] = await m.query(
+      `UPDATE workspaces SET status = 'active', paused_by_payment = false, updated_at = now()
+        WHERE id = $1 AND status = 'paused' AND paused_by_payment`,
+      [workspaceId],
+    );
+    return count > 0;
   }
 }

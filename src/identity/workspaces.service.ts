@@ -28,6 +28,36 @@ export class WorkspacesService {
     return row;
   }
 
+  /**
+   * Says on the bus that a workspace's status changed outside `update` (a payment paused or resumed
+   * it, in a transaction now committed): credential caches drop it and live sockets are re-checked.
+   */
+  async announceChanged(workspaceId: string): Promise<void> {
+    await this.events.publish({ type: CredentialEvents.workspaceChanged, workspaceId });
+  }
+
+  // The payment provider's effects, in the caller's transaction: the workspace row is locked first,
+  // so events for one workspace apply one at a time. A pause by a payment is remembered, and only
+  // such a pause is lifted by a paid invoice; any status set by a platform admin forgets it.
+
+  lockForPayment(m: EntityManager, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
+    return this.repo.lockForPayment(m, workspaceId);
+  }
+
+  setPlanFromPayment(m: EntityManager, workspaceId: string, plan: string): Promise<void> {
+    return this.repo.setPlan(m, workspaceId, plan);
+  }
+
+  /** Pauses an active workspace; false (nothing changed) for any other status. */
+  pauseForPayment(m: EntityManager, workspaceId: string): Promise<boolean> {
+    return this.repo.pauseForPayment(m, workspaceId);
+  }
+
+  /** Reactivates a workspace a payment paused; false (nothing changed) otherwise. */
+  resumeAfterPayment(m: EntityManager, workspaceId: string): Promise<boolean> {
+    return this.repo.resumeAfterPayment(m, workspaceId);
+  }
+
   /** Creates an active workspace on the given plan with a globally unique slug derived from its name. */
   async create(m: EntityManager, name: string, plan = 'free'): Promise<WorkspaceRow> {
     const base = slugify(name, 'workspace');

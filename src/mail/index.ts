@@ -2,3 +2,4 @@
 export * from './mail-transport';
 export * from './mail.module';
 export * from './mail.types';
+export * from './mail.service';

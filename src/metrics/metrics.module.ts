@@ -13,6 +13,8 @@ import {
   HTTP_DURATION_METRIC,
   RATE_LIMITED_METRIC,
   SOCKET_CONNECTIONS_METRIC,
+  PAYMENT_EVENTS_METRIC,
+  WEBHOOK_ATTEMPTS_METRIC,
 } from '../core/metrics/metric-names';
 import { MetricsController } from './metrics.controller';
 import { MetricsTokenStrategy } from './metrics-token.strategy';
@@ -32,6 +34,8 @@ const metricProviders = [
   makeCounterProvider({ name: RATE_LIMITED_METRIC, help: 'Requests refused by a rate limit', labelNames: ['limit'] }),
   makeCounterProvider({ name: ENROLLMENT_CLAIMS_METRIC, help: 'Enrollment claims by outcome', labelNames: ['outcome'] }),
   makeCounterProvider({ name: SOCKET_CONNECTIONS_METRIC, help: 'WebSocket connections by outcome', labelNames: ['outcome'] }),
+  makeCounterProvider({ name: WEBHOOK_ATTEMPTS_METRIC, help: 'Outgoing webhook delivery attempts by outcome', labelNames: ['outcome'] }),
+  makeCounterProvider({ name: PAYMENT_EVENTS_METRIC, help: 'Inbound payment-provider events by outcome', labelNames: ['outcome'] }),
 ];
 
 /**

@@ -63,7 +63,7 @@ export class ScimGroupsRepository {
 
   list(workspaceId: string, filter: GroupFilter | undefined, page: ScimPage): Promise<{ rows: ScimGroupRow[]; total: number }> {
     const where = filterSql(filter);
-    return scimPage(this.db, { columns: COLUMNS, table: 'scim_groups g', alias: 'g', scope: `g.workspace_id = $1${where.sql}`, params: [workspaceId, ...where.params] }, page);
+    return scimPage(this.db, { columns: COLUMNS, table: 'scim_groups', alias: 'g', scope: `g.workspace_id = $1${where.sql}`, params: [workspaceId, ...where.params] }, page);
   }
 
   /** The members of each group, in the order they joined. */

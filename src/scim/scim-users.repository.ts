@@ -74,7 +74,7 @@ export class ScimUsersRepository {
   /** One page in creation order (stable under paging) and the total the filter matches. */
   list(workspaceId: string, filter: UserFilter | undefined, page: ScimPage): Promise<{ rows: ScimUserRow[]; total: number }> {
     const where = filterSql(filter);
-    return scimPage(this.db, { columns: COLUMNS, table: 'scim_users su', alias: 'su', scope: `su.workspace_id = $1${where.sql}`, params: [workspaceId, ...where.params] }, page);
+    return scimPage(this.db, { columns: COLUMNS, table: 'scim_users', alias: 'su', scope: `su.workspace_id = $1${where.sql}`, params: [workspaceId, ...where.params] }, page);
   }
 
   async insert(m: EntityManager, workspaceId: string, userId: string, f: ScimUserFields): Promise<string> {

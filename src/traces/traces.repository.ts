@@ -45,6 +45,6 @@ export class TracesRepository {
   }
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: TraceDto[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'traces t', alias: 't', scope: 't.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(this.db, { columns: COLUMNS, table: 'traces', alias: 't', scope: 't.workspace_id = $1', params: [workspaceId] }, q);
   }
 }

@@ -1,3 +1,7 @@
 /** What the webhooks feature offers the rest of the service; other features import it from here only. */
-export * from './webhook-delivery.processor';
+export * from './dto/webhook-delivery.dto';
+export * from './dto/webhook-subscription.dto';
+export { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-deliverer.service';
+export * from './webhook-deliveries.service';
+export * from './webhook-subscriptions.service';
 export * from './webhooks.module';

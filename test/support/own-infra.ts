@@ -40,14 +40,17 @@ export class OwnRedis {
     return `redis://127.0.0.1:${this.port}/0`;
   }
 
+  /** Starts the server (again, on its port); a no-op while it runs. */
   async start(): Promise<void> {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
     if (!this.port) this.port = await freePort();
     this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
     await eventually(async () => {
       const { default: Redis } = await import('ioredis');
-      const probe = new Redis({ port: this.port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      // disconnectTimeout 0: a probe that never connected leaves no 2-second timer behind (jest would wait for it)
+      const probe = new Redis({ port: this.port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 0 });
       try {
         await probe.connect();
         await probe.ping();
@@ -119,10 +122,13 @@ export class OwnPostgres {
     });
   }
 
-  /** Immediate shutdown: connections drop, as in a crash. */
-  stop(): void {
+  /**
+   * Immediate shutdown: connections drop, as in a crash (with fsync and synchronous commit off, the
+   * last commits may be lost). `fast`: connections drop too, but what was committed stays.
+   */
+  stop(mode: 'immediate' | 'fast' = 'immediate'): void {
     this.resume();
-    execFileSync(...asPostgres(join(this.bin, 'pg_ctl'), ['-D', this.dir, '-m', 'immediate', 'stop']), { stdio: 'ignore' });
+    execFileSync(...asPostgres(join(this.bin, 'pg_ctl'), ['-D', this.dir, '-m', mode, 'stop']), { stdio: 'ignore' });
   }
 
   pause(): void {

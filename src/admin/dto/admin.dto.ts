@@ -2,9 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
-import { WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity';
+import { PLANS, WORKSPACE_STATUSES, WorkspaceStatus } from '../../identity';
 
-export const PLANS = ['free', 'team', 'enterprise'] as const;
+export { PLANS };
 
 /** GET /api/v1/admin/workspaces and /admin: every workspace, newest first; limit 1-500 (default 100), offset 0-100000. */
 export const ADMIN_WORKSPACE_LIST = defineList({

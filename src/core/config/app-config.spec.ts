@@ -1,4 +1,4 @@
-import { AppConfig, ConfigValidationError, loadConfig } from './app-config';
+import { AppConfig, ConfigValidationError, DEVELOPMENT_ENCRYPTION_KEY, loadConfig } from './app-config';
 
 const MINIMAL_ENV = {
   DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
@@ -13,6 +13,7 @@ const VALID_PRODUCTION_ENV = {
   SESSION_SECRET: 's'.repeat(32),
   METRICS_BEARER_TOKEN: 'm'.repeat(16),
   SMTP_URL: 'smtp://mail.example.com:587',
+  SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 } as const;
 
 /** Runs loadConfig expecting it to throw a ConfigValidationError, and returns that error. */
@@ -54,12 +55,12 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
     });
 
-    it('configures every queue: mailer, events and webhooks at 4, password resets at 2; the outbox polls every second', () => {
+    it('configures every queue: mailer and events at 4, webhooks at 16, password resets at 2; the outbox polls every second', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 4 },
         { name: 'password_resets', concurrency: 2 },
         { name: 'events', concurrency: 4 },
-        { name: 'webhooks', concurrency: 4 },
+        { name: 'webhooks', concurrency: 16 },
       ]);
       expect(config.outboxPollMs).toBe(1000);
     });
@@ -188,7 +189,7 @@ describe('loadConfig', () => {
     it('names every bad variable of a bare production environment at once', () => {
       const error = expectConfigError({ ...MINIMAL_ENV, NODE_ENV: 'production' });
       expect(problemVariables(error).sort()).toEqual(
-        ['BASE_URL', 'METRICS_BEARER_TOKEN', 'SESSION_SECRET', 'SMTP_URL'].sort(),
+        ['BASE_URL', 'METRICS_BEARER_TOKEN', 'SECRETS_ENCRYPTION_KEY', 'SESSION_SECRET', 'SMTP_URL'].sort(),
       );
     });
 
@@ -285,5 +286,57 @@ describe('loadConfig', () => {
     });
     expect([...config.platformAdminEmails].sort()).toEqual(['alice@example.com', 'bob@example.com']);
     expect(config.platformAdminEmails.has('Alice@Example.COM')).toBe(false);
+  });
+
+  // ---- issue 20: events, webhooks and payments ----
+  describe('webhooks, payments and the secret box', () => {
+    it('defaults: no payment endpoint, the development key, any URL outside production, the delivery timings of API.md', () => {
+      const config = loadConfig({ ...MINIMAL_ENV });
+      expect(config.paymentsWebhookSecrets).toEqual([]);
+      expect(config.secretsEncryptionKeys).toEqual([DEVELOPMENT_ENCRYPTION_KEY]);
+      expect(config.webhooks).toEqual({
+        urlPolicy: 'any',
+        timeoutMs: 10_000,
+        retryBaseMs: 30_000,
+        retryWindowMs: 86_400_000,
+        disableAfterMs: 259_200_000,
+        redriveMs: 60_000,
+      });
+    });
+
+    it('production: the public URL rule by default and only that, and a key of its own', () => {
+      const config = loadConfig({ ...VALID_PRODUCTION_ENV });
+      expect(config.webhooks.urlPolicy).toBe('public');
+      expect(config.secretsEncryptionKeys).toEqual([Buffer.alloc(32, 7)]);
+      expect(problemVariables(expectConfigError({ ...VALID_PRODUCTION_ENV, WEBHOOK_URL_POLICY: 'any' }))).toEqual(['WEBHOOK_URL_POLICY']);
+      const { SECRETS_ENCRYPTION_KEY: _k, ...withoutKey } = VALID_PRODUCTION_ENV;
+      expect(problemVariables(expectConfigError(withoutKey))).toEqual(['SECRETS_ENCRYPTION_KEY']);
+    });
+
+    it('reads comma lists of payment secrets and of encryption keys (the first key seals)', () => {
+      const k1 = Buffer.alloc(32, 1);
+      const k2 = Buffer.alloc(32, 2);
+      const config = loadConfig({
+        ...MINIMAL_ENV,
+        PAYMENTS_WEBHOOK_SECRET: 'whsec_aaaaaaaaaaaaaaaa, whsec_bbbbbbbbbbbbbbbb',
+        SECRETS_ENCRYPTION_KEY: `${k1.toString('base64')},${k2.toString('base64')}`,
+      });
+      expect(config.paymentsWebhookSecrets).toEqual(['whsec_aaaaaaaaaaaaaaaa', 'whsec_bbbbbbbbbbbbbbbb']);
+      expect(config.secretsEncryptionKeys).toEqual([k1, k2]);
+    });
+
+    it('refuses keys that are not 32 bytes, short payment secrets, unknown policies and bad timings', () => {
+      const error = expectConfigError({
+        ...MINIMAL_ENV,
+        SECRETS_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64'),
+        PAYMENTS_WEBHOOK_SECRET: 'short',
+        WEBHOOK_URL_POLICY: 'private',
+        WEBHOOK_TIMEOUT_MS: '0',
+        WEBHOOK_REDRIVE_MS: 'soon',
+      });
+      expect(problemVariables(error).sort()).toEqual(
+        ['PAYMENTS_WEBHOOK_SECRET', 'SECRETS_ENCRYPTION_KEY', 'WEBHOOK_REDRIVE_MS', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_URL_POLICY'].sort(),
+      );
+    });
   });
 });

@@ -23,6 +23,30 @@ const MAIL_TRANSPORTS = ['memory', 'smtp'] as const;
 export type MailTransport = (typeof MAIL_TRANSPORTS)[number];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** public: https only, to public addresses only (checked at creation and again at delivery); any: no rule. */
+const WEBHOOK_URL_POLICIES = ['public', 'any'] as const;
+export type WebhookUrlPolicy = (typeof WEBHOOK_URL_POLICIES)[number];
+
+/** Outgoing webhook delivery (docs/operations.md, "Webhooks"). */
+export interface WebhookSettings {
+  readonly urlPolicy: WebhookUrlPolicy;
+  /** Whole-request timeout of one attempt. */
+  readonly timeoutMs: number;
+  /** First retry delay; each later one doubles (with jitter). */
+  readonly retryBaseMs: number;
+  /** How long after its creation a delivery is retried. */
+  readonly retryWindowMs: number;
+  /** A subscription failing for this long (no success since its first failure) is disabled. */
+  readonly disableAfterMs: number;
+  /** A pending delivery overdue by this long is re-enqueued (its job was lost); also the sweep period. */
+  readonly redriveMs: number;
+}
+
+/**
+ * The development key of the secret box, used outside production when SECRETS_ENCRYPTION_KEY is
+ * unset so every local process and test app can read what another one stored. Not a secret.
+ */
+export const DEVELOPMENT_ENCRYPTION_KEY = Buffer.from('agent-network-development-key-32', 'utf8');
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -115,7 +139,8 @@ class EnvironmentVariables {
   QUEUE_MAILER_CONCURRENCY = 4;
 
   @QueueConcurrency()
-  QUEUE_WEBHOOKS_CONCURRENCY = 4;
+  // Deliveries wait on receivers (up to WEBHOOK_TIMEOUT_MS each), not on this node: more of them run at once.
+  QUEUE_WEBHOOKS_CONCURRENCY = 16;
 
   @QueueConcurrency()
   QUEUE_PASSWORD_RESETS_CONCURRENCY = 2;
@@ -142,6 +167,51 @@ class EnvironmentVariables {
   /** true turns on `displayName eq` and `externalId eq` filters on SCIM Groups (Entra matches groups so). */
   @IsIn(['true', 'false'])
   SCIM_GROUP_FILTERS = 'false';
+  // ---- events, webhooks and payments (issue 20) ----
+
+  /** Comma-separated signing secrets of the payment provider's endpoint (more than one while rolling). */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  PAYMENTS_WEBHOOK_SECRET?: string;
+
+  /** Comma-separated base64 keys of 32 bytes; the first encrypts stored signing secrets, all decrypt. */
+  @Transform(blankToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.SECRETS_ENCRYPTION_KEY !== undefined)
+  @IsString({ message: 'SECRETS_ENCRYPTION_KEY is required in production' })
+  SECRETS_ENCRYPTION_KEY?: string;
+
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsIn(WEBHOOK_URL_POLICIES)
+  WEBHOOK_URL_POLICY?: WebhookUrlPolicy;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  WEBHOOK_TIMEOUT_MS = 10000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  WEBHOOK_RETRY_BASE_MS = 30000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  WEBHOOK_RETRY_WINDOW_MS = 86_400_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  WEBHOOK_DISABLE_AFTER_MS = 259_200_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  WEBHOOK_REDRIVE_MS = 60000;
 }
 
 /** Every variable the service reads; .env.example documents each one. */
@@ -151,6 +221,9 @@ export const ENV_KEYS = [
   'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_EVENTS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
   'OUTBOX_POLL_MS', 'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
   'SCIM_GROUP_FILTERS',
+  // issue 20
+  'PAYMENTS_WEBHOOK_SECRET', 'SECRETS_ENCRYPTION_KEY', 'WEBHOOK_URL_POLICY', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_BASE_MS',
+  'WEBHOOK_RETRY_WINDOW_MS', 'WEBHOOK_DISABLE_AFTER_MS', 'WEBHOOK_REDRIVE_MS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export interface QueueConfig {
@@ -188,6 +261,11 @@ export class AppConfig {
   readonly readyTimeoutMs: number;
   /** SCIM Groups accept `displayName eq` and `externalId eq` filters (otherwise every filter is ignored). */
   readonly scimGroupFilters: boolean;
+  /** Signing secrets of the payment provider's endpoint; empty: POST /webhooks/payments is 404. */
+  readonly paymentsWebhookSecrets: readonly string[];
+  /** Keys of the secret box (32 bytes each); the first encrypts. Marked secret: never logged. */
+  readonly secretsEncryptionKeys: readonly Buffer[];
+  readonly webhooks: WebhookSettings;
 
   constructor(fields: Omit<AppConfig, never>) {
     Object.assign(this, fields);
@@ -258,6 +336,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (vars.NODE_ENV === 'production' && baseOrigin && !baseOrigin.startsWith('https://')) {
     problems.push('BASE_URL: must be an https URL in production');
   }
+  const encryptionKeys = parseEncryptionKeys(vars.SECRETS_ENCRYPTION_KEY, problems);
+  const webhookUrlPolicy: WebhookUrlPolicy = vars.WEBHOOK_URL_POLICY ?? (vars.NODE_ENV === 'production' ? 'public' : 'any');
+  if (vars.NODE_ENV === 'production' && webhookUrlPolicy !== 'public') {
+    problems.push('WEBHOOK_URL_POLICY: must be public in production (https, public addresses only)');
+  }
+  const paymentsWebhookSecrets = splitList(vars.PAYMENTS_WEBHOOK_SECRET ?? '');
+  if (paymentsWebhookSecrets.some((secret) => secret.length < 16)) {
+    problems.push('PAYMENTS_WEBHOOK_SECRET: each secret must be at least 16 characters');
+  }
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   return new AppConfig({
@@ -292,5 +379,25 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     readyTimeoutMs: vars.READY_TIMEOUT_MS,
     scimGroupFilters: vars.SCIM_GROUP_FILTERS === 'true',
+    paymentsWebhookSecrets,
+    secretsEncryptionKeys: encryptionKeys,
+    webhooks: {
+      urlPolicy: webhookUrlPolicy,
+      timeoutMs: vars.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: vars.WEBHOOK_RETRY_BASE_MS,
+      retryWindowMs: vars.WEBHOOK_RETRY_WINDOW_MS,
+      disableAfterMs: vars.WEBHOOK_DISABLE_AFTER_MS,
+      redriveMs: vars.WEBHOOK_REDRIVE_MS,
+    },
   });
+}
+
+/** SECRETS_ENCRYPTION_KEY: base64 keys of exactly 32 bytes; unset outside production: the development key. */
+function parseEncryptionKeys(value: string | undefined, problems: string[]): Buffer[] {
+  if (value === undefined) return [DEVELOPMENT_ENCRYPTION_KEY];
+  const keys = splitList(value).map((k) => Buffer.from(k, 'base64'));
+  if (keys.length === 0 || keys.some((k) => k.length !== 32)) {
+    problems.push('SECRETS_ENCRYPTION_KEY: each key must be 32 bytes in base64 (openssl rand -base64 32)');
+  }
+  return keys;
 }

@@ -10,16 +10,17 @@ export interface ListSource {
   /** the workspace scope, `$1`.. referring to `params` */
   scope: string;
   params: unknown[];
-  /** the alias `table` gives its table, to qualify filter and order columns with (`traces t`: `t`) */
+  /** the table's alias, when `columns` and `scope` qualify their columns with it (ISO text columns must) */
   alias?: string;
 }
 
 /** One page in the list's order and the total matching, read in parallel. */
 export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery): Promise<{ rows: T[]; total: number }> {
   const s = listSql(q, { sql: src.scope, params: src.params, alias: src.alias });
+  const from = src.alias ? `${src.table} ${src.alias}` : src.table;
   const [rows, counted] = await Promise.all([
-    db.query(`SELECT ${src.columns} FROM ${src.table} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
-    db.query(`SELECT count(*)::int AS total FROM ${src.table} ${s.where}`, s.countParams),
+    db.query(`SELECT ${src.columns} FROM ${from} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
+    db.query(`SELECT count(*)::int AS total FROM ${from} ${s.where}`, s.countParams),
   ]);
   return { rows, total: counted[0].total };
 }
@@ -34,10 +35,11 @@ export async function scimPage<T>(
   src: Required<ListSource>,
   page: ScimPage,
 ): Promise<{ rows: T[]; total: number }> {
-  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${src.table} WHERE ${src.scope}`, src.params);
+  const from = `${src.table} ${src.alias}`;
+  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${from} WHERE ${src.scope}`, src.params);
   if (page.limit === 0 || page.offset >= total) return { rows: [], total };
   const rows: T[] = await db.query(
-    `SELECT ${src.columns} FROM ${src.table} WHERE ${src.scope}
+    `SELECT ${src.columns} FROM ${from} WHERE ${src.scope}
       ORDER BY ${src.alias}.inserted_at ASC, ${src.alias}.id ASC LIMIT ${page.limit} OFFSET ${page.offset}`,
     src.params,
   );

@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   IsDate,
   IsIn,
@@ -8,7 +7,7 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { Trim } from '../../core/common/validation/transforms';
+import { ToDate, Trim } from '../../core/common/validation/transforms';
 import { OptionalScopes } from '../../credentials';
 
 export class CreateServiceAgentDto {
@@ -44,7 +43,7 @@ export class IssueApiKeyDto {
 
   @ApiPropertyOptional({ format: 'date-time', description: 'must be in the future; default: never expires' })
   @IsOptional()
-  @Type(() => Date)
+  @ToDate()
   @IsDate({ message: 'must be an ISO 8601 date-time' })
   expires_at?: Date;
 }

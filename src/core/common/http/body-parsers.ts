@@ -59,6 +59,26 @@ function checkDepth(_req: Request, _res: Response, buf: Buffer): void {
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 export const jsonBodyParser = () => typed(json({ limit: BODY_LIMIT, verify: checkDepth, type: JSON_TYPES }));
+
+/** A request whose JSON body was also kept as received (signature checks need the exact bytes). */
+export type RawBodyRequest = Request & { rawBody?: Buffer };
+
+/**
+ * The JSON parser that also keeps the raw bytes on `req.rawBody`, for routes whose body is signed
+ * (the payment provider's events). Mounted on those paths before the shared parser, which then
+ * leaves the already-parsed body alone.
+ */
+export const rawKeepingJsonBodyParser = () =>
+  typed(
+    json({
+      limit: BODY_LIMIT,
+      type: JSON_TYPES,
+      verify: (req, res, buf) => {
+        checkDepth(req as Request, res as Response, buf);
+        (req as RawBodyRequest).rawBody = buf;
+      },
+    }),
+  );
 export const formBodyParser = () => typed(urlencoded({ extended: false, limit: BODY_LIMIT }));
 
 /**

@@ -6,3 +6,10 @@ export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? 
 /** Trims and lower-cases an email (API.md: emails are normalized before storage and lookup). */
 export const NormalizeEmail = () =>
   Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+
+/**
+ * An ISO 8601 string to a Date; anything else is left for the validators to reject. (class-
+ * transformer's `@Type(() => Date)` calls `new Date(value)` on whatever arrives, and an object
+ * whose own `toString` is not a function makes that throw: a 500 instead of a 422.)
+ */
+export const ToDate = () => Transform(({ value }) => (typeof value === 'string' ? new Date(value) : value));

@@ -1,0 +1,32 @@
+import { Controller, createParamDecorator, ExecutionContext, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { MachineAuth, principalOf, type RequestWithPrincipal } from '../auth';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { parseList } from '../core/listing/list-query';
+import { DomainEventListDto, EVENT_LIST } from './dto/event.dto';
+import { EventsService } from './events.service';
+
+/**
+ * The workspace of a machine request (from its credential). Events cannot import credentials'
+ * `@CurrentMachine()` (credentials records events), so it reads the principal through auth.
+ */
+const MachineWorkspace = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
+  const principal = principalOf(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'machine', '@MachineWorkspace()');
+  if (!principal.workspaceId) throw new Error('a machine principal always names its workspace');
+  return principal.workspaceId;
+});
+
+@ApiTags('machine')
+@Controller('api/v1/events')
+export class EventsController {
+  constructor(private readonly events: EventsService) {}
+
+  /** The workspace's domain events, newest first: what webhooks and sockets deliver, for clients that poll. */
+  @MachineAuth('events:read')
+  @Get()
+  @ApiList(EVENT_LIST)
+  @ApiOkResponse({ type: DomainEventListDto, description: 'an unknown type is 400 invalid_type' })
+  list(@MachineWorkspace() workspaceId: string, @Query() query: Record<string, unknown>): Promise<DomainEventListDto> {
+    return this.events.list(workspaceId, parseList(EVENT_LIST, query));
+  }
+}

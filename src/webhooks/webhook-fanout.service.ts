@@ -1,0 +1,39 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Clock } from '../core/common/clock/clock';
+import { type AfterRelay, type OutboxConsumer, OutboxConsumers, type StoredDomainEvent } from '../events';
+import { WebhookDeliverer } from './webhook-deliverer.service';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+
+/**
+ * The webhook fan-out, a durable outbox consumer: in the relay's transaction it creates one
+ * delivery per relayed event and matching subscription (idempotent: the unique event and
+ * subscription pair), so a delivery exists exactly when its event was relayed, whatever happens
+ * to Redis next. Once committed, the first attempts are queued; any that do not reach Redis are
+ * re-driven by the sweep.
+ */
+@Injectable()
+export class WebhookFanout implements OutboxConsumer, OnModuleInit {
+  readonly name = 'webhooks';
+
+  constructor(
+    private readonly consumers: OutboxConsumers,
+    private readonly repo: WebhookDeliveriesRepository,
+    private readonly deliverer: WebhookDeliverer,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.consumers.register(this);
+  }
+
+  async onRelay(m: EntityManager, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined> {
+    const created = await this.repo.fanOut(
+      m,
+      events.map((e) => e.id),
+      this.clock.date(),
+    );
+    if (created.length === 0) return undefined;
+    return () => this.deliverer.enqueue(created.map((d) => ({ deliveryId: d.id, expectedAttempts: 0, jobId: d.job_id })));
+  }
+}

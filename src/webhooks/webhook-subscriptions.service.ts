@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Clock } from '../core/common/clock/clock';
+import { SecretBox } from '../core/common/crypto/secret-box';
+import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { AppConfig } from '../core/config/app-config';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
+import type {
+  CreateWebhookSubscriptionDto,
+  UpdateWebhookSubscriptionDto,
+  WEBHOOK_SUBSCRIPTION_LIST,
+  WebhookSubscriptionDto,
+  WebhookSubscriptionListDto,
+  WebhookSubscriptionWithSecretDto,
+} from './dto/webhook-subscription.dto';
+import { mintWebhookSecret } from './standard-webhooks';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
+import { checkSubscriptionUrl } from './webhook-url';
+
+/** Subscriptions a workspace may have (each event fans out to every one of them). */
+export const WEBHOOK_SUBSCRIPTIONS_MAX = 20;
+/** After a rotation, deliveries are signed by the previous secret too for this long (API.md: 24 h). */
+export const SECRET_ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+
+/** What a subscription's sealed secrets are bound to (SecretBox context). */
+export const secretContext = (subscriptionId: string) => `webhook_subscription:${subscriptionId}`;
+
+/** Duplicates collapsed, in the order given. */
+const distinct = (types: readonly string[]) => [...new Set(types)];
+
+/**
+ * Webhook subscriptions of a workspace (owners and admins). The signing secret is minted here,
+ * shown in the create and rotate answers only, and stored sealed (SecretBox), never in clear.
+ */
+@Injectable()
+export class WebhookSubscriptionsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: WebhookSubscriptionsRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(workspaceId: string, dto: CreateWebhookSubscriptionDto): Promise<WebhookSubscriptionWithSecretDto> {
+    const url = await checkSubscriptionUrl(dto.url, this.config.webhooks.urlPolicy);
+    const id = randomUUID();
+    const secret = mintWebhookSecret();
+    const created = await this.db.transaction(async (m) => {
+      if ((await this.repo.lockAndCount(m, workspaceId)) >= WEBHOOK_SUBSCRIPTIONS_MAX) {
+        throw new ValidationProblem({ webhook_subscriptions: [`at most ${WEBHOOK_SUBSCRIPTIONS_MAX} per workspace`] });
+      }
+      return this.repo.insert(m, {
+        id,
+        workspaceId,
+        url,
+        description: dto.description ?? null,
+        eventTypes: distinct(dto.event_types),
+        secretCiphertext: this.box.seal(secret, secretContext(id)),
+      });
+    });
+    return { ...created, secret };
+  }
+
+  async list(workspaceId: string, q: ListQuery<typeof WEBHOOK_SUBSCRIPTION_LIST.key, true>): Promise<WebhookSubscriptionListDto> {
+    const { rows, total } = await this.repo.list(workspaceId, q);
+    return listEnvelope(q, rows, total);
+  }
+
+  async show(workspaceId: string, id: string): Promise<WebhookSubscriptionDto> {
+    const found = await this.repo.find(workspaceId, id);
+    if (!found) throw new NotFoundProblem();
+    return found;
+  }
+
+  /**
+   * Changes what is given. A new URL is checked as at creation. Disabling stops deliveries at
+   * once: the pending ones end as failed. Enabling forgets the failure streak; deliveries missed
+   * meanwhile are not sent (retry them one by one).
+   */
+  async update(workspaceId: string, id: string, dto: UpdateWebhookSubscriptionDto): Promise<WebhookSubscriptionDto> {
+    const url = dto.url === undefined ? undefined : await checkSubscriptionUrl(dto.url, this.config.webhooks.urlPolicy);
+    const updated = await this.db.transaction(async (m) => {
+      const row = await this.repo.update(m, workspaceId, id, {
+        url,
+        description: dto.description,
+        eventTypes: dto.event_types && distinct(dto.event_types),
+        status: dto.status,
+      });
+      if (row?.status === 'disabled') await this.deliveries.failPending(m, id, 'subscription disabled', this.clock.date());
+      return row;
+    });
+    if (!updated) throw new NotFoundProblem();
+    return updated;
+  }
+
+  /** Deletes the subscription and its deliveries; jobs still queued for them find nothing to do. */
+  async delete(workspaceId: string, id: string): Promise<void> {
+    if (!(await this.repo.delete(workspaceId, id))) throw new NotFoundProblem();
+  }
+
+  /**
+   * A new secret, shown once. The previous one keeps signing (a second signature in the same
+   * header) for 24 hours, so receivers can switch without losing a delivery.
+   */
+  async rotateSecret(workspaceId: string, id: string): Promise<WebhookSubscriptionWithSecretDto> {
+    const secret = mintWebhookSecret();
+    const until = new Date(this.clock.now() + SECRET_ROTATION_OVERLAP_MS);
+    const rotated = await this.db.transaction((m) => this.repo.rotateSecret(m, workspaceId, id, this.box.seal(secret, secretContext(id)), until));
+    if (!rotated) throw new NotFoundProblem();
+    return { ...rotated, secret };
+  }
+}
