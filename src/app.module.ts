@@ -37,6 +37,7 @@ import { EvalsModule } from './evals/evals.module';
 import { SearchModule } from './search/search.module';
 import { DocsModule } from './docs/docs.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ReplaysModule } from './replays/replays.module';
 
 @Module({
   imports: [
@@ -73,6 +74,7 @@ import { PaymentsModule } from './payments/payments.module';
     SearchModule,
     DocsModule,
     PaymentsModule,
+    ReplaysModule,
   ],
   providers: [
     ProblemRenderer,

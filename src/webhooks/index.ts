@@ -5,3 +5,7 @@ export { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-deliver
 export * from './webhook-deliveries.service';
 export * from './webhook-subscriptions.service';
 export * from './webhooks.module';
+// Signed outgoing POSTs, for other features that call their own targets (replays).
+export { WebhookHttpClient, type HttpAttempt } from './webhook-http';
+export { mintWebhookSecret, signStandardWebhook } from './standard-webhooks';
+export { checkSubscriptionUrl } from './webhook-url';

@@ -36,6 +36,6 @@ import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
     WebhookRedrive,
     WebhookDeliveryProcessor,
   ],
-  exports: [WebhookSubscriptionsService, WebhookDeliveriesService],
+  exports: [WebhookSubscriptionsService, WebhookDeliveriesService, WebhookHttpClient],
 })
 export class WebhooksModule {}

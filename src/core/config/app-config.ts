@@ -143,6 +143,9 @@ class EnvironmentVariables {
   QUEUE_WEBHOOKS_CONCURRENCY = 16;
 
   @QueueConcurrency()
+  QUEUE_REPLAYS_CONCURRENCY = 4;
+
+  @QueueConcurrency()
   QUEUE_PASSWORD_RESETS_CONCURRENCY = 2;
 
   @QueueConcurrency()
@@ -218,7 +221,7 @@ class EnvironmentVariables {
 export const ENV_KEYS = [
   'NODE_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_BEARER_TOKEN',
   'API_RATE_LIMIT', 'TRUSTED_PROXY_IPS', 'PLATFORM_ADMIN_EMAILS', 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM',
-  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_EVENTS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
+  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_EVENTS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY', 'QUEUE_REPLAYS_CONCURRENCY',
   'OUTBOX_POLL_MS', 'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
   'SCIM_GROUP_FILTERS',
   // issue 20
@@ -374,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       { name: QueueNames.passwordResets, concurrency: vars.QUEUE_PASSWORD_RESETS_CONCURRENCY },
       { name: QueueNames.events, concurrency: vars.QUEUE_EVENTS_CONCURRENCY },
       { name: QueueNames.webhooks, concurrency: vars.QUEUE_WEBHOOKS_CONCURRENCY },
+      { name: QueueNames.replays, concurrency: vars.QUEUE_REPLAYS_CONCURRENCY },
     ],
     outboxPollMs: vars.OUTBOX_POLL_MS,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,

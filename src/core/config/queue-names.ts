@@ -12,6 +12,8 @@ export const QueueNames = {
   events: 'events',
   /** Outgoing webhook deliveries (webhooks/webhook-delivery.processor.ts). */
   webhooks: 'webhooks',
+  /** Replays of stored traces to workflow targets (replays/replay.processor.ts). */
+  replays: 'replays',
 } as const;
 
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
