@@ -55,12 +55,13 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
     });
 
-    it('configures every queue: mailer and events at 4, webhooks at 16, password resets at 2; the outbox polls every second', () => {
+    it('configures every queue: mailer, events and replays at 4, webhooks at 16, password resets at 2; the outbox polls every second', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 4 },
         { name: 'password_resets', concurrency: 2 },
         { name: 'events', concurrency: 4 },
         { name: 'webhooks', concurrency: 16 },
+        { name: 'replays', concurrency: 4 },
       ]);
       expect(config.outboxPollMs).toBe(1000);
     });
@@ -114,6 +115,7 @@ describe('loadConfig', () => {
         QUEUE_WEBHOOKS_CONCURRENCY: '0',
         QUEUE_PASSWORD_RESETS_CONCURRENCY: '1',
         QUEUE_EVENTS_CONCURRENCY: '9',
+        QUEUE_REPLAYS_CONCURRENCY: '2',
         OUTBOX_POLL_MS: '250',
         DB_POOL_SIZE: '3',
         DB_PIPELINE_CONNECTIONS: '0',
@@ -128,6 +130,7 @@ describe('loadConfig', () => {
         { name: 'password_resets', concurrency: 1 },
         { name: 'events', concurrency: 9 },
         { name: 'webhooks', concurrency: 0 },
+        { name: 'replays', concurrency: 2 },
       ]);
       expect(config.outboxPollMs).toBe(250);
     });
