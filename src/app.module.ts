@@ -32,6 +32,9 @@ import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
 import { ScimModule } from './scim/scim.module';
+// fleet operations (issue 22)
+import { GatewayRulesModule } from './gateway-rules/gateway-rules.module';
+import { SecurityViolationsModule } from './security-violations/security-violations.module';
 
 @Module({
   imports: [
@@ -63,6 +66,9 @@ import { ScimModule } from './scim/scim.module';
     EventsModule,
     WebhooksModule,
     ScimModule,
+    // fleet operations (issue 22)
+    SecurityViolationsModule,
+    GatewayRulesModule,
   ],
   providers: [
     ProblemRenderer,

@@ -3,6 +3,7 @@ import { AgentsModule } from '../agents';
 import { CommonModule } from '../core/common/common.module';
 import { EventsModule } from '../events';
 import { AgentTokensController } from './agent-tokens.controller';
+import { CredentialRefusals } from './credential-refusals';
 import { CredentialsRepository } from './credentials.repository';
 import { MachineAuthStrategy } from './machine-auth.strategy';
 import { MachineCredentialsService } from './machine-credentials.service';
@@ -13,7 +14,7 @@ import { WorkspaceKeyService } from './workspace-key.service';
 @Module({
   imports: [CommonModule, AgentsModule, EventsModule],
   controllers: [AgentTokensController],
-  providers: [CredentialsRepository, MachineCredentialsService, MachineAuthStrategy, TokenExchangeService, WorkspaceKeyService],
-  exports: [MachineCredentialsService, WorkspaceKeyService],
+  providers: [CredentialsRepository, MachineCredentialsService, MachineAuthStrategy, TokenExchangeService, WorkspaceKeyService, CredentialRefusals],
+  exports: [MachineCredentialsService, WorkspaceKeyService, CredentialRefusals],
 })
 export class CredentialsModule {}

@@ -4,6 +4,7 @@ import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { SessionsModule } from '../sessions';
 import { SocketTokensModule } from '../socket-tokens';
+import { ApprovalPushService } from './approval-push.service';
 import { CommandPushService } from './command-push.service';
 import { EventPushService } from './event-push.service';
 import { SocketAuthService } from './socket-auth.service';
@@ -14,6 +15,6 @@ import { SocketGateway } from './socket.gateway';
 /** The websocket at /socket; install SocketWsAdapter on the app (bootstrap.ts) for its protocol. */
 @Module({
   imports: [CommonModule, SessionsModule, SocketTokensModule, AgentCommandsModule],
-  providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService, EventPushService],
+  providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService, EventPushService, ApprovalPushService],
 })
 export class GatewayModule {}

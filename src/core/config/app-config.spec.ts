@@ -54,13 +54,16 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
     });
 
-    it('configures every queue: mailer, events and webhooks at 4, password resets at 2; the outbox polls every second', () => {
+    it('configures every queue: mailer, events and webhooks at 4, password resets and batch operations at 2, data requests at 1; the outbox polls every second', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 4 },
         { name: 'password_resets', concurrency: 2 },
         { name: 'events', concurrency: 4 },
         { name: 'webhooks', concurrency: 4 },
+        { name: 'batch_operations', concurrency: 2 },
+        { name: 'data_requests', concurrency: 1 },
       ]);
+      expect(config.batchChunkSize).toBe(100);
       expect(config.outboxPollMs).toBe(1000);
     });
 
@@ -127,6 +130,8 @@ describe('loadConfig', () => {
         { name: 'password_resets', concurrency: 1 },
         { name: 'events', concurrency: 9 },
         { name: 'webhooks', concurrency: 0 },
+        { name: 'batch_operations', concurrency: 2 },
+        { name: 'data_requests', concurrency: 1 },
       ]);
       expect(config.outboxPollMs).toBe(250);
     });

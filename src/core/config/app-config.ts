@@ -142,6 +142,19 @@ class EnvironmentVariables {
   /** true turns on `displayName eq` and `externalId eq` filters on SCIM Groups (Entra matches groups so). */
   @IsIn(['true', 'false'])
   SCIM_GROUP_FILTERS = 'false';
+
+  // ---- fleet operations (issue 22) ----
+  @QueueConcurrency()
+  QUEUE_BATCH_OPERATIONS_CONCURRENCY = 2;
+
+  @QueueConcurrency()
+  QUEUE_DATA_REQUESTS_CONCURRENCY = 1;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  BATCH_CHUNK_SIZE = 100;
 }
 
 /** Every variable the service reads; .env.example documents each one. */
@@ -151,6 +164,7 @@ export const ENV_KEYS = [
   'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_EVENTS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
   'OUTBOX_POLL_MS', 'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
   'SCIM_GROUP_FILTERS',
+  'QUEUE_BATCH_OPERATIONS_CONCURRENCY', 'QUEUE_DATA_REQUESTS_CONCURRENCY', 'BATCH_CHUNK_SIZE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export interface QueueConfig {
@@ -188,6 +202,8 @@ export class AppConfig {
   readonly readyTimeoutMs: number;
   /** SCIM Groups accept `displayName eq` and `externalId eq` filters (otherwise every filter is ignored). */
   readonly scimGroupFilters: boolean;
+  /** Targets a batch operation applies in one transaction (one job per chunk). */
+  readonly batchChunkSize: number;
 
   constructor(fields: Omit<AppConfig, never>) {
     Object.assign(this, fields);
@@ -287,10 +303,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       { name: QueueNames.passwordResets, concurrency: vars.QUEUE_PASSWORD_RESETS_CONCURRENCY },
       { name: QueueNames.events, concurrency: vars.QUEUE_EVENTS_CONCURRENCY },
       { name: QueueNames.webhooks, concurrency: vars.QUEUE_WEBHOOKS_CONCURRENCY },
+      { name: QueueNames.batchOperations, concurrency: vars.QUEUE_BATCH_OPERATIONS_CONCURRENCY },
+      { name: QueueNames.dataRequests, concurrency: vars.QUEUE_DATA_REQUESTS_CONCURRENCY },
     ],
     outboxPollMs: vars.OUTBOX_POLL_MS,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     readyTimeoutMs: vars.READY_TIMEOUT_MS,
     scimGroupFilters: vars.SCIM_GROUP_FILTERS === 'true',
+    batchChunkSize: vars.BATCH_CHUNK_SIZE,
   });
 }

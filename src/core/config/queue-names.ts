@@ -12,6 +12,10 @@ export const QueueNames = {
   events: 'events',
   /** Outgoing webhook deliveries (webhooks/webhook-delivery.processor.ts). */
   webhooks: 'webhooks',
+  /** Batch operations, one job per chunk of targets (batch-operations/batch-operations.processor.ts). */
+  batchOperations: 'batch_operations',
+  /** Data requests: exports and erasures (data-requests/data-requests.processor.ts). */
+  dataRequests: 'data_requests',
 } as const;
 
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];

@@ -10,11 +10,17 @@ export interface ListSource {
   /** the workspace scope, `$1`.. referring to `params` */
   scope: string;
   params: unknown[];
+  /**
+   * The alias `table` gives its table (`security_violations v`), qualifying the definition's
+   * filter and order columns: needed when the select list renders a column under its own name
+   * (isoColumn), which an unqualified ORDER BY would otherwise sort as text.
+   */
+  alias?: string;
 }
 
 /** One page in the list's order and the total matching, read in parallel. */
 export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery): Promise<{ rows: T[]; total: number }> {
-  const s = listSql(q, { sql: src.scope, params: src.params });
+  const s = listSql(q, { sql: src.scope, params: src.params, alias: src.alias });
   const [rows, counted] = await Promise.all([
     db.query(`SELECT ${src.columns} FROM ${src.table} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
     db.query(`SELECT count(*)::int AS total FROM ${src.table} ${s.where}`, s.countParams),

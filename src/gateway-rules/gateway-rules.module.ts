@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { CommonModule } from '../core/common/common.module';
+import { DataSubjectsModule } from '../data-subjects';
+import { EventsModule } from '../events';
+import { SecurityViolationsModule } from '../security-violations';
+import { ApprovalsDataContributor } from './approvals-data.contributor';
+import { ApprovalsController } from './approvals.controller';
+import { ApprovalsRepository } from './approvals.repository';
+import { ApprovalsService } from './approvals.service';
+import { GatewayCheckController } from './gateway-check.controller';
+import { GatewayCheckService } from './gateway-check.service';
+import { GatewayRulesController } from './gateway-rules.controller';
+import { GatewayRulesRepository } from './gateway-rules.repository';
+import { GatewayRulesService } from './gateway-rules.service';
+
+/** Gateway rules, POST /api/v1/gateway/check, and the approvals a check can ask for. */
+@Module({
+  imports: [CommonModule, EventsModule, SecurityViolationsModule, DataSubjectsModule],
+  controllers: [GatewayRulesController, GatewayCheckController, ApprovalsController],
+  providers: [
+    GatewayRulesRepository,
+    ApprovalsRepository,
+    GatewayRulesService,
+    ApprovalsService,
+    GatewayCheckService,
+    ApprovalsDataContributor,
+  ],
+  exports: [ApprovalsService],
+})
+export class GatewayRulesModule {}

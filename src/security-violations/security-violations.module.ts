@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { CommonModule } from '../core/common/common.module';
+import { CredentialsModule } from '../credentials';
+import { DataSubjectsModule } from '../data-subjects';
+import { EventsModule } from '../events';
+import { SecurityViolationsDataContributor } from './security-violations-data.contributor';
+import { SecurityViolationsController } from './security-violations.controller';
+import { SecurityViolationsRepository } from './security-violations.repository';
+import { SecurityViolationsService } from './security-violations.service';
+import { ViolationRecorder } from './violation-recorder.service';
+
+/**
+ * Security violations: opened by gateway denies (SecurityViolationsService.record, in the check's
+ * transaction) and by refused credentials (ViolationRecorder, off the request path); listed and
+ * moved through their states by operators.
+ */
+@Module({
+  imports: [CommonModule, CredentialsModule, EventsModule, DataSubjectsModule],
+  controllers: [SecurityViolationsController],
+  providers: [SecurityViolationsRepository, SecurityViolationsService, ViolationRecorder, SecurityViolationsDataContributor],
+  exports: [SecurityViolationsService],
+})
+export class SecurityViolationsModule {}
