@@ -5,6 +5,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * Guarantees held by the schema:
  * - a target appears once per operation, at one position (the order targets are applied in);
+ * - an operation keeps the chunk size it was created with, whichever node runs its chunks;
  * - counters never go negative, and what they count never exceeds the total;
  * - a robot has at most one open OTA update (pending, downloading or installing).
  */
@@ -24,6 +25,7 @@ export class OtaUpdatesBatchOperations1763700031000 implements MigrationInterfac
         succeeded integer NOT NULL DEFAULT 0 CHECK (succeeded >= 0),
         failed integer NOT NULL DEFAULT 0 CHECK (failed >= 0),
         skipped integer NOT NULL DEFAULT 0 CHECK (skipped >= 0),
+        chunk_size integer NOT NULL CHECK (chunk_size BETWEEN 1 AND 1000),
         chunks_done integer NOT NULL DEFAULT 0,
         cohort_id uuid REFERENCES cohorts (id) ON DELETE SET NULL,
         created_by uuid REFERENCES users (id) ON DELETE SET NULL,

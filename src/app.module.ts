@@ -33,7 +33,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
 import { ScimModule } from './scim/scim.module';
 // fleet operations (issue 22)
+import { BatchOperationsModule } from './batch-operations/batch-operations.module';
 import { GatewayRulesModule } from './gateway-rules/gateway-rules.module';
+import { OtaUpdatesModule } from './ota-updates/ota-updates.module';
 import { SecurityViolationsModule } from './security-violations/security-violations.module';
 
 @Module({
@@ -69,6 +71,8 @@ import { SecurityViolationsModule } from './security-violations/security-violati
     // fleet operations (issue 22)
     SecurityViolationsModule,
     GatewayRulesModule,
+    BatchOperationsModule,
+    OtaUpdatesModule,
   ],
   providers: [
     ProblemRenderer,

@@ -18,36 +18,37 @@ export class AgentCommandsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Inserts a command for a visible, active agent of the workspace, in one statement; returns
-   * undefined when there is no such agent (see agentStatus for why).
+   * Inserts one command per visible, active agent of the workspace among `serviceAgentIds`, in one
+   * statement; agents that are not such get none.
    */
-  async insert(
+  insertMany(
     m: EntityManager,
-    c: {
-    workspaceId: string;
-    serviceAgentId: string;
-    name: string;
-    payload: Record<string, unknown>;
-    createdBy: string;
-    },
-  ): Promise<AgentCommandDto | undefined> {
-    const rows: AgentCommandDto[] = await m.query(
+    c: { workspaceId: string; serviceAgentIds: readonly string[]; name: string; payload: Record<string, unknown>; createdBy: string | null },
+  ): Promise<AgentCommandDto[]> {
+    return m.query(
       `INSERT INTO agent_commands AS c (workspace_id, service_agent_id, name, payload, created_by)
        SELECT a.workspace_id, a.id, $3, $4::jsonb, $5 FROM service_agents a
-        WHERE a.id = $2 AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
+        WHERE a.id = ANY($2::uuid[]) AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
        RETURNING ${COLUMNS}`,
-      [c.workspaceId, c.serviceAgentId, c.name, jsonb(c.payload), c.createdBy],
+      [c.workspaceId, c.serviceAgentIds, c.name, jsonb(c.payload), c.createdBy],
     );
-    return rows[0];
   }
 
-  /** The status of a visible agent of the workspace, or undefined (unknown, hidden or foreign). */
-  async agentStatus(workspaceId: string, serviceAgentId: string): Promise<string | undefined> {
-    const rows: { status: string }[] = await this.db.query(
-      `SELECT status FROM service_agents WHERE id = $1 AND workspace_id = $2 AND NOT hidden`,
-      [serviceAgentId, workspaceId],
+  /** Visible agents of the workspace among `ids`, with their status. */
+  async agentStatuses(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const rows: { id: string; status: string }[] = await m.query(
+      `SELECT id, status FROM service_agents WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden`,
+      [workspaceId, ids],
     );
-    return rows[0]?.status;
+    return new Map(rows.map((r) => [r.id, r.status]));
+  }
+
+  /** Finishes an open command in `m`'s transaction (its work ended elsewhere, e.g. an OTA update). */
+  async finishIn(m: EntityManager, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
+    await m.query(
+      `UPDATE agent_commands SET status = $2, result = $3::jsonb, updated_at = now() WHERE id = $1 AND status IN ${OPEN}`,
+      [commandId, status, jsonb(result)],
+    );
   }
 
   /** Newest first, stable; served by agent_commands_list_idx. */

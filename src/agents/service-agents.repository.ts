@@ -39,6 +39,16 @@ export class ServiceAgentsRepository {
     return rows[0];
   }
 
+  /** Deactivates the given visible agents of the workspace in `m`'s transaction; returns those it changed. */
+  async deactivateVisible(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+    const [rows] = await m.query(
+      `UPDATE service_agents SET status = 'inactive', updated_at = now()
+        WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden AND status <> 'inactive' RETURNING id`,
+      [workspaceId, agentIds],
+    );
+    return (rows as { id: string }[]).map((r) => r.id);
+  }
+
   /** An active, visible agent, or undefined when the slug is already taken in the workspace. */
   async insertUnlessSlugTaken(
     m: EntityManager,

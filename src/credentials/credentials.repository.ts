@@ -177,4 +177,22 @@ export class CredentialsRepository {
       [ids, times],
     );
   }
+
+  // ---- batch revocation (issue 22) ----
+
+  /**
+   * Revokes the workspace's keys among `ids` that are usable or archived, in `m`'s transaction;
+   * keys of the hidden workspace-key agent are left out (operator REST never sees them). Returns
+   * every key found (locked) with its status before.
+   */
+  revokeVisibleMany(m: EntityManager, workspaceId: string, ids: readonly string[], at: Date): Promise<{ id: string; previous: StoredCredentialStatus }[]> {
+    return m.query(
+      `WITH found AS (SELECT c.id, c.status FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
+                       WHERE c.id = ANY($2::uuid[]) AND c.workspace_id = $1 AND NOT a.hidden FOR UPDATE OF c),
+            revoked AS (UPDATE api_credentials c SET status = 'revoked', revoked_at = $3
+                          FROM found WHERE c.id = found.id AND found.status <> 'revoked' RETURNING c.id)
+       SELECT id, status AS previous FROM found`,
+      [workspaceId, ids, at],
+    );
+  }
 }

@@ -281,4 +281,22 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
   async publishCredentialChanged(credentialId: string): Promise<void> {
     await this.events.publish({ type: CredentialEvents.credentialChanged, credentialId });
   }
+
+  // ---- batch revocation (issue 22) ----
+
+  /**
+   * Revokes the workspace's visible keys among `ids` in `m`'s transaction, with `api_key.revoked`
+   * for each one revoked now. By key id: revoked now, or already; ids not found (or of the hidden
+   * workspace-key agent) are absent. Call publishCredentialsChanged once committed.
+   */
+  async revokeMany(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
+    const found = await this.repo.revokeVisibleMany(m, workspaceId, ids, this.clock.date());
+    const revoked = found.filter((k) => k.previous !== 'revoked').map((k) => k.id);
+    await this.recordRevoked(m, workspaceId, revoked);
+    return new Map(found.map((k) => [k.id, k.previous === 'revoked' ? ('already_revoked' as const) : ('revoked' as const)]));
+  }
+
+  async publishCredentialsChanged(credentialIds: readonly string[]): Promise<void> {
+    for (const id of credentialIds) await this.publishCredentialChanged(id);
+  }
 }

@@ -30,5 +30,6 @@ import { RobotsService } from './robots.service';
     CohortsService,
     EnrollmentClaimService,
   ],
+  exports: [RobotsService],
 })
 export class EnrollmentModule {}

@@ -82,6 +82,12 @@ export class RobotsRepository {
     return rows[0];
   }
 
+  /** A robot of the workspace by id, row-locked until the transaction ends. */
+  async lockById(m: EntityManager, workspaceId: string, id: string): Promise<RobotRow | undefined> {
+    const rows = await m.query(`SELECT ${COLUMNS} FROM robots WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [id, workspaceId]);
+    return rows[0];
+  }
+
   /** Retires a robot of the workspace (retired_at set once); undefined when not in the workspace. */
   async retire(workspaceId: string, id: string, now: Date): Promise<RobotRow | undefined> {
     const [rows] = await this.db.query(
@@ -90,6 +96,52 @@ export class RobotsRepository {
       [id, workspaceId, now],
     );
     return rows[0];
+  }
+
+  /**
+   * Retires the workspace's robots among `ids` that are not retired yet, in `m`'s transaction;
+   * returns every robot found (locked), with its status before and its agent.
+   */
+  async retireMany(
+    m: EntityManager,
+    workspaceId: string,
+    ids: readonly string[],
+    now: Date,
+  ): Promise<{ id: string; previous: RobotStatus; serviceAgentId: string | null }[]> {
+    return m.query(
+      `WITH found AS (SELECT id, status, service_agent_id FROM robots WHERE id = ANY($2::uuid[]) AND workspace_id = $1 FOR UPDATE),
+            retired AS (UPDATE robots r SET status = 'retired', retired_at = COALESCE(r.retired_at, $3), updated_at = now()
+                          FROM found WHERE r.id = found.id AND found.status <> 'retired' RETURNING r.id)
+       SELECT id, status AS previous, service_agent_id AS "serviceAgentId" FROM found`,
+      [workspaceId, ids, now],
+    );
+  }
+
+  /**
+   * Adds tags (those a robot lacks, after its own, in the given order) to the workspace's robots
+   * among `ids`, in `m`'s transaction; returns every robot found and whether it changed.
+   */
+  async addTags(m: EntityManager, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<{ id: string; changed: boolean }[]> {
+    return m.query(
+      `WITH found AS (SELECT id, tags FROM robots WHERE id = ANY($2::uuid[]) AND workspace_id = $1 FOR UPDATE),
+            tagged AS (UPDATE robots r SET tags = r.tags || ARRAY(SELECT t FROM unnest($3::text[]) WITH ORDINALITY u(t, n)
+                                                            WHERE NOT t = ANY(r.tags) ORDER BY n),
+                              updated_at = now()
+                         FROM found WHERE r.id = found.id AND NOT found.tags @> $3::text[] RETURNING r.id)
+       SELECT found.id, EXISTS (SELECT 1 FROM tagged WHERE tagged.id = found.id) AS changed FROM found`,
+      [workspaceId, ids, tags],
+    );
+  }
+
+  /** The ids of a cohort's robots (at most `limit`), oldest first, or undefined when the cohort is not the workspace's. */
+  async cohortRobots(workspaceId: string, cohortId: string, limit: number): Promise<{ id: string; serviceAgentId: string | null }[] | undefined> {
+    const cohort = await this.db.query(`SELECT 1 FROM cohorts WHERE id = $1 AND workspace_id = $2`, [cohortId, workspaceId]);
+    if (cohort.length === 0) return undefined;
+    return this.db.query(
+      `SELECT id, service_agent_id AS "serviceAgentId" FROM robots WHERE workspace_id = $1 AND cohort_id = $2
+        ORDER BY inserted_at, id LIMIT $3`,
+      [workspaceId, cohortId, limit],
+    );
   }
 
   /** Robots of the workspace (the list's filters applied), or only one cohort's members. */

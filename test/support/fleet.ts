@@ -61,3 +61,29 @@ export async function enrollRobot(t: TestApp, owner: Operator, options: { scopes
     accessToken: res.body.access_token.token,
   };
 }
+
+/**
+ * `n` active robots written straight into the workspace (as many claims would leave them), each
+ * bound to an agent of its own unless `agents` is false (then pending). Fast enough for 10,000.
+ */
+export async function insertRobots(
+  t: TestApp,
+  workspaceId: string,
+  n: number,
+  options: { agents?: boolean; cohortId?: string } = {},
+): Promise<{ robotIds: string[]; agentIds: string[] }> {
+  const tag = randomBytes(4).toString('hex');
+  const withAgents = options.agents ?? true;
+  const rows: { robot_id: string; agent_id: string | null }[] = await db(t).query(
+    `WITH g AS (SELECT n FROM generate_series(1, $2::int) n),
+          a AS (INSERT INTO service_agents (workspace_id, name, slug, scopes)
+                SELECT $1, 'Robot ' || n, 'robot-' || $3 || '-' || n, '{}' FROM g WHERE $4 RETURNING id, slug),
+          numbered AS (SELECT id, split_part(slug, '-', 3)::int AS n FROM a)
+     INSERT INTO robots (workspace_id, serial_number, status, service_agent_id, cohort_id, claimed_at)
+     SELECT $1, 'SN-' || $3 || '-' || g.n, CASE WHEN $4 THEN 'active' ELSE 'pending' END, numbered.id, $5, CASE WHEN $4 THEN now() END
+       FROM g LEFT JOIN numbered ON numbered.n = g.n
+     RETURNING id AS robot_id, service_agent_id AS agent_id`,
+    [workspaceId, n, tag, withAgents, options.cohortId ?? null],
+  );
+  return { robotIds: rows.map((r) => r.robot_id), agentIds: rows.flatMap((r) => (r.agent_id ? [r.agent_id] : [])) };
+}
