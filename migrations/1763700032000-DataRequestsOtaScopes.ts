@@ -2,7 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Data requests (exports and erasures of what the service holds about a subject) with the export
- * document kept in parts until its download expires; and the OTA machine scopes API.md adds.
+ * document kept in parts until its download expires, and indexes for reading one agent's
+ * messages, tasks and commands; and the OTA machine scopes API.md adds.
  *
  * Agents that could carry every machine scope keep being able to: their allowed scopes gain
  * `ota_updates:read` and `ota_updates:write`. Existing keys keep the scopes they were issued with.
@@ -40,6 +41,11 @@ export class DataRequestsOtaScopes1763700032000 implements MigrationInterface {
         PRIMARY KEY (data_request_id, seq)
       )`);
 
+    // exports and erasures read a subject agent's rows
+    await q.query(`CREATE INDEX messages_service_agent_idx ON messages (service_agent_id, id)`);
+    await q.query(`CREATE INDEX tasks_service_agent_idx ON tasks (service_agent_id, id)`);
+    await q.query(`CREATE INDEX agent_commands_service_agent_idx ON agent_commands (service_agent_id, id)`);
+
     await q.query(`
       UPDATE service_agents SET scopes = scopes || ARRAY['ota_updates:read', 'ota_updates:write']
        WHERE scopes @> ARRAY[
@@ -51,6 +57,9 @@ export class DataRequestsOtaScopes1763700032000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`UPDATE service_agents SET scopes = array_remove(array_remove(scopes, 'ota_updates:read'), 'ota_updates:write')`);
+    for (const index of ['messages_service_agent_idx', 'tasks_service_agent_idx', 'agent_commands_service_agent_idx']) {
+      await q.query(`DROP INDEX IF EXISTS ${index}`);
+    }
     for (const table of ['data_request_export_parts', 'data_requests']) await q.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }

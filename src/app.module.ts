@@ -34,6 +34,7 @@ import { EventsModule } from './events/events.module';
 import { ScimModule } from './scim/scim.module';
 // fleet operations (issue 22)
 import { BatchOperationsModule } from './batch-operations/batch-operations.module';
+import { DataRequestsModule } from './data-requests/data-requests.module';
 import { GatewayRulesModule } from './gateway-rules/gateway-rules.module';
 import { OtaUpdatesModule } from './ota-updates/ota-updates.module';
 import { SecurityViolationsModule } from './security-violations/security-violations.module';
@@ -73,6 +74,7 @@ import { SecurityViolationsModule } from './security-violations/security-violati
     GatewayRulesModule,
     BatchOperationsModule,
     OtaUpdatesModule,
+    DataRequestsModule,
   ],
   providers: [
     ProblemRenderer,

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { listSql } from '../core/listing/list-sql';
 import type { AgentCommandDto, AgentCommandResultStatus } from './dto/agent-command.dto';
 
@@ -14,7 +16,7 @@ const OPEN = `('pending', 'delivered')`;
 const jsonb = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 @Injectable()
-export class AgentCommandsRepository {
+export class AgentCommandsRepository implements PagedSubjectData {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
@@ -94,5 +96,33 @@ export class AgentCommandsRepository {
       serviceAgentId,
     ]);
     return rows.length > 0;
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of the commands sent to a data subject's agents, or created by the subject (an operator); by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<AgentCommandDto[]> {
+    return keysetPage(
+      m,
+      {
+        columns: COLUMNS,
+        table: 'agent_commands c',
+        alias: 'c',
+        scope: `c.workspace_id = $1 AND (c.service_agent_id = ANY($2::uuid[]) OR c.created_by = ANY($3::uuid[]))`,
+        params: [s.workspaceId, s.serviceAgentIds, s.userIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /** Erasure: what the subject's agents were sent and answered (payload, result), and an operator's name on commands. */
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    await m.query(
+      `UPDATE agent_commands SET payload = '{}'::jsonb, result = NULL, updated_at = now()
+        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND (payload <> '{}'::jsonb OR result IS NOT NULL)`,
+      [s.workspaceId, s.serviceAgentIds],
+    );
+    await m.query(`UPDATE agent_commands SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
   }
 }

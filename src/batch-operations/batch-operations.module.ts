@@ -1,10 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { AgentCommandsModule } from '../agent-commands';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { registerQueue } from '../core/jobs/queue-worker';
 import { CredentialsModule } from '../credentials';
-import { DataSubjectsModule } from '../data-subjects';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EnrollmentModule } from '../enrollment';
 import { EventsModule } from '../events';
 import { RetireRobotsAction } from './actions/retire-robots.action';
@@ -12,7 +12,6 @@ import { RevokeApiKeysAction } from './actions/revoke-api-keys.action';
 import { SendAgentCommandAction } from './actions/send-agent-command.action';
 import { TagRobotsAction } from './actions/tag-robots.action';
 import { BatchActionRegistry } from './batch-action';
-import { BatchOperationsDataContributor } from './batch-operations-data.contributor';
 import { BatchOperationsController } from './batch-operations.controller';
 import { BatchOperationsProcessor } from './batch-operations.processor';
 import { BatchOperationsRepository } from './batch-operations.repository';
@@ -47,8 +46,17 @@ import { BatchRunner } from './batch-runner.service';
     TagRobotsAction,
     SendAgentCommandAction,
     RevokeApiKeysAction,
-    BatchOperationsDataContributor,
   ],
   exports: [BatchOperationsService, BatchActionRegistry],
 })
-export class BatchOperationsModule {}
+export class BatchOperationsModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly batches: BatchOperationsRepository,
+  ) {}
+
+  /** Data requests: operations that targeted a subject (with those targets' outcomes), and an operator's name on those they ran. */
+  onModuleInit(): void {
+    this.subjects.registerPaged('batch_operations', this.batches);
+  }
+}

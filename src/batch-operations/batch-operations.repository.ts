@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { listPage } from '../core/database/list-page';
+import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
@@ -166,18 +166,22 @@ export class BatchOperationsRepository {
 
   /** A page of the operations a data subject (an operator) created or cancelled, or that target the subject; by id. */
   exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<(BatchOperationDto & { subject_targets: BatchTargetDto[] })[]> {
-    return m.query(
-      `SELECT ${COLUMNS},
-              COALESCE((SELECT jsonb_agg(jsonb_build_object('target_id', t.target_id, 'status', t.status, 'error', t.error) ORDER BY t.position)
-                          FROM batch_operation_targets t
-                         WHERE t.batch_operation_id = b.id AND t.target_id = ANY($2::uuid[])), '[]'::jsonb) AS subject_targets
-         FROM batch_operations b
-        WHERE b.workspace_id = $1
+    return keysetPage(
+      m,
+      {
+        columns: `${COLUMNS},
+          COALESCE((SELECT jsonb_agg(jsonb_build_object('target_id', t.target_id, 'status', t.status, 'error', t.error) ORDER BY t.position)
+                      FROM batch_operation_targets t
+                     WHERE t.batch_operation_id = b.id AND t.target_id = ANY($2::uuid[])), '[]'::jsonb) AS subject_targets`,
+        table: 'batch_operations b',
+        alias: 'b',
+        scope: `b.workspace_id = $1
           AND (b.created_by = ANY($3::uuid[]) OR b.cancelled_by = ANY($3::uuid[])
-               OR EXISTS (SELECT 1 FROM batch_operation_targets t WHERE t.batch_operation_id = b.id AND t.target_id = ANY($2::uuid[])))
-          AND ($4::uuid IS NULL OR b.id > $4::uuid)
-        ORDER BY b.id LIMIT ${EXPORT_PAGE_SIZE}`,
-      [s.workspaceId, [...s.robotIds, ...s.serviceAgentIds], s.userIds, after ?? null],
+               OR EXISTS (SELECT 1 FROM batch_operation_targets t WHERE t.batch_operation_id = b.id AND t.target_id = ANY($2::uuid[])))`,
+        params: [s.workspaceId, [...s.robotIds, ...s.serviceAgentIds], s.userIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
     );
   }
 

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ServiceAgentStatus } from '../agents';
 import type { WorkspaceStatus } from '../identity';
 import { PreparedSql } from '../core/database/prepared-sql.service';
+import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { StoredCredentialStatus } from './credential-status';
 
 /**
@@ -194,5 +196,33 @@ export class CredentialsRepository {
        SELECT id, status AS previous FROM found`,
       [workspaceId, ids, at],
     );
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of the keys of a data subject's agents (public parts only), by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return keysetPage(
+      m,
+      {
+        columns: `id, service_agent_id, 'agk_' || prefix AS prefix, scopes, status, expires_at, last_used_at, archived_at, revoked_at, inserted_at`,
+        table: 'api_credentials',
+        alias: 'api_credentials',
+        scope: `workspace_id = $1 AND service_agent_id = ANY($2::uuid[])`,
+        params: [s.workspaceId, s.serviceAgentIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /** Revokes every usable or archived key of the given agents of the workspace; returns their ids. */
+  async revokeAllOfAgents(m: EntityManager, workspaceId: string, agentIds: readonly string[], at: Date): Promise<string[]> {
+    const [rows] = await m.query(
+      `UPDATE api_credentials SET status = 'revoked', revoked_at = $3
+        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND status IN ('usable', 'archived') RETURNING id`,
+      [workspaceId, agentIds, at],
+    );
+    return (rows as { id: string }[]).map((r) => r.id);
   }
 }

@@ -299,4 +299,11 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
   async publishCredentialsChanged(credentialIds: readonly string[]): Promise<void> {
     for (const id of credentialIds) await this.publishCredentialChanged(id);
   }
+
+  /** Revokes every key of the given agents in `m`'s transaction, with api_key.revoked each (a data erasure); returns their ids. */
+  async revokeAllOfAgents(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+    const revoked = await this.repo.revokeAllOfAgents(m, workspaceId, agentIds, this.clock.date());
+    await this.recordRevoked(m, workspaceId, revoked);
+    return revoked;
+  }
 }

@@ -35,8 +35,24 @@ export type AfterErasure = () => Promise<void>;
 export interface DataSubjectContributor {
   /** The section of the export document this feature fills; unique. */
   readonly section: string;
+  /**
+   * Erasures run contributors by ascending order, then section (default 0). A contributor that
+   * must see the data as it was before the others erase (domain events, which other erasures add
+   * events to) runs first with a negative order.
+   */
+  readonly order?: number;
   export(subject: DataSubject, m: EntityManager): AsyncIterable<readonly unknown[]>;
   erase(subject: DataSubject, m: EntityManager): Promise<AfterErasure | void>;
+}
+
+/**
+ * What most features give: a keyset-paged read of the subject's rows (ordered by `id`, after the
+ * given id) and an erasure, both in the data request's transaction. DataSubjectRegistry.registerPaged
+ * turns it into a contributor.
+ */
+export interface PagedSubjectData {
+  exportPage(m: EntityManager, subject: DataSubject, after: string | undefined): Promise<{ id: string }[]>;
+  erase(m: EntityManager, subject: DataSubject): Promise<AfterErasure | void>;
 }
 
 /** Rows per page a contributor reads and an export part holds. */

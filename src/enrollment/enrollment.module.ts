@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { IdentityModule } from '../identity';
 import { CohortsController } from './cohorts.controller';
 import { CohortsRepository } from './cohorts.repository';
@@ -18,7 +19,7 @@ import { RobotsService } from './robots.service';
 
 /** Fleet enrollment: age_ tokens, robots, cohorts and the claim that turns a device into an agent. */
 @Module({
-  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule],
+  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule, DataSubjectsModule],
   controllers: [EnrollmentTokensController, RobotsController, CohortsController, EnrollmentClaimController],
   providers: [
     EnrollmentTokensRepository,
@@ -32,4 +33,14 @@ import { RobotsService } from './robots.service';
   ],
   exports: [RobotsService],
 })
-export class EnrollmentModule {}
+export class EnrollmentModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly robots: RobotsRepository,
+  ) {}
+
+  /** Data requests: a subject's robot (name and tags erased). */
+  onModuleInit(): void {
+    this.subjects.registerPaged('robots', this.robots);
+  }
+}

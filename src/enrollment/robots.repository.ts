@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../core/listing/list-query';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { RobotStatus } from './robot-status';
-import { listPage } from '../core/database/list-page';
+import { keysetPage, listPage } from '../core/database/list-page';
 
 export interface RobotRow {
   id: string;
@@ -36,7 +37,7 @@ const COLUMNS = `id, workspace_id AS "workspaceId", serial_number AS "serialNumb
 export const SERIAL_UNIQUE_CONSTRAINTS = ['robots_workspace_serial_key', 'enrollment_claims_serial_key'];
 
 @Injectable()
-export class RobotsRepository {
+export class RobotsRepository implements PagedSubjectData {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** A pending robot, or undefined when the serial is already taken in the workspace. */
@@ -150,5 +151,36 @@ export class RobotsRepository {
       ? { scope: 'workspace_id = $1 AND cohort_id = $2', params: [workspaceId, cohortId] }
       : { scope: 'workspace_id = $1', params: [workspaceId] };
     return listPage(this.db, { columns: COLUMNS, table: 'robots', ...scope }, q);
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of a data subject's robots (the robot, or the one bound to the subject agent), by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return keysetPage(
+      m,
+      {
+        columns: `id, serial_number, name, status, service_agent_id, cohort_id, tags, claimed_at, retired_at, inserted_at, updated_at`,
+        table: 'robots',
+        alias: 'robots',
+        scope: `workspace_id = $1 AND (id = ANY($2::uuid[]) OR service_agent_id = ANY($3::uuid[]))`,
+        params: [s.workspaceId, s.robotIds, s.serviceAgentIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /**
+   * Erasure: the robot's name and tags (its serial stays: it is how a retired robot's serial keeps
+   * being refused), and an operator's name on the enrollment tokens they issued.
+   */
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    await m.query(
+      `UPDATE robots SET name = NULL, tags = '{}', updated_at = now()
+        WHERE workspace_id = $1 AND (id = ANY($2::uuid[]) OR service_agent_id = ANY($3::uuid[])) AND (name IS NOT NULL OR tags <> '{}')`,
+      [s.workspaceId, s.robotIds, s.serviceAgentIds],
+    );
+    await m.query(`UPDATE enrollment_tokens SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
   }
 }

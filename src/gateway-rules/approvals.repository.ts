@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { listPage } from '../core/database/list-page';
+import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
@@ -108,12 +108,17 @@ export class ApprovalsRepository {
 
   /** A page of the approvals a data subject's agents asked for, or that the subject (an operator) decided; by id. */
   exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<ApprovalDto[]> {
-    return m.query(
-      `SELECT ${COLUMNS} FROM approvals a
-        WHERE a.workspace_id = $1 AND (a.service_agent_id = ANY($2::uuid[]) OR a.decided_by = ANY($3::uuid[]))
-          AND ($4::uuid IS NULL OR a.id > $4::uuid)
-        ORDER BY a.id LIMIT ${EXPORT_PAGE_SIZE}`,
-      [s.workspaceId, s.serviceAgentIds, s.userIds, after ?? null],
+    return keysetPage(
+      m,
+      {
+        columns: COLUMNS,
+        table: 'approvals a',
+        alias: 'a',
+        scope: `a.workspace_id = $1 AND (a.service_agent_id = ANY($2::uuid[]) OR a.decided_by = ANY($3::uuid[]))`,
+        params: [s.workspaceId, s.serviceAgentIds, s.userIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
     );
   }
 
@@ -122,15 +127,15 @@ export class ApprovalsRepository {
    * operator's name on decisions. The agents' pending approvals expire with it (their credentials
    * are revoked by the same erasure, so nobody is waiting for them).
    */
-  async erase(m: EntityManager, s: DataSubject, now: Date): Promise<void> {
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
     await m.query(
       `UPDATE approvals
           SET resource = NULL, context = '{}'::jsonb, updated_at = now(),
-              decided_at = CASE WHEN status = 'pending' THEN $3 ELSE decided_at END,
+              decided_at = CASE WHEN status = 'pending' THEN now() ELSE decided_at END,
               status = CASE WHEN status = 'pending' THEN 'expired' ELSE status END
         WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[])
           AND (resource IS NOT NULL OR context <> '{}'::jsonb OR status = 'pending')`,
-      [s.workspaceId, s.serviceAgentIds, now],
+      [s.workspaceId, s.serviceAgentIds],
     );
     await m.query(`UPDATE approvals SET decided_by = NULL WHERE workspace_id = $1 AND decided_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
   }

@@ -1,9 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
-import { DataSubjectsModule } from '../data-subjects';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
 import { SecurityViolationsModule } from '../security-violations';
-import { ApprovalsDataContributor } from './approvals-data.contributor';
 import { ApprovalsController } from './approvals.controller';
 import { ApprovalsRepository } from './approvals.repository';
 import { ApprovalsService } from './approvals.service';
@@ -23,8 +22,17 @@ import { GatewayRulesService } from './gateway-rules.service';
     GatewayRulesService,
     ApprovalsService,
     GatewayCheckService,
-    ApprovalsDataContributor,
   ],
   exports: [ApprovalsService],
 })
-export class GatewayRulesModule {}
+export class GatewayRulesModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly approvals: ApprovalsRepository,
+  ) {}
+
+  /** Data requests: approvals a subject's agents asked for (resource and context erased), and an operator's decisions. */
+  onModuleInit(): void {
+    this.subjects.registerPaged('approvals', this.approvals);
+  }
+}

@@ -1,12 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { AgentCommandsModule } from '../agent-commands';
 import { BatchOperationsModule } from '../batch-operations';
 import { CommonModule } from '../core/common/common.module';
-import { DataSubjectsModule } from '../data-subjects';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EnrollmentModule } from '../enrollment';
 import { EventsModule } from '../events';
 import { CreateOtaUpdateAction } from './create-ota-update.action';
-import { OtaUpdatesDataContributor } from './ota-updates-data.contributor';
 import { OtaUpdatesMachineController } from './ota-updates-machine.controller';
 import { OtaUpdatesController } from './ota-updates.controller';
 import { OtaUpdatesRepository } from './ota-updates.repository';
@@ -16,7 +15,17 @@ import { OtaUpdatesService } from './ota-updates.service';
 @Module({
   imports: [CommonModule, EventsModule, EnrollmentModule, AgentCommandsModule, BatchOperationsModule, DataSubjectsModule],
   controllers: [OtaUpdatesController, OtaUpdatesMachineController],
-  providers: [OtaUpdatesRepository, OtaUpdatesService, CreateOtaUpdateAction, OtaUpdatesDataContributor],
+  providers: [OtaUpdatesRepository, OtaUpdatesService, CreateOtaUpdateAction],
   exports: [OtaUpdatesService],
 })
-export class OtaUpdatesModule {}
+export class OtaUpdatesModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly updates: OtaUpdatesRepository,
+  ) {}
+
+  /** Data requests: a subject robot's updates (what it reported erased), and an operator's name on updates they created. */
+  onModuleInit(): void {
+    this.subjects.registerPaged('ota_updates', this.updates);
+  }
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { listPage } from '../core/database/list-page';
+import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
@@ -110,12 +110,17 @@ export class OtaUpdatesRepository {
 
   /** A page of the updates of a data subject's robots, or that the subject (an operator) created; by id. */
   exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<OtaUpdateDto[]> {
-    return m.query(
-      `SELECT ${COLUMNS} FROM ota_updates o
-        WHERE o.workspace_id = $1 AND (o.robot_id = ANY($2::uuid[]) OR o.service_agent_id = ANY($3::uuid[]) OR o.created_by = ANY($4::uuid[]))
-          AND ($5::uuid IS NULL OR o.id > $5::uuid)
-        ORDER BY o.id LIMIT ${EXPORT_PAGE_SIZE}`,
-      [s.workspaceId, s.robotIds, s.serviceAgentIds, s.userIds, after ?? null],
+    return keysetPage(
+      m,
+      {
+        columns: COLUMNS,
+        table: 'ota_updates o',
+        alias: 'o',
+        scope: `o.workspace_id = $1 AND (o.robot_id = ANY($2::uuid[]) OR o.service_agent_id = ANY($3::uuid[]) OR o.created_by = ANY($4::uuid[]))`,
+        params: [s.workspaceId, s.robotIds, s.serviceAgentIds, s.userIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
     );
   }
 

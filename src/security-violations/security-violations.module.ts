@@ -1,9 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
-import { DataSubjectsModule } from '../data-subjects';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
-import { SecurityViolationsDataContributor } from './security-violations-data.contributor';
 import { SecurityViolationsController } from './security-violations.controller';
 import { SecurityViolationsRepository } from './security-violations.repository';
 import { SecurityViolationsService } from './security-violations.service';
@@ -17,7 +16,17 @@ import { ViolationRecorder } from './violation-recorder.service';
 @Module({
   imports: [CommonModule, CredentialsModule, EventsModule, DataSubjectsModule],
   controllers: [SecurityViolationsController],
-  providers: [SecurityViolationsRepository, SecurityViolationsService, ViolationRecorder, SecurityViolationsDataContributor],
+  providers: [SecurityViolationsRepository, SecurityViolationsService, ViolationRecorder],
   exports: [SecurityViolationsService],
 })
-export class SecurityViolationsModule {}
+export class SecurityViolationsModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly violations: SecurityViolationsRepository,
+  ) {}
+
+  /** Data requests: violations about a subject's agents (detail erased), and an operator's name on those they handled. */
+  onModuleInit(): void {
+    this.subjects.registerPaged('security_violations', this.violations);
+  }
+}

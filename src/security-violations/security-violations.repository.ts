@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
-import { listPage } from '../core/database/list-page';
+import { keysetPage, listPage } from '../core/database/list-page';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { SecurityViolationDto } from './dto/security-violation.dto';
 import type { ViolationKind, ViolationSeverity, ViolationStatus } from './violation-kinds';
@@ -107,13 +107,17 @@ export class SecurityViolationsRepository {
 
   /** A page of the violations about a data subject's agents, or that the subject (an operator) acted on; by id. */
   exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<SecurityViolationDto[]> {
-    return m.query(
-      `SELECT ${COLUMNS} FROM security_violations v
-        WHERE v.workspace_id = $1
-          AND (v.service_agent_id = ANY($2::uuid[]) OR v.acknowledged_by = ANY($3::uuid[]) OR v.resolved_by = ANY($3::uuid[]))
-          AND ($4::uuid IS NULL OR v.id > $4::uuid)
-        ORDER BY v.id LIMIT ${EXPORT_PAGE_SIZE}`,
-      [s.workspaceId, s.serviceAgentIds, s.userIds, after ?? null],
+    return keysetPage(
+      m,
+      {
+        columns: COLUMNS,
+        table: 'security_violations v',
+        alias: 'v',
+        scope: `v.workspace_id = $1 AND (v.service_agent_id = ANY($2::uuid[]) OR v.acknowledged_by = ANY($3::uuid[]) OR v.resolved_by = ANY($3::uuid[]))`,
+        params: [s.workspaceId, s.serviceAgentIds, s.userIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
     );
   }
 

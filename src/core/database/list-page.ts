@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../listing/list-query';
 import type { ScimPage } from '../listing/scim-page';
 import { listSql } from '../listing/list-sql';
@@ -46,4 +46,18 @@ export async function scimPage<T>(
     src.params,
   );
   return { rows, total };
+}
+
+/**
+ * One step of a keyset walk by id (exports read every row of a subject this way): up to `limit`
+ * rows of `src` after the row whose id is `after` (from the first when undefined), ordered by
+ * `<alias>.id`, in `m`'s transaction.
+ */
+export function keysetPage<T>(m: EntityManager, src: ListSource & { alias: string }, after: string | undefined, limit: number): Promise<T[]> {
+  const n = src.params.length + 1;
+  return m.query(
+    `SELECT ${src.columns} FROM ${src.table} WHERE ${src.scope} AND ($${n}::uuid IS NULL OR ${src.alias}.id > $${n}::uuid)
+      ORDER BY ${src.alias}.id LIMIT ${limit}`,
+    [...src.params, after ?? null],
+  );
 }
