@@ -12,6 +12,7 @@ import { RevokeApiKeysAction } from './actions/revoke-api-keys.action';
 import { SendAgentCommandAction } from './actions/send-agent-command.action';
 import { TagRobotsAction } from './actions/tag-robots.action';
 import { BatchActionRegistry } from './batch-action';
+import { BatchOperationsPageController } from './batch-operations-page.controller';
 import { BatchOperationsController } from './batch-operations.controller';
 import { BatchOperationsProcessor } from './batch-operations.processor';
 import { BatchOperationsRepository } from './batch-operations.repository';
@@ -34,7 +35,7 @@ import { BatchRunner } from './batch-runner.service';
     CredentialsModule,
     DataSubjectsModule,
   ],
-  controllers: [BatchOperationsController],
+  controllers: [BatchOperationsController, BatchOperationsPageController],
   providers: [
     BatchActionRegistry,
     BatchOperationsRepository,

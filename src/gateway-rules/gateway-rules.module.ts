@@ -3,6 +3,7 @@ import { CommonModule } from '../core/common/common.module';
 import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
 import { SecurityViolationsModule } from '../security-violations';
+import { ApprovalsPageController } from './approvals-page.controller';
 import { ApprovalsController } from './approvals.controller';
 import { ApprovalsRepository } from './approvals.repository';
 import { ApprovalsService } from './approvals.service';
@@ -15,7 +16,7 @@ import { GatewayRulesService } from './gateway-rules.service';
 /** Gateway rules, POST /api/v1/gateway/check, and the approvals a check can ask for. */
 @Module({
   imports: [CommonModule, EventsModule, SecurityViolationsModule, DataSubjectsModule],
-  controllers: [GatewayRulesController, GatewayCheckController, ApprovalsController],
+  controllers: [GatewayRulesController, GatewayCheckController, ApprovalsController, ApprovalsPageController],
   providers: [
     GatewayRulesRepository,
     ApprovalsRepository,

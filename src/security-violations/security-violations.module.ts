@@ -3,6 +3,7 @@ import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
 import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
+import { SecurityViolationsPageController } from './security-violations-page.controller';
 import { SecurityViolationsController } from './security-violations.controller';
 import { SecurityViolationsRepository } from './security-violations.repository';
 import { SecurityViolationsService } from './security-violations.service';
@@ -15,7 +16,7 @@ import { ViolationRecorder } from './violation-recorder.service';
  */
 @Module({
   imports: [CommonModule, CredentialsModule, EventsModule, DataSubjectsModule],
-  controllers: [SecurityViolationsController],
+  controllers: [SecurityViolationsController, SecurityViolationsPageController],
   providers: [SecurityViolationsRepository, SecurityViolationsService, ViolationRecorder],
   exports: [SecurityViolationsService],
 })
