@@ -1,4 +1,5 @@
 import { ApprovalsService } from '../src/gateway-rules/approvals.service';
+import { ViolationRecorder } from '../src/security-violations/violation-recorder.service';
 import { makeOperator, type Operator } from './support/console';
 import { eventually } from './support/eventually';
 import { colleague, eventsOf, ISO, rowsOf, UUID } from './support/fleet';
@@ -136,7 +137,12 @@ describe('gateway rules, checks and approvals', () => {
       const { owner, key, credentialId, agentId } = await setup();
       const deny = await rule(owner, { action: 'files.*', effect: 'deny' });
       await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
+      // the first deny is written with the check
+      expect((await rowsOf(t, `SELECT occurrences FROM security_violations WHERE workspace_id = $1`, [owner.reg.workspaceId]))).toEqual([{ occurrences: 1 }]);
       await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
+      await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
+      // repeats are counted off the request path, written with the next flush
+      await t.app.get(ViolationRecorder).flush();
       const [violation] = (await asOperator(t, owner).get('/api/v1/operator/security_violations').expect(200)).body.security_violations;
       expect(violation).toMatchObject({
         kind: 'gateway_denied',
@@ -144,7 +150,7 @@ describe('gateway rules, checks and approvals', () => {
         status: 'open',
         service_agent_id: agentId,
         credential_id: credentialId,
-        occurrences: 2,
+        occurrences: 3,
         detail: { rule_id: deny.id, rule_action: 'files.*', action: 'files.delete', resource: 'reports/q3' },
       });
       const opened = await eventsOf(t, owner.reg.workspaceId, 'security_violation.opened');
@@ -153,11 +159,19 @@ describe('gateway rules, checks and approvals', () => {
       // another action is another violation
       await check(key, { action: 'files.move' }).expect(200);
       expect((await asOperator(t, owner).get('/api/v1/operator/security_violations').expect(200)).body.count).toBe(2);
+      // resolved, the next repeat opens a new one (written with the flush)
+      await asOperator(t, owner).patch(`/api/v1/operator/security_violations/${violation.id}`, { status: 'resolved' }).expect(200);
+      await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
+      await t.app.get(ViolationRecorder).flush();
+      expect((await asOperator(t, owner).get('/api/v1/operator/security_violations?filter[status]=open').expect(200)).body.security_violations.map((v: any) => [v.detail.action, v.occurrences])).toEqual([
+        ['files.delete', 1],
+        ['files.move', 1],
+      ]);
       // an hour later, the same deny opens a new one
       t.clock.advance(60 * 60 * 1000);
       try {
         await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
-        expect((await asOperator(t, owner).get('/api/v1/operator/security_violations').expect(200)).body.count).toBe(3);
+        expect((await asOperator(t, owner).get('/api/v1/operator/security_violations').expect(200)).body.count).toBe(4);
       } finally {
         t.clock.advance(-60 * 60 * 1000);
       }

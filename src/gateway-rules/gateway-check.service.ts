@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import type { MachinePrincipal } from '../credentials';
-import { SecurityViolationsService } from '../security-violations';
+import { ViolationRecorder } from '../security-violations';
 import { ApprovalsService } from './approvals.service';
 import type { GatewayCheckDto, GatewayCheckResponseDto } from './dto/gateway-check.dto';
 import { GatewayRulesService } from './gateway-rules.service';
@@ -12,15 +10,15 @@ import { globMatches } from './glob';
 /**
  * POST /api/v1/gateway/check: the first rule (ascending priority, ties oldest first) whose glob
  * matches the action decides; with none, the action is allowed. A deny opens (or counts on) a
- * medium security violation; require_approval answers the agent's pending approval.
+ * medium security violation (ViolationRecorder: the first is written with the check, repeats are
+ * counted off the request path); require_approval answers the agent's pending approval.
  */
 @Injectable()
 export class GatewayCheckService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly rules: GatewayRulesService,
     private readonly approvals: ApprovalsService,
-    private readonly violations: SecurityViolationsService,
+    private readonly violations: ViolationRecorder,
     private readonly clock: Clock,
   ) {}
 
@@ -35,17 +33,15 @@ export class GatewayCheckService {
       case 'allow':
         return decided;
       case 'deny':
-        await this.db.transaction((m) =>
-          this.violations.record(m, {
-            workspaceId: principal.workspaceId,
-            kind: 'gateway_denied',
-            serviceAgentId: principal.serviceAgentId,
-            credentialId: principal.credentialId,
-            detail: { rule_id: rule.id, rule_action: rule.action, action: dto.action, resource },
-            about: [principal.serviceAgentId, rule.id, dto.action, resource ?? ''],
-            at: now,
-          }),
-        );
+        await this.violations.deny({
+          workspaceId: principal.workspaceId,
+          kind: 'gateway_denied',
+          serviceAgentId: principal.serviceAgentId,
+          credentialId: principal.credentialId,
+          detail: { rule_id: rule.id, rule_action: rule.action, action: dto.action, resource },
+          about: [principal.serviceAgentId, rule.id, dto.action, resource ?? ''],
+          at: now,
+        });
         return decided;
       case 'require_approval': {
         const approval = await this.approvals.request({

@@ -3,3 +3,4 @@ export * from './dto/security-violation.dto';
 export * from './security-violations.module';
 export * from './security-violations.service';
 export * from './violation-kinds';
+export { ViolationRecorder } from './violation-recorder.service';

@@ -18,7 +18,7 @@ import { ViolationRecorder } from './violation-recorder.service';
   imports: [CommonModule, CredentialsModule, EventsModule, DataSubjectsModule],
   controllers: [SecurityViolationsController, SecurityViolationsPageController],
   providers: [SecurityViolationsRepository, SecurityViolationsService, ViolationRecorder],
-  exports: [SecurityViolationsService],
+  exports: [SecurityViolationsService, ViolationRecorder],
 })
 export class SecurityViolationsModule implements OnModuleInit {
   constructor(

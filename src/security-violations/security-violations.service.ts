@@ -58,6 +58,11 @@ export class SecurityViolationsService {
     return this.opened(m, r.workspaceId, recorded);
   }
 
+  /** The same, in a transaction of its own. */
+  recordNow(r: ViolationReport): Promise<SecurityViolationDto> {
+    return this.db.transaction((m) => this.record(m, r));
+  }
+
   /**
    * A refused credential, in a transaction of its own. `retired_robot_credential` opens only when
    * the credential's agent is bound to a retired robot; undefined when nothing was written.
