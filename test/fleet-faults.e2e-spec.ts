@@ -46,6 +46,13 @@ async function holdRobot(robotId: string): Promise<{ client: Client; pid: number
   };
 }
 
+/**
+ * What the sweep sees of an operation or request left untouched for two minutes (backdated, so the
+ * sweep's own threshold is what is tested, and other suites' fresh work is left alone).
+ */
+const untouchedFor2Minutes = (t: TestApp, table: 'batch_operations' | 'data_requests', id: string) =>
+  rowsOf(t, `UPDATE ${table} SET updated_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
+
 /** Waits for an operation to finish; returns it. */
 const finished = (t: TestApp, owner: Operator, id: string, timeoutMs = 30_000) =>
   eventually(
@@ -145,8 +152,10 @@ describe('fleet operations under faults', () => {
         expect((await rowsOf(t, `SELECT count(*)::int AS n FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [robotIds.slice(20)]))[0].n).toBe(0);
 
         worker = await spawnWorker();
-        // BullMQ hands a dead worker's job on once its lock expires (30 s); the sweep does it at once
-        await t.app.get(BatchRunner).sweep(0);
+        // BullMQ hands a dead worker's job on once its lock expires (30 s); the sweep (every 30 s,
+        // for operations untouched for 60 s) too
+        await untouchedFor2Minutes(t, 'batch_operations', op.id);
+        await t.app.get(BatchRunner).sweep();
         expect(await finished(t, owner, op.id)).toMatchObject({ status: 'completed', succeeded: 60 });
         await expectAppliedOnce(t, owner, op.id, robotIds);
       } finally {
@@ -190,7 +199,8 @@ describe('fleet operations under faults', () => {
 
       await redis.start();
       // the job was lost with Redis' memory; the sweep (every 30 s, for operations untouched for 60 s) queues it again
-      await eventually(() => t.app.get(BatchRunner).sweep(0), { timeoutMs: 10_000 });
+      await untouchedFor2Minutes(t, 'batch_operations', op.id);
+      await eventually(() => t.app.get(BatchRunner).sweep(), { timeoutMs: 10_000 });
       expect(await finished(t, owner, op.id)).toMatchObject({ status: 'completed', succeeded: 300 });
       await expectAppliedOnce(t, owner, op.id, robotIds);
     });
@@ -204,9 +214,11 @@ describe('fleet operations under faults', () => {
         const request = (await asOperator(t, owner).post('/api/v1/operator/data_requests', { kind: 'export', subject_type: 'robot', subject_id: robotIds[0] }).expect(202)).body.data_request;
         expect(request.status).toBe('pending');
         await redis.start();
+        await untouchedFor2Minutes(t, 'batch_operations', op.id);
+        await untouchedFor2Minutes(t, 'data_requests', request.id);
         await eventually(async () => {
-          await t.app.get(BatchRunner).sweep(0);
-          await t.app.get(DataRequestRunner).sweep(0);
+          await t.app.get(BatchRunner).sweep();
+          await t.app.get(DataRequestRunner).sweep();
         }, { timeoutMs: 10_000 });
         expect(await finished(t, owner, op.id)).toMatchObject({ status: 'completed', succeeded: 25 });
         await expectAppliedOnce(t, owner, op.id, robotIds);

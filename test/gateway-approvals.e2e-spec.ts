@@ -1,7 +1,6 @@
 import { ApprovalsService } from '../src/gateway-rules/approvals.service';
 import { ViolationRecorder } from '../src/security-violations/violation-recorder.service';
 import { makeOperator, type Operator } from './support/console';
-import { eventually } from './support/eventually';
 import { colleague, eventsOf, ISO, rowsOf, UUID } from './support/fleet';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
@@ -305,42 +304,46 @@ describe('gateway rules, checks and approvals', () => {
       expect(push.payload.approval).toMatchObject({ id: approval.id, status: 'approved' });
     });
 
+    /**
+     * Time runs out by moving an approval's expiry into the past (the database is shared with other
+     * suites, whose pending approvals a clock moved forward would expire too).
+     */
+    const runOut = async (id: string): Promise<string> => {
+      const past = new Date(t.clock.now() - 1000);
+      await rowsOf(t, `UPDATE approvals SET expires_at = $2 WHERE id = $1`, [id, past]);
+      return past.toISOString();
+    };
+
     it('after 24 h a pending approval is expired: shown so, recorded once, and no longer decidable', async () => {
       const { owner, key } = await setup();
       await rule(owner, { action: 'deploy', effect: 'require_approval' });
+      const before = t.clock.now();
       const { approval } = (await check(key, { action: 'deploy' })).body;
-      t.clock.advance(DAY_MS);
-      try {
-        const shown = await t.http().get(`/api/v1/approvals/${approval.id}`).set('x-agent-api-key', key).expect(200);
-        expect(shown.body.approval).toMatchObject({ status: 'expired', decided_at: approval.expires_at, decided_by: null });
-        expectProblem(await asOperator(t, owner).post(`${APPROVALS}/${approval.id}/approve`), 409, 'conflict', { detail: 'approval_not_pending' });
-        await t.app.get(ApprovalsService).sweep();
-        const decided = await eventsOf(t, owner.reg.workspaceId, 'approval.decided');
-        expect(decided.map((e) => e.data.approval.status)).toEqual(['expired']);
-        // a new check asks again
-        const fresh = (await check(key, { action: 'deploy' }).expect(200)).body.approval;
-        expect(fresh.id).not.toBe(approval.id);
-        expect(fresh.status).toBe('pending');
-      } finally {
-        t.clock.advance(-DAY_MS);
-      }
+      expect(Date.parse(approval.expires_at) - before).toBe(DAY_MS);
+      const expiredAt = await runOut(approval.id);
+      const shown = await t.http().get(`/api/v1/approvals/${approval.id}`).set('x-agent-api-key', key).expect(200);
+      expect(shown.body.approval).toMatchObject({ status: 'expired', decided_at: expiredAt, decided_by: null });
+      expectProblem(await asOperator(t, owner).post(`${APPROVALS}/${approval.id}/approve`), 409, 'conflict', { detail: 'approval_not_pending' });
+      await t.app.get(ApprovalsService).sweep();
+      const decided = await eventsOf(t, owner.reg.workspaceId, 'approval.decided');
+      expect(decided.map((e) => e.data.approval.status)).toEqual(['expired']);
+      // a new check asks again
+      const fresh = (await check(key, { action: 'deploy' }).expect(200)).body.approval;
+      expect(fresh.id).not.toBe(approval.id);
+      expect(fresh.status).toBe('pending');
     });
 
-    it('the sweep expires approvals nobody reads', async () => {
+    it('the sweep expires approvals nobody reads, and lists never show them pending', async () => {
       const { owner, key } = await setup();
       await rule(owner, { action: 'deploy', effect: 'require_approval' });
       const { approval } = (await check(key, { action: 'deploy' })).body;
-      t.clock.advance(DAY_MS + 1);
-      try {
-        await eventually(async () => {
-          await t.app.get(ApprovalsService).sweep();
-          const [row] = await rowsOf(t, `SELECT status FROM approvals WHERE id = $1`, [approval.id]);
-          expect(row.status).toBe('expired');
-        });
-        expect((await asOperator(t, owner).get(`${APPROVALS}?filter[status]=expired`)).body.approvals.map((a: any) => a.id)).toEqual([approval.id]);
-      } finally {
-        t.clock.advance(-DAY_MS - 1);
-      }
+      const other = (await check(key, { action: 'deploy', resource: 'b' })).body.approval;
+      await runOut(approval.id);
+      await t.app.get(ApprovalsService).sweep();
+      expect((await rowsOf(t, `SELECT status FROM approvals WHERE id = $1`, [approval.id]))[0].status).toBe('expired');
+      await runOut(other.id);
+      expect((await asOperator(t, owner).get(`${APPROVALS}?filter[status]=expired`)).body.approvals.map((a: any) => a.id)).toEqual([other.id, approval.id]);
+      expect((await asOperator(t, owner).get(`${APPROVALS}?filter[status]=pending`)).body.count).toBe(0);
     });
   });
 });

@@ -71,11 +71,15 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
-  /** Re-queues requests left unprocessed (Redis was down at creation) and deletes export documents past their 7 days. */
+  /**
+   * Re-queues requests left unprocessed (Redis was down at creation) and deletes export documents
+   * past their 7 days, by the database's clock (housekeeping of every workspace must not follow
+   * one node's idea of now).
+   */
   async sweep(stalledSeconds = DATA_REQUEST_STALLED_SECONDS): Promise<void> {
     const stamp = this.clock.now();
     for (const { id } of await this.repo.stalled(stalledSeconds, 100)) await this.enqueue(id, `${id}.sweep-${stamp}`);
-    const purged = await this.repo.purgeExpired(this.clock.date());
+    const purged = await this.repo.purgeExpired();
     if (purged > 0) this.logger.log(`deleted the documents of ${purged} expired export(s)`);
   }
 

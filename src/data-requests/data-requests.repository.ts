@@ -110,6 +110,12 @@ export class DataRequestsRepository implements PagedSubjectData {
     ]);
   }
 
+  /** Whether an export still has its document (an erasure of its subject, or the purge, deletes it). */
+  async hasParts(id: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM data_request_export_parts WHERE data_request_id = $1 LIMIT 1`, [id]);
+    return rows.length > 0;
+  }
+
   /** Parts of an export from `fromSeq`, in order. */
   parts(id: string, fromSeq: number, limit: number): Promise<{ seq: number; section: string; items: unknown[] }[]> {
     return this.db.query(
@@ -118,12 +124,11 @@ export class DataRequestsRepository implements PagedSubjectData {
     );
   }
 
-  /** Deletes the documents of exports whose download period is over; returns how many requests had parts. */
-  async purgeExpired(now: Date): Promise<number> {
+  /** Deletes the documents of exports whose download period is over (by the database's clock); returns how many requests had parts. */
+  async purgeExpired(): Promise<number> {
     const [rows] = await this.db.query(
       `DELETE FROM data_request_export_parts p USING data_requests r
-        WHERE p.data_request_id = r.id AND r.download_expires_at <= $1 RETURNING p.data_request_id`,
-      [now],
+        WHERE p.data_request_id = r.id AND r.download_expires_at <= now() RETURNING p.data_request_id`,
     );
     return new Set((rows as { data_request_id: string }[]).map((r) => r.data_request_id)).size;
   }

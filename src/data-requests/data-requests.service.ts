@@ -66,13 +66,15 @@ export class DataRequestsService {
   /**
    * The export's JSON document, streamed part by part (memory stays flat however much the
    * subject has): `{ data_request, sections: { <section>: [...], ... } }`. 409 until it has
-   * completed (or for an erasure), 410 once its 7 days are over.
+   * completed (or for an erasure), 410 once its 7 days are over or its document was deleted (an
+   * erasure of its subject).
    */
   async download(workspaceId: string, id: string): Promise<{ filename: string; chunks: AsyncIterable<string> }> {
     const request = await this.show(workspaceId, id);
     if (request.kind !== 'export') throw new ConflictProblem('not_an_export');
     if (request.status !== 'completed' || !request.download_expires_at) throw new ConflictProblem('data_request_not_ready');
-    if (Date.parse(request.download_expires_at) <= this.clock.now()) throw new ProblemError({ status: 410, code: 'download_expired' });
+    const expired = Date.parse(request.download_expires_at) <= this.clock.now() || !(await this.repo.hasParts(request.id));
+    if (expired) throw new ProblemError({ status: 410, code: 'download_expired' });
     return { filename: `data-request-${request.id}.json`, chunks: this.document(request) };
   }
 

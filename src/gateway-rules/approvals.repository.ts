@@ -80,11 +80,12 @@ export class ApprovalsRepository {
   }
 
   /**
-   * Marks pending approvals past their expiry as expired (at most `limit`, skipping rows another
-   * transaction holds); returns them with their workspace, for their events.
+   * Marks pending approvals past their expiry (as of `now`, or the database's time when null) as
+   * expired (at most `limit`, skipping rows another transaction holds); returns them with their
+   * workspace, for their events.
    */
-  async expireDue(m: EntityManager, now: Date, scope: ExpiryScope, limit: number): Promise<(ApprovalDto & { workspace_id: string })[]> {
-    const conditions = [`status = 'pending'`, `expires_at <= $1`];
+  async expireDue(m: EntityManager, now: Date | null, scope: ExpiryScope, limit: number): Promise<(ApprovalDto & { workspace_id: string })[]> {
+    const conditions = [`status = 'pending'`, `expires_at <= coalesce($1::timestamptz, now())`];
     const values: unknown[] = [now, limit];
     if (scope.workspaceId) conditions.push(`workspace_id = $${values.push(scope.workspaceId)}`);
     if (scope.id) conditions.push(`id = $${values.push(scope.id)}`);

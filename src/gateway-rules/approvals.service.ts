@@ -93,23 +93,26 @@ export class ApprovalsService implements OnApplicationBootstrap, OnApplicationSh
     return listEnvelope(q, rows, total);
   }
 
-  /** Expires every pending approval past its expiry (all workspaces); the sweep's run. */
+  /**
+   * Expires every pending approval past its expiry (all workspaces); the sweep's run. It goes by
+   * the database's clock: housekeeping of every workspace must not follow one node's idea of now.
+   */
   sweep(): Promise<number> {
-    return this.expireAll({});
+    return this.expireAll({}, null);
   }
 
-  private async expireAll(scope: ExpiryScope): Promise<number> {
+  private async expireAll(scope: ExpiryScope, now: number | null = this.clock.now()): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await this.db.transaction((m) => this.expire(m, scope, this.clock.now()));
+      const n = await this.db.transaction((m) => this.expire(m, scope, now));
       total += n;
       if (n < SWEEP_BATCH) return total;
     }
   }
 
-  /** Expires due approvals in `m`'s transaction, recording `approval.decided` for each. */
-  private async expire(m: EntityManager, scope: ExpiryScope, now: number): Promise<number> {
-    const expired = await this.repo.expireDue(m, new Date(now), scope, SWEEP_BATCH);
+  /** Expires due approvals in `m`'s transaction (as of `now`, or the database's time), recording `approval.decided` for each. */
+  private async expire(m: EntityManager, scope: ExpiryScope, now: number | null): Promise<number> {
+    const expired = await this.repo.expireDue(m, now === null ? null : new Date(now), scope, SWEEP_BATCH);
     for (const { workspace_id, ...approval } of expired) {
       await this.outbox.record(m, workspace_id, 'approval.decided', { approval });
     }
