@@ -130,6 +130,13 @@ describe('gateway rules, checks and approvals', () => {
       expectProblem(await check(key, { action: '' }), 422, 'validation-error');
       expectProblem(await check(key, { action: 'x', context: 'nope' }), 422, 'validation-error');
       expectProblem(await check(key, { action: 'x', context: { big: 'y'.repeat(9000) } }), 422, 'validation-error');
+      // what jsonb cannot store is refused before anything runs, wherever it is
+      const surrogate = await check(key, { action: 'x', context: { note: 'broken \ud800 half', ['k\udc00']: 1 } });
+      expectProblem(surrogate, 422, 'validation-error');
+      expect(surrogate.body.errors).toEqual({
+        'context.note': ['must be valid Unicode (no unpaired surrogate)'],
+        'context.k\udc00': ['must be valid Unicode (no unpaired surrogate)'],
+      });
     });
 
     it('a deny opens one medium security violation per agent, rule and action an hour, counting repeats', async () => {
