@@ -38,6 +38,12 @@ import { SearchModule } from './search/search.module';
 import { DocsModule } from './docs/docs.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReplaysModule } from './replays/replays.module';
+// fleet operations (issue 22)
+import { BatchOperationsModule } from './batch-operations/batch-operations.module';
+import { DataRequestsModule } from './data-requests/data-requests.module';
+import { GatewayRulesModule } from './gateway-rules/gateway-rules.module';
+import { OtaUpdatesModule } from './ota-updates/ota-updates.module';
+import { SecurityViolationsModule } from './security-violations/security-violations.module';
 
 @Module({
   imports: [
@@ -75,6 +81,12 @@ import { ReplaysModule } from './replays/replays.module';
     DocsModule,
     PaymentsModule,
     ReplaysModule,
+    // fleet operations (issue 22)
+    SecurityViolationsModule,
+    GatewayRulesModule,
+    BatchOperationsModule,
+    OtaUpdatesModule,
+    DataRequestsModule,
   ],
   providers: [
     ProblemRenderer,

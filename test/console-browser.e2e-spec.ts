@@ -1,9 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser';
+import { startBrowserApp } from './support/browser';
 import { makeWorkspace, Registered } from './support/builders';
 import { AGK_KEY, keyPrefix } from './support/console';
-import { freePort } from './support/spawned-app';
-import { createTestApp, TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 jest.setTimeout(90_000);
 
@@ -16,12 +15,7 @@ describe('operator console in a real headless Chromium', () => {
   let ws: Registered;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    // BASE_URL is the origin the browser uses, so the cross-origin check sees same-origin forms
-    t = await createTestApp({ env: { BASE_URL: base } });
-    await t.app.listen(port, '127.0.0.1');
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp());
     ws = await makeWorkspace(t);
   });
   afterAll(async () => {

@@ -19,6 +19,8 @@ export function asOperator(t: TestApp, op: Operator, workspaceId?: string) {
   return {
     get: (path: string) => t.http().get(path).set(headers),
     post: (path: string, body: object = {}) => t.http().post(path).set(headers).send(body),
+    patch: (path: string, body: object = {}) => t.http().patch(path).set(headers).send(body),
+    delete: (path: string) => t.http().delete(path).set(headers),
   };
 }
 

@@ -103,6 +103,16 @@ describe('observability search', () => {
     expectProblem(await search(query), 400, 'bad-request', { detail });
   });
 
+  it('finds security violations by what they are about, and kind=security_violation narrows to them', async () => {
+    const key = (await issueKey(t, a, ['gateway:check'])).key;
+    await t.http().post('/api/v1/operator/gateway_rules').set('cookie', cookieA).send({ action: 'firmware.*', effect: 'deny', priority: 1 }).expect(201);
+    await t.http().post('/api/v1/gateway/check').set('x-agent-api-key', key).send({ action: 'firmware.flash', resource: 'okapi-controller' }).expect(200);
+    const found = await hits('q=okapi&kind=security_violation');
+    expect(found).toEqual([expect.objectContaining({ kind: 'security_violation', title: 'gateway denied (medium)', snippet: expect.stringContaining('«okapi»') })]);
+    expect((await hits('q=okapi')).map((h) => h.kind)).toContain('security_violation');
+    expect(await hits('q=okapi', cookieB)).toEqual([]);
+  });
+
   it('accepts 200 characters, and needs a session', async () => {
     await search(`q=${'y'.repeat(200)}`).expect(200);
     await t.http().get('/api/v1/operator/observability/search?q=zebra').expect(401);

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { listSql } from '../core/listing/list-sql';
 import type { AgentCommandDto, AgentCommandResultStatus } from './dto/agent-command.dto';
 
@@ -14,40 +16,41 @@ const OPEN = `('pending', 'delivered')`;
 const jsonb = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 @Injectable()
-export class AgentCommandsRepository {
+export class AgentCommandsRepository implements PagedSubjectData {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Inserts a command for a visible, active agent of the workspace, in one statement; returns
-   * undefined when there is no such agent (see agentStatus for why).
+   * Inserts one command per visible, active agent of the workspace among `serviceAgentIds`, in one
+   * statement; agents that are not such get none.
    */
-  async insert(
+  insertMany(
     m: EntityManager,
-    c: {
-    workspaceId: string;
-    serviceAgentId: string;
-    name: string;
-    payload: Record<string, unknown>;
-    createdBy: string;
-    },
-  ): Promise<AgentCommandDto | undefined> {
-    const rows: AgentCommandDto[] = await m.query(
+    c: { workspaceId: string; serviceAgentIds: readonly string[]; name: string; payload: Record<string, unknown>; createdBy: string | null },
+  ): Promise<AgentCommandDto[]> {
+    return m.query(
       `INSERT INTO agent_commands AS c (workspace_id, service_agent_id, name, payload, created_by)
        SELECT a.workspace_id, a.id, $3, $4::jsonb, $5 FROM service_agents a
-        WHERE a.id = $2 AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
+        WHERE a.id = ANY($2::uuid[]) AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
        RETURNING ${COLUMNS}`,
-      [c.workspaceId, c.serviceAgentId, c.name, jsonb(c.payload), c.createdBy],
+      [c.workspaceId, c.serviceAgentIds, c.name, jsonb(c.payload), c.createdBy],
     );
-    return rows[0];
   }
 
-  /** The status of a visible agent of the workspace, or undefined (unknown, hidden or foreign). */
-  async agentStatus(workspaceId: string, serviceAgentId: string): Promise<string | undefined> {
-    const rows: { status: string }[] = await this.db.query(
-      `SELECT status FROM service_agents WHERE id = $1 AND workspace_id = $2 AND NOT hidden`,
-      [serviceAgentId, workspaceId],
+  /** Visible agents of the workspace among `ids`, with their status. */
+  async agentStatuses(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const rows: { id: string; status: string }[] = await m.query(
+      `SELECT id, status FROM service_agents WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden`,
+      [workspaceId, ids],
     );
-    return rows[0]?.status;
+    return new Map(rows.map((r) => [r.id, r.status]));
+  }
+
+  /** Finishes an open command in `m`'s transaction (its work ended elsewhere, e.g. an OTA update). */
+  async finishIn(m: EntityManager, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
+    await m.query(
+      `UPDATE agent_commands SET status = $2, result = $3::jsonb, updated_at = now() WHERE id = $1 AND status IN ${OPEN}`,
+      [commandId, status, jsonb(result)],
+    );
   }
 
   /** Newest first, stable; served by agent_commands_list_idx. */
@@ -100,5 +103,33 @@ export class AgentCommandsRepository {
       serviceAgentId,
     ]);
     return rows.length > 0;
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of the commands sent to a data subject's agents, or created by the subject (an operator); by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<AgentCommandDto[]> {
+    return keysetPage(
+      m,
+      {
+        columns: COLUMNS,
+        table: 'agent_commands',
+        alias: 'c',
+        scope: `c.workspace_id = $1 AND (c.service_agent_id = ANY($2::uuid[]) OR c.created_by = ANY($3::uuid[]))`,
+        params: [s.workspaceId, s.serviceAgentIds, s.userIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /** Erasure: what the subject's agents were sent and answered (payload, result), and an operator's name on commands. */
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    await m.query(
+      `UPDATE agent_commands SET payload = '{}'::jsonb, result = NULL, updated_at = now()
+        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND (payload <> '{}'::jsonb OR result IS NOT NULL)`,
+      [s.workspaceId, s.serviceAgentIds],
+    );
+    await m.query(`UPDATE agent_commands SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
   }
 }

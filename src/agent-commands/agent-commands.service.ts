@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import type { ListQuery } from '../core/listing/list-query';
 import { EventBus } from '../core/redis/event-bus.service';
@@ -37,32 +37,64 @@ export class AgentCommandsService {
   ) {}
 
   async create(operator: { workspaceId: string; userId: string }, dto: CreateAgentCommandDto): Promise<AgentCommandDto> {
-    const command = await this.db.transaction(async (m) => {
-      const created = await this.repo.insert(m, {
+    const { created, refused } = await this.db.transaction((m) =>
+      this.createMany(m, {
         workspaceId: operator.workspaceId,
-        serviceAgentId: dto.service_agent_id,
+        serviceAgentIds: [dto.service_agent_id],
         name: dto.name,
         payload: dto.payload ?? {},
         createdBy: operator.userId,
-      });
-      if (created) await this.outbox.record(m, operator.workspaceId, 'agent_command.created', { agent_command: created });
-      return created;
-    });
-    if (!command) {
-      // "Not found" and "not yours" answer alike; a known but inactive agent cannot receive commands.
-      const status = await this.repo.agentStatus(operator.workspaceId, dto.service_agent_id);
-      if (status === undefined) throw new NotFoundProblem();
-      throw new ConflictProblem('service_agent_inactive');
+      }),
+    );
+    // "Not found" and "not yours" answer alike; a known but inactive agent cannot receive commands.
+    const refusal = refused.get(dto.service_agent_id);
+    if (refusal === 'not_found') throw new NotFoundProblem();
+    if (refusal) throw new ConflictProblem('service_agent_inactive');
+    await this.publishCreated(created);
+    return created[0];
+  }
+
+  /**
+   * Creates the same command for each visible, active agent of the workspace among
+   * `serviceAgentIds`, in `m`'s transaction, with an `agent_command.created` event each. Agents
+   * that cannot receive one are in `refused` (unknown, hidden and foreign alike as not_found).
+   * Once committed, hand `created` to publishCreated.
+   */
+  async createMany(
+    m: EntityManager,
+    c: { workspaceId: string; serviceAgentIds: readonly string[]; name: string; payload: Record<string, unknown>; createdBy: string | null },
+  ): Promise<{ created: AgentCommandDto[]; refused: Map<string, 'not_found' | 'service_agent_inactive'> }> {
+    const created = c.serviceAgentIds.length > 0 ? await this.repo.insertMany(m, c) : [];
+    for (const command of created) await this.outbox.record(m, c.workspaceId, 'agent_command.created', { agent_command: command });
+    const refused = new Map<string, 'not_found' | 'service_agent_inactive'>();
+    if (created.length < c.serviceAgentIds.length) {
+      const done = new Set(created.map((command) => command.service_agent_id));
+      const statuses = await this.repo.agentStatuses(m, c.workspaceId, c.serviceAgentIds.filter((id) => !done.has(id)));
+      for (const id of c.serviceAgentIds) {
+        if (!done.has(id)) refused.set(id, statuses.has(id) ? 'service_agent_inactive' : 'not_found');
+      }
     }
-    const event: AgentCommandCreatedEvent = {
-      type: AgentCommandEvents.created,
-      serviceAgentId: command.service_agent_id,
-      agentCommand: command,
-    };
-    // The fast path. Should Redis not take it, the agent_command.created event recorded with the
-    // command pushes it once Redis is back, and every ready hands it out too.
-    await this.events.publish({ ...event });
-    return command;
+    return { created, refused };
+  }
+
+  /**
+   * The fast path of delivery, after commit. Should Redis not take it, the agent_command.created
+   * event recorded with each command pushes it once Redis is back, and every ready hands it out too.
+   */
+  async publishCreated(commands: readonly AgentCommandDto[]): Promise<void> {
+    for (const command of commands) {
+      const event: AgentCommandCreatedEvent = {
+        type: AgentCommandEvents.created,
+        serviceAgentId: command.service_agent_id,
+        agentCommand: command,
+      };
+      await this.events.publish({ ...event });
+    }
+  }
+
+  /** Finishes an open command in `m`'s transaction when its work ended elsewhere (an OTA update reaching a final state). */
+  finishIn(m: EntityManager, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
+    return this.repo.finishIn(m, commandId, status, result);
   }
 
   list(workspaceId: string, q: ListQuery): Promise<AgentCommandDto[]> {

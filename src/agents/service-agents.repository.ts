@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ServiceAgentStatus } from './service-agent-status';
 
 export interface ServiceAgentRow {
@@ -39,6 +41,16 @@ export class ServiceAgentsRepository {
     return rows[0];
   }
 
+  /** Deactivates the given visible agents of the workspace in `m`'s transaction; returns those it changed. */
+  async deactivateVisible(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+    const [rows] = await m.query(
+      `UPDATE service_agents SET status = 'inactive', updated_at = now()
+        WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden AND status <> 'inactive' RETURNING id`,
+      [workspaceId, agentIds],
+    );
+    return (rows as { id: string }[]).map((r) => r.id);
+  }
+
   /** An active, visible agent, or undefined when the slug is already taken in the workspace. */
   async insertUnlessSlugTaken(
     m: EntityManager,
@@ -68,5 +80,37 @@ export class ServiceAgentsRepository {
       [workspaceId],
     );
     return rows[0];
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of a data subject's service agents (with their runtime metadata), by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return keysetPage(
+      m,
+      {
+        columns: `id, name, slug, status, metadata, scopes, inserted_at, updated_at`,
+        table: 'service_agents',
+        alias: 'service_agents',
+        scope: `workspace_id = $1 AND id = ANY($2::uuid[])`,
+        params: [s.workspaceId, s.serviceAgentIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /**
+   * Erasure: the agents' names (and the slugs made from them) and runtime metadata; they are
+   * deactivated. Returns the agents changed.
+   */
+  async erase(m: EntityManager, s: DataSubject): Promise<string[]> {
+    const [rows] = await m.query(
+      `UPDATE service_agents SET name = 'Erased agent', slug = 'erased-' || id::text, metadata = '{}'::jsonb, status = 'inactive',
+              updated_at = now()
+        WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND NOT hidden RETURNING id`,
+      [s.workspaceId, s.serviceAgentIds],
+    );
+    return (rows as { id: string }[]).map((r) => r.id);
   }
 }

@@ -39,6 +39,19 @@ export class ServiceAgentsService {
     return row;
   }
 
+  /**
+   * Deactivates visible agents of the workspace in `m`'s transaction (batch retirement of robots).
+   * The caller tells the other nodes once it has committed, with `publishAgentsChanged`.
+   */
+  deactivateMany(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+    return agentIds.length === 0 ? Promise.resolve([]) : this.repo.deactivateVisible(m, workspaceId, agentIds);
+  }
+
+  /** Drops cached credentials of these agents and re-checks their sockets on every node (after commit). */
+  async publishAgentsChanged(agentIds: readonly string[]): Promise<void> {
+    for (const serviceAgentId of agentIds) await this.events.publish({ type: CredentialEvents.agentChanged, serviceAgentId });
+  }
+
   /** Creates an active, visible agent with a slug unique in its workspace. */
   async create(
     m: EntityManager,

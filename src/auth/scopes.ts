@@ -18,6 +18,9 @@ export const MACHINE_SCOPES = [
   'messages:write',
   'tasks:read',
   'tasks:write',
+  // API.md Domain resources: a robot reads its OTA updates and reports their progress.
+  'ota_updates:read',
+  'ota_updates:write',
 ] as const;
 export type MachineScope = (typeof MACHINE_SCOPES)[number];
 

@@ -1,10 +1,10 @@
 import type { WorkspaceKeySummary } from '../credentials';
 import type { AgentWithKeys } from '../operator';
+import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { OperatorPrincipal } from '../sessions';
 
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : 'never');
 
 export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): SafeHtml {
   const current = op.workspaces.find((w) => w.id === op.workspaceId);
@@ -22,7 +22,9 @@ export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): Sa
   ${current
     ? html`<p>Workspace <strong id="current-workspace">${current.name}</strong> (${current.role})</p>
   ${canManageKey ? html`<p><a href="/app/agents/workspace-key">Workspace primary key</a></p>` : ''}
-  ${canManageKey ? html`<p><a href="/app/webhooks">Webhooks</a></p>` : ''}`
+  ${canManageKey ? html`<p><a href="/app/webhooks">Webhooks</a></p>` : ''}
+  <nav aria-label="Fleet"><p><a href="/app/approvals?status=pending">Approvals</a> · <a href="/app/security-violations">Security violations</a> ·
+  <a href="/app/ota-updates">OTA updates</a> · <a href="/app/batch-operations">Batch operations</a></p></nav>`
     : html`<p>You are not a member of any workspace.</p>`}
 </section>
 ${current

@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { CommonModule } from '../core/common/common.module';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
 import { AgentTokensController } from './agent-tokens.controller';
+import { CredentialRefusals } from './credential-refusals';
 import { CredentialsRepository } from './credentials.repository';
 import { MachineAuthStrategy } from './machine-auth.strategy';
 import { MachineCredentialsService } from './machine-credentials.service';
@@ -11,9 +13,26 @@ import { WorkspaceKeyService } from './workspace-key.service';
 
 /** agk_ keys, access tokens, machine authentication and the token exchange. */
 @Module({
-  imports: [CommonModule, AgentsModule, EventsModule],
+  imports: [CommonModule, AgentsModule, EventsModule, DataSubjectsModule],
   controllers: [AgentTokensController],
-  providers: [CredentialsRepository, MachineCredentialsService, MachineAuthStrategy, TokenExchangeService, WorkspaceKeyService],
-  exports: [MachineCredentialsService, WorkspaceKeyService],
+  providers: [CredentialsRepository, MachineCredentialsService, MachineAuthStrategy, TokenExchangeService, WorkspaceKeyService, CredentialRefusals],
+  exports: [MachineCredentialsService, WorkspaceKeyService, CredentialRefusals],
 })
-export class CredentialsModule {}
+export class CredentialsModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly repo: CredentialsRepository,
+    private readonly credentials: MachineCredentialsService,
+  ) {}
+
+  /** Data requests (issue 22): a subject's agents' keys; an erasure revokes them on every node. */
+  onModuleInit(): void {
+    this.subjects.registerPaged('credentials', {
+      exportPage: (m, s, after) => this.repo.exportPage(m, s, after),
+      erase: async (m, s) => {
+        const revoked = await this.credentials.revokeAllOfAgents(m, s.workspaceId, s.serviceAgentIds);
+        return () => this.credentials.publishCredentialsChanged(revoked);
+      },
+    });
+  }
+}

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ServiceAgentStatus } from '../agents';
 import type { WorkspaceStatus } from '../identity';
 import { PreparedSql } from '../core/database/prepared-sql.service';
+import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { StoredCredentialStatus } from './credential-status';
 
 /**
@@ -176,5 +178,51 @@ export class CredentialsRepository {
         WHERE c.id = v.id AND (c.last_used_at IS NULL OR c.last_used_at < v.at)`,
       [ids, times],
     );
+  }
+
+  // ---- batch revocation (issue 22) ----
+
+  /**
+   * Revokes the workspace's keys among `ids` that are usable or archived, in `m`'s transaction;
+   * keys of the hidden workspace-key agent are left out (operator REST never sees them). Returns
+   * every key found (locked) with its status before.
+   */
+  revokeVisibleMany(m: EntityManager, workspaceId: string, ids: readonly string[], at: Date): Promise<{ id: string; previous: StoredCredentialStatus }[]> {
+    return m.query(
+      `WITH found AS (SELECT c.id, c.status FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
+                       WHERE c.id = ANY($2::uuid[]) AND c.workspace_id = $1 AND NOT a.hidden FOR UPDATE OF c),
+            revoked AS (UPDATE api_credentials c SET status = 'revoked', revoked_at = $3
+                          FROM found WHERE c.id = found.id AND found.status <> 'revoked' RETURNING c.id)
+       SELECT id, status AS previous FROM found`,
+      [workspaceId, ids, at],
+    );
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of the keys of a data subject's agents (public parts only), by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return keysetPage(
+      m,
+      {
+        columns: `id, service_agent_id, 'agk_' || prefix AS prefix, scopes, status, expires_at, last_used_at, archived_at, revoked_at, inserted_at`,
+        table: 'api_credentials',
+        alias: 'api_credentials',
+        scope: `workspace_id = $1 AND service_agent_id = ANY($2::uuid[])`,
+        params: [s.workspaceId, s.serviceAgentIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /** Revokes every usable or archived key of the given agents of the workspace; returns their ids. */
+  async revokeAllOfAgents(m: EntityManager, workspaceId: string, agentIds: readonly string[], at: Date): Promise<string[]> {
+    const [rows] = await m.query(
+      `UPDATE api_credentials SET status = 'revoked', revoked_at = $3
+        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND status IN ('usable', 'archived') RETURNING id`,
+      [workspaceId, agentIds, at],
+    );
+    return (rows as { id: string }[]).map((r) => r.id);
   }
 }

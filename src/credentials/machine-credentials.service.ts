@@ -6,6 +6,8 @@ import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sh
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { EventBus } from '../core/redis/event-bus.service';
 import { CredentialCache } from './credential-cache';
+import { CredentialRefusals } from './credential-refusals';
+import { ProblemError } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, Outbox } from '../events';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
@@ -56,6 +58,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     private readonly clock: Clock,
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: Outbox,
+    private readonly refusals: CredentialRefusals,
   ) {}
 
   onModuleInit(): void {
@@ -100,7 +103,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
 
   async authenticateApiKey(presented: string): Promise<MachinePrincipal> {
     const record = await this.verifyApiKey(presented);
-    this.assertAccepts(record);
+    this.assertPresentedAccepts(record);
     return this.principal(record, record.credentialScopes, 'api_key');
   }
 
@@ -117,7 +120,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     }
     // secretMatches hashes even for an unknown prefix (no timing tell); `!record` only narrows the type
     if (!secretMatches(parts.secret, record?.secretHash) || !record) throw new MachineAuthError('invalid_api_key');
-    this.assertCredentialUsable(record, now);
+    this.assertPresentedUsable(record, now);
     return record;
   }
 
@@ -133,9 +136,9 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
       if (record) this.tokens.set(key, record, now, generation);
     }
     if (!record) throw new MachineAuthError('invalid_token');
-    this.assertCredentialUsable(record, now);
+    this.assertPresentedUsable(record, now);
     if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');
-    this.assertAccepts(record);
+    this.assertPresentedAccepts(record);
     return this.principal(record, record.tokenScopes, 'access_token');
   }
 
@@ -152,6 +155,29 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
   assertAccepts(record: CredentialRecord): void {
     assertWorkspaceAcceptsTraffic(record.workspaceStatus);
     if (record.agentStatus !== 'active') throw new ServiceAgentInactiveError();
+  }
+
+  /**
+   * assertCredentialUsable and assertAccepts for a credential someone just presented (HTTP, the
+   * token exchange, a socket upgrade): a refusal of a revoked or archived key, or of an inactive
+   * agent, is also reported to CredentialRefusals (security violations). Re-checks of live sockets
+   * use the plain checks: nobody presented anything there.
+   */
+  assertPresentedUsable(record: CredentialRecord, now = this.clock.now()): void {
+    this.reporting(record, () => this.assertCredentialUsable(record, now));
+  }
+
+  assertPresentedAccepts(record: CredentialRecord): void {
+    this.reporting(record, () => this.assertAccepts(record));
+  }
+
+  private reporting(record: CredentialRecord, check: () => void): void {
+    try {
+      check();
+    } catch (err) {
+      if (err instanceof ProblemError) this.refusals.notify(record, err.code, this.clock.now());
+      throw err;
+    }
   }
 
   private principal(record: CredentialRecord, scopes: readonly string[], via: MachinePrincipal['via']): MachinePrincipal {
@@ -254,5 +280,30 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
 
   async publishCredentialChanged(credentialId: string): Promise<void> {
     await this.events.publish({ type: CredentialEvents.credentialChanged, credentialId });
+  }
+
+  // ---- batch revocation (issue 22) ----
+
+  /**
+   * Revokes the workspace's visible keys among `ids` in `m`'s transaction, with `api_key.revoked`
+   * for each one revoked now. By key id: revoked now, or already; ids not found (or of the hidden
+   * workspace-key agent) are absent. Call publishCredentialsChanged once committed.
+   */
+  async revokeMany(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
+    const found = await this.repo.revokeVisibleMany(m, workspaceId, ids, this.clock.date());
+    const revoked = found.filter((k) => k.previous !== 'revoked').map((k) => k.id);
+    await this.recordRevoked(m, workspaceId, revoked);
+    return new Map(found.map((k) => [k.id, k.previous === 'revoked' ? ('already_revoked' as const) : ('revoked' as const)]));
+  }
+
+  async publishCredentialsChanged(credentialIds: readonly string[]): Promise<void> {
+    for (const id of credentialIds) await this.publishCredentialChanged(id);
+  }
+
+  /** Revokes every key of the given agents in `m`'s transaction, with api_key.revoked each (a data erasure); returns their ids. */
+  async revokeAllOfAgents(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+    const revoked = await this.repo.revokeAllOfAgents(m, workspaceId, agentIds, this.clock.date());
+    await this.recordRevoked(m, workspaceId, revoked);
+    return revoked;
   }
 }

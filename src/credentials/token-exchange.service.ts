@@ -19,7 +19,7 @@ export class TokenExchangeService {
     const presented = input.headerKey || input.bodyKey;
     if (!presented) throw new MachineAuthError('api_key_required');
     const record = await this.credentials.verifyApiKey(presented);
-    this.credentials.assertAccepts(record);
+    this.credentials.assertPresentedAccepts(record);
     const scopes = input.scopes ? [...new Set(input.scopes)] : record.credentialScopes;
     if (!scopes.every((s) => record.credentialScopes.includes(s))) throw new ForbiddenProblem('insufficient_scopes');
     const token = await this.credentials.issueAccessToken(

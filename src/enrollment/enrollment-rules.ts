@@ -25,6 +25,8 @@ export const DEVICE_DEFAULT_SCOPES: readonly MachineScope[] = [
   'tasks:read',
   'tasks:write',
   'traces:write',
+  'ota_updates:read',
+  'ota_updates:write',
 ];
 
 export const ENROLLMENT_DEFAULT_EXPIRES_IN = 86_400;

@@ -1,8 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
 import { EventsModule } from '../events';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { IdentityModule } from '../identity';
 import { CohortsController } from './cohorts.controller';
 import { CohortsRepository } from './cohorts.repository';
@@ -19,7 +20,7 @@ import { RobotsService } from './robots.service';
 
 /** Fleet enrollment: age_ tokens, robots, cohorts and the claim that turns a device into an agent. */
 @Module({
-  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule, EventsModule],
+  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule, EventsModule, DataSubjectsModule],
   controllers: [EnrollmentTokensController, RobotsController, CohortsController, EnrollmentClaimController],
   providers: [
     EnrollmentTokensRepository,
@@ -31,5 +32,16 @@ import { RobotsService } from './robots.service';
     CohortsService,
     EnrollmentClaimService,
   ],
+  exports: [RobotsService],
 })
-export class EnrollmentModule {}
+export class EnrollmentModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly robots: RobotsRepository,
+  ) {}
+
+  /** Data requests: a subject's robot (name and tags erased). */
+  onModuleInit(): void {
+    this.subjects.registerPaged('robots', this.robots);
+  }
+}

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../core/listing/list-query';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { RobotStatus } from './robot-status';
-import { listPage } from '../core/database/list-page';
+import { keysetPage, listPage } from '../core/database/list-page';
 
 export interface RobotRow {
   id: string;
@@ -36,7 +37,7 @@ const COLUMNS = `id, workspace_id AS "workspaceId", serial_number AS "serialNumb
 export const SERIAL_UNIQUE_CONSTRAINTS = ['robots_workspace_serial_key', 'enrollment_claims_serial_key'];
 
 @Injectable()
-export class RobotsRepository {
+export class RobotsRepository implements PagedSubjectData {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** A pending robot, or undefined when the serial is already taken in the workspace. */
@@ -82,6 +83,12 @@ export class RobotsRepository {
     return rows[0];
   }
 
+  /** A robot of the workspace by id, row-locked until the transaction ends. */
+  async lockById(m: EntityManager, workspaceId: string, id: string): Promise<RobotRow | undefined> {
+    const rows = await m.query(`SELECT ${COLUMNS} FROM robots WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [id, workspaceId]);
+    return rows[0];
+  }
+
   /**
    * Retires a robot of the workspace (retired_at set once), in `m`'s transaction; undefined when not
    * in the workspace. `retiredNow` tells the first retirement from a repeated one.
@@ -97,11 +104,94 @@ export class RobotsRepository {
     return rows[0];
   }
 
+  /**
+   * Retires the workspace's robots among `ids` that are not retired yet, in `m`'s transaction;
+   * returns every robot found (locked), with its status before and its agent.
+   */
+  async retireMany(
+    m: EntityManager,
+    workspaceId: string,
+    ids: readonly string[],
+    now: Date,
+  ): Promise<{ id: string; previous: RobotStatus; serviceAgentId: string | null }[]> {
+    return m.query(
+      `WITH found AS (SELECT id, status, service_agent_id FROM robots WHERE id = ANY($2::uuid[]) AND workspace_id = $1 FOR UPDATE),
+            retired AS (UPDATE robots r SET status = 'retired', retired_at = COALESCE(r.retired_at, $3), updated_at = now()
+                          FROM found WHERE r.id = found.id AND found.status <> 'retired' RETURNING r.id)
+       SELECT id, status AS previous, service_agent_id AS "serviceAgentId" FROM found`,
+      [workspaceId, ids, now],
+    );
+  }
+
+  /** The workspace's robots among `ids`, read in `m`'s transaction. */
+  async findMany(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<RobotRow[]> {
+    if (ids.length === 0) return [];
+    return m.query(`SELECT ${COLUMNS} FROM robots WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id`, [workspaceId, ids]);
+  }
+
+  /**
+   * Adds tags (those a robot lacks, after its own, in the given order) to the workspace's robots
+   * among `ids`, in `m`'s transaction; returns every robot found and whether it changed.
+   */
+  async addTags(m: EntityManager, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<{ id: string; changed: boolean }[]> {
+    return m.query(
+      `WITH found AS (SELECT id, tags FROM robots WHERE id = ANY($2::uuid[]) AND workspace_id = $1 FOR UPDATE),
+            tagged AS (UPDATE robots r SET tags = r.tags || ARRAY(SELECT t FROM unnest($3::text[]) WITH ORDINALITY u(t, n)
+                                                            WHERE NOT t = ANY(r.tags) ORDER BY n),
+                              updated_at = now()
+                         FROM found WHERE r.id = found.id AND NOT found.tags @> $3::text[] RETURNING r.id)
+       SELECT found.id, EXISTS (SELECT 1 FROM tagged WHERE tagged.id = found.id) AS changed FROM found`,
+      [workspaceId, ids, tags],
+    );
+  }
+
+  /** The ids of a cohort's robots (at most `limit`), oldest first, or undefined when the cohort is not the workspace's. */
+  async cohortRobots(workspaceId: string, cohortId: string, limit: number): Promise<{ id: string; serviceAgentId: string | null }[] | undefined> {
+    const cohort = await this.db.query(`SELECT 1 FROM cohorts WHERE id = $1 AND workspace_id = $2`, [cohortId, workspaceId]);
+    if (cohort.length === 0) return undefined;
+    return this.db.query(
+      `SELECT id, service_agent_id AS "serviceAgentId" FROM robots WHERE workspace_id = $1 AND cohort_id = $2
+        ORDER BY inserted_at, id LIMIT $3`,
+      [workspaceId, cohortId, limit],
+    );
+  }
+
   /** Robots of the workspace (the list's filters applied), or only one cohort's members. */
   list(workspaceId: string, q: ListQuery, cohortId?: string): Promise<{ rows: RobotRow[]; total: number }> {
     const scope = cohortId
       ? { scope: 'workspace_id = $1 AND cohort_id = $2', params: [workspaceId, cohortId] }
       : { scope: 'workspace_id = $1', params: [workspaceId] };
     return listPage(this.db, { columns: COLUMNS, table: 'robots', ...scope }, q);
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of a data subject's robots (the robot, or the one bound to the subject agent), by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return keysetPage(
+      m,
+      {
+        columns: `id, serial_number, name, status, service_agent_id, cohort_id, tags, claimed_at, retired_at, inserted_at, updated_at`,
+        table: 'robots',
+        alias: 'robots',
+        scope: `workspace_id = $1 AND (id = ANY($2::uuid[]) OR service_agent_id = ANY($3::uuid[]))`,
+        params: [s.workspaceId, s.robotIds, s.serviceAgentIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /**
+   * Erasure: the robot's name and tags (its serial stays: it is how a retired robot's serial keeps
+   * being refused), and an operator's name on the enrollment tokens they issued.
+   */
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    await m.query(
+      `UPDATE robots SET name = NULL, tags = '{}', updated_at = now()
+        WHERE workspace_id = $1 AND (id = ANY($2::uuid[]) OR service_agent_id = ANY($3::uuid[])) AND (name IS NOT NULL OR tags <> '{}')`,
+      [s.workspaceId, s.robotIds, s.serviceAgentIds],
+    );
+    await m.query(`UPDATE enrollment_tokens SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { listEnvelope } from '../core/listing/list-envelope';
@@ -10,7 +10,7 @@ import { Outbox } from '../events';
 import { QuotasService } from '../identity';
 import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
 import { toRobotDto } from './mappers';
-import { RobotsRepository } from './robots.repository';
+import { type RobotRow, RobotsRepository } from './robots.repository';
 
 @Injectable()
 export class RobotsService {
@@ -53,5 +53,47 @@ export class RobotsService {
     if (!row) throw new NotFoundProblem();
     if (row.serviceAgentId) await this.agents.update(workspaceId, row.serviceAgentId, { status: 'inactive' });
     return toRobotDto(row);
+  }
+
+  /**
+   * Retires the workspace's robots among `ids` in `m`'s transaction (batch operations), and
+   * deactivates their agents in the same transaction, recording `robot.retired` for each robot
+   * retired now (as a single retirement does). Returns, by robot id, whether it was retired now or
+   * already; ids not in the workspace are absent. Call `publishRetired` after commit.
+   */
+  async retireMany(
+    m: EntityManager,
+    workspaceId: string,
+    ids: readonly string[],
+  ): Promise<{ outcomes: Map<string, 'retired' | 'already_retired'>; agentIds: string[] }> {
+    const found = await this.robots.retireMany(m, workspaceId, ids, this.clock.date());
+    const outcomes = new Map(found.map((r) => [r.id, r.previous === 'retired' ? ('already_retired' as const) : ('retired' as const)]));
+    const retiredNow = found.filter((r) => r.previous !== 'retired').map((r) => r.id);
+    for (const robot of await this.robots.findMany(m, workspaceId, retiredNow)) {
+      await this.outbox.record(m, workspaceId, 'robot.retired', { robot: toRobotDto(robot) });
+    }
+    const agents = found.filter((r) => r.previous !== 'retired' && r.serviceAgentId).map((r) => r.serviceAgentId!);
+    return { outcomes, agentIds: await this.agents.deactivateMany(m, workspaceId, agents) };
+  }
+
+  /** After a committed retireMany: the deactivated agents' credentials are refused on every node. */
+  publishRetired(agentIds: readonly string[]): Promise<void> {
+    return this.agents.publishAgentsChanged(agentIds);
+  }
+
+  /** Adds tags to the workspace's robots among `ids` (batch operations); by robot id, whether it changed. */
+  async addTags(m: EntityManager, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<Map<string, boolean>> {
+    const rows = await this.robots.addTags(m, workspaceId, ids, tags);
+    return new Map(rows.map((r) => [r.id, r.changed]));
+  }
+
+  /** A cohort's robots (oldest first, at most `limit`), or undefined when the cohort is not the workspace's. */
+  cohortRobots(workspaceId: string, cohortId: string, limit: number): Promise<{ id: string; serviceAgentId: string | null }[] | undefined> {
+    return this.robots.cohortRobots(workspaceId, cohortId, limit);
+  }
+
+  /** A robot of the workspace, row-locked until `m`'s transaction ends; undefined when not the workspace's. */
+  lock(m: EntityManager, workspaceId: string, id: string): Promise<RobotRow | undefined> {
+    return this.robots.lockById(m, workspaceId, id);
   }
 }

@@ -5,6 +5,7 @@ import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { SessionsModule } from '../sessions';
 import { SocketTokensModule } from '../socket-tokens';
+import { ApprovalPushService } from './approval-push.service';
 import { CommandPushService } from './command-push.service';
 import { EventPushService } from './event-push.service';
 import { SocketAuthService } from './socket-auth.service';
@@ -16,6 +17,6 @@ import { SocketGateway } from './socket.gateway';
 @Module({
   imports: [CommonModule, SessionsModule, SocketTokensModule, AgentCommandsModule],
   controllers: [AsyncApiController],
-  providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService, EventPushService],
+  providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService, EventPushService, ApprovalPushService],
 })
 export class GatewayModule {}

@@ -1,14 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { keysetPage } from '../core/database/list-page';
+import type { EntityManager } from 'typeorm';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
 import type { MessageDto } from './dto/message.dto';
 
+/** What an erasure leaves of a message body. */
+export const ERASED = '[erased]';
+
 const COLUMNS = `m.id, m.body, m.channel, m.service_agent_id, ${isoColumn('m', 'inserted_at')}`;
 
 @Injectable()
-export class MessagesRepository {
+export class MessagesRepository implements PagedSubjectData {
   constructor(private readonly sql: PreparedSql) {}
 
   async insert(workspaceId: string, serviceAgentId: string, body: string, channel: string | null): Promise<MessageDto> {
@@ -28,6 +34,33 @@ export class MessagesRepository {
       `SELECT ${COLUMNS} FROM messages m ${s.where} ${s.orderBy} ${s.limit}`,
       s.params,
       q.page.offset,
+    );
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of the messages a data subject's agents wrote, by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<MessageDto[]> {
+    return keysetPage(
+      m,
+      {
+        columns: COLUMNS,
+        table: 'messages',
+        alias: 'm',
+        scope: `m.workspace_id = $1 AND m.service_agent_id = ANY($2::uuid[])`,
+        params: [s.workspaceId, s.serviceAgentIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /** Erasure: the bodies and channels of the subject's messages (the rows stay, so lists and counts do). */
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    await m.query(
+      `UPDATE messages SET body = '${ERASED}', channel = NULL
+        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND (body <> '${ERASED}' OR channel IS NOT NULL)`,
+      [s.workspaceId, s.serviceAgentIds],
     );
   }
 }

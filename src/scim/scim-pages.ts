@@ -1,8 +1,8 @@
+import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { ScimSyncEventDto, ScimTokenDto } from './dto/scim-operator.dto';
 
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : 'never');
 
 export interface AdminPageView {
   email: string;

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { scimPage } from '../core/database/list-page';
 import type { ScimPage } from '../core/listing/scim-page';
+import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { UserFilter } from './scim-filter';
 import type { ScimEmail, ScimName } from './scim-user-input';
 
@@ -119,5 +121,40 @@ export class ScimUsersRepository {
     if (ids.length === 0) return [];
     const rows: { id: string }[] = await m.query(`SELECT id FROM scim_users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, ids]);
     return rows.map((r) => r.id);
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of the SCIM records of a data subject (an operator) in the workspace, as the identity provider sent them; by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return keysetPage(
+      m,
+      {
+        columns: `id, user_name, external_id, display_name, name, emails, enterprise, active, inserted_at, updated_at`,
+        table: 'scim_users',
+        alias: 'scim_users',
+        scope: `workspace_id = $1 AND user_id = ANY($2::uuid[])`,
+        params: [s.workspaceId, s.userIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /**
+   * Erasure: the subject's SCIM record in the workspace (and its group memberships) is deleted,
+   * and the sync log of its writes keeps no external id or detail.
+   */
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    const [rows] = await m.query(`DELETE FROM scim_users WHERE workspace_id = $1 AND user_id = ANY($2::uuid[]) RETURNING id`, [
+      s.workspaceId,
+      s.userIds,
+    ]);
+    const ids = (rows as { id: string }[]).map((r) => r.id);
+    if (ids.length === 0) return;
+    await m.query(
+      `UPDATE scim_sync_events SET external_id = NULL, detail = NULL WHERE workspace_id = $1 AND resource_id = ANY($2::uuid[])`,
+      [s.workspaceId, ids],
+    );
   }
 }

@@ -16,6 +16,13 @@ export const SEARCH_SOURCES = [
   { kind: 'trace', table: 'traces', alias: 't', title: 't.name', document: `concat_ws(' ', t.name, t.trace_id, t.attributes::text)` },
   { kind: 'message', table: 'messages', alias: 'm', title: `coalesce(m.channel, 'message')`, document: 'm.body' },
   { kind: 'agent_command', table: 'agent_commands', alias: 'c', title: 'c.name', document: `concat_ws(' ', c.name, c.payload::text)` },
+  {
+    kind: 'security_violation',
+    table: 'security_violations',
+    alias: 'v',
+    title: `replace(v.kind, '_', ' ') || ' (' || v.severity || ')'`,
+    document: `concat_ws(' ', v.kind, v.severity, v.detail::text)`,
+  },
   { kind: 'event', table: 'domain_events', alias: 'e', title: 'e.type', document: 'e.data::text' },
 ] as const satisfies readonly SearchSource[];
 

@@ -1,13 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { registerQueue } from '../core/jobs/queue-worker';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { IdentityModule } from '../identity';
 import { MailModule } from '../mail';
 import { LoginThrottleService } from './login-throttle.service';
 import { LoginController } from './login.controller';
 import { LoginService } from './login.service';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
+import { OperatorDataRepository } from './operator-data.repository';
 import { OperatorsRepository } from './operators.repository';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetRepository } from './password-reset.repository';
@@ -18,7 +20,7 @@ import { SessionsService } from './sessions.service';
 
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
 @Module({
-  imports: [registerQueue(QueueNames.passwordResets), CommonModule, MailModule, IdentityModule],
+  imports: [registerQueue(QueueNames.passwordResets), CommonModule, MailModule, IdentityModule, DataSubjectsModule],
   controllers: [LoginController, PasswordResetController],
   providers: [
     SessionsRepository,
@@ -30,7 +32,27 @@ import { SessionsService } from './sessions.service';
     LoginService,
     PasswordResetService,
     PasswordResetProcessor,
+    OperatorDataRepository,
   ],
   exports: [SessionsService, OperatorAuthStrategy],
 })
-export class SessionsModule {}
+export class SessionsModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly operators: OperatorDataRepository,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** Data requests about operators: their account and membership; an erasure ends the membership and anonymises a lone account. */
+  onModuleInit(): void {
+    this.subjects.registerPaged('users', {
+      exportPage: (m, s, after) => this.operators.exportPage(m, s, after),
+      erase: async (m, s) => {
+        const anonymised = await this.operators.erase(m, s);
+        return async () => {
+          for (const userId of anonymised) await this.sessions.publishUserSessionsRevoked(userId);
+        };
+      },
+    });
+  }
+}

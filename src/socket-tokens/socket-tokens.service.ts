@@ -73,9 +73,9 @@ export class SocketTokensService {
     const record = await this.repo.findByHash(sha256(presented));
     if (!record) throw new MachineAuthError('invalid_token');
     const now = this.clock.now();
-    this.credentials.assertCredentialUsable(record, now);
+    this.credentials.assertPresentedUsable(record, now);
     if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');
-    this.credentials.assertAccepts(record);
+    this.credentials.assertPresentedAccepts(record);
     return {
       credentialId: record.credentialId,
       workspaceId: record.workspaceId,

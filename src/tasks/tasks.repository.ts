@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { keysetPage } from '../core/database/list-page';
+import type { EntityManager } from 'typeorm';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
 import { PreparedSql } from '../core/database/prepared-sql.service';
@@ -8,7 +11,7 @@ import type { TaskDto, TaskStatus } from './dto/task.dto';
 const COLUMNS = `t.id, t.title, t.status, t.service_agent_id, ${isoColumn('t', 'inserted_at')}, ${isoColumn('t', 'updated_at')}`;
 
 @Injectable()
-export class TasksRepository {
+export class TasksRepository implements PagedSubjectData {
   constructor(private readonly sql: PreparedSql) {}
 
   async insert(workspaceId: string, serviceAgentId: string, title: string, status: TaskStatus): Promise<TaskDto> {
@@ -38,5 +41,32 @@ export class TasksRepository {
       this.sql.pooledRows<{ count: string }>(`count_tasks${s.variant}`, `SELECT count(*) FROM tasks t ${s.where}`, s.countParams),
     ]);
     return { tasks, total: Number(count) };
+  }
+
+  // ---- data requests (issue 22) ----
+
+  /** A page of the tasks a data subject's agents created, by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<TaskDto[]> {
+    return keysetPage(
+      m,
+      {
+        columns: COLUMNS,
+        table: 'tasks',
+        alias: 't',
+        scope: `t.workspace_id = $1 AND t.service_agent_id = ANY($2::uuid[])`,
+        params: [s.workspaceId, s.serviceAgentIds],
+      },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /** Erasure: the titles of the subject's tasks. */
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    await m.query(
+      `UPDATE tasks SET title = '[erased]', updated_at = now()
+        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND title <> '[erased]'`,
+      [s.workspaceId, s.serviceAgentIds],
+    );
   }
 }

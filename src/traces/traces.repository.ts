@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { listPage } from '../core/database/list-page';
+import { DataSource, EntityManager } from 'typeorm';
+import { DataSubject, EXPORT_PAGE_SIZE, PagedSubjectData } from '../data-subjects';
+import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import type { StoredSpanDto, TraceDto, TraceStatus, TraceWithSpansDto } from './dto/trace.dto';
@@ -20,9 +21,12 @@ export interface NewTrace {
 const COLUMNS = `t.id, t.trace_id, t.service_agent_id, t.name, t.status, ${isoColumn('t', 'started_at')}, t.duration_ms,
   t.attributes, t.span_count, ${isoColumn('t', 'inserted_at')}`;
 
+/** What an erased trace keeps: its ids, times and status; names and attributes go. */
+export const ERASED_TRACE_NAME = '[erased]';
+
 /** Traces and their spans: one row each, the spans a jsonb array in it (written and read in one statement). */
 @Injectable()
-export class TracesRepository {
+export class TracesRepository implements PagedSubjectData {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** The new trace, or undefined when the workspace already has one with this trace_id. */
@@ -46,5 +50,27 @@ export class TracesRepository {
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: TraceDto[]; total: number }> {
     return listPage(this.db, { columns: COLUMNS, table: 'traces', alias: 't', scope: 't.workspace_id = $1', params: [workspaceId] }, q);
+  }
+
+  /** Data requests: a page of the traces a subject's agents sent, with their spans, by id. */
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<TraceWithSpansDto[]> {
+    return keysetPage(
+      m,
+      { columns: `${COLUMNS}, t.spans`, table: 'traces', alias: 't', scope: 't.workspace_id = $1 AND t.service_agent_id = ANY($2::uuid[])', params: [s.workspaceId, s.serviceAgentIds] },
+      after,
+      EXPORT_PAGE_SIZE,
+    );
+  }
+
+  /**
+   * Erasure: the subject's traces keep their ids, times, status and span count, but lose their
+   * name, attributes and spans (where what the agent did is written). Idempotent.
+   */
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    await m.query(
+      `UPDATE traces SET name = '${ERASED_TRACE_NAME}', attributes = '{}'::jsonb, spans = '[]'::jsonb
+        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND (name <> '${ERASED_TRACE_NAME}' OR attributes <> '{}'::jsonb OR spans <> '[]'::jsonb)`,
+      [s.workspaceId, s.serviceAgentIds],
+    );
   }
 }

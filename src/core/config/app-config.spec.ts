@@ -55,14 +55,17 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
     });
 
-    it('configures every queue: mailer, events and replays at 4, webhooks at 16, password resets at 2; the outbox polls every second', () => {
+    it('configures every queue: mailer, events and replays at 4, webhooks at 16, password resets and batch operations at 2, data requests at 1; the outbox polls every second', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 4 },
         { name: 'password_resets', concurrency: 2 },
         { name: 'events', concurrency: 4 },
         { name: 'webhooks', concurrency: 16 },
         { name: 'replays', concurrency: 4 },
+        { name: 'batch_operations', concurrency: 2 },
+        { name: 'data_requests', concurrency: 1 },
       ]);
+      expect(config.batchChunkSize).toBe(100);
       expect(config.outboxPollMs).toBe(1000);
     });
 
@@ -131,6 +134,8 @@ describe('loadConfig', () => {
         { name: 'events', concurrency: 9 },
         { name: 'webhooks', concurrency: 0 },
         { name: 'replays', concurrency: 2 },
+        { name: 'batch_operations', concurrency: 2 },
+        { name: 'data_requests', concurrency: 1 },
       ]);
       expect(config.outboxPollMs).toBe(250);
     });

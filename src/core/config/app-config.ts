@@ -215,6 +215,19 @@ class EnvironmentVariables {
   @Min(100)
   @Max(3_600_000)
   WEBHOOK_REDRIVE_MS = 60000;
+
+  // ---- fleet operations (issue 22) ----
+  @QueueConcurrency()
+  QUEUE_BATCH_OPERATIONS_CONCURRENCY = 2;
+
+  @QueueConcurrency()
+  QUEUE_DATA_REQUESTS_CONCURRENCY = 1;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  BATCH_CHUNK_SIZE = 100;
 }
 
 /** Every variable the service reads; .env.example documents each one. */
@@ -227,6 +240,7 @@ export const ENV_KEYS = [
   // issue 20
   'PAYMENTS_WEBHOOK_SECRET', 'SECRETS_ENCRYPTION_KEY', 'WEBHOOK_URL_POLICY', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_BASE_MS',
   'WEBHOOK_RETRY_WINDOW_MS', 'WEBHOOK_DISABLE_AFTER_MS', 'WEBHOOK_REDRIVE_MS',
+  'QUEUE_BATCH_OPERATIONS_CONCURRENCY', 'QUEUE_DATA_REQUESTS_CONCURRENCY', 'BATCH_CHUNK_SIZE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export interface QueueConfig {
@@ -269,6 +283,8 @@ export class AppConfig {
   /** Keys of the secret box (32 bytes each); the first encrypts. Marked secret: never logged. */
   readonly secretsEncryptionKeys: readonly Buffer[];
   readonly webhooks: WebhookSettings;
+  /** Targets a batch operation applies in one transaction (one job per chunk). */
+  readonly batchChunkSize: number;
 
   constructor(fields: Omit<AppConfig, never>) {
     Object.assign(this, fields);
@@ -378,6 +394,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       { name: QueueNames.events, concurrency: vars.QUEUE_EVENTS_CONCURRENCY },
       { name: QueueNames.webhooks, concurrency: vars.QUEUE_WEBHOOKS_CONCURRENCY },
       { name: QueueNames.replays, concurrency: vars.QUEUE_REPLAYS_CONCURRENCY },
+      { name: QueueNames.batchOperations, concurrency: vars.QUEUE_BATCH_OPERATIONS_CONCURRENCY },
+      { name: QueueNames.dataRequests, concurrency: vars.QUEUE_DATA_REQUESTS_CONCURRENCY },
     ],
     outboxPollMs: vars.OUTBOX_POLL_MS,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
@@ -393,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       disableAfterMs: vars.WEBHOOK_DISABLE_AFTER_MS,
       redriveMs: vars.WEBHOOK_REDRIVE_MS,
     },
+    batchChunkSize: vars.BATCH_CHUNK_SIZE,
   });
 }
 

@@ -14,6 +14,10 @@ export const QueueNames = {
   webhooks: 'webhooks',
   /** Replays of stored traces to workflow targets (replays/replay.processor.ts). */
   replays: 'replays',
+  /** Batch operations, one job per chunk of targets (batch-operations/batch-operations.processor.ts). */
+  batchOperations: 'batch_operations',
+  /** Data requests: exports and erasures (data-requests/data-requests.processor.ts). */
+  dataRequests: 'data_requests',
 } as const;
 
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];

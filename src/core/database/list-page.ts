@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../listing/list-query';
 import type { ScimPage } from '../listing/scim-page';
 import { listSql } from '../listing/list-sql';
@@ -10,14 +10,25 @@ export interface ListSource {
   /** the workspace scope, `$1`.. referring to `params` */
   scope: string;
   params: unknown[];
-  /** the table's alias, when `columns` and `scope` qualify their columns with it (ISO text columns must) */
+  /**
+   * The table's alias (`table: 'security_violations', alias: 'v'`), when `columns` and `scope`
+   * qualify their columns with it: it also qualifies the definition's filter and order columns,
+   * needed when the select list renders a column under its own name (isoColumn), which an
+   * unqualified ORDER BY would otherwise sort as text.
+   */
   alias?: string;
 }
+
+/**
+ * What goes after FROM: a table name with its alias, or, when `table` is already a FROM clause
+ * (a join that names the alias itself, `users u LEFT JOIN memberships ms ON ...`), that clause.
+ */
+const fromClause = (src: ListSource) => (src.alias && !/\s/.test(src.table) ? `${src.table} ${src.alias}` : src.table);
 
 /** One page in the list's order and the total matching, read in parallel. */
 export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery): Promise<{ rows: T[]; total: number }> {
   const s = listSql(q, { sql: src.scope, params: src.params, alias: src.alias });
-  const from = src.alias ? `${src.table} ${src.alias}` : src.table;
+  const from = fromClause(src);
   const [rows, counted] = await Promise.all([
     db.query(`SELECT ${src.columns} FROM ${from} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
     db.query(`SELECT count(*)::int AS total FROM ${from} ${s.where}`, s.countParams),
@@ -35,7 +46,7 @@ export async function scimPage<T>(
   src: Required<ListSource>,
   page: ScimPage,
 ): Promise<{ rows: T[]; total: number }> {
-  const from = `${src.table} ${src.alias}`;
+  const from = fromClause(src);
   const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${from} WHERE ${src.scope}`, src.params);
   if (page.limit === 0 || page.offset >= total) return { rows: [], total };
   const rows: T[] = await db.query(
@@ -44,4 +55,18 @@ export async function scimPage<T>(
     src.params,
   );
   return { rows, total };
+}
+
+/**
+ * One step of a keyset walk by id (exports read every row of a subject this way): up to `limit`
+ * rows of `src` after the row whose id is `after` (from the first when undefined), ordered by
+ * `<alias>.id`, in `m`'s transaction.
+ */
+export function keysetPage<T>(m: EntityManager, src: ListSource & { alias: string }, after: string | undefined, limit: number): Promise<T[]> {
+  const n = src.params.length + 1;
+  return m.query(
+    `SELECT ${src.columns} FROM ${fromClause(src)} WHERE ${src.scope} AND ($${n}::uuid IS NULL OR ${src.alias}.id > $${n}::uuid)
+      ORDER BY ${src.alias}.id LIMIT ${limit}`,
+    [...src.params, after ?? null],
+  );
 }

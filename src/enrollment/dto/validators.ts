@@ -1,15 +1,7 @@
-import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
-import { IsText } from '../../core/common/validation/text';
+import { IsLabel } from '../../core/common/validation/text';
 
-/** Trims every string of an array and drops repeats; leaves anything else for the validators to reject. */
-export const TrimEachUnique = () =>
-  Transform(({ value }) =>
-    Array.isArray(value) ? [...new Set(value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v)))] : value,
-  );
-
-/** A (trimmed) string of `min..max` characters without control characters; `each` for arrays. */
-export const IsLabel = IsText;
+export { IsLabel, TrimEachUnique } from '../../core/common/validation/text';
 
 export const SERIAL_NUMBER_MAX = 128;
 export const TAG_MAX = 64;

@@ -81,10 +81,22 @@ export const rawKeepingJsonBodyParser = () =>
   );
 export const formBodyParser = () => typed(urlencoded({ extended: false, limit: BODY_LIMIT }));
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What a string cannot hold to be stored as it was sent, or undefined. */
+function unstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain the NUL character';
+  // PostgreSQL refuses an unpaired surrogate in jsonb, and text would store U+FFFD instead
+  if (UNPAIRED_SURROGATE.test(text)) return 'must be valid Unicode (no unpaired surrogate)';
+  return undefined;
+}
+
 /**
  * After parsing: a key that names a prototype (`__proto__`, `constructor`, `prototype`) is an
- * unknown field wherever it is, and a string holding the NUL character cannot be stored
- * (PostgreSQL refuses it in text): both are 422 with the field's path, before any handler runs.
+ * unknown field wherever it is, and a string (or key) holding the NUL character or an unpaired
+ * surrogate cannot be stored as sent (PostgreSQL refuses both in jsonb, NUL in text too): all are
+ * 422 with the field's path, before any handler runs.
  */
 export function bodyContentCheck(req: Request, _res: Response, next: NextFunction): void {
   const body: unknown = req.body;
@@ -95,14 +107,15 @@ export function bodyContentCheck(req: Request, _res: Response, next: NextFunctio
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) (errors[path || 'body'] ??= []).push('must not contain the NUL character');
+      const problem = unstorable(value);
+      if (problem) (errors[path || 'body'] ??= []).push(problem);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     for (const key of Object.keys(value)) {
       const child = path ? `${path}.${key}` : key;
-      if (FORBIDDEN_KEYS.has(key)) (errors[child] ??= []).push('is not an allowed field');
-      else if (key.includes('\u0000')) (errors[child] ??= []).push('must not contain the NUL character');
+      const problem = FORBIDDEN_KEYS.has(key) ? 'is not an allowed field' : unstorable(key);
+      if (problem) (errors[child] ??= []).push(problem);
       stack.push({ value: (value as Record<string, unknown>)[key], path: child });
     }
   }

@@ -1,7 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
 
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+export const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+
+/** Trims every string of an array and drops repeats; leaves anything else for the validators to reject. */
+export const TrimEachUnique = () =>
+  Transform(({ value }) =>
+    Array.isArray(value) ? [...new Set(value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v)))] : value,
+  );
 
 /**
  * A (trimmed) string of `min..max` characters without control characters; `each` for arrays of
@@ -16,3 +23,6 @@ export function IsText(min: number, max: number, options: { each?: boolean; what
     Matches(NO_CONTROL_CHARS, { each, message: `${each ? 'must contain only values' : 'must be text'} without control characters` }),
   ) as PropertyDecorator;
 }
+
+/** The same as IsText, by the name the enrollment DTOs use. */
+export const IsLabel = IsText;

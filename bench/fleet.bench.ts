@@ -1,0 +1,196 @@
+/**
+ * Fleet operations at scale, against the production build:
+ * - a batch operation over 10,000 robots (tag_robots, then retire_robots, which also deactivates
+ *   each robot's agent): targets applied per second, from the POST to `completed`;
+ * - POST /api/v1/gateway/check with 100 rules in the workspace, the action matching only the last
+ *   one (every rule is evaluated): p50 and p99; and a deny (which counts on a security violation).
+ *
+ * Baseline, measured in the same run on the same service with the same concurrency: POST
+ * /api/v1/messages with an agk_ key (the machine plane's simplest authenticated write, one row).
+ * Ratios are fleet / baseline.
+ *
+ *   bash bench/run.sh fleet      (BENCH_FLEET_TARGETS, BENCH_FLEET_CHECKS, BENCH_FLEET_CONCURRENCY override)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { startProcess } from './processes';
+
+const TARGETS = Number(process.env.BENCH_FLEET_TARGETS ?? 10_000);
+const CHECKS = Number(process.env.BENCH_FLEET_CHECKS ?? 10_000);
+const CONCURRENCY = Number(process.env.BENCH_FLEET_CONCURRENCY ?? 16);
+const RULES = 100;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
+const REDIS_URL = process.env.BENCH_REDIS_URL!;
+
+interface Run {
+  name: string;
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** `count` requests, `concurrency` at a time; each returns whether it got what it expected. */
+async function drive(name: string, count: number, concurrency: number, send: (i: number) => Promise<boolean>): Promise<Run> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        if (!(await send(i))) failures++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const run = { name, requests: count, seconds, perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  process.stderr.write(`  ${name}: ${run.perSecond.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, failures ${failures}\n`);
+  return run;
+}
+
+async function main(): Promise<void> {
+  const service = await startProcess('service', {
+    NODE_ENV: 'production',
+    DATABASE_URL,
+    REDIS_URL,
+    BASE_URL: 'https://bench.example.com',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    METRICS_BEARER_TOKEN: 'bench-metrics-token-0123456789',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    API_RATE_LIMIT: '1000000000',
+    BCRYPT_COST: '4',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  });
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const base = service.base;
+    const email = `fleet-bench-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'a benchmark password';
+    const register = await fetch(`${base}/api/v1/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, agent_name: 'Bench', workspace_name: 'Fleet bench' }),
+    });
+    if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
+    const { workspace, api_key } = (await register.json()) as { workspace: { id: string }; api_key: { key: string } };
+    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [workspace.id]);
+    const login = await fetch(`${base}/users/log-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+      redirect: 'manual',
+    });
+    const session = /(_agent_ops_key=[^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    if (!session) throw new Error(`log-in: ${login.status}`);
+    const operator = { cookie: session, 'content-type': 'application/json' };
+    const machine = { 'x-agent-api-key': api_key.key, 'content-type': 'application/json' };
+
+    process.stderr.write(`baseline: the machine plane on the same service, concurrency ${CONCURRENCY}\n`);
+    await drive('warm-up', 500, CONCURRENCY, async () => (await fetch(`${base}/api/v1/messages?limit=1`, { headers: machine })).ok);
+    const baseline = await drive(`baseline: POST /api/v1/messages x ${CHECKS}`, CHECKS, CONCURRENCY, async (i) => {
+      const res = await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machine, body: JSON.stringify({ body: `message ${i}` }) });
+      await res.arrayBuffer();
+      return res.status === 201;
+    });
+
+    // ---- batch operations ------------------------------------------------------------------
+    const { rows: robots } = await db.query<{ id: string }>(
+      `WITH g AS (SELECT n FROM generate_series(1, $2::int) n),
+            a AS (INSERT INTO service_agents (workspace_id, name, slug, scopes) SELECT $1, 'Robot ' || n, 'bench-robot-' || n, '{}' FROM g RETURNING id, slug)
+       INSERT INTO robots (workspace_id, serial_number, status, service_agent_id, claimed_at)
+       SELECT $1, 'BENCH-' || split_part(a.slug, '-', 3), 'active', a.id, now() FROM a RETURNING id`,
+      [workspace.id, TARGETS],
+    );
+    const targetIds = robots.map((r) => r.id);
+    const batch = async (action: string, params: object): Promise<{ seconds: number; perSecond: number; counts: string }> => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/v1/operator/batch_operations`, { method: 'POST', headers: operator, body: JSON.stringify({ action, target_ids: targetIds, params }) });
+      if (res.status !== 202) throw new Error(`${action}: ${res.status} ${await res.text()}`);
+      const { batch_operation } = (await res.json()) as { batch_operation: { id: string } };
+      for (;;) {
+        const show = (await (await fetch(`${base}/api/v1/operator/batch_operations/${batch_operation.id}?target_limit=1`, { headers: operator })).json()) as {
+          batch_operation: { status: string; succeeded: number; failed: number; skipped: number };
+        };
+        const b = show.batch_operation;
+        if (b.status !== 'queued' && b.status !== 'running') {
+          const seconds = (performance.now() - t0) / 1000;
+          const counts = `${b.status}: ${b.succeeded} succeeded, ${b.failed} failed, ${b.skipped} skipped`;
+          process.stderr.write(`  ${action} x ${TARGETS}: ${(TARGETS / seconds).toFixed(0)} targets/s (${seconds.toFixed(2)} s; ${counts})\n`);
+          if (b.status !== 'completed' || b.succeeded !== TARGETS) throw new Error(`${action}: ${counts}`);
+          return { seconds, perSecond: TARGETS / seconds, counts };
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    process.stderr.write(`batch operations: ${TARGETS} robots, chunks of 100\n`);
+    const tag = await batch('tag_robots', { tags: ['bench'] });
+    const retire = await batch('retire_robots', {});
+
+    // ---- gateway checks --------------------------------------------------------------------
+    for (let i = 1; i < RULES; i++) {
+      const res = await fetch(`${base}/api/v1/operator/gateway_rules`, {
+        method: 'POST',
+        headers: operator,
+        body: JSON.stringify({ action: `robot.arm${i}.*`, effect: i % 2 ? 'deny' : 'require_approval', priority: i }),
+      });
+      if (res.status !== 201) throw new Error(`rule: ${res.status} ${await res.text()}`);
+    }
+    await fetch(`${base}/api/v1/operator/gateway_rules`, { method: 'POST', headers: operator, body: JSON.stringify({ action: '*', effect: 'allow', priority: RULES }) });
+    process.stderr.write(`gateway checks: ${RULES} rules, the action matching the last\n`);
+    const check = (action: string, expected: string) => async (): Promise<boolean> => {
+      const res = await fetch(`${base}/api/v1/gateway/check`, { method: 'POST', headers: machine, body: JSON.stringify({ action }) });
+      const body = (await res.json()) as { decision?: string };
+      return res.status === 200 && body.decision === expected;
+    };
+    await drive('warm-up', 500, CONCURRENCY, check('payments.refund', 'allow'));
+    const allow = await drive(`POST /api/v1/gateway/check (${RULES} rules, last matches) x ${CHECKS}`, CHECKS, CONCURRENCY, check('payments.refund', 'allow'));
+    const deny = await drive(`POST /api/v1/gateway/check (deny, one violation counting) x ${CHECKS}`, CHECKS, CONCURRENCY, check('robot.arm1.lift', 'deny'));
+
+    const rows = [baseline, allow, deny];
+    const table = [
+      `node ${process.version}; concurrency ${CONCURRENCY}; ${TARGETS} batch targets; ${RULES} gateway rules`,
+      '',
+      '| case | requests | per second | p50 ms | p99 ms | failures |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`),
+      '',
+      '| measure | value |',
+      '|---|---:|',
+      `| tag_robots: targets per second (POST to completed) | ${tag.perSecond.toFixed(0)} |`,
+      `| retire_robots: targets per second (POST to completed) | ${retire.perSecond.toFixed(0)} |`,
+      `| tag_robots targets/s x the machine plane's writes/s | ${(tag.perSecond / baseline.perSecond).toFixed(2)} |`,
+      `| retire_robots targets/s x the machine plane's writes/s | ${(retire.perSecond / baseline.perSecond).toFixed(2)} |`,
+      `| gateway check p99 ms (${RULES} rules) | ${allow.p99.toFixed(1)} |`,
+      `| gateway check p99 x the machine plane's write p99 | ${(allow.p99 / baseline.p99).toFixed(2)} |`,
+      `| gateway deny p99 x the machine plane's write p99 | ${(deny.p99 / baseline.p99).toFixed(2)} |`,
+    ].join('\n');
+    process.stdout.write(`\n${table}\n`);
+    mkdirSync(join(__dirname, 'results'), { recursive: true });
+    const file = join(__dirname, 'results', `fleet-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify({ node: process.version, targets: TARGETS, concurrency: CONCURRENCY, rules: RULES, rows, tag, retire }, null, 2));
+    process.stdout.write(`\nresults written to ${file}\n`);
+    if (rows.some((r) => r.failures > 0)) process.exitCode = 1;
+  } finally {
+    await db.end();
+    await service.stop();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});

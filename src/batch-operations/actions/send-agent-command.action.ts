@@ -1,0 +1,39 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AgentCommandsService } from '../../agent-commands';
+import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
+import { SendAgentCommandParams } from '../dto/batch-params.dto';
+
+/**
+ * send_agent_command: each visible, active agent gets the command (with agent_command.created),
+ * pushed to its live sockets once the chunk commits; an inactive agent fails with
+ * service_agent_inactive.
+ */
+@Injectable()
+export class SendAgentCommandAction implements BatchActionHandler<SendAgentCommandParams>, OnModuleInit {
+  readonly action = 'send_agent_command' as const;
+  readonly targetKind = 'service_agent' as const;
+  readonly paramsType = SendAgentCommandParams;
+
+  constructor(
+    private readonly commands: AgentCommandsService,
+    private readonly registry: BatchActionRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async apply(m: EntityManager, chunk: BatchChunk<SendAgentCommandParams>, targetIds: readonly string[]): Promise<ChunkResult> {
+    const { created, refused } = await this.commands.createMany(m, {
+      workspaceId: chunk.workspaceId,
+      serviceAgentIds: targetIds,
+      name: chunk.params.name,
+      payload: chunk.params.payload ?? {},
+      createdBy: chunk.createdBy,
+    });
+    const found = new Map<string, TargetOutcome>(created.map((c) => [c.service_agent_id, { status: 'succeeded' }]));
+    for (const [id, reason] of refused) found.set(id, { status: 'failed', error: reason });
+    return { outcomes: found, afterCommit: () => this.commands.publishCreated(created) };
+  }
+}

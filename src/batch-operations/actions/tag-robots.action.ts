@@ -1,0 +1,29 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { RobotsService } from '../../enrollment';
+import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
+import { TagRobotsParams } from '../dto/batch-params.dto';
+
+/** tag_robots: the tags each robot lacks are added after its own; a robot that has them all is skipped. */
+@Injectable()
+export class TagRobotsAction implements BatchActionHandler<TagRobotsParams>, OnModuleInit {
+  readonly action = 'tag_robots' as const;
+  readonly targetKind = 'robot' as const;
+  readonly paramsType = TagRobotsParams;
+
+  constructor(
+    private readonly robots: RobotsService,
+    private readonly registry: BatchActionRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async apply(m: EntityManager, chunk: BatchChunk<TagRobotsParams>, targetIds: readonly string[]): Promise<ChunkResult> {
+    const changed = await this.robots.addTags(m, chunk.workspaceId, targetIds, chunk.params.tags);
+    const found = new Map<string, TargetOutcome>();
+    for (const [id, didChange] of changed) found.set(id, didChange ? { status: 'succeeded' } : { status: 'skipped', error: 'already_tagged' });
+    return { outcomes: found };
+  }
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { OperatorAuth } from '../auth';
+import { uuidParam } from '../core/common/http/uuid-param';
+import { parseList } from '../core/listing/list-query';
+import { sendPage } from '../core/pages/layout';
+import { WorkspaceOperator } from '../sessions';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import { batchOperationPage, batchOperationsPage } from './batch-operations-pages';
+import { BatchOperationsService } from './batch-operations.service';
+import { BATCH_OPERATION_LIST, BATCH_TARGET_LIST } from './dto/batch-operation.dto';
+
+/** /app/batch-operations: members follow their progress; owners and admins cancel them. */
+@ApiTags('pages')
+@Controller('app/batch-operations')
+export class BatchOperationsPageController {
+  constructor(private readonly batches: BatchOperationsService) {}
+
+  @OperatorAuth({ role: 'member', page: true })
+  @Get()
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'the newest 100 operations with their progress' })
+  async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
+    const list = await this.batches.list(op.workspaceId, parseList(BATCH_OPERATION_LIST, { limit: '100' }));
+    sendPage(res, batchOperationsPage({ email: op.email, role: op.role, operations: list.batch_operations }));
+  }
+
+  @OperatorAuth({ role: 'member', page: true })
+  @Get(':id')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'one operation, its progress and its first 500 targets' })
+  async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+    const { batch_operation } = await this.batches.show(op.workspaceId, id, parseList(BATCH_TARGET_LIST, { target_limit: '500' }));
+    sendPage(res, batchOperationPage({ email: op.email, role: op.role, operation: batch_operation }));
+  }
+
+  @OperatorAuth({ role: 'admin', page: true })
+  @Post(':id/cancel')
+  @ApiProduces('text/html')
+  @ApiSeeOtherResponse({ description: 'cancelled after the chunk in progress; back to the operation' })
+  async cancel(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+    await this.batches.cancel(op.workspaceId, id, op.userId);
+    res.redirect(303, `/app/batch-operations/${id}`);
+  }
+}

@@ -1,0 +1,63 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { AgentCommandsModule } from '../agent-commands';
+import { CommonModule } from '../core/common/common.module';
+import { QueueNames } from '../core/config/queue-names';
+import { registerQueue } from '../core/jobs/queue-worker';
+import { CredentialsModule } from '../credentials';
+import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
+import { EnrollmentModule } from '../enrollment';
+import { EventsModule } from '../events';
+import { RetireRobotsAction } from './actions/retire-robots.action';
+import { RevokeApiKeysAction } from './actions/revoke-api-keys.action';
+import { SendAgentCommandAction } from './actions/send-agent-command.action';
+import { TagRobotsAction } from './actions/tag-robots.action';
+import { BatchActionRegistry } from './batch-action';
+import { BatchOperationsPageController } from './batch-operations-page.controller';
+import { BatchOperationsController } from './batch-operations.controller';
+import { BatchOperationsProcessor } from './batch-operations.processor';
+import { BatchOperationsRepository } from './batch-operations.repository';
+import { BatchOperationsService } from './batch-operations.service';
+import { BatchQueue } from './batch-queue.service';
+import { BatchRunner } from './batch-runner.service';
+
+/**
+ * Batch operations over robots, agents and keys, applied in chunks by the `batch_operations`
+ * worker. Actions register with BatchActionRegistry; create_ota_update is registered by the
+ * OTA updates feature.
+ */
+@Module({
+  imports: [
+    registerQueue(QueueNames.batchOperations),
+    CommonModule,
+    EventsModule,
+    EnrollmentModule,
+    AgentCommandsModule,
+    CredentialsModule,
+    DataSubjectsModule,
+  ],
+  controllers: [BatchOperationsController, BatchOperationsPageController],
+  providers: [
+    BatchActionRegistry,
+    BatchOperationsRepository,
+    BatchQueue,
+    BatchRunner,
+    BatchOperationsService,
+    BatchOperationsProcessor,
+    RetireRobotsAction,
+    TagRobotsAction,
+    SendAgentCommandAction,
+    RevokeApiKeysAction,
+  ],
+  exports: [BatchOperationsService, BatchActionRegistry],
+})
+export class BatchOperationsModule implements OnModuleInit {
+  constructor(
+    private readonly subjects: DataSubjectRegistry,
+    private readonly batches: BatchOperationsRepository,
+  ) {}
+
+  /** Data requests: operations that targeted a subject (with those targets' outcomes), and an operator's name on those they ran. */
+  onModuleInit(): void {
+    this.subjects.registerPaged('batch_operations', this.batches);
+  }
+}

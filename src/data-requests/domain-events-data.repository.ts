@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+
+/**
+ * The ids an event must mention to be about a subject: its robots, agents and operators, and the
+ * keys of its agents (api_key.revoked names only the key).
+ */
+const MENTIONED = `WITH ids AS (
+  SELECT unnest($2::text[]) AS id
+  UNION SELECT c.id::text FROM api_credentials c WHERE c.workspace_id = $1 AND c.service_agent_id = ANY($3::uuid[]))`;
+const ABOUT = `e.workspace_id = $1 AND EXISTS (SELECT 1 FROM ids WHERE strpos(e.data::text, ids.id) > 0)`;
+
+/** Data requests: the domain events (the outbox) that mention a subject. */
+@Injectable()
+export class DomainEventsDataRepository {
+  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return m.query(
+      `${MENTIONED}
+       SELECT e.id, e.type, e.data, e.inserted_at FROM domain_events e
+        WHERE ${ABOUT} AND ($4::uuid IS NULL OR e.id > $4::uuid)
+        ORDER BY e.id LIMIT ${EXPORT_PAGE_SIZE}`,
+      [s.workspaceId, [...s.robotIds, ...s.serviceAgentIds, ...s.userIds], s.serviceAgentIds, after ?? null],
+    );
+  }
+
+  /**
+   * Erasure: every event mentioning the subject keeps its id, type and time, and `data` becomes
+   * `{ "erased": true }`; except the record of data requests themselves (`data_request.completed`
+   * holds ids and states only), kept to account for the erasure.
+   */
+  async erase(m: EntityManager, s: DataSubject): Promise<string[]> {
+    const [rows] = await m.query(
+      `${MENTIONED}
+       UPDATE domain_events e SET data = '{"erased": true}'::jsonb
+        WHERE ${ABOUT} AND e.type <> 'data_request.completed' AND e.data <> '{"erased": true}'::jsonb RETURNING e.id`,
+      [s.workspaceId, [...s.robotIds, ...s.serviceAgentIds, ...s.userIds], s.serviceAgentIds],
+    );
+    return (rows as { id: string }[]).map((r) => r.id);
+  }
+}

@@ -1,0 +1,6 @@
+/** What the enrollment feature offers the rest of the service; other features import it from here only. */
+export * from './enrollment.module';
+export * from './robot-status';
+export type { RobotRow } from './robots.repository';
+export * from './robots.service';
+export { TAG_MAX } from './dto/validators';

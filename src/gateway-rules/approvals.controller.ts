@@ -1,0 +1,54 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiOkResponse } from '@nestjs/swagger';
+import { OperatorAuth } from '../auth';
+import { ProblemDto } from '../core/common/problem/problem.dto';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { parseList } from '../core/listing/list-query';
+import { ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
+import { WorkspaceOperator } from '../sessions';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import { ApprovalsService } from './approvals.service';
+import { APPROVAL_LIST, ApprovalEnvelopeDto, ApprovalListDto } from './dto/approval.dto';
+
+/** Approvals of the session's workspace: read by members, approved or denied once by admins and owners. */
+@OperatorResource()
+@Controller('api/v1/operator/approvals')
+export class ApprovalsController {
+  constructor(private readonly approvals: ApprovalsService) {}
+
+  @OperatorAuth({ role: 'member' })
+  @Get()
+  @ApiList(APPROVAL_LIST)
+  @ApiOkResponse({ type: ApprovalListDto, description: 'newest first; only the nested filter[...] form is read' })
+  list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<ApprovalListDto> {
+    return this.approvals.list(op.workspaceId, parseList(APPROVAL_LIST, query));
+  }
+
+  @OperatorAuth({ role: 'member' })
+  @Get(':id')
+  @ApiOkResponse({ type: ApprovalEnvelopeDto })
+  @ApiNotInWorkspace()
+  async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<ApprovalEnvelopeDto> {
+    return { approval: await this.approvals.show(op.workspaceId, id) };
+  }
+
+  @OperatorAuth({ role: 'admin' })
+  @Post(':id/approve')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ApprovalEnvelopeDto, description: 'the approved approval' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'approval_not_pending (already decided, or expired)' })
+  @ApiNotInWorkspace()
+  async approve(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<ApprovalEnvelopeDto> {
+    return { approval: await this.approvals.decide(op.workspaceId, id, 'approved', op.userId) };
+  }
+
+  @OperatorAuth({ role: 'admin' })
+  @Post(':id/deny')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ApprovalEnvelopeDto, description: 'the denied approval' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'approval_not_pending (already decided, or expired)' })
+  @ApiNotInWorkspace()
+  async deny(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<ApprovalEnvelopeDto> {
+    return { approval: await this.approvals.decide(op.workspaceId, id, 'denied', op.userId) };
+  }
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { MachineAuth } from '../auth';
+import { ProblemDto } from '../core/common/problem/problem.dto';
+import { uuidParam } from '../core/common/http/uuid-param';
+import { CurrentMachine } from '../credentials';
+import type { MachinePrincipal } from '../credentials';
+import { ApprovalsService } from './approvals.service';
+import { ApprovalEnvelopeDto } from './dto/approval.dto';
+import { GatewayCheckDto, GatewayCheckResponseDto } from './dto/gateway-check.dto';
+import { GatewayCheckService } from './gateway-check.service';
+
+/** The machine side of the gateway: ask before acting, and read the approval a check asked for. */
+@ApiTags('machine')
+@Controller('api/v1')
+export class GatewayCheckController {
+  constructor(
+    private readonly gateway: GatewayCheckService,
+    private readonly approvals: ApprovalsService,
+  ) {}
+
+  @MachineAuth('gateway:check')
+  @Post('gateway/check')
+  @HttpCode(200)
+  @ApiOkResponse({ type: GatewayCheckResponseDto, description: 'allow, deny (a security violation is opened) or require_approval (with the pending approval)' })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto })
+  check(@CurrentMachine() machine: MachinePrincipal, @Body() dto: GatewayCheckDto): Promise<GatewayCheckResponseDto> {
+    return this.gateway.check(machine, dto);
+  }
+
+  /** Any credential of the workspace holding gateway:check may read it (API.md Part 2 details). */
+  @MachineAuth('gateway:check')
+  @Get('approvals/:id')
+  @ApiOkResponse({ type: ApprovalEnvelopeDto })
+  @ApiNotFoundResponse({ type: ProblemDto, description: 'not found, or not in this workspace' })
+  async show(@CurrentMachine() machine: MachinePrincipal, @Param('id', uuidParam) id: string): Promise<ApprovalEnvelopeDto> {
+    return { approval: await this.approvals.show(machine.workspaceId, id) };
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { LocalCache } from '../core/common/cache/local-cache';
+import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
+import { EventBus } from '../core/redis/event-bus.service';
+import {
+  type CreateGatewayRuleDto,
+  DEFAULT_PRIORITY,
+  type GATEWAY_RULE_LIST,
+  type GatewayRuleDto,
+  type GatewayRuleListDto,
+  type UpdateGatewayRuleDto,
+} from './dto/gateway-rule.dto';
+import { type CheckRule, GatewayRulesRepository } from './gateway-rules.repository';
+
+/** EventBus message: a workspace's rules changed; every node drops its cached copy. */
+export const GATEWAY_RULES_CHANGED = 'gateway_rules.changed';
+/** How long a node serves a workspace's rules from memory at most (a change drops them at once). */
+export const RULES_CACHE_TTL_MS = 30_000;
+const RULES_CACHE_MAX_WORKSPACES = 10_000;
+
+interface CachedRules {
+  workspaceId: string;
+  rules: CheckRule[];
+}
+
+/**
+ * Gateway rules: operator CRUD (owners and admins) and the ordered rule list every check reads.
+ * Checks read it from an in-process cache that any change drops on every node (EventBus); while
+ * the bus is down the cache is suspended and every check reads Postgres, so a rule change applies
+ * to the next check on every node.
+ */
+@Injectable()
+export class GatewayRulesService implements OnModuleInit {
+  private readonly cache = new LocalCache<CachedRules>(RULES_CACHE_TTL_MS, RULES_CACHE_MAX_WORKSPACES);
+
+  constructor(
+    private readonly repo: GatewayRulesRepository,
+    private readonly bus: EventBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.bus.on(GATEWAY_RULES_CHANGED, (e) => this.cache.invalidate((c) => c.workspaceId === e.workspaceId));
+    this.cache.setSuspended(!this.bus.healthy);
+    this.bus.onHealthChange((healthy) => this.cache.setSuspended(!healthy));
+  }
+
+  /** The workspace's rules in evaluation order (ascending priority, ties oldest first). */
+  async forCheck(workspaceId: string, now: number): Promise<CheckRule[]> {
+    const cached = this.cache.get(workspaceId, now);
+    if (cached) return cached.rules;
+    const generation = this.cache.generation;
+    const rules = await this.repo.forCheck(workspaceId);
+    this.cache.set(workspaceId, { workspaceId, rules }, now, generation);
+    return rules;
+  }
+
+  async create(workspaceId: string, userId: string, dto: CreateGatewayRuleDto): Promise<GatewayRuleDto> {
+    const rule = await this.repo.insertWithinLimit(workspaceId, {
+      action: dto.action,
+      effect: dto.effect,
+      priority: dto.priority ?? DEFAULT_PRIORITY,
+      description: dto.description ?? null,
+      createdBy: userId,
+    });
+    if (!rule) throw new ConflictProblem('gateway_rule_limit_reached');
+    await this.changed(workspaceId);
+    return rule;
+  }
+
+  async list(workspaceId: string, q: ListQuery<typeof GATEWAY_RULE_LIST.key, false>): Promise<GatewayRuleListDto> {
+    const { rows } = await this.repo.list(workspaceId, q);
+    return listEnvelope(q, rows);
+  }
+
+  async show(workspaceId: string, id: string): Promise<GatewayRuleDto> {
+    const rule = await this.repo.find(workspaceId, id);
+    if (!rule) throw new NotFoundProblem();
+    return rule;
+  }
+
+  async update(workspaceId: string, id: string, dto: UpdateGatewayRuleDto): Promise<GatewayRuleDto> {
+    const rule = await this.repo.update(workspaceId, id, {
+      action: dto.action,
+      effect: dto.effect,
+      priority: dto.priority,
+      description: dto.description,
+    });
+    if (!rule) throw new NotFoundProblem();
+    await this.changed(workspaceId);
+    return rule;
+  }
+
+  async delete(workspaceId: string, id: string): Promise<void> {
+    if (!(await this.repo.delete(workspaceId, id))) throw new NotFoundProblem();
+    await this.changed(workspaceId);
+  }
+
+  /** Drops the cached rules here at once and on the other nodes through the bus (best effort; the TTL bounds a miss). */
+  private async changed(workspaceId: string): Promise<void> {
+    await this.bus.publish({ type: GATEWAY_RULES_CHANGED, workspaceId });
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { type AgentCommandDto, AgentCommandsService } from '../agent-commands';
+import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-operations';
+import { OtaUpdateParams } from './dto/ota-update.dto';
+import { OtaUpdatesService } from './ota-updates.service';
+
+/**
+ * create_ota_update: one update per robot, as POST /api/v1/operator/ota-updates makes for one
+ * robot; a robot that cannot take one fails with the reason (robot_retired, robot_not_enrolled,
+ * ota_update_in_progress, service_agent_inactive, not_found). Commands go out once the chunk commits.
+ */
+@Injectable()
+export class CreateOtaUpdateAction implements BatchActionHandler<OtaUpdateParams>, OnModuleInit {
+  readonly action = 'create_ota_update' as const;
+  readonly targetKind = 'robot' as const;
+  readonly paramsType = OtaUpdateParams;
+
+  constructor(
+    private readonly updates: OtaUpdatesService,
+    private readonly commands: AgentCommandsService,
+    private readonly registry: BatchActionRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async apply(m: EntityManager, chunk: BatchChunk<OtaUpdateParams>, targetIds: readonly string[]): Promise<ChunkResult> {
+    const outcomes = new Map<string, TargetOutcome>();
+    const sent: AgentCommandDto[] = [];
+    for (const robotId of targetIds) {
+      const created = await this.updates.createForRobot(m, chunk.workspaceId, robotId, chunk.params, chunk.createdBy, chunk.batchOperationId);
+      if (created.ok) sent.push(created.command);
+      outcomes.set(robotId, created.ok ? { status: 'succeeded' } : { status: 'failed', error: created.refusal });
+    }
+    return { outcomes, afterCommit: () => this.commands.publishCreated(sent) };
+  }
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { MachineAuth } from '../auth';
+import { uuidParam } from '../core/common/http/uuid-param';
+import { ProblemDto } from '../core/common/problem/problem.dto';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { parseList } from '../core/listing/list-query';
+import { CurrentMachine } from '../credentials';
+import type { MachinePrincipal } from '../credentials';
+import { OTA_UPDATE_LIST, OtaUpdateEnvelopeDto, OtaUpdateListDto, ReportOtaUpdateDto } from './dto/ota-update.dto';
+import { OtaUpdatesService } from './ota-updates.service';
+
+/** The robot's side: its own updates, and its progress reports. */
+@ApiTags('machine')
+@Controller('api/v1/ota_updates')
+export class OtaUpdatesMachineController {
+  constructor(private readonly updates: OtaUpdatesService) {}
+
+  @MachineAuth('ota_updates:read')
+  @Get()
+  @ApiList(OTA_UPDATE_LIST)
+  @ApiOkResponse({ type: OtaUpdateListDto, description: 'the updates of the robot bound to the calling agent, newest first' })
+  list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<OtaUpdateListDto> {
+    return this.updates.listForAgent(machine, parseList(OTA_UPDATE_LIST, query));
+  }
+
+  @MachineAuth('ota_updates:write')
+  @Patch(':id')
+  @ApiOkResponse({ type: OtaUpdateEnvelopeDto, description: 'the update as it now is' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'invalid_transition: backwards, or the update has finished' })
+  @ApiNotFoundResponse({ type: ProblemDto, description: 'not an update of the calling robot' })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto })
+  async report(
+    @CurrentMachine() machine: MachinePrincipal,
+    @Param('id', uuidParam) id: string,
+    @Body() dto: ReportOtaUpdateDto,
+  ): Promise<OtaUpdateEnvelopeDto> {
+    return { ota_update: await this.updates.report(machine, id, dto) };
+  }
+}

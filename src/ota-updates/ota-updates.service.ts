@@ -1,0 +1,170 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { type AgentCommandDto, AgentCommandsService } from '../agent-commands';
+import { BatchOperationsService, type BatchOperationDto } from '../batch-operations';
+import { Clock } from '../core/common/clock/clock';
+import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
+import { RobotsService } from '../enrollment';
+import { Outbox } from '../events';
+import type { CreateOtaUpdateDto, OTA_UPDATE_LIST, OtaUpdateDto, OtaUpdateListDto, OtaUpdateParams, ReportOtaUpdateDto } from './dto/ota-update.dto';
+import { OPEN_OTA_STATUSES, reportableFrom } from './ota-status';
+import { type OtaChange, OtaUpdatesRepository } from './ota-updates.repository';
+
+/** The name of the agent command that carries an update to its robot. */
+export const OTA_COMMAND = 'ota_update';
+
+export type OtaRefusal = 'not_found' | 'robot_retired' | 'robot_not_enrolled' | 'ota_update_in_progress' | 'service_agent_inactive';
+
+export type OtaCreation = { ok: true; otaUpdate: OtaUpdateDto; command: AgentCommandDto } | { ok: false; refusal: OtaRefusal };
+
+/**
+ * OTA updates: created by an operator for one robot (or, for a cohort, by a create_ota_update
+ * batch operation), each carried to the robot's agent as an `ota_update` agent command; the robot
+ * reports its progress forward only; an operator can cancel an open one. Every change records
+ * `ota_update.updated` with the update.
+ */
+@Injectable()
+export class OtaUpdatesService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: OtaUpdatesRepository,
+    private readonly robots: RobotsService,
+    private readonly commands: AgentCommandsService,
+    private readonly batches: BatchOperationsService,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {}
+
+  /** One robot: 201 with the update. A cohort: a create_ota_update batch operation (202). */
+  async create(
+    operator: { workspaceId: string; userId: string },
+    dto: CreateOtaUpdateDto,
+  ): Promise<{ ota_update: OtaUpdateDto } | { batch_operation: BatchOperationDto }> {
+    const { robot_id, cohort_id, ...params } = dto;
+    if ((robot_id === undefined) === (cohort_id === undefined)) throw new ValidationProblem({ robot_id: ['give either robot_id or cohort_id'] });
+    if (cohort_id) {
+      return { batch_operation: await this.batches.create(operator, { action: 'create_ota_update', cohort_id, params: { ...params } }) };
+    }
+    const created = await this.db.transaction((m) => this.createForRobot(m, operator.workspaceId, robot_id!, params, operator.userId, null));
+    if (!created.ok) {
+      if (created.refusal === 'not_found') throw new NotFoundProblem();
+      throw new ConflictProblem(created.refusal);
+    }
+    await this.commands.publishCreated([created.command]);
+    return { ota_update: created.otaUpdate };
+  }
+
+  /**
+   * In `m`'s transaction: a pending update of an enrolled, unretired robot with no open update,
+   * its `ota_update` command for the robot's agent, and `ota_update.updated`; or why not. Once
+   * committed, hand the command to AgentCommandsService.publishCreated.
+   */
+  async createForRobot(
+    m: EntityManager,
+    workspaceId: string,
+    robotId: string,
+    params: OtaUpdateParams,
+    createdBy: string | null,
+    batchOperationId: string | null,
+  ): Promise<OtaCreation> {
+    const robot = await this.robots.lock(m, workspaceId, robotId);
+    if (!robot) return { ok: false, refusal: 'not_found' };
+    if (robot.status === 'retired') return { ok: false, refusal: 'robot_retired' };
+    if (!robot.serviceAgentId) return { ok: false, refusal: 'robot_not_enrolled' };
+    await m.query('SAVEPOINT ota_update');
+    const pending = await this.repo.insertPending(m, { ...params, workspaceId, robotId, serviceAgentId: robot.serviceAgentId, createdBy, batchOperationId });
+    if (!pending) {
+      await m.query('RELEASE SAVEPOINT ota_update');
+      return { ok: false, refusal: 'ota_update_in_progress' };
+    }
+    const { created, refused } = await this.commands.createMany(m, {
+      workspaceId,
+      serviceAgentIds: [robot.serviceAgentId],
+      name: OTA_COMMAND,
+      payload: { ota_update: { id: pending.id, update_type: pending.update_type, version: pending.version, artifact_url: pending.artifact_url, sha256: pending.sha256 } },
+      createdBy,
+    });
+    if (refused.size > 0) {
+      // the robot's agent was deactivated: no update without a way to deliver it
+      await m.query('ROLLBACK TO SAVEPOINT ota_update');
+      return { ok: false, refusal: 'service_agent_inactive' };
+    }
+    await m.query('RELEASE SAVEPOINT ota_update');
+    const otaUpdate = await this.repo.setCommand(m, pending.id, created[0].id);
+    await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: otaUpdate });
+    return { ok: true, otaUpdate, command: created[0] };
+  }
+
+  async list(workspaceId: string, q: ListQuery<typeof OTA_UPDATE_LIST.key, true>): Promise<OtaUpdateListDto> {
+    const { rows, total } = await this.repo.list(workspaceId, q);
+    return listEnvelope(q, rows, total);
+  }
+
+  async show(workspaceId: string, id: string): Promise<OtaUpdateDto> {
+    const update = await this.repo.find(workspaceId, id);
+    if (!update) throw new NotFoundProblem();
+    return update;
+  }
+
+  /** An open update becomes cancelled, and its command is finished so it is not handed out again. */
+  async cancel(workspaceId: string, id: string): Promise<OtaUpdateDto> {
+    const change = await this.db.transaction(async (m) => {
+      const changed = await this.repo.transition(m, { workspaceId, id }, OPEN_OTA_STATUSES, 'cancelled', undefined, this.clock.date());
+      if (changed) await this.recordChange(m, workspaceId, changed, { status: 'failed', result: { ota_update_status: 'cancelled' } });
+      return changed;
+    });
+    if (change) return change.after;
+    await this.show(workspaceId, id);
+    throw new ConflictProblem('invalid_transition');
+  }
+
+  // ---- the robot's side ----------------------------------------------------------------------
+
+  async listForAgent(agent: { workspaceId: string; serviceAgentId: string }, q: ListQuery<typeof OTA_UPDATE_LIST.key, true>): Promise<OtaUpdateListDto> {
+    const { rows, total } = await this.repo.listForAgent(agent.workspaceId, agent.serviceAgentId, q);
+    return listEnvelope(q, rows, total);
+  }
+
+  /**
+   * A robot reports progress on one of its updates: forward only (pending → downloading →
+   * installing → succeeded | failed). Reporting the status it already has is accepted (a retry,
+   * or a new detail); anything else is 409 invalid_transition. Updates of other robots are 404.
+   */
+  async report(agent: { workspaceId: string; serviceAgentId: string }, id: string, dto: ReportOtaUpdateDto): Promise<OtaUpdateDto> {
+    const change = await this.db.transaction(async (m) => {
+      const changed = await this.repo.transition(
+        m,
+        { workspaceId: agent.workspaceId, id, serviceAgentId: agent.serviceAgentId },
+        reportableFrom(dto.status),
+        dto.status,
+        dto.detail,
+        this.clock.date(),
+      );
+      const status = dto.status;
+      const finish = status === 'succeeded' || status === 'failed' ? { status, result: { ota_update_status: status } } : undefined;
+      if (changed) await this.recordChange(m, agent.workspaceId, changed, finish);
+      return changed;
+    });
+    if (change) return change.after;
+    const current = await this.repo.findForAgent(agent.workspaceId, agent.serviceAgentId, id);
+    if (!current) throw new NotFoundProblem();
+    if (current.status === dto.status && (dto.detail === undefined || dto.detail === current.detail)) return current; // a retried final report
+    throw new ConflictProblem('invalid_transition');
+  }
+
+  /** ota_update.updated when something changed; a final update finishes its command. */
+  private async recordChange(
+    m: EntityManager,
+    workspaceId: string,
+    change: OtaChange,
+    finishCommand?: { status: 'succeeded' | 'failed'; result: unknown },
+  ): Promise<void> {
+    const { before, after } = change;
+    if (before.status === after.status && before.detail === after.detail) return;
+    await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: after });
+    if (finishCommand && after.agent_command_id) await this.commands.finishIn(m, after.agent_command_id, finishCommand.status, finishCommand.result);
+  }
+}

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../core/common/clock/clock';
+import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import { listEnvelope } from '../core/listing/list-envelope';
+import type { ListQuery } from '../core/listing/list-query';
+import { Outbox } from '../events';
+import type { SECURITY_VIOLATION_LIST, SecurityViolationDto, SecurityViolationListDto } from './dto/security-violation.dto';
+import { RecordedViolation, SecurityViolationsRepository } from './security-violations.repository';
+import { dedupeKey, VIOLATION_KINDS, VIOLATION_TRANSITIONS, type ViolationKind, type ViolationStatus } from './violation-kinds';
+
+/** A violation to open, as a feature sees it. */
+export interface ViolationReport {
+  workspaceId: string;
+  kind: ViolationKind;
+  serviceAgentId: string | null;
+  credentialId: string | null;
+  detail: Record<string, unknown>;
+  /** What makes two reports the same violation (with the kind and the window): ids, the action. */
+  about: readonly string[];
+  /** When it happened (ms since epoch, the service clock). */
+  at: number;
+  /** How many times, when repeats were counted before writing (default 1). */
+  occurrences?: number;
+}
+
+const toDto = ({ opened: _, ...violation }: RecordedViolation): SecurityViolationDto => violation;
+
+/**
+ * Security violations: opened by other features (a gateway deny in its check's transaction, a
+ * refused credential through ViolationRecorder), listed by operators, and moved open →
+ * acknowledged → resolved (or open → resolved). Repeats of the same thing within a window count
+ * on one violation; `security_violation.opened` is recorded once, when it opens.
+ */
+@Injectable()
+export class SecurityViolationsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: SecurityViolationsRepository,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Opens (or counts a repeat on) a violation in the caller's transaction. */
+  async record(m: EntityManager, r: ViolationReport): Promise<SecurityViolationDto> {
+    const recorded = await this.repo.upsert(m, {
+      workspaceId: r.workspaceId,
+      kind: r.kind,
+      severity: VIOLATION_KINDS[r.kind],
+      serviceAgentId: r.serviceAgentId,
+      credentialId: r.credentialId,
+      detail: r.detail,
+      dedupeKey: dedupeKey(r.kind, r.about, r.at),
+      occurrences: r.occurrences ?? 1,
+      seenAt: new Date(r.at),
+    });
+    return this.opened(m, r.workspaceId, recorded);
+  }
+
+  /** The same, in a transaction of its own. */
+  recordNow(r: ViolationReport): Promise<SecurityViolationDto> {
+    return this.db.transaction((m) => this.record(m, r));
+  }
+
+  /**
+   * A refused credential, in a transaction of its own. `retired_robot_credential` opens only when
+   * the credential's agent is bound to a retired robot; undefined when nothing was written.
+   */
+  recordRefusal(r: {
+    workspaceId: string;
+    kind: Exclude<ViolationKind, 'gateway_denied'>;
+    credentialId: string;
+    at: number;
+    occurrences: number;
+  }): Promise<SecurityViolationDto | undefined> {
+    return this.db.transaction(async (m) => {
+      const recorded = await this.repo.upsertRefusal(m, {
+        workspaceId: r.workspaceId,
+        kind: r.kind,
+        severity: VIOLATION_KINDS[r.kind],
+        serviceAgentId: null,
+        credentialId: r.credentialId,
+        dedupeKey: dedupeKey(r.kind, [r.credentialId], r.at),
+        occurrences: r.occurrences,
+        seenAt: new Date(r.at),
+      });
+      return recorded && this.opened(m, r.workspaceId, recorded);
+    });
+  }
+
+  private async opened(m: EntityManager, workspaceId: string, recorded: RecordedViolation): Promise<SecurityViolationDto> {
+    const violation = toDto(recorded);
+    if (recorded.opened) await this.outbox.record(m, workspaceId, 'security_violation.opened', { security_violation: violation });
+    return violation;
+  }
+
+  async list(workspaceId: string, q: ListQuery<typeof SECURITY_VIOLATION_LIST.key, true>): Promise<SecurityViolationListDto> {
+    const { rows, total } = await this.repo.list(workspaceId, q);
+    return listEnvelope(q, rows, total);
+  }
+
+  async show(workspaceId: string, id: string): Promise<SecurityViolationDto> {
+    const violation = await this.repo.find(workspaceId, id);
+    if (!violation) throw new NotFoundProblem();
+    return violation;
+  }
+
+  /**
+   * Moves a violation (open → acknowledged → resolved, or open → resolved), in one statement that
+   * only matches from an allowed status, so concurrent changes cannot both apply. 409
+   * invalid_transition otherwise; 404 for an unknown or foreign id.
+   */
+  async changeStatus(workspaceId: string, id: string, to: ViolationStatus, userId: string): Promise<SecurityViolationDto> {
+    const from = (Object.keys(VIOLATION_TRANSITIONS) as ViolationStatus[]).filter((s) => VIOLATION_TRANSITIONS[s].includes(to));
+    const changed = await this.repo.transition(workspaceId, id, from, to, userId, this.clock.date());
+    if (changed) return changed;
+    await this.show(workspaceId, id);
+    throw new ConflictProblem('invalid_transition');
+  }
+}

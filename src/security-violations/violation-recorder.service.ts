@@ -1,0 +1,146 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { isDatabaseUnavailable } from '../core/common/problem/pg-errors';
+import { PeriodicTask } from '../core/jobs/periodic-task';
+import { type CredentialRefusal, CredentialRefusals, type ObservedRefusal } from '../credentials';
+import { SecurityViolationsService, type ViolationReport } from './security-violations.service';
+import { dedupeKey, VIOLATION_WINDOW_MS, type ViolationKind } from './violation-kinds';
+
+/** How often noted repeats and refusals are written. */
+export const VIOLATION_FLUSH_MS = 1000;
+/** Distinct entries a node holds between writes; more are dropped and counted. */
+export const MAX_PENDING_VIOLATIONS = 10_000;
+/** Violations this node has written lately (whose repeats it only counts), remembered at most. */
+const MAX_REMEMBERED = 10_000;
+
+const KIND_OF: Record<ObservedRefusal, Exclude<ViolationKind, 'gateway_denied'>> = {
+  api_key_revoked: 'revoked_key_presented',
+  api_key_archived: 'archived_key_presented',
+  service_agent_inactive: 'retired_robot_credential',
+};
+
+type Pending =
+  | { type: 'refusal'; kind: Exclude<ViolationKind, 'gateway_denied'>; workspaceId: string; credentialId: string; at: number; occurrences: number }
+  | { type: 'repeat'; report: ViolationReport; at: number; occurrences: number };
+
+/**
+ * Keeps violation writes off the hot paths, so a flood costs about one write a second:
+ * - refused credentials (a revoked or archived key presented, a retired robot's credential):
+ *   machine authentication notes them here synchronously (a Map update), and a timer writes what
+ *   was noted once a second, counted as occurrences;
+ * - gateway denies: the first deny of a kind of thing in its window is written with the check (a
+ *   violation opens durably before the agent hears "deny"); repeats this node has seen written
+ *   are only counted here and written with the next flush (a resolved violation is then opened
+ *   again by that write, within the second).
+ * At most MAX_PENDING_VIOLATIONS distinct entries wait at once; while Postgres is away they wait
+ * for the next flush. Accepted requests never come here.
+ */
+@Injectable()
+export class ViolationRecorder implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(ViolationRecorder.name);
+  private pending = new Map<string, Pending>();
+  /** dedupe keys of the violations this node wrote lately, insertion-ordered (oldest first). */
+  private readonly written = new Set<string>();
+  private dropped = 0;
+  private readonly task = new PeriodicTask('security violation flush', () => this.writeNoted());
+
+  constructor(
+    private readonly refusals: CredentialRefusals,
+    private readonly violations: SecurityViolationsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.refusals.listen((r) => this.note(r));
+    this.task.start(VIOLATION_FLUSH_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.task.stop();
+    await this.writeNoted();
+  }
+
+  /** Entries waiting to be written. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** A refused credential (CredentialRefusals listener). */
+  note(r: CredentialRefusal): void {
+    const kind = KIND_OF[r.reason];
+    this.add(`${kind}:${r.credentialId}:${Math.floor(r.at / VIOLATION_WINDOW_MS)}`, {
+      type: 'refusal',
+      kind,
+      workspaceId: r.workspaceId,
+      credentialId: r.credentialId,
+      at: r.at,
+      occurrences: 1,
+    });
+  }
+
+  /**
+   * A gateway deny: written now when this node has not written this violation in its window yet,
+   * else only counted (written with the next flush).
+   */
+  async deny(report: ViolationReport): Promise<void> {
+    const key = `${report.workspaceId}:${dedupeKey(report.kind, report.about, report.at)}`;
+    if (this.written.has(key)) {
+      this.add(key, { type: 'repeat', report, at: report.at, occurrences: 1 });
+      return;
+    }
+    await this.violations.recordNow(report);
+    this.remember(key);
+  }
+
+  /** Writes what was noted now (the timer does this every second; runs never overlap). */
+  flush(): Promise<void> {
+    return this.task.tick();
+  }
+
+  private remember(key: string): void {
+    this.written.delete(key);
+    this.written.add(key);
+    if (this.written.size > MAX_REMEMBERED) this.written.delete(this.written.values().next().value!);
+  }
+
+  private add(key: string, entry: Pending): void {
+    const known = this.pending.get(key);
+    if (known) {
+      known.occurrences += entry.occurrences;
+      known.at = Math.max(known.at, entry.at);
+      return;
+    }
+    if (this.pending.size >= MAX_PENDING_VIOLATIONS) {
+      if (this.dropped++ === 0) this.logger.warn(`more than ${MAX_PENDING_VIOLATIONS} violations wait to be recorded; dropping the rest`);
+      return;
+    }
+    this.pending.set(key, entry);
+  }
+
+  private write(entry: Pending): Promise<unknown> {
+    if (entry.type === 'refusal') return this.violations.recordRefusal(entry);
+    return this.violations.recordNow({ ...entry.report, at: entry.at, occurrences: entry.occurrences });
+  }
+
+  private async writeNoted(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.entries()];
+    this.pending = new Map();
+    if (this.dropped > 0) {
+      this.logger.warn(`${this.dropped} violation(s) were not recorded (too many at once)`);
+      this.dropped = 0;
+    }
+    for (const [i, [, entry]] of batch.entries()) {
+      try {
+        await this.write(entry);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) {
+          this.logger.error(`recording a violation failed: ${(err as Error).message}`);
+          continue;
+        }
+        // Postgres is away: keep this entry and the rest for the next flush.
+        for (const [restKey, rest] of batch.slice(i)) this.add(restKey, rest);
+        this.logger.warn(`recording violations deferred: ${(err as Error).message}`);
+        return;
+      }
+    }
+  }
+}
