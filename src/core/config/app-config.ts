@@ -29,6 +29,9 @@ const toInt = ({ value }: { value: unknown }) =>
 const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** SPEC.md (Limits): access tokens live 30 days. ACCESS_TOKEN_TTL_SECONDS may shorten it outside production only. */
+export const SPEC_ACCESS_TOKEN_TTL_SECONDS = 2_592_000;
+
 /** A worker concurrency: an integer from 0 (no worker on this node) to 100. */
 const QueueConcurrency = () => applyDecorators(Transform(toInt), IsInt(), Min(0), Max(100));
 
@@ -142,6 +145,13 @@ class EnvironmentVariables {
   /** true turns on `displayName eq` and `externalId eq` filters on SCIM Groups (Entra matches groups so). */
   @IsIn(['true', 'false'])
   SCIM_GROUP_FILTERS = 'false';
+
+  /** Lifetime of access tokens (exchange, register, claim); shorter only outside production, for tests. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(SPEC_ACCESS_TOKEN_TTL_SECONDS)
+  ACCESS_TOKEN_TTL_SECONDS = SPEC_ACCESS_TOKEN_TTL_SECONDS;
 }
 
 /** Every variable the service reads; .env.example documents each one. */
@@ -150,7 +160,7 @@ export const ENV_KEYS = [
   'API_RATE_LIMIT', 'TRUSTED_PROXY_IPS', 'PLATFORM_ADMIN_EMAILS', 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM',
   'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_EVENTS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY',
   'OUTBOX_POLL_MS', 'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
-  'SCIM_GROUP_FILTERS',
+  'SCIM_GROUP_FILTERS', 'ACCESS_TOKEN_TTL_SECONDS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export interface QueueConfig {
@@ -188,6 +198,8 @@ export class AppConfig {
   readonly readyTimeoutMs: number;
   /** SCIM Groups accept `displayName eq` and `externalId eq` filters (otherwise every filter is ignored). */
   readonly scimGroupFilters: boolean;
+  /** Seconds an access token lives: SPEC.md's 30 days, except where a test environment shortens it. */
+  readonly accessTokenTtlSeconds: number;
 
   constructor(fields: Omit<AppConfig, never>) {
     Object.assign(this, fields);
@@ -255,6 +267,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (mailTransport === 'smtp' && !vars.SMTP_URL && !problems.some((p) => p.startsWith('SMTP_URL'))) {
     problems.push('SMTP_URL: required when MAIL_TRANSPORT is smtp');
   }
+  if (vars.NODE_ENV === 'production' && vars.ACCESS_TOKEN_TTL_SECONDS !== SPEC_ACCESS_TOKEN_TTL_SECONDS) {
+    problems.push(`ACCESS_TOKEN_TTL_SECONDS: SPEC.md fixes access tokens at ${SPEC_ACCESS_TOKEN_TTL_SECONDS} seconds in production`);
+  }
   if (vars.NODE_ENV === 'production' && baseOrigin && !baseOrigin.startsWith('https://')) {
     problems.push('BASE_URL: must be an https URL in production');
   }
@@ -292,5 +307,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     readyTimeoutMs: vars.READY_TIMEOUT_MS,
     scimGroupFilters: vars.SCIM_GROUP_FILTERS === 'true',
+    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
   });
 }
