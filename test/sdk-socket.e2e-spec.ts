@@ -110,6 +110,24 @@ describe('SDK: the agent socket', () => {
     expect(handled).toEqual([command.id]);
   });
 
+  it('replaces a socket token the service refuses at the upgrade, and connects with a new one', async () => {
+    const device = await ws.agent();
+    const socket = open(device.key);
+    const disconnects: { code: number; error?: unknown }[] = [];
+    socket.on('disconnected', (d) => disconnects.push(d));
+    await socket.start();
+
+    // The service's clock passes the socket token's 600 s; the client still believes it valid.
+    t.clock.advance(601_000);
+    await t.app.get(SocketGateway).goAway(1000);
+
+    await eventually(async () => expect(socket.stats.connections).toBe(2), { timeoutMs: 5000 });
+    expect(disconnects).toHaveLength(2);
+    expect(disconnects[0]).toMatchObject({ code: 1001 });
+    expect(disconnects[1].error).toBeInstanceOf(ProblemError);
+    expect(disconnects[1].error).toMatchObject({ status: 401, slug: 'unauthorized', detail: 'token_expired' });
+  });
+
   it('while the network is down retries with growing jittered delays, then gets the commands sent meanwhile', async () => {
     const device = await ws.agent();
     const proxy = new TcpProxy('127.0.0.1', Number(new URL(base).port));
