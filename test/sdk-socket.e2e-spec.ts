@@ -1,4 +1,5 @@
 import { agentClient, AgentSocket, CommandFailed, CommandOutcome, ProblemError } from '../sdk/src';
+import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { SocketGateway } from '../src/gateway/socket.gateway';
 import { eventually } from './support/eventually';
 import { sdkWorkspace, SdkWorkspace } from './support/sdk';
@@ -184,6 +185,28 @@ describe('SDK: the agent socket', () => {
 
     await eventually(async () => expect(await ws.command(command.id)).toEqual({ status: 'succeeded', result: { done: true } }), { timeoutMs: 5000 });
     expect(runs).toBe(1);
+  });
+
+  it('keeps retrying at its longest delay while its agent is inactive (4403), and is back when an operator reactivates it', async () => {
+    const device = await ws.agent();
+    const socket = open(device.key);
+    const disconnects: { code: number; reason: string; error?: unknown }[] = [];
+    const delays: number[] = [];
+    socket.on('disconnected', (d) => disconnects.push(d));
+    socket.on('reconnecting', (r) => delays.push(r.delayMs));
+    await socket.start();
+    const agents = t.app.get(ServiceAgentsService);
+
+    await agents.update(ws.w.workspaceId, device.serviceAgentId, { status: 'inactive' });
+    await eventually(async () => expect(delays.length).toBeGreaterThanOrEqual(2), { timeoutMs: 5000 });
+    expect(disconnects[0]).toMatchObject({ code: 4403, reason: 'service_agent_inactive' });
+    expect(disconnects[1].error).toMatchObject({ status: 403, detail: 'service_agent_inactive' }); // and refused on the next try
+    expect(delays.slice(0, 2)).toEqual([400, 400]);
+    expect(socket.state).not.toBe('closed');
+
+    await agents.update(ws.w.workspaceId, device.serviceAgentId, { status: 'active' });
+    await eventually(async () => expect(socket.stats.connections).toBe(2), { timeoutMs: 5000 });
+    expect(socket.state).toBe('ready');
   });
 
   it('is closed for good, with a typed problem, when its key is revoked, and does not reconnect', async () => {
