@@ -33,11 +33,17 @@ const USAGE = `usage: npm run simulate -- --robots N --token age_... [options]
 class ProgressBar {
   private phase = '';
   private quarter = -1;
+  private drawnAt = 0;
   constructor(private readonly tty: boolean) {}
 
   update(p: FleetProgress): void {
     const share = p.total === 0 ? 1 : p.done / p.total;
     if (this.tty) {
+      // At most ten redraws a second, and always the first and the last of a phase.
+      const now = Date.now();
+      if (p.phase === this.phase && p.done !== p.total && now - this.drawnAt < 100) return;
+      this.phase = p.phase;
+      this.drawnAt = now;
       const width = 30;
       const filled = Math.round(share * width);
       const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
