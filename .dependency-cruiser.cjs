@@ -6,6 +6,8 @@
  * - A feature reaches another only through that feature's index.ts, which lists what the feature
  *   offers others (its module, the services its module exports, their types and DTOs).
  * - No cycles between folders (checked by the script over the folder graph).
+ * - The SDK (sdk/) is its own package: it imports nothing of the service, and nothing from
+ *   npm but ws at run time.
  */
 module.exports = {
   forbidden: [
@@ -24,9 +26,23 @@ module.exports = {
       to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/core/', '^src/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'sdk-self-contained',
+      comment: 'The SDK ships on its own: it never imports the service (src/) or its tooling.',
+      severity: 'error',
+      from: { path: '^sdk/' },
+      to: { path: '^(src|test|scripts|bench|migrations)/' },
+    },
+    {
+      name: 'sdk-runtime-dependencies',
+      comment: "Beyond Node itself the SDK depends on ws only (fetch is Node's own).",
+      severity: 'error',
+      from: { path: '^sdk/src/' },
+      to: { path: '^node_modules/', pathNot: '^node_modules/(ws|@types/ws|@types/node|undici-types)/' },
+    },
+    {
       name: 'no-unresolvable',
       severity: 'error',
-      from: { path: '^(src|test)/' },
+      from: { path: '^(src|test|sdk)/' },
       to: { couldNotResolve: true },
     },
   ],

@@ -7,7 +7,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       rootDir: __dirname,
-      roots: ['<rootDir>/src'],
+      roots: ['<rootDir>/src', '<rootDir>/sdk/src'],
       testMatch: ['**/*.spec.ts'],
       transform,
     },

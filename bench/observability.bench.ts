@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { startProcess } from './processes';
+import { productionServiceEnv, startProcess } from './processes';
 
 const TRACES = Number(process.env.BENCH_TRACES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -26,7 +26,6 @@ const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 400);
 /** Rows per distinct tag: each tag query matches about this many rows at any size. */
 const ROWS_PER_TAG = 20;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
-const REDIS_URL = process.env.BENCH_REDIS_URL!;
 
 interface Run {
   name: string;
@@ -103,19 +102,7 @@ async function seed(db: Client, workspaceId: string, agentId: string, from: numb
 }
 
 async function main(): Promise<void> {
-  const service = await startProcess('service', {
-    NODE_ENV: 'production',
-    DATABASE_URL,
-    REDIS_URL,
-    BASE_URL: 'https://bench.example.com',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    METRICS_BEARER_TOKEN: 'bench-metrics-token-0123456789',
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    API_RATE_LIMIT: '1000000000',
-    BCRYPT_COST: '4',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  });
+  const service = await startProcess('service', productionServiceEnv());
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {

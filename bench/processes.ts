@@ -3,10 +3,34 @@
  * production build (dist/main.js), each on a free port of 127.0.0.1, started and awaited healthy.
  */
 import { ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
+
+/** The public URL the benchmarks' production service is told it has (its websocket origin too). */
+export const BENCH_PUBLIC_URL = 'https://bench.example.com';
+
+/**
+ * The production build's environment for a benchmark (bench/run.sh sets BENCH_DATABASE_URL and
+ * BENCH_REDIS_URL): production rules, an SMTP server nobody answers, and no machine rate limit.
+ */
+export function productionServiceEnv(): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL!,
+    REDIS_URL: process.env.BENCH_REDIS_URL!,
+    BASE_URL: BENCH_PUBLIC_URL,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    METRICS_BEARER_TOKEN: 'bench-metrics-token-0123456789',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    API_RATE_LIMIT: '1000000000',
+    BCRYPT_COST: '4',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  };
+}
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

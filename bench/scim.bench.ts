@@ -15,14 +15,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { startProcess } from './processes';
+import { productionServiceEnv, startProcess } from './processes';
 
 const USERS = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_SCIM_CONCURRENCY ?? 16);
 const PAGE = 100;
 const ENTRA_REQUESTS_PER_SECOND = 25;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
-const REDIS_URL = process.env.BENCH_REDIS_URL!;
 
 interface Run {
   name: string;
@@ -60,19 +59,7 @@ async function drive(name: string, count: number, concurrency: number, send: (i:
 }
 
 async function main(): Promise<void> {
-  const service = await startProcess('service', {
-    NODE_ENV: 'production',
-    DATABASE_URL,
-    REDIS_URL,
-    BASE_URL: 'https://bench.example.com',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    METRICS_BEARER_TOKEN: 'bench-metrics-token-0123456789',
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    API_RATE_LIMIT: '1000000000',
-    BCRYPT_COST: '4',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  });
+  const service = await startProcess('service', productionServiceEnv());
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {

@@ -1,6 +1,7 @@
 // The dependency rules of the module graph (.dependency-cruiser.cjs), and what dependency-cruiser
 // cannot say by itself: no cycles between folders (src/<feature>/ and src/core/<part>/ count as
 // one node each). Unit specs are left out: a spec may reach across folders to set things up.
+// The SDK (sdk/src) is cruised too: it must not import the service, nor any npm package but ws.
 // Exits non-zero, naming each offending import, when a rule is broken.
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
@@ -9,7 +10,7 @@ const root = path.join(__dirname, '..');
 const bin = path.join(root, 'node_modules', '.bin', 'depcruise');
 const out = execFileSync(
   bin,
-  ['src', '--config', '.dependency-cruiser.cjs', '--exclude', '\\.spec\\.ts$', '--output-type', 'json'],
+  ['src', 'sdk/src', '--config', '.dependency-cruiser.cjs', '--exclude', '\\.spec\\.ts$', '--output-type', 'json'],
   { cwd: root, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
 );
 const result = JSON.parse(out);

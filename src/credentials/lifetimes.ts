@@ -1,5 +1,7 @@
-/** Lifetimes fixed by SPEC.md (Limits). */
-export const ACCESS_TOKEN_TTL_SECONDS = 2_592_000; // 30 days
+/**
+ * Lifetimes fixed by SPEC.md (Limits). The access token's 30 days is configuration
+ * (`config.accessTokenTtlSeconds`, env ACCESS_TOKEN_TTL_SECONDS), which only tests shorten.
+ */
 export const SOCKET_TOKEN_TTL_SECONDS = 600;
 
 /** How long a verified credential is served from the in-process cache before it is re-read. */

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
+import { AppConfig } from '../core/config/app-config';
 import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256 } from '../core/common/crypto/secrets';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { EventBus } from '../core/redis/event-bus.service';
@@ -11,7 +12,7 @@ import { ProblemError } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, Outbox } from '../events';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
-import { ACCESS_TOKEN_TTL_SECONDS, LAST_USED_FLUSH_MS } from './lifetimes';
+import { LAST_USED_FLUSH_MS } from './lifetimes';
 import {
   assertWorkspaceAcceptsTraffic,
   MachineAuthError,
@@ -59,6 +60,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: Outbox,
     private readonly refusals: CredentialRefusals,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -230,7 +232,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     };
   }
 
-  /** Mints a 30-day access token for a credential (in `m`'s transaction when given); returned once. */
+  /** Mints an access token (30 days: config.accessTokenTtlSeconds) for a credential (in `m`'s transaction when given); returned once. */
   async issueAccessToken(
     m: EntityManager | undefined,
     credential: { credentialId: string; serviceAgentId: string },
@@ -241,14 +243,14 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
       credentialId: credential.credentialId,
       tokenHash: sha256(token),
       scopes,
-      expiresAt: new Date(this.clock.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+      expiresAt: new Date(this.clock.now() + this.config.accessTokenTtlSeconds * 1000),
     });
     return {
       type: 'bearer',
       token,
       scopes: [...scopes],
       credential_id: credential.credentialId,
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      expires_in: this.config.accessTokenTtlSeconds,
       service_agent_id: credential.serviceAgentId,
     };
   }

@@ -347,4 +347,27 @@ describe('loadConfig', () => {
       );
     });
   });
+
+  describe('ACCESS_TOKEN_TTL_SECONDS', () => {
+    it("defaults to SPEC.md's 30 days", () => {
+      expect(loadConfig({ ...MINIMAL_ENV }).accessTokenTtlSeconds).toBe(2_592_000);
+      expect(loadConfig({ ...VALID_PRODUCTION_ENV }).accessTokenTtlSeconds).toBe(2_592_000);
+    });
+
+    it('may be shortened outside production (tests cross an expiry without waiting 30 days)', () => {
+      expect(loadConfig({ ...MINIMAL_ENV, NODE_ENV: 'test', ACCESS_TOKEN_TTL_SECONDS: '2' }).accessTokenTtlSeconds).toBe(2);
+    });
+
+    it('refuses 0, a non-integer and anything above 30 days', () => {
+      for (const value of ['0', '1.5', 'soon', '2592001']) {
+        expect(problemVariables(expectConfigError({ ...MINIMAL_ENV, ACCESS_TOKEN_TTL_SECONDS: value }))).toEqual(['ACCESS_TOKEN_TTL_SECONDS']);
+      }
+    });
+
+    it('refuses any other lifetime in production, where SPEC.md fixes it', () => {
+      const error = expectConfigError({ ...VALID_PRODUCTION_ENV, ACCESS_TOKEN_TTL_SECONDS: '3600' });
+      expect(problemVariables(error)).toEqual(['ACCESS_TOKEN_TTL_SECONDS']);
+      expect(loadConfig({ ...VALID_PRODUCTION_ENV, ACCESS_TOKEN_TTL_SECONDS: '2592000' }).accessTokenTtlSeconds).toBe(2_592_000);
+    });
+  });
 });

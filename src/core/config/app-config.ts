@@ -53,6 +53,9 @@ const toInt = ({ value }: { value: unknown }) =>
 const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** SPEC.md (Limits): access tokens live 30 days. ACCESS_TOKEN_TTL_SECONDS may shorten it outside production only. */
+export const SPEC_ACCESS_TOKEN_TTL_SECONDS = 2_592_000;
+
 /** A worker concurrency: an integer from 0 (no worker on this node) to 100. */
 const QueueConcurrency = () => applyDecorators(Transform(toInt), IsInt(), Min(0), Max(100));
 
@@ -228,6 +231,13 @@ class EnvironmentVariables {
   @Min(1)
   @Max(1000)
   BATCH_CHUNK_SIZE = 100;
+
+  /** Lifetime of access tokens (exchange, register, claim); shorter only outside production, for tests. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(SPEC_ACCESS_TOKEN_TTL_SECONDS)
+  ACCESS_TOKEN_TTL_SECONDS = SPEC_ACCESS_TOKEN_TTL_SECONDS;
 }
 
 /** Every variable the service reads; .env.example documents each one. */
@@ -241,6 +251,8 @@ export const ENV_KEYS = [
   'PAYMENTS_WEBHOOK_SECRET', 'SECRETS_ENCRYPTION_KEY', 'WEBHOOK_URL_POLICY', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_BASE_MS',
   'WEBHOOK_RETRY_WINDOW_MS', 'WEBHOOK_DISABLE_AFTER_MS', 'WEBHOOK_REDRIVE_MS',
   'QUEUE_BATCH_OPERATIONS_CONCURRENCY', 'QUEUE_DATA_REQUESTS_CONCURRENCY', 'BATCH_CHUNK_SIZE',
+  // issue 25
+  'ACCESS_TOKEN_TTL_SECONDS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export interface QueueConfig {
@@ -285,6 +297,8 @@ export class AppConfig {
   readonly webhooks: WebhookSettings;
   /** Targets a batch operation applies in one transaction (one job per chunk). */
   readonly batchChunkSize: number;
+  /** Seconds an access token lives: SPEC.md's 30 days, except where a test environment shortens it. */
+  readonly accessTokenTtlSeconds: number;
 
   constructor(fields: Omit<AppConfig, never>) {
     Object.assign(this, fields);
@@ -352,6 +366,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (mailTransport === 'smtp' && !vars.SMTP_URL && !problems.some((p) => p.startsWith('SMTP_URL'))) {
     problems.push('SMTP_URL: required when MAIL_TRANSPORT is smtp');
   }
+  if (vars.NODE_ENV === 'production' && vars.ACCESS_TOKEN_TTL_SECONDS !== SPEC_ACCESS_TOKEN_TTL_SECONDS) {
+    problems.push(`ACCESS_TOKEN_TTL_SECONDS: SPEC.md fixes access tokens at ${SPEC_ACCESS_TOKEN_TTL_SECONDS} seconds in production`);
+  }
   if (vars.NODE_ENV === 'production' && baseOrigin && !baseOrigin.startsWith('https://')) {
     problems.push('BASE_URL: must be an https URL in production');
   }
@@ -412,6 +429,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       redriveMs: vars.WEBHOOK_REDRIVE_MS,
     },
     batchChunkSize: vars.BATCH_CHUNK_SIZE,
+    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
   });
 }
 

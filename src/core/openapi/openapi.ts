@@ -2,8 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '../config/app-config';
 
-/** The OpenAPI document of every controller route, with the auth schemes each route declares. */
-export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+/**
+ * The OpenAPI document of every controller route, with the auth schemes each route declares. It
+ * reads only route metadata, so an app created with `preview: true` (no provider built, no
+ * database) gives the same document: scripts/sdk-openapi.ts generates the SDK's types that way.
+ */
+export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConfig, 'baseUrl'>): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Agent Network Service')
     .setDescription(

@@ -1,0 +1,493 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import WebSocket from 'ws';
+import type { AgentClient } from './agent-client';
+import type { AgentCommand } from './api-types';
+import { BackoffOptions, backoffDelay, DEFAULT_BACKOFF, sleep } from './backoff';
+import { ProblemError, systemCode, TransportError } from './errors';
+import { problemFrom } from './http';
+import {
+  CloseCodes,
+  CommandResultPayload,
+  DomainEvent,
+  jsonBytes,
+  MAX_FRAME_BYTES,
+  parseServerFrame,
+  PAYLOAD_LIMITS,
+  ReadyReply,
+  ReplyFrame,
+} from './socket-protocol';
+import { SDK_USER_AGENT } from './version';
+
+export interface CommandContext {
+  /** Aborted when the socket is stopped. */
+  signal: AbortSignal;
+  agent: AgentClient;
+}
+
+/**
+ * Runs one command. What it returns is the command's `result` (status `succeeded`); what it
+ * throws makes the command `failed`, with `{ error: message }` as result, or CommandFailed's own.
+ */
+export type CommandHandler = (command: AgentCommand, context: CommandContext) => unknown;
+
+/** Thrown by a handler to fail a command with a result of its choosing. */
+export class CommandFailed extends Error {
+  override readonly name = 'CommandFailed';
+  constructor(
+    readonly result: unknown,
+    message = 'command failed',
+  ) {
+    super(message);
+  }
+}
+
+export interface AgentSocketOptions {
+  /** Handlers by command name. */
+  handlers?: Record<string, CommandHandler>;
+  /** For names without a handler; without one, such commands fail with `unknown_command`. */
+  defaultHandler?: CommandHandler;
+  /** What the device tells the service with `ready` (at most 8 KiB of JSON). */
+  readyPayload?: Record<string, unknown>;
+  /** A heartbeat every this many ms (the service drops sockets silent for two 30 s sweeps). Default 25,000. */
+  heartbeatIntervalMs?: number;
+  /** A reply not received within this many ms counts as a dead connection. Default 10,000. */
+  replyTimeoutMs?: number;
+  /** The upgrade must complete within this many ms. Default 10,000. */
+  connectTimeoutMs?: number;
+  /** Reconnect delays: exponential, jittered. */
+  backoff?: BackoffOptions;
+  /** A connection that lasted this long starts the next reconnect from the shortest delay again. Default 10,000 ms. */
+  stableAfterMs?: number;
+  /**
+   * The Origin header of the upgrade. The service accepts upgrades in production only from its own
+   * origin, which is the base URL's unless a proxy rewrites it; null sends none.
+   */
+  origin?: string | null;
+}
+
+export interface ReadyInfo {
+  /** From starting to connect (socket token included) to the ready reply, in ms. */
+  connectMs: number;
+  /** 0 for the first connection, n for the nth reconnect. */
+  attempt: number;
+}
+
+export interface CommandOutcome {
+  command: AgentCommand;
+  status: 'succeeded' | 'failed';
+  result: unknown;
+  /** From receiving the command to the service accepting its result, in ms. */
+  durationMs: number;
+  /** `ok`, or the service's reason for not taking it (`command_finished`: it already had one). */
+  reply: 'ok' | string;
+}
+
+export type AgentSocketState = 'idle' | 'connecting' | 'ready' | 'reconnecting' | 'closed';
+
+export interface AgentSocketEvents {
+  connecting: [{ attempt: number }];
+  ready: [ReadyReply, ReadyInfo];
+  command: [AgentCommand];
+  result: [CommandOutcome];
+  event: [DomainEvent];
+  /** A heartbeat's reply: the service's clock and the round trip. */
+  heartbeat: [{ serverTime: string; roundTripMs: number }];
+  disconnected: [{ code: number; reason: string; error?: unknown }];
+  reconnecting: [{ attempt: number; delayMs: number; error?: unknown }];
+  /** Final: after stop(), or a refusal that reconnecting cannot cure (`error`, e.g. api_key_revoked). */
+  closed: [{ error?: ProblemError }];
+}
+
+interface CommandState {
+  command: AgentCommand;
+  receivedAt: number;
+  outcome?: CommandResultPayload;
+  acknowledged: boolean;
+  sending: boolean;
+}
+
+interface Pending {
+  resolve: (reply: ReplyFrame) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface SessionEnd {
+  code: number;
+  reason: string;
+  error?: unknown;
+  /** How long the socket was ready, in ms (0 if it never was). */
+  readyForMs: number;
+}
+
+/** Commands remembered for de-duplication (delivery is at least once). */
+const REMEMBERED_COMMANDS = 1024;
+/** A socket token is reused for reconnects until this close to its expiry. */
+const SOCKET_TOKEN_MARGIN_MS = 30_000;
+/** Server frames can hold a ready reply with 100 commands of 32 KiB each. */
+const MAX_SERVER_FRAME_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The agent's websocket: mints a socket token, connects, says `ready`, runs each pushed command's
+ * handler once (delivery is at least once: duplicates are recognised by id) and answers it with
+ * `command_result`, sends heartbeats, and reconnects with jittered exponential backoff whenever
+ * the connection is lost. Results that could not be sent are sent after the next `ready`.
+ * A revoked, archived or expired key ends it (`closed` with a ProblemError); a refused agent or
+ * workspace (403) is retried at the longest delay, since an operator may lift it.
+ */
+export class AgentSocket extends EventEmitter<AgentSocketEvents> {
+  state: AgentSocketState = 'idle';
+  /** The last ready reply. */
+  identity?: ReadyReply;
+  /** Connections that reached ready, and reconnects after the first. */
+  readonly stats = { connections: 0, reconnects: 0, commands: 0 };
+
+  private readonly options: Required<Omit<AgentSocketOptions, 'handlers' | 'defaultHandler' | 'readyPayload' | 'origin' | 'backoff'>> & {
+    backoff: Required<BackoffOptions>;
+  };
+  private ws?: WebSocket;
+  private running = false;
+  private stopping = new AbortController();
+  private loop?: Promise<void>;
+  private socketToken?: { token: string; path: string; expiresAtMs: number };
+  private nextRef = 0;
+  private readonly pending = new Map<string, Pending>();
+  private readonly commands = new Map<string, CommandState>();
+  private heartbeat?: NodeJS.Timeout;
+  private firstReady?: { promise: Promise<ReadyReply>; resolve: (r: ReadyReply) => void; reject: (e: unknown) => void };
+
+  constructor(
+    readonly agent: AgentClient,
+    private readonly config: AgentSocketOptions = {},
+  ) {
+    super();
+    this.options = {
+      heartbeatIntervalMs: config.heartbeatIntervalMs ?? 25_000,
+      replyTimeoutMs: config.replyTimeoutMs ?? 10_000,
+      connectTimeoutMs: config.connectTimeoutMs ?? 10_000,
+      stableAfterMs: config.stableAfterMs ?? 10_000,
+      backoff: { ...DEFAULT_BACKOFF, ...config.backoff },
+    };
+  }
+
+  /**
+   * Connects and keeps reconnecting until stop(). Resolves with the first ready reply; rejects if
+   * the socket is closed for good (or stopped) before it is ready.
+   */
+  start(): Promise<ReadyReply> {
+    if (this.firstReady) return this.firstReady.promise;
+    let resolve!: (r: ReadyReply) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<ReadyReply>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    promise.catch(() => undefined); // a caller that never awaits start() must not crash the process
+    this.firstReady = { promise, resolve, reject };
+    this.running = true;
+    this.loop = this.run();
+    return promise;
+  }
+
+  /** Closes the socket (1000) and stops reconnecting; handlers see their signal abort. */
+  async stop(): Promise<void> {
+    if (!this.running) return this.loop;
+    this.running = false;
+    this.stopping.abort();
+    const ws = this.ws;
+    if (ws?.readyState === WebSocket.OPEN) ws.close(CloseCodes.normal, 'client_stopping');
+    else if (ws?.readyState === WebSocket.CONNECTING) ws.terminate();
+    const cut = setTimeout(() => this.ws?.terminate(), 1000);
+    await this.loop;
+    clearTimeout(cut);
+  }
+
+  private async run(): Promise<void> {
+    let attempt = 0;
+    let error: ProblemError | undefined;
+    while (this.running) {
+      this.state = attempt === 0 && this.stats.connections === 0 ? 'connecting' : 'reconnecting';
+      this.emit('connecting', { attempt });
+      const end = await this.session(attempt).catch((err: unknown): SessionEnd => ({ code: 0, reason: '', error: err, readyForMs: 0 }));
+      if (!this.running) break;
+      this.emit('disconnected', { code: end.code, reason: end.reason, error: end.error });
+      error = this.fatal(end);
+      if (error) break;
+      if (end.readyForMs >= this.options.stableAfterMs) attempt = 0;
+      const delayMs = this.refusedForNow(end) ? this.options.backoff.maxDelayMs : backoffDelay(attempt, this.options.backoff);
+      attempt++;
+      this.stats.reconnects++;
+      this.emit('reconnecting', { attempt, delayMs, error: end.error });
+      try {
+        await sleep(delayMs, this.stopping.signal);
+      } catch {
+        break;
+      }
+    }
+    this.running = false;
+    this.state = 'closed';
+    this.firstReady?.reject(error ?? new TransportError('aborted', 'the agent socket was stopped'));
+    this.emit('closed', { error });
+  }
+
+  /** A refusal no reconnect can cure: the key is gone, or the request itself is wrong. */
+  private fatal(end: SessionEnd): ProblemError | undefined {
+    const closeProblem = ProblemError.fromClose(end.code, end.reason);
+    if (closeProblem?.status === 401) return closeProblem;
+    const err = end.error;
+    if (!(err instanceof ProblemError)) return undefined;
+    if (err.status === 401) return err.detail === 'token_expired' || err.detail === 'invalid_token' ? undefined : err;
+    if (err.status === 403) return err.detail === 'origin_not_allowed' ? err : undefined;
+    if (err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) return err;
+    return undefined;
+  }
+
+  /** 403s (agent inactive, workspace frozen or paused) are retried slowly: an operator may lift them. */
+  private refusedForNow(end: SessionEnd): boolean {
+    return end.code === CloseCodes.forbidden || (end.error instanceof ProblemError && end.error.status === 403);
+  }
+
+  private async freshSocketToken(): Promise<{ token: string; path: string }> {
+    const cached = this.socketToken;
+    if (cached && Date.now() < cached.expiresAtMs - SOCKET_TOKEN_MARGIN_MS) return cached;
+    const requestedAt = Date.now();
+    const minted = await this.agent.mintSocketToken(this.stopping.signal);
+    this.socketToken = { token: minted.socket_token, path: minted.socket_path, expiresAtMs: requestedAt + minted.expires_in * 1000 };
+    return this.socketToken;
+  }
+
+  private socketUrl(path: string, token: string): string {
+    const url = new URL(this.agent.http.baseUrl.replace(/^http/, 'ws') + path);
+    url.searchParams.set('socket_token', token);
+    return url.toString();
+  }
+
+  /** One connection, from the socket token to its close. Rejects when it never opened. */
+  private async session(attempt: number): Promise<SessionEnd> {
+    const started = Date.now();
+    const { token, path } = await this.freshSocketToken();
+    const origin = this.config.origin === undefined ? new URL(this.agent.http.baseUrl).origin : this.config.origin;
+    const headers: Record<string, string> = { 'user-agent': SDK_USER_AGENT };
+    if (origin) headers.origin = origin;
+    const ws = new WebSocket(this.socketUrl(path, token), {
+      headers,
+      handshakeTimeout: this.options.connectTimeoutMs,
+      maxPayload: MAX_SERVER_FRAME_BYTES,
+      perMessageDeflate: false,
+    });
+    this.ws = ws;
+    return new Promise<SessionEnd>((resolve, reject) => {
+      let opened = false;
+      let readyAt = 0;
+      let failure: unknown;
+      ws.on('unexpected-response', (req, res) => {
+        void refusal(res).then((problem) => {
+          failure = problem;
+          // A socket token that expired or is no longer known: mint another next time.
+          if (problem.status === 401) this.socketToken = undefined;
+          req.destroy();
+          ws.terminate();
+        });
+      });
+      ws.on('error', (err) => {
+        failure ??= new TransportError('network', `socket: ${systemCode(err) ?? err.message}`, systemCode(err), { cause: err });
+      });
+      ws.on('open', () => {
+        opened = true;
+        void this.onOpen(ws, started, attempt).then(
+          (ok) => {
+            if (ok) readyAt = Date.now();
+          },
+          () => undefined,
+        );
+      });
+      ws.on('message', (data, isBinary) => {
+        if (!isBinary) this.onFrame(ws, data.toString());
+      });
+      ws.on('close', (code, reasonBuffer) => {
+        this.onClose(ws);
+        if (!opened) return reject(failure ?? new TransportError('network', `socket closed before it opened (${code})`));
+        resolve({ code, reason: reasonBuffer.toString(), error: failure, readyForMs: readyAt ? Date.now() - readyAt : 0 });
+      });
+    });
+  }
+
+  /** `ready`, then the open commands it lists, results still unsent, and heartbeats. */
+  private async onOpen(ws: WebSocket, started: number, attempt: number): Promise<boolean> {
+    let reply: ReplyFrame;
+    try {
+      reply = await this.call(ws, 'ready', this.config.readyPayload ?? {});
+    } catch {
+      ws.terminate();
+      return false;
+    }
+    if (reply.status !== 'ok') {
+      ws.close(CloseCodes.normal, 'ready_refused');
+      return false;
+    }
+    const ready = reply.payload as unknown as ReadyReply;
+    this.identity = ready;
+    this.state = 'ready';
+    this.stats.connections++;
+    this.heartbeat = setInterval(() => void this.beat(ws), this.options.heartbeatIntervalMs);
+    this.heartbeat.unref();
+    this.emit('ready', ready, { connectMs: Date.now() - started, attempt });
+    this.firstReady?.resolve(ready);
+    for (const command of ready.agent_commands ?? []) this.receive(command);
+    for (const state of this.commands.values()) if (state.outcome && !state.acknowledged) void this.sendResult(state);
+    return true;
+  }
+
+  private async beat(ws: WebSocket): Promise<void> {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    const sentAt = Date.now();
+    try {
+      const reply = await this.call(ws, 'heartbeat', {});
+      this.emit('heartbeat', { serverTime: String(reply.payload.server_time ?? ''), roundTripMs: Date.now() - sentAt });
+    } catch {
+      // No reply in time: the connection is dead even if TCP has not noticed. Reconnect.
+      if (ws.readyState === WebSocket.OPEN) ws.terminate();
+    }
+  }
+
+  private onClose(ws: WebSocket): void {
+    if (this.ws === ws) this.ws = undefined;
+    clearInterval(this.heartbeat);
+    if (this.state === 'ready') this.state = 'reconnecting';
+    for (const [ref, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new TransportError('network', 'socket closed'));
+      this.pending.delete(ref);
+    }
+  }
+
+  private onFrame(ws: WebSocket, text: string): void {
+    const frame = parseServerFrame(text);
+    if (!frame) return; // unknown frames are ignored: the service may add some
+    if (frame.event === 'reply') {
+      const p = this.pending.get(String(frame.ref));
+      if (!p) return;
+      this.pending.delete(String(frame.ref));
+      clearTimeout(p.timer);
+      p.resolve(frame);
+    } else if (frame.event === 'command') {
+      if (ws === this.ws) this.receive(frame.payload.agent_command);
+    } else {
+      this.emit('event', frame.payload.event);
+    }
+  }
+
+  /** Sends a client event and waits for its reply. */
+  private call(ws: WebSocket, event: string, payload: Record<string, unknown>): Promise<ReplyFrame> {
+    const ref = `c${++this.nextRef}`;
+    const frame = JSON.stringify({ event, ref, payload });
+    if (Buffer.byteLength(frame, 'utf8') > MAX_FRAME_BYTES) return Promise.reject(new RangeError(`${event} frame above ${MAX_FRAME_BYTES} bytes`));
+    return new Promise<ReplyFrame>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(ref);
+        reject(new TransportError('timeout', `${event}: no reply within ${this.options.replyTimeoutMs} ms`));
+      }, this.options.replyTimeoutMs);
+      this.pending.set(ref, { resolve, reject, timer });
+      ws.send(frame, (err) => {
+        if (!err) return;
+        clearTimeout(timer);
+        this.pending.delete(ref);
+        reject(new TransportError('network', `${event}: ${err.message}`, systemCode(err), { cause: err }));
+      });
+    });
+  }
+
+  /** A command pushed or listed by ready: run once, answer (again) when already run. */
+  private receive(command: AgentCommand): void {
+    const known = this.commands.get(command.id);
+    if (known) {
+      if (known.outcome && !known.acknowledged) void this.sendResult(known);
+      return;
+    }
+    if (command.status === 'succeeded' || command.status === 'failed') return;
+    const state: CommandState = { command, receivedAt: Date.now(), acknowledged: false, sending: false };
+    this.remember(command.id, state);
+    this.stats.commands++;
+    this.emit('command', command);
+    void this.execute(state);
+  }
+
+  private remember(id: string, state: CommandState): void {
+    this.commands.set(id, state);
+    if (this.commands.size <= REMEMBERED_COMMANDS) return;
+    for (const [oldId, old] of this.commands) {
+      if (old.acknowledged) {
+        this.commands.delete(oldId);
+        return;
+      }
+    }
+  }
+
+  private async execute(state: CommandState): Promise<void> {
+    const { command } = state;
+    const handler = this.config.handlers?.[command.name] ?? this.config.defaultHandler;
+    let outcome: CommandResultPayload;
+    if (!handler) {
+      outcome = { command_id: command.id, status: 'failed', result: { error: 'unknown_command', name: command.name } };
+    } else {
+      try {
+        const result = await handler(command, { signal: this.stopping.signal, agent: this.agent });
+        outcome = { command_id: command.id, status: 'succeeded', ...(result === undefined ? {} : { result }) };
+      } catch (err) {
+        const result = err instanceof CommandFailed ? err.result : { error: err instanceof Error ? err.message.slice(0, 1000) : String(err) };
+        outcome = { command_id: command.id, status: 'failed', ...(result === undefined ? {} : { result }) };
+      }
+    }
+    if (jsonBytes(outcome) > PAYLOAD_LIMITS.command_result) {
+      outcome = { command_id: command.id, status: 'failed', result: { error: 'result_too_large', bytes: jsonBytes(outcome.result) } };
+    }
+    state.outcome = outcome;
+    await this.sendResult(state);
+  }
+
+  /** Sends a result; one the connection lost is sent again after the next ready. */
+  private async sendResult(state: CommandState): Promise<void> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || this.state !== 'ready' || state.sending || !state.outcome) return;
+    state.sending = true;
+    try {
+      const reply = await this.call(ws, 'command_result', { ...state.outcome });
+      const reason = reply.status === 'ok' ? 'ok' : String(reply.payload.reason ?? 'error');
+      // internal_error: the service could not store it now; try again after the next ready.
+      if (reason === 'internal_error') return;
+      state.acknowledged = true;
+      this.emit('result', {
+        command: state.command,
+        status: state.outcome.status,
+        result: state.outcome.result,
+        durationMs: Date.now() - state.receivedAt,
+        reply: reason,
+      });
+    } catch {
+      /* the connection went away: sent again after the next ready */
+    } finally {
+      state.sending = false;
+    }
+  }
+}
+
+/** The problem body of a refused upgrade. */
+async function refusal(res: IncomingMessage): Promise<ProblemError> {
+  let text = '';
+  try {
+    for await (const chunk of res) {
+      text += String(chunk);
+      if (text.length > 65_536) break;
+    }
+  } catch {
+    /* the body is a courtesy */
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return problemFrom(res.statusCode ?? 0, res.statusMessage, body, { request: 'websocket upgrade' });
+}

@@ -1,0 +1,62 @@
+/**
+ * Names for the generated OpenAPI types (./generated/openapi.ts, from the service's own document),
+ * and the type-level helpers that give `AgentClient.request` its typed paths, bodies and answers.
+ */
+import type { components, paths } from './generated/openapi';
+
+export type { components, operations, paths } from './generated/openapi';
+
+type Schemas = components['schemas'];
+
+export type Problem = Schemas['ProblemDto'];
+export type TokenResponse = Schemas['TokenResponseDto'];
+export type SocketTokenResponse = Schemas['SocketTokenResponseDto'];
+export type ClaimRequest = Schemas['ClaimEnrollmentDto'];
+export type ClaimResponse = Schemas['ClaimResponseDto'];
+export type ApiKey = Schemas['ApiKeyDto'];
+export type AccessTokenGrant = Schemas['AccessTokenDto'];
+export type AgentCommand = Schemas['AgentCommandDto'];
+export type AgentCommandStatus = AgentCommand['status'];
+export type Robot = Schemas['RobotDto'];
+export type MachineScope = Schemas['MachineScope'];
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The paths of the document that have an operation for `M`. */
+export type PathsWith<M extends HttpMethod> = {
+  [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never;
+}[keyof paths];
+
+type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
+type Responses<P extends keyof paths, M extends HttpMethod> =
+  Operation<P, M> extends { responses: infer R } ? R : never;
+type JsonContent<R> = R extends { content: { 'application/json': infer J } } ? J : undefined;
+
+/** The JSON body of the operation's 2xx answers. */
+export type ResponseBody<P extends keyof paths, M extends HttpMethod> = {
+  [S in keyof Responses<P, M>]: S extends 200 | 201 | 202 | 204 ? JsonContent<Responses<P, M>[S]> : never;
+}[keyof Responses<P, M>];
+
+/** The operation's JSON request body (never for routes that take none). */
+export type RequestBody<P extends keyof paths, M extends HttpMethod> =
+  Operation<P, M> extends { requestBody: { content: { 'application/json': infer B } } }
+    ? B
+    : Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } }
+      ? B | undefined
+      : never;
+
+type Params<P extends keyof paths, M extends HttpMethod> =
+  Operation<P, M> extends { parameters: infer X } ? X : never;
+
+type PathParams<P extends keyof paths, M extends HttpMethod> =
+  Params<P, M> extends { path: infer X } ? (X extends Record<string, unknown> ? X : never) : never;
+type QueryParams<P extends keyof paths, M extends HttpMethod> =
+  Params<P, M> extends { query?: infer X } ? (X extends Record<string, unknown> ? X : never) : never;
+
+/** `params.path` is required where the path has `{placeholders}`; `body` where the route needs one. */
+export type RequestOptions<P extends keyof paths, M extends HttpMethod> = ([PathParams<P, M>] extends [never]
+  ? { params?: { query?: QueryParams<P, M> } }
+  : { params: { path: PathParams<P, M>; query?: QueryParams<P, M> } }) &
+  ([RequestBody<P, M>] extends [never] ? { body?: undefined } : undefined extends RequestBody<P, M> ? { body?: RequestBody<P, M> } : { body: RequestBody<P, M> }) & {
+    signal?: AbortSignal;
+  };

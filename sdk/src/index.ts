@@ -1,0 +1,25 @@
+/**
+ * The Agent Network Service SDK: what a device or an integration needs to talk to the service.
+ *
+ *   claim()          spend an enrollment token once, keep the credentials (FileCredentialStore: 0600)
+ *   agentClient()    the machine API as one agent, with access tokens refreshed before expiry
+ *   agent.socket()   the agent socket: commands to handlers, heartbeats, jittered reconnects
+ *   otaUpdateHandler(), walkOtaUpdate()   OTA progress reporting
+ *   partnerClient()  a marketplace partner: engagement tokens, engagement events
+ *
+ * Every refusal is a ProblemError with the problem's slug and detail; a 429 is waited for as its
+ * retry-after says, up to a ceiling (HttpOptions.rateLimit).
+ */
+export * from './api-types';
+export * from './errors';
+export { DEFAULT_RATE_LIMIT, HttpClient, type HttpOptions, type HttpRequest, type HttpResponse, type RateLimitPolicy, type RetryEvent } from './http';
+export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+export * from './credential-store';
+export { claim, ENROLLMENT_TOKEN, type ClaimOptions, type ClaimResult } from './claim';
+export { AgentClient, agentClient, type AgentClientOptions } from './agent-client';
+export * from './agent-socket';
+export * from './socket-protocol';
+export * from './ota';
+export * from './partner-client';
+export * from './pending-types';
+export { SDK_VERSION } from './version';

@@ -1,0 +1,331 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { AgentClient } from '../agent-client';
+import { AgentSocket, AgentSocketOptions, CommandFailed, CommandHandler, CommandOutcome } from '../agent-socket';
+import { sleep } from '../backoff';
+import { claim } from '../claim';
+import { FileCredentialStore, StoredCredentials } from '../credential-store';
+import { errorKind, ProblemError } from '../errors';
+import type { RateLimitPolicy } from '../http';
+import { OTA_UPDATE_COMMAND, otaUpdateOf, walkOtaUpdate } from '../ota';
+import { OperatorSession } from './operator';
+import { ErrorTally, LatencySummary, pool, summarize } from './stats';
+
+/** The command the simulator sends to measure round trips; robots answer it with its payload. */
+export const ECHO_COMMAND = 'sim.echo';
+
+export type Phase = 'claim' | 'connect' | 'commands' | 'ota' | 'hold' | 'stop';
+
+export interface FleetProgress {
+  phase: Phase;
+  done: number;
+  total: number;
+  errors: number;
+}
+
+export interface FleetOptions {
+  baseUrl: string;
+  /** The fleet enrollment token (age_...); its max_claims must cover the robots. */
+  token: string;
+  robots: number;
+  /** Claims, connects and commands in flight at once. Default 50. */
+  concurrency?: number;
+  /** Serial numbers are this prefix and the robot's number. Default `sim-<random>-`. */
+  serialPrefix?: string;
+  /** Each robot keeps its credentials in `<stateDir>/<serial>.json` (0600). Default: a temporary directory, removed at the end. */
+  stateDir?: string;
+  /** Commands per robot, sent by the operator (`sim.echo`). */
+  commandsPerRobot?: number;
+  /** How many robots get an OTA update, created by the operator. */
+  otaRobots?: number;
+  /** The operator who sends commands and OTA updates (log-in with email and password). */
+  operator?: { email: string; password: string };
+  /** Stay connected this long after the commands, answering whatever comes (ms). */
+  holdMs?: number;
+  /** How long to wait for every command's answer (ms). Default 60,000. */
+  answerTimeoutMs?: number;
+  rateLimit?: RateLimitPolicy;
+  allowInsecureHttp?: boolean;
+  /** Socket settings for every robot (heartbeat, backoff, origin). */
+  socket?: Omit<AgentSocketOptions, 'handlers' | 'defaultHandler' | 'readyPayload'>;
+  /** Simulated download and install time per OTA step (ms, uniformly random up to this). Default 50. */
+  otaStepMs?: number;
+  onProgress?: (progress: FleetProgress) => void;
+}
+
+export interface FleetSummary {
+  baseUrl: string;
+  robots: number;
+  concurrency: number;
+  node: string;
+  claims: { ok: number; reused: number; failed: number; seconds: number; perSecond: number; latency: LatencySummary };
+  connect: { ready: number; failed: number; seconds: number; latency: LatencySummary };
+  commands: { sent: number; succeeded: number; failed: number; unanswered: number; seconds: number; roundTrip: LatencySummary };
+  ota: { requested: number; succeeded: number; failed: number; unanswered: number; seconds: number };
+  reconnects: number;
+  /** Errors by kind, most frequent first. */
+  errors: Record<string, number>;
+  seconds: number;
+}
+
+interface Robot {
+  index: number;
+  serial: string;
+  credentials?: StoredCredentials;
+  agent?: AgentClient;
+  socket?: AgentSocket;
+}
+
+/** The fleet: robots that claim, connect, answer commands and walk OTA updates. */
+export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
+  const started = performance.now();
+  const concurrency = options.concurrency ?? 50;
+  const prefix = options.serialPrefix ?? `sim-${randomBytes(3).toString('hex')}-`;
+  const width = String(Math.max(1, options.robots - 1)).length;
+  const robots: Robot[] = Array.from({ length: options.robots }, (_, index) => ({ index, serial: `${prefix}${String(index).padStart(width, '0')}` }));
+  const errors = new ErrorTally();
+  const stateDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'agent-network-fleet-')));
+  await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  const progress = (phase: Phase, done: number, total: number) => options.onProgress?.({ phase, done, total, errors: errors.total });
+
+  // Round trips: the operator's POST to the robot's result being accepted, matched by a nonce
+  // (the push can reach the robot before the POST has answered).
+  const echoSentAt = new Map<string, number>();
+  const roundTrips: number[] = [];
+  const commandOutcomes = { succeeded: 0, failed: 0 };
+  const ota = { requested: 0, succeeded: 0, failed: 0, answered: 0 };
+  let reconnects = 0;
+
+  const onResult = (outcome: CommandOutcome) => {
+    if (outcome.command.name === ECHO_COMMAND) {
+      const nonce = String((outcome.command.payload as { nonce?: unknown }).nonce ?? '');
+      const sentAt = echoSentAt.get(nonce);
+      if (sentAt === undefined) return;
+      echoSentAt.delete(nonce);
+      roundTrips.push(performance.now() - sentAt);
+      commandOutcomes[outcome.status]++;
+    } else if (outcome.command.name === OTA_UPDATE_COMMAND) {
+      ota.answered++;
+      ota[outcome.status]++;
+    }
+  };
+
+  const stepMs = options.otaStepMs ?? 50;
+  const handlers: Record<string, CommandHandler> = {
+    [ECHO_COMMAND]: (command) => ({ echo: command.payload }),
+    [OTA_UPDATE_COMMAND]: async (command, { agent, signal }) => {
+      const update = otaUpdateOf(command);
+      if (!update) throw new CommandFailed({ error: 'invalid_ota_update_command' });
+      const work = () => sleep(Math.random() * stepMs, signal);
+      try {
+        const status = await walkOtaUpdate(agent, update, { download: work, install: work }, signal);
+        return { ota_update_id: update.id, status };
+      } catch (err) {
+        errors.add(`ota_report:${errorKind(err)}`);
+        throw new CommandFailed({ ota_update_id: update.id, error: errorKind(err) });
+      }
+    },
+  };
+
+  const claimTimes: number[] = [];
+  const connectTimes: number[] = [];
+  const summary = { claimsOk: 0, reused: 0, claimsFailed: 0, claimSeconds: 0, ready: 0, connectFailed: 0, connectSeconds: 0 };
+  let operator: OperatorSession | undefined;
+  let sent = 0;
+  const seconds = { commands: 0, ota: 0 };
+
+  try {
+    // 1. Claim: each robot spends one claim of the fleet token, and keeps its key in its own file.
+    let done = 0;
+    const claimStart = performance.now();
+    await pool(robots.length, concurrency, async (i) => {
+      const robot = robots[i];
+      const t0 = performance.now();
+      try {
+        const result = await claim({
+          baseUrl: options.baseUrl,
+          token: options.token,
+          serialNumber: robot.serial,
+          agent: { simulator: 'agent-network-simulate', firmware: '1.0.0' },
+          store: new FileCredentialStore(join(stateDir, `${robot.serial}.json`)),
+          rateLimit: options.rateLimit,
+          allowInsecureHttp: options.allowInsecureHttp,
+        });
+        robot.credentials = result.credentials;
+        if (result.claimed) {
+          summary.claimsOk++;
+          claimTimes.push(performance.now() - t0);
+        } else summary.reused++;
+      } catch (err) {
+        summary.claimsFailed++;
+        errors.add(`claim:${errorKind(err)}`);
+      }
+      progress('claim', ++done, robots.length);
+    });
+    summary.claimSeconds = (performance.now() - claimStart) / 1000;
+
+    // 2. Connect: socket token, upgrade, ready.
+    const claimed = robots.filter((r) => r.credentials);
+    done = 0;
+    const connectStart = performance.now();
+    await pool(claimed.length, concurrency, async (i) => {
+      const robot = claimed[i];
+      const agent = new AgentClient({
+        credentials: robot.credentials,
+        store: new FileCredentialStore(join(stateDir, `${robot.serial}.json`)),
+        rateLimit: options.rateLimit,
+        allowInsecureHttp: options.allowInsecureHttp,
+      });
+      const socket = agent.socket({ ...options.socket, handlers, readyPayload: { serial_number: robot.serial, simulator: true } });
+      socket.on('ready', (_reply, info) => {
+        if (info.attempt === 0 && socket.stats.connections === 1) connectTimes.push(info.connectMs);
+      });
+      socket.on('reconnecting', () => reconnects++);
+      socket.on('result', onResult);
+      robot.agent = agent;
+      robot.socket = socket;
+      try {
+        await socket.start();
+        summary.ready++;
+      } catch (err) {
+        summary.connectFailed++;
+        errors.add(`connect:${errorKind(err)}`);
+        await socket.stop();
+        robot.socket = undefined;
+      }
+      progress('connect', ++done, claimed.length);
+    });
+    summary.connectSeconds = (performance.now() - connectStart) / 1000;
+    const connected = robots.filter((r) => r.socket && r.credentials);
+
+    // 3. Commands and OTA updates, sent as the operator.
+    const perRobot = options.commandsPerRobot ?? 0;
+    const otaRobots = Math.min(options.otaRobots ?? 0, connected.length);
+    if ((perRobot > 0 || otaRobots > 0) && connected.length > 0) {
+      if (!options.operator) throw new TypeError('commands and OTA updates need an operator (email and password)');
+      try {
+        operator = await OperatorSession.logIn({ baseUrl: options.baseUrl, allowInsecureHttp: options.allowInsecureHttp, ...options.operator });
+      } catch (err) {
+        errors.add(`operator_log_in:${errorKind(err)}`);
+      }
+    }
+    if (operator && perRobot > 0) {
+      const total = connected.length * perRobot;
+      const commandStart = performance.now();
+      done = 0;
+      await pool(total, concurrency, async (n) => {
+        const robot = connected[n % connected.length];
+        const nonce = randomUUID();
+        echoSentAt.set(nonce, performance.now());
+        try {
+          await operator!.sendCommand(robot.credentials!.service_agent_id, ECHO_COMMAND, { nonce, seq: n });
+          sent++;
+        } catch (err) {
+          echoSentAt.delete(nonce);
+          errors.add(`command_create:${errorKind(err)}`);
+        }
+        progress('commands', ++done, total);
+      });
+      await waitFor(() => roundTrips.length >= sent, options.answerTimeoutMs ?? 60_000);
+      seconds.commands = (performance.now() - commandStart) / 1000;
+    }
+    if (operator && otaRobots > 0) {
+      const otaStart = performance.now();
+      done = 0;
+      const targets = connected.filter((r) => r.credentials!.robot_id).slice(0, otaRobots);
+      await pool(targets.length, concurrency, async (i) => {
+        const robot = targets[i];
+        const request = {
+          robot_id: robot.credentials!.robot_id!,
+          update_type: 'firmware' as const,
+          version: '2.0.0',
+          artifact_url: 'https://updates.example.com/firmware-2.0.0.bin',
+          sha256: 'a'.repeat(64),
+        };
+        try {
+          await operator!.createOtaUpdate(request);
+          ota.requested++;
+        } catch (err) {
+          errors.add(`ota_create:${errorKind(err)}`);
+          // Without the OTA route (a service built before OTA updates), push the command the
+          // route would push, so the robots' walk still runs and reports its own errors.
+          if (!(err instanceof ProblemError && err.status === 404)) return;
+          try {
+            await operator!.sendCommand(robot.credentials!.service_agent_id, OTA_UPDATE_COMMAND, { ota_update: { id: randomUUID(), status: 'pending', ...request } });
+            ota.requested++;
+          } catch (pushErr) {
+            errors.add(`command_create:${errorKind(pushErr)}`);
+          }
+        }
+        progress('ota', ++done, targets.length);
+      });
+      await waitFor(() => ota.answered >= ota.requested, options.answerTimeoutMs ?? 60_000);
+      seconds.ota = (performance.now() - otaStart) / 1000;
+    }
+
+    if (options.holdMs) {
+      progress('hold', 0, 1);
+      await sleep(options.holdMs);
+      progress('hold', 1, 1);
+    }
+  } finally {
+    // 4. Stop every socket (1000), and remove the temporary state.
+    const live = robots.filter((r) => r.socket);
+    let stopped = 0;
+    await pool(live.length, Math.max(concurrency, 200), async (i) => {
+      await live[i].socket!.stop();
+      progress('stop', ++stopped, live.length);
+    });
+    if (!options.stateDir) await rm(stateDir, { recursive: true, force: true });
+  }
+
+  const unanswered = sent - roundTrips.length;
+  if (unanswered > 0) errors.add('command:unanswered');
+  if (ota.requested > ota.answered) errors.add('ota:unanswered');
+  return {
+    baseUrl: options.baseUrl,
+    robots: options.robots,
+    concurrency,
+    node: process.version,
+    claims: {
+      ok: summary.claimsOk,
+      reused: summary.reused,
+      failed: summary.claimsFailed,
+      seconds: round(summary.claimSeconds),
+      perSecond: summary.claimSeconds > 0 ? round(summary.claimsOk / summary.claimSeconds) : 0,
+      latency: summarize(claimTimes),
+    },
+    connect: { ready: summary.ready, failed: summary.connectFailed, seconds: round(summary.connectSeconds), latency: summarize(connectTimes) },
+    commands: { sent, succeeded: commandOutcomes.succeeded, failed: commandOutcomes.failed, unanswered, seconds: round(seconds.commands), roundTrip: summarize(roundTrips) },
+    ota: { requested: ota.requested, succeeded: ota.succeeded, failed: ota.failed, unanswered: ota.requested - ota.answered, seconds: round(seconds.ota) },
+    reconnects,
+    errors: errors.toJSON(),
+    seconds: round((performance.now() - started) / 1000),
+  };
+}
+
+const round = (v: number) => Math.round(v * 100) / 100;
+
+async function waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await sleep(20);
+}
+
+/** The summary as the CLI prints it. */
+export function formatSummary(s: FleetSummary): string {
+  const ms = (v: number | null) => (v === null ? '-' : `${v} ms`);
+  const lines = [
+    `fleet: ${s.robots} robots against ${s.baseUrl} (node ${s.node}, ${s.concurrency} at a time), ${s.seconds} s`,
+    `claims:    ${s.claims.ok} claimed, ${s.claims.reused} reused, ${s.claims.failed} failed in ${s.claims.seconds} s: ${s.claims.perSecond} claims/s (p50 ${ms(s.claims.latency.p50Ms)}, p99 ${ms(s.claims.latency.p99Ms)})`,
+    `connect:   ${s.connect.ready} ready, ${s.connect.failed} failed in ${s.connect.seconds} s; time to ready p50 ${ms(s.connect.latency.p50Ms)}, p99 ${ms(s.connect.latency.p99Ms)}, max ${ms(s.connect.latency.maxMs)}`,
+    `commands:  ${s.commands.sent} sent, ${s.commands.succeeded} succeeded, ${s.commands.failed} failed, ${s.commands.unanswered} unanswered in ${s.commands.seconds} s; round trip p50 ${ms(s.commands.roundTrip.p50Ms)}, p99 ${ms(s.commands.roundTrip.p99Ms)}`,
+    `ota:       ${s.ota.requested} requested, ${s.ota.succeeded} succeeded, ${s.ota.failed} failed, ${s.ota.unanswered} unanswered in ${s.ota.seconds} s`,
+    `reconnects: ${s.reconnects}`,
+    `errors by kind:${Object.keys(s.errors).length === 0 ? ' none' : ''}`,
+    ...Object.entries(s.errors).map(([kind, n]) => `  ${String(n).padStart(6)}  ${kind}`),
+  ];
+  return lines.join('\n');
+}
