@@ -31,6 +31,7 @@ import { SocketTokensModule } from './socket-tokens/socket-tokens.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
+import { PartnersModule } from './partners/partners.module';
 
 @Module({
   imports: [
@@ -61,6 +62,8 @@ import { EventsModule } from './events/events.module';
     GatewayModule,
     EventsModule,
     WebhooksModule,
+    // issue 19: the marketplace plane
+    PartnersModule,
   ],
   providers: [
     ProblemRenderer,

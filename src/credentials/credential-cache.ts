@@ -1,5 +1,4 @@
 import { CREDENTIAL_CACHE_MAX_ENTRIES, CREDENTIAL_CACHE_TTL_MS } from './lifetimes';
-import type { CredentialRecord } from './credentials.repository';
 
 interface Entry<T> {
   value: T;
@@ -8,14 +7,14 @@ interface Entry<T> {
 
 /**
  * A bounded, short-lived, in-process cache of verified credential records, keyed by API-key
- * prefix or access-token hash. Entries are dropped when the credential, its agent or its
+ * prefix or access-token hash (partner keys and engagement tokens use it too). Entries are dropped when the credential, its agent or its
  * workspace changes (events from any node), and after a short TTL regardless. While the event bus
  * is down the cache is suspended: every lookup reads the database.
  *
  * `generation` closes the race between a database read and an invalidation that lands while the
  * read is in flight: a read started before the latest invalidation is not cached.
  */
-export class CredentialCache<T extends CredentialRecord> {
+export class CredentialCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private generationCounter = 0;
   private suspended = false;

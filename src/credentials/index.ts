@@ -1,4 +1,5 @@
 /** What the credentials feature offers the rest of the service; other features import it from here only. */
+export * from './credential-cache';
 export * from './credential-status';
 export * from './credentials.module';
 export * from './credentials.repository';

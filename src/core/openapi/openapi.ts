@@ -16,6 +16,12 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-agent-api-key' }, 'agent-api-key')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_BEARER_TOKEN' }, 'metrics')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'SCIM token' }, 'scim')
+    // issue 19: the marketplace plane
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'mpk_ partner key (issued at /admin/partners, shown once)' }, 'partner')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'engagement token from POST /api/v1/partner/engagements/{id}/tokens (default 86400 s, at most 604800 s)' },
+      'engagement',
+    )
     .addCookieAuth('_agent_ops_key', { type: 'apiKey', in: 'cookie', name: '_agent_ops_key' }, 'session');
   return SwaggerModule.createDocument(app, builder.build());
 }

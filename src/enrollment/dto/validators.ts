@@ -1,25 +1,14 @@
-import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsString, Length, Matches, ValidateBy } from 'class-validator';
+import { ValidateBy } from 'class-validator';
+import { IsLabel } from '../../core/common/validation/label';
 
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+export { IsLabel };
 
 /** Trims every string of an array and drops repeats; leaves anything else for the validators to reject. */
 export const TrimEachUnique = () =>
   Transform(({ value }) =>
     Array.isArray(value) ? [...new Set(value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v)))] : value,
   );
-
-/** A (trimmed) string of `min..max` characters without control characters; `each` for arrays. */
-export function IsLabel(min: number, max: number, options: { each?: boolean; what?: string } = {}) {
-  const each = options.each ?? false;
-  const subject = each ? `must contain only ${options.what ?? 'strings'} of` : 'must be';
-  return applyDecorators(
-    IsString({ each, message: each ? `must contain only strings` : 'must be a string' }),
-    Length(min, max, { each, message: `${subject} ${min} to ${max} characters` }),
-    Matches(NO_CONTROL_CHARS, { each, message: `${each ? 'must contain only values' : 'must be text'} without control characters` }),
-  ) as PropertyDecorator;
-}
 
 export const SERIAL_NUMBER_MAX = 128;
 export const TAG_MAX = 64;
