@@ -21,7 +21,8 @@ export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): Sa
   <h1 id="welcome">Welcome, ${op.name}</h1>
   ${current
     ? html`<p>Workspace <strong id="current-workspace">${current.name}</strong> (${current.role})</p>
-  ${canManageKey ? html`<p><a href="/app/agents/workspace-key">Workspace primary key</a></p>` : ''}`
+  ${canManageKey ? html`<p><a href="/app/agents/workspace-key">Workspace primary key</a></p>` : ''}
+  ${canManageKey ? html`<p><a href="/app/engagements">Partner engagements</a></p>` : ''}`
     : html`<p>You are not a member of any workspace.</p>`}
 </section>
 ${current

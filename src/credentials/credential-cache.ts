@@ -53,6 +53,19 @@ export class CredentialCache<T> {
     this.entries.set(key, { value, expiresAt: now + this.ttlMs });
   }
 
+  /**
+   * The cached record for `key`, else what `load` reads (cached unless an invalidation landed
+   * while it was being read).
+   */
+  async read(key: string, now: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const cached = this.get(key, now);
+    if (cached) return cached;
+    const generation = this.generationCounter;
+    const loaded = await load();
+    if (loaded) this.set(key, loaded, now, generation);
+    return loaded;
+  }
+
   /** Drops every entry whose record matches; invalidations are rare, so a scan is fine. */
   invalidate(match: (record: T) => boolean): void {
     this.generationCounter++;

@@ -8,34 +8,22 @@ import { MarketplaceAuthError } from './marketplace-auth.errors';
 import { MarketplaceCredentialsService } from './marketplace-credentials.service';
 import type { EngagementPrincipal, PartnerPrincipal } from './marketplace-principals';
 
-type PartnerPolicy = Extract<AuthPolicy, { kind: 'partner' }>;
-type EngagementPolicy = Extract<AuthPolicy, { kind: 'engagement' }>;
-
-function assertScopes(held: readonly string[], needed: readonly string[]): void {
-  for (const scope of needed) {
-    if (!held.includes(scope)) throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
-  }
-}
+type MarketplacePolicy = Extract<AuthPolicy, { kind: 'partner' | 'engagement' }>;
 
 /**
- * The bearer token of a marketplace request, after the failed-authentication throttle admitted
- * its address. Only `Authorization: Bearer` is read (never x-agent-api-key, the query or a cookie):
- * anything else is "no credential", 401 invalid_token.
+ * What both marketplace kinds do: the failed-authentication throttle admits the client address
+ * first; then the bearer token of `Authorization` is verified (never x-agent-api-key, the query
+ * or a cookie: anything else is "no credential", 401 invalid_token), and the principal must hold
+ * every scope of the route.
  */
-async function admittedBearer(throttle: FailedAuthThrottle, req: Request, realm: 'partner' | 'engagement'): Promise<string> {
-  await throttle.admit(req);
-  const token = await readBearerToken(req);
-  if (token === undefined) throw new MarketplaceAuthError('invalid_token', realm);
-  return token;
-}
-
-/** @PartnerAuth(...scopes): `Authorization: Bearer mpk_...` of an active partner holding every scope. */
-@Injectable()
-export class PartnerAuthStrategy implements AuthStrategy<PartnerPolicy, PartnerPrincipal>, OnModuleInit {
-  readonly kind = 'partner' as const;
+@Injectable() // emits the constructor's parameter types, which the concrete strategies inherit
+abstract class MarketplaceAuthStrategy<P extends MarketplacePolicy, R extends PartnerPrincipal | EngagementPrincipal>
+  implements AuthStrategy<P, R>, OnModuleInit
+{
+  abstract readonly kind: P['kind'];
 
   constructor(
-    private readonly credentials: MarketplaceCredentialsService,
+    protected readonly credentials: MarketplaceCredentialsService,
     private readonly throttle: FailedAuthThrottle,
     private readonly registry: AuthStrategyRegistry,
   ) {}
@@ -44,10 +32,27 @@ export class PartnerAuthStrategy implements AuthStrategy<PartnerPolicy, PartnerP
     this.registry.register(this);
   }
 
-  async authenticate(req: Request, policy: PartnerPolicy): Promise<PartnerPrincipal> {
-    const principal = await this.credentials.authenticatePartner(await admittedBearer(this.throttle, req, 'partner'));
-    assertScopes(principal.scopes, policy.scopes);
+  protected abstract verify(token: string, req: Request): Promise<R>;
+
+  async authenticate(req: Request, policy: P): Promise<R> {
+    await this.throttle.admit(req);
+    const token = await readBearerToken(req);
+    if (token === undefined) throw new MarketplaceAuthError('invalid_token', this.kind);
+    const principal = await this.verify(token, req);
+    for (const scope of policy.scopes) {
+      if (!principal.scopes.includes(scope)) throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
+    }
     return principal;
+  }
+}
+
+/** @PartnerAuth(...scopes): `Authorization: Bearer mpk_...` of an active partner holding every scope. */
+@Injectable()
+export class PartnerAuthStrategy extends MarketplaceAuthStrategy<Extract<AuthPolicy, { kind: 'partner' }>, PartnerPrincipal> {
+  readonly kind = 'partner' as const;
+
+  protected verify(token: string): Promise<PartnerPrincipal> {
+    return this.credentials.authenticatePartner(token);
   }
 }
 
@@ -56,26 +61,13 @@ export class PartnerAuthStrategy implements AuthStrategy<PartnerPolicy, PartnerP
  * engagement (`:id`), holding every scope.
  */
 @Injectable()
-export class EngagementAuthStrategy implements AuthStrategy<EngagementPolicy, EngagementPrincipal>, OnModuleInit {
+export class EngagementAuthStrategy extends MarketplaceAuthStrategy<Extract<AuthPolicy, { kind: 'engagement' }>, EngagementPrincipal> {
   readonly kind = 'engagement' as const;
 
-  constructor(
-    private readonly credentials: MarketplaceCredentialsService,
-    private readonly throttle: FailedAuthThrottle,
-    private readonly registry: AuthStrategyRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
-
-  async authenticate(req: Request, policy: EngagementPolicy): Promise<EngagementPrincipal> {
-    const token = await admittedBearer(this.throttle, req, 'engagement');
+  protected verify(token: string, req: Request): Promise<EngagementPrincipal> {
     // A route id that is not a UUID names nothing: the route's pipe answers 404 for it.
     const routeId = typeof req.params?.id === 'string' && isUUID(req.params.id) ? req.params.id : undefined;
-    const principal = await this.credentials.authenticateEngagement(token, routeId);
-    assertScopes(principal.scopes, policy.scopes);
-    return principal;
+    return this.credentials.authenticateEngagement(token, routeId);
   }
 }
 

@@ -68,12 +68,7 @@ export class MarketplaceCredentialsService implements OnModuleInit {
     const parts = parsePrefixedSecret('mpk', presented);
     if (!parts) throw new MarketplaceAuthError('invalid_token', 'partner');
     const now = this.clock.now();
-    let record = this.keys.get(parts.prefix, now);
-    if (!record) {
-      const generation = this.keys.generation;
-      record = await this.partners.findKeyByPrefix(parts.prefix);
-      if (record) this.keys.set(parts.prefix, record, now, generation);
-    }
+    const record = await this.keys.read(parts.prefix, now, () => this.partners.findKeyByPrefix(parts.prefix));
     // secretMatches hashes even for an unknown prefix (no timing tell); `!record` only narrows the type
     if (!secretMatches(parts.secret, record?.secretHash) || !record) throw new MarketplaceAuthError('invalid_token', 'partner');
     if (record.keyExpiresAt && record.keyExpiresAt.getTime() <= now) throw new MarketplaceAuthError('partner_key_expired', 'partner');
@@ -96,14 +91,8 @@ export class MarketplaceCredentialsService implements OnModuleInit {
   async authenticateEngagement(presented: string, engagementId: string | undefined): Promise<EngagementPrincipal> {
     if (!ENGAGEMENT_TOKEN_PATTERN.test(presented)) throw new MarketplaceAuthError('invalid_token', 'engagement');
     const hash = sha256(presented);
-    const cacheKey = hash.toString('base64');
     const now = this.clock.now();
-    let record = this.tokens.get(cacheKey, now);
-    if (!record) {
-      const generation = this.tokens.generation;
-      record = await this.engagements.findToken(hash);
-      if (record) this.tokens.set(cacheKey, record, now, generation);
-    }
+    const record = await this.tokens.read(hash.toString('base64'), now, () => this.engagements.findToken(hash));
     if (!record) throw new MarketplaceAuthError('invalid_token', 'engagement');
     if (record.tokenExpiresAt.getTime() <= now) throw new MarketplaceAuthError('token_expired', 'engagement');
     if (record.engagementStatus !== 'active') throw new MarketplaceAuthError('engagement_revoked', 'engagement');
