@@ -4,6 +4,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../config/app-config';
 import { RedisKeys } from '../redis/redis-keys';
 import { redisOptionsFromUrl } from '../redis/redis-url';
+import { RECONNECT_DELAY } from '../redis/redis.service';
 import { JobWorkers } from './job-workers.service';
 
 /**
@@ -17,7 +18,10 @@ import { JobWorkers } from './job-workers.service';
     BullModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        connection: { ...redisOptionsFromUrl(config.redisUrl), maxRetriesPerRequest: null },
+        // BullMQ's own reconnect backoff grows to 20 s: after an outage, jobs stalled (and closing
+        // a worker waited) that long after Redis was back. Reconnect as the service's other
+        // connections do, every 100-500 ms.
+        connection: { ...redisOptionsFromUrl(config.redisUrl), maxRetriesPerRequest: null, retryStrategy: RECONNECT_DELAY },
         prefix: RedisKeys.bullPrefix(),
       }),
     }),

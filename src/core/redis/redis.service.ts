@@ -6,7 +6,7 @@ import { redisOptionsFromUrl } from './redis-url';
 /** A command that has no answer within this is failed (a 503 for the request), never left hanging. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 /** Reconnect quickly after an outage: 100 ms, 200 ms, ... at most 500 ms between attempts. */
-const RECONNECT_DELAY = (attempt: number) => Math.min(attempt * 100, 500);
+export const RECONNECT_DELAY = (attempt: number) => Math.min(attempt * 100, 500);
 
 const COUNT_IN_WINDOW = `
 local n = redis.call('INCR', KEYS[1])
