@@ -38,7 +38,8 @@ describe('the marketplace cascade across nodes', () => {
     const viaProxy = new URL(redisUrl);
     viaProxy.port = String(proxy.port);
     const { env, adminEmail } = marketplaceEnv();
-    [a, b] = await Promise.all([createTestApp({ env: { ...env, REDIS_URL: viaProxy.toString() } }), createTestApp({ env: { ...env, REDIS_URL: viaProxy.toString() } })]);
+    const nodeEnv = { ...env, REDIS_URL: viaProxy.toString() };
+    [a, b] = await Promise.all([createTestApp({ env: nodeEnv }), createTestApp({ env: nodeEnv })]);
     admin = await makeOperator(a, { email: adminEmail });
     await redisUp();
   });
@@ -47,6 +48,26 @@ describe('the marketplace cascade across nodes', () => {
     await proxy.start();
     await Promise.all([a?.close(), b?.close()]);
     await proxy.cut();
+  });
+
+  it('while Redis is down the engagement plane keeps serving, and each node throttles failures on its own', async () => {
+    const { partner, engagement, token } = await engagedPartner(a, admin);
+    await redisDown();
+    const ip = fromAddress(b).ip;
+    const onB = fromAddress(b, ip);
+    const onA = fromAddress(a, ip);
+    const started = Date.now();
+    await onB.post(eventsPath(engagement.id), token, { kind: 'during.outage' }).expect(202);
+    const fresh = await mintToken(onB, partner.key, engagement.id);
+    await onB.get(eventsPath(engagement.id), fresh).expect(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    for (let i = 0; i < 30; i++) expectProblem(await onB.get('/api/v1/partner/engagements', 'nope'), 401, 'unauthorized');
+    expectProblem(await onB.get('/api/v1/partner/engagements', partner.key), 429, 'rate-limited', { detail: 'too many failed authentication attempts' });
+    // node A never saw those failures: its own count is still empty
+    await onA.get('/api/v1/partner/engagements', partner.key).expect(200);
+    // and once Redis is back, the shared count applies again (it holds none of the outage's failures)
+    await redisUp();
+    await onB.get('/api/v1/partner/engagements', partner.key).expect(200);
   });
 
   describe.each([
@@ -75,9 +96,9 @@ describe('the marketplace cascade across nodes', () => {
       await beforeChange();
       await a.http().post(`/api/v1/operator/engagements/${engagement.id}/revoke`).set('cookie', owner.cookie).expect(200);
       const revokedAt = Date.now();
-      await withinOneSecond(revokedAt, async () =>
-        expectProblem(await onB.post(eventsPath(engagement.id), token, { kind: 'k' }), 401, 'unauthorized', { detail: 'engagement_revoked' }),
-      );
+      await withinOneSecond(revokedAt, async () => {
+        expectProblem(await onB.post(eventsPath(engagement.id), token, { kind: 'k' }), 401, 'unauthorized', { detail: 'engagement_revoked' });
+      });
     });
 
     it('rotating the key away on node A ends it and its tokens on node B within 1 s; the new key works there', async () => {
@@ -96,23 +117,4 @@ describe('the marketplace cascade across nodes', () => {
     });
   });
 
-  it('while Redis is down the engagement plane keeps serving, and each node throttles failures on its own', async () => {
-    const { partner, engagement, token } = await engagedPartner(a, admin);
-    await redisDown();
-    const ip = fromAddress(b).ip;
-    const onB = fromAddress(b, ip);
-    const onA = fromAddress(a, ip);
-    const started = Date.now();
-    await onB.post(eventsPath(engagement.id), token, { kind: 'during.outage' }).expect(202);
-    const fresh = await mintToken(onB, partner.key, engagement.id);
-    await onB.get(eventsPath(engagement.id), fresh).expect(200);
-    expect(Date.now() - started).toBeLessThan(2000);
-    for (let i = 0; i < 30; i++) expectProblem(await onB.get('/api/v1/partner/engagements', 'nope'), 401, 'unauthorized');
-    expectProblem(await onB.get('/api/v1/partner/engagements', partner.key), 429, 'rate-limited', { detail: 'too many failed authentication attempts' });
-    // node A never saw those failures: its own count is still empty
-    await onA.get('/api/v1/partner/engagements', partner.key).expect(200);
-    // and once Redis is back, the shared count applies again (it holds none of the outage's failures)
-    await redisUp();
-    await onB.get('/api/v1/partner/engagements', partner.key).expect(200);
-  });
 });
