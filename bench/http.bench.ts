@@ -12,145 +12,23 @@
  * BENCH_SCALING=0 to skip the scaling cases, BENCH_LAYERS=0 to skip the layer A/B (the service
  * with and without each performance layer), BENCH_LAYER_ROUNDS (default 2).
  */
-import autocannon from 'autocannon';
-import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
-
-const ROOT = join(__dirname, '..');
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
-const REDIS_URL = process.env.BENCH_REDIS_URL!;
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
-
-interface CaseResult {
-  name: string;
-  /** req/s of the bare NestJS baseline measured just before this case (targeted cases only). */
-  adjacentBaseline?: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  requests: number;
-}
-
-/** One case of the layers section: which build variant it ran on. */
-interface LayerResult extends CaseResult {
-  variant: string;
-  case: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitHealthy(base: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
-}
-
-async function startProcess(kind: 'node' | 'nest' | 'service' | 'service-stock-server', env: Record<string, string> = {}) {
-  const port = await freePort();
-  let out = '';
-  let child: ChildProcess;
-  if (kind === 'node') {
-    child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], { env: { ...process.env, PORT: String(port) }, stdio: 'pipe' });
-  } else if (kind === 'nest') {
-    child = fork(join(__dirname, 'baselines', 'bare-nest.ts'), [], {
-      env: { ...process.env, PORT: String(port) },
-      execArgv: ['-r', 'ts-node/register/transpile-only'],
-      stdio: 'pipe',
-    });
-  } else {
-    const entry = kind === 'service' ? join(ROOT, 'dist', 'main.js') : join(__dirname, 'baselines', 'service-stock-server.js');
-    child = spawn(process.execPath, [entry], {
-      env: { PATH: process.env.PATH, ...env, PORT: String(port) } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  }
-  child.stdout?.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20000)));
-  child.stderr?.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20000)));
-  const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base, child, () => out);
-  return {
-    base,
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    },
-  };
-}
-
-type Request = autocannon.Request;
-
-async function load(
-  name: string,
-  base: string,
-  options: { path?: string; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[]; timeout?: number },
-): Promise<CaseResult> {
-  const method = (options.method ?? 'GET') as NonNullable<autocannon.Options['method']>;
-  const opts: autocannon.Options = {
-    url: base,
-    connections: CONNECTIONS,
-    method,
-    timeout: options.timeout ?? 10,
-    ...(options.headers ? { headers: options.headers } : {}),
-    ...(options.body !== undefined ? { body: options.body } : {}),
-    requests: options.requests ?? [{ path: options.path ?? '/', method }],
-  };
-  await autocannon({ ...opts, duration: WARMUP });
-  const r = await autocannon({ ...opts, duration: DURATION });
-  const result: CaseResult = {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-    requests: r.requests.total,
-  };
-  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}\n`);
-  return result;
-}
-
-async function json(base: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<any> {
-  const res = await fetch(`${base}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return { status: res.status, headers: res.headers, body: text ? safeJson(text) : undefined };
-}
-const safeJson = (t: string) => {
-  try {
-    return JSON.parse(t);
-  } catch {
-    return t;
-  }
-};
+import {
+  CaseResult,
+  CONNECTIONS,
+  DATABASE_URL,
+  DURATION,
+  json,
+  LayerResult,
+  load,
+  productionEnv,
+  REDIS_URL,
+  startProcess,
+  WARMUP,
+} from './harness';
 
 async function main(): Promise<void> {
   const db = new Client({ connectionString: DATABASE_URL });
@@ -183,20 +61,7 @@ async function main(): Promise<void> {
   };
 
   process.stderr.write('service (production build)\n');
-  const serviceEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATABASE_URL,
-    REDIS_URL,
-    BASE_URL: 'https://bench.example.com',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    METRICS_BEARER_TOKEN: METRICS_TOKEN,
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    // The benchmark measures throughput, not the limiter refusing it: one credential far
-    // exceeds 1000 requests per minute here.
-    API_RATE_LIMIT: '1000000000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  };
+  const serviceEnv = productionEnv();
   const service = await startProcess('service', serviceEnv);
   const base = service.base;
   const layerResults: LayerResult[] = [];

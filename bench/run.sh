@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: starts its own PostgreSQL and Redis (scripts/infra.sh), builds the production
-# bundle, gives the benchmark a fresh database and Redis db, and runs bench/http.bench.ts.
+# bundle, gives the benchmark a fresh database and Redis db, and runs bench/http.bench.ts (or the
+# benchmark file given as its argument: npm run bench:engagements runs bench/engagement-ingest.bench.ts).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -19,4 +20,4 @@ redis-cli -p "$REDIS_PORT" -n 2 flushdb >/dev/null
 export BENCH_DATABASE_URL="postgres://agentnet:agentnet@127.0.0.1:$PG_PORT/agentnet_bench"
 export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/2"
 DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
-exec node -r ts-node/register/transpile-only bench/http.bench.ts
+exec node -r ts-node/register/transpile-only "${1:-bench/http.bench.ts}"
