@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { REQUEST_ID_HEADER } from '../core/common/http/request-id';
@@ -51,8 +51,11 @@ interface LocalWindow {
   endsAt: number;
 }
 
-/** While Redis is unreachable, at most this many addresses are counted per node. */
+/** While Redis is unreachable, at most this many addresses are counted per node (and as many blocked ones kept). */
 const LOCAL_MAX_ADDRESSES = 100_000;
+
+/** On the event bus: an address reached the limit; every node refuses it until the window ends. */
+export const AUTH_BLOCKED_EVENT = 'marketplace.auth_blocked';
 
 /**
  * The failed-authentication throttle of the partner and engagement planes (SPEC.md Limits): 30
@@ -60,15 +63,22 @@ const LOCAL_MAX_ADDRESSES = 100_000;
  * the 31st such answer, and every request from that address until the window ends, is a 429.
  * Counted in Redis, so all nodes share one count.
  *
+ * Only failures pay a Redis round trip. The failure that brings an address to the limit is told
+ * to every node over the event bus; a node checks Redis (the authority on the count and the
+ * window) only for addresses it was told are blocked, so valid traffic of other addresses costs
+ * nothing here.
+ *
  * While Redis cannot be reached (the event bus reports it down, or a call fails or takes over
  * 500 ms), each node counts in its own memory with the same limit and the request goes on:
  * partner traffic stays up, and the brute-force bound becomes 30 per node per minute until
  * Redis is back (docs/decisions.md).
  */
 @Injectable()
-export class FailedAuthThrottle {
+export class FailedAuthThrottle implements OnModuleInit {
   private readonly logger = new Logger(FailedAuthThrottle.name);
   private readonly local = new Map<string, LocalWindow>();
+  /** Addresses at the limit, by the epoch ms their window ends (told by this node or another). */
+  private readonly blocked = new Map<string, number>();
   private lastWarning = 0;
 
   constructor(
@@ -78,10 +88,30 @@ export class FailedAuthThrottle {
     private readonly clock: Clock,
   ) {}
 
+  onModuleInit(): void {
+    this.bus.on(AUTH_BLOCKED_EVENT, (e) => {
+      if (typeof e.bucket === 'string' && typeof e.msLeft === 'number') this.markBlocked(e.bucket, e.msLeft);
+    });
+  }
+
   /** Refuses (429) a request from an address whose window already holds 30 failed answers. */
   async admit(req: Request): Promise<void> {
-    const { count, msLeft } = await this.count(req, false);
+    const bucket = this.bucketOf(req);
+    if (!this.bus.healthy) {
+      const { count, msLeft } = this.countLocally(bucket, false);
+      if (count >= FAILED_AUTH_LIMIT) throw this.refusal(req, msLeft);
+      return;
+    }
+    const until = this.blocked.get(bucket);
+    if (until === undefined) return;
+    if (until <= Date.now()) {
+      this.blocked.delete(bucket);
+      return;
+    }
+    const counted = await this.countInRedis(bucket, false);
+    const { count, msLeft } = counted ?? { count: FAILED_AUTH_LIMIT, msLeft: until - Date.now() };
     if (count >= FAILED_AUTH_LIMIT) throw this.refusal(req, msLeft);
+    this.blocked.delete(bucket); // the window ended early (or its key is gone)
   }
 
   /**
@@ -89,29 +119,46 @@ export class FailedAuthThrottle {
    * the limit, else the original refusal.
    */
   async recordFailure(req: Request, refusal: ProblemError): Promise<ProblemError> {
-    const { count, msLeft } = await this.count(req, true);
+    const bucket = this.bucketOf(req);
+    const counted = this.bus.healthy ? await this.countInRedis(bucket, true) : undefined;
+    const { count, msLeft } = counted ?? this.countLocally(bucket, true);
+    if (counted && count >= FAILED_AUTH_LIMIT && !this.blocked.has(bucket)) {
+      this.markBlocked(bucket, msLeft);
+      await this.bus.publish({ type: AUTH_BLOCKED_EVENT, bucket, msLeft });
+    }
     return count > FAILED_AUTH_LIMIT ? this.refusal(req, msLeft) : refusal;
+  }
+
+  private bucketOf(req: Request): string {
+    return ipBucket(clientIp(req, this.config.trustedProxyIps));
+  }
+
+  private markBlocked(bucket: string, msLeft: number): void {
+    if (this.blocked.size >= LOCAL_MAX_ADDRESSES) {
+      const now = Date.now();
+      for (const [key, until] of this.blocked) if (until <= now) this.blocked.delete(key);
+      if (this.blocked.size >= LOCAL_MAX_ADDRESSES) this.blocked.delete(this.blocked.keys().next().value!);
+    }
+    this.blocked.set(bucket, Date.now() + msLeft);
   }
 
   private refusal(req: Request, msLeft: number): FailedAuthThrottled {
     return new FailedAuthThrottled(Math.max(1, Math.ceil(msLeft / 1000)), String(req.headers[REQUEST_ID_HEADER] ?? ''));
   }
 
-  private async count(req: Request, failed: boolean): Promise<{ count: number; msLeft: number }> {
-    const bucket = ipBucket(clientIp(req, this.config.trustedProxyIps));
-    if (this.bus.healthy) {
-      try {
-        const [count, msLeft] = (await withTimeout(
-          this.redis.client.eval(FAILED_AUTH_SCRIPT, 1, RedisKeys.marketplaceAuthFailures(bucket), failed ? '1' : '0', FAILED_AUTH_WINDOW_MS),
-          BUS_TIMEOUT_MS,
-          'failed-auth throttle',
-        )) as [number, number];
-        return { count, msLeft };
-      } catch (err) {
-        this.warn(err as Error);
-      }
+  /** The shared count (incremented when `failed`), or undefined when Redis did not answer in time. */
+  private async countInRedis(bucket: string, failed: boolean): Promise<{ count: number; msLeft: number } | undefined> {
+    try {
+      const [count, msLeft] = (await withTimeout(
+        this.redis.client.eval(FAILED_AUTH_SCRIPT, 1, RedisKeys.marketplaceAuthFailures(bucket), failed ? '1' : '0', FAILED_AUTH_WINDOW_MS),
+        BUS_TIMEOUT_MS,
+        'failed-auth throttle',
+      )) as [number, number];
+      return { count, msLeft };
+    } catch (err) {
+      this.warn(err as Error);
+      return undefined;
     }
-    return this.countLocally(bucket, failed);
   }
 
   private countLocally(bucket: string, failed: boolean): { count: number; msLeft: number } {
