@@ -160,3 +160,14 @@ export function productionEnv(extra: Record<string, string> = {}): Record<string
     ...extra,
   };
 }
+
+/** Logs in with a JSON body; the Cookie header value of the new session. */
+export async function sessionCookie(base: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${base}/users/log-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+    redirect: 'manual',
+  });
+  return (login.headers.get('set-cookie') ?? '').split(';')[0];
+}

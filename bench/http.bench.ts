@@ -26,6 +26,7 @@ import {
   load,
   productionEnv,
   REDIS_URL,
+  sessionCookie,
   startProcess,
   WARMUP,
 } from './harness';
@@ -135,13 +136,7 @@ async function main(): Promise<void> {
     );
 
     // Enrollment claim on a fleet token, when the enrollment routes exist in this build.
-    const login = await fetch(`${base}/users/log-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-      redirect: 'manual',
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await sessionCookie(base, email, password);
     const fleet = await fetch(`${base}/api/v1/operator/enrollment_tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
