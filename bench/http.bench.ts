@@ -12,88 +12,24 @@
  * BENCH_SCALING=0 to skip the scaling cases, BENCH_LAYERS=0 to skip the layer A/B (the service
  * with and without each performance layer), BENCH_LAYER_ROUNDS (default 2).
  */
-import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startProcess } from './processes';
-
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
-const REDIS_URL = process.env.BENCH_REDIS_URL!;
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
-
-interface CaseResult {
-  name: string;
-  /** req/s of the bare NestJS baseline measured just before this case (targeted cases only). */
-  adjacentBaseline?: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  requests: number;
-}
-
-/** One case of the layers section: which build variant it ran on. */
-interface LayerResult extends CaseResult {
-  variant: string;
-  case: string;
-}
-
-type Request = autocannon.Request;
-
-async function load(
-  name: string,
-  base: string,
-  options: { path?: string; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[]; timeout?: number },
-): Promise<CaseResult> {
-  const method = (options.method ?? 'GET') as NonNullable<autocannon.Options['method']>;
-  const opts: autocannon.Options = {
-    url: base,
-    connections: CONNECTIONS,
-    method,
-    timeout: options.timeout ?? 10,
-    ...(options.headers ? { headers: options.headers } : {}),
-    ...(options.body !== undefined ? { body: options.body } : {}),
-    requests: options.requests ?? [{ path: options.path ?? '/', method }],
-  };
-  await autocannon({ ...opts, duration: WARMUP });
-  const r = await autocannon({ ...opts, duration: DURATION });
-  const result: CaseResult = {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-    requests: r.requests.total,
-  };
-  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}\n`);
-  return result;
-}
-
-async function json(base: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<any> {
-  const res = await fetch(`${base}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return { status: res.status, headers: res.headers, body: text ? safeJson(text) : undefined };
-}
-const safeJson = (t: string) => {
-  try {
-    return JSON.parse(t);
-  } catch {
-    return t;
-  }
-};
+import {
+  CaseResult,
+  CONNECTIONS,
+  DATABASE_URL,
+  DURATION,
+  json,
+  LayerResult,
+  load,
+  productionEnv,
+  REDIS_URL,
+  sessionCookie,
+  startProcess,
+  WARMUP,
+} from './harness';
 
 async function main(): Promise<void> {
   const db = new Client({ connectionString: DATABASE_URL });
@@ -126,20 +62,7 @@ async function main(): Promise<void> {
   };
 
   process.stderr.write('service (production build)\n');
-  const serviceEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATABASE_URL,
-    REDIS_URL,
-    BASE_URL: 'https://bench.example.com',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    METRICS_BEARER_TOKEN: METRICS_TOKEN,
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    // The benchmark measures throughput, not the limiter refusing it: one credential far
-    // exceeds 1000 requests per minute here.
-    API_RATE_LIMIT: '1000000000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  };
+  const serviceEnv = productionEnv();
   const service = await startProcess('service', serviceEnv);
   const base = service.base;
   const layerResults: LayerResult[] = [];
@@ -213,13 +136,7 @@ async function main(): Promise<void> {
     );
 
     // Enrollment claim on a fleet token, when the enrollment routes exist in this build.
-    const login = await fetch(`${base}/users/log-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-      redirect: 'manual',
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await sessionCookie(base, email, password);
     const fleet = await fetch(`${base}/api/v1/operator/enrollment_tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },

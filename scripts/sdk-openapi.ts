@@ -49,8 +49,10 @@ export async function previewDocument(): Promise<OpenAPIObject> {
 
 /** TypeScript declarations (`paths`, `components`, `operations`) for a document. */
 export async function typesFromDocument(document: OpenAPIObject): Promise<string> {
-  // A deep copy: openapi-typescript annotates the object it is given.
-  const ast = await openapiTS(JSON.parse(JSON.stringify(document)), { silent: true, emptyObjectsUnknown: true });
+  // A deep copy: openapi-typescript annotates the object it is given. defaultNonNullable off: a
+  // property with a default that is not required (a request field the service fills in) stays
+  // optional, as the document says; 7.x would otherwise make it required.
+  const ast = await openapiTS(JSON.parse(JSON.stringify(document)), { silent: true, emptyObjectsUnknown: true, defaultNonNullable: false });
   return `${BANNER}\n${astToString(ast)}`;
 }
 

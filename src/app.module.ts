@@ -44,6 +44,7 @@ import { DataRequestsModule } from './data-requests/data-requests.module';
 import { GatewayRulesModule } from './gateway-rules/gateway-rules.module';
 import { OtaUpdatesModule } from './ota-updates/ota-updates.module';
 import { SecurityViolationsModule } from './security-violations/security-violations.module';
+import { PartnersModule } from './partners/partners.module';
 
 @Module({
   imports: [
@@ -87,6 +88,8 @@ import { SecurityViolationsModule } from './security-violations/security-violati
     BatchOperationsModule,
     OtaUpdatesModule,
     DataRequestsModule,
+    // issue 19: the marketplace plane
+    PartnersModule,
   ],
   providers: [
     ProblemRenderer,

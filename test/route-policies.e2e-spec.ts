@@ -26,7 +26,7 @@ describe('route policies (deny by default)', () => {
   });
 
   it('has a strategy for every kind its routes use', () => {
-    expect(t.app.get(AuthStrategyRegistry).kinds().sort()).toEqual(['machine', 'metrics', 'operator', 'payments', 'scim']);
+    expect(t.app.get(AuthStrategyRegistry).kinds().sort()).toEqual(['engagement', 'machine', 'metrics', 'operator', 'partner', 'payments', 'scim']);
   });
 
   it('every route not deliberately excluded appears in the OpenAPI document with its auth', () => {

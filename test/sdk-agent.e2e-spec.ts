@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { agentClient, claim, engagementClient, MemoryCredentialStore, partnerClient, ProblemError, RetryEvent } from '../sdk/src';
 import { issueToken, makeFleetOwner } from './enrollment-support';
-import { sleep } from './support/operator';
+import { makeOperator, Operator } from './support/console';
+import { grant, makePartner, marketplaceEnv } from './support/partners';
+import { db, sleep } from './support/operator';
 import { sdkWorkspace, SdkWorkspace } from './support/sdk';
 import { SpawnedApp, spawnApp, testEnv, waitForHealth } from './support/spawned-app';
 import { createTestApp, TestApp } from './support/test-app';
@@ -65,27 +67,99 @@ describe('SDK: agentClient()', () => {
     expect(err).toMatchObject({ status: 403, slug: 'forbidden', detail: 'The token does not have sufficient scope' });
   });
 
-  // Not on main yet: OTA updates (issue 22) and the partner plane (issue 19). Until they land these
-  // routes answer 404; afterwards the same calls are refused by auth (unknown id, missing scope,
-  // unknown partner key). Either way the refusal must reach the caller as a typed problem. The
-  // round trips (a real OTA update walked, a real engagement token and event) come with the merge.
-  it('reports OTA progress and speaks the partner plane; refusals arrive as typed problems', async () => {
-    const device = await ws.agent(['messages:read']);
-    const ota = await caught(agentClient({ baseUrl: base, apiKey: device.key }).reportOtaProgress(randomUUID(), { status: 'downloading' }));
-    expect(ota).toBeInstanceOf(ProblemError);
-    expect([`404 not-found not_found`, `403 forbidden The token does not have sufficient scope`]).toContain(
-      `${(ota as ProblemError).status} ${(ota as ProblemError).slug} ${(ota as ProblemError).detail}`,
-    );
+  it('walks an OTA update the operator created, forward only, and refusals arrive as typed problems', async () => {
+    const owner = await makeFleetOwner(t, 'team');
+    const token = await issueToken(t, owner);
+    const claimed = await claim({ baseUrl: base, token: token.token, serialNumber: `OTA-${randomUUID().slice(0, 8)}`, store: new MemoryCredentialStore() });
+    const robotId = claimed.response!.robot!.id;
+    const created = await t
+      .http()
+      .post('/api/v1/operator/ota-updates')
+      .set('cookie', owner.cookie)
+      .send({ robot_id: robotId, update_type: 'firmware', version: '4.3.1', artifact_url: 'https://updates.example.com/4.3.1.bin', sha256: 'a'.repeat(64) })
+      .expect(201);
+    const updateId: string = created.body.ota_update.id;
 
-    const partner = partnerClient({ baseUrl: base, partnerKey: 'mpk_AAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' });
-    const engagementId = randomUUID();
-    for (const attempt of [partner.mintEngagementToken(engagementId), engagementClient({ baseUrl: base, engagementId, token: 'not-a-real-token' }).postEvent('visit')]) {
-      const err = await caught(attempt);
-      expect(err).toBeInstanceOf(ProblemError);
-      expect(['404 not-found not_found', '401 unauthorized invalid_token']).toContain(`${(err as ProblemError).status} ${(err as ProblemError).slug} ${(err as ProblemError).detail}`);
+    const agent = agentClient({ credentials: claimed.credentials });
+    const [listed] = (await agent.request('get', '/api/v1/ota_updates')).ota_updates;
+    expect(listed).toMatchObject({ id: updateId, status: 'pending', version: '4.3.1' });
+    for (const status of ['downloading', 'installing', 'succeeded'] as const) {
+      const { ota_update } = await agent.reportOtaProgress(updateId, { status, detail: `${status} by the SDK` });
+      expect(ota_update).toMatchObject({ id: updateId, status, detail: `${status} by the SDK` });
     }
+    const shown = await t.http().get(`/api/v1/operator/ota-updates/${updateId}`).set('cookie', owner.cookie).expect(200);
+    expect(shown.body.ota_update).toMatchObject({ status: 'succeeded', finished_at: expect.any(String) });
+
+    // Backwards, and an update that is not this robot's: the service's refusals, typed.
+    const backwards = await caught(agent.reportOtaProgress(updateId, { status: 'downloading' }));
+    expect(backwards).toBeInstanceOf(ProblemError);
+    expect(backwards).toMatchObject({ status: 409 });
+    expect(await caught(agent.reportOtaProgress(randomUUID(), { status: 'downloading' }))).toMatchObject({ status: 404, slug: 'not-found' });
+    // A key without the OTA scopes is refused before anything is read.
+    const narrow = await ws.agent(['messages:read']);
+    expect(await caught(agentClient({ baseUrl: base, apiKey: narrow.key }).reportOtaProgress(updateId, { status: 'failed' }))).toMatchObject({
+      status: 403,
+      slug: 'forbidden',
+      detail: 'The token does not have sufficient scope',
+    });
     // A machine key is never sent to the partner plane.
-    expect(() => partnerClient({ baseUrl: base, partnerKey: device.key })).toThrow(TypeError);
+    expect(() => partnerClient({ baseUrl: base, partnerKey: narrow.key })).toThrow(TypeError);
+  });
+});
+
+describe('SDK: partnerClient() and engagementClient()', () => {
+  let t: TestApp;
+  let base: string;
+  let admin: Operator;
+
+  beforeAll(async () => {
+    const { env, adminEmail } = marketplaceEnv();
+    t = await createTestApp({ env });
+    base = await t.listen();
+    admin = await makeOperator(t, { email: adminEmail });
+  });
+  afterAll(() => t.close());
+
+  it('lists engagements, mints a token on demand, posts and reads events the operator then sees', async () => {
+    const owner = await makeOperator(t);
+    const partner = await makePartner(t, admin);
+    const engagement = await grant(t, owner, partner.id);
+
+    const client = partnerClient({ baseUrl: base, partnerKey: partner.key });
+    const engagements = await client.listEngagements();
+    expect(engagements.map((e) => e.id)).toEqual([engagement.id]);
+    expect(engagements[0]).toMatchObject({ partner_id: partner.id, status: 'active', scopes: expect.arrayContaining(['engagement_events:write']) });
+
+    const runtime = client.engagement(engagement.id, { expiresIn: 600 });
+    const posted = await runtime.postEvent('ticket.created', { ticket: 42 });
+    expect(posted).toMatchObject({ engagement_id: engagement.id, kind: 'ticket.created', payload: { ticket: 42 } });
+    await runtime.postEvent('ticket.closed');
+    const page = await runtime.listEvents({ limit: 10 });
+    expect(page.count).toBe(2);
+    expect(page.engagement_events.map((e) => e.kind).sort()).toEqual(['ticket.closed', 'ticket.created']);
+    // Both events went out under one minted token.
+    const tokens = await db(t).query(`SELECT count(*)::int AS n FROM engagement_tokens WHERE engagement_id = $1`, [engagement.id]);
+    expect(tokens[0].n).toBe(1);
+
+    const seen = await t.http().get(`/api/v1/operator/engagements/${engagement.id}/events`).set('cookie', owner.cookie).expect(200);
+    expect(seen.body.engagement_events.map((e: { id: string }) => e.id)).toContain(posted.id);
+
+    // A runtime handed a bare token uses it as is; once the engagement is revoked it is refused, typed.
+    const minted = await client.mintEngagementToken(engagement.id, { scopes: ['engagement_events:read'] });
+    expect(minted).toMatchObject({ token_type: 'Bearer', expires_in: 86400, scopes: ['engagement_events:read'], engagement_id: engagement.id });
+    const bare = engagementClient({ baseUrl: base, engagementId: engagement.id, token: minted.token });
+    expect((await bare.listEvents()).count).toBe(2);
+    expect(await caught(bare.postEvent('not.allowed'))).toMatchObject({ status: 403, slug: 'forbidden' });
+    await t.http().post(`/api/v1/operator/engagements/${engagement.id}/revoke`).set('cookie', owner.cookie).expect(200);
+    expect(await caught(bare.listEvents())).toMatchObject({ status: 401, detail: 'engagement_revoked' });
+    expect(await client.listEngagements()).toEqual([]);
+  });
+
+  it('refuses an unknown partner key as a typed problem', async () => {
+    const stranger = partnerClient({ baseUrl: base, partnerKey: 'mpk_AAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' });
+    const err = await caught(stranger.mintEngagementToken(randomUUID()));
+    expect(err).toBeInstanceOf(ProblemError);
+    expect(err).toMatchObject({ status: 401, slug: 'unauthorized' });
   });
 });
 

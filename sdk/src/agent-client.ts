@@ -3,7 +3,7 @@ import type { CredentialStore, StoredAccessToken, StoredCredentials } from './cr
 import { abortable } from './backoff';
 import { ProblemError } from './errors';
 import { HttpClient, HttpOptions, HttpResponse } from './http';
-import type { OtaProgressReport, OtaUpdateEnvelope } from './pending-types';
+import type { OtaProgressReport, OtaUpdateEnvelope } from './api-types';
 import { AgentSocket, AgentSocketOptions } from './agent-socket';
 
 export interface AgentClientOptions extends Omit<HttpOptions, 'baseUrl'> {

@@ -20,6 +20,32 @@ export type AgentCommandStatus = AgentCommand['status'];
 export type Robot = Schemas['RobotDto'];
 export type MachineScope = Schemas['MachineScope'];
 
+// OTA updates (API.md "Domain resources")
+export type OtaUpdate = Schemas['OtaUpdateDto'];
+export type OtaUpdateStatus = OtaUpdate['status'];
+/** Every status of an OTA update, in the order an update moves. */
+export const OTA_UPDATE_STATUSES = ['pending', 'downloading', 'installing', 'succeeded', 'failed', 'cancelled'] as const satisfies readonly OtaUpdateStatus[];
+/** What a robot reports with PATCH /api/v1/ota_updates/:id, forward only. */
+export type OtaProgressReport = Schemas['ReportOtaUpdateDto'];
+export type OtaReportStatus = OtaProgressReport['status'];
+export type OtaUpdateEnvelope = Schemas['OtaUpdateEnvelopeDto'];
+/** The body of POST /api/v1/operator/ota-updates. */
+export type OtaUpdateRequest = Schemas['CreateOtaUpdateDto'];
+
+// Partners and engagements (API.md "Partners and engagements")
+export type EngagementScope = Schemas['EngagementScope'];
+export type Engagement = Schemas['EngagementDto'];
+export type EngagementList = Schemas['EngagementListDto'];
+export type EngagementToken = Schemas['EngagementTokenDto'];
+export type EngagementTokenEnvelope = Schemas['EngagementTokenEnvelopeDto'];
+/** The body of POST /api/v1/partner/engagements/{id}/tokens. */
+export type EngagementTokenRequest = Schemas['MintEngagementTokenDto'];
+export type EngagementEvent = Schemas['EngagementEventDto'];
+/** The body of POST /api/v1/engagements/{id}/events. */
+export type EngagementEventRequest = Schemas['PostEngagementEventDto'];
+export type EngagementEventEnvelope = Schemas['EngagementEventEnvelopeDto'];
+export type EngagementEventList = Schemas['EngagementEventListDto'];
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The paths of the document that have an operation for `M`. */

@@ -21,5 +21,4 @@ export * from './agent-socket';
 export * from './socket-protocol';
 export * from './ota';
 export * from './partner-client';
-export * from './pending-types';
 export { SDK_VERSION } from './version';

@@ -2,7 +2,7 @@ import type { AgentClient } from './agent-client';
 import { CommandFailed, CommandHandler } from './agent-socket';
 import type { AgentCommand } from './api-types';
 import { ProblemError } from './errors';
-import type { OtaReportStatus, OtaUpdate } from './pending-types';
+import type { OtaReportStatus, OtaUpdate } from './api-types';
 
 /** The agent command the service pushes when an operator creates an OTA update for the robot. */
 export const OTA_UPDATE_COMMAND = 'ota_update';
@@ -14,8 +14,9 @@ const ORDER: Record<OtaReportStatus, number> = { downloading: 1, installing: 2, 
 export type OtaWork = Pick<OtaUpdate, 'id'> & Partial<Pick<OtaUpdate, 'update_type' | 'version' | 'artifact_url' | 'sha256'>>;
 
 /**
- * The update an `ota_update` command is about. PENDING (issue 22): the payload's shape is not
- * fixed yet; this reads `{ ota_update: { id, ... } }`, `{ ota_update_id }` and `{ id }`, in that order.
+ * The update an `ota_update` command is about. The service sends `{ ota_update: { id,
+ * update_type, version, artifact_url, sha256 } }`; `{ ota_update_id }` and `{ id }` are read too,
+ * for commands an operator sent by hand.
  */
 export function otaUpdateOf(command: AgentCommand): OtaWork | undefined {
   const payload = command.payload as Record<string, unknown>;

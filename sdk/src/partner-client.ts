@@ -12,7 +12,7 @@ import type {
   EngagementToken,
   EngagementTokenEnvelope,
   EngagementTokenRequest,
-} from './pending-types';
+} from './api-types';
 
 export const PARTNER_KEY = /^mpk_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 

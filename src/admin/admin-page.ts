@@ -32,6 +32,7 @@ export function adminPage(email: string, list: AdminWorkspaceListDto): SafeHtml 
     { title: 'Platform administration', signedInAs: email },
     html`<section class="panel" aria-labelledby="admin-title">
   <h1 id="admin-title">Workspaces</h1>
+  <p><a href="/admin/partners">Marketplace partners</a></p>
   <table><thead><tr><th scope="col">Workspace</th><th scope="col">Status</th><th scope="col">Plan</th><th scope="col">Actions</th></tr></thead>
   <tbody>${rows}</tbody></table>
   <nav aria-label="Pages"><p>${p.offset + 1}-${p.offset + workspaces.length} of ${p.total}

@@ -198,4 +198,29 @@ describe('CredentialCache', () => {
       expect(cache.size).toBe(0);
     });
   });
+
+  describe('read', () => {
+    it('serves a cached record without loading, and caches what it loads', async () => {
+      const cache = new CredentialCache<CredentialRecord>(TTL, 10);
+      const r = record('cred-a');
+      const load = jest.fn(async () => r);
+      await expect(cache.read('key-a', T0, load)).resolves.toBe(r);
+      await expect(cache.read('key-a', T0 + 1, load)).resolves.toBe(r);
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not cache a record read while an invalidation landed, nor an absent one', async () => {
+      const cache = new CredentialCache<CredentialRecord>(TTL, 10);
+      const r = record('cred-a');
+      await expect(
+        cache.read('key-a', T0, async () => {
+          cache.invalidate(() => true);
+          return r;
+        }),
+      ).resolves.toBe(r);
+      expect(cache.size).toBe(0);
+      await expect(cache.read('key-b', T0, async () => undefined)).resolves.toBeUndefined();
+      expect(cache.size).toBe(0);
+    });
+  });
 });

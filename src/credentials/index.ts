@@ -1,5 +1,6 @@
 /** What the credentials feature offers the rest of the service; other features import it from here only. */
 export * from './credential-refusals';
+export * from './credential-cache';
 export * from './credential-status';
 export * from './credentials.module';
 export * from './credentials.repository';

@@ -114,12 +114,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     const parts = parsePrefixedSecret('agk', presented);
     if (!parts) throw new MachineAuthError('invalid_api_key');
     const now = this.clock.now();
-    let record = this.keys.get(parts.prefix, now);
-    if (!record) {
-      const generation = this.keys.generation;
-      record = await this.repo.findByPrefix(parts.prefix);
-      if (record) this.keys.set(parts.prefix, record, now, generation);
-    }
+    const record = await this.keys.read(parts.prefix, now, () => this.repo.findByPrefix(parts.prefix));
     // secretMatches hashes even for an unknown prefix (no timing tell); `!record` only narrows the type
     if (!secretMatches(parts.secret, record?.secretHash) || !record) throw new MachineAuthError('invalid_api_key');
     this.assertPresentedUsable(record, now);
@@ -131,12 +126,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     const hash = sha256(presented);
     const key = hash.toString('base64');
     const now = this.clock.now();
-    let record = this.tokens.get(key, now);
-    if (!record) {
-      const generation = this.tokens.generation;
-      record = await this.repo.findAccessToken(hash);
-      if (record) this.tokens.set(key, record, now, generation);
-    }
+    const record = await this.tokens.read(key, now, () => this.repo.findAccessToken(hash));
     if (!record) throw new MachineAuthError('invalid_token');
     this.assertPresentedUsable(record, now);
     if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');

@@ -8,7 +8,7 @@ import { AgentSocket, AgentSocketOptions, CommandFailed, CommandHandler, Command
 import { sleep } from '../backoff';
 import { claim } from '../claim';
 import { FileCredentialStore, StoredCredentials } from '../credential-store';
-import { errorKind, ProblemError } from '../errors';
+import { errorKind } from '../errors';
 import type { RateLimitPolicy } from '../http';
 import { OTA_UPDATE_COMMAND, otaUpdateOf, walkOtaUpdate } from '../ota';
 import { OperatorSession } from './operator';
@@ -249,16 +249,9 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
           await operator!.createOtaUpdate(request);
           ota.requested++;
         } catch (err) {
+          // An update the operator could not create is a failed update, counted by kind too.
+          ota.failed++;
           errors.add(`ota_create:${errorKind(err)}`);
-          // Without the OTA route (a service built before OTA updates), push the command the
-          // route would push, so the robots' walk still runs and reports its own errors.
-          if (!(err instanceof ProblemError && err.status === 404)) return;
-          try {
-            await operator!.sendCommand(robot.credentials!.service_agent_id, OTA_UPDATE_COMMAND, { ota_update: { id: randomUUID(), status: 'pending', ...request } });
-            ota.requested++;
-          } catch (pushErr) {
-            errors.add(`command_create:${errorKind(pushErr)}`);
-          }
         }
         progress('ota', ++done, targets.length);
       });

@@ -1,18 +1,10 @@
-import type { AgentCommand, components } from '../api-types';
+import type { AgentCommand, components, OtaUpdate, OtaUpdateEnvelope, OtaUpdateRequest } from '../api-types';
 import { ProblemError } from '../errors';
 import { HttpClient, HttpOptions } from '../http';
-import type { OtaUpdate } from '../pending-types';
 
 const SESSION_COOKIE = '_agent_ops_key';
 
-/** PENDING (issue 22): the body of POST /api/v1/operator/ota-updates, as API.md gives it. */
-export interface OtaUpdateRequest {
-  robot_id: string;
-  update_type: 'firmware' | 'software' | 'config';
-  version: string;
-  artifact_url: string;
-  sha256: string;
-}
+export type { OtaUpdateRequest } from '../api-types';
 
 /**
  * The operator side the simulator needs to drive a fleet: a browser session (log-in with email
@@ -58,9 +50,9 @@ export class OperatorSession {
     return res.body.agent_command;
   }
 
-  /** POST /api/v1/operator/ota-updates (PENDING, issue 22): the service pushes `ota_update` to the robot. */
+  /** POST /api/v1/operator/ota-updates (one robot): the service pushes `ota_update` to the robot. */
   async createOtaUpdate(request: OtaUpdateRequest): Promise<OtaUpdate> {
-    const res = await this.http.request<{ ota_update: OtaUpdate }>({
+    const res = await this.http.request<OtaUpdateEnvelope>({
       method: 'post',
       path: '/api/v1/operator/ota-updates',
       headers: { cookie: this.cookie },

@@ -19,6 +19,9 @@ const RECONNECT_DELAY_MS = 1000;
 export class DatabaseNotifications implements OnApplicationShutdown {
   private readonly logger = new Logger(DatabaseNotifications.name);
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly connectionListeners = new Set<() => void>();
+  /** Channels LISTENed on the current connection. */
+  private readonly active = new Set<string>();
   private client?: Client;
   private reconnect?: NodeJS.Timeout;
   private stopped = false;
@@ -31,8 +34,38 @@ export class DatabaseNotifications implements OnApplicationShutdown {
     let set = this.listeners.get(channel);
     if (!set) this.listeners.set(channel, (set = new Set()));
     set.add(listener);
-    if (this.client) void this.client.query(`LISTEN ${channel}`).catch(() => undefined);
+    const client = this.client;
+    if (client) void client.query(`LISTEN ${channel}`).then(() => this.client === client && this.activate([channel]), () => undefined);
     else this.connect();
+  }
+
+  /**
+   * Whether notifications of `channel` are arriving now (the connection is up and listening).
+   * While they are not, a listener cannot learn of changes and must not trust what only a
+   * notification would correct (caches).
+   */
+  isListening(channel: string): boolean {
+    return this.active.has(channel);
+  }
+
+  /** Calls `listener` whenever listening starts or stops (after a connect, on a lost connection). */
+  onConnectionChange(listener: () => void): void {
+    this.connectionListeners.add(listener);
+  }
+
+  private activate(channels: string[]): void {
+    for (const channel of channels) this.active.add(channel);
+    this.connectionChanged();
+  }
+
+  private connectionChanged(): void {
+    for (const listener of this.connectionListeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.logger.error(`notification connection listener failed: ${(err as Error).message}`);
+      }
+    }
   }
 
   private connect(): void {
@@ -46,6 +79,8 @@ export class DatabaseNotifications implements OnApplicationShutdown {
     const lost = (err?: Error) => {
       if (this.client !== client) return;
       this.client = undefined;
+      this.active.clear();
+      this.connectionChanged();
       client.removeAllListeners('notification');
       void client.end().catch(() => undefined);
       if (this.stopped) return;
@@ -63,6 +98,8 @@ export class DatabaseNotifications implements OnApplicationShutdown {
       .connect()
       .then(async () => {
         for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
+        if (this.client !== client) return;
+        this.activate([...this.listeners.keys()]);
         for (const channel of this.listeners.keys()) this.notify(channel);
       })
       .catch((err: Error) => lost(err));
@@ -83,6 +120,7 @@ export class DatabaseNotifications implements OnApplicationShutdown {
     clearTimeout(this.reconnect);
     const client = this.client;
     this.client = undefined;
+    this.active.clear();
     await client?.end().catch(() => undefined);
   }
 }

@@ -21,7 +21,13 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_BEARER_TOKEN' }, 'metrics')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'SCIM token' }, 'scim')
     .addCookieAuth('_agent_ops_key', { type: 'apiKey', in: 'cookie', name: '_agent_ops_key' }, 'session')
-    // issue 20: the payment provider signs its events (t=<unix>,v1=<hex HMAC-SHA256 of "t.body">)
+    // issue 19: the marketplace plane
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'mpk_ partner key (issued at /admin/partners, shown once)' }, 'partner')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'engagement token from POST /api/v1/partner/engagements/{id}/tokens (default 86400 s, at most 604800 s)' },
+      'engagement',
+    )
+        // issue 20: the payment provider signs its events (t=<unix>,v1=<hex HMAC-SHA256 of "t.body">)
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'PAYMENTS_WEBHOOK_SECRET signature' }, 'payments-signature');
   return SwaggerModule.createDocument(app, builder.build());
 }

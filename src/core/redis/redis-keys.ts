@@ -31,6 +31,8 @@ export const RedisKeys = {
   /** Password-reset requests per IP and per address (hashed). TTL: 15 min. */
   resetRequestsByIp: (ipBucket: string) => `${REDIS_PREFIX}:reset:ip:${ipBucket}`,
   resetRequestsByAddress: (id: string) => `${REDIS_PREFIX}:reset:addr:${id}`,
+  /** Failed authentications (401/403 answers) on the partner and engagement planes from one client address (/64 for IPv6). TTL: 60 s from the first. */
+  marketplaceAuthFailures: (ipBucket: string) => `${REDIS_PREFIX}:mkt:authfail:${ipBucket}`,
 } as const;
 
 export const RedisLimits = {

@@ -51,6 +51,19 @@ export class LocalCache<T> {
     this.entries.set(key, { value, expiresAt: now + this.ttlMs });
   }
 
+  /**
+   * The cached record for `key`, else what `load` reads (cached unless an invalidation landed
+   * while it was being read).
+   */
+  async read(key: string, now: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const cached = this.get(key, now);
+    if (cached !== undefined) return cached;
+    const generation = this.generationCounter;
+    const loaded = await load();
+    if (loaded !== undefined) this.set(key, loaded, now, generation);
+    return loaded;
+  }
+
   /** Drops every entry whose record matches; invalidations are rare, so a scan is fine. */
   invalidate(match: (record: T) => boolean): void {
     this.generationCounter++;

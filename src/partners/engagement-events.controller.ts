@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { EngagementAuth } from '../auth';
+import { uuidParam as uuid } from '../core/common/http/uuid-param';
+import { ProblemDto } from '../core/common/problem/problem.dto';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { parseList } from '../core/listing/list-query';
+import { ENGAGEMENT_EVENT_LIST, EngagementEventEnvelopeDto, EngagementEventListDto, PostEngagementEventDto } from './dto/engagement.dto';
+import { EngagementsService } from './engagements.service';
+import { FailedAuthFilter } from './failed-auth.filter';
+import { CurrentEngagement } from './marketplace-auth.strategies';
+import type { EngagementPrincipal } from './marketplace-principals';
+
+const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'the id is not a UUID' });
+
+/**
+ * The engagement plane: `Authorization: Bearer <engagement token>` of this very engagement only.
+ * Events land in the engagement's workspace and nowhere else.
+ */
+@ApiTags('engagement')
+@UseFilters(FailedAuthFilter)
+@Controller('api/v1/engagements/:id/events')
+export class EngagementEventsController {
+  constructor(private readonly engagements: EngagementsService) {}
+
+  @EngagementAuth('engagement_events:write')
+  @Post()
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: EngagementEventEnvelopeDto })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto })
+  @notFound
+  async post(
+    @CurrentEngagement() runtime: EngagementPrincipal,
+    @Param('id', uuid) _id: string,
+    @Body() dto: PostEngagementEventDto,
+  ): Promise<EngagementEventEnvelopeDto> {
+    return { engagement_event: await this.engagements.postEvent(runtime, dto.kind, dto.payload) };
+  }
+
+  @EngagementAuth('engagement_events:read')
+  @Get()
+  @ApiList(ENGAGEMENT_EVENT_LIST)
+  @ApiOkResponse({ type: EngagementEventListDto })
+  @notFound
+  list(
+    @CurrentEngagement() runtime: EngagementPrincipal,
+    @Param('id', uuid) _id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<EngagementEventListDto> {
+    return this.engagements.listEventsForRuntime(runtime, parseList(ENGAGEMENT_EVENT_LIST, query));
+  }
+}
