@@ -39,7 +39,12 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
         'sockets:connect) in the socket_token query parameter; an operator with the session cookie. A revoked or expired credential, ' +
         'an inactive agent or a refused workspace closes the socket on every node.',
       contact: { name: 'API guide', url: `${baseUrl}/api/docs` },
+      license: { name: 'Proprietary', url: `${baseUrl}/api/docs` },
     },
+    tags: [
+      { name: 'agents', description: 'service agents and robots holding a socket token' },
+      { name: 'operators', description: "operators' browsers holding a session" },
+    ],
     servers: {
       service: {
         url: `${url.host}`,

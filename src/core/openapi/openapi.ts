@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '../config/app-config';
+import { API_TAGS } from './tags';
 
 /**
  * The OpenAPI document of every controller route, with the auth schemes each route declares. It
@@ -12,24 +13,35 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
     .setTitle('Agent Network Service')
     .setDescription(
       'Machine identity and operator auth for fleets of service agents and robots. ' +
-        'Errors are RFC 9457 problem bodies (application/problem+json); see docs/ for decisions.',
+        'Errors are RFC 9457 problem bodies (application/problem+json) whose `type` links to a page at /problems/{slug}. ' +
+        'The WebSocket at /socket is described by the AsyncAPI document at /api/asyncapi.json.',
     )
+    .setLicense('Proprietary', `${config.baseUrl}/api/docs`)
     .setVersion('1')
     .addServer(config.baseUrl)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'agk_ API key or 30-day access token' }, 'machine')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an `agk_` API key or a 30-day access token from POST /api/v1/agent_tokens (opaque, not a JWT)' }, 'machine')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-agent-api-key' }, 'agent-api-key')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_BEARER_TOKEN' }, 'metrics')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'SCIM token' }, 'scim')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'the METRICS_BEARER_TOKEN of this deployment' }, 'metrics')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'a workspace SCIM token (`scim_`), issued at /app/admin/scim_tokens and shown once' }, 'scim')
     .addCookieAuth('_agent_ops_key', { type: 'apiKey', in: 'cookie', name: '_agent_ops_key' }, 'session')
     // issue 19: the marketplace plane
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'mpk_ partner key (issued at /admin/partners, shown once)' }, 'partner')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an `mpk_` partner key (issued at /admin/partners, shown once)' }, 'partner')
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'engagement token from POST /api/v1/partner/engagements/{id}/tokens (default 86400 s, at most 604800 s)' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque',
+        description: 'an engagement token from POST /api/v1/partner/engagements/{id}/tokens (default 86400 s, at most 604800 s)',
+      },
       'engagement',
     )
-        // issue 20: the payment provider signs its events (t=<unix>,v1=<hex HMAC-SHA256 of "t.body">)
+    // issue 20: the payment provider signs its events (t=<unix>,v1=<hex HMAC-SHA256 of "t.body">)
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'PAYMENTS_WEBHOOK_SECRET signature' }, 'payments-signature');
-  return SwaggerModule.createDocument(app, builder.build());
+  for (const [name, description] of Object.entries(API_TAGS)) builder.addTag(name, description);
+  const options = builder.build();
+  // A self-hosted deployment has no support address of its own: the contact is the API guide.
+  options.info.contact = { name: 'API guide', url: `${config.baseUrl}/api/docs` };
+  return SwaggerModule.createDocument(app, options);
 }
 
 export function mountOpenApi(app: INestApplication, config: AppConfig): void {
