@@ -2169,6 +2169,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference
+         * @description This document rendered as a browsable reference (Swagger UI), with every operation, schema and security scheme. No authentication.
+         */
+        get: operations["ApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs-json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenAPI document
+         * @description This OpenAPI 3 document as JSON, the source of the SDK's types. No authentication. The WebSocket is described by the AsyncAPI document at /api/asyncapi.json.
+         */
+        get: operations["OpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/socket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the WebSocket
+         * @description Upgrades to the WebSocket whose messages the AsyncAPI document at /api/asyncapi.json describes. A service agent authenticates with a socket token in the `socket_token` query parameter (POST /api/v1/socket_tokens, scope `sockets:connect`, valid 600 s); an operator's browser with its session cookie. A plain GET without `Upgrade: websocket` is 404.
+         */
+        get: operations["OpenSocket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2179,33 +2239,59 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
-        ReadyResponseDto: {
+        RepoCheckDto: {
+            /**
+             * @description `degraded` when the ping took longer than 500 ms
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "error";
+            /**
+             * @description how long the database ping took, when it answered
+             * @example 3
+             */
+            latency_ms?: number;
             /** @enum {string} */
+            error?: "database_unreachable";
+        };
+        MigrationsCheckDto: {
+            /** @enum {string} */
+            status: "ok" | "degraded" | "error";
+            /** @description migrations not applied yet; null when they could not be read */
+            pending: number | null;
+            /** @enum {string} */
+            error?: "migrations_unknown";
+        };
+        JobsCheckDto: {
+            /** @enum {string} */
+            status: "ok" | "degraded" | "error";
+            /** @description every job queue, by name: its status and the workers of this node on it */
+            queues: {
+                [key: string]: {
+                    /** @enum {string} */
+                    status: "ok" | "degraded" | "error";
+                    concurrency: number;
+                };
+            };
+            /** @enum {string} */
+            error?: "redis_unreachable";
+        };
+        ReadyChecksDto: {
+            /** @description PostgreSQL answers a ping */
+            repo: components["schemas"]["RepoCheckDto"];
+            /** @description no migration is pending */
+            migrations: components["schemas"]["MigrationsCheckDto"];
+            /** @description the job queues (the interface keeps the name `oban`): Redis reachable, a worker on each queue */
+            oban: components["schemas"]["JobsCheckDto"];
+        };
+        ReadyResponseDto: {
+            /**
+             * @description any check in error: `error` (503); any slow check: `degraded` (200)
+             * @enum {string}
+             */
             status: "ok" | "degraded" | "error";
             /** Format: date-time */
             timestamp: string;
-            /**
-             * @description repo {status}, migrations {status, pending}, oban {status, queues: {<name>: {status, concurrency}}}
-             * @example {
-             *       "repo": {
-             *         "status": "ok"
-             *       },
-             *       "migrations": {
-             *         "status": "ok",
-             *         "pending": 0
-             *       },
-             *       "oban": {
-             *         "status": "ok",
-             *         "queues": {
-             *           "mailer": {
-             *             "status": "ok",
-             *             "concurrency": 4
-             *           }
-             *         }
-             *       }
-             *     }
-             */
-            checks: Record<string, unknown>;
+            checks: components["schemas"]["ReadyChecksDto"];
         };
         /**
          * @description subset of the credential's scopes
@@ -13741,6 +13827,78 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    ApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the reference page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    OpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the OpenAPI document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, unknown>;
+                };
+            };
+        };
+    };
+    OpenSocket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description switching protocols: the socket is open */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no valid socket token or session: the upgrade is refused */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not an upgrade request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -36,13 +36,60 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       'engagement',
     )
     // issue 20: the payment provider signs its events (t=<unix>,v1=<hex HMAC-SHA256 of "t.body">)
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'PAYMENTS_WEBHOOK_SECRET signature' }, 'payments-signature');
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'PAYMENTS_WEBHOOK_SECRET signature' }, 'payments-signature')
+    .addApiKey({ type: 'apiKey', in: 'query', name: 'socket_token', description: 'a 600-second socket token from POST /api/v1/socket_tokens' }, 'socket-token');
   for (const [name, description] of Object.entries(API_TAGS)) builder.addTag(name, description);
   const options = builder.build();
   // A self-hosted deployment has no support address of its own: the contact is the API guide.
   options.info.contact = { name: 'API guide', url: `${config.baseUrl}/api/docs` };
-  return SwaggerModule.createDocument(app, options);
+  const document = SwaggerModule.createDocument(app, options);
+  Object.assign(document.paths, SERVED_OUTSIDE_CONTROLLERS);
+  return document;
 }
+
+const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+/**
+ * Routes served by something other than a controller (the Swagger module, the WebSocket
+ * adapter), listed by hand so the document names every route the service answers.
+ */
+const SERVED_OUTSIDE_CONTROLLERS: OpenAPIObject['paths'] = {
+  '/api/docs': {
+    get: {
+      tags: ['docs'],
+      operationId: 'ApiReference',
+      summary: 'The API reference',
+      description: 'This document rendered as a browsable reference (Swagger UI), with every operation, schema and security scheme. No authentication.',
+      responses: { '200': html('the reference page') },
+    },
+  },
+  '/api/docs-json': {
+    get: {
+      tags: ['docs'],
+      operationId: 'OpenApiDocument',
+      summary: 'The OpenAPI document',
+      description: 'This OpenAPI 3 document as JSON, the source of the SDK\'s types. No authentication. The WebSocket is described by the AsyncAPI document at /api/asyncapi.json.',
+      responses: { '200': { description: 'the OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  },
+  '/socket': {
+    get: {
+      tags: ['machine'],
+      operationId: 'OpenSocket',
+      summary: 'Open the WebSocket',
+      description:
+        'Upgrades to the WebSocket whose messages the AsyncAPI document at /api/asyncapi.json describes. A service agent authenticates with a ' +
+        'socket token in the `socket_token` query parameter (POST /api/v1/socket_tokens, scope `sockets:connect`, valid 600 s); an ' +
+        "operator's browser with its session cookie. A plain GET without `Upgrade: websocket` is 404.",
+      security: [{ 'socket-token': [] }, { session: [] }],
+      responses: {
+        '101': { description: 'switching protocols: the socket is open' },
+        '401': { description: 'no valid socket token or session: the upgrade is refused' },
+        '404': { description: 'not an upgrade request' },
+      },
+    },
+  },
+};
 
 export function mountOpenApi(app: INestApplication, config: AppConfig): void {
   const document = buildOpenApiDocument(app, config);

@@ -1,20 +1,53 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+const CHECK_STATUSES = ['ok', 'degraded', 'error'] as const;
 
 export class HealthResponseDto {
   @ApiProperty({ example: 'ok' }) status: 'ok';
   @ApiProperty({ format: 'date-time' }) timestamp: string;
 }
 
-export class ReadyResponseDto {
-  @ApiProperty({ enum: ['ok', 'degraded', 'error'] }) status: 'ok' | 'degraded' | 'error';
-  @ApiProperty({ format: 'date-time' }) timestamp: string;
+export class RepoCheckDto {
+  @ApiProperty({ enum: CHECK_STATUSES, description: '`degraded` when the ping took longer than 500 ms' }) status: string;
+  @ApiPropertyOptional({ description: 'how long the database ping took, when it answered', example: 3 }) latency_ms?: number;
+  @ApiPropertyOptional({ enum: ['database_unreachable'] }) error?: string;
+}
+
+export class MigrationsCheckDto {
+  @ApiProperty({ enum: CHECK_STATUSES }) status: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'migrations not applied yet; null when they could not be read' }) pending: number | null;
+  @ApiPropertyOptional({ enum: ['migrations_unknown'] }) error?: string;
+}
+
+export interface QueueCheck {
+  status: string;
+  concurrency: number;
+}
+
+export class JobsCheckDto {
+  @ApiProperty({ enum: CHECK_STATUSES }) status: string;
   @ApiProperty({
-    description: 'repo {status}, migrations {status, pending}, oban {status, queues: {<name>: {status, concurrency}}}',
-    example: {
-      repo: { status: 'ok' },
-      migrations: { status: 'ok', pending: 0 },
-      oban: { status: 'ok', queues: { mailer: { status: 'ok', concurrency: 4 } } },
+    type: 'object',
+    description: 'every job queue, by name: its status and the workers of this node on it',
+    additionalProperties: {
+      type: 'object',
+      required: ['status', 'concurrency'],
+      properties: { status: { type: 'string', enum: [...CHECK_STATUSES] }, concurrency: { type: 'integer' } },
     },
   })
-  checks: Record<string, unknown>;
+  queues: Record<string, QueueCheck>;
+  @ApiPropertyOptional({ enum: ['redis_unreachable'] }) error?: string;
+}
+
+export class ReadyChecksDto {
+  @ApiProperty({ type: RepoCheckDto, description: 'PostgreSQL answers a ping' }) repo: RepoCheckDto;
+  @ApiProperty({ type: MigrationsCheckDto, description: 'no migration is pending' }) migrations: MigrationsCheckDto;
+  @ApiProperty({ type: JobsCheckDto, description: 'the job queues (the interface keeps the name `oban`): Redis reachable, a worker on each queue' })
+  oban: JobsCheckDto;
+}
+
+export class ReadyResponseDto {
+  @ApiProperty({ enum: CHECK_STATUSES, description: 'any check in error: `error` (503); any slow check: `degraded` (200)' }) status: 'ok' | 'degraded' | 'error';
+  @ApiProperty({ format: 'date-time' }) timestamp: string;
+  @ApiProperty({ type: ReadyChecksDto }) checks: ReadyChecksDto;
 }
