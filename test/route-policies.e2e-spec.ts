@@ -29,20 +29,25 @@ describe('route policies (deny by default)', () => {
     expect(t.app.get(AuthStrategyRegistry).kinds().sort()).toEqual(['engagement', 'machine', 'metrics', 'operator', 'partner', 'payments', 'scim']);
   });
 
-  it('every route not deliberately excluded appears in the OpenAPI document with its auth', () => {
+  it('every served route appears in the OpenAPI document, with its auth, a summary and a description', () => {
     const doc = buildOpenApiDocument(t.app, t.config);
     const missing: string[] = [];
     const unsecured: string[] = [];
-    for (const r of collectRoutes(t).filter((route) => !route.excluded)) {
+    const undocumented: string[] = [];
+    const routes = collectRoutes(t);
+    for (const r of routes) {
       const oaPath = r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      const op = (doc.paths[oaPath] as Record<string, { security?: unknown[] }> | undefined)?.[r.method.toLowerCase()];
+      const op = (doc.paths[oaPath] as Record<string, { security?: unknown[]; summary?: string; description?: string }> | undefined)?.[r.method.toLowerCase()];
       if (!op) missing.push(`${r.method} ${r.path}`);
-      else if (r.policy?.kind !== 'public' && !(op.security && op.security.length > 0)) {
-        unsecured.push(`${r.method} ${r.path}`);
+      else {
+        if (r.policy?.kind !== 'public' && !(op.security && op.security.length > 0)) unsecured.push(`${r.method} ${r.path}`);
+        if (!op.summary?.trim() || !op.description?.trim()) undocumented.push(`${r.method} ${r.path}`);
       }
     }
+    expect(routes.filter((r) => r.excluded).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     expect(missing).toEqual([]);
     expect(unsecured).toEqual([]);
+    expect(undocumented).toEqual([]);
   });
 
   it('serves the OpenAPI document at /api/docs-json', async () => {

@@ -63,3 +63,15 @@ export class WebhookDeliveryListDto {
   @ApiProperty({ description: 'number of deliveries in this response' }) count: number;
   @ApiProperty() pagination: PaginationDto;
 }
+
+/**
+ * The body of every delivery POST to a subscription's URL (the `delivery` callback of the
+ * subscription routes): the event as it was recorded, `created` its recording time.
+ */
+export class WebhookPayloadDto {
+  @ApiProperty({ format: 'uuid', description: 'the event id (the same in every delivery of this event)' }) id: string;
+  @ApiProperty({ enum: DOMAIN_EVENT_TYPES }) type: string;
+  @ApiProperty({ format: 'date-time', description: 'when the event was recorded, ISO 8601 UTC with milliseconds' }) created: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'what the event is about, by type (docs/webhooks.md)' })
+  data: Record<string, unknown>;
+}
