@@ -66,8 +66,11 @@ export const OperatorAuth = (opts: { role?: OperatorRole; platformAdmin?: boolea
     ApiUnauthorizedResponse(problem),
     ApiForbiddenResponse(problem),
   );
-/** SCIM bearer token of one workspace. */
-export const ScimAuth = () => policy({ kind: 'scim', rateLimit: 'none' }, ApiBearerAuth('scim'), ApiUnauthorizedResponse(problem));
+/**
+ * SCIM bearer token of one workspace. Its 401 is a SCIM error (application/scim+json), not a
+ * problem body: the SCIM controllers document it (ScimResource in src/scim/scim-openapi.ts).
+ */
+export const ScimAuth = () => policy({ kind: 'scim', rateLimit: 'none' }, ApiBearerAuth('scim'));
 /** A scoped bearer credential of the marketplace plane, counted per principal. */
 const scopedBearer = (kind: 'partner' | 'engagement', scopes: string[]) =>
   policy(

@@ -1,9 +1,22 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiFoundResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiSeeOtherResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { AppConfig } from '../core/config/app-config';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { parseList } from '../core/listing/list-query';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
@@ -14,6 +27,9 @@ import { adminPage } from './scim-pages';
 import { ScimTokensService } from './scim-tokens.service';
 
 const ADMIN_PAGE = '/app/admin';
+const NO_SESSION = ApiFoundResponse({ description: 'no session: redirect to /users/log-in' });
+/** A refusal of a page route is a problem body, not HTML. */
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } } });
 
 /** /app/admin (owners and admins): SCIM tokens, created (shown once) and revoked, and the sync log. */
 @ApiTags('pages')
@@ -27,8 +43,16 @@ export class ScimAdminPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Get()
+  @ApiOperation({
+    summary: 'Show the SCIM administration page',
+    description:
+      "Console page for the workspace's owners and admins (session cookie): the live SCIM tokens (up to 100, newest first, with when " +
+      'each was last used), the 20 latest entries of the SCIM sync log, the SCIM base URL and the forms to create and revoke tokens. ' +
+      'Without a session it redirects (302) to the log-in page; a member is refused with 403 `insufficient_role`.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'SCIM tokens and recent SCIM writes' })
+  @NO_SESSION
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
     await this.render(op, res);
   }
@@ -37,8 +61,18 @@ export class ScimAdminPageController {
   @OperatorAuth({ role: 'admin', page: true })
   @Post('scim_tokens')
   @HttpCode(201)
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the new token, shown once' })
+  @ApiOperation({
+    summary: 'Create a SCIM token from the administration page',
+    description:
+      "Form post for owners and admins: creates a SCIM token (`scim_...`) for the workspace's identity provider and answers 201 with " +
+      'the page showing the token once; it is not a redirect, so a reload cannot show it again. Only its SHA-256 is stored and it ' +
+      'never expires (rotate by creating a new one and revoking the old). A `name` that is empty, longer than 120 characters or ' +
+      'holds control characters, or any other field, is 422 `validation_failed`.',
+  })
+  @ApiFormPost({ name: { description: 'a label for the token, 1 to 120 characters (omitted: "SCIM token")' } })
+  @ApiCreatedResponse({ description: 'the page, with the new token shown once' })
+  @ApiUnprocessableEntityResponse(problem('validation_failed'))
+  @NO_SESSION
   async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateScimTokenDto, @Res() res: Response): Promise<void> {
     const created = await this.tokens.create(op.workspaceId, op.userId, dto.name || undefined);
     await this.render(op, res, created, 201);
@@ -46,8 +80,16 @@ export class ScimAdminPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post('scim_tokens/:id/revoke')
-  @ApiProduces('text/html')
-  @ApiSeeOtherResponse({ description: 'revoked; back to the page' })
+  @ApiOperation({
+    summary: 'Revoke a SCIM token from the administration page',
+    description:
+      'Form post (no fields) for owners and admins: revokes the token at once, so the next SCIM request made with it is 401, and ' +
+      "answers 303 back to `/app/admin`. An unknown, already revoked or other workspace's token, or an id that is not a UUID, is 404 `not_found`.",
+  })
+  @ApiFormPost()
+  @ApiSeeOtherResponse({ description: 'revoked; back to /app/admin' })
+  @ApiNotFoundResponse(problem('not_found'))
+  @NO_SESSION
   async revoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     await this.tokens.revoke(op.workspaceId, id);
     res.redirect(303, ADMIN_PAGE);

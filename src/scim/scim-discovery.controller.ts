@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { ScimAuth } from '../auth';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
@@ -22,6 +23,12 @@ export class ScimDiscoveryController {
 
   @ScimAuth()
   @Get('ServiceProviderConfig')
+  @ApiOperation({
+    summary: 'Get the SCIM service provider configuration',
+    description:
+      'SCIM token. What this SCIM service supports (RFC 7643 section 5): PATCH and filtering (at most 100 results a page); bulk, ' +
+      "sorting, ETags and password change are not supported. The authentication scheme is the workspace's SCIM bearer token.",
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimOk(200, 'patch and filter supported (maxResults 100); bulk, sort, etag and changePassword not', { type: 'object' })
   serviceProviderConfig() {
@@ -30,6 +37,11 @@ export class ScimDiscoveryController {
 
   @ScimAuth()
   @Get('ResourceTypes')
+  @ApiOperation({
+    summary: 'List the SCIM resource types',
+    description:
+      'SCIM token. A ListResponse of the two resource types, User (with the enterprise User extension) and Group, with their endpoints and schemas.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimOk(200, 'User and Group', { type: 'object' })
   resourceTypes() {
@@ -38,6 +50,11 @@ export class ScimDiscoveryController {
 
   @ScimAuth()
   @Get('ResourceTypes/:id')
+  @ApiOperation({
+    summary: 'Get a SCIM resource type',
+    description:
+      'SCIM token. One resource type by its id, `User` or `Group`; any other id is 404.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimOk(200, 'one resource type', { type: 'object' })
   @ApiScimNotFound()
@@ -47,6 +64,12 @@ export class ScimDiscoveryController {
 
   @ScimAuth()
   @Get('Schemas')
+  @ApiOperation({
+    summary: 'List the SCIM schemas',
+    description:
+      'SCIM token. A ListResponse of the User, enterprise User and Group schemas, listing every attribute the resources return ' +
+      "(`userName` and the Group's `displayName` required), from the same definitions the resources are built on.",
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimOk(200, 'the User, enterprise User and Group schemas, every attribute the resources return', { type: 'object' })
   schemas() {
@@ -55,6 +78,11 @@ export class ScimDiscoveryController {
 
   @ScimAuth()
   @Get('Schemas/:id')
+  @ApiOperation({
+    summary: 'Get a SCIM schema',
+    description:
+      'SCIM token. One schema by its URN, e.g. `urn:ietf:params:scim:schemas:core:2.0:User`; any other id is 404.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimOk(200, 'one schema, by its URN', { type: 'object' })
   @ApiScimNotFound()

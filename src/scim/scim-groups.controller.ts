@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ScimAuth } from '../auth';
 import type { ScimListResponse } from '../core/listing/scim-page';
@@ -23,6 +23,13 @@ export class ScimGroupsController {
 
   @ScimAuth()
   @Get()
+  @ApiOperation({
+    summary: 'List SCIM Groups',
+    description:
+      "The identity provider, with the workspace's SCIM token. A ListResponse of the workspace's Groups in creation order, paged like " +
+      'Users (`startIndex` 1-based, `count` default 50, at most 100), members included unless `excludedAttributes=members`. `filter` is ' +
+      'ignored unless the deployment sets `SCIM_GROUP_FILTERS=true`, which turns on `displayName eq` and `externalId eq`.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery({ name: 'filter', required: false, description: 'ignored, unless SCIM_GROUP_FILTERS=true: then displayName eq and externalId eq' })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1' })
@@ -35,6 +42,12 @@ export class ScimGroupsController {
 
   @ScimAuth()
   @Get(':id')
+  @ApiOperation({
+    summary: 'Get a SCIM Group',
+    description:
+      "SCIM token. The Group with that id in the token's workspace, with its members unless `excludedAttributes=members`; an unknown " +
+      'id, one of another workspace or one that is not a UUID is 404.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery(EXCLUDED)
   @ApiScimOk(200, 'the Group', SCIM_GROUP_SCHEMA)
@@ -45,6 +58,14 @@ export class ScimGroupsController {
 
   @ScimAuth()
   @Post()
+  @ApiOperation({
+    summary: 'Create a SCIM Group',
+    description:
+      'SCIM token; body as `application/scim+json` or `application/json`. Creates the Group with `displayName` (required), ' +
+      '`externalId` and `members` (User ids of this workspace; unknown or foreign ids are skipped) and answers 201 with it, its `meta` ' +
+      'and a `Location` header. A `displayName` already used in the workspace is 409 `uniqueness`, a missing one 400 `invalidValue`, ' +
+      'a body that is not an object 400 `invalidSyntax`; every write, refused or not, goes to the sync log.',
+  })
   @HttpCode(201)
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery(EXCLUDED)
@@ -65,6 +86,13 @@ export class ScimGroupsController {
 
   @ScimAuth()
   @Put(':id')
+  @ApiOperation({
+    summary: 'Replace a SCIM Group',
+    description:
+      'SCIM token. Replaces `displayName`, `externalId` and `members` (omitted members: none); when an operator mapped the group to a ' +
+      'role, the members who joined or left get their roles recomputed. 404 for an unknown id, 409 `uniqueness` for a `displayName` ' +
+      'already used, 400 `invalidValue` or `invalidSyntax` for a bad body.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery(EXCLUDED)
   @ApiScimBody(SCIM_GROUP_SCHEMA)
@@ -79,6 +107,14 @@ export class ScimGroupsController {
   /** members add/remove (value arrays or members[value eq "id"]) are row changes, not a rewrite of the list. */
   @ScimAuth()
   @Patch(':id')
+  @ApiOperation({
+    summary: 'Update a SCIM Group with PATCH operations',
+    description:
+      'SCIM token; a PatchOp message. `members` add, remove and replace (value arrays, or `members[value eq "<id>"]` for a remove) ' +
+      'insert and delete membership rows rather than rewriting the list; other operations change `displayName` or ' +
+      '`externalId`. Answers the Group (200); 404 for an unknown id, 409 `uniqueness`, 400 `mutability`, `noTarget`, `invalidValue` ' +
+      'or `invalidSyntax` for operations that cannot apply.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery(EXCLUDED)
   @ApiScimBody(PATCH_OP_SCHEMA)
@@ -93,8 +129,14 @@ export class ScimGroupsController {
   /** Members lose the role the group granted. */
   @ScimAuth()
   @Delete(':id')
+  @ApiOperation({
+    summary: 'Delete a SCIM Group',
+    description:
+      'SCIM token. Deletes the Group and answers 204; its members lose the role it granted (their roles are recomputed from their ' +
+      'other groups). An unknown id is 404.',
+  })
   @HttpCode(204)
-  @ApiScimOk(204, 'deleted', { type: 'object' })
+  @ApiNoContentResponse({ description: 'deleted' })
   @ApiScimNotFound()
   async delete(@CurrentScim() scim: ScimPrincipal, @Param('id') id: string): Promise<void> {
     await this.groups.delete(scim.workspaceId, id);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ScimAuth } from '../auth';
 import type { ScimListResponse } from '../core/listing/scim-page';
@@ -28,6 +28,15 @@ export class ScimUsersController {
 
   @ScimAuth()
   @Get()
+  @ApiOperation({
+    summary: 'List SCIM Users',
+    description:
+      "The identity provider, with the workspace's SCIM token (`Authorization: Bearer scim_...`). A ListResponse of the workspace's " +
+      'SCIM Users (provisioned, or linked by email to an existing account) in creation order: `startIndex` is 1-based (below 1 reads ' +
+      'as 1), `count` defaults to 50 (above 100 reads as 100, negative as 0). `filter` supports `userName eq`, `emails.value eq` ' +
+      '(also `emails[type eq "work"].value eq`) and `externalId eq`, userName and emails compared case-insensitively; any other ' +
+      'filter is ignored, never an error.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery({ name: 'filter', required: false, description: 'userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq; anything else is ignored' })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1; below 1 reads as 1' })
@@ -39,6 +48,11 @@ export class ScimUsersController {
 
   @ScimAuth()
   @Get(':id')
+  @ApiOperation({
+    summary: 'Get a SCIM User',
+    description:
+      "SCIM token. The User with that id in the token's workspace; an unknown id, one of another workspace or one that is not a UUID is 404.",
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimOk(200, 'the User', SCIM_USER_SCHEMA)
   @ApiScimNotFound()
@@ -49,6 +63,16 @@ export class ScimUsersController {
   /** Links to the account with the login email, or creates a SCIM-managed account without a password. */
   @ScimAuth()
   @Post()
+  @ApiOperation({
+    summary: 'Provision a SCIM User',
+    description:
+      'SCIM token; body as `application/scim+json` or `application/json`, unknown attributes and nulls ignored. Links the User to the ' +
+      'account whose email is its login email (the primary email, else the first, else `userName`) or creates a SCIM-managed account ' +
+      'without a password (its owner sets one through forgot-password), with a membership in the workspace that `active: false` suspends. ' +
+      'Answers 201 with the User, its `meta` and a `Location` header; a `userName` or login email another SCIM User of the workspace ' +
+      'already has is 409 `uniqueness`, a missing `userName` or a value of the wrong type 400 `invalidValue`, a body that is not an ' +
+      "object 400 `invalidSyntax`, and suspending the workspace owner's membership 403. Every write, refused or not, goes to the sync log.",
+  })
   @HttpCode(201)
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimBody(SCIM_USER_SCHEMA)
@@ -65,6 +89,15 @@ export class ScimUsersController {
   /** Replaces every writable attribute; one the body omits is cleared. */
   @ScimAuth()
   @Put(':id')
+  @ApiOperation({
+    summary: 'Replace a SCIM User',
+    description:
+      'SCIM token. Replaces every writable attribute (`userName`, `name`, `displayName`, `emails`, `active`, `externalId`, the ' +
+      'enterprise extension): one the body omits is cleared, and `active` defaults to true. `active: false` suspends the workspace ' +
+      "membership and, for an account this workspace's SCIM created, the account too (sessions ended, live sockets closed, reset links " +
+      'invalidated, log-in refused); `active: true` reinstates, and a changed login email of such an account becomes its log-in email. ' +
+      "404 for an unknown id, 409 `uniqueness`, 400 `invalidValue` or `invalidSyntax`, and 403 for the workspace owner's membership, as on create.",
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimBody(SCIM_USER_SCHEMA)
   @ApiScimOk(200, 'the User', SCIM_USER_SCHEMA)
@@ -78,6 +111,15 @@ export class ScimUsersController {
 
   @ScimAuth()
   @Patch(':id')
+  @ApiOperation({
+    summary: 'Update a SCIM User with PATCH operations',
+    description:
+      'SCIM token; a PatchOp message as Okta and Entra send it: op names in any case, `"True"`/`"False"` strings for booleans, ' +
+      'path-less `replace` with dotted keys (`name.givenName`), value-path filters (`emails[type eq "work"].value`). The operations ' +
+      'are applied to the current User and the result is stored as a replace (with the same effects of `active`) and answered (200). ' +
+      'A read-only path is 400 `mutability`, a `remove` without a path 400 `noTarget`, a malformed message 400 `invalidSyntax`; 404, ' +
+      '409 and 403 as for a replace.',
+  })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimBody(PATCH_OP_SCHEMA)
   @ApiScimOk(200, 'the User after the operations', SCIM_USER_SCHEMA)
@@ -92,8 +134,15 @@ export class ScimUsersController {
   /** Removes the User, its membership and its group memberships; GET is 404 after. */
   @ScimAuth()
   @Delete(':id')
+  @ApiOperation({
+    summary: 'Deprovision a SCIM User',
+    description:
+      'SCIM token. Removes the SCIM User, its membership in the workspace and its group memberships, and answers 204; a SCIM-managed ' +
+      'account left without any membership is suspended (sessions ended, live sockets closed). A later GET is 404, as is an unknown id; ' +
+      "the workspace owner's membership cannot be removed (403).",
+  })
   @HttpCode(204)
-  @ApiScimOk(204, 'deleted', { type: 'object' })
+  @ApiNoContentResponse({ description: 'deleted' })
   @ApiScimNotFound()
   @ApiScimOwner()
   async delete(@CurrentScim() scim: ScimPrincipal, @Param('id') id: string): Promise<void> {

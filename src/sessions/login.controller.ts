@@ -1,6 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiConsumes,
+  ApiExtraModels,
+  ApiFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import type { Request, Response } from 'express';
 import { Public } from '../auth';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
@@ -43,8 +56,18 @@ export class LoginController {
 
   @Public()
   @Get('log-in')
+  @ApiOperation({
+    summary: 'Show the log-in form',
+    description:
+      'Public. Renders the operator log-in form (200, HTML); `notice=reset` or `notice=logged-out` adds the matching notice, and ' +
+      '`return_to` (a console path under `/app` or `/admin`; anything else is dropped) is carried into the form. ' +
+      'A browser that already has a live session (or a valid remember-me cookie) is redirected (302) to `return_to` or `/app` instead.',
+  })
+  @ApiQuery({ name: 'notice', required: false, enum: Object.keys(NOTICES), description: 'a notice to show above the form' })
+  @ApiQuery({ name: 'return_to', required: false, type: String, description: 'the console page to open after logging in (`/app...` or `/admin...`)' })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the login form' })
+  @ApiFoundResponse({ description: 'already logged in: redirect to `return_to` or /app' })
   async form(@Req() req: Request, @Res() res: Response, @Query('notice') notice?: string, @Query('return_to') returnTo?: unknown): Promise<void> {
     const back = safeReturnPath(returnTo);
     if (await this.operatorAuth.sessionOf(req)) return res.redirect(302, back ?? APP_PATH);
@@ -59,10 +82,38 @@ export class LoginController {
   @Public()
   @Post('log-in')
   @HttpCode(302)
-  @ApiProduces('text/html')
-  @ApiFoundResponse({ description: 'logged in: redirect to /app with the _agent_ops_key cookie' })
-  @ApiTooManyRequestsResponse({ description: 'throttled: retry-after and a plain-text body' })
-  @ApiUnauthorizedResponse({ type: ProblemDto, description: 'a JSON log-in that failed: invalid_credentials (a form gets the form again, 401)' })
+  @ApiOperation({
+    summary: 'Log in with email and password',
+    description:
+      'Public; takes a form or a JSON body `{ email, password, remember_me, return_to }`. On success it starts a new 14-day session ' +
+      '(ending the one the browser had), sets the `_agent_ops_key` cookie (HttpOnly, SameSite=Lax, Secure in production) and, with ' +
+      '`remember_me`, a 14-day remember-me cookie, and answers 302 to `return_to` or `/app`. Every failure (unknown address, wrong ' +
+      'password, suspended account, account without a password) gives the same answer, the form again with one generic message ' +
+      '(401, HTML) or for a JSON body a 401 problem `invalid_credentials`, so nothing tells whether an account exists. Throttles: 10 ' +
+      'failed passwords for one email and client IP within 15 minutes start a 30-minute cooldown (the 10th failure is already refused), ' +
+      'and each client IP (IPv6 per /64) has 50 attempts per 15 minutes, a successful log-in giving its attempt back; a throttled ' +
+      'attempt is 429 with `retry-after` and a plain-text body.',
+  })
+  @ApiFormPost({
+    email: { description: 'the account email (trimmed and lower-cased)', required: true },
+    password: { description: 'the account password', required: true },
+    remember_me: { description: '`true`, `on` or `1`: also set the 14-day remember-me cookie' },
+    return_to: { description: 'the console page to open after logging in (`/app...` or `/admin...`; anything else: /app)' },
+  })
+  @ApiConsumes('application/json')
+  @ApiExtraModels(ProblemDto)
+  @ApiFoundResponse({ description: 'logged in: redirect to `return_to` or /app with the _agent_ops_key cookie' })
+  @ApiTooManyRequestsResponse({
+    description: 'throttled: retry-after and a plain-text body (no redirect)',
+    content: { 'text/plain': { schema: { type: 'string', example: 'Too many login attempts. Try again later.' } } },
+  })
+  @ApiUnauthorizedResponse({
+    description: 'log-in failed: a form gets the form again with a generic message, a JSON body the problem invalid_credentials',
+    content: {
+      'text/html': { schema: { type: 'string' } },
+      'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } },
+    },
+  })
   async submit(@Req() req: Request, @Res() res: Response, @Body() body: LoginBody): Promise<void> {
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body?.password === 'string' ? body.password : '';
@@ -89,15 +140,30 @@ export class LoginController {
   @Public()
   @Delete('log-out')
   @HttpCode(302)
-  @ApiFoundResponse({ description: 'logged out: redirect to the login page' })
+  @ApiOperation({
+    summary: 'Log out',
+    description:
+      "Public (works with or without a session). Ends the browser's session if it has one (the session row is deleted and its live " +
+      'sockets are closed on every node), clears the session and remember-me cookies and answers 302 to `/users/log-in?notice=logged-out`.',
+  })
+  @ApiFoundResponse({ description: 'logged out: redirect to /users/log-in?notice=logged-out' })
   logOut(@Req() req: Request, @Res() res: Response): Promise<void> {
     return this.end(req, res);
   }
 
+  /** The console header's log-out button: a form post, since pages carry no script. */
   @Public()
   @Post('log-out')
   @HttpCode(302)
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    summary: "Log out from the console's log-out button",
+    description:
+      'The form post (no fields) behind the log-out button in the header of every console page; does exactly what ' +
+      "`DELETE /users/log-out` does: ends the browser's session if any, clears both cookies and answers 302 to " +
+      '`/users/log-in?notice=logged-out`.',
+  })
+  @ApiFormPost()
+  @ApiFoundResponse({ description: 'logged out: redirect to /users/log-in?notice=logged-out' })
   logOutForm(@Req() req: Request, @Res() res: Response): Promise<void> {
     return this.end(req, res);
   }

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { AppConfig } from '../core/config/app-config';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { forgotPasswordPage, resetDeadEndPage, resetPasswordPage } from '../core/pages/session-pages';
 import { PasswordResetService } from './password-reset.service';
@@ -24,6 +25,10 @@ export class PasswordResetController {
 
   @Public()
   @Get('forgot-password')
+  @ApiOperation({
+    summary: 'Show the form to request a password reset link',
+    description: 'Public. Renders the form (200, HTML) that asks for the email address of the account whose password was forgotten.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the form to request a reset link' })
   form(@Res() res: Response): void {
@@ -34,7 +39,15 @@ export class PasswordResetController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
-  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: 'Request a password reset link',
+    description:
+      'Public form post. Answers the same confirmation panel (200, HTML) whether or not the address has an account and whether or ' +
+      'not the request was throttled, and never echoes the address. For an active account a background job mails a single-use link ' +
+      'valid for 60 minutes; links issued earlier stay valid. At most 10 requests per client IP (IPv6 per /64) and 5 per address are ' +
+      'acted on within 15 minutes; the others are silently dropped.',
+  })
+  @ApiFormPost({ email: { description: 'the account email (trimmed and lower-cased; at most 254 characters)', required: true } })
   @ApiOkResponse({ description: 'the same confirmation panel in every case' })
   async submit(@Req() req: Request, @Res() res: Response, @Body() body: { email?: unknown }): Promise<void> {
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -46,6 +59,13 @@ export class PasswordResetController {
 
   @Public()
   @Get('reset-password/:token')
+  @ApiOperation({
+    summary: 'Show the new-password form of a reset link',
+    description:
+      'Public; the page the mailed reset link opens. A usable link (unused, less than 60 minutes old, sent to the address the active ' +
+      'account still has) renders the new-password form; an unknown, used, expired or otherwise unusable one renders a dead-end panel ' +
+      'with a link to request a new one. Both are 200 HTML.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the new-password form, or a dead-end panel for an unusable link' })
   async resetForm(@Param('token') token: string, @Res() res: Response): Promise<void> {
@@ -54,8 +74,21 @@ export class PasswordResetController {
 
   @Public()
   @Post('reset-password/:token')
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'redirect to the login page on success; the form with errors otherwise' })
+  @ApiOperation({
+    summary: 'Set a new password through a reset link',
+    description:
+      'Public form post of the new-password form. With a usable link and a valid password (12 to 72 characters, confirmation equal) ' +
+      "it sets the password, confirms an unconfirmed account, deletes all of the user's reset links and sessions, disconnects their " +
+      'live sockets and answers 302 to `/users/log-in?notice=reset`. An invalid password renders the form again with its errors ' +
+      '(422, HTML); an unusable link (unknown, used, expired) renders the dead-end panel (200, HTML).',
+  })
+  @ApiFormPost({
+    password: { description: 'the new password, 12 to 72 characters', required: true },
+    password_confirmation: { description: 'the same password again', required: true },
+  })
+  @ApiFoundResponse({ description: 'password set: redirect to /users/log-in?notice=reset' })
+  @ApiUnprocessableEntityResponse({ description: 'the form again, with what is wrong with the password' })
+  @ApiOkResponse({ description: 'the dead-end panel: the link is unknown, used or expired' })
   async reset(@Param('token') token: string, @Body() body: ResetBody, @Res() res: Response): Promise<void> {
     const password = typeof body?.password === 'string' ? body.password : '';
     const confirmation = typeof body?.password_confirmation === 'string' ? body.password_confirmation : '';

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
 import { CurrentMachine } from '../credentials';
 import type { MachinePrincipal } from '../credentials';
@@ -15,6 +15,16 @@ export class SocketTokensController {
   @MachineAuth('sockets:connect')
   @Post()
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Mint a socket token for the websocket',
+    description:
+      'Service agents, with an `agk_` API key or access token (Bearer or `x-agent-api-key`) holding `sockets:connect`. Mints a ' +
+      '600-second token bound to the calling credential for the websocket at `/socket` (sent as the `socket_token` connection parameter, ' +
+      'usable for several connections until it expires); it carries the socket scopes the credential holds (`sockets:connect`, ' +
+      '`events:read`, `agent_commands:read`) and is shown only in this 200 answer. Without `sockets:connect` the answer is 403 with the detail ' +
+      '`The token does not have sufficient scope`, a frozen, paused or archived workspace is 403 with `error` `workspace_frozen`, `workspace_paused` ' +
+      'or `workspace_archived`, and the call counts against the machine rate limit (429 with `retry-after`).',
+  })
   @ApiOkResponse({ type: SocketTokenResponseDto, description: 'the socket token is shown only here' })
   create(@CurrentMachine() machine: MachinePrincipal): Promise<SocketTokenResponseDto> {
     return this.tokens.mint(machine);

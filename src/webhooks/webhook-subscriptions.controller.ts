@@ -6,6 +6,7 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
@@ -52,6 +53,17 @@ export class WebhookSubscriptionsController {
   @OperatorAuth({ role: 'admin' })
   @Post()
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Create a webhook subscription',
+    description:
+      'Owners and admins (session cookie). Subscribes `url` to `event_types` (known event types, or `["*"]` for every type, also ' +
+      'those added later) and answers 201 with the subscription and its signing secret (`whsec_...`), shown only here: each event is ' +
+      'POSTed as JSON signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with ' +
+      'exponential backoff for 24 hours, and a subscription failing for 3 days (both by default) or answered 410 is disabled. The URL must be http(s) ' +
+      'without credentials or fragment, and under the production URL policy https only, resolving to public addresses only; a refused ' +
+      'URL, an unknown event type or a 21st subscription of the workspace is 422 `validation_failed`, and a host that cannot be ' +
+      'resolved right now 503 `dns_unavailable` with `retry-after`.',
+  })
   @ApiCreatedResponse({ type: WebhookSubscriptionSecretEnvelopeDto, description: 'the secret (whsec_...) is shown once' })
   @invalid
   @dnsDown
@@ -62,6 +74,13 @@ export class WebhookSubscriptionsController {
   @OperatorAuth({ role: 'admin' })
   @Get()
   @ApiList(WEBHOOK_SUBSCRIPTION_LIST)
+  @ApiOperation({
+    summary: "List the workspace's webhook subscriptions",
+    description:
+      "Owners and admins (session cookie). The workspace's subscriptions newest first, without secrets, as `{ webhook_subscriptions, count, " +
+      'pagination }`: `limit` 1 to 100 (default 50), `offset` 0 to 10000, and `status` (active or disabled) as `?status=` or ' +
+      '`?filter[status]=` (the nested value wins). A bad value is 400 `invalid_limit`, `invalid_offset` or `invalid_status`.',
+  })
   @ApiOkResponse({ type: WebhookSubscriptionListDto, description: 'newest first, without secrets' })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<WebhookSubscriptionListDto> {
     return this.subscriptions.list(op.workspaceId, parseList(WEBHOOK_SUBSCRIPTION_LIST, query));
@@ -70,6 +89,13 @@ export class WebhookSubscriptionsController {
   @OperatorAuth({ role: 'admin' })
   @Get(':id')
   @ApiOkResponse({ type: WebhookSubscriptionEnvelopeDto })
+  @ApiOperation({
+    summary: 'Get a webhook subscription',
+    description:
+      'Owners and admins (session cookie). The subscription without its secret, with why it is disabled (`operator`, `failing` or `gone`), since when ' +
+      'its deliveries have been failing and until when the previous secret still signs. An unknown id, one of another workspace or ' +
+      'one that is not a UUID is 404 `not_found`.',
+  })
   @notFound
   async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<WebhookSubscriptionEnvelopeDto> {
     return { webhook_subscription: await this.subscriptions.show(op.workspaceId, id) };
@@ -78,6 +104,14 @@ export class WebhookSubscriptionsController {
   /** Disabling fails the pending deliveries; enabling forgets past failures. */
   @OperatorAuth({ role: 'admin' })
   @Patch(':id')
+  @ApiOperation({
+    summary: 'Update a webhook subscription',
+    description:
+      'Owners and admins (session cookie). Changes what the body gives of `url` (checked as at creation), `event_types`, `description` (null clears ' +
+      'it) and `status`. `disabled` stops deliveries at once, the pending ones ending as failed; `active` re-enables and forgets past ' +
+      'failures, but deliveries missed meanwhile are not sent (retry them one by one). 404 `not_found`, 422 `validation_failed` and 503 ' +
+      '`dns_unavailable` as on create.',
+  })
   @ApiOkResponse({ type: WebhookSubscriptionEnvelopeDto })
   @notFound
   @invalid
@@ -92,6 +126,12 @@ export class WebhookSubscriptionsController {
 
   @OperatorAuth({ role: 'admin' })
   @Delete(':id')
+  @ApiOperation({
+    summary: 'Delete a webhook subscription',
+    description:
+      'Owners and admins (session cookie). Deletes the subscription with its deliveries and answers 204; deliveries still queued are not sent. An ' +
+      'unknown id, one of another workspace or one that is not a UUID is 404 `not_found`.',
+  })
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'deleted, with its deliveries' })
   @notFound
@@ -102,6 +142,13 @@ export class WebhookSubscriptionsController {
   /** A new secret, shown once; the previous one keeps signing for 24 h. */
   @OperatorAuth({ role: 'admin' })
   @Post(':id/rotate_secret')
+  @ApiOperation({
+    summary: 'Rotate the signing secret of a webhook subscription',
+    description:
+      'Owners and admins (session cookie). Mints a new secret, shown only in this 200 answer with the subscription; for the next 24 hours deliveries ' +
+      'are signed by both the new and the previous secret (two space-separated signatures in `webhook-signature`), so the receiver ' +
+      'can switch without losing a delivery. 404 `not_found` for an unknown id.',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: WebhookSubscriptionSecretEnvelopeDto })
   @notFound
@@ -111,6 +158,14 @@ export class WebhookSubscriptionsController {
 
   @OperatorAuth({ role: 'admin' })
   @Get(':id/deliveries')
+  @ApiOperation({
+    summary: 'List the deliveries of a webhook subscription',
+    description:
+      'Owners and admins (session cookie). One delivery per event and subscription, newest first, as `{ deliveries, count, pagination }`, each with ' +
+      'its status (`pending`, `succeeded` or `failed`), attempts, last response status and error, and when the next attempt is due: ' +
+      '`limit` 1 to 100 (default 30), `offset` 0 to 10000, `status` as `?status=` or `?filter[status]=`. 404 `not_found` for an ' +
+      'unknown subscription; a bad value is 400 `invalid_limit`, `invalid_offset` or `invalid_status`.',
+  })
   @ApiList(WEBHOOK_DELIVERY_LIST)
   @ApiOkResponse({ type: WebhookDeliveryListDto, description: 'newest first; an invalid status is 400 invalid_status' })
   @notFound
@@ -124,6 +179,13 @@ export class WebhookSubscriptionsController {
 
   @OperatorAuth({ role: 'admin' })
   @Get(':id/deliveries/:delivery_id')
+  @ApiOperation({
+    summary: 'Get a webhook delivery with its attempts',
+    description:
+      'Owners and admins (session cookie). The delivery with every recorded attempt, oldest first (number, whether it was a manual retry, start, ' +
+      "duration, response status, error). 404 `not_found` when the subscription or the delivery is unknown, not the workspace's, " +
+      'or not a UUID.',
+  })
   @ApiOkResponse({ type: WebhookDeliveryDetailEnvelopeDto, description: 'with every attempt' })
   @notFound
   async showDelivery(
@@ -137,6 +199,14 @@ export class WebhookSubscriptionsController {
   /** Re-sends one delivery now (a new attempt, with the same webhook-id), even of a disabled subscription. */
   @OperatorAuth({ role: 'admin' })
   @Post(':id/deliveries/:delivery_id/retry')
+  @ApiOperation({
+    summary: 'Retry a webhook delivery now',
+    description:
+      'Owners and admins (session cookie). Re-sends one delivery at once, whatever its status and even for a disabled subscription: a new attempt ' +
+      'with the same `webhook-id`. Answers 202 with the delivery, pending until the attempt is recorded; if that attempt fails ' +
+      'within the retry window (24 hours by default) of an active subscription, the automatic retries resume. 404 `not_found` for an unknown ' +
+      'subscription or delivery.',
+  })
   @HttpCode(202)
   @ApiAcceptedResponse({ type: WebhookDeliveryEnvelopeDto, description: 'the delivery, pending until the attempt is made' })
   @notFound
