@@ -1,7 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiCallbacks,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiHeader,
   ApiNoContentResponse,
   ApiNotFoundResponse,
@@ -23,6 +25,7 @@ import {
   WebhookDeliveryDetailEnvelopeDto,
   WebhookDeliveryEnvelopeDto,
   WebhookDeliveryListDto,
+  WebhookPayloadDto,
 } from './dto/webhook-delivery.dto';
 import {
   CreateWebhookSubscriptionDto,
@@ -65,6 +68,14 @@ export class WebhookSubscriptionsController {
       'resolved right now 503 `dns_unavailable` with `retry-after`.',
   })
   @ApiCreatedResponse({ type: WebhookSubscriptionSecretEnvelopeDto, description: 'the secret (whsec_...) is shown once' })
+  @ApiExtraModels(WebhookPayloadDto)
+  @ApiCallbacks({
+    name: 'delivery',
+    callbackUrl: '{$request.body#/url}',
+    method: 'post',
+    requestBody: { type: WebhookPayloadDto },
+    expectedResponse: { status: 200, description: 'any 2xx within 10 seconds accepts the delivery; anything else is retried' },
+  })
   @invalid
   @dnsDown
   async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateWebhookSubscriptionDto): Promise<WebhookSubscriptionSecretEnvelopeDto> {
