@@ -1,11 +1,20 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiSeeOtherResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity';
@@ -35,6 +44,12 @@ export class AdminController {
 
   @OperatorAuth({ platformAdmin: true })
   @Get('api/v1/admin/workspaces')
+  @ApiOperation({
+    summary: 'List every workspace of the platform',
+    description:
+      'Platform admins only: an operator session whose email is in `PLATFORM_ADMIN_EMAILS` (anyone else 403 `platform_admin_required`). ' +
+      'Answers every workspace with its status and plan, newest first, paged by `limit` (1-500, default 100) and `offset` (0-100000).',
+  })
   @ApiList(ADMIN_WORKSPACE_LIST)
   @ApiOkResponse({ type: AdminWorkspaceListDto })
   index(@Query() query: Record<string, unknown>): Promise<AdminWorkspaceListDto> {
@@ -44,15 +59,29 @@ export class AdminController {
   /** A status change takes effect on machine traffic at once on every node. */
   @OperatorAuth({ platformAdmin: true })
   @Patch('api/v1/admin/workspaces/:id')
+  @ApiOperation({
+    summary: "Change a workspace's status or plan",
+    description:
+      'Platform admins only: sets `status` (active, frozen, paused, archived) and/or `plan` (free, team, enterprise) and answers the workspace, or 404 `not_found`. ' +
+      'A status change takes effect on machine traffic at once on every node: a frozen, paused or archived workspace is refused there with 403. ' +
+      'Setting a status also ends a pause made by the payment provider, so a later paid invoice leaves the workspace alone.',
+  })
   @ApiOkResponse({ type: AdminWorkspaceEnvelopeDto })
-  @ApiNotFoundResponse({ type: ProblemDto })
-  @ApiUnprocessableEntityResponse({ type: ProblemDto })
+  @ApiNotFoundResponse({ type: ProblemDto, description: 'not_found' })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'validation_failed' })
   async update(@Param('id', uuid) id: string, @Body() dto: UpdateWorkspaceDto): Promise<AdminWorkspaceEnvelopeDto> {
     return { workspace: await this.workspaces.update(id, dto) };
   }
 
   @OperatorAuth({ platformAdmin: true, page: true })
   @Get('admin')
+  @ApiOperation({
+    summary: 'Platform administration page',
+    description:
+      'The console page of platform admins (operator session; anyone else 403, no session: redirect to the log-in page). ' +
+      'Lists every workspace with its status and plan, newest first and paged by `limit` and `offset` as the JSON list is, ' +
+      'with a form per workspace to freeze, pause, archive or reactivate it and to change its plan, and a link to the marketplace partners.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'workspaces with status, plan and actions' })
   async page(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
@@ -62,7 +91,20 @@ export class AdminController {
   /** The page's form: status and/or plan, then back to /admin. */
   @OperatorAuth({ platformAdmin: true, page: true })
   @Post('admin/workspaces/:id')
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    summary: "Change a workspace's status or plan from the admin page",
+    description:
+      'The form of the platform administration page (platform admins only). Takes `status` and/or `plan` (an empty field changes nothing) ' +
+      'with the same effect as `PATCH /api/v1/admin/workspaces/{id}`, then redirects back to `/admin`. ' +
+      '422 `validation_failed` for a value outside the lists, 404 `not_found` for an unknown workspace.',
+  })
+  @ApiFormPost({
+    status: { description: 'the new status', enum: WORKSPACE_STATUSES },
+    plan: { description: 'the new plan', enum: PLANS },
+  })
+  @ApiSeeOtherResponse({ description: 'changed; back to /admin' })
+  @ApiNotFoundResponse({ description: 'no such workspace' })
+  @ApiUnprocessableEntityResponse({ description: 'a status or plan outside the lists' })
   async pageUpdate(@Param('id', uuid) id: string, @Body() body: { status?: unknown; plan?: unknown }, @Res() res: Response): Promise<void> {
     const status = typeof body?.status === 'string' && body.status ? body.status : undefined;
     const plan = typeof body?.plan === 'string' && body.plan ? body.plan : undefined;

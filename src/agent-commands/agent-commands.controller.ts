@@ -4,7 +4,7 @@ import {
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiTags,
+  ApiOperation,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
@@ -12,6 +12,7 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { OperatorResource } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { AgentCommandsService } from './agent-commands.service';
@@ -22,7 +23,7 @@ import {
   CreateAgentCommandDto,
 } from './dto/agent-command.dto';
 
-@ApiTags('operator')
+@OperatorResource()
 @Controller('api/v1/operator/agent_commands')
 export class AgentCommandsController {
   constructor(private readonly commands: AgentCommandsService) {}
@@ -31,6 +32,13 @@ export class AgentCommandsController {
   @OperatorAuth({ role: 'member' })
   @Post()
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Send a command to a service agent',
+    description:
+      'Operator session, any member of the workspace. Stores a command (`name`, optional JSON `payload` up to 32768 bytes) for a visible service agent ' +
+      'and pushes it at once to the agent\'s live sockets on whichever node holds them; until the agent reports a result it is handed out again with every `ready`. ' +
+      'Answers the command with status `pending`. 404 `not_found` when the agent is unknown, hidden or in another workspace; 409 `service_agent_inactive` when it is inactive.',
+  })
   @ApiCreatedResponse({ type: AgentCommandEnvelopeDto })
   @ApiNotFoundResponse({ type: ProblemDto, description: 'no such visible agent in the workspace' })
   @ApiConflictResponse({ type: ProblemDto, description: 'service_agent_inactive' })
@@ -41,6 +49,12 @@ export class AgentCommandsController {
 
   @OperatorAuth({ role: 'member' })
   @Get()
+  @ApiOperation({
+    summary: "List the workspace's agent commands",
+    description:
+      'Operator session, any member of the workspace. Answers the commands of every agent of the workspace, newest first, with their status and result; ' +
+      '`limit` 1-100 (default 25), no offset; `status` (or `filter[status]`) narrows them to pending, delivered, succeeded or failed.',
+  })
   @ApiList(AGENT_COMMAND_LIST)
   @ApiOkResponse({ type: AgentCommandListDto, description: 'newest first' })
   async list(@WorkspaceOperator() operator: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<AgentCommandListDto> {

@@ -1,9 +1,18 @@
 import { Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiSeeOtherResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
@@ -19,6 +28,12 @@ export class BatchOperationsPageController {
 
   @OperatorAuth({ role: 'member', page: true })
   @Get()
+  @ApiOperation({
+    summary: 'Batch operations page',
+    description:
+      'Console page for any member of the workspace (operator session; none: redirect to the log-in page). ' +
+      'Shows the newest 100 batch operations with their action, status and progress; owners and admins get a cancel button on the unfinished ones.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the newest 100 operations with their progress' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
@@ -28,8 +43,15 @@ export class BatchOperationsPageController {
 
   @OperatorAuth({ role: 'member', page: true })
   @Get(':id')
+  @ApiOperation({
+    summary: 'Batch operation page',
+    description:
+      'Console page for any member of the workspace. Shows one operation, its progress and its first 500 targets with their outcome; ' +
+      'owners and admins get a button that cancels it while it is queued or running. 404 for an operation of another workspace.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'one operation, its progress and its first 500 targets' })
+  @ApiNotFoundResponse({ description: 'not found, or not in this workspace' })
   async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     const { batch_operation } = await this.batches.show(op.workspaceId, id, parseList(BATCH_TARGET_LIST, { target_limit: '500' }));
     sendPage(res, batchOperationPage({ email: op.email, role: op.role, operation: batch_operation }));
@@ -37,8 +59,16 @@ export class BatchOperationsPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/cancel')
-  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: 'Cancel a batch operation from its page',
+    description:
+      'The cancel form of the batch operation page (owners and admins). Stops the operation after the chunk in progress, ' +
+      'the targets left being skipped, then redirects back to its page; 409 `invalid_transition` once it has finished.',
+  })
+  @ApiFormPost()
   @ApiSeeOtherResponse({ description: 'cancelled after the chunk in progress; back to the operation' })
+  @ApiNotFoundResponse({ description: 'not found, or not in this workspace' })
+  @ApiConflictResponse({ description: 'invalid_transition: it has already finished' })
   async cancel(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     await this.batches.cancel(op.workspaceId, id, op.userId);
     res.redirect(303, `/app/batch-operations/${id}`);

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { WorkspaceKeyService } from '../credentials';
 import { OperatorAgentsService } from '../operator';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { CurrentOperator, WorkspaceOperator } from '../sessions';
 import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
@@ -28,6 +29,13 @@ export class AppPageController {
   /** The workspace overview: agents, their keys by prefix and state, last used. */
   @OperatorAuth({ page: true })
   @Get()
+  @ApiOperation({
+    summary: 'Workspace overview page',
+    description:
+      'The console home for any signed-in operator (session cookie; none: redirect to the log-in page). ' +
+      'Shows the current workspace and the operator\'s role, its service agents with their API keys by prefix, state and last use, ' +
+      'and links to the other console pages (the key and webhook pages for owners and admins only).',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the workspace overview' })
   async home(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
@@ -37,6 +45,12 @@ export class AppPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Get('agents/workspace-key')
+  @ApiOperation({
+    summary: 'Workspace primary key page',
+    description:
+      'Console page for owners and admins. Shows the workspace primary key by prefix (never its secret) with its scopes, creation and last use, ' +
+      'and offers to generate one, or to rotate or delete the current one through a confirmation step.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the current primary key by prefix, with generate, rotate and delete' })
   async keyPage(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
@@ -46,8 +60,16 @@ export class AppPageController {
   /** The confirmation step of a rotation or deletion: what it revokes, and the button that does it. */
   @OperatorAuth({ role: 'admin', page: true })
   @Get('agents/workspace-key/confirm')
+  @ApiOperation({
+    summary: 'Confirm rotating or deleting the workspace primary key',
+    description:
+      'Console page for owners and admins: the confirmation step of `?action=rotate` or `?action=delete`, saying that the key and every access token minted from it stop working at once, ' +
+      'with the button that posts `confirm=yes`. Without a key, or with another action, it redirects to the key page.',
+  })
+  @ApiQuery({ name: 'action', required: false, enum: ['rotate', 'delete'], description: 'what to confirm; anything else redirects to the key page' })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'asks to confirm a rotation (?action=rotate) or deletion (?action=delete) of the key' })
+  @ApiSeeOtherResponse({ description: 'no key, or no valid action: to the key page' })
   async confirm(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('action') action: unknown, @Res() res: Response): Promise<void> {
     const key = await this.workspaceKey.current(op.workspaceId);
     if (!key || (action !== 'rotate' && action !== 'delete')) return res.redirect(303, KEY_PAGE);
@@ -63,8 +85,15 @@ export class AppPageController {
   @OperatorAuth({ role: 'admin', page: true })
   @Post('agents/workspace-key')
   @HttpCode(201)
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the new key, shown once' })
+  @ApiOperation({
+    summary: 'Generate or rotate the workspace primary key',
+    description:
+      'The key page\'s form (owners and admins). With no key in place it generates one; with `confirm=yes` from the confirmation step it rotates, revoking the current key and every token minted from it. ' +
+      'The new `agk_` key carries every machine scope except `credentials:write` and is shown in this 201 page only (not a redirect, so a reload cannot show it again). ' +
+      'A key in place without `confirm=yes` is left alone and the browser is sent to the confirmation step.',
+  })
+  @ApiFormPost({ confirm: { description: '`yes` from the confirmation step: rotate the key in place', enum: ['yes'] } })
+  @ApiCreatedResponse({ description: 'the new key, shown once' })
   @ApiSeeOtherResponse({ description: 'a key is in place and the rotation was not confirmed: to the confirmation step' })
   async rotate(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() form: KeyForm, @Res() res: Response): Promise<void> {
     if (form?.confirm !== 'yes' && (await this.workspaceKey.current(op.workspaceId))) return res.redirect(303, confirmPage('rotate'));
@@ -75,7 +104,13 @@ export class AppPageController {
   /** The deletion form, once confirmed (`confirm=yes`); otherwise to the confirmation step. */
   @OperatorAuth({ role: 'admin', page: true })
   @Post('agents/workspace-key/delete')
-  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: 'Delete the workspace primary key',
+    description:
+      'The deletion form of the confirmation step (owners and admins). With `confirm=yes` it revokes the primary key and every token minted from it, then redirects to the key page; ' +
+      'without it, the browser is sent to the confirmation step.',
+  })
+  @ApiFormPost({ confirm: { description: '`yes` from the confirmation step', enum: ['yes'] } })
   @ApiSeeOtherResponse({ description: 'revoked, back to the key page; or, not confirmed, to the confirmation step' })
   async deleteForm(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() form: KeyForm, @Res() res: Response): Promise<void> {
     if (form?.confirm !== 'yes') return res.redirect(303, confirmPage('delete'));
@@ -85,6 +120,12 @@ export class AppPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Delete('agents/workspace-key')
+  @ApiOperation({
+    summary: 'Delete the workspace primary key without confirmation',
+    description:
+      'Owners and admins (operator session). Revokes the workspace primary key and every token minted from it at once, with no confirmation step, ' +
+      'then redirects to the key page; with no key in place it changes nothing.',
+  })
   @ApiSeeOtherResponse({ description: 'revoked; back to the key page' })
   async delete(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
     await this.workspaceKey.delete(op.workspaceId);

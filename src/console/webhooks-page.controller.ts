@@ -1,18 +1,32 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiSeeOtherResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
 import { parseList } from '../core/listing/list-query';
+import { ApiFormPost, type FormField } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { DOMAIN_EVENT_TYPES } from '../events';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
+  ALL_EVENT_TYPES,
   CreateWebhookSubscriptionDto,
   UpdateWebhookSubscriptionDto,
   WEBHOOK_DELIVERY_LIST,
+  WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_SUBSCRIPTION_LIST,
   WebhookDeliveriesService,
   WebhookSubscriptionsService,
@@ -21,6 +35,14 @@ import { type SubscriptionForm, webhookPage, webhooksPage } from './webhook-page
 
 const PAGE = '/app/webhooks';
 const pipe = new AppValidationPipe();
+
+/** The subscription form's fields, as subscriptionForm reads them. */
+const SUBSCRIPTION_FIELDS: Record<string, FormField> = {
+  url: { description: 'where deliveries are posted; in production https only, never a private, loopback or link-local address', required: true },
+  description: { description: 'a note for operators; empty clears it' },
+  event_types: { description: 'one checkbox per event type to receive, or `*` alone for every type', enum: [ALL_EVENT_TYPES, ...DOMAIN_EVENT_TYPES], array: true },
+};
+const NOT_FOUND = { description: 'not found, or not in this workspace' };
 
 /** A subscription form as posted: checkboxes give one string or several, an empty description clears it. */
 function subscriptionForm(body: Record<string, unknown> | undefined): SubscriptionForm {
@@ -52,6 +74,12 @@ export class WebhooksPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Get()
+  @ApiOperation({
+    summary: 'Webhooks page',
+    description:
+      'Console page for owners and admins (operator session; none: redirect to the log-in page). ' +
+      'Lists the workspace\'s webhook subscriptions (up to 100) with their URL, event types and status, and the form that adds one.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the subscriptions and the form that adds one' })
   async index(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('notice') notice: unknown, @Res() res: Response): Promise<void> {
@@ -61,8 +89,16 @@ export class WebhooksPageController {
   @OperatorAuth({ role: 'admin', page: true })
   @Post()
   @HttpCode(201)
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the new subscription with its secret, shown once (422: the form again, with what to fix)' })
+  @ApiOperation({
+    summary: 'Add a webhook subscription from the webhooks page',
+    description:
+      'The webhooks page\'s form (owners and admins), validated as the JSON body of the REST route is. ' +
+      'Answers 201 with the new subscription\'s page showing its `whsec_` signing secret once (not a redirect, so a reload cannot show it again). ' +
+      'An invalid URL or event type selection, or a 21st subscription in the workspace, gives 422: the form again with what to fix.',
+  })
+  @ApiFormPost(SUBSCRIPTION_FIELDS)
+  @ApiCreatedResponse({ description: 'the new subscription with its secret, shown once' })
+  @ApiUnprocessableEntityResponse({ description: 'the form again, with what to fix' })
   async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const form = subscriptionForm(body);
     try {
@@ -76,8 +112,16 @@ export class WebhooksPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Get(':id')
+  @ApiOperation({
+    summary: 'Webhook subscription page',
+    description:
+      'Console page for owners and admins. Shows one subscription with the forms that edit, enable or disable, rotate the secret of and delete it, ' +
+      'and its 30 most recent deliveries (`?status=` pending, succeeded or failed filters them), each with a retry button. 404 for a subscription of another workspace.',
+  })
+  @ApiQuery({ name: 'status', required: false, enum: WEBHOOK_DELIVERY_STATUSES, description: 'show only the deliveries in this status' })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'one subscription and its recent deliveries (?status= filters them)' })
+  @ApiNotFoundResponse(NOT_FOUND)
   async show(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
     @Param('id', uuidParam) id: string,
@@ -93,8 +137,16 @@ export class WebhooksPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id')
-  @ApiProduces('text/html')
-  @ApiSeeOtherResponse({ description: 'saved; back to the subscription (422: the form again)' })
+  @ApiOperation({
+    summary: 'Edit a webhook subscription from its page',
+    description:
+      'The settings form of the subscription page (owners and admins): URL, description and event types, validated as the REST update is. ' +
+      'Saved, it redirects back to the subscription; 422 renders the form again with what to fix.',
+  })
+  @ApiFormPost(SUBSCRIPTION_FIELDS)
+  @ApiSeeOtherResponse({ description: 'saved; back to the subscription' })
+  @ApiUnprocessableEntityResponse({ description: 'the form again, with what to fix' })
+  @ApiNotFoundResponse(NOT_FOUND)
   async update(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
     @Param('id', uuidParam) id: string,
@@ -114,7 +166,14 @@ export class WebhooksPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/status')
-  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: 'Enable or disable a webhook subscription',
+    description:
+      'The enable/disable button of the subscription page (owners and admins). `status=active` enables it and forgets its failure streak (deliveries missed meanwhile are not sent); ' +
+      'any other value disables it, and its pending deliveries end as failed. Then back to the subscription.',
+  })
+  @ApiFormPost({ status: { description: '`active` enables the subscription; anything else disables it', enum: ['active', 'disabled'] } })
+  @ApiNotFoundResponse(NOT_FOUND)
   @ApiSeeOtherResponse({ description: 'enabled or disabled; back to the subscription' })
   async setStatus(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
@@ -130,8 +189,15 @@ export class WebhooksPageController {
   /** The new secret is in this answer only (not a redirect, so a reload cannot show it again). */
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/rotate')
-  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: "Rotate a webhook subscription's signing secret",
+    description:
+      'The rotate button of the subscription page (owners and admins). Mints a new `whsec_` secret and shows it in this 200 page only; ' +
+      'for 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing one.',
+  })
+  @ApiFormPost()
   @ApiOkResponse({ description: 'the subscription with its new secret, shown once' })
+  @ApiNotFoundResponse(NOT_FOUND)
   async rotate(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     const rotated = await this.subscriptions.rotateSecret(op.workspaceId, id);
     const { deliveries } = await this.deliveries.list(op.workspaceId, id, parseList(WEBHOOK_DELIVERY_LIST, {}));
@@ -140,7 +206,13 @@ export class WebhooksPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/delete')
-  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: 'Delete a webhook subscription',
+    description:
+      'The delete button of the subscription page (owners and admins). Deletes the subscription and its deliveries, then redirects to the webhooks page.',
+  })
+  @ApiFormPost()
+  @ApiNotFoundResponse(NOT_FOUND)
   @ApiSeeOtherResponse({ description: 'deleted; back to the list' })
   async delete(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     await this.subscriptions.delete(op.workspaceId, id);
@@ -149,7 +221,14 @@ export class WebhooksPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/deliveries/:delivery_id/retry')
-  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: 'Retry a webhook delivery',
+    description:
+      'The retry button of a delivery on the subscription page (owners and admins). Queues a new attempt of that delivery now, whatever its status or its subscription\'s, ' +
+      'then redirects back to the subscription. 404 for a delivery that is not the subscription\'s.',
+  })
+  @ApiFormPost()
+  @ApiNotFoundResponse(NOT_FOUND)
   @ApiSeeOtherResponse({ description: 'a new attempt is queued; back to the subscription' })
   async retry(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,

@@ -4,6 +4,7 @@ import {
   ApiForbiddenResponse,
   ApiHeader,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
@@ -24,6 +25,14 @@ export class AgentTokensController {
   @UseGuards(RejectBearerGuard)
   @Post()
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Exchange an API key for an access token',
+    description:
+      'Public and optional: send an `agk_` API key in the `x-agent-api-key` header or as `api_key` in the body; it is never a Bearer source, and any `Authorization: Bearer` header is a 400. ' +
+      'Answers a 30-day access token (`expires_in` 2592000) with every scope of the key, or the subset asked for in `scopes` (asking for more: 403 `insufficient_scopes`). ' +
+      '401 `api_key_required`, `invalid_api_key`, `api_key_expired`, `api_key_archived` or `api_key_revoked`; 403 `service_agent_inactive`, or the workspace refusal (`error` workspace_frozen, workspace_paused, workspace_archived). ' +
+      'Counted per client IP by the machine rate limit.',
+  })
   @ApiHeader({ name: 'x-agent-api-key', required: false, description: 'agk_ API key' })
   @ApiOkResponse({ type: TokenResponseDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'an Authorization: Bearer header was sent' })

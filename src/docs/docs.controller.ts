@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
@@ -22,6 +22,13 @@ export class DocsController {
   /** A browser goes to the console; an API client gets an index of where things are. */
   @Public()
   @Get()
+  @ApiOperation({
+    summary: 'Service index',
+    description:
+      'Public. An API client gets a JSON index of where things are: the API reference and OpenAPI document, the problem type pages, the console and the probes. ' +
+      'A browser (asking for HTML before JSON) is redirected to the console at `/app`.',
+  })
+  @ApiProduces('application/json')
   @ApiOkResponse({ description: 'an index of the API documents (JSON); browsers are redirected to /app' })
   @ApiFoundResponse({ description: 'a browser: to /app' })
   index(@Req() req: Request, @Res() res: Response): void {
@@ -37,6 +44,10 @@ export class DocsController {
 
   @Public()
   @Get('problems')
+  @ApiOperation({
+    summary: 'List the problem types',
+    description: 'Public HTML page listing every problem type the service answers with, by HTTP status, each linking to its own page.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'every problem type, by status' })
   problems(@Res() res: Response): void {
@@ -47,8 +58,14 @@ export class DocsController {
   /** What a problem `type` means and what to do about it (the URL every problem body links to). */
   @Public()
   @Get('problems/:slug')
+  @ApiOperation({
+    summary: 'Explain a problem type',
+    description:
+      'Public HTML page at the URL every problem body names as its `type`: what the problem means and what to do about it. 404 `not_found` for an unknown slug.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the problem type explained' })
+  @ApiNotFoundResponse({ description: 'no such problem type: a `not_found` problem body (application/problem+json)' })
   problem(@Param('slug') slug: string, @Res() res: Response): void {
     const doc = Object.hasOwn(PROBLEM_DOCS, slug) ? PROBLEM_DOCS[slug] : undefined;
     if (!doc) throw new NotFoundProblem();
@@ -59,7 +76,12 @@ export class DocsController {
   @Get('favicon.ico')
   @Header('content-type', 'image/svg+xml')
   @Header('cache-control', 'public, max-age=86400')
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    summary: "The service's icon",
+    description: 'Public: the 16x16 mark of the service as SVG, for browsers asking for `/favicon.ico`; cacheable for a day.',
+  })
+  @ApiProduces('image/svg+xml')
+  @ApiOkResponse({ description: 'the icon (image/svg+xml)' })
   favicon(): Buffer {
     return FAVICON;
   }

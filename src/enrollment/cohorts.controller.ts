@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
@@ -18,6 +18,12 @@ export class CohortsController {
   @OperatorAuth({ role: 'admin' })
   @Post()
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Create a cohort',
+    description:
+      'Operator session, owners and admins. Creates a named group of robots; a robot joins it when it claims with an enrollment token naming the cohort. ' +
+      '422 `validation_failed` when the name is already taken in the workspace (ignoring case).',
+  })
   @ApiCreatedResponse({ type: CohortEnvelopeDto })
   @ApiInvalidBody()
   async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateCohortDto): Promise<CohortEnvelopeDto> {
@@ -26,6 +32,10 @@ export class CohortsController {
 
   @OperatorAuth({ role: 'member' })
   @Get()
+  @ApiOperation({
+    summary: "List the workspace's cohorts",
+    description: 'Operator session, any member of the workspace. Answers the cohorts newest first; `limit` 1-500 (default 100) and `offset`.',
+  })
   @ApiList(COHORT_LIST)
   @ApiOkResponse({ type: CohortListDto })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<CohortListDto> {
@@ -35,6 +45,12 @@ export class CohortsController {
   /** The cohort with a page of its members (limit/offset page the members). */
   @OperatorAuth({ role: 'member' })
   @Get(':id')
+  @ApiOperation({
+    summary: 'Show a cohort and its robots',
+    description:
+      'Operator session, any member of the workspace. Answers the cohort with a page of its member robots, newest first, paged by `limit` (1-500, default 100) and `offset`. ' +
+      '404 `not_found` for a cohort of another workspace.',
+  })
   @ApiList(COHORT_MEMBER_LIST)
   @ApiOkResponse({ type: CohortShowDto })
   @ApiNotInWorkspace()

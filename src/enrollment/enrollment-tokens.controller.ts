@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
@@ -24,6 +24,13 @@ export class EnrollmentTokensController {
   @OperatorAuth({ role: 'admin' })
   @Post()
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Issue an enrollment token',
+    description:
+      'Operator session, owners and admins. Mints an `age_` token that devices claim at `POST /api/v1/enrollments/claim`: single-use by default, a fleet token with `max_claims` above 1, ' +
+      'valid `expires_in` seconds (default 86400, at most 2592000), optionally limited to a serial allowlist and naming a cohort, default tags and the scopes of the credentials each claim gets. ' +
+      'The token is shown in this answer only; 422 `validation_failed` for a cohort that does not exist.',
+  })
   @ApiCreatedResponse({ type: IssuedEnrollmentTokenEnvelopeDto, description: 'the token is shown only here' })
   @ApiInvalidBody()
   async issue(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: IssueEnrollmentTokenDto): Promise<IssuedEnrollmentTokenEnvelopeDto> {
@@ -33,6 +40,12 @@ export class EnrollmentTokensController {
   /** Newest first; never the secret. */
   @OperatorAuth({ role: 'member' })
   @Get()
+  @ApiOperation({
+    summary: "List the workspace's enrollment tokens",
+    description:
+      'Operator session, any member of the workspace. Answers the tokens newest first with their prefix, state (usable, claimed, exhausted, revoked, expired) and claim count, never the secret; ' +
+      '`limit` 1-100 (default 50) and `offset`.',
+  })
   @ApiList(ENROLLMENT_TOKEN_LIST)
   @ApiOkResponse({ type: EnrollmentTokenListDto })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<EnrollmentTokenListDto> {
@@ -42,6 +55,12 @@ export class EnrollmentTokensController {
   @OperatorAuth({ role: 'admin' })
   @Post(':id/revoke')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Revoke an enrollment token',
+    description:
+      'Operator session, owners and admins. Every later claim of the token is refused with 409 `enrollment_revoked`; revoking twice changes nothing. ' +
+      'Answers the token; 404 `not_found` for a token of another workspace.',
+  })
   @ApiOkResponse({ type: EnrollmentTokenEnvelopeDto })
   @ApiNotInWorkspace()
   async revoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<EnrollmentTokenEnvelopeDto> {

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { withoutEmptyFilters } from '../core/listing/form-query';
@@ -19,6 +19,12 @@ export class EvalsPageController {
 
   @OperatorAuth({ role: 'member', page: true })
   @Get()
+  @ApiOperation({
+    summary: 'Eval runs page',
+    description:
+      'Console page for any member of the workspace (operator session; none: redirect to the log-in page). ' +
+      'Shows the eval runs with their status and score, newest first, with a form that filters them by `filter[status]`; `limit` and `offset` page them as the JSON list does.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'eval runs with status and score' })
   async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {

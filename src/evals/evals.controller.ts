@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineAuth, OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
@@ -31,6 +31,12 @@ export class EvalSuitesController {
   @MachineAuth('eval_suites:write')
   @Post()
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Create an eval suite',
+    description:
+      'An `agk_` key or access token with scope `eval_suites:write`. Stores a suite of the credential\'s workspace: a `name`, an optional description and up to 1000 `cases` ' +
+      '(each an `input` and an optional `expected`, any JSON). Answers the suite.',
+  })
   @ApiCreatedResponse({ type: EvalSuiteEnvelopeDto })
   @ApiInvalidBody()
   async create(@CurrentMachine() machine: MachinePrincipal, @Body() dto: CreateEvalSuiteDto): Promise<EvalSuiteEnvelopeDto> {
@@ -39,6 +45,11 @@ export class EvalSuitesController {
 
   @MachineAuth('eval_suites:read')
   @Get()
+  @ApiOperation({
+    summary: "List the workspace's eval suites",
+    description:
+      'An `agk_` key or access token with scope `eval_suites:read`. Answers the suites of the credential\'s workspace, newest first; `limit` 1-100 (default 50) and `offset`.',
+  })
   @ApiList(EVAL_SUITE_LIST)
   @ApiOkResponse({ type: EvalSuiteListDto })
   list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<EvalSuiteListDto> {
@@ -47,6 +58,11 @@ export class EvalSuitesController {
 
   @MachineAuth('eval_suites:read')
   @Get(':id')
+  @ApiOperation({
+    summary: 'Show an eval suite',
+    description:
+      'An `agk_` key or access token with scope `eval_suites:read`. Answers the suite with its cases; 404 `not_found` for a suite of another workspace.',
+  })
   @ApiOkResponse({ type: EvalSuiteEnvelopeDto })
   @ApiNotInWorkspace()
   async get(@CurrentMachine() machine: MachinePrincipal, @Param('id', uuidParam) id: string): Promise<EvalSuiteEnvelopeDto> {
@@ -63,6 +79,12 @@ export class EvalRunsController {
   @MachineAuth('eval_runs:write')
   @Post()
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Start an eval run',
+    description:
+      'An `agk_` key or access token with scope `eval_runs:write`. Creates a `queued` run of an eval suite of the workspace, recorded as the calling agent\'s, with optional initial `metrics`. ' +
+      '422 `validation_failed` when the suite is not the workspace\'s.',
+  })
   @ApiCreatedResponse({ type: EvalRunEnvelopeDto })
   @ApiInvalidBody()
   async create(@CurrentMachine() machine: MachinePrincipal, @Body() dto: CreateEvalRunDto): Promise<EvalRunEnvelopeDto> {
@@ -72,6 +94,12 @@ export class EvalRunsController {
   /** queued -> running -> passed | failed | errored; anything else is 409 invalid_transition. */
   @MachineAuth('eval_runs:write')
   @Patch(':id')
+  @ApiOperation({
+    summary: "Report an eval run's progress or result",
+    description:
+      'An `agk_` key or access token with scope `eval_runs:write`. Moves the run queued -> running -> passed, failed or errored, with an optional `score` (0 to 1) and `metrics` merged into its own; ' +
+      'any other move is 409 `invalid_transition`. Reaching a final status records `eval_run.completed`; answers the run, or 404 `not_found`.',
+  })
   @ApiOkResponse({ type: EvalRunEnvelopeDto })
   @ApiNotInWorkspace()
   @ApiInvalidBody()
@@ -83,6 +111,12 @@ export class EvalRunsController {
   /** SPEC.md's eval_runs list: limit 0-100, offset 0-10000, nested filters only. */
   @MachineAuth('eval_runs:read')
   @Get()
+  @ApiOperation({
+    summary: "List the workspace's eval runs",
+    description:
+      'An `agk_` key or access token with scope `eval_runs:read`. Answers the runs of the credential\'s workspace, newest first; `limit` 0-100 (default 50) and `offset` 0-10000; ' +
+      'only the nested filters `filter[status]` and `filter[eval_suite_id]` are read.',
+  })
   @ApiList(EVAL_RUN_LIST)
   @ApiOkResponse({ type: EvalRunListDto })
   list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<EvalRunListDto> {
@@ -91,6 +125,10 @@ export class EvalRunsController {
 
   @MachineAuth('eval_runs:read')
   @Get(':id')
+  @ApiOperation({
+    summary: 'Show an eval run',
+    description: 'An `agk_` key or access token with scope `eval_runs:read`. Answers the run with its status, score and metrics; 404 `not_found` for a run of another workspace.',
+  })
   @ApiOkResponse({ type: EvalRunEnvelopeDto })
   @ApiNotInWorkspace()
   async get(@CurrentMachine() machine: MachinePrincipal, @Param('id', uuidParam) id: string): Promise<EvalRunEnvelopeDto> {
@@ -106,6 +144,10 @@ export class OperatorEvalsController {
 
   @OperatorAuth({ role: 'member' })
   @Get('eval_suites')
+  @ApiOperation({
+    summary: "List the workspace's eval suites (operator)",
+    description: 'Operator session, any member of the workspace. Answers the eval suites with their cases, newest first; `limit` 1-100 (default 50) and `offset`.',
+  })
   @ApiList(EVAL_SUITE_LIST)
   @ApiOkResponse({ type: EvalSuiteListDto })
   listSuites(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<EvalSuiteListDto> {
@@ -115,6 +157,12 @@ export class OperatorEvalsController {
   /** SPEC.md: limit 0-100 (default 50), offset 0-10000, keys eval_runs and pagination; only `filter[status]`, `filter[eval_suite_id]`. */
   @OperatorAuth({ role: 'member' })
   @Get('eval_runs')
+  @ApiOperation({
+    summary: "List the workspace's eval runs (operator)",
+    description:
+      'Operator session, any member of the workspace. Answers the eval runs newest first; `limit` 0-100 (default 50) and `offset` 0-10000; ' +
+      'only the nested filters `filter[status]` and `filter[eval_suite_id]` are read, a top-level `status` is ignored.',
+  })
   @ApiList(EVAL_RUN_LIST)
   @ApiOkResponse({ type: EvalRunListDto })
   listRuns(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<EvalRunListDto> {

@@ -1,5 +1,5 @@
 import { Controller, createParamDecorator, ExecutionContext, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineAuth, principalOf, type RequestWithPrincipal } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
@@ -24,6 +24,12 @@ export class EventsController {
   /** The workspace's domain events, newest first: what webhooks and sockets deliver, for clients that poll. */
   @MachineAuth('events:read')
   @Get()
+  @ApiOperation({
+    summary: "List the workspace's domain events",
+    description:
+      'An `agk_` key or access token with scope `events:read`. Answers the domain events of the credential\'s workspace (`{ id, type, data, inserted_at }`), newest first: ' +
+      'what webhooks and sockets deliver, for clients that poll. `limit` 1-100 (default 50) and `offset`; `type` (or `filter[type]`, which wins) narrows them, an unknown type is 400 `invalid_type`.',
+  })
   @ApiList(EVENT_LIST)
   @ApiOkResponse({ type: DomainEventListDto, description: 'an unknown type is 400 invalid_type' })
   list(@MachineWorkspace() workspaceId: string, @Query() query: Record<string, unknown>): Promise<DomainEventListDto> {

@@ -1,9 +1,19 @@
 import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiSeeOtherResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
@@ -21,6 +31,13 @@ export class ApprovalsPageController {
 
   @OperatorAuth({ role: 'member', page: true })
   @Get()
+  @ApiOperation({
+    summary: 'Approvals page',
+    description:
+      'Console page for any member of the workspace (operator session; none: redirect to the log-in page). ' +
+      'Shows the newest 100 approvals, or with `?status=pending` only the pending ones; owners and admins get approve and deny buttons on each pending one.',
+  })
+  @ApiQuery({ name: 'status', required: false, enum: ['pending'], description: 'only the pending approvals' })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the newest 100 approvals (?status=pending for the pending ones)' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('status') status: unknown, @Res() res: Response): Promise<void> {
@@ -31,16 +48,32 @@ export class ApprovalsPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/approve')
-  @ApiProduces('text/html')
-  @ApiSeeOtherResponse({ description: 'approved; back to the page (409 page when it was no longer pending)' })
+  @ApiOperation({
+    summary: 'Approve a pending approval from the approvals page',
+    description:
+      'The approve button of the approvals page (owners and admins). Decides the approval once, then redirects to the pending approvals; ' +
+      '409 `approval_not_pending` when it was already decided or has expired.',
+  })
+  @ApiFormPost()
+  @ApiSeeOtherResponse({ description: 'approved; back to the pending approvals' })
+  @ApiNotFoundResponse({ description: 'not found, or not in this workspace' })
+  @ApiConflictResponse({ description: 'approval_not_pending: already decided, or expired' })
   approve(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     return this.decide(op, id, 'approved', res);
   }
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/deny')
-  @ApiProduces('text/html')
-  @ApiSeeOtherResponse({ description: 'denied; back to the page (409 page when it was no longer pending)' })
+  @ApiOperation({
+    summary: 'Deny a pending approval from the approvals page',
+    description:
+      'The deny button of the approvals page (owners and admins). Decides the approval once, then redirects to the pending approvals; ' +
+      '409 `approval_not_pending` when it was already decided or has expired.',
+  })
+  @ApiFormPost()
+  @ApiSeeOtherResponse({ description: 'denied; back to the pending approvals' })
+  @ApiNotFoundResponse({ description: 'not found, or not in this workspace' })
+  @ApiConflictResponse({ description: 'approval_not_pending: already decided, or expired' })
   deny(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     return this.decide(op, id, 'denied', res);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { uuidParam } from '../core/common/http/uuid-param';
@@ -22,6 +22,12 @@ export class GatewayCheckController {
   @MachineAuth('gateway:check')
   @Post('gateway/check')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Ask the gateway whether an action is allowed',
+    description:
+      'An `agk_` key or access token with scope `gateway:check`, before the agent acts. The first rule of the workspace whose glob matches `action` (ascending priority, ties oldest first) decides; with none, the action is allowed. ' +
+      'A `deny` opens (or counts on) a medium security violation; `require_approval` answers the agent\'s pending approval for this action and resource, the same one while it stays pending, which expires after 24 hours.',
+  })
   @ApiOkResponse({ type: GatewayCheckResponseDto, description: 'allow, deny (a security violation is opened) or require_approval (with the pending approval)' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto })
   check(@CurrentMachine() machine: MachinePrincipal, @Body() dto: GatewayCheckDto): Promise<GatewayCheckResponseDto> {
@@ -31,6 +37,12 @@ export class GatewayCheckController {
   /** Any credential of the workspace holding gateway:check may read it (API.md Part 2 details). */
   @MachineAuth('gateway:check')
   @Get('approvals/:id')
+  @ApiOperation({
+    summary: 'Show an approval a gateway check asked for',
+    description:
+      'Any `agk_` key or access token of the workspace with scope `gateway:check`: poll it after a `require_approval` decision. ' +
+      'Answers the approval with its status (pending, approved, denied, expired); 404 `not_found` for an approval of another workspace.',
+  })
   @ApiOkResponse({ type: ApprovalEnvelopeDto })
   @ApiNotFoundResponse({ type: ProblemDto, description: 'not found, or not in this workspace' })
   async show(@CurrentMachine() machine: MachinePrincipal, @Param('id', uuidParam) id: string): Promise<ApprovalEnvelopeDto> {

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth';
 import { Clock } from '../core/common/clock/clock';
@@ -19,6 +19,11 @@ export class HealthController {
   @Public()
   @Get('health')
   @NoCache()
+  @ApiOperation({
+    summary: 'Liveness probe',
+    description:
+      'Public, never cached, not rate limited. Answers 200 `{ status: "ok", timestamp }` whenever the web process can answer; it checks no dependency.',
+  })
   @ApiOkResponse({ type: HealthResponseDto })
   health(): HealthResponseDto {
     return { status: 'ok', timestamp: this.clock.date().toISOString() };
@@ -27,6 +32,12 @@ export class HealthController {
   @Public()
   @Get('ready')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Readiness probe',
+    description:
+      'Public, never cached, not rate limited. Checks the database (`repo`), pending migrations (`migrations`) and that every configured job queue has a running worker of positive concurrency on a reachable Redis (`oban`). ' +
+      'Answers 200 with status `ok`, or `degraded` when a check passed slowly; 503 with the same check map when any check failed, a pending migration included.',
+  })
   @ApiOkResponse({ type: ReadyResponseDto, description: 'ok or degraded' })
   @ApiServiceUnavailableResponse({ type: ReadyResponseDto, description: 'a required check failed' })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadyResponseDto> {

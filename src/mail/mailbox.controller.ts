@@ -1,15 +1,15 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { escapeHtml } from '../core/pages/html';
 import { MailTransport } from './mail-transport';
 
-
 /** Development mailbox: exists only with the memory transport and never in production (404 otherwise). */
-@ApiExcludeController()
+@ApiTags('development')
 @Controller('dev')
 export class MailboxController {
   constructor(
@@ -24,6 +24,15 @@ export class MailboxController {
   @Public()
   @Get('mailbox.json')
   @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: 'Read the development mailbox as JSON',
+    description:
+      'Development only: exists only with the in-memory mail transport (`MAIL_TRANSPORT=memory`, the default outside production) and is 404 in production or with SMTP. ' +
+      'Public and never cached: answers `{ messages: [{ to, subject, text, html, sent_at }] }`, the newest 200 messages the service sent (password reset links, webhook-disabled notices), newest first.',
+  })
+  @ApiProduces('application/json')
+  @ApiOkResponse({ description: 'the messages, newest first: `{ messages: [{ to, subject, text, html, sent_at }] }`' })
+  @ApiNotFoundResponse({ type: ProblemDto, description: 'not_found: in production, or with another mail transport' })
   async json() {
     this.ensureEnabled();
     return { messages: await this.transport.mailbox() };
@@ -31,6 +40,15 @@ export class MailboxController {
 
   @Public()
   @Get('mailbox')
+  @ApiOperation({
+    summary: 'Read the development mailbox',
+    description:
+      'Development only: exists only with the in-memory mail transport (`MAIL_TRANSPORT=memory`, the default outside production) and is 404 in production or with SMTP. ' +
+      'Public and never cached: an HTML page showing the newest 200 messages the service sent, newest first, with their recipient, subject, time and body.',
+  })
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'the messages, newest first' })
+  @ApiNotFoundResponse({ description: 'in production, or with another mail transport: a `not_found` problem body (application/problem+json)' })
   async html(@Res() res: Response): Promise<void> {
     this.ensureEnabled();
     const messages = await this.transport.mailbox();
