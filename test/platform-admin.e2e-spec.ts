@@ -128,6 +128,17 @@ describe('platform administration', () => {
       },
     );
 
+    it('GET /api/v1/admin/workspaces/:id shows any workspace; unknown, non-UUID → 404; a non-admin → 403', async () => {
+      await patchAs(admin, regular.reg.workspaceId, { plan: 'team' }).expect(200);
+      const res = await t.http().get(`${ADMIN_API}/${regular.reg.workspaceId}`).set('cookie', admin.cookie).expect(200);
+      expect(res.body).toEqual({ workspace: expect.objectContaining({ id: regular.reg.workspaceId, status: 'active', plan: 'team' }) });
+      expect(res.body.workspace).toEqual((await t.http().get(ADMIN_API).query({ limit: 500 }).set('cookie', admin.cookie).expect(200)).body.workspaces.find((w: { id: string }) => w.id === regular.reg.workspaceId));
+      expectProblem(await t.http().get(`${ADMIN_API}/${randomUUID()}`).set('cookie', admin.cookie), 404, 'not-found', { detail: 'not_found' });
+      expectProblem(await t.http().get(`${ADMIN_API}/not-a-uuid`).set('cookie', admin.cookie), 404, 'not-found', { detail: 'not_found' });
+      expectProblem(await t.http().get(`${ADMIN_API}/${regular.reg.workspaceId}`).set('cookie', regular.cookie), 403, 'forbidden', { detail: 'platform_admin_required' });
+      await patchAs(admin, regular.reg.workspaceId, { plan: 'free' }).expect(200);
+    });
+
     it('the list pages newest first with limit/offset and pagination metadata; out-of-range → 400', async () => {
       const first = await t.http().get(`${ADMIN_API}?limit=2`).set('cookie', admin.cookie).expect(200);
       expect(first.body.count).toBe(2);

@@ -23,4 +23,10 @@ export class AdminWorkspacesRepository {
     const total = rows.length > 0 ? Number(rows[0].total) : Number((await this.db.query(`SELECT count(*) AS n FROM workspaces`))[0].n);
     return { workspaces: rows.map(({ total: _total, ...w }) => w), total };
   }
+
+  /** One workspace by id, or undefined. */
+  async findById(id: string): Promise<WorkspaceRow | undefined> {
+    const rows: WorkspaceRow[] = await this.db.query(`SELECT id, name, slug, status, plan FROM workspaces WHERE id = $1`, [id]);
+    return rows[0];
+  }
 }

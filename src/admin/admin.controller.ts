@@ -11,7 +11,7 @@ import {
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
-import { ValidationProblem } from '../core/common/problem/problem.error';
+import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { ApiFormPost } from '../core/openapi/page-docs';
@@ -54,6 +54,22 @@ export class AdminController {
   @ApiOkResponse({ type: AdminWorkspaceListDto })
   index(@Query() query: Record<string, unknown>): Promise<AdminWorkspaceListDto> {
     return this.list(query);
+  }
+
+  @OperatorAuth({ platformAdmin: true })
+  @Get('api/v1/admin/workspaces/:id')
+  @ApiOperation({
+    summary: 'Show one workspace',
+    description:
+      'Platform admins only (anyone else 403 `platform_admin_required`): the workspace with its status and plan, ' +
+      'or 404 `not_found` for an unknown or non-UUID id.',
+  })
+  @ApiOkResponse({ type: AdminWorkspaceEnvelopeDto })
+  @ApiNotFoundResponse({ type: ProblemDto, description: 'not_found' })
+  async show(@Param('id', uuid) id: string): Promise<AdminWorkspaceEnvelopeDto> {
+    const workspace = await this.repo.findById(id);
+    if (!workspace) throw new NotFoundProblem();
+    return { workspace };
   }
 
   /** A status change takes effect on machine traffic at once on every node. */
