@@ -4,9 +4,11 @@ import {
   ApiBearerAuth,
   ApiCookieAuth,
   ApiForbiddenResponse,
+  ApiFoundResponse,
   ApiSecurity,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 
@@ -63,8 +65,16 @@ export const OperatorAuth = (opts: { role?: OperatorRole; platformAdmin?: boolea
   policy(
     { kind: 'operator', rateLimit: 'none', ...opts },
     ApiCookieAuth('session'),
-    ApiUnauthorizedResponse(problem),
-    ApiForbiddenResponse(problem),
+    ...(opts.page
+      ? [
+          // A page sends a browser without a session to log in, and shows a refusal as a page.
+          ApiFoundResponse({ description: 'no session: to /users/log-in?return_to=<this page>' }),
+          ApiForbiddenResponse({
+            description: 'not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML',
+            content: { 'text/html': { schema: { type: 'string' } }, 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } },
+          }),
+        ]
+      : [ApiUnauthorizedResponse(problem), ApiForbiddenResponse(problem)]),
   );
 /**
  * SCIM bearer token of one workspace. Its 401 is a SCIM error (application/scim+json), not a
