@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { listEnvelope } from '../core/listing/list-envelope';
@@ -17,6 +17,12 @@ export class MessagesController {
   @MachineAuth('messages:write')
   @Post()
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Post a message',
+    description:
+      'A service agent, with an `agk_` key or access token holding `messages:write`, stores a message (`body` of 1 to 10000 characters, optional `channel`) in its workspace, attributed to the calling agent. ' +
+      'Answers 201 `{ message }`; 422 `validation_failed` for a bad body. Counted by the machine rate limit, per credential.',
+  })
   @ApiCreatedResponse({ type: MessageEnvelopeDto })
   async create(@CurrentMachine() machine: MachinePrincipal, @Body() dto: CreateMessageDto): Promise<MessageEnvelopeDto> {
     return {
@@ -27,6 +33,12 @@ export class MessagesController {
   @MachineAuth('messages:read')
   @Get()
   @ApiList(MESSAGE_LIST)
+  @ApiOperation({
+    summary: "List the workspace's messages",
+    description:
+      'A service agent, with an `agk_` key or access token holding `messages:read`, reads the messages of its workspace (all agents), newest first. ' +
+      'Answers `{ messages, count }` (no pagination object); `limit` is 1 to 100 (default 50), `offset` 0 to 100000, and a value out of range is 400 `invalid_limit` or `invalid_offset`.',
+  })
   @ApiOkResponse({ type: MessageListDto })
   async list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<MessageListDto> {
     const q = parseList(MESSAGE_LIST, query);

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { PrometheusController } from '@willsoto/nestjs-prometheus';
 import type { Response } from 'express';
 import { MetricsAuth } from '../auth';
@@ -11,6 +11,13 @@ export class MetricsController extends PrometheusController {
   @MetricsAuth()
   @Get()
   @ApiProduces('text/plain')
+  @ApiOperation({
+    summary: 'Scrape Prometheus metrics',
+    description:
+      'For Prometheus scrapers, with `Authorization: Bearer <METRICS_BEARER_TOKEN>` (neither a workspace key nor an operator session); the token is mandatory in production, and outside production /metrics is open when none is configured. ' +
+      'Answers the text exposition format with no-cache headers: process metrics, `http_request_duration_seconds` by method, route template and status, and counters of auth failures, rate-limit refusals, enrollment claims, socket connections, webhook attempts and payment events. ' +
+      '401 `metrics_token_required` or `invalid_metrics_token`, with `WWW-Authenticate: Bearer realm="metrics"`. Not rate limited.',
+  })
   @ApiOkResponse({ description: 'Prometheus text exposition format' })
   @ApiUnauthorizedResponse({ description: 'token missing or invalid; WWW-Authenticate: Bearer realm="metrics"' })
   override async index(@Res({ passthrough: true }) response: Response): Promise<string> {

@@ -4,6 +4,7 @@ import {
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
@@ -40,6 +41,12 @@ export class OperatorController {
 
   @OperatorAuth()
   @Get('me')
+  @ApiOperation({
+    summary: 'Show the signed-in operator and their workspaces',
+    description:
+      'Any operator with a session cookie, whatever their role: answers `{ user, workspaces, workspace_id }`, where `workspaces` lists every membership with its id, name, slug and role, and `workspace_id` is the workspace this request acts on (`x-workspace-id`, else the oldest membership; null without one). ' +
+      '`user.platform_admin` says whether the operator may use the platform administration routes. 401 `session_required` without a session; 403 `not_a_member` when `x-workspace-id` names a workspace the user is not a member of.',
+  })
   @ApiOkResponse({ type: MeDto })
   me(@CurrentOperator() op: OperatorPrincipal): MeDto {
     return {
@@ -52,6 +59,11 @@ export class OperatorController {
   /** The hidden workspace-key agent never appears. */
   @OperatorAuth({ role: 'member' })
   @Get('service_agents')
+  @ApiOperation({
+    summary: "List the workspace's service agents",
+    description:
+      "Any member of the workspace (session cookie): answers `{ service_agents }`, every service agent of the workspace with its status and scopes. The hidden agent that holds the workspace primary key never appears.",
+  })
   @ApiOkResponse({ type: ServiceAgentListDto })
   async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal): Promise<ServiceAgentListDto> {
     return { service_agents: await this.agents.list(op.workspaceId) };
@@ -59,6 +71,12 @@ export class OperatorController {
 
   @OperatorAuth({ role: 'admin' })
   @Post('service_agents')
+  @ApiOperation({
+    summary: 'Create a service agent',
+    description:
+      "Owners and admins of the workspace (session cookie): creates an active agent named `name` whose keys may carry `scopes` (default: every machine scope). " +
+      "Answers 201 `{ service_agent }`; the agent has no key until one is issued. 429 `agent_quota_reached` when the plan's agent quota is reached (free 10, team 100, enterprise no limit); 422 `validation_failed` for a bad body.",
+  })
   @HttpCode(201)
   @ApiCreatedResponse({ type: ServiceAgentEnvelopeDto })
   @ApiTooManyRequestsResponse({ type: ProblemDto, description: "the plan's agent quota is reached" })
@@ -70,6 +88,12 @@ export class OperatorController {
   /** Deactivating refuses the agent's credentials (service_agent_inactive) at once on every node. */
   @OperatorAuth({ role: 'admin' })
   @Patch('service_agents/:id')
+  @ApiOperation({
+    summary: 'Rename, deactivate or reactivate a service agent',
+    description:
+      'Owners and admins of the workspace (session cookie): changes `name` and/or `status` (`active` or `inactive`) and answers `{ service_agent }`. ' +
+      "Deactivating refuses the agent's keys and tokens at once on every node (403 `service_agent_inactive`) and closes its sockets. 404 `not_found` for an agent of another workspace or the hidden workspace-key agent.",
+  })
   @ApiOkResponse({ type: ServiceAgentEnvelopeDto })
   @notFound
   @invalid
@@ -84,6 +108,13 @@ export class OperatorController {
   /** The key is shown once, in this response. */
   @OperatorAuth({ role: 'admin' })
   @Post('service_agents/:id/api_keys')
+  @ApiOperation({
+    summary: 'Issue an API key for a service agent',
+    description:
+      "Owners and admins of the workspace (session cookie): issues an `agk_` key for the agent with `scopes` (a subset of the agent's, default all of them) and an optional future `expires_at` (default: never). " +
+      'Answers 201 `{ api_key }`; the key is shown in this response only, and only the SHA-256 of its secret is stored. ' +
+      "422 `validation_failed` for scopes beyond the agent's or an `expires_at` in the past; 404 `not_found` for an agent of another workspace or the hidden workspace-key agent.",
+  })
   @HttpCode(201)
   @ApiCreatedResponse({ type: IssuedApiKeyEnvelopeDto })
   @notFound
@@ -98,6 +129,12 @@ export class OperatorController {
 
   @OperatorAuth({ role: 'admin' })
   @Post('api_keys/:credential_id/archive')
+  @ApiOperation({
+    summary: 'Archive an API key',
+    description:
+      'Owners and admins of the workspace (session cookie): a usable key becomes `archived` and is refused from then on (401 `api_key_archived`), with the access tokens minted from it, on every node. ' +
+      'Answers `{ api_key }` without the secret; a key that is not usable is answered unchanged. 404 `not_found` for a key of another workspace or the workspace primary key.',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: ApiKeySummaryEnvelopeDto })
   @notFound
@@ -107,6 +144,12 @@ export class OperatorController {
 
   @OperatorAuth({ role: 'admin' })
   @Post('api_keys/:credential_id/revoke')
+  @ApiOperation({
+    summary: 'Revoke an API key',
+    description:
+      'Owners and admins of the workspace (session cookie): a usable or archived key becomes `revoked` for good, with the access tokens minted from it, on every node, and `api_key.revoked` is recorded. ' +
+      'Answers `{ api_key }` without the secret; a key already revoked is answered unchanged. 404 `not_found` for a key of another workspace or the workspace primary key.',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: ApiKeySummaryEnvelopeDto })
   @notFound

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
@@ -18,6 +18,12 @@ export class OtaUpdatesMachineController {
 
   @MachineAuth('ota_updates:read')
   @Get()
+  @ApiOperation({
+    summary: "List the calling robot's OTA updates",
+    description:
+      "A robot's service agent, with an `agk_` key or access token holding `ota_updates:read`: answers `{ ota_updates, count, pagination }`, the updates addressed to the calling agent only, newest first. " +
+      'Only the nested `filter[status]`, `filter[update_type]` and `filter[robot_id]` are read; a bad value is 400 `invalid_<name>`.',
+  })
   @ApiList(OTA_UPDATE_LIST)
   @ApiOkResponse({ type: OtaUpdateListDto, description: 'the updates of the robot bound to the calling agent, newest first' })
   list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<OtaUpdateListDto> {
@@ -26,6 +32,13 @@ export class OtaUpdatesMachineController {
 
   @MachineAuth('ota_updates:write')
   @Patch(':id')
+  @ApiOperation({
+    summary: 'Report progress on an OTA update',
+    description:
+      "A robot's service agent, with an `agk_` key or access token holding `ota_updates:write`, moves one of its updates forward only (pending → downloading → installing → succeeded | failed) with an optional `detail`, and answers `{ ota_update }`. " +
+      "Repeating the current status is accepted (a retried report, or a new detail while the update is open); a final status finishes the update's `ota_update` agent command, and every change records `ota_update.updated`. " +
+      '409 `invalid_transition` for a step backwards or an update that has finished; 404 `not_found` for an update of another robot.',
+  })
   @ApiOkResponse({ type: OtaUpdateEnvelopeDto, description: 'the update as it now is' })
   @ApiConflictResponse({ type: ProblemDto, description: 'invalid_transition: backwards, or the update has finished' })
   @ApiNotFoundResponse({ type: ProblemDto, description: 'not an update of the calling robot' })

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
@@ -19,6 +20,11 @@ export class OtaUpdatesPageController {
 
   @OperatorAuth({ role: 'member', page: true })
   @Get()
+  @ApiOperation({
+    summary: 'OTA updates page',
+    description:
+      "The console page of the workspace's newest 100 OTA updates, for any member (session cookie; without one, a redirect to the log-in page). Owners and admins also get a cancel button on each open update.",
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the newest 100 updates' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
@@ -28,8 +34,14 @@ export class OtaUpdatesPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/cancel')
-  @ApiProduces('text/html')
-  @ApiSeeOtherResponse({ description: 'cancelled; back to the page (409 page once it has finished)' })
+  @ApiOperation({
+    summary: 'Cancel an OTA update from the page',
+    description:
+      "The page's cancel form, for owners and admins (session cookie): the open update becomes `cancelled` and its agent command is finished, then a 303 redirect back to /app/ota-updates. " +
+      'An update that has finished is a 409 error page, one of another workspace a 404 error page.',
+  })
+  @ApiFormPost()
+  @ApiSeeOtherResponse({ description: 'cancelled: to /app/ota-updates' })
   async cancel(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     await this.updates.cancel(op.workspaceId, id);
     res.redirect(303, '/app/ota-updates');

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { EngagementAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
@@ -25,6 +25,13 @@ export class EngagementEventsController {
 
   @EngagementAuth('engagement_events:write')
   @Post()
+  @ApiOperation({
+    summary: 'Post an engagement event',
+    description:
+      "A partner runtime, with an engagement token of this very engagement holding `engagement_events:write`, records an event (`kind` of 1 to 100 characters, optional JSON object `payload` of at most 64 KiB) in the engagement's workspace. " +
+      'Answers 202 `{ engagement_event }`; 422 `validation_failed` for a bad body. ' +
+      'Refusals: 401 `invalid_token`, `token_expired`, `engagement_revoked` or `partner_key_expired`; 403 `partner_suspended`, `forbidden` (a token of another engagement), a missing scope or a refused workspace; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.',
+  })
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngagementEventEnvelopeDto })
   @ApiUnprocessableEntityResponse({ type: ProblemDto })
@@ -39,6 +46,12 @@ export class EngagementEventsController {
 
   @EngagementAuth('engagement_events:read')
   @Get()
+  @ApiOperation({
+    summary: "List the engagement's events",
+    description:
+      'A partner runtime, with an engagement token of this very engagement holding `engagement_events:read`: answers `{ engagement_events, count, pagination }`, newest first (limit 1 to 100, default 50). ' +
+      'Refusals: 401 `invalid_token`, `token_expired`, `engagement_revoked` or `partner_key_expired`; 403 `partner_suspended`, `forbidden` (a token of another engagement), a missing scope or a refused workspace; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.',
+  })
   @ApiList(ENGAGEMENT_EVENT_LIST)
   @ApiOkResponse({ type: EngagementEventListDto })
   @notFound

@@ -2,11 +2,12 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiExcludeEndpoint,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiProduces,
+  ApiSeeOtherResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -15,6 +16,7 @@ import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { parseList } from '../core/listing/list-query';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
@@ -37,7 +39,12 @@ import { PartnersService } from './partners.service';
 const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'not found, or not in this workspace' });
 const PAGE = '/app/engagements';
 
-/** A workspace's grants to marketplace partners: owners and admins of the session's workspace. */
+/**
+ * A workspace's grants to marketplace partners: owners and admins of the session's workspace.
+ * The /app/engagements pages and forms carry the `pages` tag besides `operator`: Swagger adds a
+ * method's tags to the controller's, and names a controller without tags after its class, so one
+ * tag per route would take `autoTagControllers: false` in the document options.
+ */
 @ApiTags('operator')
 @ApiHeader({ name: 'x-workspace-id', required: false, description: 'workspace to act on; default: the oldest membership' })
 @Controller()
@@ -49,6 +56,10 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin' })
   @Get('api/v1/operator/partners')
+  @ApiOperation({
+    summary: 'List the partners the workspace may engage',
+    description: 'Owners and admins of the workspace (session cookie): answers `{ partners, count, pagination }`, the active marketplace partners (id and name only), newest first, to pick one to grant an engagement to.',
+  })
   @ApiList(ACTIVE_PARTNER_LIST)
   @ApiOkResponse({ type: PartnerSummaryListDto, description: 'the active partners (id, name) this workspace may engage' })
   listPartners(@Query() query: Record<string, unknown>): Promise<PartnerSummaryListDto> {
@@ -57,6 +68,12 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin' })
   @Post('api/v1/operator/engagements')
+  @ApiOperation({
+    summary: 'Grant an engagement to a partner',
+    description:
+      "Owners and admins of the workspace (session cookie): grants the active partner `partner_id` an engagement in this workspace with `scopes` (default: every engagement scope), under which the partner mints engagement tokens. " +
+      'Answers 201 `{ engagement }`; 409 `engagement_exists` when the partner already has an active engagement here; 422 `validation_failed` for a bad body or a partner that is unknown or suspended.',
+  })
   @HttpCode(201)
   @ApiCreatedResponse({ type: EngagementEnvelopeDto })
   @ApiConflictResponse({ type: ProblemDto, description: 'engagement_exists: the partner already has an active engagement here' })
@@ -67,6 +84,10 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin' })
   @Get('api/v1/operator/engagements')
+  @ApiOperation({
+    summary: "List the workspace's engagements",
+    description: "Owners and admins of the workspace (session cookie): answers `{ engagements, count, pagination }`, the workspace's engagements (active and revoked), newest first.",
+  })
   @ApiList(ENGAGEMENT_LIST)
   @ApiOkResponse({ type: EngagementListDto })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<EngagementListDto> {
@@ -76,6 +97,12 @@ export class OperatorEngagementsController {
   /** Every token minted under the engagement stops at once, on every node. Idempotent. */
   @OperatorAuth({ role: 'admin' })
   @Post('api/v1/operator/engagements/:id/revoke')
+  @ApiOperation({
+    summary: 'Revoke an engagement',
+    description:
+      "Owners and admins of the workspace (session cookie): the engagement becomes `revoked` and every token minted under it is refused at once on every node (401 `engagement_revoked`). " +
+      'Idempotent: a revoked engagement is answered unchanged. Answers `{ engagement }`; 404 `not_found` for an engagement of another workspace.',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: EngagementEnvelopeDto })
   @notFound
@@ -85,6 +112,11 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin' })
   @Get('api/v1/operator/engagements/:id/events')
+  @ApiOperation({
+    summary: "List an engagement's events",
+    description:
+      "Owners and admins of the workspace (session cookie): answers `{ engagement_events, count, pagination }`, the events the partner's runtime posted under the engagement, newest first (limit 1 to 100, default 50). 404 `not_found` for an engagement of another workspace.",
+  })
   @ApiList(ENGAGEMENT_EVENT_LIST)
   @ApiOkResponse({ type: EngagementEventListDto })
   @notFound
@@ -100,6 +132,13 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Get('app/engagements')
+  @ApiTags('pages')
+  @ApiOperation({
+    summary: 'Engagements page',
+    description:
+      "The console page of the workspace's newest 100 engagements, with a form to grant one to an active partner and a revoke button on each active one. " +
+      'Owners and admins of the workspace (session cookie); without a session, a redirect to the log-in page.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'engagements with grant and revoke' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
@@ -112,6 +151,12 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Get('app/engagements/:id')
+  @ApiTags('pages')
+  @ApiOperation({
+    summary: 'Engagement events page',
+    description:
+      "The console page of one engagement and its newest 50 events. Owners and admins of the workspace (session cookie); without a session, a redirect to the log-in page. An engagement of another workspace is a 404 error page.",
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'one engagement and its latest events' })
   async eventsPage(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuid) id: string, @Res() res: Response): Promise<void> {
@@ -121,7 +166,20 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post('app/engagements')
-  @ApiExcludeEndpoint()
+  @ApiTags('pages')
+  @ApiOperation({
+    summary: 'Grant an engagement from the page',
+    description:
+      "The grant form of /app/engagements, for owners and admins (session cookie): grants the chosen active partner an engagement with the ticked scopes, then a 303 redirect back to the page. " +
+      'A partner that already has an active engagement here is a 409 error page; a bad field, or a partner that is unknown or suspended, a 422 error page.',
+  })
+  @ApiFormPost({
+    partner_id: { description: 'the active partner to engage (a UUID)', required: true },
+    scopes: { description: 'ticked engagement scopes (at least one)', enum: ENGAGEMENT_SCOPES, required: true, array: true },
+  })
+  @ApiSeeOtherResponse({ description: 'granted: to /app/engagements' })
+  @ApiConflictResponse({ description: 'engagement_exists: an error page' })
+  @ApiUnprocessableEntityResponse({ description: 'a field is invalid: an error page' })
   async pageGrant(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() body: unknown, @Res() res: Response): Promise<void> {
     await this.engagements.grant(op.workspaceId, op.userId, formUuid(body, 'partner_id'), formChoices(body, 'scopes', ENGAGEMENT_SCOPES));
     res.redirect(303, PAGE);
@@ -129,7 +187,16 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post('app/engagements/:id/revoke')
-  @ApiExcludeEndpoint()
+  @ApiTags('pages')
+  @ApiOperation({
+    summary: 'Revoke an engagement from the page',
+    description:
+      "The revoke button of /app/engagements, for owners and admins (session cookie): every token minted under the engagement is refused at once, then a 303 redirect back to the page. " +
+      'Idempotent; an engagement of another workspace is a 404 error page.',
+  })
+  @ApiFormPost()
+  @ApiSeeOtherResponse({ description: 'revoked: to /app/engagements' })
+  @ApiNotFoundResponse({ description: 'not found, or not in this workspace: an error page' })
   async pageRevoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuid) id: string, @Res() res: Response): Promise<void> {
     await this.engagements.revoke(op.workspaceId, id);
     res.redirect(303, PAGE);

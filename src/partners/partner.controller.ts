@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { PartnerAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
@@ -20,6 +20,12 @@ export class PartnerController {
 
   @PartnerAuth('engagements:read')
   @Get('engagements')
+  @ApiOperation({
+    summary: "List the partner's active engagements",
+    description:
+      "A marketplace partner, with `Authorization: Bearer mpk_...` holding `engagements:read`: answers `{ engagements, count, pagination }`, the partner's active engagements across workspaces, newest first. " +
+      'Refusals: 401 `invalid_token` (also for any credential that is not an `mpk_` key) or `partner_key_expired`; 403 `partner_suspended` or a missing scope; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.',
+  })
   @ApiList(ENGAGEMENT_LIST)
   @ApiOkResponse({ type: EngagementListDto, description: "this partner's active engagements" })
   list(@CurrentPartner() partner: PartnerPrincipal, @Query() query: Record<string, unknown>): Promise<EngagementListDto> {
@@ -29,6 +35,14 @@ export class PartnerController {
   /** A token for the engagement's runtime: shown once, only its SHA-256 is stored. */
   @PartnerAuth('engagement_tokens:write')
   @Post('engagements/:id/tokens')
+  @ApiOperation({
+    summary: 'Mint an engagement token',
+    description:
+      "A marketplace partner, with `Authorization: Bearer mpk_...` holding `engagement_tokens:write`, mints a token for the runtime of one of its active engagements: `expires_in` defaults to 86400 s and is clamped to 604800 s (the effective value is returned), `scopes` only narrow the engagement's. " +
+      'Answers 201 `{ engagement_token }`, shown once (only its SHA-256 is stored); it works only while the engagement, the partner and the key that minted it are valid. ' +
+      "404 `not_found` for an engagement that is not this partner's or not active; 422 `validation_failed` for a non-positive or non-integer `expires_in` or scopes beyond the engagement's; 403 when the workspace is frozen, paused or archived. " +
+      'Refusals: 401 `invalid_token` (also for any credential that is not an `mpk_` key) or `partner_key_expired`; 403 `partner_suspended` or a missing scope; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.',
+  })
   @HttpCode(201)
   @ApiCreatedResponse({ type: EngagementTokenEnvelopeDto })
   @ApiNotFoundResponse({ type: ProblemDto, description: "not this partner's active engagement" })

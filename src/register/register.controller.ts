@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { RegisterDto } from './dto/register.dto';
@@ -15,6 +15,13 @@ export class RegisterController {
   @MachineBootstrap()
   @Post()
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Register a user and a new workspace',
+    description:
+      'Public (no credential; counted per client IP by the machine rate limit). In one transaction it creates the user (owner), a `free` active workspace, its default service agent and the workspace primary key. ' +
+      'Answers 201 with the `agk_` key and a 30-day access token (2592000 s) for it, both shown only here; the key lives on the hidden workspace-key agent and carries every machine scope except `credentials:write`. ' +
+      '422 `validation_failed` for a bad field (password 12 to 72 characters, name 2 to 120) or an email already taken.',
+  })
   @ApiCreatedResponse({ type: RegisterResponseDto, description: 'the key and token are shown only here' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto })
   create(@Body() dto: RegisterDto): Promise<RegisterResponseDto> {

@@ -1,10 +1,12 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { withoutEmptyFilters } from '../core/listing/form-query';
 import { sendPage } from '../core/pages/layout';
+import { SEARCH_QUERY_MAX } from './dto/search.dto';
+import { SEARCH_KINDS } from './search-sources';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { searchPage } from './search-page';
@@ -18,8 +20,17 @@ export class SearchPageController {
 
   @OperatorAuth({ role: 'member', page: true })
   @Get()
+  @ApiOperation({
+    summary: 'Search page',
+    description:
+      "The console's search form over the workspace's traces, messages, agent commands, security violations and events, and its hits when `q` is given. " +
+      'Any member (session cookie; without one, a redirect to the log-in page). A bad query re-renders the form with the reason, with status 400.',
+  })
   @ApiProduces('text/html')
+  @ApiQuery({ name: 'kind', required: false, enum: SEARCH_KINDS, description: 'only hits of this kind; empty: all' })
+  @ApiQuery({ name: 'q', required: false, type: String, description: `1 to ${SEARCH_QUERY_MAX} characters, web-search syntax; empty shows the form only` })
   @ApiOkResponse({ description: 'the search form, and its hits when q is given' })
+  @ApiBadRequestResponse({ description: 'the form again, with the reason (a bad q or kind)' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const q = typeof query.q === 'string' ? query.q : '';
     const kind = typeof query.kind === 'string' && query.kind ? query.kind : undefined;

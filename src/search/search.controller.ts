@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
@@ -17,7 +17,14 @@ export class SearchController {
   /** Full-text search of the workspace's traces, messages, agent commands, security violations and events. */
   @OperatorAuth({ role: 'member' })
   @Get('search')
-  @ApiQuery({ name: 'q', required: true, description: `1 to ${SEARCH_QUERY_MAX} characters, web-search syntax: words, "a phrase", -not, or` })
+  @ApiOperation({
+    summary: "Search the workspace's observability data",
+    description:
+      'Any member of the workspace (session cookie): full-text search of its traces, messages, agent commands, security violations and events, with `q` in web-search syntax (words, "a phrase", -not, or) and an optional `kind`. ' +
+      'Answers `{ hits, count }`, best match first, each hit with its kind, id, title and a snippet that marks the matches; `limit` is 1 to 50 (default 20), with no offset. ' +
+      '400 `invalid_q` when `q` is not 1 to 200 characters, `invalid_kind` or `invalid_limit`.',
+  })
+  @ApiQuery({ name: 'q', required: true, type: String, description: `1 to ${SEARCH_QUERY_MAX} characters, web-search syntax: words, "a phrase", -not, or` })
   @ApiList(SEARCH_LIST)
   @ApiOkResponse({ type: SearchResultDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'invalid_q, invalid_kind or invalid_limit' })

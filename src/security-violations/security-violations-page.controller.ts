@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
@@ -22,6 +23,11 @@ export class SecurityViolationsPageController {
 
   @OperatorAuth({ role: 'member', page: true })
   @Get()
+  @ApiOperation({
+    summary: 'Security violations page',
+    description:
+      "The console page of the workspace's newest 100 security violations, for any member (session cookie; without one, a redirect to the log-in page). Owners and admins also get acknowledge and resolve buttons.",
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the newest 100 violations' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
@@ -31,16 +37,28 @@ export class SecurityViolationsPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/acknowledge')
-  @ApiProduces('text/html')
-  @ApiSeeOtherResponse({ description: 'acknowledged; back to the page' })
+  @ApiOperation({
+    summary: 'Acknowledge a security violation from the page',
+    description:
+      'The acknowledge button of /app/security-violations, for owners and admins (session cookie): an open violation becomes `acknowledged`, then a 303 redirect back to the page. ' +
+      'Any other move is a 409 error page; a violation of another workspace a 404 error page.',
+  })
+  @ApiFormPost()
+  @ApiSeeOtherResponse({ description: 'acknowledged: to /app/security-violations' })
   acknowledge(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     return this.move(op, id, 'acknowledged', res);
   }
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/resolve')
-  @ApiProduces('text/html')
-  @ApiSeeOtherResponse({ description: 'resolved; back to the page' })
+  @ApiOperation({
+    summary: 'Resolve a security violation from the page',
+    description:
+      'The resolve button of /app/security-violations, for owners and admins (session cookie): an open or acknowledged violation becomes `resolved`, then a 303 redirect back to the page. ' +
+      'A violation already resolved is a 409 error page; one of another workspace a 404 error page.',
+  })
+  @ApiFormPost()
+  @ApiSeeOtherResponse({ description: 'resolved: to /app/security-violations' })
   resolve(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     return this.move(op, id, 'resolved', res);
   }
