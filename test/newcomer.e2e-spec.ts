@@ -20,8 +20,8 @@ describe('no dead ends', () => {
     const browser = await t.http().get('/').set('accept', BROWSER).expect(302);
     expect(browser.headers.location).toBe('/app');
     const api = await t.http().get('/').set('accept', 'application/json').expect(200);
-    expect(api.body).toMatchObject({ docs: { reference: '/api/docs', openapi: '/api/docs-json', problems: '/problems' }, probes: { health: '/health' } });
-    for (const path of [api.body.docs.openapi, api.body.docs.problems, api.body.probes.health]) {
+    expect(api.body).toMatchObject({ docs: { reference: '/api/docs', openapi: '/api/docs-json', asyncapi: '/api/asyncapi.json', problems: '/problems' }, probes: { health: '/health' } });
+    for (const path of [api.body.docs.reference, api.body.docs.openapi, api.body.docs.asyncapi, api.body.docs.problems, api.body.probes.health]) {
       expect({ path, status: (await t.http().get(path)).status }).toEqual({ path, status: 200 });
     }
   });

@@ -76,13 +76,25 @@ describe('operator REST: me, service agents and API keys', () => {
       expect(res.body).toEqual({
         user: { id: member.reg.body.user.id, email: member.reg.email, name: member.reg.body.user.name, platform_admin: false },
         workspaces: [
-          { id: member.reg.workspaceId, name: member.reg.body.workspace.name, slug: member.reg.body.workspace.slug, role: 'owner' },
-          { id: A(), name: owner.reg.body.workspace.name, slug: owner.reg.body.workspace.slug, role: 'member' },
+          { id: member.reg.workspaceId, name: member.reg.body.workspace.name, slug: member.reg.body.workspace.slug, plan: 'free', status: 'active', role: 'owner' },
+          { id: A(), name: owner.reg.body.workspace.name, slug: owner.reg.body.workspace.slug, plan: 'enterprise', status: 'active', role: 'member' },
         ],
         workspace_id: member.reg.workspaceId,
       });
       expect(res.body.user.id).toMatch(UUID);
       expect(typeof res.body.user.name).toBe('string');
+    });
+
+    it("shows each workspace's current plan and status", async () => {
+      const db = t.app.get(DataSource);
+      const [before] = await db.query(`SELECT plan, status FROM workspaces WHERE id = $1`, [A()]);
+      await db.query(`UPDATE workspaces SET plan = 'team', status = 'frozen' WHERE id = $1`, [A()]);
+      try {
+        const res = await as(member).get(`${OP}/me`).expect(200);
+        expect(res.body.workspaces.find((w: { id: string }) => w.id === A())).toMatchObject({ plan: 'team', status: 'frozen', role: 'member' });
+      } finally {
+        await db.query(`UPDATE workspaces SET plan = $2, status = $3 WHERE id = $1`, [A(), before.plan, before.status]);
+      }
     });
 
     it('x-workspace-id selects another of the memberships (any letter case)', async () => {

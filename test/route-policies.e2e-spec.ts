@@ -1,5 +1,6 @@
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { buildOpenApiDocument } from '../src/core/openapi/openapi';
+import { API_TAGS } from '../src/core/openapi/tags';
 import { AuthStrategyRegistry } from '../src/auth/auth-strategy.registry';
 import { routeViolations, WalkedRoute, walkRoutes } from '../src/auth/route-walk';
 import { createTestApp, TestApp } from './support/test-app';
@@ -29,7 +30,7 @@ describe('route policies (deny by default)', () => {
     expect(t.app.get(AuthStrategyRegistry).kinds().sort()).toEqual(['engagement', 'machine', 'metrics', 'operator', 'partner', 'payments', 'scim']);
   });
 
-  it('every served route appears in the OpenAPI document, with its auth, a summary and a description', () => {
+  it('every served route appears in the OpenAPI document, with its auth, a summary, a description and one declared tag', () => {
     const doc = buildOpenApiDocument(t.app, t.config);
     const missing: string[] = [];
     const unsecured: string[] = [];
@@ -37,11 +38,12 @@ describe('route policies (deny by default)', () => {
     const routes = collectRoutes(t);
     for (const r of routes) {
       const oaPath = r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      const op = (doc.paths[oaPath] as Record<string, { security?: unknown[]; summary?: string; description?: string }> | undefined)?.[r.method.toLowerCase()];
+      const op = (doc.paths[oaPath] as Record<string, { security?: unknown[]; summary?: string; description?: string; tags?: string[] }> | undefined)?.[r.method.toLowerCase()];
       if (!op) missing.push(`${r.method} ${r.path}`);
       else {
         if (r.policy?.kind !== 'public' && !(op.security && op.security.length > 0)) unsecured.push(`${r.method} ${r.path}`);
         if (!op.summary?.trim() || !op.description?.trim()) undocumented.push(`${r.method} ${r.path}`);
+        if (op.tags?.length !== 1 || !Object.hasOwn(API_TAGS, op.tags[0])) undocumented.push(`${r.method} ${r.path}: tags ${JSON.stringify(op.tags)}`);
       }
     }
     expect(routes.filter((r) => r.excluded).map((r) => `${r.method} ${r.path}`)).toEqual([]);

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { createHash } from 'node:crypto';
 import { makeWorkspace, uniqueEmail } from './support/builders';
 import { db } from './support/operator';
@@ -86,6 +87,17 @@ describe('SCIM: tokens, paging, filters, errors, discovery and the sync log', ()
       expect(revoked.headers.location).toBe('/app/admin');
       await scim(t, token!, 'get', '/Users').expect(401);
       await t.http().get('/app/admin').expect(302);
+    });
+
+    it('/app/admin: a name left blank gets the default name; an over-long one is 422 and creates nothing', async () => {
+      const count = async () => (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM scim_tokens WHERE workspace_id = $1`, [a.workspaceId]))[0].n as number;
+      const before = await count();
+      const created = await t.http().post('/app/admin/scim_tokens').set('cookie', a.cookie).type('form').send({ name: '   ' }).expect(201);
+      expect(created.text).toMatch(/id="new-token">scim_/);
+      const [row] = await t.app.get(DataSource).query(`SELECT name FROM scim_tokens WHERE workspace_id = $1 ORDER BY inserted_at DESC LIMIT 1`, [a.workspaceId]);
+      expect(row.name).toBe('SCIM token');
+      await t.http().post('/app/admin/scim_tokens').set('cookie', a.cookie).type('form').send({ name: 'x'.repeat(121) }).expect(422);
+      expect(await count()).toBe(before + 1);
     });
   });
 

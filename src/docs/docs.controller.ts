@@ -36,7 +36,7 @@ export class DocsController {
     res.setHeader('cache-control', 'no-cache');
     res.json({
       service: 'Agent Network',
-      docs: { reference: '/api/docs', openapi: '/api/docs-json', problems: '/problems' },
+      docs: { reference: '/api/docs', openapi: '/api/docs-json', asyncapi: '/api/asyncapi.json', problems: '/problems' },
       console: '/app',
       probes: { health: '/health', ready: '/ready', metrics: '/metrics' },
     });

@@ -44,14 +44,14 @@ export class OperatorController {
   @ApiOperation({
     summary: 'Show the signed-in operator and their workspaces',
     description:
-      'Any operator with a session cookie, whatever their role: answers `{ user, workspaces, workspace_id }`, where `workspaces` lists every membership with its id, name, slug and role, and `workspace_id` is the workspace this request acts on (`x-workspace-id`, else the oldest membership; null without one). ' +
+      'Any operator with a session cookie, whatever their role: answers `{ user, workspaces, workspace_id }`, where `workspaces` lists every membership with its id, name, slug, plan, status and role, and `workspace_id` is the workspace this request acts on (`x-workspace-id`, else the oldest membership; null without one). ' +
       '`user.platform_admin` says whether the operator may use the platform administration routes. 401 `session_required` without a session; 403 `not_a_member` when `x-workspace-id` names a workspace the user is not a member of.',
   })
   @ApiOkResponse({ type: MeDto })
   me(@CurrentOperator() op: OperatorPrincipal): MeDto {
     return {
       user: { id: op.userId, email: op.email, name: op.name, platform_admin: op.platformAdmin },
-      workspaces: op.workspaces.map((w) => ({ id: w.id, name: w.name, slug: w.slug, role: w.role })),
+      workspaces: op.workspaces.map((w) => ({ id: w.id, name: w.name, slug: w.slug, plan: w.plan, status: w.status, role: w.role })),
       workspace_id: op.workspaceId,
     };
   }

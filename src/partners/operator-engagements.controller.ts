@@ -45,7 +45,6 @@ const PAGE = '/app/engagements';
  * method's tags to the controller's, and names a controller without tags after its class, so one
  * tag per route would take `autoTagControllers: false` in the document options.
  */
-@ApiTags('operator')
 @ApiHeader({ name: 'x-workspace-id', required: false, description: 'workspace to act on; default: the oldest membership' })
 @Controller()
 export class OperatorEngagementsController {
@@ -56,6 +55,7 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin' })
   @Get('api/v1/operator/partners')
+  @ApiTags('operator')
   @ApiOperation({
     summary: 'List the partners the workspace may engage',
     description: 'Owners and admins of the workspace (session cookie): answers `{ partners, count, pagination }`, the active marketplace partners (id and name only), newest first, to pick one to grant an engagement to.',
@@ -68,6 +68,7 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin' })
   @Post('api/v1/operator/engagements')
+  @ApiTags('operator')
   @ApiOperation({
     summary: 'Grant an engagement to a partner',
     description:
@@ -84,6 +85,7 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin' })
   @Get('api/v1/operator/engagements')
+  @ApiTags('operator')
   @ApiOperation({
     summary: "List the workspace's engagements",
     description: "Owners and admins of the workspace (session cookie): answers `{ engagements, count, pagination }`, the workspace's engagements (active and revoked), newest first.",
@@ -97,6 +99,7 @@ export class OperatorEngagementsController {
   /** Every token minted under the engagement stops at once, on every node. Idempotent. */
   @OperatorAuth({ role: 'admin' })
   @Post('api/v1/operator/engagements/:id/revoke')
+  @ApiTags('operator')
   @ApiOperation({
     summary: 'Revoke an engagement',
     description:
@@ -112,6 +115,7 @@ export class OperatorEngagementsController {
 
   @OperatorAuth({ role: 'admin' })
   @Get('api/v1/operator/engagements/:id/events')
+  @ApiTags('operator')
   @ApiOperation({
     summary: "List an engagement's events",
     description:

@@ -21,7 +21,7 @@ import { parseList } from '../core/listing/list-query';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
-import { CreateScimTokenDto, SCIM_EVENT_LIST, SCIM_TOKEN_LIST } from './dto/scim-operator.dto';
+import { ScimTokenFormDto, SCIM_EVENT_LIST, SCIM_TOKEN_LIST } from './dto/scim-operator.dto';
 import { ScimConsoleService } from './scim-console.service';
 import { adminPage } from './scim-pages';
 import { ScimTokensService } from './scim-tokens.service';
@@ -66,15 +66,15 @@ export class ScimAdminPageController {
     description:
       "Form post for owners and admins: creates a SCIM token (`scim_...`) for the workspace's identity provider and answers 201 with " +
       'the page showing the token once; it is not a redirect, so a reload cannot show it again. Only its SHA-256 is stored and it ' +
-      'never expires (rotate by creating a new one and revoking the old). A `name` that is empty, longer than 120 characters or ' +
-      'holds control characters, or any other field, is 422 `validation_failed`.',
+      'never expires (rotate by creating a new one and revoking the old). A blank `name` gets the default; one longer than 120 ' +
+      'characters or holding control characters, or any other field, is 422 `validation_failed`.',
   })
-  @ApiFormPost({ name: { description: 'a label for the token, 1 to 120 characters (omitted: "SCIM token")' } })
+  @ApiFormPost({ name: { description: 'a label for the token, up to 120 characters (blank or omitted: "SCIM token")' } })
   @ApiCreatedResponse({ description: 'the page, with the new token shown once' })
   @ApiUnprocessableEntityResponse(problem('validation_failed'))
   @NO_SESSION
-  async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateScimTokenDto, @Res() res: Response): Promise<void> {
-    const created = await this.tokens.create(op.workspaceId, op.userId, dto.name || undefined);
+  async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: ScimTokenFormDto, @Res() res: Response): Promise<void> {
+    const created = await this.tokens.create(op.workspaceId, op.userId, dto.name);
     await this.render(op, res, created, 201);
   }
 

@@ -5,6 +5,8 @@ export interface OperatorMembership {
   id: string;
   name: string;
   slug: string;
+  plan: string;
+  status: string;
   role: OperatorRole;
 }
 

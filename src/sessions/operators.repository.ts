@@ -33,7 +33,7 @@ export class OperatorsRepository {
   /** The user's workspaces with their role, oldest membership first; suspended memberships (SCIM) are left out. */
   async findMemberships(userId: string): Promise<OperatorMembership[]> {
     return this.db.query(
-      `SELECT w.id, w.name, w.slug, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
+      `SELECT w.id, w.name, w.slug, w.plan, w.status, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
         WHERE m.user_id = $1 AND m.status = 'active' ORDER BY m.inserted_at ASC, w.id ASC`,
       [userId],
     );

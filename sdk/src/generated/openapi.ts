@@ -5,6 +5,46 @@
 /* eslint-disable */
 
 export interface paths {
+    "/dev/mailbox.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the development mailbox as JSON
+         * @description Development only: exists only with the in-memory mail transport (`MAIL_TRANSPORT=memory`, the default outside production) and is 404 in production or with SMTP. Public and never cached: answers `{ messages: [{ to, subject, text, html, sent_at }] }`, the newest 200 messages the service sent (password reset links, webhook-disabled notices), newest first.
+         */
+        get: operations["MailboxController_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the development mailbox
+         * @description Development only: exists only with the in-memory mail transport (`MAIL_TRANSPORT=memory`, the default outside production) and is 404 in production or with SMTP. Public and never cached: an HTML page showing the newest 200 messages the service sent, newest first, with their recipient, subject, time and body.
+         */
+        get: operations["MailboxController_html"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -12,6 +52,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Scrape Prometheus metrics
+         * @description For Prometheus scrapers, with `Authorization: Bearer <METRICS_BEARER_TOKEN>` (neither a workspace key nor an operator session); the token is mandatory in production, and outside production /metrics is open when none is configured. Answers the text exposition format with no-cache headers: process metrics, `http_request_duration_seconds` by method, route template and status, and counters of auth failures, rate-limit refusals, enrollment claims, socket connections, webhook attempts and payment events. 401 `metrics_token_required` or `invalid_metrics_token`, with `WWW-Authenticate: Bearer realm="metrics"`. Not rate limited.
+         */
         get: operations["MetricsController_index"];
         put?: never;
         post?: never;
@@ -28,6 +72,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness probe
+         * @description Public, never cached, not rate limited. Answers 200 `{ status: "ok", timestamp }` whenever the web process can answer; it checks no dependency.
+         */
         get: operations["HealthController_health"];
         put?: never;
         post?: never;
@@ -44,6 +92,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Readiness probe
+         * @description Public, never cached, not rate limited. Checks the database (`repo`), pending migrations (`migrations`) and that every configured job queue has a running worker of positive concurrency on a reachable Redis (`oban`). Answers 200 with status `ok`, or `degraded` when a check passed slowly; 503 with the same check map when any check failed, a pending migration included.
+         */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -62,6 +114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Exchange an API key for an access token
+         * @description Public and optional: send an `agk_` API key in the `x-agent-api-key` header or as `api_key` in the body; it is never a Bearer source, and any `Authorization: Bearer` header is a 400. Answers a 30-day access token (`expires_in` 2592000) with every scope of the key, or the subset asked for in `scopes` (asking for more: 403 `insufficient_scopes`). 401 `api_key_required`, `invalid_api_key`, `api_key_expired`, `api_key_archived` or `api_key_revoked`; 403 `service_agent_inactive`, or the workspace refusal (`error` workspace_frozen, workspace_paused, workspace_archived). Counted per client IP by the machine rate limit.
+         */
         post: operations["AgentTokensController_create"];
         delete?: never;
         options?: never;
@@ -76,6 +132,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's domain events
+         * @description An `agk_` key or access token with scope `events:read`. Answers the domain events of the credential's workspace (`{ id, type, data, inserted_at }`), newest first: what webhooks and sockets deliver, for clients that poll. `limit` 1-100 (default 50) and `offset`; `type` (or `filter[type]`, which wins) narrows them, an unknown type is 400 `invalid_type`.
+         */
         get: operations["EventsController_list"];
         put?: never;
         post?: never;
@@ -94,6 +154,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Register a user and a new workspace
+         * @description Public (no credential; counted per client IP by the machine rate limit). In one transaction it creates the user (owner), a `free` active workspace, its default service agent and the workspace primary key. Answers 201 with the `agk_` key and a 30-day access token (2592000 s) for it, both shown only here; the key lives on the hidden workspace-key agent and carries every machine scope except `credentials:write`. 422 `validation_failed` for a bad field (password 12 to 72 characters, name 2 to 120) or an email already taken.
+         */
         post: operations["RegisterController_create"];
         delete?: never;
         options?: never;
@@ -108,8 +172,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's messages
+         * @description A service agent, with an `agk_` key or access token holding `messages:read`, reads the messages of its workspace (all agents), newest first. Answers `{ messages, count }` (no pagination object); `limit` is 1 to 100 (default 50), `offset` 0 to 100000, and a value out of range is 400 `invalid_limit` or `invalid_offset`.
+         */
         get: operations["MessagesController_list"];
         put?: never;
+        /**
+         * Post a message
+         * @description A service agent, with an `agk_` key or access token holding `messages:write`, stores a message (`body` of 1 to 10000 characters, optional `channel`) in its workspace, attributed to the calling agent. Answers 201 `{ message }`; 422 `validation_failed` for a bad body. Counted by the machine rate limit, per credential.
+         */
         post: operations["MessagesController_create"];
         delete?: never;
         options?: never;
@@ -124,8 +196,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's tasks
+         * @description Service agents, with an `agk_` API key or access token holding `tasks:read`. The tasks of the credential's workspace, newest first, as `{ tasks, count, pagination }`: `limit` 0 to 100 (default 50), `offset` 0 to 10000, and `status` as `?status=` or `?filter[status]=` (the nested value wins). A value out of range or not in the status list is 400 `invalid_limit`, `invalid_offset` or `invalid_status`.
+         */
         get: operations["TasksController_list"];
         put?: never;
+        /**
+         * Create a task
+         * @description Service agents, with an `agk_` API key or access token holding `tasks:write`. Creates a task with `title` (1 to 500 characters) and `status` (`pending`, `running`, `done` or `failed`; default `pending`), attributed to the calling credential's service agent, and answers 201 `{ task }`. An invalid body or an unknown field is 422 `validation_failed`; the call counts against the machine rate limit.
+         */
         post: operations["TasksController_create"];
         delete?: never;
         options?: never;
@@ -140,8 +220,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show the log-in form
+         * @description Public. Renders the operator log-in form (200, HTML); `notice=reset` or `notice=logged-out` adds the matching notice, and `return_to` (a console path under `/app` or `/admin`; anything else is dropped) is carried into the form. A browser that already has a live session (or a valid remember-me cookie) is redirected (302) to `return_to` or `/app` instead.
+         */
         get: operations["LoginController_form"];
         put?: never;
+        /**
+         * Log in with email and password
+         * @description Public; takes a form or a JSON body `{ email, password, remember_me, return_to }`. On success it starts a new 14-day session (ending the one the browser had), sets the `_agent_ops_key` cookie (HttpOnly, SameSite=Lax, Secure in production) and, with `remember_me`, a 14-day remember-me cookie, and answers 302 to `return_to` or `/app`. Every failure (unknown address, wrong password, suspended account, account without a password) gives the same answer, the form again with one generic message (401, HTML) or for a JSON body a 401 problem `invalid_credentials`, so nothing tells whether an account exists. Throttles: 10 failed passwords for one email and client IP within 15 minutes start a 30-minute cooldown (the 10th failure is already refused), and each client IP (IPv6 per /64) has 50 attempts per 15 minutes, a successful log-in giving its attempt back; a throttled attempt is 429 with `retry-after` and a plain-text body.
+         */
         post: operations["LoginController_submit"];
         delete?: never;
         options?: never;
@@ -158,7 +246,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Log out from the console's log-out button
+         * @description The form post (no fields) behind the log-out button in the header of every console page; does exactly what `DELETE /users/log-out` does: ends the browser's session if any, clears both cookies and answers 302 to `/users/log-in?notice=logged-out`.
+         */
+        post: operations["LoginController_logOutForm"];
+        /**
+         * Log out
+         * @description Public (works with or without a session). Ends the browser's session if it has one (the session row is deleted and its live sockets are closed on every node), clears the session and remember-me cookies and answers 302 to `/users/log-in?notice=logged-out`.
+         */
         delete: operations["LoginController_logOut"];
         options?: never;
         head?: never;
@@ -172,8 +268,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show the form to request a password reset link
+         * @description Public. Renders the form (200, HTML) that asks for the email address of the account whose password was forgotten.
+         */
         get: operations["PasswordResetController_form"];
         put?: never;
+        /**
+         * Request a password reset link
+         * @description Public form post. Answers the same confirmation panel (200, HTML) whether or not the address has an account and whether or not the request was throttled, and never echoes the address. For an active account a background job mails a single-use link valid for 60 minutes; links issued earlier stay valid. At most 10 requests per client IP (IPv6 per /64) and 5 per address are acted on within 15 minutes; the others are silently dropped.
+         */
         post: operations["PasswordResetController_submit"];
         delete?: never;
         options?: never;
@@ -188,8 +292,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show the new-password form of a reset link
+         * @description Public; the page the mailed reset link opens. A usable link (unused, less than 60 minutes old, sent to the address the active account still has) renders the new-password form; an unknown, used, expired or otherwise unusable one renders a dead-end panel with a link to request a new one. Both are 200 HTML.
+         */
         get: operations["PasswordResetController_resetForm"];
         put?: never;
+        /**
+         * Set a new password through a reset link
+         * @description Public form post of the new-password form. With a usable link and a valid password (12 to 72 characters, confirmation equal) it sets the password, confirms an unconfirmed account, deletes all of the user's reset links and sessions, disconnects their live sockets and answers 302 to `/users/log-in?notice=reset`. An invalid password renders the form again with its errors (422, HTML); an unusable link (unknown, used, expired) renders the dead-end panel (200, HTML).
+         */
         post: operations["PasswordResetController_reset"];
         delete?: never;
         options?: never;
@@ -204,6 +316,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Workspace overview page
+         * @description The console home for any signed-in operator (session cookie; none: redirect to the log-in page). Shows the current workspace and the operator's role, its service agents with their API keys by prefix, state and last use, and links to the other console pages (the key and webhook pages for owners and admins only).
+         */
         get: operations["AppPageController_home"];
         put?: never;
         post?: never;
@@ -220,9 +336,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Workspace primary key page
+         * @description Console page for owners and admins. Shows the workspace primary key by prefix (never its secret) with its scopes, creation and last use, and offers to generate one, or to rotate or delete the current one through a confirmation step.
+         */
         get: operations["AppPageController_keyPage"];
         put?: never;
+        /**
+         * Generate or rotate the workspace primary key
+         * @description The key page's form (owners and admins). With no key in place it generates one; with `confirm=yes` from the confirmation step it rotates, revoking the current key and every token minted from it. The new `agk_` key carries every machine scope except `credentials:write` and is shown in this 201 page only (not a redirect, so a reload cannot show it again). A key in place without `confirm=yes` is left alone and the browser is sent to the confirmation step.
+         */
         post: operations["AppPageController_rotate"];
+        /**
+         * Delete the workspace primary key without confirmation
+         * @description Owners and admins (operator session). Revokes the workspace primary key and every token minted from it at once, with no confirmation step, then redirects to the key page; with no key in place it changes nothing.
+         */
         delete: operations["AppPageController_delete"];
         options?: never;
         head?: never;
@@ -236,6 +364,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Confirm rotating or deleting the workspace primary key
+         * @description Console page for owners and admins: the confirmation step of `?action=rotate` or `?action=delete`, saying that the key and every access token minted from it stop working at once, with the button that posts `confirm=yes`. Without a key, or with another action, it redirects to the key page.
+         */
         get: operations["AppPageController_confirm"];
         put?: never;
         post?: never;
@@ -254,6 +386,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Delete the workspace primary key
+         * @description The deletion form of the confirmation step (owners and admins). With `confirm=yes` it revokes the primary key and every token minted from it, then redirects to the key page; without it, the browser is sent to the confirmation step.
+         */
         post: operations["AppPageController_deleteForm"];
         delete?: never;
         options?: never;
@@ -268,8 +404,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Webhooks page
+         * @description Console page for owners and admins (operator session; none: redirect to the log-in page). Lists the workspace's webhook subscriptions (up to 100) with their URL, event types and status, and the form that adds one.
+         */
         get: operations["WebhooksPageController_index"];
         put?: never;
+        /**
+         * Add a webhook subscription from the webhooks page
+         * @description The webhooks page's form (owners and admins), validated as the JSON body of the REST route is. Answers 201 with the new subscription's page showing its `whsec_` signing secret once (not a redirect, so a reload cannot show it again). An invalid URL or event type selection, or a 21st subscription in the workspace, gives 422: the form again with what to fix.
+         */
         post: operations["WebhooksPageController_create"];
         delete?: never;
         options?: never;
@@ -284,8 +428,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Webhook subscription page
+         * @description Console page for owners and admins. Shows one subscription with the forms that edit, enable or disable, rotate the secret of and delete it, and its 30 most recent deliveries (`?status=` pending, succeeded or failed filters them), each with a retry button. 404 for a subscription of another workspace.
+         */
         get: operations["WebhooksPageController_show"];
         put?: never;
+        /**
+         * Edit a webhook subscription from its page
+         * @description The settings form of the subscription page (owners and admins): URL, description and event types, validated as the REST update is. Saved, it redirects back to the subscription; 422 renders the form again with what to fix.
+         */
         post: operations["WebhooksPageController_update"];
         delete?: never;
         options?: never;
@@ -302,6 +454,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Enable or disable a webhook subscription
+         * @description The enable/disable button of the subscription page (owners and admins). `status=active` enables it and forgets its failure streak (deliveries missed meanwhile are not sent); any other value disables it, and its pending deliveries end as failed. Then back to the subscription.
+         */
         post: operations["WebhooksPageController_setStatus"];
         delete?: never;
         options?: never;
@@ -318,6 +474,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Rotate a webhook subscription's signing secret
+         * @description The rotate button of the subscription page (owners and admins). Mints a new `whsec_` secret and shows it in this 200 page only; for 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing one.
+         */
         post: operations["WebhooksPageController_rotate"];
         delete?: never;
         options?: never;
@@ -334,6 +494,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Delete a webhook subscription
+         * @description The delete button of the subscription page (owners and admins). Deletes the subscription and its deliveries, then redirects to the webhooks page.
+         */
         post: operations["WebhooksPageController_delete"];
         delete?: never;
         options?: never;
@@ -350,6 +514,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Retry a webhook delivery
+         * @description The retry button of a delivery on the subscription page (owners and admins). Queues a new attempt of that delivery now, whatever its status or its subscription's, then redirects back to the subscription. 404 for a delivery that is not the subscription's.
+         */
         post: operations["WebhooksPageController_retry"];
         delete?: never;
         options?: never;
@@ -364,6 +532,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show the signed-in operator and their workspaces
+         * @description Any operator with a session cookie, whatever their role: answers `{ user, workspaces, workspace_id }`, where `workspaces` lists every membership with its id, name, slug, plan, status and role, and `workspace_id` is the workspace this request acts on (`x-workspace-id`, else the oldest membership; null without one). `user.platform_admin` says whether the operator may use the platform administration routes. 401 `session_required` without a session; 403 `not_a_member` when `x-workspace-id` names a workspace the user is not a member of.
+         */
         get: operations["OperatorController_me"];
         put?: never;
         post?: never;
@@ -380,8 +552,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's service agents
+         * @description Any member of the workspace (session cookie): answers `{ service_agents }`, every service agent of the workspace with its status and scopes. The hidden agent that holds the workspace primary key never appears.
+         */
         get: operations["OperatorController_list"];
         put?: never;
+        /**
+         * Create a service agent
+         * @description Owners and admins of the workspace (session cookie): creates an active agent named `name` whose keys may carry `scopes` (default: every machine scope). Answers 201 `{ service_agent }`; the agent has no key until one is issued. 429 `agent_quota_reached` when the plan's agent quota is reached (free 10, team 100, enterprise no limit); 422 `validation_failed` for a bad body.
+         */
         post: operations["OperatorController_create"];
         delete?: never;
         options?: never;
@@ -402,6 +582,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Rename, deactivate or reactivate a service agent
+         * @description Owners and admins of the workspace (session cookie): changes `name` and/or `status` (`active` or `inactive`) and answers `{ service_agent }`. Deactivating refuses the agent's keys and tokens at once on every node (403 `service_agent_inactive`) and closes its sockets. 404 `not_found` for an agent of another workspace or the hidden workspace-key agent.
+         */
         patch: operations["OperatorController_update"];
         trace?: never;
     };
@@ -414,6 +598,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Issue an API key for a service agent
+         * @description Owners and admins of the workspace (session cookie): issues an `agk_` key for the agent with `scopes` (a subset of the agent's, default all of them) and an optional future `expires_at` (default: never). Answers 201 `{ api_key }`; the key is shown in this response only, and only the SHA-256 of its secret is stored. 422 `validation_failed` for scopes beyond the agent's or an `expires_at` in the past; 404 `not_found` for an agent of another workspace or the hidden workspace-key agent.
+         */
         post: operations["OperatorController_issueKey"];
         delete?: never;
         options?: never;
@@ -430,6 +618,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Archive an API key
+         * @description Owners and admins of the workspace (session cookie): a usable key becomes `archived` and is refused from then on (401 `api_key_archived`), with the access tokens minted from it, on every node. Answers `{ api_key }` without the secret; a key that is not usable is answered unchanged. 404 `not_found` for a key of another workspace or the workspace primary key.
+         */
         post: operations["OperatorController_archive"];
         delete?: never;
         options?: never;
@@ -446,6 +638,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Revoke an API key
+         * @description Owners and admins of the workspace (session cookie): a usable or archived key becomes `revoked` for good, with the access tokens minted from it, on every node, and `api_key.revoked` is recorded. Answers `{ api_key }` without the secret; a key already revoked is answered unchanged. 404 `not_found` for a key of another workspace or the workspace primary key.
+         */
         post: operations["OperatorController_revoke"];
         delete?: never;
         options?: never;
@@ -460,8 +656,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's webhook subscriptions
+         * @description Owners and admins (session cookie). The workspace's subscriptions newest first, without secrets, as `{ webhook_subscriptions, count, pagination }`: `limit` 1 to 100 (default 50), `offset` 0 to 10000, and `status` (active or disabled) as `?status=` or `?filter[status]=` (the nested value wins). A bad value is 400 `invalid_limit`, `invalid_offset` or `invalid_status`.
+         */
         get: operations["WebhookSubscriptionsController_list"];
         put?: never;
+        /**
+         * Create a webhook subscription
+         * @description Owners and admins (session cookie). Subscribes `url` to `event_types` (known event types, or `["*"]` for every type, also those added later) and answers 201 with the subscription and its signing secret (`whsec_...`), shown only here: each event is POSTed as JSON signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff for 24 hours, and a subscription failing for 3 days (both by default) or answered 410 is disabled. The URL must be http(s) without credentials or fragment, and under the production URL policy https only, resolving to public addresses only; a refused URL, an unknown event type or a 21st subscription of the workspace is 422 `validation_failed`, and a host that cannot be resolved right now 503 `dns_unavailable` with `retry-after`.
+         */
         post: operations["WebhookSubscriptionsController_create"];
         delete?: never;
         options?: never;
@@ -476,12 +680,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a webhook subscription
+         * @description Owners and admins (session cookie). The subscription without its secret, with why it is disabled (`operator`, `failing` or `gone`), since when its deliveries have been failing and until when the previous secret still signs. An unknown id, one of another workspace or one that is not a UUID is 404 `not_found`.
+         */
         get: operations["WebhookSubscriptionsController_show"];
         put?: never;
         post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Owners and admins (session cookie). Deletes the subscription with its deliveries and answers 204; deliveries still queued are not sent. An unknown id, one of another workspace or one that is not a UUID is 404 `not_found`.
+         */
         delete: operations["WebhookSubscriptionsController_delete"];
         options?: never;
         head?: never;
+        /**
+         * Update a webhook subscription
+         * @description Owners and admins (session cookie). Changes what the body gives of `url` (checked as at creation), `event_types`, `description` (null clears it) and `status`. `disabled` stops deliveries at once, the pending ones ending as failed; `active` re-enables and forgets past failures, but deliveries missed meanwhile are not sent (retry them one by one). 404 `not_found`, 422 `validation_failed` and 503 `dns_unavailable` as on create.
+         */
         patch: operations["WebhookSubscriptionsController_update"];
         trace?: never;
     };
@@ -494,6 +710,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Rotate the signing secret of a webhook subscription
+         * @description Owners and admins (session cookie). Mints a new secret, shown only in this 200 answer with the subscription; for the next 24 hours deliveries are signed by both the new and the previous secret (two space-separated signatures in `webhook-signature`), so the receiver can switch without losing a delivery. 404 `not_found` for an unknown id.
+         */
         post: operations["WebhookSubscriptionsController_rotateSecret"];
         delete?: never;
         options?: never;
@@ -508,6 +728,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the deliveries of a webhook subscription
+         * @description Owners and admins (session cookie). One delivery per event and subscription, newest first, as `{ deliveries, count, pagination }`, each with its status (`pending`, `succeeded` or `failed`), attempts, last response status and error, and when the next attempt is due: `limit` 1 to 100 (default 30), `offset` 0 to 10000, `status` as `?status=` or `?filter[status]=`. 404 `not_found` for an unknown subscription; a bad value is 400 `invalid_limit`, `invalid_offset` or `invalid_status`.
+         */
         get: operations["WebhookSubscriptionsController_listDeliveries"];
         put?: never;
         post?: never;
@@ -524,6 +748,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a webhook delivery with its attempts
+         * @description Owners and admins (session cookie). The delivery with every recorded attempt, oldest first (number, whether it was a manual retry, start, duration, response status, error). 404 `not_found` when the subscription or the delivery is unknown, not the workspace's, or not a UUID.
+         */
         get: operations["WebhookSubscriptionsController_showDelivery"];
         put?: never;
         post?: never;
@@ -542,6 +770,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Retry a webhook delivery now
+         * @description Owners and admins (session cookie). Re-sends one delivery at once, whatever its status and even for a disabled subscription: a new attempt with the same `webhook-id`. Answers 202 with the delivery, pending until the attempt is recorded; if that attempt fails within the retry window (24 hours by default) of an active subscription, the automatic retries resume. 404 `not_found` for an unknown subscription or delivery.
+         */
         post: operations["WebhookSubscriptionsController_retry"];
         delete?: never;
         options?: never;
@@ -556,6 +788,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List every workspace of the platform
+         * @description Platform admins only: an operator session whose email is in `PLATFORM_ADMIN_EMAILS` (anyone else 403 `platform_admin_required`). Answers every workspace with its status and plan, newest first, paged by `limit` (1-500, default 100) and `offset` (0-100000).
+         */
         get: operations["AdminController_index"];
         put?: never;
         post?: never;
@@ -572,12 +808,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Show one workspace
+         * @description Platform admins only (anyone else 403 `platform_admin_required`): the workspace with its status and plan, or 404 `not_found` for an unknown or non-UUID id.
+         */
+        get: operations["AdminController_show"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Change a workspace's status or plan
+         * @description Platform admins only: sets `status` (active, frozen, paused, archived) and/or `plan` (free, team, enterprise) and answers the workspace, or 404 `not_found`. A status change takes effect on machine traffic at once on every node: a frozen, paused or archived workspace is refused there with 403. Setting a status also ends a pause made by the payment provider, so a later paid invoice leaves the workspace alone.
+         */
         patch: operations["AdminController_update"];
         trace?: never;
     };
@@ -588,9 +832,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Platform administration page
+         * @description The console page of platform admins (operator session; anyone else 403, no session: redirect to the log-in page). Lists every workspace with its status and plan, newest first and paged by `limit` and `offset` as the JSON list is, with a form per workspace to freeze, pause, archive or reactivate it and to change its plan, and a link to the marketplace partners.
+         */
         get: operations["AdminController_page"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/workspaces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a workspace's status or plan from the admin page
+         * @description The form of the platform administration page (platform admins only). Takes `status` and/or `plan` (an empty field changes nothing) with the same effect as `PATCH /api/v1/admin/workspaces/{id}`, then redirects back to `/admin`. 422 `validation_failed` for a value outside the lists, 404 `not_found` for an unknown workspace.
+         */
+        post: operations["AdminController_pageUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -604,8 +872,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's enrollment tokens
+         * @description Operator session, any member of the workspace. Answers the tokens newest first with their prefix, state (usable, claimed, exhausted, revoked, expired) and claim count, never the secret; `limit` 1-100 (default 50) and `offset`.
+         */
         get: operations["EnrollmentTokensController_list"];
         put?: never;
+        /**
+         * Issue an enrollment token
+         * @description Operator session, owners and admins. Mints an `age_` token that devices claim at `POST /api/v1/enrollments/claim`: single-use by default, a fleet token with `max_claims` above 1, valid `expires_in` seconds (default 86400, at most 2592000), optionally limited to a serial allowlist and naming a cohort, default tags and the scopes of the credentials each claim gets. The token is shown in this answer only; 422 `validation_failed` for a cohort that does not exist.
+         */
         post: operations["EnrollmentTokensController_issue"];
         delete?: never;
         options?: never;
@@ -622,6 +898,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Revoke an enrollment token
+         * @description Operator session, owners and admins. Every later claim of the token is refused with 409 `enrollment_revoked`; revoking twice changes nothing. Answers the token; 404 `not_found` for a token of another workspace.
+         */
         post: operations["EnrollmentTokensController_revoke"];
         delete?: never;
         options?: never;
@@ -636,8 +916,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's robots
+         * @description Operator session, any member of the workspace. Answers the robots newest first; `limit` 1-100 (default 50) and `offset`; `status` (or `filter[status]`, which wins) is pending, active or retired, anything else 400 `invalid_status`.
+         */
         get: operations["RobotsController_list"];
         put?: never;
+        /**
+         * Pre-register a robot
+         * @description Operator session, owners and admins. Records a `pending` robot by `serial_number`; a later claim of a fleet enrollment token with that serial binds it. It counts toward the plan's robot quota (429 `robot_quota_reached`); 422 `validation_failed` when the serial is already taken in the workspace.
+         */
         post: operations["RobotsController_preRegister"];
         delete?: never;
         options?: never;
@@ -654,6 +942,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Retire a robot
+         * @description Operator session, owners and admins. Decommissions the robot: later claims of its serial get 410 `robot_decommissioned`, and the service agent bound to it is deactivated, so its credentials are refused at once. Retiring again changes nothing; answers the robot with status `retired`, or 404 `not_found`.
+         */
         post: operations["RobotsController_retire"];
         delete?: never;
         options?: never;
@@ -668,8 +960,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's cohorts
+         * @description Operator session, any member of the workspace. Answers the cohorts newest first; `limit` 1-500 (default 100) and `offset`.
+         */
         get: operations["CohortsController_list"];
         put?: never;
+        /**
+         * Create a cohort
+         * @description Operator session, owners and admins. Creates a named group of robots; a robot joins it when it claims with an enrollment token naming the cohort. 422 `validation_failed` when the name is already taken in the workspace (ignoring case).
+         */
         post: operations["CohortsController_create"];
         delete?: never;
         options?: never;
@@ -684,6 +984,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show a cohort and its robots
+         * @description Operator session, any member of the workspace. Answers the cohort with a page of its member robots, newest first, paged by `limit` (1-500, default 100) and `offset`. 404 `not_found` for a cohort of another workspace.
+         */
         get: operations["CohortsController_show"];
         put?: never;
         post?: never;
@@ -702,6 +1006,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Claim an enrollment token
+         * @description Public: the `age_` enrollment token in the body is the proof; counted per client IP by the machine rate limit. Creates a service agent and, given a `serial_number`, binds the pending robot pre-registered with it (or creates the robot) in the token's cohort with its default tags; answers the agent's own `agk_` API key and 30-day access token, shown only here. 400 `serial_number_required` (fleet token), `serial_not_allowed` or `serial_already_claimed`; 401 `invalid_enrollment_token`; 403 when the workspace is frozen, paused or archived; 409 `enrollment_claimed`, `enrollment_exhausted` or `enrollment_revoked`; 410 `enrollment_expired` or `robot_decommissioned`; 429 `agent_quota_reached` or `robot_quota_reached`. A refused claim creates nothing and keeps the token's remaining claims.
+         */
         post: operations["EnrollmentClaimController_claim"];
         delete?: never;
         options?: never;
@@ -718,6 +1026,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Mint a socket token for the websocket
+         * @description Service agents, with an `agk_` API key or access token (Bearer or `x-agent-api-key`) holding `sockets:connect`. Mints a 600-second token bound to the calling credential for the websocket at `/socket` (sent as the `socket_token` connection parameter, usable for several connections until it expires); it carries the socket scopes the credential holds (`sockets:connect`, `events:read`, `agent_commands:read`) and is shown only in this 200 answer. Without `sockets:connect` the answer is 403 with the detail `The token does not have sufficient scope`, a frozen, paused or archived workspace is 403 with `error` `workspace_frozen`, `workspace_paused` or `workspace_archived`, and the call counts against the machine rate limit (429 with `retry-after`).
+         */
         post: operations["SocketTokensController_create"];
         delete?: never;
         options?: never;
@@ -732,8 +1044,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's agent commands
+         * @description Operator session, any member of the workspace. Answers the commands of every agent of the workspace, newest first, with their status and result; `limit` 1-100 (default 25), no offset; `status` (or `filter[status]`) narrows them to pending, delivered, succeeded or failed.
+         */
         get: operations["AgentCommandsController_list"];
         put?: never;
+        /**
+         * Send a command to a service agent
+         * @description Operator session, any member of the workspace. Stores a command (`name`, optional JSON `payload` up to 32768 bytes) for a visible service agent and pushes it at once to the agent's live sockets on whichever node holds them; until the agent reports a result it is handed out again with every `ready`. Answers the command with status `pending`. 404 `not_found` when the agent is unknown, hidden or in another workspace; 409 `service_agent_inactive` when it is inactive.
+         */
         post: operations["AgentCommandsController_create"];
         delete?: never;
         options?: never;
@@ -768,8 +1088,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List SCIM Users
+         * @description The identity provider, with the workspace's SCIM token (`Authorization: Bearer scim_...`). A ListResponse of the workspace's SCIM Users (provisioned, or linked by email to an existing account) in creation order: `startIndex` is 1-based (below 1 reads as 1), `count` defaults to 50 (above 100 reads as 100, negative as 0). `filter` supports `userName eq`, `emails.value eq` (also `emails[type eq "work"].value eq`) and `externalId eq`, userName and emails compared case-insensitively; any other filter is ignored, never an error.
+         */
         get: operations["ScimUsersController_list"];
         put?: never;
+        /**
+         * Provision a SCIM User
+         * @description SCIM token; body as `application/scim+json` or `application/json`, unknown attributes and nulls ignored. Links the User to the account whose email is its login email (the primary email, else the first, else `userName`) or creates a SCIM-managed account without a password (its owner sets one through forgot-password), with a membership in the workspace that `active: false` suspends. Answers 201 with the User, its `meta` and a `Location` header; a `userName` or login email another SCIM User of the workspace already has is 409 `uniqueness`, a missing `userName` or a value of the wrong type 400 `invalidValue`, a body that is not an object 400 `invalidSyntax`, and suspending the workspace owner's membership 403. Every write, refused or not, goes to the sync log.
+         */
         post: operations["ScimUsersController_create"];
         delete?: never;
         options?: never;
@@ -784,12 +1112,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a SCIM User
+         * @description SCIM token. The User with that id in the token's workspace; an unknown id, one of another workspace or one that is not a UUID is 404.
+         */
         get: operations["ScimUsersController_get"];
+        /**
+         * Replace a SCIM User
+         * @description SCIM token. Replaces every writable attribute (`userName`, `name`, `displayName`, `emails`, `active`, `externalId`, the enterprise extension): one the body omits is cleared, and `active` defaults to true. `active: false` suspends the workspace membership and, for an account this workspace's SCIM created, the account too (sessions ended, live sockets closed, reset links invalidated, log-in refused); `active: true` reinstates, and a changed login email of such an account becomes its log-in email. 404 for an unknown id, 409 `uniqueness`, 400 `invalidValue` or `invalidSyntax`, and 403 for the workspace owner's membership, as on create.
+         */
         put: operations["ScimUsersController_replace"];
         post?: never;
+        /**
+         * Deprovision a SCIM User
+         * @description SCIM token. Removes the SCIM User, its membership in the workspace and its group memberships, and answers 204; a SCIM-managed account left without any membership is suspended (sessions ended, live sockets closed). A later GET is 404, as is an unknown id; the workspace owner's membership cannot be removed (403).
+         */
         delete: operations["ScimUsersController_delete"];
         options?: never;
         head?: never;
+        /**
+         * Update a SCIM User with PATCH operations
+         * @description SCIM token; a PatchOp message as Okta and Entra send it: op names in any case, `"True"`/`"False"` strings for booleans, path-less `replace` with dotted keys (`name.givenName`), value-path filters (`emails[type eq "work"].value`). The operations are applied to the current User and the result is stored as a replace (with the same effects of `active`) and answered (200). A read-only path is 400 `mutability`, a `remove` without a path 400 `noTarget`, a malformed message 400 `invalidSyntax`; 404, 409 and 403 as for a replace.
+         */
         patch: operations["ScimUsersController_patch"];
         trace?: never;
     };
@@ -800,8 +1144,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List SCIM Groups
+         * @description The identity provider, with the workspace's SCIM token. A ListResponse of the workspace's Groups in creation order, paged like Users (`startIndex` 1-based, `count` default 50, at most 100), members included unless `excludedAttributes=members`. `filter` is ignored unless the deployment sets `SCIM_GROUP_FILTERS=true`, which turns on `displayName eq` and `externalId eq`.
+         */
         get: operations["ScimGroupsController_list"];
         put?: never;
+        /**
+         * Create a SCIM Group
+         * @description SCIM token; body as `application/scim+json` or `application/json`. Creates the Group with `displayName` (required), `externalId` and `members` (User ids of this workspace; unknown or foreign ids are skipped) and answers 201 with it, its `meta` and a `Location` header. A `displayName` already used in the workspace is 409 `uniqueness`, a missing one 400 `invalidValue`, a body that is not an object 400 `invalidSyntax`; every write, refused or not, goes to the sync log.
+         */
         post: operations["ScimGroupsController_create"];
         delete?: never;
         options?: never;
@@ -816,12 +1168,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a SCIM Group
+         * @description SCIM token. The Group with that id in the token's workspace, with its members unless `excludedAttributes=members`; an unknown id, one of another workspace or one that is not a UUID is 404.
+         */
         get: operations["ScimGroupsController_get"];
+        /**
+         * Replace a SCIM Group
+         * @description SCIM token. Replaces `displayName`, `externalId` and `members` (omitted members: none); when an operator mapped the group to a role, the members who joined or left get their roles recomputed. 404 for an unknown id, 409 `uniqueness` for a `displayName` already used, 400 `invalidValue` or `invalidSyntax` for a bad body.
+         */
         put: operations["ScimGroupsController_replace"];
         post?: never;
+        /**
+         * Delete a SCIM Group
+         * @description SCIM token. Deletes the Group and answers 204; its members lose the role it granted (their roles are recomputed from their other groups). An unknown id is 404.
+         */
         delete: operations["ScimGroupsController_delete"];
         options?: never;
         head?: never;
+        /**
+         * Update a SCIM Group with PATCH operations
+         * @description SCIM token; a PatchOp message. `members` add, remove and replace (value arrays, or `members[value eq "<id>"]` for a remove) insert and delete membership rows rather than rewriting the list; other operations change `displayName` or `externalId`. Answers the Group (200); 404 for an unknown id, 409 `uniqueness`, 400 `mutability`, `noTarget`, `invalidValue` or `invalidSyntax` for operations that cannot apply.
+         */
         patch: operations["ScimGroupsController_patch"];
         trace?: never;
     };
@@ -832,6 +1200,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the SCIM service provider configuration
+         * @description SCIM token. What this SCIM service supports (RFC 7643 section 5): PATCH and filtering (at most 100 results a page); bulk, sorting, ETags and password change are not supported. The authentication scheme is the workspace's SCIM bearer token.
+         */
         get: operations["ScimDiscoveryController_serviceProviderConfig"];
         put?: never;
         post?: never;
@@ -848,6 +1220,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the SCIM resource types
+         * @description SCIM token. A ListResponse of the two resource types, User (with the enterprise User extension) and Group, with their endpoints and schemas.
+         */
         get: operations["ScimDiscoveryController_resourceTypes"];
         put?: never;
         post?: never;
@@ -864,6 +1240,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a SCIM resource type
+         * @description SCIM token. One resource type by its id, `User` or `Group`; any other id is 404.
+         */
         get: operations["ScimDiscoveryController_resourceType"];
         put?: never;
         post?: never;
@@ -880,6 +1260,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the SCIM schemas
+         * @description SCIM token. A ListResponse of the User, enterprise User and Group schemas, listing every attribute the resources return (`userName` and the Group's `displayName` required), from the same definitions the resources are built on.
+         */
         get: operations["ScimDiscoveryController_schemas"];
         put?: never;
         post?: never;
@@ -896,6 +1280,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a SCIM schema
+         * @description SCIM token. One schema by its URN, e.g. `urn:ietf:params:scim:schemas:core:2.0:User`; any other id is 404.
+         */
         get: operations["ScimDiscoveryController_schema"];
         put?: never;
         post?: never;
@@ -912,8 +1300,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's SCIM tokens
+         * @description Owners and admins (session cookie). The live (unrevoked) SCIM tokens of the workspace, newest first, without their secrets, each with `last_used_at` (written at most once a minute per token). Paged with `limit` (1 to 100, default 50) and `offset` (0 to 10000); a value out of range is 400 `invalid_limit` or `invalid_offset`.
+         */
         get: operations["ScimOperatorController_listTokens"];
         put?: never;
+        /**
+         * Create a SCIM token
+         * @description Owners and admins (session cookie). Creates a SCIM token (`scim_...`) for the workspace's identity provider and answers 201 with it, the only time the token is shown; only its SHA-256 is stored and it never expires (rotate by creating a new one and revoking the old). An invalid `name` (1 to 120 characters, default `SCIM token`) or any other field is 422 `validation_failed`.
+         */
         post: operations["ScimOperatorController_createToken"];
         delete?: never;
         options?: never;
@@ -931,6 +1327,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Revoke a SCIM token
+         * @description Owners and admins (session cookie). Revokes the token at once: the next SCIM request made with it is 401. Answers 204; an unknown, already revoked or other workspace's token, or an id that is not a UUID, is 404 `not_found`.
+         */
         delete: operations["ScimOperatorController_revokeToken"];
         options?: never;
         head?: never;
@@ -944,6 +1344,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the SCIM groups and the roles they grant
+         * @description Owners and admins (session cookie). The groups the identity provider pushed to `/scim/v2/Groups`, newest first, each with its member count and the workspace role it grants (`admin`, `member` or null). Paged with `limit` (1 to 100, default 50) and `offset` (0 to 10000); a value out of range is 400 `invalid_limit` or `invalid_offset`.
+         */
         get: operations["ScimOperatorController_listGroups"];
         put?: never;
         post?: never;
@@ -966,6 +1370,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Map a SCIM group to a workspace role
+         * @description Owners and admins (session cookie). Sets the role (`admin`, `member`, or null for none) the group grants its members and recomputes their roles in the same transaction: a member gets the highest role of its mapped groups (else `member`), and the workspace owner is never demoted. Answers the group; an unknown or other workspace's group is 404 `not_found`, a `role` outside those values 422 `validation_failed`.
+         */
         patch: operations["ScimOperatorController_mapGroup"];
         trace?: never;
     };
@@ -976,6 +1384,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the SCIM sync log
+         * @description Owners and admins (session cookie). Every SCIM write and refused write of the workspace, newest first: operation, resource type and id, `externalId`, success or failure, the status the identity provider was answered and why a write was refused. Paged with `limit` (1 to 200, default 50) and `offset` (0 to 10000), filtered by `status`, `resource_type` and `operation` (top-level or `filter[...]`, the nested form winning); a bad value is 400 `invalid_<parameter>`.
+         */
         get: operations["ScimOperatorController_listEvents"];
         put?: never;
         post?: never;
@@ -992,6 +1404,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show the SCIM administration page
+         * @description Console page for the workspace's owners and admins (session cookie): the live SCIM tokens (up to 100, newest first, with when each was last used), the 20 latest entries of the SCIM sync log, the SCIM base URL and the forms to create and revoke tokens. Without a session it redirects (302) to the log-in page; a member is refused with 403 `insufficient_role`.
+         */
         get: operations["ScimAdminPageController_page"];
         put?: never;
         post?: never;
@@ -1010,6 +1426,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Create a SCIM token from the administration page
+         * @description Form post for owners and admins: creates a SCIM token (`scim_...`) for the workspace's identity provider and answers 201 with the page showing the token once; it is not a redirect, so a reload cannot show it again. Only its SHA-256 is stored and it never expires (rotate by creating a new one and revoking the old). A blank `name` gets the default; one longer than 120 characters or holding control characters, or any other field, is 422 `validation_failed`.
+         */
         post: operations["ScimAdminPageController_create"];
         delete?: never;
         options?: never;
@@ -1026,6 +1446,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Revoke a SCIM token from the administration page
+         * @description Form post (no fields) for owners and admins: revokes the token at once, so the next SCIM request made with it is 401, and answers 303 back to `/app/admin`. An unknown, already revoked or other workspace's token, or an id that is not a UUID, is 404 `not_found`.
+         */
         post: operations["ScimAdminPageController_revoke"];
         delete?: never;
         options?: never;
@@ -1042,6 +1466,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Ingest a trace with its spans
+         * @description Service agents, with an `agk_` API key or access token holding `traces:write`. Stores a trace (`name`, `status` ok or error, `started_at`, `duration_ms`, `attributes`, and `trace_id`, generated when omitted) with up to 1000 spans, attributed to the calling credential's service agent, and answers 201 `{ trace }` with its `span_count`. A `trace_id` already ingested in the workspace is 409 `trace_id_taken`; an invalid body (a duplicate `span_id`, a `parent_span_id` naming no span of the trace, more than 1000 spans, an unknown field) is 422 `validation_failed`, and a body over 1 MiB is 413.
+         */
         post: operations["TracesController_ingest"];
         delete?: never;
         options?: never;
@@ -1056,6 +1484,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a trace with its spans
+         * @description Service agents, with an `agk_` API key or access token holding `traces:read`. The trace of the credential's workspace with that record id (the `id`, not the `trace_id`), with its spans; an unknown id, one of another workspace or one that is not a UUID is 404 `not_found`.
+         */
         get: operations["TracesController_get"];
         put?: never;
         post?: never;
@@ -1072,6 +1504,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's traces
+         * @description Any member of the workspace (session cookie). Its traces newest first, without spans, as `{ traces, count, pagination }`: `limit` 1 to 100 (default 50), `offset` 0 to 10000. Only the nested filters `filter[status]` (ok or error) and `filter[service_agent_id]` are read, a top-level `?status=` is ignored; a bad value is 400 `invalid_<parameter>`.
+         */
         get: operations["OperatorTracesController_list"];
         put?: never;
         post?: never;
@@ -1088,6 +1524,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show a trace with its spans
+         * @description Any member of the workspace (session cookie). The trace with its spans; an unknown id, one of another workspace or one that is not a UUID is 404 `not_found`.
+         */
         get: operations["OperatorTracesController_get"];
         put?: never;
         post?: never;
@@ -1104,6 +1544,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show the traces page
+         * @description Console page for any member of the workspace (session cookie): its traces newest first, with a filter form for status and service agent (`filter[status]`, `filter[service_agent_id]`; an empty field means any) and Newer/Older links (`limit`, `offset`). Without a session it redirects (302) to the log-in page; a bad filter or paging value is 400 `invalid_<parameter>`.
+         */
         get: operations["TracesPageController_list"];
         put?: never;
         post?: never;
@@ -1120,6 +1564,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show a trace and the waterfall of its spans
+         * @description Console page for any member of the workspace (session cookie): one trace with the waterfall of its spans. Without a session it redirects (302) to the log-in page; an unknown id, one of another workspace or one that is not a UUID is 404.
+         */
         get: operations["TracesPageController_show"];
         put?: never;
         post?: never;
@@ -1136,8 +1584,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's eval suites
+         * @description An `agk_` key or access token with scope `eval_suites:read`. Answers the suites of the credential's workspace, newest first; `limit` 1-100 (default 50) and `offset`.
+         */
         get: operations["EvalSuitesController_list"];
         put?: never;
+        /**
+         * Create an eval suite
+         * @description An `agk_` key or access token with scope `eval_suites:write`. Stores a suite of the credential's workspace: a `name`, an optional description and up to 1000 `cases` (each an `input` and an optional `expected`, any JSON). Answers the suite.
+         */
         post: operations["EvalSuitesController_create"];
         delete?: never;
         options?: never;
@@ -1152,6 +1608,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show an eval suite
+         * @description An `agk_` key or access token with scope `eval_suites:read`. Answers the suite with its cases; 404 `not_found` for a suite of another workspace.
+         */
         get: operations["EvalSuitesController_get"];
         put?: never;
         post?: never;
@@ -1168,8 +1628,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's eval runs
+         * @description An `agk_` key or access token with scope `eval_runs:read`. Answers the runs of the credential's workspace, newest first; `limit` 0-100 (default 50) and `offset` 0-10000; only the nested filters `filter[status]` and `filter[eval_suite_id]` are read.
+         */
         get: operations["EvalRunsController_list"];
         put?: never;
+        /**
+         * Start an eval run
+         * @description An `agk_` key or access token with scope `eval_runs:write`. Creates a `queued` run of an eval suite of the workspace, recorded as the calling agent's, with optional initial `metrics`. 422 `validation_failed` when the suite is not the workspace's.
+         */
         post: operations["EvalRunsController_create"];
         delete?: never;
         options?: never;
@@ -1184,12 +1652,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show an eval run
+         * @description An `agk_` key or access token with scope `eval_runs:read`. Answers the run with its status, score and metrics; 404 `not_found` for a run of another workspace.
+         */
         get: operations["EvalRunsController_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Report an eval run's progress or result
+         * @description An `agk_` key or access token with scope `eval_runs:write`. Moves the run queued -> running -> passed, failed or errored, with an optional `score` (0 to 1) and `metrics` merged into its own; any other move is 409 `invalid_transition`. Reaching a final status records `eval_run.completed`; answers the run, or 404 `not_found`.
+         */
         patch: operations["EvalRunsController_update"];
         trace?: never;
     };
@@ -1200,6 +1676,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's eval suites (operator)
+         * @description Operator session, any member of the workspace. Answers the eval suites with their cases, newest first; `limit` 1-100 (default 50) and `offset`.
+         */
         get: operations["OperatorEvalsController_listSuites"];
         put?: never;
         post?: never;
@@ -1216,6 +1696,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's eval runs (operator)
+         * @description Operator session, any member of the workspace. Answers the eval runs newest first; `limit` 0-100 (default 50) and `offset` 0-10000; only the nested filters `filter[status]` and `filter[eval_suite_id]` are read, a top-level `status` is ignored.
+         */
         get: operations["OperatorEvalsController_listRuns"];
         put?: never;
         post?: never;
@@ -1232,6 +1716,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Eval runs page
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Shows the eval runs with their status and score, newest first, with a form that filters them by `filter[status]`; `limit` and `offset` page them as the JSON list does.
+         */
         get: operations["EvalsPageController_list"];
         put?: never;
         post?: never;
@@ -1248,6 +1736,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Search the workspace's observability data
+         * @description Any member of the workspace (session cookie): full-text search of its traces, messages, agent commands, security violations and events, with `q` in web-search syntax (words, "a phrase", -not, or) and an optional `kind`. Answers `{ hits, count }`, best match first, each hit with its kind, id, title and a snippet that marks the matches; `limit` is 1 to 50 (default 20), with no offset. 400 `invalid_q` when `q` is not 1 to 200 characters, `invalid_kind` or `invalid_limit`.
+         */
         get: operations["SearchController_find"];
         put?: never;
         post?: never;
@@ -1264,6 +1756,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Search page
+         * @description The console's search form over the workspace's traces, messages, agent commands, security violations and events, and its hits when `q` is given. Any member (session cookie; without one, a redirect to the log-in page). A bad query re-renders the form with the reason, with status 400.
+         */
         get: operations["SearchPageController_page"];
         put?: never;
         post?: never;
@@ -1280,6 +1776,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Service index
+         * @description Public. An API client gets a JSON index of where things are: the API reference and OpenAPI document, the problem type pages, the console and the probes. A browser (asking for HTML before JSON) is redirected to the console at `/app`.
+         */
         get: operations["DocsController_index"];
         put?: never;
         post?: never;
@@ -1296,6 +1796,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the problem types
+         * @description Public HTML page listing every problem type the service answers with, by HTTP status, each linking to its own page.
+         */
         get: operations["DocsController_problems"];
         put?: never;
         post?: never;
@@ -1312,7 +1816,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Explain a problem type
+         * @description Public HTML page at the URL every problem body names as its `type`: what the problem means and what to do about it. 404 `not_found` for an unknown slug.
+         */
         get: operations["DocsController_problem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's icon
+         * @description Public: the 16x16 mark of the service as SVG, for browsers asking for `/favicon.ico`; cacheable for a day.
+         */
+        get: operations["DocsController_favicon"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1330,6 +1858,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Receive a payment provider's event
+         * @description Called by the payment provider only, signed as Stripe signs: `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` under PAYMENTS_WEBHOOK_SECRET, at most 5 minutes from our clock. `customer.subscription.created` and `.updated` set the workspace plan from the price's `metadata.plan`, `customer.subscription.deleted` returns it to `free`, `invoice.payment_failed` pauses an active workspace and `invoice.paid` reactivates one a payment paused. Each event id applies once: a repeat, an older event, or an unknown workspace, type or plan is answered 200 and changes nothing. 400 `missing_signature`, `invalid_signature`, `signature_expired` or `invalid_event`; 404 when no signing secret is configured; not rate limited.
+         */
         post: operations["PaymentsController_receive"];
         delete?: never;
         options?: never;
@@ -1344,8 +1876,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's workflow targets
+         * @description A service agent, with an `agk_` key or access token holding `workflow_targets:read`: answers `{ workflow_targets, count, pagination }`, the live targets of its workspace without their secrets, newest first.
+         */
         get: operations["WorkflowTargetsController_list"];
         put?: never;
+        /**
+         * Create a workflow target
+         * @description A service agent, with an `agk_` key or access token holding `workflow_targets:write`, registers a URL that replays are POSTed to (in production: https, resolving to public addresses only). Answers 201 `{ workflow_target }` with its `whsec_` signing secret, shown in this response only; replays are signed with it as Standard Webhooks are. 422 `validation_failed` for a bad name or URL.
+         */
         post: operations["WorkflowTargetsController_create"];
         delete?: never;
         options?: never;
@@ -1363,6 +1903,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Delete a workflow target
+         * @description A service agent, with an `agk_` key or access token holding `workflow_targets:write`, deletes a target of its workspace: 204, and replays still queued for it fail (`workflow target deleted`). 404 `not_found` for a target of another workspace or one already deleted.
+         */
         delete: operations["WorkflowTargetsController_delete"];
         options?: never;
         head?: never;
@@ -1378,6 +1922,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Replay a trace to a workflow target
+         * @description A service agent, with an `agk_` key or access token holding `replays:write`, queues a replay of a stored trace (`trace_id`, the trace's record id) to `workflow_target_id`, or to the workspace's newest target when none is named. Answers 202 `{ replay }`; a job then POSTs `{ id, type: "trace.replay", created, data: { trace } }` to the target, signed as webhooks are, in up to 3 attempts, and records the outcome on the replay. 422 `validation_failed` for a trace or target not of this workspace, or when the workspace has no workflow target.
+         */
         post: operations["ReplaysController_create"];
         delete?: never;
         options?: never;
@@ -1392,6 +1940,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's workflow targets
+         * @description Any member of the workspace (session cookie): answers `{ workflow_targets, count, pagination }`, the live targets without their secrets, newest first.
+         */
         get: operations["OperatorReplaysController_listTargets"];
         put?: never;
         post?: never;
@@ -1408,6 +1960,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's replays
+         * @description Any member of the workspace (session cookie): answers `{ replays, count, pagination }`, newest first, each with its status, attempts, the target's last HTTP status and last error. Filter by `status` or `filter[status]` (the nested one wins); a bad value is 400 `invalid_status`.
+         */
         get: operations["OperatorReplaysController_list"];
         put?: never;
         post?: never;
@@ -1424,6 +1980,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's security violations
+         * @description Any member of the workspace (session cookie): answers `{ security_violations, count, pagination }`, newest first. Violations are opened by a gateway deny (medium) and by a revoked or archived key, or a retired robot's credential, being presented (high); repeats in the same hour count on one unresolved violation. Only the nested `filter[status]`, `filter[severity]` and `filter[kind]` are read (a top-level `?status=` is ignored); a bad value is 400 `invalid_<name>`.
+         */
         get: operations["SecurityViolationsController_list"];
         put?: never;
         post?: never;
@@ -1440,12 +2000,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show a security violation
+         * @description Any member of the workspace (session cookie): answers `{ security_violation }` with its detail, occurrences and who acknowledged or resolved it. 404 `not_found` for a violation of another workspace.
+         */
         get: operations["SecurityViolationsController_show"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Acknowledge or resolve a security violation
+         * @description Owners and admins of the workspace (session cookie) move a violation with `{ status }`: open → acknowledged → resolved, or open → resolved; the change records who made it and when. Answers `{ security_violation }`; 409 `invalid_transition` for any other move; 404 `not_found` for a violation of another workspace; 422 `validation_failed` for an unknown status.
+         */
         patch: operations["SecurityViolationsController_update"];
         trace?: never;
     };
@@ -1456,6 +2024,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Security violations page
+         * @description The console page of the workspace's newest 100 security violations, for any member (session cookie; without one, a redirect to the log-in page). Owners and admins also get acknowledge and resolve buttons.
+         */
         get: operations["SecurityViolationsPageController_page"];
         put?: never;
         post?: never;
@@ -1474,6 +2046,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Acknowledge a security violation from the page
+         * @description The acknowledge button of /app/security-violations, for owners and admins (session cookie): an open violation becomes `acknowledged`, then a 303 redirect back to the page. Any other move is a 409 error page; a violation of another workspace a 404 error page.
+         */
         post: operations["SecurityViolationsPageController_acknowledge"];
         delete?: never;
         options?: never;
@@ -1490,6 +2066,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Resolve a security violation from the page
+         * @description The resolve button of /app/security-violations, for owners and admins (session cookie): an open or acknowledged violation becomes `resolved`, then a 303 redirect back to the page. A violation already resolved is a 409 error page; one of another workspace a 404 error page.
+         */
         post: operations["SecurityViolationsPageController_resolve"];
         delete?: never;
         options?: never;
@@ -1504,8 +2084,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's gateway rules
+         * @description Operator session, owners and admins. Answers every rule of the workspace (at most 500) in the order checks apply them: ascending priority, ties oldest first.
+         */
         get: operations["GatewayRulesController_list"];
         put?: never;
+        /**
+         * Create a gateway rule
+         * @description Operator session, owners and admins. A rule matches actions by glob (`*` any run of characters, `?` one) and decides `allow`, `deny` or `require_approval`; checks apply the first matching rule by ascending `priority` (ties: the older first) and see a change at once (at most 30 seconds late should a node miss the news). 409 `gateway_rule_limit_reached` at 500 rules a workspace.
+         */
         post: operations["GatewayRulesController_create"];
         delete?: never;
         options?: never;
@@ -1520,12 +2108,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show a gateway rule
+         * @description Operator session, owners and admins. Answers the rule; 404 `not_found` for a rule of another workspace.
+         */
         get: operations["GatewayRulesController_show"];
         put?: never;
         post?: never;
+        /**
+         * Delete a gateway rule
+         * @description Operator session, owners and admins. Deletes the rule (204); 404 `not_found` for a rule of another workspace.
+         */
         delete: operations["GatewayRulesController_delete"];
         options?: never;
         head?: never;
+        /**
+         * Change a gateway rule
+         * @description Operator session, owners and admins. Changes what is given of `action`, `effect`, `priority` and `description` (null clears it); checks see the change at once. Answers the rule; 404 `not_found` for a rule of another workspace.
+         */
         patch: operations["GatewayRulesController_update"];
         trace?: never;
     };
@@ -1538,6 +2138,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Ask the gateway whether an action is allowed
+         * @description An `agk_` key or access token with scope `gateway:check`, before the agent acts. The first rule of the workspace whose glob matches `action` (ascending priority, ties oldest first) decides; with none, the action is allowed. A `deny` opens (or counts on) a medium security violation; `require_approval` answers the agent's pending approval for this action and resource, the same one while it stays pending, which expires after 24 hours.
+         */
         post: operations["GatewayCheckController_check"];
         delete?: never;
         options?: never;
@@ -1552,6 +2156,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show an approval a gateway check asked for
+         * @description Any `agk_` key or access token of the workspace with scope `gateway:check`: poll it after a `require_approval` decision. Answers the approval with its status (pending, approved, denied, expired); 404 `not_found` for an approval of another workspace.
+         */
         get: operations["GatewayCheckController_show"];
         put?: never;
         post?: never;
@@ -1568,6 +2176,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's approvals
+         * @description Operator session, any member of the workspace. Answers the approvals newest first; `limit` 1-100 (default 50) and `offset`; only the nested filters `filter[status]` and `filter[service_agent_id]` are read, a top-level `status` is ignored.
+         */
         get: operations["ApprovalsController_list"];
         put?: never;
         post?: never;
@@ -1584,6 +2196,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show an approval
+         * @description Operator session, any member of the workspace. Answers the approval; 404 `not_found` for an approval of another workspace.
+         */
         get: operations["ApprovalsController_show"];
         put?: never;
         post?: never;
@@ -1602,6 +2218,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Approve a pending approval
+         * @description Operator session, owners and admins. Decides a pending approval once, recording `approval.decided` and who decided; answers the approved approval. 409 `approval_not_pending` when it was already decided or has expired (24 hours after the check).
+         */
         post: operations["ApprovalsController_approve"];
         delete?: never;
         options?: never;
@@ -1618,6 +2238,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Deny a pending approval
+         * @description Operator session, owners and admins. Decides a pending approval once, recording `approval.decided` and who decided; answers the denied approval. 409 `approval_not_pending` when it was already decided or has expired (24 hours after the check).
+         */
         post: operations["ApprovalsController_deny"];
         delete?: never;
         options?: never;
@@ -1632,6 +2256,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Approvals page
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Shows the newest 100 approvals, or with `?status=pending` only the pending ones; owners and admins get approve and deny buttons on each pending one.
+         */
         get: operations["ApprovalsPageController_page"];
         put?: never;
         post?: never;
@@ -1650,6 +2278,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Approve a pending approval from the approvals page
+         * @description The approve button of the approvals page (owners and admins). Decides the approval once, then redirects to the pending approvals; 409 `approval_not_pending` when it was already decided or has expired.
+         */
         post: operations["ApprovalsPageController_approve"];
         delete?: never;
         options?: never;
@@ -1666,6 +2298,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Deny a pending approval from the approvals page
+         * @description The deny button of the approvals page (owners and admins). Decides the approval once, then redirects to the pending approvals; 409 `approval_not_pending` when it was already decided or has expired.
+         */
         post: operations["ApprovalsPageController_deny"];
         delete?: never;
         options?: never;
@@ -1680,8 +2316,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's batch operations
+         * @description Operator session, any member of the workspace. Answers the operations with their progress counts, newest first; `limit` 1-100 (default 25) and `offset`; `status` and `action` filter (plain or `filter[...]`, the nested one winning).
+         */
         get: operations["BatchOperationsController_list"];
         put?: never;
+        /**
+         * Start a batch operation
+         * @description Operator session, owners and admins. Applies one `action` (retire_robots, tag_robots, send_agent_command, create_ota_update, revoke_api_keys) to up to 10000 `target_ids` (robots; service agents for send_agent_command; credentials for revoke_api_keys) or to a `cohort_id` (its robots, or their agents for send_agent_command; not for revoke_api_keys), with the action's `params`. Answers 202 with the queued operation; a worker applies it in chunks and records each target's outcome. 422 `validation_failed` when both or neither of `target_ids` and `cohort_id` are given, the cohort does not exist, or `params` do not fit the action.
+         */
         post: operations["BatchOperationsController_create"];
         delete?: never;
         options?: never;
@@ -1696,6 +2340,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show a batch operation and its targets
+         * @description Operator session, any member of the workspace. Answers the operation with a page of its targets in the order they are applied, each with its status and error code, paged by `target_limit` (1-500, default 100) and `target_offset`. 404 `not_found` for an operation of another workspace.
+         */
         get: operations["BatchOperationsController_show"];
         put?: never;
         post?: never;
@@ -1714,6 +2362,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Cancel a batch operation
+         * @description Operator session, owners and admins. Stops a queued or running operation after the chunk in progress: the targets left are marked skipped (`cancelled`). Answers the cancelled operation; 409 `invalid_transition` once it has finished.
+         */
         post: operations["BatchOperationsController_cancel"];
         delete?: never;
         options?: never;
@@ -1728,6 +2380,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Batch operations page
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Shows the newest 100 batch operations with their action, status and progress; owners and admins get a cancel button on the unfinished ones.
+         */
         get: operations["BatchOperationsPageController_page"];
         put?: never;
         post?: never;
@@ -1744,6 +2400,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Batch operation page
+         * @description Console page for any member of the workspace. Shows one operation, its progress and its first 500 targets with their outcome; owners and admins get a button that cancels it while it is queued or running. 404 for an operation of another workspace.
+         */
         get: operations["BatchOperationsPageController_show"];
         put?: never;
         post?: never;
@@ -1762,6 +2422,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Cancel a batch operation from its page
+         * @description The cancel form of the batch operation page (owners and admins). Stops the operation after the chunk in progress, the targets left being skipped, then redirects back to its page; 409 `invalid_transition` once it has finished.
+         */
         post: operations["BatchOperationsPageController_cancel"];
         delete?: never;
         options?: never;
@@ -1776,8 +2440,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's OTA updates
+         * @description Any member of the workspace (session cookie): answers `{ ota_updates, count, pagination }`, newest first. Only the nested `filter[status]`, `filter[update_type]` and `filter[robot_id]` are read (a top-level `?status=` is ignored); a bad value is 400 `invalid_<name>`.
+         */
         get: operations["OtaUpdatesController_list"];
         put?: never;
+        /**
+         * Create an OTA update for a robot or a cohort
+         * @description Owners and admins of the workspace (session cookie). With `robot_id`: creates a pending update and pushes its `ota_update` agent command to the robot's agent, answering 201 `{ ota_update }`. With `cohort_id` instead: answers 202 `{ batch_operation }`, a `create_ota_update` batch operation that makes one update per robot of the cohort (at most 10000 robots). 409 `ota_update_in_progress` (the robot already has an open update), `robot_retired`, `robot_not_enrolled` or `service_agent_inactive`; 404 `not_found` for a robot of another workspace; 422 `validation_failed` for a bad body, both or neither of `robot_id` and `cohort_id`, or an unknown cohort.
+         */
         post: operations["OtaUpdatesController_create"];
         delete?: never;
         options?: never;
@@ -1792,6 +2464,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show an OTA update
+         * @description Any member of the workspace (session cookie): answers `{ ota_update }` with its status, detail and agent command. 404 `not_found` for an update of another workspace.
+         */
         get: operations["OtaUpdatesController_show"];
         put?: never;
         post?: never;
@@ -1810,6 +2486,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Cancel an OTA update
+         * @description Owners and admins of the workspace (session cookie): an open update (pending, downloading or installing) becomes `cancelled`, its agent command is finished so it is not handed out again, and `ota_update.updated` is recorded. Answers `{ ota_update }`; 409 `invalid_transition` once it has finished; 404 `not_found` for an update of another workspace.
+         */
         post: operations["OtaUpdatesController_cancel"];
         delete?: never;
         options?: never;
@@ -1824,6 +2504,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the calling robot's OTA updates
+         * @description A robot's service agent, with an `agk_` key or access token holding `ota_updates:read`: answers `{ ota_updates, count, pagination }`, the updates addressed to the calling agent only, newest first. Only the nested `filter[status]`, `filter[update_type]` and `filter[robot_id]` are read; a bad value is 400 `invalid_<name>`.
+         */
         get: operations["OtaUpdatesMachineController_list"];
         put?: never;
         post?: never;
@@ -1846,6 +2530,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Report progress on an OTA update
+         * @description A robot's service agent, with an `agk_` key or access token holding `ota_updates:write`, moves one of its updates forward only (pending → downloading → installing → succeeded | failed) with an optional `detail`, and answers `{ ota_update }`. Repeating the current status is accepted (a retried report, or a new detail while the update is open); a final status finishes the update's `ota_update` agent command, and every change records `ota_update.updated`. 409 `invalid_transition` for a step backwards or an update that has finished; 404 `not_found` for an update of another robot.
+         */
         patch: operations["OtaUpdatesMachineController_report"];
         trace?: never;
     };
@@ -1856,6 +2544,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * OTA updates page
+         * @description The console page of the workspace's newest 100 OTA updates, for any member (session cookie; without one, a redirect to the log-in page). Owners and admins also get a cancel button on each open update.
+         */
         get: operations["OtaUpdatesPageController_page"];
         put?: never;
         post?: never;
@@ -1874,6 +2566,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Cancel an OTA update from the page
+         * @description The page's cancel form, for owners and admins (session cookie): the open update becomes `cancelled` and its agent command is finished, then a 303 redirect back to /app/ota-updates. An update that has finished is a 409 error page, one of another workspace a 404 error page.
+         */
         post: operations["OtaUpdatesPageController_cancel"];
         delete?: never;
         options?: never;
@@ -1888,8 +2584,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's data requests
+         * @description Operator session, workspace owners only. Answers the data requests with their status, newest first; `limit` 1-200 (default 50) and `offset`; `status` and `kind` filter (plain or `filter[...]`, the nested one winning).
+         */
         get: operations["DataRequestsController_list"];
         put?: never;
+        /**
+         * Request an export or erasure of personal data
+         * @description Operator session, workspace owners only. Asks for an `export` (a JSON document of everything the service holds about the subject) or an `erasure` (anonymising or removing it) of an operator, service agent or robot of the workspace; a worker runs it in the background. Answers 202 with the pending request; 422 `validation_failed` when the subject is not the workspace's, or asks to erase the workspace owner.
+         */
         post: operations["DataRequestsController_create"];
         delete?: never;
         options?: never;
@@ -1904,6 +2608,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show a data request
+         * @description Operator session, workspace owners only. Answers the request with its status and, for a completed export, until when its document can be downloaded. 404 `not_found` for a request of another workspace.
+         */
         get: operations["DataRequestsController_show"];
         put?: never;
         post?: never;
@@ -1920,6 +2628,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download a data export's document
+         * @description Operator session, workspace owners only. Streams a completed export as a JSON attachment, `{ data_request, sections: { <section>: [records] } }`, never cached. 409 `not_an_export` for an erasure, 409 `data_request_not_ready` until it has completed; 410 `download_expired` 7 days after it completed, or once its document was deleted by an erasure of its subject.
+         */
         get: operations["DataRequestsController_download"];
         put?: never;
         post?: never;
@@ -1936,8 +2648,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the marketplace partners
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): answers `{ partners, count, pagination }`, every partner (active and suspended), newest first, with its scopes, current key prefix and last use.
+         */
         get: operations["AdminPartnersController_list"];
         put?: never;
+        /**
+         * Create a marketplace partner and its key
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): creates an active partner with `name` and `scopes` (`engagements:read`, `engagement_tokens:write`). Answers 201 `{ partner, partner_key }`: the `mpk_` key is in this response only, and only the SHA-256 of its secret is stored. 422 `validation_failed` for a bad name or an empty or unknown scope.
+         */
         post: operations["AdminPartnersController_issue"];
         delete?: never;
         options?: never;
@@ -1952,12 +2672,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Show a marketplace partner
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): answers `{ partner }` with its status, scopes, current key prefix and last use. 404 `not_found` for an unknown id.
+         */
         get: operations["AdminPartnersController_show"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Rename a partner or change its scopes
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): changes `name` and/or `scopes` and answers `{ partner }`. Narrowed scopes bind the partner's keys at once on every node. 404 `not_found` for an unknown id; 422 `validation_failed` for a bad name or an empty or unknown scope.
+         */
         patch: operations["AdminPartnersController_update"];
         trace?: never;
     };
@@ -1970,6 +2698,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Rotate a partner's key
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): issues a new `mpk_` key, shown in this response only (`{ partner, partner_key }`). The old key keeps working for `grace_period_seconds` (0 to 604800, default 0: it stops at once); when it stops, the engagement tokens it minted stop with it. 404 `not_found` for an unknown id; 422 `validation_failed` for a grace period out of range.
+         */
         post: operations["AdminPartnersController_rotate"];
         delete?: never;
         options?: never;
@@ -1986,6 +2718,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Suspend a partner
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): the partner's key and every engagement token under it are refused at once on every node (403 `partner_suspended`). Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.
+         */
         post: operations["AdminPartnersController_suspend"];
         delete?: never;
         options?: never;
@@ -2002,6 +2738,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Reinstate a suspended partner
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): the partner becomes active again, and its unexpired key and the engagement tokens under it are accepted again. Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.
+         */
         post: operations["AdminPartnersController_reinstate"];
         delete?: never;
         options?: never;
@@ -2016,9 +2756,97 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Marketplace partners page
+         * @description The platform admin page of the partners, with status, scopes, last use, and forms to issue, edit, rotate, suspend and reinstate. Platform admins only (session cookie; without one a redirect to the log-in page, anyone else a 403 page). Pages with `limit` and `offset` as the REST list does.
+         */
         get: operations["AdminPartnersController_page"];
         put?: never;
-        post?: never;
+        /**
+         * Create a partner from the page
+         * @description The issue form of /admin/partners, for platform admins (session cookie): creates an active partner with the ticked scopes. Answers 201 with the page showing the new `mpk_` key once (no redirect, so a reload cannot show it again). A bad field is a 422 error page.
+         */
+        post: operations["AdminPartnersController_pageIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a partner from the page
+         * @description The edit form of a partner on /admin/partners, for platform admins (session cookie): sets the ticked scopes (at least one; narrowed scopes bind its keys at once) and the name when one is given, then a 303 redirect back to the page. An unknown partner is a 404 error page, a bad field a 422 error page.
+         */
+        post: operations["AdminPartnersController_pageUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a partner's key from the page
+         * @description The rotate form of a partner on /admin/partners, for platform admins (session cookie): issues a new `mpk_` key; the old one works for `grace_period_seconds` more (0 to 604800, default 0). Answers 201 with the page showing the new key once. An unknown partner is a 404 error page, a bad grace period a 422 error page.
+         */
+        post: operations["AdminPartnersController_pageRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a partner from the page
+         * @description The suspend button of /admin/partners, for platform admins (session cookie): the partner's key and every engagement token under it are refused at once (403 `partner_suspended`), then a 303 redirect back to the page. An unknown partner is a 404 error page.
+         */
+        post: operations["AdminPartnersController_pageSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstate a partner from the page
+         * @description The reinstate button of /admin/partners, for platform admins (session cookie): the partner becomes active again, then a 303 redirect back to the page. An unknown partner is a 404 error page.
+         */
+        post: operations["AdminPartnersController_pageReinstate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2032,6 +2860,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the partners the workspace may engage
+         * @description Owners and admins of the workspace (session cookie): answers `{ partners, count, pagination }`, the active marketplace partners (id and name only), newest first, to pick one to grant an engagement to.
+         */
         get: operations["OperatorEngagementsController_listPartners"];
         put?: never;
         post?: never;
@@ -2048,8 +2880,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the workspace's engagements
+         * @description Owners and admins of the workspace (session cookie): answers `{ engagements, count, pagination }`, the workspace's engagements (active and revoked), newest first.
+         */
         get: operations["OperatorEngagementsController_list"];
         put?: never;
+        /**
+         * Grant an engagement to a partner
+         * @description Owners and admins of the workspace (session cookie): grants the active partner `partner_id` an engagement in this workspace with `scopes` (default: every engagement scope), under which the partner mints engagement tokens. Answers 201 `{ engagement }`; 409 `engagement_exists` when the partner already has an active engagement here; 422 `validation_failed` for a bad body or a partner that is unknown or suspended.
+         */
         post: operations["OperatorEngagementsController_grant"];
         delete?: never;
         options?: never;
@@ -2066,6 +2906,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Revoke an engagement
+         * @description Owners and admins of the workspace (session cookie): the engagement becomes `revoked` and every token minted under it is refused at once on every node (401 `engagement_revoked`). Idempotent: a revoked engagement is answered unchanged. Answers `{ engagement }`; 404 `not_found` for an engagement of another workspace.
+         */
         post: operations["OperatorEngagementsController_revoke"];
         delete?: never;
         options?: never;
@@ -2080,6 +2924,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List an engagement's events
+         * @description Owners and admins of the workspace (session cookie): answers `{ engagement_events, count, pagination }`, the events the partner's runtime posted under the engagement, newest first (limit 1 to 100, default 50). 404 `not_found` for an engagement of another workspace.
+         */
         get: operations["OperatorEngagementsController_events"];
         put?: never;
         post?: never;
@@ -2096,9 +2944,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Engagements page
+         * @description The console page of the workspace's newest 100 engagements, with a form to grant one to an active partner and a revoke button on each active one. Owners and admins of the workspace (session cookie); without a session, a redirect to the log-in page.
+         */
         get: operations["OperatorEngagementsController_page"];
         put?: never;
-        post?: never;
+        /**
+         * Grant an engagement from the page
+         * @description The grant form of /app/engagements, for owners and admins (session cookie): grants the chosen active partner an engagement with the ticked scopes, then a 303 redirect back to the page. A partner that already has an active engagement here is a 409 error page; a bad field, or a partner that is unknown or suspended, a 422 error page.
+         */
+        post: operations["OperatorEngagementsController_pageGrant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2112,9 +2968,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Engagement events page
+         * @description The console page of one engagement and its newest 50 events. Owners and admins of the workspace (session cookie); without a session, a redirect to the log-in page. An engagement of another workspace is a 404 error page.
+         */
         get: operations["OperatorEngagementsController_eventsPage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/engagements/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an engagement from the page
+         * @description The revoke button of /app/engagements, for owners and admins (session cookie): every token minted under the engagement is refused at once, then a 303 redirect back to the page. Idempotent; an engagement of another workspace is a 404 error page.
+         */
+        post: operations["OperatorEngagementsController_pageRevoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2128,6 +3008,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the partner's active engagements
+         * @description A marketplace partner, with `Authorization: Bearer mpk_...` holding `engagements:read`: answers `{ engagements, count, pagination }`, the partner's active engagements across workspaces, newest first. Refusals: 401 `invalid_token` (also for any credential that is not an `mpk_` key) or `partner_key_expired`; 403 `partner_suspended` or a missing scope; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.
+         */
         get: operations["PartnerController_list"];
         put?: never;
         post?: never;
@@ -2146,6 +3030,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Mint an engagement token
+         * @description A marketplace partner, with `Authorization: Bearer mpk_...` holding `engagement_tokens:write`, mints a token for the runtime of one of its active engagements: `expires_in` defaults to 86400 s and is clamped to 604800 s (the effective value is returned), `scopes` only narrow the engagement's. Answers 201 `{ engagement_token }`, shown once (only its SHA-256 is stored); it works only while the engagement, the partner and the key that minted it are valid. 404 `not_found` for an engagement that is not this partner's or not active; 422 `validation_failed` for a non-positive or non-integer `expires_in` or scopes beyond the engagement's; 403 when the workspace is frozen, paused or archived. Refusals: 401 `invalid_token` (also for any credential that is not an `mpk_` key) or `partner_key_expired`; 403 `partner_suspended` or a missing scope; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.
+         */
         post: operations["PartnerController_mint"];
         delete?: never;
         options?: never;
@@ -2160,8 +3048,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the engagement's events
+         * @description A partner runtime, with an engagement token of this very engagement holding `engagement_events:read`: answers `{ engagement_events, count, pagination }`, newest first (limit 1 to 100, default 50). Refusals: 401 `invalid_token`, `token_expired`, `engagement_revoked` or `partner_key_expired`; 403 `partner_suspended`, `forbidden` (a token of another engagement), a missing scope or a refused workspace; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.
+         */
         get: operations["EngagementEventsController_list"];
         put?: never;
+        /**
+         * Post an engagement event
+         * @description A partner runtime, with an engagement token of this very engagement holding `engagement_events:write`, records an event (`kind` of 1 to 100 characters, optional JSON object `payload` of at most 64 KiB) in the engagement's workspace. Answers 202 `{ engagement_event }`; 422 `validation_failed` for a bad body. Refusals: 401 `invalid_token`, `token_expired`, `engagement_revoked` or `partner_key_expired`; 403 `partner_suspended`, `forbidden` (a token of another engagement), a missing scope or a refused workspace; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.
+         */
         post: operations["EngagementEventsController_post"];
         delete?: never;
         options?: never;
@@ -2233,6 +3129,41 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ProblemDto: {
+            /** @example http://localhost:4000/problems/unauthorized */
+            type: string;
+            /** @example Unauthorized */
+            title: string;
+            /** @example 401 */
+            status: number;
+            /**
+             * @description machine-readable code or message
+             * @example invalid_api_key
+             */
+            detail: string;
+            /**
+             * @description top-level code on workspace refusals
+             * @example workspace_frozen
+             */
+            error?: string;
+            /** @description on rate limits: the x-request-id */
+            request_id?: string;
+            /**
+             * @example {
+             *       "retry_after_seconds": 12
+             *     }
+             */
+            extra?: Record<string, unknown>;
+            /**
+             * @description on 422 validation problems: messages by field
+             * @example {
+             *       "email": [
+             *         "must be an email"
+             *       ]
+             *     }
+             */
+            errors?: Record<string, unknown>;
+        };
         HealthResponseDto: {
             /** @example ok */
             status: string;
@@ -2316,41 +3247,6 @@ export interface components {
             service_agent_id: string;
             /** Format: uuid */
             workspace_id: string;
-        };
-        ProblemDto: {
-            /** @example http://localhost:4000/problems/unauthorized */
-            type: string;
-            /** @example Unauthorized */
-            title: string;
-            /** @example 401 */
-            status: number;
-            /**
-             * @description machine-readable code or message
-             * @example invalid_api_key
-             */
-            detail: string;
-            /**
-             * @description top-level code on workspace refusals
-             * @example workspace_frozen
-             */
-            error?: string;
-            /** @description on rate limits: the x-request-id */
-            request_id?: string;
-            /**
-             * @example {
-             *       "retry_after_seconds": 12
-             *     }
-             */
-            extra?: Record<string, unknown>;
-            /**
-             * @description on 422 validation problems: messages by field
-             * @example {
-             *       "email": [
-             *         "must be an email"
-             *       ]
-             *     }
-             */
-            errors?: Record<string, unknown>;
         };
         DomainEventDto: {
             /** Format: uuid */
@@ -2512,6 +3408,10 @@ export interface components {
             name: string;
             slug: string;
             /** @enum {string} */
+            plan: "free" | "team" | "enterprise";
+            /** @enum {string} */
+            status: "active" | "frozen" | "paused" | "archived";
+            /** @enum {string} */
             role: "owner" | "admin" | "member";
         };
         MeDto: {
@@ -2596,6 +3496,24 @@ export interface components {
         };
         ApiKeySummaryEnvelopeDto: {
             api_key: components["schemas"]["ApiKeySummaryDto"];
+        };
+        WebhookPayloadDto: {
+            /**
+             * Format: uuid
+             * @description the event id (the same in every delivery of this event)
+             */
+            id: string;
+            /** @enum {string} */
+            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            /**
+             * Format: date-time
+             * @description when the event was recorded, ISO 8601 UTC with milliseconds
+             */
+            created: string;
+            /** @description what the event is about, by type (docs/webhooks.md) */
+            data: {
+                [key: string]: unknown;
+            };
         };
         /**
          * @description the event types to receive, or ["*"] for every type (also those added later)
@@ -2814,14 +3732,14 @@ export interface components {
             count: number;
             pagination: components["schemas"]["PaginationDto"];
         };
+        AdminWorkspaceEnvelopeDto: {
+            workspace: components["schemas"]["AdminWorkspaceDto"];
+        };
         UpdateWorkspaceDto: {
             /** @enum {string} */
             status?: "active" | "frozen" | "paused" | "archived";
             /** @enum {string} */
             plan?: "free" | "team" | "enterprise";
-        };
-        AdminWorkspaceEnvelopeDto: {
-            workspace: components["schemas"]["AdminWorkspaceDto"];
         };
         IssueEnrollmentTokenDto: {
             /**
@@ -4042,6 +4960,58 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    MailboxController_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the messages, newest first: `{ messages: [{ to, subject, text, html, sent_at }] }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not_found: in production, or with another mail transport */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MailboxController_html: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description in production, or with another mail transport: a `not_found` problem body (application/problem+json) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     MetricsController_index: {
         parameters: {
             query?: never;
@@ -4496,6 +5466,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description problem body (application/problem+json) */
             429: {
                 headers: {
@@ -4509,8 +5488,11 @@ export interface operations {
     };
     LoginController_form: {
         parameters: {
-            query: {
-                notice: string;
+            query?: {
+                /** @description a notice to show above the form */
+                notice?: "reset" | "logged-out";
+                /** @description the console page to open after logging in (`/app...` or `/admin...`) */
+                return_to?: string;
             };
             header?: never;
             path?: never;
@@ -4525,6 +5507,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description already logged in: redirect to `return_to` or /app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     LoginController_submit: {
@@ -4534,26 +5523,74 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the account email (trimmed and lower-cased) */
+                    email: string;
+                    /** @description the account password */
+                    password: string;
+                    /** @description `true`, `on` or `1`: also set the 14-day remember-me cookie */
+                    remember_me?: string;
+                    /** @description the console page to open after logging in (`/app...` or `/admin...`; anything else: /app) */
+                    return_to?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the account email (trimmed and lower-cased) */
+                    email: string;
+                    /** @description the account password */
+                    password: string;
+                    /** @description `true`, `on` or `1`: also set the 14-day remember-me cookie */
+                    remember_me?: string;
+                    /** @description the console page to open after logging in (`/app...` or `/admin...`; anything else: /app) */
+                    return_to?: string;
+                };
+            };
+        };
         responses: {
-            /** @description logged in: redirect to /app with the _agent_ops_key cookie */
+            /** @description logged in: redirect to `return_to` or /app with the _agent_ops_key cookie */
             302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description a JSON log-in that failed: invalid_credentials (a form gets the form again, 401) */
+            /** @description log-in failed: a form gets the form again with a generic message, a JSON body the problem invalid_credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description throttled: retry-after and a plain-text body */
+            /** @description throttled: retry-after and a plain-text body (no redirect) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    LoginController_logOutForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description logged out: redirect to /users/log-in?notice=logged-out */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4570,7 +5607,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description logged out: redirect to the login page */
+            /** @description logged out: redirect to /users/log-in?notice=logged-out */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -4604,7 +5641,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the account email (trimmed and lower-cased; at most 254 characters) */
+                    email: string;
+                };
+            };
+        };
         responses: {
             /** @description the same confirmation panel in every case */
             200: {
@@ -4644,10 +5688,33 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the new password, 12 to 72 characters */
+                    password: string;
+                    /** @description the same password again */
+                    password_confirmation: string;
+                };
+            };
+        };
         responses: {
-            /** @description redirect to the login page on success; the form with errors otherwise */
+            /** @description the dead-end panel: the link is unknown, used or expired */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description password set: redirect to /users/log-in?notice=reset */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the form again, with what is wrong with the password */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4671,22 +5738,21 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -4707,22 +5773,21 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -4734,10 +5799,27 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `yes` from the confirmation step: rotate the key in place
+                     * @enum {string}
+                     */
+                    confirm?: "yes";
+                };
+            };
+        };
         responses: {
             /** @description the new key, shown once */
-            200: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4750,22 +5832,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -4779,6 +5853,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description revoked; back to the key page */
             303: {
                 headers: {
@@ -4786,29 +5867,24 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
     };
     AppPageController_confirm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description what to confirm; anything else redirects to the key page */
+                action?: "rotate" | "delete";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4822,22 +5898,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no key, or no valid action: to the key page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -4849,8 +5931,25 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `yes` from the confirmation step
+                     * @enum {string}
+                     */
+                    confirm?: "yes";
+                };
+            };
+        };
         responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description revoked, back to the key page; or, not confirmed, to the confirmation step */
             303: {
                 headers: {
@@ -4858,22 +5957,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -4894,22 +5985,21 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -4921,38 +6011,58 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description where deliveries are posted; in production https only, never a private, loopback or link-local address */
+                    url: string;
+                    /** @description a note for operators; empty clears it */
+                    description?: string;
+                    /** @description one checkbox per event type to receive, or `*` alone for every type */
+                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned")[];
+                };
+            };
+        };
         responses: {
-            /** @description the new subscription with its secret, shown once (422: the form again, with what to fix) */
-            200: {
+            /** @description the new subscription with its secret, shown once */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description the form again, with what to fix */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
     WebhooksPageController_show: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description show only the deliveries in this status */
+                status?: "pending" | "succeeded" | "failed";
+            };
             header?: never;
             path: {
                 id: string;
@@ -4968,23 +6078,29 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4997,32 +6113,56 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description where deliveries are posted; in production https only, never a private, loopback or link-local address */
+                    url: string;
+                    /** @description a note for operators; empty clears it */
+                    description?: string;
+                    /** @description one checkbox per event type to receive, or `*` alone for every type */
+                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned")[];
+                };
+            };
+        };
         responses: {
-            /** @description saved; back to the subscription (422: the form again) */
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description saved; back to the subscription */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the form again, with what to fix */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5035,8 +6175,25 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `active` enables the subscription; anything else disables it
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                };
+            };
+        };
         responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description enabled or disabled; back to the subscription */
             303: {
                 headers: {
@@ -5044,23 +6201,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5073,7 +6229,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
             /** @description the subscription with its new secret, shown once */
             200: {
@@ -5082,23 +6242,29 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5111,8 +6277,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description deleted; back to the list */
             303: {
                 headers: {
@@ -5120,23 +6297,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5150,8 +6326,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description a new attempt is queued; back to the subscription */
             303: {
                 headers: {
@@ -5159,23 +6346,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6114,6 +7300,54 @@ export interface operations {
             };
         };
     };
+    AdminController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkspaceEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     AdminController_update: {
         parameters: {
             query?: never;
@@ -6155,6 +7389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description not_found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6163,6 +7398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description validation_failed */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6189,23 +7425,88 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    AdminController_pageUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description the new status
+                     * @enum {string}
+                     */
+                    status?: "active" | "frozen" | "paused" | "archived";
+                    /**
+                     * @description the new plan
+                     * @enum {string}
+                     */
+                    plan?: "free" | "team" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description changed; back to /admin */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description no such workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a status or plan outside the lists */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6846,7 +8147,10 @@ export interface operations {
                 /** @description wins over status */
                 "filter[status]"?: "pending" | "delivered" | "succeeded" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6893,7 +8197,10 @@ export interface operations {
     AgentCommandsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7076,13 +8383,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -7330,13 +8644,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description the workspace owner's membership cannot be suspended or removed */
@@ -7461,13 +8782,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description unknown id, or not in this workspace */
@@ -7733,13 +9061,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description the workspace owner's membership cannot be suspended or removed */
@@ -7808,17 +9143,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/scim+json": Record<string, unknown>;
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description the workspace owner's membership cannot be suspended or removed */
@@ -7984,13 +9324,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description the workspace owner's membership cannot be suspended or removed */
@@ -8103,13 +9450,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -8231,13 +9585,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description uniqueness */
@@ -8306,13 +9667,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description unknown id, or not in this workspace */
@@ -8452,13 +9820,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description unknown id, or not in this workspace */
@@ -8511,17 +9886,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/scim+json": Record<string, unknown>;
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description unknown id, or not in this workspace */
@@ -8631,13 +10011,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description unknown id, or not in this workspace */
@@ -8692,13 +10079,20 @@ export interface operations {
                     "application/scim+json": Record<string, unknown>;
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -8721,13 +10115,20 @@ export interface operations {
                     "application/scim+json": Record<string, unknown>;
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -8752,13 +10153,20 @@ export interface operations {
                     "application/scim+json": Record<string, unknown>;
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description unknown id, or not in this workspace */
@@ -8797,13 +10205,20 @@ export interface operations {
                     "application/scim+json": Record<string, unknown>;
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -8828,13 +10243,20 @@ export interface operations {
                     "application/scim+json": Record<string, unknown>;
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description no valid SCIM token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ProblemDto"];
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
+                    };
                 };
             };
             /** @description unknown id, or not in this workspace */
@@ -9204,22 +10626,25 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /**
+             * @description no session: redirect to /users/log-in
+             *
+             *     no session: to /users/log-in?return_to=<this page>
+             */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9231,35 +10656,50 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["CreateScimTokenDto"];
+                "application/x-www-form-urlencoded": {
+                    /** @description a label for the token, up to 120 characters (blank or omitted: "SCIM token") */
+                    name?: string;
+                };
             };
         };
         responses: {
-            /** @description the new token, shown once */
-            200: {
+            /** @description the page, with the new token shown once */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /**
+             * @description no session: redirect to /users/log-in
+             *
+             *     no session: to /users/log-in?return_to=<this page>
+             */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9273,31 +10713,47 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
-            /** @description revoked; back to the page */
+            /**
+             * @description no session: redirect to /users/log-in
+             *
+             *     no session: to /users/log-in?return_to=<this page>
+             */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description revoked; back to /app/admin */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9334,6 +10790,15 @@ export interface operations {
             };
             /** @description insufficient scope, inactive agent or refused workspace */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description trace_id_taken: a trace with this trace_id was already ingested in the workspace */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9534,7 +10999,14 @@ export interface operations {
     };
     TracesPageController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                offset?: number;
+                limit?: number;
+                /** @description empty: any agent */
+                "filter[service_agent_id]"?: string;
+                /** @description empty: any status */
+                "filter[status]"?: "ok" | "error";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9548,22 +11020,34 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /**
+             * @description no session: redirect to /users/log-in
+             *
+             *     no session: to /users/log-in?return_to=<this page>
+             */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_limit, invalid_offset, invalid_status or invalid_service_agent_id */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9586,22 +11070,34 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /**
+             * @description no session: redirect to /users/log-in
+             *
+             *     no session: to /users/log-in?return_to=<this page>
+             */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10157,22 +11653,21 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10185,7 +11680,7 @@ export interface operations {
                 /** @description wins over kind */
                 "filter[kind]"?: "trace" | "message" | "agent_command" | "security_violation" | "event";
                 /** @description 1 to 200 characters, web-search syntax: words, "a phrase", -not, or */
-                q: unknown;
+                q: string;
             };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */
@@ -10239,7 +11734,12 @@ export interface operations {
     };
     SearchPageController_page: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 to 200 characters, web-search syntax; empty shows the form only */
+                q?: string;
+                /** @description only hits of this kind; empty: all */
+                kind?: "trace" | "message" | "agent_command" | "security_violation" | "event";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10253,22 +11753,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description the form again, with the reason (a bad q or kind) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10334,6 +11840,31 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description no such problem type: a `not_found` problem body (application/problem+json) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DocsController_favicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the icon (image/svg+xml) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     PaymentsController_receive: {
@@ -10369,7 +11900,11 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentReceiptDto"];
                 };
             };
-            /** @description problem body (application/problem+json) */
+            /**
+             * @description missing_signature, invalid_signature, signature_expired or invalid_event
+             *
+             *     problem body (application/problem+json)
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10925,22 +12460,21 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10954,31 +12488,34 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
-            /** @description acknowledged; back to the page */
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description acknowledged: to /app/security-violations */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10992,31 +12529,34 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
-            /** @description resolved; back to the page */
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description resolved: to /app/security-violations */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11645,7 +13185,10 @@ export interface operations {
     };
     ApprovalsPageController_page: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description only the pending approvals */
+                status?: "pending";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11659,22 +13202,21 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11688,32 +13230,49 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
-            /** @description approved; back to the page (409 page when it was no longer pending) */
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description approved; back to the pending approvals */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description approval_not_pending: already decided, or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -11726,32 +13285,49 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
-            /** @description denied; back to the page (409 page when it was no longer pending) */
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description denied; back to the pending approvals */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description approval_not_pending: already decided, or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -12009,22 +13585,21 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -12047,23 +13622,29 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -12076,8 +13657,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description cancelled after the chunk in progress; back to the operation */
             303: {
                 headers: {
@@ -12085,23 +13677,29 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_transition: it has already finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -12511,22 +14109,21 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -12540,31 +14137,34 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
         responses: {
-            /** @description cancelled; back to the page (409 page once it has finished) */
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description cancelled: to /app/ota-updates */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -13168,7 +14768,10 @@ export interface operations {
     };
     AdminPartnersController_page: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13182,23 +14785,294 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description invalid_limit or invalid_offset: an error page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    AdminPartnersController_pageIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the partner name, 1 to 120 characters */
+                    name: string;
+                    /** @description ticked scopes (at least one) */
+                    scopes: ("engagements:read" | "engagement_tokens:write")[];
+                };
+            };
+        };
+        responses: {
+            /** @description the page, with the new key shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description a field is invalid: an error page */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminPartnersController_pageUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the new name, 1 to 120 characters; empty keeps the current one */
+                    name?: string;
+                    /** @description ticked scopes (at least one) */
+                    scopes: ("engagements:read" | "engagement_tokens:write")[];
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description saved: to /admin/partners */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description no such partner: an error page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a field is invalid: an error page */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminPartnersController_pageRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description seconds the old key keeps working, 0 to 604800; empty or 0 stops it at once */
+                    grace_period_seconds?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the page, with the new key shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description no such partner: an error page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a field is invalid: an error page */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminPartnersController_pageSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description suspended: to /admin/partners */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description no such partner: an error page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminPartnersController_pageReinstate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description reinstated: to /admin/partners */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description no such partner: an error page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -13502,23 +15376,83 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    OperatorEngagementsController_pageGrant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the active partner to engage (a UUID) */
+                    partner_id: string;
+                    /** @description ticked engagement scopes (at least one) */
+                    scopes: ("engagement_events:write" | "engagement_events:read")[];
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description granted: to /app/engagements */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description engagement_exists: an error page */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a field is invalid: an error page */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -13543,23 +15477,73 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ProblemDto"];
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    OperatorEngagementsController_pageRevoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description revoked: to /app/engagements */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace: an error page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -42,7 +42,8 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
   const options = builder.build();
   // A self-hosted deployment has no support address of its own: the contact is the API guide.
   options.info.contact = { name: 'API guide', url: `${config.baseUrl}/api/docs` };
-  const document = SwaggerModule.createDocument(app, options);
+  // A controller without @ApiTags is not tagged after its class: every tag is a declared one.
+  const document = SwaggerModule.createDocument(app, options, { autoTagControllers: false });
   Object.assign(document.paths, SERVED_OUTSIDE_CONTROLLERS);
   return document;
 }

@@ -9,6 +9,7 @@ import {
 } from 'class-validator';
 import { ToDate, Trim } from '../../core/common/validation/transforms';
 import { OptionalScopes } from '../../credentials';
+import { PLANS, WORKSPACE_STATUSES } from '../../identity';
 
 export class CreateServiceAgentDto {
   @ApiProperty({ maxLength: 120 })
@@ -106,6 +107,8 @@ class MeWorkspaceDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
   @ApiProperty() slug: string;
+  @ApiProperty({ enum: PLANS }) plan: string;
+  @ApiProperty({ enum: WORKSPACE_STATUSES }) status: string;
   @ApiProperty({ enum: ['owner', 'admin', 'member'] }) role: string;
 }
 

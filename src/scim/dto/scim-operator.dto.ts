@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
-import { Trim } from '../../core/common/validation/transforms';
+import { Trim, TrimBlankAsAbsent } from '../../core/common/validation/transforms';
 
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 
@@ -10,6 +10,16 @@ export class CreateScimTokenDto {
   @ApiPropertyOptional({ maxLength: 120, description: 'a label for the token (default: "SCIM token")' })
   @IsOptional()
   @Trim()
+  @IsString()
+  @Length(1, 120)
+  @Matches(NO_CONTROL_CHARS, { message: 'must be text without control characters' })
+  name?: string;
+}
+
+/** The administration page's form: it always sends `name`, blank when left empty (the default then applies). */
+export class ScimTokenFormDto {
+  @IsOptional()
+  @TrimBlankAsAbsent()
   @IsString()
   @Length(1, 120)
   @Matches(NO_CONTROL_CHARS, { message: 'must be text without control characters' })
