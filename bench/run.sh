@@ -12,13 +12,16 @@ PG_PORT="${ANS_PG_PORT:-54329}"
 REDIS_PORT="${ANS_REDIS_PORT:-63799}"
 export PGOPTIONS="-c client_min_messages=warning"
 psql=(psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -v ON_ERROR_STOP=1 -qtA)
-"${psql[@]}" -c "DROP DATABASE IF EXISTS agentnet_bench WITH (FORCE)" >/dev/null
-"${psql[@]}" -c "CREATE DATABASE agentnet_bench OWNER agentnet" >/dev/null
-"${psql[@]}" -d agentnet_bench -c "CREATE EXTENSION IF NOT EXISTS pgcrypto; CREATE EXTENSION IF NOT EXISTS citext;" >/dev/null
-redis-cli -p "$REDIS_PORT" -n 2 flushdb >/dev/null
+# BENCH_DB and BENCH_REDIS_DB let two checkouts benchmark side by side without sharing state.
+BENCH_DB="${BENCH_DB:-agentnet_bench}"
+BENCH_REDIS_DB="${BENCH_REDIS_DB:-2}"
+"${psql[@]}" -c "DROP DATABASE IF EXISTS $BENCH_DB WITH (FORCE)" >/dev/null
+"${psql[@]}" -c "CREATE DATABASE $BENCH_DB OWNER agentnet" >/dev/null
+"${psql[@]}" -d "$BENCH_DB" -c "CREATE EXTENSION IF NOT EXISTS pgcrypto; CREATE EXTENSION IF NOT EXISTS citext;" >/dev/null
+redis-cli -p "$REDIS_PORT" -n "$BENCH_REDIS_DB" flushdb >/dev/null
 
-export BENCH_DATABASE_URL="postgres://agentnet:agentnet@127.0.0.1:$PG_PORT/agentnet_bench"
-export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/2"
+export BENCH_DATABASE_URL="postgres://agentnet:agentnet@127.0.0.1:$PG_PORT/$BENCH_DB"
+export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/$BENCH_REDIS_DB"
 DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
 # Which benchmark: http (default), scim, observability, fleet (batch operations and gateway
 # checks), simulator (the SDK's fleet simulator) or engagement-ingest (partner engagement events
