@@ -59,7 +59,7 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
   it('POSTs { id, type, created, data } with Standard Webhooks headers that a verifier written from the spec accepts', async () => {
     const url = receiver.url();
     const sub = await subscribe(t, op, url, ['agent_command.created']);
-    const before = Math.floor(Date.now() / 1000);
+    const before = Math.floor(t.clock.now() / 1000); // the app signs with its own clock
     const cmd = await command(t, op);
 
     const [req] = await receiver.waitFor(url);
