@@ -8,6 +8,8 @@
  * and then 50 clients in a closed loop on a service at the production bcrypt cost (12), each case
  * against a bare bcrypt hash loop (as many hashes in parallel as the service has libuv threads)
  * run right before and after it on the same host; target: register/s >= 0.8 x bare hashes/s.
+ * Every route family with a bench of its own also has one case here, next to bare NestJS: a SCIM
+ * list page, a partner's engagement list, engagement event ingest and trace ingest.
  * Prints a table and the targets met or not, and writes bench/results/http-<timestamp>.json.
  *
  * Run through `npm run bench` (bench/run.sh starts Postgres and Redis and builds first).
@@ -41,6 +43,82 @@ const PRODUCTION_BCRYPT_COST = 12;
 /** Targets: registrations per second at least this share of bare bcrypt hashes per second. */
 const REGISTER_TARGET = 0.8;
 const REGISTER_CLIENTS = [8, 50];
+
+type LoadOptions = Parameters<typeof load>[2];
+
+/**
+ * What the family cases need, made through the routes the families' own benches and suites use:
+ * a SCIM token and 60 SCIM users (a full page of 50), a partner engaged by the seed workspace and
+ * an engagement token, and a trace of 50 spans (bench:observability's shape).
+ */
+async function seedFamilies(
+  base: string,
+  seed: { email: string; password: string; key: string },
+): Promise<Array<{ name: string; options: LoadOptions }>> {
+  const cookie = await sessionCookie(base, seed.email, seed.password);
+  const scimToken: string = (await json(base, '/api/v1/operator/scim_tokens', { method: 'POST', headers: { cookie }, json: { name: 'bench' } })).body.scim_token
+    .token;
+  const scimHeaders = { authorization: `Bearer ${scimToken}`, 'content-type': 'application/scim+json', accept: 'application/scim+json' };
+  for (let i = 0; i < 60; i++) {
+    const userName = `scim-user-${i}@bench.example.com`;
+    await json(base, '/scim/v2/Users', {
+      method: 'POST',
+      headers: scimHeaders,
+      json: {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName,
+        externalId: `ext-${i}`,
+        name: { givenName: 'User', familyName: String(i) },
+        emails: [{ value: userName, type: 'work', primary: true }],
+        active: true,
+      },
+    });
+  }
+  const partner = await json(base, '/api/v1/admin/partners', {
+    method: 'POST',
+    headers: { cookie },
+    json: { name: 'Bench Partner', scopes: ['engagements:read', 'engagement_tokens:write'] },
+  });
+  const partnerKey: string = partner.body.partner_key.key;
+  const engagementId: string = (await json(base, '/api/v1/operator/engagements', { method: 'POST', headers: { cookie }, json: { partner_id: partner.body.partner.id } }))
+    .body.engagement.id;
+  const engagementToken: string = (
+    await json(base, `/api/v1/partner/engagements/${engagementId}/tokens`, { method: 'POST', headers: { authorization: `Bearer ${partnerKey}` }, json: {} })
+  ).body.engagement_token.token;
+  const started = Date.UTC(2026, 10, 25, 10, 0, 0);
+  const trace = JSON.stringify({
+    name: 'bench trace',
+    status: 'ok',
+    started_at: new Date(started).toISOString(),
+    duration_ms: 500,
+    attributes: { robot: 'R-1', region: 'eu-west' },
+    spans: Array.from({ length: 50 }, (_, s) => ({
+      span_id: `s${s}`,
+      ...(s > 0 && { parent_span_id: 's0' }),
+      name: `step ${s}`,
+      started_at: new Date(started + s * 5).toISOString(),
+      duration_ms: 5,
+      attributes: { attempt: 1 },
+    })),
+  });
+  return [
+    { name: 'GET /scim/v2/Users?count=50 (SCIM token)', options: { path: '/scim/v2/Users?count=50', headers: scimHeaders } },
+    { name: 'GET /api/v1/partner/engagements (mpk_ partner key)', options: { path: '/api/v1/partner/engagements', headers: { authorization: `Bearer ${partnerKey}` } } },
+    {
+      name: 'POST /api/v1/engagements/:id/events (engagement token)',
+      options: {
+        path: `/api/v1/engagements/${engagementId}/events`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${engagementToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'bench.event', payload: { text: 'payload 012345678' } }),
+      },
+    },
+    {
+      name: 'POST /api/v1/traces, 50 spans (agk_ key)',
+      options: { path: '/api/v1/traces', method: 'POST', headers: { authorization: `Bearer ${seed.key}`, 'content-type': 'application/json' }, body: trace },
+    },
+  ];
+}
 
 /**
  * POST /api/v1/register as clients get it: a service of its own at the production bcrypt cost
@@ -114,8 +192,9 @@ async function main(): Promise<void> {
   };
 
   process.stderr.write('service (production build)\n');
+  // The seed account is the platform admin too, so it can issue a partner (the partner family).
   const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
-  const serviceEnv = productionEnv();
+  const serviceEnv = productionEnv({ PLATFORM_ADMIN_EMAILS: email });
   const service = await startProcess('service', serviceEnv).catch(async (err) => {
     await bareNest.stop(); // or it outlives the run
     throw err;
@@ -165,6 +244,12 @@ async function main(): Promise<void> {
       ),
     );
     const runId = randomBytes(4).toString('hex');
+
+    // One case per route family that has a bench of its own (SCIM, partner, engagement, traces),
+    // each next to bare NestJS, so a regression in a family shows in the everyday run.
+    process.stderr.write('route families\n');
+    const family = await seedFamilies(base, { email, password, key });
+    for (const c of family) results.push(await nextTo(() => load(c.name, base, c.options)));
 
     // Registration is bcrypt-bound: measured as clients get it, on a service with the production
     // cost, at 8 and at 50 clients, each right after the bare bcrypt loop on the same host.
