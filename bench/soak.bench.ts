@@ -392,7 +392,8 @@ async function main(): Promise<void> {
           redisDb: clients.split('\n').filter((line) => new RegExp(`\\bdb=${redisDb}\\b`).test(line)).length,
           redisServer: Number(/connected_clients:(\d+)/.exec(info)?.[1] ?? NaN),
           sockets: sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length,
-          rps: ((completed - lastCompleted) / (now - lastAt)) * 1000,
+          // completions since the previous row (none before the first)
+          rps: k === 0 ? NaN : ((completed - lastCompleted) / (now - lastAt)) * 1000,
         };
         lastCompleted = completed;
         lastAt = now;
@@ -473,7 +474,7 @@ async function main(): Promise<void> {
       '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...samples.map(
         (s) =>
-          `| ${s.t} | ${windowOf(s) + 1}${windowOf(s) < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${mib(s.rss).toFixed(1)} | ${mib(s.heap).toFixed(1)} | ${mib(s.heapLow).toFixed(1)} | ${s.pg} | ${s.redisDb} | ${s.redisServer} | ${s.sockets} | ${s.rps.toFixed(0)} |`,
+          `| ${s.t} | ${windowOf(s) + 1}${windowOf(s) < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${mib(s.rss).toFixed(1)} | ${mib(s.heap).toFixed(1)} | ${mib(s.heapLow).toFixed(1)} | ${s.pg} | ${s.redisDb} | ${s.redisServer} | ${s.sockets} | ${Number.isNaN(s.rps) ? '' : s.rps.toFixed(0)} |`,
       ),
     ];
     const windowTable = [
