@@ -4,7 +4,9 @@
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50).
  */
 import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { productionServiceEnv } from './processes';
 
 export const ROOT = join(__dirname, '..');
@@ -19,6 +21,10 @@ export interface CaseResult {
   name: string;
   /** req/s of the bare NestJS baseline measured just before this case (targeted cases only). */
   adjacentBaseline?: number;
+  /** hashes/s of the bare bcrypt loop measured just before this case (the register cases). */
+  adjacentBcrypt?: number;
+  /** Concurrent clients, when not CONNECTIONS. */
+  clients?: number;
   rps: number;
   p50: number;
   p99: number;
@@ -64,6 +70,98 @@ export async function load(
     requests: r.requests.total,
   };
   process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}\n`);
+  return result;
+}
+
+/**
+ * A closed loop of `clients` clients, each sending its next request when its last one answered
+ * (what `clients` users waiting for their answers send): warm-up, then the completions of the
+ * measured window give req/s and latency. The clients then stop and the requests still in flight
+ * are awaited, so the next case starts on an idle server (autocannon abandons them, and a slow
+ * route such as bcrypt would work through them while the next case runs). `send` resolves with
+ * the status, or rejects on a network error.
+ */
+export async function closedLoop(
+  name: string,
+  clients: number,
+  send: (i: number) => Promise<number>,
+  options: { warmup?: number; duration?: number } = {},
+): Promise<CaseResult> {
+  const warmup = options.warmup ?? WARMUP;
+  const duration = options.duration ?? DURATION;
+  const from = performance.now() + warmup * 1000;
+  const to = from + duration * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < to) {
+        const t0 = performance.now();
+        let status = 0;
+        try {
+          status = await send(n++);
+        } catch {
+          status = 0;
+        }
+        const t1 = performance.now();
+        if (t1 < from || t1 > to) continue;
+        if (status === 0) errors++;
+        else if (status < 200 || status >= 300) non2xx++;
+        else latencies.push(t1 - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN);
+  const result: CaseResult = {
+    name,
+    clients,
+    rps: latencies.length / duration,
+    p50: at(50),
+    p99: at(99),
+    errors,
+    non2xx,
+    requests: latencies.length + errors + non2xx,
+  };
+  process.stderr.write(`  ${name}: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${errors}, non-2xx ${non2xx}\n`);
+  return result;
+}
+
+/**
+ * The bare bcrypt baseline (baselines/bare-bcrypt.js) in a process of its own: `parallel` hashes
+ * at `cost` always in flight on a thread pool of `uvThreads`, warm-up then DURATION s.
+ */
+export async function bareBcrypt(name: string, cost: number, parallel: number, uvThreads: number, password: string): Promise<CaseResult> {
+  const child = fork(join(__dirname, 'baselines', 'bare-bcrypt.js'), [], {
+    env: {
+      PATH: process.env.PATH,
+      UV_THREADPOOL_SIZE: String(uvThreads),
+      COST: String(cost),
+      PARALLEL: String(parallel),
+      WARMUP_S: String(WARMUP),
+      DURATION_S: String(DURATION),
+      PASSWORD: password,
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const figures = await new Promise<{ hashesPerSecond: number; hashes: number; p50: number; p99: number }>((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`bare bcrypt exited with ${code}`)));
+  });
+  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  const result: CaseResult = {
+    name,
+    clients: parallel,
+    rps: figures.hashesPerSecond,
+    p50: Math.round(figures.p50),
+    p99: Math.round(figures.p99),
+    errors: 0,
+    non2xx: 0,
+    requests: figures.hashes,
+  };
+  process.stderr.write(`  ${name}: ${result.rps.toFixed(1)} hashes/s, p50 ${result.p50} ms, p99 ${result.p99} ms\n`);
   return result;
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run bench: starts its own PostgreSQL and Redis (scripts/infra.sh), builds the production
 # bundle, gives the benchmark a fresh database and Redis db, and runs bench/<name>.bench.ts
-# (`bash bench/run.sh [http|scim|observability|fleet|simulator|engagement-ingest]`, http by default).
+# (`bash bench/run.sh [http|scim|observability|fleet|simulator|engagement-ingest|soak] [options]`, http
+# by default; options go to the benchmark, e.g. `npm run bench:soak -- --minutes 1`).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -24,6 +25,6 @@ export BENCH_DATABASE_URL="postgres://agentnet:agentnet@127.0.0.1:$PG_PORT/$BENC
 export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/$BENCH_REDIS_DB"
 DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
 # Which benchmark: http (default), scim, observability, fleet (batch operations and gateway
-# checks), simulator (the SDK's fleet simulator) or engagement-ingest (partner engagement events
-# against machine messages).
-exec node -r ts-node/register/transpile-only "bench/${1:-http}.bench.ts"
+# checks), simulator (the SDK's fleet simulator), engagement-ingest (partner engagement events
+# against machine messages) or soak (a long run at half capacity: memory, connections, p99).
+exec node -r ts-node/register/transpile-only "bench/${1:-http}.bench.ts" "${@:2}"
