@@ -23,6 +23,8 @@ export function productionServiceEnv(): Record<string, string> {
     REDIS_URL: process.env.BENCH_REDIS_URL!,
     BASE_URL: BENCH_PUBLIC_URL,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // Required in production since the webhooks landed (the key of stored signing secrets).
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     METRICS_BEARER_TOKEN: 'bench-metrics-token-0123456789',
     MAIL_TRANSPORT: 'smtp',
     SMTP_URL: 'smtp://127.0.0.1:2525',
