@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { QueryRunner } from 'typeorm';
+import { statementName } from './prepared-sql.service';
 
 /** What a statement's refuse_if(reason) raised (SQLSTATE P0001), or undefined for any other error. */
 export function refusalReason(err: unknown): string | undefined {
@@ -11,12 +12,13 @@ export function refusalReason(err: unknown): string | undefined {
 /**
  * A statement in the transaction open on `qr`, sent on its connection directly rather than through
  * TypeORM, whose query log reports every failed statement as an error: for a statement that may
- * refuse (refuse_if), the refusal is an answer. Any error is thrown as pg raised it.
+ * refuse (refuse_if), the refusal is an answer. Any error is thrown as pg raised it. Named after
+ * its text (statementName), so each connection parses and plans it once.
  */
 export async function queryInTransaction<T>(qr: QueryRunner, text: string, values: unknown[]): Promise<T[]> {
   if (!qr.isTransactionActive) throw new Error('queryInTransaction: no transaction is open on this query runner');
   const client = (await qr.connect()) as PoolClient;
-  return (await client.query<T & object>(text, values)).rows as T[];
+  return (await client.query<T & object>({ name: statementName(text), text, values })).rows as T[];
 }
 
 /**
@@ -28,7 +30,8 @@ export async function queryInTransaction<T>(qr: QueryRunner, text: string, value
  * The statement must fail whenever the transaction must not commit (refuse_if): Postgres answers
  * a COMMIT in a failed transaction by rolling it back. Either way the transaction is over when
  * this settles: the statement's rows, or its error (else the COMMIT's), are what it answers.
- * Relies on the pg internals that assertDriverInternals (prepared-sql.service.ts) checks at start-up.
+ * The statement is named after its text, as in queryInTransaction. Relies on the pg internals
+ * that assertDriverInternals (prepared-sql.service.ts) checks at start-up.
  */
 export async function queryAndCommit<T>(qr: QueryRunner, text: string, values: unknown[]): Promise<T[]> {
   if (!qr.isTransactionActive) throw new Error('queryAndCommit: no transaction is open on this query runner');
@@ -41,7 +44,7 @@ export async function queryAndCommit<T>(qr: QueryRunner, text: string, values: u
     stream.cork();
     let sent: [Promise<{ rows: T[] }>, Promise<unknown>];
     try {
-      sent = [client.query<T & object>(text, values) as Promise<{ rows: T[] }>, client.query('COMMIT')];
+      sent = [client.query<T & object>({ name: statementName(text), text, values }) as Promise<{ rows: T[] }>, client.query('COMMIT')];
     } finally {
       stream.uncork();
     }
