@@ -15,7 +15,8 @@
  * Run through `npm run bench` (bench/run.sh starts Postgres and Redis and builds first).
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50),
  * BENCH_SCALING=0 to skip the scaling cases, BENCH_LAYERS=0 to skip the layer A/B (the service
- * with and without each performance layer), BENCH_LAYER_ROUNDS (default 2).
+ * with and without each performance layer), BENCH_LAYER_ROUNDS (default 2), BENCH_CLAIM_ROUNDS
+ * (default 2), BENCH_ONLY=claims to run only the claims section (no baselines, layers or scaling).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -161,11 +162,158 @@ async function registerCases(serviceEnv: Record<string, string>, runId: string, 
   return out;
 }
 
+type Target = { target: string; met: boolean; measured: string };
+
+interface Section {
+  results: CaseResult[];
+  lines: string[];
+  targets: Target[];
+  notes: string[];
+}
+
+const CLAIM_TOKENS = 50;
+const CLAIM_ROUNDS = Number(process.env.BENCH_CLAIM_ROUNDS ?? 2);
+const ONE_TOKEN = 'POST /api/v1/enrollments/claim (fleet token), one token';
+const FIFTY_TOKENS = `POST /api/v1/enrollments/claim (fleet token), ${CLAIM_TOKENS} tokens`;
+const MESSAGE_WRITES = 'POST /api/v1/messages (agk_ key, one row)';
+
+/**
+ * Enrollment claims (issue 23): claims on ONE fleet token (a fleet enrolling at once), claims
+ * spread round-robin over 50 tokens of the same workspace, and one-row POST /api/v1/messages
+ * writes with the workspace key as the baseline, on the same service with the same connections.
+ * The three alternate in rounds (ABC, then CBA, ...), so host drift is spread over all of them;
+ * ratios use the means over the rounds. The workspace is on the enterprise plan (no quota), every
+ * claim names a fresh serial. Targets: claims >= 0.4 x message writes; one token >= 0.9 x 50
+ * tokens; claims p99 <= 3 x p50.
+ */
+async function claimsSection(base: string, cookie: string, key: string, runId: string): Promise<Section> {
+  const issue = async (): Promise<string | Response> => {
+    const res = await fetch(`${base}/api/v1/operator/enrollment_tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ max_claims: 100000, expires_in: 86400 }),
+    });
+    return res.status === 201 ? ((await res.json()) as any).enrollment_token.token : res;
+  };
+  const one = await issue();
+  if (typeof one !== 'string') {
+    return { results: [], lines: [], targets: [], notes: [`enrollment claim cases skipped: creating a fleet token answered ${one.status}`] };
+  }
+  const fifty: string[] = [];
+  for (let i = 0; i < CLAIM_TOKENS; i++) fifty.push((await issue()) as string);
+
+  let serial = 0;
+  let turn = 0;
+  const claimOn = (pick: () => string) => ({
+    requests: [
+      {
+        method: 'POST' as const,
+        path: '/api/v1/enrollments/claim',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req: any) => ({ ...req, body: JSON.stringify({ token: pick(), serial_number: `SN-${runId}-${serial++}` }) }),
+      },
+    ],
+  });
+  const cases: Array<{ name: string; run: (round: number) => Promise<CaseResult> }> = [
+    {
+      name: MESSAGE_WRITES,
+      run: (round) =>
+        load(`${MESSAGE_WRITES}, round ${round}`, base, {
+          path: '/api/v1/messages',
+          method: 'POST',
+          headers: { 'x-agent-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ body: 'bench message payload 0123456789', channel: 'bench' }),
+        }),
+    },
+    { name: ONE_TOKEN, run: (round) => load(`${ONE_TOKEN}, round ${round}`, base, claimOn(() => one)) },
+    { name: FIFTY_TOKENS, run: (round) => load(`${FIFTY_TOKENS}, round ${round}`, base, claimOn(() => fifty[turn++ % CLAIM_TOKENS])) },
+  ];
+
+  process.stderr.write(`claims: one token, ${CLAIM_TOKENS} tokens and message writes, ${CLAIM_ROUNDS} rounds\n`);
+  const byCase = new Map<string, CaseResult[]>(cases.map((c) => [c.name, []]));
+  for (let round = 1; round <= CLAIM_ROUNDS; round++) {
+    for (const c of round % 2 === 1 ? cases : [...cases].reverse()) byCase.get(c.name)!.push(await c.run(round));
+  }
+  const meanOf = (name: string, pick: (r: CaseResult) => number) => {
+    const runs = byCase.get(name)!;
+    return runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+  };
+  const rps = (name: string) => meanOf(name, (r) => r.rps);
+  const p50 = (name: string) => meanOf(name, (r) => r.p50);
+  const p99 = (name: string) => meanOf(name, (r) => r.p99);
+  const results = [...byCase.values()].flat();
+
+  const lines = [
+    `| claims section: case (mean of ${CLAIM_ROUNDS} rounds) | req/s | p50 ms | p99 ms | p99 / p50 | x message writes | errors | non-2xx |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|`,
+    ...cases.map((c) => {
+      const runs = byCase.get(c.name)!;
+      const errors = runs.reduce((sum, r) => sum + r.errors, 0);
+      const non2xx = runs.reduce((sum, r) => sum + r.non2xx, 0);
+      return (
+        `| ${c.name} | ${rps(c.name).toFixed(0)} | ${p50(c.name).toFixed(1)} | ${p99(c.name).toFixed(1)} | ` +
+        `${(p99(c.name) / p50(c.name)).toFixed(2)} | ${(rps(c.name) / rps(MESSAGE_WRITES)).toFixed(2)} | ${errors} | ${non2xx} |`
+      );
+    }),
+  ];
+  const ratio = (a: number, b: number) => a / b;
+  const targets: Target[] = [];
+  for (const name of [ONE_TOKEN, FIFTY_TOKENS]) {
+    const r = ratio(rps(name), rps(MESSAGE_WRITES));
+    targets.push({ target: `${name}: >= 0.40 x message writes`, met: r >= 0.4, measured: r.toFixed(2) });
+  }
+  const scale = ratio(rps(ONE_TOKEN), rps(FIFTY_TOKENS));
+  targets.push({ target: `claims on one token >= 0.90 x claims over ${CLAIM_TOKENS} tokens`, met: scale >= 0.9, measured: scale.toFixed(2) });
+  for (const name of [ONE_TOKEN, FIFTY_TOKENS]) {
+    const tail = ratio(p99(name), p50(name));
+    targets.push({
+      target: `${name}: p99 <= 3 x p50`,
+      met: tail <= 3,
+      measured: `${tail.toFixed(2)} (p50 ${p50(name).toFixed(1)} ms, p99 ${p99(name).toFixed(1)} ms)`,
+    });
+  }
+  return { results, lines, targets, notes: [] };
+}
+
+/** BENCH_ONLY=claims: the service, one enterprise workspace, and the claims section alone. */
+async function claimsOnly(): Promise<void> {
+  const service = await startProcess('service', productionEnv());
+  let section: Section;
+  try {
+    const runId = randomBytes(4).toString('hex');
+    const email = `bench-${runId}@example.com`;
+    const password = 'bench password 0123456789';
+    const reg = await json(service.base, '/api/v1/register', {
+      method: 'POST',
+      json: { email, password, agent_name: 'Bench Bot', workspace_name: 'Bench' },
+    });
+    const db = new Client({ connectionString: DATABASE_URL });
+    await db.connect();
+    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [reg.body.workspace.id]);
+    await db.end();
+    section = await claimsSection(service.base, await sessionCookie(service.base, email, password), reg.body.api_key.key, runId);
+  } finally {
+    await service.stop();
+  }
+  const failing = section.results.filter((r) => r.errors > 0 || r.non2xx > 0);
+  section.targets.push({ target: 'zero errors and zero non-2xx in every case', met: failing.length === 0, measured: failing.map((r) => r.name).join('; ') || 'none' });
+  const lines = [...section.lines, '', '| target | measured | met |', '|---|---|---|', ...section.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`)];
+  process.stdout.write(`\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`);
+  for (const note of section.notes) process.stdout.write(`\nnote: ${note}\n`);
+  mkdirSync(join(__dirname, 'results'), { recursive: true });
+  const file = join(__dirname, 'results', `claims-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, ...section }, null, 2));
+  process.stdout.write(`\nresults written to ${file}\n`);
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'claims') return claimsOnly();
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
   const results: CaseResult[] = [];
   const notes: string[] = [];
+  const claimLines: string[] = [];
+  const claimTargets: Target[] = [];
 
   // Baselines are measured before and after the service's cases; ratios use their mean, so
   // drift during the run (autovacuum after seeding, another process) is not charged to one side.
@@ -255,31 +403,12 @@ async function main(): Promise<void> {
     // cost, at 8 and at 50 clients, each right after the bare bcrypt loop on the same host.
     results.push(...(await registerCases(serviceEnv, runId, password)));
 
-    // Enrollment claim on a fleet token, when the enrollment routes exist in this build.
-    const cookie = await sessionCookie(base, email, password);
-    const fleet = await fetch(`${base}/api/v1/operator/enrollment_tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ max_claims: 100000, expires_in: 86400 }),
-    });
-    if (fleet.status === 201) {
-      const ageToken: string = ((await fleet.json()) as any).enrollment_token.token;
-      let serial = 0;
-      results.push(
-        await load('POST /api/v1/enrollments/claim (fleet token)', base, {
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/v1/enrollments/claim',
-              headers: { 'content-type': 'application/json' },
-              setupRequest: (req: any) => ({ ...req, body: JSON.stringify({ token: ageToken, serial_number: `SN-${runId}-${serial++}` }) }),
-            },
-          ],
-        }),
-      );
-    } else {
-      notes.push(`enrollment claim case skipped: creating a fleet token answered ${fleet.status}`);
-    }
+    // Enrollment claims: one fleet token, 50 tokens, and one-row message writes next to them.
+    const claims = await claimsSection(base, await sessionCookie(base, email, password), key, runId);
+    results.push(...claims.results);
+    notes.push(...claims.notes);
+    claimLines.push(...claims.lines);
+    claimTargets.push(...claims.targets);
 
     if (process.env.BENCH_LAYERS !== '0') {
       // Each of the two performance layers against the same build without it, on the runtime in
@@ -373,7 +502,7 @@ async function main(): Promise<void> {
   }
   // The issue's targets, judged against the bare NestJS baseline measured next to each case.
   const find = (prefix: string) => results.find((r) => r.name.startsWith(prefix));
-  const targets: Array<{ target: string; met: boolean; measured: string }> = [];
+  const targets: Target[] = [];
   const atLeast = (prefix: string, min: number, p99Under?: number) => {
     const r = find(prefix);
     if (!r) return;
@@ -396,6 +525,7 @@ async function main(): Promise<void> {
       measured: `${value.toFixed(2)} (${r.rps.toFixed(1)} / ${r.adjacentBcrypt!.toFixed(1)})`,
     });
   }
+  targets.push(...claimTargets);
   const failing = results.filter((r) => r.errors > 0 || r.non2xx > 0);
   targets.push({ target: 'zero errors and zero non-2xx in every case', met: failing.length === 0, measured: failing.map((r) => r.name).join('; ') || 'none' });
   if (layerResults.length > 0) {
@@ -417,6 +547,7 @@ async function main(): Promise<void> {
       }),
     );
   }
+  if (claimLines.length > 0) lines.push('', ...claimLines);
   lines.push('', '| target | measured | met |', '|---|---|---|', ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`));
   const header =
     `node ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case; bare NestJS measured ` +

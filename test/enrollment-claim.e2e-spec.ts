@@ -426,6 +426,49 @@ describe('POST /api/v1/enrollments/claim', () => {
     });
   });
 
+  describe('order of checks', () => {
+    it('answers the first refusal that applies: workspace (403), token state (409, 410), serial (400, 410), quota (429)', async () => {
+      const op = await makeFleetOwner(t, 'free'); // 10 agents
+      const ws = op.reg.workspaceId;
+      const fleet = await issueToken(t, op, { max_claims: 5 });
+      const single = await issueToken(t, op, { max_claims: 1 });
+      const expiring = await issueToken(t, op, { max_claims: 5, expires_in: 60 });
+      const claimed = uniqueSerial();
+      await claim(t, { token: fleet.token, serial_number: claimed }).expect(201);
+      await claim(t, { token: single.token }).expect(201);
+      const retired = uniqueSerial();
+      const robot = await preRegister(t, op, retired);
+      await asOperator(t, op).post(`${OP}/robots/${robot.id}/retire`).expect(200);
+      // the agent quota is full: 2 claimed + 8
+      await db(t).query(
+        `INSERT INTO service_agents (workspace_id, name, slug, scopes) SELECT $1, 'Filler ' || g, 'filler-' || g, '{}' FROM generate_series(1, 8) g`,
+        [ws],
+      );
+      const before = await snapshot(t, ws);
+      const refused = async (token: string, serial: string | undefined, status: number, slug: string, fields: Record<string, unknown>) =>
+        expectProblem(await claim(t, serial === undefined ? { token } : { token, serial_number: serial }), status, slug, fields);
+
+      // usable fleet token: the serial before the quota
+      await refused(fleet.token, claimed, 400, 'bad-request', { detail: 'serial_already_claimed' });
+      await refused(fleet.token, retired, 410, 'robot-decommissioned', { detail: 'robot_decommissioned' });
+      await refused(fleet.token, undefined, 400, 'bad-request', { detail: 'serial_number_required' });
+      await refused(fleet.token, uniqueSerial(), 429, 'quota-exceeded', { detail: 'agent_quota_reached' });
+      // a used single-use token: its state before the serial and the quota
+      await refused(single.token, claimed, 409, 'conflict', { detail: 'enrollment_claimed' });
+      // revoked before expired
+      await asOperator(t, op).post(`${OP}/enrollment_tokens/${expiring.id}/revoke`).expect(200);
+      t.clock.advance(60_000);
+      await refused(expiring.token, retired, 409, 'conflict', { detail: 'enrollment_revoked' });
+      // the workspace before everything but the token itself
+      await setWorkspaceStatus(t, ws, 'frozen');
+      await refused(expiring.token, claimed, 403, 'forbidden', { error: 'workspace_frozen' });
+      await refused(single.token, uniqueSerial(), 403, 'forbidden', { error: 'workspace_frozen' });
+      await refused(`${single.token.slice(0, -4)}AAAA`, claimed, 401, 'unauthorized', { detail: 'invalid_enrollment_token' });
+
+      expect(await snapshot(t, ws)).toEqual(before);
+    });
+  });
+
   describe('metrics', () => {
     const valueOf = async (outcome: string): Promise<number> => {
       const res = await t.http().get('/metrics').set('authorization', `Bearer ${t.config.metricsBearerToken}`).expect(200);

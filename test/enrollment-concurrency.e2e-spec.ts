@@ -12,6 +12,7 @@ import {
   makeFleetOwner,
   OP,
   preRegister,
+  setWorkspaceStatus,
   snapshot,
   statusCounts,
 } from './enrollment-support';
@@ -20,17 +21,29 @@ const serial = (tag = 'SN') => `${tag}-${randomUUID().slice(0, 12)}`;
 
 /**
  * Claims racing each other over real HTTP connections (the app listens on a port, so requests
- * really run in parallel and contend for the token and workspace row locks in Postgres).
+ * really run in parallel and contend for the token and workspace row locks in Postgres). The
+ * machine rate limit is lifted: thousands of claims come from one address here.
  */
 describe('enrollment claims: atomicity, concurrency and quotas', () => {
   let t: TestApp;
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: TRUST_LOOPBACK });
+    t = await createTestApp({ env: { ...TRUST_LOOPBACK, API_RATE_LIMIT: '1000000' } });
     base = await t.listen();
   });
   afterAll(() => t.close());
+
+  /** The claims counted on these tokens, together. */
+  const countedOn = async (tokens: { id: string }[]): Promise<number> =>
+    (await db(t).query(`SELECT sum(claims_count)::int AS n FROM enrollment_tokens WHERE id = ANY($1)`, [tokens.map((x) => x.id)]))[0].n;
+
+  /** `n` visible agents straight in the database, toward the workspace's agent quota. */
+  const fillAgents = (workspaceId: string, n: number) =>
+    db(t).query(
+      `INSERT INTO service_agents (workspace_id, name, slug, scopes) SELECT $1, 'Filler ' || g, 'filler-' || g, '{}' FROM generate_series(1, $2) g`,
+      [workspaceId, n],
+    );
 
   describe('concurrency', () => {
     it('50 concurrent claims on a token with max_claims 10: exactly 10 succeed, 40 are 409', async () => {
@@ -55,6 +68,102 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
         credentials: 10 + 1, // the claims' keys and the workspace primary key
         access_tokens: 10 + 1,
       });
+    });
+
+    it('a 200-way race on a token with max_claims 100 grants exactly 100, every time (20 rounds)', async () => {
+      for (let round = 0; round < 20; round++) {
+        const op = await makeFleetOwner(t, 'enterprise');
+        const token = await issueToken(t, op, { max_claims: 100 });
+        const responses = await Promise.all(
+          Array.from({ length: 200 }, (_, i) => claim(t, { token: token.token, serial_number: serial(`R${round}-${i}`) }, base)),
+        );
+
+        expect({ round, statuses: statusCounts(responses) }).toEqual({ round, statuses: { 201: 100, 409: 100 } });
+        for (const res of responses.filter((r) => r.status === 409)) {
+          expectProblem(res, 409, 'conflict', { detail: 'enrollment_exhausted' });
+        }
+        const [{ token_claims, token_agents }] = await db(t).query(
+          `SELECT count(*)::int AS token_claims, count(DISTINCT service_agent_id)::int AS token_agents
+             FROM enrollment_claims WHERE enrollment_token_id = $1`,
+          [token.id],
+        );
+        expect({ round, token_claims, token_agents }).toEqual({ round, token_claims: 100, token_agents: 100 });
+        expect({ round, ...(await snapshot(t, op.reg.workspaceId, token.id)) }).toEqual({
+          round,
+          claims_count: 100,
+          agents: 100,
+          robots: 100,
+          active_robots: 100,
+          claims: 100,
+          credentials: 100 + 1,
+          access_tokens: 100 + 1,
+        });
+        const [{ events }] = await db(t).query(
+          `SELECT count(*)::int AS events FROM domain_events WHERE workspace_id = $1 AND type = 'robot.claimed'`,
+          [op.reg.workspaceId],
+        );
+        expect({ round, events }).toEqual({ round, events: 100 });
+      }
+    }, 120_000);
+
+    it('concurrent claims of one serial on a single-use token: one 201, the others 409 (the token is checked before the serial)', async () => {
+      const op = await makeFleetOwner(t, 'team');
+      const token = await issueToken(t, op, { max_claims: 1 });
+      const sn = serial();
+      const responses = await Promise.all(Array.from({ length: 10 }, () => claim(t, { token: token.token, serial_number: sn }, base)));
+
+      expect(statusCounts(responses)).toEqual({ 201: 1, 409: 9 });
+      for (const res of responses.filter((r) => r.status === 409)) {
+        expectProblem(res, 409, 'conflict', { detail: 'enrollment_claimed' });
+      }
+      expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({ claims_count: 1, agents: 1, robots: 1, claims: 1 });
+    });
+
+    it('claims racing a revoke: every claim counted committed before the revoke, none after', async () => {
+      for (let round = 0; round < 3; round++) {
+        const op = await makeFleetOwner(t, 'enterprise');
+        const token = await issueToken(t, op, { max_claims: 1000 });
+        const claims = Array.from({ length: 100 }, (_, i) => claim(t, { token: token.token, serial_number: serial(`V${round}-${i}`) }, base).then((r) => r));
+        // revoke once the first claim has answered, while the others are in flight
+        const first = await Promise.race(claims);
+        expect(first.status).toBe(201);
+        const revoked = await asOperator(t, op).post(`${OP}/enrollment_tokens/${token.id}/revoke`).expect(200);
+        const responses = await Promise.all(claims);
+
+        // The revoke's UPDATE waited for the claim holding the token row, so the count it returned
+        // holds every claim committed before it; a claim counted after it would raise the count.
+        const countedAtRevoke: number = revoked.body.enrollment_token.claims_count;
+        const statuses = statusCounts(responses);
+        expect({ round, statuses }).toEqual({ round, statuses: { 201: countedAtRevoke, ...(countedAtRevoke < 100 ? { 409: 100 - countedAtRevoke } : {}) } });
+        for (const res of responses.filter((r) => r.status === 409)) {
+          expectProblem(res, 409, 'conflict', { detail: 'enrollment_revoked' });
+        }
+        expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({
+          claims_count: countedAtRevoke,
+          agents: countedAtRevoke,
+          robots: countedAtRevoke,
+          claims: countedAtRevoke,
+        });
+        // and after it, nothing passes
+        expectProblem(await claim(t, { token: token.token, serial_number: serial() }, base), 409, 'conflict', { detail: 'enrollment_revoked' });
+      }
+    });
+
+    it('claims racing a freeze of the workspace: every answer is 201 or 403, and nothing is created after the freeze', async () => {
+      const op = await makeFleetOwner(t, 'enterprise');
+      const token = await issueToken(t, op, { max_claims: 1000 });
+      const claims = Array.from({ length: 60 }, (_, i) => claim(t, { token: token.token, serial_number: serial(`F${i}`) }, base).then((r) => r));
+      await Promise.race(claims);
+      await setWorkspaceStatus(t, op.reg.workspaceId, 'frozen');
+      const atFreeze = await snapshot(t, op.reg.workspaceId, token.id);
+      const responses = await Promise.all(claims);
+
+      const granted = responses.filter((r) => r.status === 201).length;
+      expect(granted + responses.filter((r) => r.status === 403).length).toBe(60);
+      for (const res of responses.filter((r) => r.status === 403)) expectProblem(res, 403, 'forbidden', { error: 'workspace_frozen' });
+      // claims that held the workspace row committed before the freeze; none after it
+      expect(await snapshot(t, op.reg.workspaceId, token.id)).toEqual(atFreeze);
+      expect(atFreeze).toMatchObject({ claims_count: granted, agents: granted, claims: granted });
     });
 
     it('concurrent claims of one serial on a fleet token bind it once', async () => {
@@ -169,6 +278,68 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       await asOperator(t, free).post(`${OP}/robots/${retiredId}/retire`).expect(200);
       await claim(t, { token: token.token, serial_number: serial() }).expect(201);
       expect(await snapshot(t, free.reg.workspaceId, token.id)).toMatchObject({ robots: 26, claims_count: 2 });
+    });
+
+    it('claims and operator agent creations racing for the last agent slots get exactly the room', async () => {
+      const team = await makeFleetOwner(t, 'team'); // 100 agents
+      await fillAgents(team.reg.workspaceId, 85);
+      // several tokens: claims of one token also queue on its row, claims of several only on the workspace's
+      const tokens = await Promise.all(Array.from({ length: 5 }, () => issueToken(t, team, { max_claims: 100 })));
+      const racers = [
+        ...Array.from({ length: 30 }, (_, i) => claim(t, { token: tokens[i % 5].token, serial_number: serial(`A${i}`) }, base)),
+        ...Array.from({ length: 10 }, (_, i) => asOperator(t, team).post(`${OP}/service_agents`, { name: `Racer ${i}` })),
+      ];
+      const responses = await Promise.all(racers);
+
+      expect(statusCounts(responses)).toEqual({ 201: 15, 429: 25 });
+      for (const res of responses.filter((r) => r.status === 429)) {
+        expectProblem(res, 429, 'quota-exceeded', { detail: 'agent_quota_reached', extra: { quota: 'service_agents', limit: 100 } });
+      }
+      const claimed = responses.slice(0, 30).filter((r) => r.status === 201).length;
+      expect(await snapshot(t, team.reg.workspaceId)).toMatchObject({ agents: 100, claims: claimed, robots: claimed });
+      expect(await countedOn(tokens)).toBe(claimed);
+    });
+
+    it('claims and pre-registrations racing for the last robot slots get exactly the room', async () => {
+      const team = await makeFleetOwner(t, 'team'); // 1,000 robots
+      await db(t).query(`INSERT INTO robots (workspace_id, serial_number) SELECT $1, 'FILL-' || g FROM generate_series(1, 990) g`, [
+        team.reg.workspaceId,
+      ]);
+      const tokens = await Promise.all(Array.from({ length: 5 }, () => issueToken(t, team, { max_claims: 100 })));
+      const racers = [
+        ...Array.from({ length: 20 }, (_, i) => claim(t, { token: tokens[i % 5].token, serial_number: serial(`B${i}`) }, base)),
+        ...Array.from({ length: 10 }, (_, i) => asOperator(t, team).post(`${OP}/robots`, { serial_number: serial(`P${i}`) })),
+      ];
+      const responses = await Promise.all(racers);
+
+      expect(statusCounts(responses)).toEqual({ 201: 10, 429: 20 });
+      for (const res of responses.filter((r) => r.status === 429)) {
+        expectProblem(res, 429, 'quota-exceeded', { detail: 'robot_quota_reached', extra: { quota: 'robots', limit: 1000 } });
+      }
+      const claimed = responses.slice(0, 20).filter((r) => r.status === 201).length;
+      expect(await snapshot(t, team.reg.workspaceId)).toMatchObject({ robots: 1000, agents: claimed, claims: claimed });
+      expect(await countedOn(tokens)).toBe(claimed);
+    });
+
+    it('a plan that gains a quota while claims run: none commits past it afterwards', async () => {
+      const op = await makeFleetOwner(t, 'enterprise');
+      const tokens = await Promise.all(Array.from({ length: 5 }, () => issueToken(t, op, { max_claims: 100 })));
+      const claims = Array.from({ length: 40 }, (_, i) =>
+        claim(t, { token: tokens[i % 5].token, serial_number: serial(`Q${i}`) }, base).then((r) => r),
+      );
+      await Promise.race(claims);
+      await t.app.get(WorkspacesService).update(op.reg.workspaceId, { plan: 'free' }); // 10 agents
+      const atChange = (await snapshot(t, op.reg.workspaceId)).agents;
+      const responses = await Promise.all(claims);
+
+      for (const res of responses.filter((r) => r.status !== 201)) {
+        expectProblem(res, 429, 'quota-exceeded', { detail: 'agent_quota_reached', extra: { quota: 'service_agents', limit: 10 } });
+      }
+      const granted = responses.filter((r) => r.status === 201).length;
+      // claims committed before the change may exceed the new quota; none after it does
+      expect(granted).toBeLessThanOrEqual(Math.max(10, atChange));
+      expect(await snapshot(t, op.reg.workspaceId)).toMatchObject({ agents: granted, claims: granted });
+      expect(await countedOn(tokens)).toBe(granted);
     });
 
     it('racing claims never overshoot the robot quota', async () => {

@@ -1,34 +1,96 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { WorkspaceRow } from '../identity';
+import { queryAndCommit, queryInTransaction, refusalReason } from '../core/database/commit';
+import type { PlanLimits, WorkspaceRow, WorkspaceStatus } from '../identity';
 
 export interface NewClaim {
-  workspaceId: string;
   enrollmentTokenId: string;
   serviceAgentId: string;
   robotId: string | null;
   serialNumber: string | null;
   claimedAt: Date;
+  /** Whether the claim created its robot (counted toward the robot quota), not bound a pending one. */
+  addsRobot: boolean;
 }
 
 /** SQL of the claim transaction beyond tokens and robots. */
 @Injectable()
 export class EnrollmentClaimsRepository {
   /**
-   * The claiming workspace, row-locked: claims in one workspace (and its quota checks, which lock
-   * the same row) run one at a time, so serial lookups and counts read what earlier claims wrote.
+   * The counted end of a claim, in one statement and in this order: one more claim on the token
+   * (if it still takes one at `now`: not revoked, claims left, not expired), the claim record, and
+   * the claiming workspace with its plan's limits, its row locked FOR NO KEY UPDATE (a quota is
+   * counted next: claims and other creations of the workspace count one at a time,
+   * QuotasService). The statement fails (refuse_if, see claimRefusal) when the token refuses
+   * (`token`) or the workspace does not accept traffic (`workspace:<status>`), leaving the
+   * transaction to roll back.
    */
-  async lockWorkspace(m: EntityManager, workspaceId: string): Promise<WorkspaceRow> {
-    const rows = await m.query(`SELECT id, name, slug, status, plan FROM workspaces WHERE id = $1 FOR UPDATE`, [workspaceId]);
+  async countAndRecord(m: EntityManager, c: NewClaim, now: Date): Promise<WorkspaceRow & PlanLimits> {
+    const rows = await queryInTransaction<WorkspaceRow & PlanLimits>(m.queryRunner!, finishSql('NO KEY UPDATE'), finishValues(c, now, false));
     return rows[0];
   }
 
-  /** The claim record; a serial claimed twice in a workspace fails on enrollment_claims_serial_key. */
-  async record(m: EntityManager, c: NewClaim): Promise<void> {
-    await m.query(
-      `INSERT INTO enrollment_claims (workspace_id, enrollment_token_id, service_agent_id, robot_id, serial_number, claimed_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [c.workspaceId, c.enrollmentTokenId, c.serviceAgentId, c.robotId, c.serialNumber, c.claimedAt],
-    );
+  /**
+   * The same statement with the workspace row locked FOR SHARE (no quota to count: claims of one
+   * workspace share the lock, and it still excludes a status or plan change until they commit),
+   * written together with the COMMIT (queryAndCommit): the token row stays locked for the
+   * statement and the commit only. Fails as countAndRecord does, and also (`plan`) when the plan
+   * now has a quota on what the claim adds; the transaction is then rolled back.
+   */
+  async countRecordAndCommit(m: EntityManager, c: NewClaim, now: Date): Promise<WorkspaceRow & PlanLimits> {
+    const rows = await queryAndCommit<WorkspaceRow & PlanLimits>(m.queryRunner!, finishSql('SHARE'), finishValues(c, now, true));
+    return rows[0];
   }
+}
+
+/**
+ * Why the end of a claim refused, from the statement's error: `token` (it takes no more claims
+ * now), `workspace` with the status under lock, `plan` (it gained a quota since the claim read
+ * it); undefined for any other error.
+ */
+export function claimRefusal(err: unknown): { reason: 'token' | 'plan' } | { reason: 'workspace'; status: WorkspaceStatus } | undefined {
+  const reason = refusalReason(err);
+  if (reason === `${REFUSED}token` || reason === `${REFUSED}plan`) return { reason: reason.slice(REFUSED.length) as 'token' | 'plan' };
+  if (reason?.startsWith(`${REFUSED}workspace:`)) return { reason: 'workspace', status: reason.slice(`${REFUSED}workspace:`.length) as WorkspaceStatus };
+  return undefined;
+}
+
+const REFUSED = 'enrollment_claim_refused:';
+
+/**
+ * The token row is counted first: under READ COMMITTED an UPDATE that finds the row updated by a
+ * transaction still in flight waits for it, then evaluates its WHERE again on the version that
+ * committed, so claims count one at a time against the count the previous one left and no more
+ * than max_claims ever succeed (the CHECK on claims_count is the backstop). The claim record is
+ * inserted here rather than earlier because its foreign key locks the token row FOR KEY SHARE:
+ * taken earlier, every claim of a fleet token would hold a lock on the row, and the claims queued
+ * on its UPDATE would skip the row's wait queue and all wake at each commit. The workspace row is
+ * locked last, when the inserted record reaches it; never FOR UPDATE, which conflicts with the
+ * FOR KEY SHARE locks other claims' inserts hold on it and would deadlock two claims.
+ */
+function finishSql(lock: 'SHARE' | 'NO KEY UPDATE'): string {
+  return `WITH counted AS (
+      UPDATE enrollment_tokens SET claims_count = claims_count + 1
+       WHERE id = $1 AND revoked_at IS NULL AND claims_count < max_claims AND expires_at > $2
+      RETURNING id, workspace_id
+    ), recorded AS (
+      INSERT INTO enrollment_claims (workspace_id, enrollment_token_id, service_agent_id, robot_id, serial_number, claimed_at)
+      SELECT workspace_id, id, $3, $4, $5, $6 FROM counted
+      RETURNING workspace_id
+    ), locked AS (
+      SELECT w.id, w.name, w.slug, w.status, w.plan, p.max_service_agents, p.max_robots
+        FROM recorded JOIN workspaces w ON w.id = recorded.workspace_id JOIN plans p ON p.slug = w.plan
+         FOR ${lock} OF w
+    )
+    SELECT locked.id, locked.name, locked.slug, locked.status, locked.plan, locked.max_service_agents, locked.max_robots,
+           refuse_if(CASE
+             WHEN locked.id IS NULL THEN '${REFUSED}token'
+             WHEN locked.status <> 'active' THEN '${REFUSED}workspace:' || locked.status
+             WHEN $7 AND (locked.max_service_agents IS NOT NULL OR ($8 AND locked.max_robots IS NOT NULL)) THEN '${REFUSED}plan'
+           END) AS accepted
+      FROM (VALUES (1)) AS one LEFT JOIN locked ON true`;
+}
+
+function finishValues(c: NewClaim, now: Date, shared: boolean): unknown[] {
+  return [c.enrollmentTokenId, now, c.serviceAgentId, c.robotId, c.serialNumber, c.claimedAt, shared, c.addsRobot];
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../core/listing/list-query';
 import { listPage } from '../core/database/list-page';
+import type { PlanLimits, WorkspaceStatus } from '../identity';
 
 export interface EnrollmentTokenRow {
   id: string;
@@ -18,6 +19,21 @@ export interface EnrollmentTokenRow {
   scopes: string[];
   createdBy: string | null;
   insertedAt: Date;
+}
+
+/** The mutable part of a token and its workspace's status, read together. */
+export interface ClaimState {
+  maxClaims: number;
+  claimsCount: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  workspaceStatus: WorkspaceStatus;
+}
+
+/** A token as a claim reads it first: with its secret hash, its workspace's status and plan limits. */
+export interface ClaimTarget extends EnrollmentTokenRow, PlanLimits {
+  secretHash: Buffer;
+  workspaceStatus: WorkspaceStatus;
 }
 
 export interface NewEnrollmentToken {
@@ -77,17 +93,28 @@ export class EnrollmentTokensRepository {
     return rows[0];
   }
 
-  /** The token with that prefix, row-locked until the claim's transaction ends. */
-  async lockByPrefix(m: EntityManager, prefix: string): Promise<(EnrollmentTokenRow & { secretHash: Buffer }) | undefined> {
+  /**
+   * What a claim checks first, in one statement (one snapshot), without any lock: the token with
+   * that prefix and its secret hash, its workspace's status and the workspace plan's limits.
+   */
+  async findForClaim(m: EntityManager, prefix: string): Promise<ClaimTarget | undefined> {
     const rows = await m.query(
-      `SELECT ${COLUMNS}, secret_hash AS "secretHash" FROM enrollment_tokens WHERE prefix = $1 FOR UPDATE`,
+      `SELECT t.*, w.status AS "workspaceStatus", p.max_service_agents, p.max_robots
+         FROM (SELECT ${COLUMNS}, secret_hash AS "secretHash" FROM enrollment_tokens WHERE prefix = $1) t
+         JOIN workspaces w ON w.id = t."workspaceId" JOIN plans p ON p.slug = w.plan`,
       [prefix],
     );
     return rows[0];
   }
 
-  /** One more claim; the CHECK (claims_count <= max_claims) refuses any overshoot. */
-  async countClaim(m: EntityManager, id: string): Promise<void> {
-    await m.query(`UPDATE enrollment_tokens SET claims_count = claims_count + 1 WHERE id = $1`, [id]);
+  /** The token's state and its workspace's status now, in one statement (deciding a refusal). */
+  async readClaimState(m: EntityManager, id: string): Promise<ClaimState | undefined> {
+    const rows = await m.query(
+      `SELECT t.max_claims AS "maxClaims", t.claims_count AS "claimsCount", t.expires_at AS "expiresAt",
+              t.revoked_at AS "revokedAt", w.status AS "workspaceStatus"
+         FROM enrollment_tokens t JOIN workspaces w ON w.id = t.workspace_id WHERE t.id = $1`,
+      [id],
+    );
+    return rows[0];
   }
 }

@@ -33,7 +33,7 @@ const COLUMNS = `id, workspace_id AS "workspaceId", serial_number AS "serialNumb
   service_agent_id AS "serviceAgentId", cohort_id AS "cohortId", tags, claimed_at AS "claimedAt",
   retired_at AS "retiredAt", inserted_at AS "insertedAt", updated_at AS "updatedAt"`;
 
-/** Names of the unique indexes a concurrent claim of the same serial can run into. */
+/** The unique indexes that hold a serial to one robot and one claim per workspace (the last word on a serial claimed twice). */
 export const SERIAL_UNIQUE_CONSTRAINTS = ['robots_workspace_serial_key', 'enrollment_claims_serial_key'];
 
 @Injectable()
@@ -50,11 +50,15 @@ export class RobotsRepository implements PagedSubjectData {
     return rows[0];
   }
 
-  /** A robot created by a claim, active and bound at once. A taken serial fails on robots_workspace_serial_key. */
-  async insertBound(m: EntityManager, workspaceId: string, serialNumber: string, b: RobotBinding): Promise<RobotRow> {
+  /**
+   * A robot created by a claim, active and bound at once; undefined when the serial is taken in
+   * the workspace (an insert of the same serial still in flight is waited for first).
+   */
+  async insertBound(m: EntityManager, workspaceId: string, serialNumber: string, b: RobotBinding): Promise<RobotRow | undefined> {
     const rows = await m.query(
       `INSERT INTO robots (workspace_id, serial_number, status, service_agent_id, cohort_id, tags, claimed_at)
-       VALUES ($1, $2, 'active', $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+       VALUES ($1, $2, 'active', $3, $4, $5, $6)
+       ON CONFLICT (workspace_id, serial_number) DO NOTHING RETURNING ${COLUMNS}`,
       [workspaceId, serialNumber, b.serviceAgentId, b.cohortId, b.tags, b.claimedAt],
     );
     return rows[0];

@@ -26,8 +26,10 @@ export class RobotsService {
   /** A pending robot a later fleet claim with its serial binds. Counts toward the robot quota (429). */
   async preRegister(workspaceId: string, dto: PreRegisterRobotDto): Promise<RobotDto> {
     return this.db.transaction(async (m) => {
-      await this.quotas.assertRoomFor(m, workspaceId, 'robots');
       const row = await this.robots.insertPending(m, workspaceId, dto.serial_number, dto.name ?? null);
+      // Counted after the insert, the workspace locked last (QuotasService). A taken serial added
+      // nothing: it is still 429 first when the quota has no room for one more robot.
+      await this.quotas.assertWithin(m, workspaceId, 'robots', row ? 0 : 1);
       if (!row) throw new ValidationProblem({ serial_number: ['has already been taken'] });
       return toRobotDto(row);
     });

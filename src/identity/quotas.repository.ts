@@ -18,11 +18,17 @@ const COUNT_SQL: Record<QuotaKind, string> = {
 /** SQL for plan quotas; every read runs in the caller's transaction. */
 @Injectable()
 export class QuotasRepository {
-  /** The plan limits of the workspace, its row locked until the transaction ends (undefined: no such workspace). */
+  /**
+   * The plan limits of the workspace, its row locked FOR NO KEY UPDATE until the transaction ends
+   * (undefined: no such workspace). Not FOR UPDATE: that mode also conflicts with the FOR KEY
+   * SHARE lock every insert of a row referencing the workspace takes, so two transactions that
+   * both inserted (a claim, a creation) would deadlock asking for it; NO KEY UPDATE conflicts
+   * with itself, FOR SHARE and status or plan changes, never with those inserts.
+   */
   async lockWorkspacePlan(m: EntityManager, workspaceId: string): Promise<PlanLimits | undefined> {
     const [plan] = await m.query(
       `SELECT p.max_service_agents, p.max_robots FROM workspaces w JOIN plans p ON p.slug = w.plan
-        WHERE w.id = $1 FOR UPDATE OF w`,
+        WHERE w.id = $1 FOR NO KEY UPDATE OF w`,
       [workspaceId],
     );
     return plan;

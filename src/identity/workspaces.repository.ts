@@ -47,10 +47,15 @@ export class WorkspacesRepository {
 
   // ---- the payment provider's effects (payments/), each in the caller's transaction ----
 
-  /** The workspace, row-locked until the transaction ends; undefined when there is none. */
+  /**
+   * The workspace, row-locked until the transaction ends; undefined when there is none. FOR NO KEY
+   * UPDATE, like every lock taken on a workspace row: it excludes status and plan changes, quota
+   * counts and the end of enrollment claims, but not the inserts that merely reference the
+   * workspace (FOR KEY SHARE), which FOR UPDATE would wait for one by one.
+   */
   async lockForPayment(m: EntityManager, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
     const rows = await m.query(
-      `SELECT id, name, slug, status, plan, paused_by_payment AS "pausedByPayment" FROM workspaces WHERE id = $1 FOR UPDATE`,
+      `SELECT id, name, slug, status, plan, paused_by_payment AS "pausedByPayment" FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`,
       [workspaceId],
     );
     return rows[0];

@@ -61,8 +61,10 @@ export class OperatorAgentsService {
 
   async create(workspaceId: string, name: string, scopes?: string[]): Promise<ServiceAgentDto> {
     return this.db.transaction(async (m) => {
-      await this.quotas.assertRoomFor(m, workspaceId, 'service_agents');
-      return toAgentDto(await this.agents.create(m, workspaceId, name, {}, { scopes: scopes ? [...new Set(scopes)] : undefined }));
+      const agent = await this.agents.create(m, workspaceId, name, {}, { scopes: scopes ? [...new Set(scopes)] : undefined });
+      // Counted after the insert, the workspace locked last (QuotasService); a refusal rolls it back.
+      await this.quotas.assertWithin(m, workspaceId, 'service_agents');
+      return toAgentDto(agent);
     });
   }
 

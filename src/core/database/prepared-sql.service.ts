@@ -28,7 +28,8 @@ export function statementName(text: string): string {
 /**
  * The pipelined lanes use pg internals that are not public API: the client's `pipeline` option,
  * its `connection.stream` (corked around a batch) and `Query` objects built from text, callback
- * and a settable `name`; the pool comes from TypeORM's `driver.master`. Checked at start-up so an
+ * and a settable `name`; the pool comes from TypeORM's `driver.master`. queryAndCommit (commit.ts)
+ * uses the first two on a pooled client for the two queries it writes together. Checked at start-up so an
  * upgrade of pg or TypeORM that changes them stops the service with this message instead of
  * failing requests.
  */
