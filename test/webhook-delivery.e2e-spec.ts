@@ -477,7 +477,9 @@ describe('the production URL rule, checked again at delivery', () => {
     const failedOf = async (id: string) =>
       eventually(async () => {
         const [d] = (await deliveriesOf(strict, again, id)).deliveries;
+        // an attempt is counted when it is claimed, its error recorded when it ends
         expect(d?.attempts).toBeGreaterThanOrEqual(1);
+        expect(d?.last_error).toEqual(expect.any(String));
         return d;
       });
     expect((await failedOf(byName.id)).last_error).toMatch(/^address not allowed: (127\.0\.0\.1|::1)$/);
