@@ -38,6 +38,7 @@ import {
   startProcess,
   WARMUP,
 } from './harness';
+import { benchTrace } from './support/traces';
 
 /** The bcrypt cost the service uses in production (AppConfig's default for BCRYPT_COST). */
 const PRODUCTION_BCRYPT_COST = 12;
@@ -86,22 +87,7 @@ async function seedFamilies(
   const engagementToken: string = (
     await json(base, `/api/v1/partner/engagements/${engagementId}/tokens`, { method: 'POST', headers: { authorization: `Bearer ${partnerKey}` }, json: {} })
   ).body.engagement_token.token;
-  const started = Date.UTC(2026, 10, 25, 10, 0, 0);
-  const trace = JSON.stringify({
-    name: 'bench trace',
-    status: 'ok',
-    started_at: new Date(started).toISOString(),
-    duration_ms: 500,
-    attributes: { robot: 'R-1', region: 'eu-west' },
-    spans: Array.from({ length: 50 }, (_, s) => ({
-      span_id: `s${s}`,
-      ...(s > 0 && { parent_span_id: 's0' }),
-      name: `step ${s}`,
-      started_at: new Date(started + s * 5).toISOString(),
-      duration_ms: 5,
-      attributes: { attempt: 1 },
-    })),
-  });
+  const trace = JSON.stringify(benchTrace(1));
   return [
     { name: 'GET /scim/v2/Users?count=50 (SCIM token)', options: { path: '/scim/v2/Users?count=50', headers: scimHeaders } },
     { name: 'GET /api/v1/partner/engagements (mpk_ partner key)', options: { path: '/api/v1/partner/engagements', headers: { authorization: `Bearer ${partnerKey}` } } },

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
+import { benchTrace as trace } from './support/traces';
 
 const TRACES = Number(process.env.BENCH_TRACES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -60,24 +61,6 @@ async function drive(name: string, count: number, concurrency: number, send: (i:
   return run;
 }
 
-function trace(i: number) {
-  const started = Date.UTC(2026, 10, 25, 10, 0, 0) + i;
-  return {
-    name: `bench trace ${i}`,
-    status: i % 10 === 0 ? 'error' : 'ok',
-    started_at: new Date(started).toISOString(),
-    duration_ms: 500,
-    attributes: { robot: `R-${i % 1000}`, region: 'eu-west' },
-    spans: Array.from({ length: 50 }, (_, s) => ({
-      span_id: `s${s}`,
-      ...(s > 0 && { parent_span_id: 's0' }),
-      name: `step ${s}`,
-      started_at: new Date(started + s * 5).toISOString(),
-      duration_ms: 5,
-      attributes: { attempt: 1 },
-    })),
-  };
-}
 
 /**
  * Adds rows `from`..`to`-1 of mixed kinds to the workspace, in SQL: row n carries the tag
