@@ -6,6 +6,7 @@ import { BatchOperationsService, type BatchOperationDto } from '../batch-operati
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
+import { inSavepoint } from '../core/database/savepoint';
 import type { ListQuery } from '../core/listing/list-query';
 import { RobotsService } from '../enrollment';
 import { Outbox } from '../events';
@@ -74,28 +75,23 @@ export class OtaUpdatesService {
     if (!robot) return { ok: false, refusal: 'not_found' };
     if (robot.status === 'retired') return { ok: false, refusal: 'robot_retired' };
     if (!robot.serviceAgentId) return { ok: false, refusal: 'robot_not_enrolled' };
-    await m.query('SAVEPOINT ota_update');
-    const pending = await this.repo.insertPending(m, { ...params, workspaceId, robotId, serviceAgentId: robot.serviceAgentId, createdBy, batchOperationId });
-    if (!pending) {
-      await m.query('RELEASE SAVEPOINT ota_update');
-      return { ok: false, refusal: 'ota_update_in_progress' };
-    }
-    const { created, refused } = await this.commands.createMany(m, {
-      workspaceId,
-      serviceAgentIds: [robot.serviceAgentId],
-      name: OTA_COMMAND,
-      payload: { ota_update: { id: pending.id, update_type: pending.update_type, version: pending.version, artifact_url: pending.artifact_url, sha256: pending.sha256 } },
-      createdBy,
+    const serviceAgentId = robot.serviceAgentId;
+    // A refusal undoes the pending row: with the agent deactivated there is no way to deliver it.
+    return inSavepoint(m, 'ota_update', (creation) => creation.ok, async (): Promise<OtaCreation> => {
+      const pending = await this.repo.insertPending(m, { ...params, workspaceId, robotId, serviceAgentId, createdBy, batchOperationId });
+      if (!pending) return { ok: false, refusal: 'ota_update_in_progress' };
+      const { created, refused } = await this.commands.createMany(m, {
+        workspaceId,
+        serviceAgentIds: [serviceAgentId],
+        name: OTA_COMMAND,
+        payload: { ota_update: { id: pending.id, update_type: pending.update_type, version: pending.version, artifact_url: pending.artifact_url, sha256: pending.sha256 } },
+        createdBy,
+      });
+      if (refused.size > 0) return { ok: false, refusal: 'service_agent_inactive' };
+      const otaUpdate = await this.repo.setCommand(m, pending.id, created[0].id);
+      await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: otaUpdate });
+      return { ok: true, otaUpdate, command: created[0] };
     });
-    if (refused.size > 0) {
-      // the robot's agent was deactivated: no update without a way to deliver it
-      await m.query('ROLLBACK TO SAVEPOINT ota_update');
-      return { ok: false, refusal: 'service_agent_inactive' };
-    }
-    await m.query('RELEASE SAVEPOINT ota_update');
-    const otaUpdate = await this.repo.setCommand(m, pending.id, created[0].id);
-    await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: otaUpdate });
-    return { ok: true, otaUpdate, command: created[0] };
   }
 
   async list(workspaceId: string, q: ListQuery<typeof OTA_UPDATE_LIST.key, true>): Promise<OtaUpdateListDto> {

@@ -18,7 +18,7 @@ const SRC = join(ROOT, 'src');
  */
 const ALLOWED: Record<string, string> = {};
 
-const SQL_STATEMENT = [/\bSELECT\s/, /\bINSERT\s+INTO\b/, /\bUPDATE\s+\w+(\s+\w+)?\s+SET\b/, /\bDELETE\s+FROM\b/];
+const SQL_STATEMENT = [/\bSELECT\s/, /\bINSERT\s+INTO\b/, /\bUPDATE\s+\w+(\s+\w+)?\s+SET\b/, /\bDELETE\s+FROM\b/, /\bSAVEPOINT\s/];
 
 interface SqlHit {
   line: number;
