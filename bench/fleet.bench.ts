@@ -16,64 +16,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { startProcess } from './processes';
+import { productionServiceEnv, startProcess } from './processes';
+import { drive } from './support/drive';
 
 const TARGETS = Number(process.env.BENCH_FLEET_TARGETS ?? 10_000);
 const CHECKS = Number(process.env.BENCH_FLEET_CHECKS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_FLEET_CONCURRENCY ?? 16);
 const RULES = 100;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
-const REDIS_URL = process.env.BENCH_REDIS_URL!;
-
-interface Run {
-  name: string;
-  requests: number;
-  seconds: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** `count` requests, `concurrency` at a time; each returns whether it got what it expected. */
-async function drive(name: string, count: number, concurrency: number, send: (i: number) => Promise<boolean>): Promise<Run> {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t0 = performance.now();
-        if (!(await send(i))) failures++;
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const run = { name, requests: count, seconds, perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
-  process.stderr.write(`  ${name}: ${run.perSecond.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, failures ${failures}\n`);
-  return run;
-}
 
 async function main(): Promise<void> {
-  const service = await startProcess('service', {
-    NODE_ENV: 'production',
-    DATABASE_URL,
-    REDIS_URL,
-    BASE_URL: 'https://bench.example.com',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    METRICS_BEARER_TOKEN: 'bench-metrics-token-0123456789',
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    API_RATE_LIMIT: '1000000000',
-    BCRYPT_COST: '4',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  });
+  const service = await startProcess('service', productionServiceEnv());
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {

@@ -14,9 +14,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
+import { drive, type Run } from './support/drive';
 import { benchTrace as trace } from './support/traces';
 
 const TRACES = Number(process.env.BENCH_TRACES ?? 5000);
@@ -27,40 +27,6 @@ const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 400);
 /** Rows per distinct tag: each tag query matches about this many rows at any size. */
 const ROWS_PER_TAG = 20;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
-
-interface Run {
-  name: string;
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function drive(name: string, count: number, concurrency: number, send: (i: number) => Promise<boolean>): Promise<Run> {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t0 = performance.now();
-        if (!(await send(i))) failures++;
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const run = { name, requests: count, perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
-  process.stderr.write(`  ${name}: ${run.perSecond.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, failures ${failures}\n`);
-  return run;
-}
-
 
 /**
  * Adds rows `from`..`to`-1 of mixed kinds to the workspace, in SQL: row n carries the tag
