@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import type { Operator } from './support/console';
 import { db, TRUST_LOOPBACK } from './support/operator';
+import { eventually } from './support/eventually';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 import {
@@ -319,6 +320,34 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       const claimed = responses.slice(0, 20).filter((r) => r.status === 201).length;
       expect(await snapshot(t, team.reg.workspaceId)).toMatchObject({ robots: 1000, agents: claimed, claims: claimed });
       expect(await countedOn(tokens)).toBe(claimed);
+    });
+
+    it('a claim waiting on the workspace row while its plan changes answers by the new plan, not a 500', async () => {
+      for (const [from, to] of [['enterprise', 'free'], ['free', 'enterprise']] as const) {
+        const op = await makeFleetOwner(t, from);
+        const token = await issueToken(t, op, { max_claims: 10 });
+        const pg = new Client({ connectionString: process.env.DATABASE_URL });
+        await pg.connect();
+        try {
+          // The plan change holds the workspace row while the claim reaches its counted end and waits for it.
+          await pg.query('BEGIN');
+          await pg.query(`UPDATE workspaces SET plan = $2 WHERE id = $1`, [op.reg.workspaceId, to]);
+          const pending = claim(t, { token: token.token, serial_number: serial(`W-${to}`) }, base).then((r) => r); // sent now
+          await eventually(async () => {
+            const [{ n }] = await db(t).query(
+              `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`,
+            );
+            expect(n).toBeGreaterThan(0);
+          });
+          await pg.query('COMMIT');
+          const res = await pending;
+          expect({ from, to, status: res.status }).toEqual({ from, to, status: 201 });
+          expect(res.body.workspace.plan).toBe(to);
+        } finally {
+          await pg.end();
+        }
+        expect(await snapshot(t, op.reg.workspaceId)).toMatchObject({ claims: 1 });
+      }
     });
 
     it('a plan that gains a quota while claims run: none commits past it afterwards', async () => {

@@ -66,7 +66,11 @@ const REFUSED = 'enrollment_claim_refused:';
  * taken earlier, every claim of a fleet token would hold a lock on the row, and the claims queued
  * on its UPDATE would skip the row's wait queue and all wake at each commit. The workspace row is
  * locked last, when the inserted record reaches it; never FOR UPDATE, which conflicts with the
- * FOR KEY SHARE locks other claims' inserts hold on it and would deadlock two claims.
+ * FOR KEY SHARE locks other claims' inserts hold on it and would deadlock two claims. The plan's
+ * limits are joined after the lock, on the plan the locked row has: joined inside the locking
+ * query, a plan changed while the claim waited for the row failed the re-checked join condition
+ * (the new plan against the old plan's row), the row dropped out and the claim read as refused by
+ * its token, a 500.
  */
 function finishSql(lock: 'SHARE' | 'NO KEY UPDATE'): string {
   return `WITH counted AS (
@@ -78,17 +82,17 @@ function finishSql(lock: 'SHARE' | 'NO KEY UPDATE'): string {
       SELECT workspace_id, id, $3, $4, $5, $6 FROM counted
       RETURNING workspace_id
     ), locked AS (
-      SELECT w.id, w.name, w.slug, w.status, w.plan, p.max_service_agents, p.max_robots
-        FROM recorded JOIN workspaces w ON w.id = recorded.workspace_id JOIN plans p ON p.slug = w.plan
+      SELECT w.id, w.name, w.slug, w.status, w.plan
+        FROM recorded JOIN workspaces w ON w.id = recorded.workspace_id
          FOR ${lock} OF w
     )
-    SELECT locked.id, locked.name, locked.slug, locked.status, locked.plan, locked.max_service_agents, locked.max_robots,
+    SELECT locked.id, locked.name, locked.slug, locked.status, locked.plan, p.max_service_agents, p.max_robots,
            refuse_if(CASE
              WHEN locked.id IS NULL THEN '${REFUSED}token'
              WHEN locked.status <> 'active' THEN '${REFUSED}workspace:' || locked.status
-             WHEN $7 AND (locked.max_service_agents IS NOT NULL OR ($8 AND locked.max_robots IS NOT NULL)) THEN '${REFUSED}plan'
+             WHEN $7 AND (p.max_service_agents IS NOT NULL OR ($8 AND p.max_robots IS NOT NULL)) THEN '${REFUSED}plan'
            END) AS accepted
-      FROM (VALUES (1)) AS one LEFT JOIN locked ON true`;
+      FROM (VALUES (1)) AS one LEFT JOIN locked ON true LEFT JOIN plans p ON p.slug = locked.plan`;
 }
 
 function finishValues(c: NewClaim, now: Date, shared: boolean): unknown[] {
