@@ -350,6 +350,29 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       }
     });
 
+    it('a creation waiting on the workspace row while it gains a quota is counted against it', async () => {
+      const op = await makeFleetOwner(t, 'enterprise');
+      await db(t).query(`INSERT INTO robots (workspace_id, serial_number) SELECT $1, 'FULL-' || g FROM generate_series(1, 25) g`, [op.reg.workspaceId]);
+      const pg = new Client({ connectionString: process.env.DATABASE_URL });
+      await pg.connect();
+      try {
+        await pg.query('BEGIN');
+        await pg.query(`UPDATE workspaces SET plan = 'free' WHERE id = $1`, [op.reg.workspaceId]); // 25 robots
+        const pending = asOperator(t, op).post(`${OP}/robots`, { serial_number: serial('LATE') }).then((r) => r); // sent now
+        await eventually(async () => {
+          const [{ n }] = await db(t).query(
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`,
+          );
+          expect(n).toBeGreaterThan(0);
+        });
+        await pg.query('COMMIT');
+        expectProblem(await pending, 429, 'quota-exceeded', { detail: 'robot_quota_reached', extra: { quota: 'robots', limit: 25 } });
+      } finally {
+        await pg.end();
+      }
+      expect(await snapshot(t, op.reg.workspaceId)).toMatchObject({ robots: 25 });
+    });
+
     it('a plan that gains a quota while claims run: none commits past it afterwards', async () => {
       const op = await makeFleetOwner(t, 'enterprise');
       const tokens = await Promise.all(Array.from({ length: 5 }, () => issueToken(t, op, { max_claims: 100 })));

@@ -23,12 +23,15 @@ export class QuotasRepository {
    * (undefined: no such workspace). Not FOR UPDATE: that mode also conflicts with the FOR KEY
    * SHARE lock every insert of a row referencing the workspace takes, so two transactions that
    * both inserted (a claim, a creation) would deadlock asking for it; NO KEY UPDATE conflicts
-   * with itself, FOR SHARE and status or plan changes, never with those inserts.
+   * with itself, FOR SHARE and status or plan changes, never with those inserts. The row is locked
+   * alone and the plan joined after: joined inside the locking query, a plan changed while this
+   * waited failed the re-checked join (the new plan against the old plan's row) and the workspace
+   * read as missing, so no quota was counted.
    */
   async lockWorkspacePlan(m: EntityManager, workspaceId: string): Promise<PlanLimits | undefined> {
     const [plan] = await m.query(
-      `SELECT p.max_service_agents, p.max_robots FROM workspaces w JOIN plans p ON p.slug = w.plan
-        WHERE w.id = $1 FOR NO KEY UPDATE OF w`,
+      `WITH w AS (SELECT plan FROM workspaces WHERE id = $1 FOR NO KEY UPDATE)
+       SELECT p.max_service_agents, p.max_robots FROM w JOIN plans p ON p.slug = w.plan`,
       [workspaceId],
     );
     return plan;
