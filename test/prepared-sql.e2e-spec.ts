@@ -86,6 +86,14 @@ describe('PreparedSql', () => {
     } finally {
       driver.master = master;
     }
+    // queryAndCommit's hand-set transaction fields: a QueryRunner that no longer has them is refused too
+    const create = db.createQueryRunner.bind(db);
+    db.createQueryRunner = (() => Object.assign(create(), { transactionDepth: undefined })) as typeof db.createQueryRunner;
+    try {
+      expect(() => assertDriverInternals(db)).toThrow(/TypeORM's QueryRunner no longer keeps `isTransactionActive` and `transactionDepth`/);
+    } finally {
+      db.createQueryRunner = create;
+    }
   });
 
   it('uses the pool when DB_PIPELINE_CONNECTIONS is 0', async () => {

@@ -51,6 +51,11 @@ export function assertDriverInternals(db: DataSource): void {
   if (typeof ((db.driver as PostgresDriver).master as Pool | undefined)?.query !== 'function') {
     broken.push("TypeORM's PostgresDriver no longer exposes its pg Pool as `master`");
   }
+  // queryAndCommit (commit.ts) ends a transaction behind TypeORM's back and sets these two fields.
+  const runner = db.createQueryRunner() as unknown as { isTransactionActive?: unknown; transactionDepth?: unknown };
+  if (typeof runner.isTransactionActive !== 'boolean' || typeof runner.transactionDepth !== 'number') {
+    broken.push("TypeORM's QueryRunner no longer keeps `isTransactionActive` and `transactionDepth` as fields");
+  }
   if (broken.length > 0) {
     throw new Error(
       `PreparedSql (src/core/database/prepared-sql.service.ts) relies on driver internals an upgrade changed:\n  ` +
