@@ -13,7 +13,8 @@ PG_PORT="${ANS_PG_PORT:-54329}"
 REDIS_PORT="${ANS_REDIS_PORT:-63799}"
 PG_USER=agentnet
 PG_PASSWORD=agentnet
-DATABASES=(agentnet_dev agentnet_test)
+# ANS_TEST_DB names another test database (a second checkout testing beside this one).
+DATABASES=(agentnet_dev "${ANS_TEST_DB:-agentnet_test}")
 
 log() { printf '[infra] %s\n' "$*" >&2; }
 

@@ -33,7 +33,9 @@ fi
 # features reach each other through their index.ts.
 node scripts/check-dependencies.js
 
-eval "$("$ROOT/scripts/infra.sh" env agentnet_test 1)"
+# ANS_TEST_DB and ANS_TEST_REDIS_DB let a second checkout (a git worktree sharing these servers
+# through ANS_DATA_DIR) run its suite beside this one without sharing state.
+eval "$("$ROOT/scripts/infra.sh" env "${ANS_TEST_DB:-agentnet_test}" "${ANS_TEST_REDIS_DB:-1}")"
 export NODE_ENV=test
 results="$(mktemp)"
 set +e
