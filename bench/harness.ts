@@ -6,7 +6,9 @@
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import type { Client } from 'pg';
 import { productionServiceEnv } from './processes';
 
 export const ROOT = join(__dirname, '..');
@@ -31,6 +33,8 @@ export interface CaseResult {
   errors: number;
   non2xx: number;
   requests: number;
+  /** CPU milliseconds per request of the measured window, by process group (load's `cpu` option). */
+  cpuMsPerRequest?: Record<string, number>;
 }
 
 /** One case of the layers section: which build variant it ran on. */
@@ -46,7 +50,16 @@ export type Request = autocannon.Request;
 export async function load(
   name: string,
   base: string,
-  options: { path?: string; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[]; timeout?: number },
+  options: {
+    path?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: Request[];
+    timeout?: number;
+    /** Cumulative CPU seconds by process group, read before and after the measured run (cpuMeter). */
+    cpu?: () => Promise<Record<string, number>>;
+  },
 ): Promise<CaseResult> {
   const method = (options.method ?? 'GET') as NonNullable<autocannon.Options['method']>;
   const opts: autocannon.Options = {
@@ -59,7 +72,9 @@ export async function load(
     requests: options.requests ?? [{ path: options.path ?? '/', method }],
   };
   await autocannon({ ...opts, duration: WARMUP });
+  const cpuBefore = await options.cpu?.();
   const r = await autocannon({ ...opts, duration: DURATION });
+  const cpuAfter = await options.cpu?.();
   const result: CaseResult = {
     name,
     rps: r.requests.average,
@@ -69,7 +84,15 @@ export async function load(
     non2xx: r.non2xx,
     requests: r.requests.total,
   };
-  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}\n`);
+  if (cpuBefore && cpuAfter && r.requests.total > 0) {
+    result.cpuMsPerRequest = Object.fromEntries(
+      Object.keys(cpuAfter).map((group) => [group, ((cpuAfter[group] - (cpuBefore[group] ?? 0)) * 1000) / r.requests.total]),
+    );
+  }
+  const cpu = result.cpuMsPerRequest
+    ? `, CPU ms/request ${Object.entries(result.cpuMsPerRequest).map(([g, ms]) => `${g} ${ms.toFixed(3)}`).join(', ')}`
+    : '';
+  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${cpu}\n`);
   return result;
 }
 
@@ -187,7 +210,16 @@ export const safeJson = (t: string) => {
 
 /** The environment of the service's production build under benchmark (processes.ts), plus `extra`. */
 export function productionEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { ...productionServiceEnv(), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...extra };
+  return { ...productionServiceEnv(), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...extra, ...benchServiceEnv() };
+}
+
+/**
+ * BENCH_SERVICE_ENV="NAME=value,NAME=value": settings for the service under test, for an A/B of
+ * one setting (e.g. QUEUE_EVENTS_CONCURRENCY=0) without editing the benchmark.
+ */
+function benchServiceEnv(): Record<string, string> {
+  const pairs = (process.env.BENCH_SERVICE_ENV ?? '').split(',').filter((p) => p.includes('='));
+  return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')).trim(), p.slice(p.indexOf('=') + 1)]));
 }
 
 /** Logs in with a JSON body; the Cookie header value of the new session. */
@@ -199,4 +231,30 @@ export async function sessionCookie(base: string, email: string, password: strin
     redirect: 'manual',
   });
   return (login.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 once it is gone. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th (clock ticks; 100 per second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * For load's `cpu` option: the CPU seconds used so far by the service process and by every
+ * PostgreSQL backend of the bench database (its pool, pipelined lanes and listeners; autovacuum of
+ * that database too). Backends come and go with the pool: one gone between two readings takes its
+ * seconds with it, so the figures are a floor (the service keeps its connections under load).
+ * The CPU a request costs, rather than the requests a shared host happens to serve: steady
+ * when other work on the host changes the throughput.
+ */
+export function cpuMeter(servicePid: number, db: Client): () => Promise<Record<string, number>> {
+  return async () => {
+    const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+    return { service: processCpuSeconds(servicePid), postgres: rows.reduce((sum, r) => sum + processCpuSeconds(r.pid), 0) };
+  };
 }

@@ -27,6 +27,7 @@ import {
   CaseResult,
   closedLoop,
   CONNECTIONS,
+  cpuMeter,
   DATABASE_URL,
   DURATION,
   json,
@@ -172,7 +173,7 @@ const MESSAGE_WRITES = 'POST /api/v1/messages (agk_ key, one row)';
  * claim names a fresh serial. Targets: claims >= 0.4 x message writes; one token >= 0.9 x 50
  * tokens; claims p99 <= 3 x p50.
  */
-async function claimsSection(base: string, cookie: string, key: string, runId: string): Promise<Section> {
+async function claimsSection(base: string, cookie: string, key: string, runId: string, cpu: () => Promise<Record<string, number>>): Promise<Section> {
   const issue = async (): Promise<string | Response> => {
     const res = await fetch(`${base}/api/v1/operator/enrollment_tokens`, {
       method: 'POST',
@@ -191,6 +192,7 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
   let serial = 0;
   let turn = 0;
   const claimOn = (pick: () => string) => ({
+    cpu,
     requests: [
       {
         method: 'POST' as const,
@@ -209,6 +211,7 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
           method: 'POST',
           headers: { 'x-agent-api-key': key, 'content-type': 'application/json' },
           body: JSON.stringify({ body: 'bench message payload 0123456789', channel: 'bench' }),
+          cpu,
         }),
     },
     { name: ONE_TOKEN, run: (round) => load(`${ONE_TOKEN}, round ${round}`, base, claimOn(() => one)) },
@@ -229,16 +232,22 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
   const p99 = (name: string) => meanOf(name, (r) => r.p99);
   const results = [...byCase.values()].flat();
 
+  // CPU per request of the service and of Postgres: what a claim costs against a message write,
+  // whatever else the host runs (req/s on a shared host also measures the neighbours).
+  const cpuOf = (name: string) => meanOf(name, (r) => (r.cpuMsPerRequest?.service ?? NaN) + (r.cpuMsPerRequest?.postgres ?? NaN));
   const lines = [
-    `| claims section: case (mean of ${CLAIM_ROUNDS} rounds) | req/s | p50 ms | p99 ms | p99 / p50 | x message writes | errors | non-2xx |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|`,
+    `| claims section: case (mean of ${CLAIM_ROUNDS} rounds) | req/s | p50 ms | p99 ms | p99 / p50 | x message writes | CPU ms/request: service + Postgres | CPU x message write | errors | non-2xx |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...cases.map((c) => {
       const runs = byCase.get(c.name)!;
       const errors = runs.reduce((sum, r) => sum + r.errors, 0);
       const non2xx = runs.reduce((sum, r) => sum + r.non2xx, 0);
+      const service = meanOf(c.name, (r) => r.cpuMsPerRequest?.service ?? NaN);
+      const postgres = meanOf(c.name, (r) => r.cpuMsPerRequest?.postgres ?? NaN);
       return (
         `| ${c.name} | ${rps(c.name).toFixed(0)} | ${p50(c.name).toFixed(1)} | ${p99(c.name).toFixed(1)} | ` +
-        `${(p99(c.name) / p50(c.name)).toFixed(2)} | ${(rps(c.name) / rps(MESSAGE_WRITES)).toFixed(2)} | ${errors} | ${non2xx} |`
+        `${(p99(c.name) / p50(c.name)).toFixed(2)} | ${(rps(c.name) / rps(MESSAGE_WRITES)).toFixed(2)} | ` +
+        `${service.toFixed(3)} + ${postgres.toFixed(3)} | ${(cpuOf(c.name) / cpuOf(MESSAGE_WRITES)).toFixed(2)} | ${errors} | ${non2xx} |`
       );
     }),
   ];
@@ -275,9 +284,13 @@ async function claimsOnly(): Promise<void> {
     });
     const db = new Client({ connectionString: DATABASE_URL });
     await db.connect();
-    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [reg.body.workspace.id]);
-    await db.end();
-    section = await claimsSection(service.base, await sessionCookie(service.base, email, password), reg.body.api_key.key, runId);
+    try {
+      await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [reg.body.workspace.id]);
+      const cookie = await sessionCookie(service.base, email, password);
+      section = await claimsSection(service.base, cookie, reg.body.api_key.key, runId, cpuMeter(service.child.pid!, db));
+    } finally {
+      await db.end();
+    }
   } finally {
     await service.stop();
   }
@@ -390,7 +403,7 @@ async function main(): Promise<void> {
     results.push(...(await registerCases(serviceEnv, runId, password)));
 
     // Enrollment claims: one fleet token, 50 tokens, and one-row message writes next to them.
-    const claims = await claimsSection(base, await sessionCookie(base, email, password), key, runId);
+    const claims = await claimsSection(base, await sessionCookie(base, email, password), key, runId, cpuMeter(service.child.pid!, db));
     results.push(...claims.results);
     notes.push(...claims.notes);
     claimLines.push(...claims.lines);

@@ -199,6 +199,89 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       expect(await snapshot(t, op.reg.workspaceId)).toMatchObject({ agents: 1, robots: 1, active_robots: 1, claims: 1 });
     });
 
+    /**
+     * Runs `write` on a connection of its own inside a transaction, sends a claim once it holds its
+     * locks, waits until the claim is blocked on them, then ends the transaction (`end`); the claim's answer.
+     */
+    const claimBehind = async (write: (pg: Client) => Promise<unknown>, end: 'COMMIT' | 'ROLLBACK', body: object) => {
+      const pg = new Client({ connectionString: process.env.DATABASE_URL });
+      await pg.connect();
+      try {
+        await pg.query('BEGIN');
+        await write(pg);
+        const pending = claim(t, body, base).then((r) => r); // sent now
+        await eventually(async () => {
+          const [{ n }] = await db(t).query(
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`,
+          );
+          expect(n).toBeGreaterThan(0);
+        });
+        await pg.query(end);
+        return await pending;
+      } finally {
+        await pg.end();
+      }
+    };
+
+    it('a pending robot changed after the claim read it is bound as it is now (the claim reads it again)', async () => {
+      const op = await makeFleetOwner(t, 'team');
+      const sn = serial();
+      const robot = await preRegister(t, op, sn, 'Before');
+      const token = await issueToken(t, op, { max_claims: 5, default_tags: ['fleet'] });
+      // The change holds the robot's row while the claim, having read the robot, waits to bind it.
+      const res = await claimBehind(
+        (pg) => pg.query(`UPDATE robots SET name = 'After', tags = tags || '{added}', updated_at = now() WHERE id = $1`, [robot.id]),
+        'COMMIT',
+        { token: token.token, serial_number: sn },
+      );
+      expect(res.status).toBe(201);
+      expect(res.body.robot).toMatchObject({ id: robot.id, name: 'After', tags: ['added', 'fleet'], status: 'active' });
+      expect(res.body.service_agent.name).toBe('After');
+      const [stored] = await db(t).query(`SELECT name, tags, status FROM robots WHERE id = $1`, [robot.id]);
+      expect(stored).toEqual({ name: 'After', tags: ['added', 'fleet'], status: 'active' });
+      expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({ claims_count: 1, agents: 1, robots: 1, claims: 1 });
+    });
+
+    it('a serial pre-registered while the claim inserts its robot: the claim binds the pre-registered robot; rolled back, the claim creates it', async () => {
+      for (const end of ['COMMIT', 'ROLLBACK'] as const) {
+        const op = await makeFleetOwner(t, 'team');
+        const sn = serial();
+        const token = await issueToken(t, op, { max_claims: 5 });
+        const preRegistered = randomUUID();
+        // The pre-registration's insert holds the serial while the claim, having read nothing, inserts the same serial.
+        const res = await claimBehind(
+          (pg) => pg.query(`INSERT INTO robots (id, workspace_id, serial_number, name) VALUES ($1, $2, $3, 'Pre')`, [preRegistered, op.reg.workspaceId, sn]),
+          end,
+          { token: token.token, serial_number: sn },
+        );
+        expect({ end, status: res.status }).toEqual({ end, status: 201 });
+        if (end === 'COMMIT') {
+          expect(res.body.robot).toMatchObject({ id: preRegistered, name: 'Pre', status: 'active' });
+          expect(res.body.service_agent.name).toBe('Pre');
+        } else {
+          expect(res.body.robot).toMatchObject({ serial_number: sn, name: null, status: 'active' });
+          expect(res.body.robot.id).not.toBe(preRegistered);
+        }
+        expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({ claims_count: 1, agents: 1, robots: 1, active_robots: 1, claims: 1 });
+      }
+    });
+
+    it('an agent slug taken while the claim inserts its agent: the claim takes another slug', async () => {
+      const op = await makeFleetOwner(t, 'team');
+      const sn = serial();
+      const token = await issueToken(t, op, { max_claims: 5 });
+      const slug = sn.toLowerCase();
+      const res = await claimBehind(
+        (pg) => pg.query(`INSERT INTO service_agents (workspace_id, name, slug, scopes) VALUES ($1, 'Operator-made', $2, '{}')`, [op.reg.workspaceId, slug]),
+        'COMMIT',
+        { token: token.token, serial_number: sn },
+      );
+      expect(res.status).toBe(201);
+      expect(res.body.service_agent.name).toBe(sn);
+      expect(res.body.service_agent.slug).toMatch(new RegExp(`^${slug}-[0-9a-f]{4}$`));
+      expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({ claims_count: 1, robots: 1, claims: 1 });
+    });
+
     it('the database itself refuses a second claim of a serial, a claims_count over max_claims and a double-bound agent', async () => {
       const op = await makeFleetOwner(t, 'team');
       const token = await issueToken(t, op, { max_claims: 2 });

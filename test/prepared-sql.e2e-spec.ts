@@ -86,11 +86,11 @@ describe('PreparedSql', () => {
     } finally {
       driver.master = master;
     }
-    // queryAndCommit's hand-set transaction fields: a QueryRunner that no longer has them is refused too
+    // PipelinedTransaction's release of a broken connection: a QueryRunner without it is refused too
     const create = db.createQueryRunner.bind(db);
-    db.createQueryRunner = (() => Object.assign(create(), { transactionDepth: undefined })) as typeof db.createQueryRunner;
+    db.createQueryRunner = (() => Object.assign(create(), { releasePostgresConnection: undefined })) as typeof db.createQueryRunner;
     try {
-      expect(() => assertDriverInternals(db)).toThrow(/TypeORM's QueryRunner no longer keeps `isTransactionActive` and `transactionDepth`/);
+      expect(() => assertDriverInternals(db)).toThrow(/TypeORM's QueryRunner no longer has `releasePostgresConnection\(err\)`/);
     } finally {
       db.createQueryRunner = create;
     }

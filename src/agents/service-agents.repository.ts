@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ServiceAgentStatus } from './service-agent-status';
 
@@ -19,6 +20,9 @@ export interface ServiceAgentRow {
 
 const AGENT_COLUMNS = `id, workspace_id AS "workspaceId", name, slug, status, hidden, scopes,
   inserted_at AS "insertedAt", updated_at AS "updatedAt"`;
+
+/** The unique index a slug taken by a concurrent insert trips (insertWithFreeSlug). */
+export const AGENT_SLUG_UNIQUE_CONSTRAINT = 'service_agents_workspace_slug_key';
 
 /** SQL for service agents. */
 @Injectable()
@@ -61,6 +65,25 @@ export class ServiceAgentsRepository {
          ON CONFLICT (workspace_id, slug) DO NOTHING
          RETURNING ${AGENT_COLUMNS}`,
       [a.workspaceId, a.name, a.slug, a.metadata, a.isDefault, a.scopes],
+    );
+    return rows[0];
+  }
+
+  /**
+   * An active, visible agent with the given id, in one statement that needs no answer before the
+   * next (PipelinedTransaction): its slug is `slug`, or `fallbackSlug` when `slug` is taken in the
+   * workspace. Fails with a unique violation (AGENT_SLUG_UNIQUE_CONSTRAINT) when a concurrent insert
+   * took the slug it chose; the caller runs again with another fallback.
+   */
+  async insertWithFreeSlug(
+    m: SqlExecutor,
+    a: { id: string; workspaceId: string; name: string; slug: string; fallbackSlug: string; metadata: Record<string, unknown>; scopes: readonly string[] },
+  ): Promise<ServiceAgentRow> {
+    const rows: ServiceAgentRow[] = await m.query(
+      `INSERT INTO service_agents (id, workspace_id, name, slug, metadata, scopes)
+       SELECT $1, $2, $3, CASE WHEN EXISTS (SELECT 1 FROM service_agents WHERE workspace_id = $2 AND slug = $4) THEN $5 ELSE $4 END, $6, $7
+       RETURNING ${AGENT_COLUMNS}`,
+      [a.id, a.workspaceId, a.name, a.slug, a.fallbackSlug, a.metadata, a.scopes],
     );
     return rows[0];
   }

@@ -6,10 +6,12 @@ import { EventBus } from '../core/redis/event-bus.service';
 import { slugCandidate, slugify } from '../core/common/slug';
 import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../auth';
 import type { ServiceAgentStatus } from './service-agent-status';
-import { ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
 
 // The operator feature imports the row type from here.
 export type { ServiceAgentRow };
+export { AGENT_SLUG_UNIQUE_CONSTRAINT };
 
 /** The hidden agent's slug cannot collide with a slugified name (slugify never emits "_"). */
 export const WORKSPACE_KEY_AGENT_SLUG = '_workspace-key';
@@ -73,6 +75,23 @@ export class ServiceAgentsService {
       if (row) return row;
     }
     throw new Error(`could not find a free agent slug for "${base}"`);
+  }
+
+  /**
+   * Creates an active, visible agent with the given id in one statement (for a PipelinedTransaction,
+   * where a statement cannot wait for the answer of the one before): the name's slug, or that slug
+   * with a random suffix when taken. A concurrent insert of the same slug fails the statement
+   * with a unique violation on AGENT_SLUG_UNIQUE_CONSTRAINT; the caller runs its transaction again.
+   */
+  createInOneStatement(
+    m: SqlExecutor,
+    workspaceId: string,
+    name: string,
+    metadata: Record<string, unknown>,
+    options: { id: string; scopes: readonly string[] },
+  ): Promise<ServiceAgentRow> {
+    const slug = slugify(name, 'agent');
+    return this.repo.insertWithFreeSlug(m, { id: options.id, workspaceId, name, slug, fallbackSlug: slugCandidate(slug, 1), metadata, scopes: options.scopes });
   }
 
   /** The workspace's hidden workspace-key agent, created on first use (one per workspace). */

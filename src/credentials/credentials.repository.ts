@@ -7,6 +7,7 @@ import type { WorkspaceStatus } from '../identity';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { StoredCredentialStatus } from './credential-status';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 
 /**
  * The token exchange's insert, committed without waiting for the WAL flush: `set_config(...,
@@ -88,14 +89,15 @@ export class CredentialsRepository {
     return rows[0];
   }
 
+  /** A new credential; its id is `c.id` when given (a caller that must name it before the answer), else generated. */
   async insertCredential(
-    m: EntityManager,
-    c: { workspaceId: string; serviceAgentId: string; prefix: string; secretHash: Buffer; scopes: readonly string[]; expiresAt: Date | null },
+    m: SqlExecutor,
+    c: { id?: string; workspaceId: string; serviceAgentId: string; prefix: string; secretHash: Buffer; scopes: readonly string[]; expiresAt: Date | null },
   ): Promise<{ id: string; insertedAt: Date }> {
     const [row] = await m.query(
-      `INSERT INTO api_credentials (workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, inserted_at AS "insertedAt"`,
-      [c.workspaceId, c.serviceAgentId, c.prefix, c.secretHash, c.scopes, c.expiresAt],
+      `INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6) RETURNING id, inserted_at AS "insertedAt"`,
+      [c.workspaceId, c.serviceAgentId, c.prefix, c.secretHash, c.scopes, c.expiresAt, c.id ?? null],
     );
     return row;
   }
@@ -105,7 +107,7 @@ export class CredentialsRepository {
    * path: a prepared statement that commits asynchronously (ACCESS_TOKEN_INSERT_ASYNC_COMMIT).
    */
   async insertAccessToken(
-    m: EntityManager | undefined,
+    m: SqlExecutor | undefined,
     t: { credentialId: string; tokenHash: Buffer; scopes: readonly string[]; expiresAt: Date },
   ): Promise<void> {
     const values = [t.credentialId, t.tokenHash, t.scopes, t.expiresAt];

@@ -13,6 +13,7 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, Outbox } from '../events';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import {
   assertWorkspaceAcceptsTraffic,
   MachineAuthError,
@@ -198,15 +199,20 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
 
   // ---- issuance -----------------------------------------------------------------------------
 
-  /** Creates an agk_ key on an agent; the key is returned once and only its hash is stored. */
+  /**
+   * Creates an agk_ key on an agent; the key is returned once and only its hash is stored. `id`
+   * names the credential for a caller that must know it before the answer (a PipelinedTransaction).
+   */
   async issueApiKey(
-    m: EntityManager,
+    m: SqlExecutor,
     owner: { workspaceId: string; serviceAgentId: string },
     scopes: readonly string[],
     expiresAt: Date | null = null,
+    id?: string,
   ): Promise<IssuedApiKey> {
     const secret = mintPrefixedSecret('agk');
     const row = await this.repo.insertCredential(m, {
+      id,
       ...owner,
       prefix: secret.prefix,
       secretHash: secret.secretHash,
@@ -224,7 +230,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
 
   /** Mints an access token (30 days: config.accessTokenTtlSeconds) for a credential (in `m`'s transaction when given); returned once. */
   async issueAccessToken(
-    m: EntityManager | undefined,
+    m: SqlExecutor | undefined,
     credential: { credentialId: string; serviceAgentId: string },
     scopes: readonly string[],
   ): Promise<IssuedAccessToken> {

@@ -2,18 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Counter } from 'prom-client';
-import { DataSource, EntityManager } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
-import { ServiceAgentsService } from '../agents';
+import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentsService } from '../agents';
+import { PipelinedTransaction, type SqlExecutor } from '../core/database/pipelined-transaction';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
 import { assertWorkspaceAcceptsTraffic } from '../credentials';
 import { MachineCredentialsService } from '../credentials';
 import { Outbox } from '../events';
-import { type PlanLimits, type QuotaKind, quotaLimit, QuotasService, type WorkspaceRow, type WorkspaceStatus } from '../identity';
+import { type PlanLimits, type QuotaKind, quotaLimit, QuotasService, type WorkspaceStatus } from '../identity';
 import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
 import type { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
-import { claimRefusal, EnrollmentClaimsRepository, NewClaim } from './enrollment-claims.repository';
+import { claimRefusal, EnrollmentClaimsRepository, NewClaim, type WorkspaceLock } from './enrollment-claims.repository';
 import {
   assertClaimable,
   assertRobotBindable,
@@ -21,59 +23,48 @@ import {
   claimOutcome,
   mergeTags,
 } from './enrollment-rules';
-import { ClaimTarget, EnrollmentTokensRepository, EnrollmentTokenRow } from './enrollment-tokens.repository';
+import { ClaimTarget, EnrollmentTokensRepository } from './enrollment-tokens.repository';
 import { InvalidEnrollmentTokenError, SerialRefusedError } from './enrollment.errors';
 import { toRobotDto } from './mappers';
 import { RobotRow, RobotsRepository, SERIAL_UNIQUE_CONSTRAINTS } from './robots.repository';
 
+/** Why an attempt did not commit, when a fresh read decides what the claim answers. */
+type Rerun = 'slug' | 'robot' | 'token' | 'plan';
+
 /**
- * Rolls a claim back to run it again: a concurrent claim or pre-registration committed a robot
- * with the serial after this claim looked (`serial`), or the workspace's plan gained a quota
- * while this claim ran (`plan`).
+ * Attempts of one claim: a claim runs again after a concurrent write got in its way (a slug or a
+ * serial taken meanwhile, a robot changed, a plan that gained a quota); each new attempt first
+ * reads everything again and refuses if a rule now refuses.
  */
-class RunClaimAgain extends Error {
-  constructor(readonly reason: 'serial' | 'plan') {
-    super(`run the claim again (${reason})`);
-  }
-}
-
-/** The token refused to count the claim; which refusal it answers is decided once the transaction is over. */
-class TokenRefusedClaim extends Error {
-  constructor(
-    readonly token: ClaimTarget,
-    readonly serial: string | undefined,
-    readonly at: number,
-  ) {
-    super('the enrollment token refused to count the claim');
-  }
-}
-
-/** A claim runs at most twice: the second run sees what made the first one stop. */
-const ATTEMPTS = 2;
+const ATTEMPTS = 3;
 
 /**
- * POST /api/v1/enrollments/claim: one transaction in which every refusal throws and rolls back,
- * so a refused claim leaves no row behind and keeps the token's remaining claims.
+ * POST /api/v1/enrollments/claim. A refused claim leaves no row behind and keeps the token's
+ * remaining claims.
  *
  * Order of checks, as a claim running alone would make them: token (401), workspace (403), token
  * state (409 revoked / claimed / exhausted, 410 expired), serial (400 required / not allowed, 410
  * decommissioned, 400 already claimed), quotas (429).
  *
- * Only the counted part holds locks shared with other claims, and only at the end
- * (docs/decisions.md, "Enrollment claims"):
- * 1. read the token, its workspace and plan in one unlocked statement; check the secret, then the
- *    rules in order (a refusal here answers for that statement's snapshot);
- * 2. lock the robot carrying the serial, if any; insert the agent, the robot, the event and the
- *    credentials (a robot inserted concurrently with the same serial makes the claim run again,
- *    and then it is locked in step 2);
- * 3. in one statement: count the claim on the token row (a conditional UPDATE, so max_claims
- *    holds under any race), insert the claim record, lock the workspace row and re-check its
- *    status. With no quota to count the workspace row is locked FOR SHARE and the statement goes
- *    out with the COMMIT in one write, so the token row is locked for no round trip to Node; with
- *    a quota it is locked FOR NO KEY UPDATE, the quotas are counted, then the claim commits.
- * A token that refuses in step 3 answers with the refusal a fresh read of the token and the
- * workspace gives once the transaction is rolled back; a robot that refuses in step 2 answers
- * with it checked in the same order, the robot still locked.
+ * A claim is one read and a transaction of two round trips (docs/decisions.md, "Enrollment
+ * claims"):
+ * 1. read the token, its workspace and plan and the robot carrying the serial, in one unlocked
+ *    statement; check the secret, then the rules in order (a refusal here answers for that
+ *    statement's snapshot);
+ * 2. a PipelinedTransaction: BEGIN and the inserts of the agent, the robot (or the bind of the
+ *    pending one, if still pending and unchanged since step 1), the key and the access token in
+ *    one write, with ids made here so nothing waits for an earlier answer; no lock shared with
+ *    other claims is taken;
+ * 3. in one write: the event (it carries the robot as step 2 wrote it), then in one statement the
+ *    count on the token row (a conditional UPDATE, so max_claims holds under any race), the claim
+ *    record, and the workspace row locked and its status re-checked. With no quota to count the
+ *    COMMIT goes in the same write, so Postgres holds the token row for that statement and the
+ *    commit only; with a quota the workspace row is locked FOR NO KEY UPDATE, the quotas are
+ *    counted, then the claim commits.
+ * An attempt that fails in step 2 or 3 (a slug or serial taken meanwhile, the robot no longer
+ * pending or changed, the token taking no more claims, a plan that gained a quota) is rolled back
+ * and the claim starts again at step 1, which refuses if a rule now refuses; a workspace that
+ * refuses under its lock answers at once.
  */
 @Injectable()
 export class EnrollmentClaimService {
@@ -104,166 +95,128 @@ export class EnrollmentClaimService {
   private async claimOnce(dto: ClaimEnrollmentDto): Promise<ClaimResponseDto> {
     const parts = parsePrefixedSecret('age', dto.token);
     if (!parts) throw new InvalidEnrollmentTokenError();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.inTransaction((m) => this.claimIn(m, parts, dto, attempt));
-      } catch (err) {
-        if (err instanceof RunClaimAgain && attempt < ATTEMPTS) continue;
-        // The token refused to count the claim: decided on a fresh read, this transaction being over.
-        if (err instanceof TokenRefusedClaim) return this.refuse(this.db.manager, err.token, err.serial, undefined, err.at);
-        // Unreachable: the second run sees the robot the first one ran into, and locks it.
-        if (err instanceof RunClaimAgain || isUniqueViolation(err, SERIAL_UNIQUE_CONSTRAINTS)) {
-          throw new SerialRefusedError('serial_already_claimed');
-        }
-        throw err;
-      }
-    }
-  }
-
-  /**
-   * `work` in a transaction on a connection of its own; committed after it unless `work` already
-   * committed (the claim's last statement goes with its COMMIT), rolled back when it throws.
-   */
-  private async inTransaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    const qr = this.db.createQueryRunner();
-    try {
-      await qr.startTransaction();
-      const result = await work(qr.manager);
-      if (qr.isTransactionActive) await qr.commitTransaction();
-      return result;
-    } catch (err) {
-      if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
-      throw err;
-    } finally {
-      await qr.release();
-    }
-  }
-
-  private async claimIn(
-    m: EntityManager,
-    parts: { prefix: string; secret: string },
-    dto: ClaimEnrollmentDto,
-    attempt: number,
-  ): Promise<ClaimResponseDto> {
-    const token = await this.tokens.findForClaim(m, parts.prefix);
-    // secretMatches hashes even for an unknown prefix (no timing tell); `!token` only narrows the type
-    if (!secretMatches(parts.secret, token?.secretHash) || !token) throw new InvalidEnrollmentTokenError();
-    const now = this.clock.now();
     const serial = dto.serial_number;
-    assertClaimRules(token.workspaceStatus, token, serial, now);
-    const existing = serial === undefined ? undefined : await this.robots.lockBySerial(m, token.workspaceId, serial);
-    if (existing && existing.status !== 'pending') return this.refuse(m, token, serial, existing, now);
-
-    const claimedAt = this.clock.date();
-    const agent = await this.agents.create(m, token.workspaceId, existing?.name ?? serial ?? 'Enrolled agent', dto.agent ?? {}, {
-      scopes: token.scopes,
-    });
-    const robot = serial === undefined ? null : await this.bindRobot(m, token.workspaceId, serial, existing, token, agent.id, claimedAt);
-    if (robot) {
-      await this.outbox.record(m, token.workspaceId, 'robot.claimed', {
-        robot: toRobotDto(robot),
-        enrollment_token_id: token.id,
-      });
-    }
-    const owner = { workspaceId: token.workspaceId, serviceAgentId: agent.id };
-    const apiKey = await this.credentials.issueApiKey(m, owner, token.scopes);
-    const accessToken = await this.credentials.issueAccessToken(
-      m,
-      { credentialId: apiKey.credential_id, serviceAgentId: agent.id },
-      token.scopes,
-    );
-
-    // The counted end, in the one lock order of every claim: the token row, then the workspace row.
-    // The token is checked again as it is counted, so a token that expired meanwhile refuses.
-    const claim: NewClaim = {
-      enrollmentTokenId: token.id,
-      serviceAgentId: agent.id,
-      robotId: robot?.id ?? null,
-      serialNumber: serial ?? null,
-      claimedAt,
-      addsRobot: serial !== undefined && !existing,
-    };
-    const quotas: QuotaKind[] = claim.addsRobot ? ['service_agents', 'robots'] : ['service_agents'];
-    const counted = attempt > 1 || hasQuota(token, quotas);
-    const countedAt = this.clock.now();
-    let workspace: WorkspaceRow;
-    try {
-      if (counted) {
-        const locked = await this.claims.countAndRecord(m, claim, new Date(countedAt));
-        await this.quotas.assertCounts(m, locked.id, locked, quotas);
-        workspace = locked;
-      } else {
-        // No quota to count: the statement goes with the COMMIT, so the token row is held for no round trip.
-        workspace = await this.claims.countRecordAndCommit(m, claim, new Date(countedAt));
+    let target = await this.tokens.findForClaim(parts.prefix, serial);
+    // secretMatches hashes even for an unknown prefix (no timing tell); `!target` only narrows the type
+    if (!secretMatches(parts.secret, target?.secretHash) || !target) throw new InvalidEnrollmentTokenError();
+    const tokenId = target.id;
+    let planChanged = false;
+    for (let attempt = 1; ; attempt++) {
+      assertClaimRules(target.workspaceStatus, target, serial, this.clock.now());
+      assertRobotBindable(target.robot);
+      const outcome = await this.attempt(target, serial, dto.agent ?? {}, planChanged);
+      if (typeof outcome !== 'string') return outcome;
+      planChanged ||= outcome === 'plan';
+      if (attempt === ATTEMPTS) {
+        // Only a write racing every attempt gets here: answer what a serial taken meanwhile gets.
+        if (outcome === 'robot') throw new SerialRefusedError('serial_already_claimed');
+        throw new Error(`enrollment claim on token ${tokenId} did not settle in ${ATTEMPTS} attempts (${outcome})`);
       }
-    } catch (err) {
-      const refusal = claimRefusal(err);
-      if (!refusal) throw err;
-      if (refusal.reason === 'workspace') assertWorkspaceAcceptsTraffic(refusal.status);
-      // FOR SHARE does not order quota counts: a plan that gained a quota since step 1 runs the claim again.
-      if (refusal.reason === 'plan') throw new RunClaimAgain('plan');
-      throw new TokenRefusedClaim(token, serial, countedAt);
+      const fresh = await this.tokens.findForClaim(parts.prefix, serial);
+      if (!fresh || fresh.id !== tokenId) throw new InvalidEnrollmentTokenError(); // deleted with its workspace meanwhile
+      target = fresh;
     }
-
-    return {
-      service_agent: { id: agent.id, name: agent.name, status: agent.status, slug: agent.slug },
-      robot: robot && toRobotDto(robot),
-      api_key: apiKey,
-      access_token: accessToken,
-      workspace: { id: workspace.id, name: workspace.name, status: workspace.status, plan: workspace.plan, slug: workspace.slug },
-    };
   }
 
-  /**
-   * Throws the refusal a claim running alone would get now: the token's state and its workspace's
-   * status read again in one statement, checked in the claim's order with the robot (`existing`,
-   * locked by the claim's transaction when given). Reached when the robot is not bindable (in the
-   * transaction), or after the token refused to count the claim (once it is rolled back): the
-   * token still refuses then, since its claims only grow, revoked_at is set once and expires_at
-   * never moves.
-   */
-  private async refuse(
-    m: EntityManager,
+  /** Steps 2 and 3 of a claim: the claimed answer, or why it has to read and run again. */
+  private attempt(
     token: ClaimTarget,
     serial: string | undefined,
-    existing: RobotRow | undefined,
-    now: number,
-  ): Promise<never> {
-    const state = await this.tokens.readClaimState(m, token.id);
-    if (!state) throw new InvalidEnrollmentTokenError(); // deleted with its workspace meanwhile
-    assertClaimRules(state.workspaceStatus, { ...token, ...state }, serial, now);
-    assertRobotBindable(existing);
-    throw new Error(`enrollment token ${token.id} refused a claim it accepts`);
+    agentMetadata: Record<string, unknown>,
+    planChanged: boolean,
+  ): Promise<ClaimResponseDto | Rerun> {
+    const existing = token.robot;
+    const addsRobot = serial !== undefined && !existing;
+    const quotas: QuotaKind[] = addsRobot ? ['service_agents', 'robots'] : ['service_agents'];
+    const lock: WorkspaceLock = planChanged || hasQuota(token, quotas) ? 'NO KEY UPDATE' : 'SHARE';
+    const agentId = randomUUID();
+    const credentialId = randomUUID();
+    const robotId = existing?.id ?? randomUUID();
+    return PipelinedTransaction.run(this.db, async (tx) => {
+      const claimedAt = this.clock.date();
+      // Step 2, one write: every row of the claim; ids are made here, so no statement waits for another.
+      const written = Promise.all([
+        this.agents.createInOneStatement(tx, token.workspaceId, existing?.name ?? serial ?? 'Enrolled agent', agentMetadata, {
+          id: agentId,
+          scopes: token.scopes,
+        }),
+        serial === undefined ? null : this.bindRobot(tx, token, robotId, serial, agentId, claimedAt),
+        this.credentials.issueApiKey(tx, { workspaceId: token.workspaceId, serviceAgentId: agentId }, token.scopes, null, credentialId),
+        this.credentials.issueAccessToken(tx, { credentialId, serviceAgentId: agentId }, token.scopes),
+      ]);
+      let agent, robot, apiKey, accessToken;
+      try {
+        [agent, robot, apiKey, accessToken] = await written;
+      } catch (err) {
+        const cause = tx.failure ?? err;
+        if (isUniqueViolation(cause, [AGENT_SLUG_UNIQUE_CONSTRAINT])) return rollBack(tx, 'slug');
+        if (isUniqueViolation(cause, SERIAL_UNIQUE_CONSTRAINTS)) return rollBack(tx, 'robot');
+        throw cause;
+      }
+      if (robot === undefined) return rollBack(tx, 'robot'); // no longer pending, or changed since step 1
+
+      // Step 3, one write: the event, the counted end, and the COMMIT unless a quota is counted first.
+      const event = robot && this.outbox.record(tx, token.workspaceId, 'robot.claimed', { robot: toRobotDto(robot), enrollment_token_id: token.id });
+      const countedAt = this.clock.now();
+      const claim: NewClaim = {
+        enrollmentTokenId: token.id,
+        serviceAgentId: agentId,
+        robotId: robot?.id ?? null,
+        serialNumber: serial ?? null,
+        claimedAt,
+        addsRobot,
+      };
+      const finished = this.claims.finish(tx, claim, new Date(countedAt), lock);
+      const [workspace] = await Promise.allSettled([finished, event, lock === 'SHARE' && tx.commit()]);
+      if (tx.failure !== undefined) {
+        const refusal = claimRefusal(tx.failure);
+        if (!refusal) throw tx.failure;
+        if (refusal.reason === 'workspace') {
+          assertWorkspaceAcceptsTraffic(refusal.status);
+          throw new Error(`workspace ${token.workspaceId} refused a claim while ${refusal.status}`); // refuse_if names a status it refuses
+        }
+        return lock === 'SHARE' ? refusal.reason : rollBack(tx, refusal.reason);
+      }
+      if (workspace.status === 'rejected') throw workspace.reason; // not a statement's failure: the COMMIT's own
+      if (lock === 'NO KEY UPDATE') {
+        await this.quotas.assertCounts(tx, token.workspaceId, workspace.value, quotas);
+        await tx.commit();
+      }
+      const w = workspace.value;
+      return {
+        service_agent: { id: agent.id, name: agent.name, status: agent.status, slug: agent.slug },
+        robot: robot && toRobotDto(robot),
+        api_key: apiKey,
+        access_token: accessToken,
+        workspace: { id: w.id, name: w.name, status: w.status, plan: w.plan, slug: w.slug },
+      };
+    });
   }
 
-  /** Binds the pending robot carrying the serial, or creates the robot; either joins the token's cohort and tags. */
-  private async bindRobot(
-    m: EntityManager,
-    workspaceId: string,
+  /**
+   * Binds the pending robot read in step 1 (if still pending and unchanged), or creates the robot;
+   * either joins the token's cohort and tags. Undefined when the pending robot changed meanwhile.
+   */
+  private bindRobot(
+    m: SqlExecutor,
+    token: ClaimTarget,
+    robotId: string,
     serial: string,
-    existing: RobotRow | undefined,
-    token: EnrollmentTokenRow,
     serviceAgentId: string,
     claimedAt: Date,
-  ): Promise<RobotRow> {
-    const binding = {
-      serviceAgentId,
-      cohortId: token.cohortId,
-      tags: mergeTags(existing?.tags ?? [], token.defaultTags),
-      claimedAt,
-    };
-    if (!existing) {
-      // Nothing carried the serial when step 2 looked; something committed one since (the insert
-      // waited for it). Run again, to lock that robot and check it in order.
-      const inserted = await this.robots.insertBound(m, workspaceId, serial, binding);
-      if (!inserted) throw new RunClaimAgain('serial');
-      return inserted;
-    }
-    const bound = await this.robots.bindPending(m, existing.id, binding);
-    // The row is locked and was pending when read; anything else is a claim that got there first.
-    if (!bound) throw new SerialRefusedError('serial_already_claimed');
-    return bound;
+  ): Promise<RobotRow | undefined> {
+    const existing = token.robot;
+    const binding = { serviceAgentId, cohortId: token.cohortId, tags: mergeTags(existing?.tags ?? [], token.defaultTags), claimedAt };
+    return existing
+      ? this.robots.bindPending(m, existing.id, existing.version, binding)
+      : this.robots.insertClaimed(m, robotId, token.workspaceId, serial, binding);
   }
+}
+
+/** Ends an attempt that must run again: rolled back, with the reason. */
+async function rollBack(tx: PipelinedTransaction, reason: Rerun): Promise<Rerun> {
+  await tx.rollback();
+  return reason;
 }
 
 /** The checks of a claim before its robot, in order: workspace (403), token state (409, 410), serial (400). */

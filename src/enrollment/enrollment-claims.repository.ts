@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { queryAndCommit, queryInTransaction, refusalReason } from '../core/database/commit';
+import { refusalReason, type SqlExecutor } from '../core/database/pipelined-transaction';
 import type { PlanLimits, WorkspaceRow, WorkspaceStatus } from '../identity';
 
 export interface NewClaim {
@@ -13,32 +12,34 @@ export interface NewClaim {
   addsRobot: boolean;
 }
 
+/** How the counted end locks the workspace row: SHARE with no quota to count, NO KEY UPDATE to count one. */
+export type WorkspaceLock = 'SHARE' | 'NO KEY UPDATE';
+
 /** SQL of the claim transaction beyond tokens and robots. */
 @Injectable()
 export class EnrollmentClaimsRepository {
   /**
    * The counted end of a claim, in one statement and in this order: one more claim on the token
    * (if it still takes one at `now`: not revoked, claims left, not expired), the claim record, and
-   * the claiming workspace with its plan's limits, its row locked FOR NO KEY UPDATE (a quota is
-   * counted next: claims and other creations of the workspace count one at a time,
-   * QuotasService). The statement fails (refuse_if, see claimRefusal) when the token refuses
-   * (`token`) or the workspace does not accept traffic (`workspace:<status>`), leaving the
-   * transaction to roll back.
+   * the claiming workspace with its plan's limits, its row locked in `lock` mode. FOR NO KEY
+   * UPDATE when a quota is counted next (claims and other creations of the workspace count one at
+   * a time, QuotasService); FOR SHARE otherwise: claims of one workspace share it, and it still
+   * excludes a status or plan change until they commit. The statement fails (refuse_if, see
+   * claimRefusal) when the token refuses (`token`), the workspace does not accept traffic
+   * (`workspace:<status>`), or, under FOR SHARE, the plan now has a quota on what the claim adds
+   * (`plan`): it can go out with the COMMIT in one write, and a failure rolls the claim back.
    */
-  async countAndRecord(m: EntityManager, c: NewClaim, now: Date): Promise<WorkspaceRow & PlanLimits> {
-    const rows = await queryInTransaction<WorkspaceRow & PlanLimits>(m.queryRunner!, finishSql('NO KEY UPDATE'), finishValues(c, now, false));
-    return rows[0];
-  }
-
-  /**
-   * The same statement with the workspace row locked FOR SHARE (no quota to count: claims of one
-   * workspace share the lock, and it still excludes a status or plan change until they commit),
-   * written together with the COMMIT (queryAndCommit): the token row stays locked for the
-   * statement and the commit only. Fails as countAndRecord does, and also (`plan`) when the plan
-   * now has a quota on what the claim adds; the transaction is then rolled back.
-   */
-  async countRecordAndCommit(m: EntityManager, c: NewClaim, now: Date): Promise<WorkspaceRow & PlanLimits> {
-    const rows = await queryAndCommit<WorkspaceRow & PlanLimits>(m.queryRunner!, finishSql('SHARE'), finishValues(c, now, true));
+  async finish(m: SqlExecutor, c: NewClaim, now: Date, lock: WorkspaceLock): Promise<WorkspaceRow & PlanLimits> {
+    const rows: (WorkspaceRow & PlanLimits)[] = await m.query(finishSql(lock), [
+      c.enrollmentTokenId,
+      now,
+      c.serviceAgentId,
+      c.robotId,
+      c.serialNumber,
+      c.claimedAt,
+      lock === 'SHARE',
+      c.addsRobot,
+    ]);
     return rows[0];
   }
 }
@@ -72,7 +73,7 @@ const REFUSED = 'enrollment_claim_refused:';
  * (the new plan against the old plan's row), the row dropped out and the claim read as refused by
  * its token, a 500.
  */
-function finishSql(lock: 'SHARE' | 'NO KEY UPDATE'): string {
+function finishSql(lock: WorkspaceLock): string {
   return `WITH counted AS (
       UPDATE enrollment_tokens SET claims_count = claims_count + 1
        WHERE id = $1 AND revoked_at IS NULL AND claims_count < max_claims AND expires_at > $2
@@ -93,8 +94,4 @@ function finishSql(lock: 'SHARE' | 'NO KEY UPDATE'): string {
              WHEN $7 AND (p.max_service_agents IS NOT NULL OR ($8 AND p.max_robots IS NOT NULL)) THEN '${REFUSED}plan'
            END) AS accepted
       FROM (VALUES (1)) AS one LEFT JOIN locked ON true LEFT JOIN plans p ON p.slug = locked.plan`;
-}
-
-function finishValues(c: NewClaim, now: Date, shared: boolean): unknown[] {
-  return [c.enrollmentTokenId, now, c.serviceAgentId, c.robotId, c.serialNumber, c.claimedAt, shared, c.addsRobot];
 }

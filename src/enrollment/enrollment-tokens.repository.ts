@@ -4,6 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../core/listing/list-query';
 import { listPage } from '../core/database/list-page';
 import type { PlanLimits, WorkspaceStatus } from '../identity';
+import { PreparedSql } from '../core/database/prepared-sql.service';
+import type { RobotStatus } from './robot-status';
 
 export interface EnrollmentTokenRow {
   id: string;
@@ -21,20 +23,32 @@ export interface EnrollmentTokenRow {
   insertedAt: Date;
 }
 
-/** The mutable part of a token and its workspace's status, read together. */
-export interface ClaimState {
-  maxClaims: number;
-  claimsCount: number;
-  expiresAt: Date;
-  revokedAt: Date | null;
-  workspaceStatus: WorkspaceStatus;
+/** The robot already carrying a claim's serial, as the claim reads it first (version: its xmin). */
+export interface ExistingRobot {
+  id: string;
+  status: RobotStatus;
+  name: string | null;
+  tags: string[];
+  version: string;
 }
 
-/** A token as a claim reads it first: with its secret hash, its workspace's status and plan limits. */
+/**
+ * A token as a claim reads it first: with its secret hash, its workspace's status and plan
+ * limits, and the robot already carrying the claim's serial in the workspace, if any.
+ */
 export interface ClaimTarget extends EnrollmentTokenRow, PlanLimits {
   secretHash: Buffer;
   workspaceStatus: WorkspaceStatus;
+  robot: ExistingRobot | undefined;
 }
+
+type ClaimTargetRow = Omit<ClaimTarget, 'robot'> & {
+  robotId: string | null;
+  robotStatus: RobotStatus | null;
+  robotName: string | null;
+  robotTags: string[] | null;
+  robotVersion: string | null;
+};
 
 export interface NewEnrollmentToken {
   workspaceId: string;
@@ -56,7 +70,10 @@ const COLUMNS = `id, workspace_id AS "workspaceId", prefix, max_claims AS "maxCl
 /** SQL for enrollment tokens. The secret hash leaves the database only for the claim's compare. */
 @Injectable()
 export class EnrollmentTokensRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: PreparedSql,
+  ) {}
 
   async insert(t: NewEnrollmentToken): Promise<EnrollmentTokenRow> {
     const rows = await this.db.query(
@@ -95,26 +112,22 @@ export class EnrollmentTokensRepository {
 
   /**
    * What a claim checks first, in one statement (one snapshot), without any lock: the token with
-   * that prefix and its secret hash, its workspace's status and the workspace plan's limits.
+   * that prefix and its secret hash, its workspace's status, the workspace plan's limits, and the
+   * robot carrying `serial` in the workspace, if any (with its version, for bindPending).
    */
-  async findForClaim(m: EntityManager, prefix: string): Promise<ClaimTarget | undefined> {
-    const rows = await m.query(
-      `SELECT t.*, w.status AS "workspaceStatus", p.max_service_agents, p.max_robots
+  async findForClaim(prefix: string, serial: string | undefined): Promise<ClaimTarget | undefined> {
+    const rows = await this.sql.rows<ClaimTargetRow>(
+      'find_enrollment_token_for_claim',
+      `SELECT t.*, w.status AS "workspaceStatus", p.max_service_agents, p.max_robots,
+              r.id AS "robotId", r.status AS "robotStatus", r.name AS "robotName", r.tags AS "robotTags", r.xmin::text AS "robotVersion"
          FROM (SELECT ${COLUMNS}, secret_hash AS "secretHash" FROM enrollment_tokens WHERE prefix = $1) t
-         JOIN workspaces w ON w.id = t."workspaceId" JOIN plans p ON p.slug = w.plan`,
-      [prefix],
+         JOIN workspaces w ON w.id = t."workspaceId" JOIN plans p ON p.slug = w.plan
+         LEFT JOIN robots r ON r.workspace_id = t."workspaceId" AND r.serial_number = $2`,
+      [prefix, serial ?? null],
     );
-    return rows[0];
-  }
-
-  /** The token's state and its workspace's status now, in one statement (deciding a refusal). */
-  async readClaimState(m: EntityManager, id: string): Promise<ClaimState | undefined> {
-    const rows = await m.query(
-      `SELECT t.max_claims AS "maxClaims", t.claims_count AS "claimsCount", t.expires_at AS "expiresAt",
-              t.revoked_at AS "revokedAt", w.status AS "workspaceStatus"
-         FROM enrollment_tokens t JOIN workspaces w ON w.id = t.workspace_id WHERE t.id = $1`,
-      [id],
-    );
-    return rows[0];
+    if (rows.length === 0) return undefined;
+    const { robotId, robotStatus, robotName, robotTags, robotVersion, ...target } = rows[0];
+    const robot = robotId === null ? undefined : { id: robotId, status: robotStatus!, name: robotName, tags: robotTags!, version: robotVersion! };
+    return { ...target, robot };
   }
 }

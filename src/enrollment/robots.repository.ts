@@ -5,6 +5,7 @@ import type { ListQuery } from '../core/listing/list-query';
 import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { RobotStatus } from './robot-status';
 import { keysetPage, listPage } from '../core/database/list-page';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 
 export interface RobotRow {
   id: string;
@@ -51,38 +52,31 @@ export class RobotsRepository implements PagedSubjectData {
   }
 
   /**
-   * A robot created by a claim, active and bound at once; undefined when the serial is taken in
-   * the workspace (an insert of the same serial still in flight is waited for first).
+   * A robot created by a claim with the given id, active and bound at once. Fails with a unique
+   * violation (SERIAL_UNIQUE_CONSTRAINTS) when the serial is taken in the workspace, after waiting
+   * for an insert of the same serial still in flight; the claim then decides on a fresh read.
    */
-  async insertBound(m: EntityManager, workspaceId: string, serialNumber: string, b: RobotBinding): Promise<RobotRow | undefined> {
+  async insertClaimed(m: SqlExecutor, id: string, workspaceId: string, serialNumber: string, b: RobotBinding): Promise<RobotRow> {
     const rows = await m.query(
-      `INSERT INTO robots (workspace_id, serial_number, status, service_agent_id, cohort_id, tags, claimed_at)
-       VALUES ($1, $2, 'active', $3, $4, $5, $6)
-       ON CONFLICT (workspace_id, serial_number) DO NOTHING RETURNING ${COLUMNS}`,
-      [workspaceId, serialNumber, b.serviceAgentId, b.cohortId, b.tags, b.claimedAt],
+      `INSERT INTO robots (id, workspace_id, serial_number, status, service_agent_id, cohort_id, tags, claimed_at)
+       VALUES ($1, $2, $3, 'active', $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [id, workspaceId, serialNumber, b.serviceAgentId, b.cohortId, b.tags, b.claimedAt],
     );
     return rows[0];
   }
 
   /**
-   * Binds a pending robot (locked by the caller): active, its agent set, the token's cohort when it
-   * names one, the given tags. Undefined if it was no longer pending.
+   * Binds a pending robot: active, its agent set, the token's cohort when it names one, the given
+   * tags; only if it is still pending and still the version the caller read (`version`, its
+   * xmin: any change since, a rename or new tags, makes the caller read it again). Undefined
+   * otherwise. Waits for a transaction holding the row.
    */
-  async bindPending(m: EntityManager, robotId: string, b: RobotBinding): Promise<RobotRow | undefined> {
+  async bindPending(m: SqlExecutor, robotId: string, version: string, b: RobotBinding): Promise<RobotRow | undefined> {
     const [rows] = await m.query(
       `UPDATE robots SET status = 'active', service_agent_id = $2, cohort_id = COALESCE($3, cohort_id), tags = $4,
               claimed_at = $5, updated_at = now()
-        WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
-      [robotId, b.serviceAgentId, b.cohortId, b.tags, b.claimedAt],
-    );
-    return rows[0];
-  }
-
-  /** The robot carrying the serial in the workspace, row-locked until the transaction ends. */
-  async lockBySerial(m: EntityManager, workspaceId: string, serialNumber: string): Promise<RobotRow | undefined> {
-    const rows = await m.query(
-      `SELECT ${COLUMNS} FROM robots WHERE workspace_id = $1 AND serial_number = $2 FOR UPDATE`,
-      [workspaceId, serialNumber],
+        WHERE id = $1 AND status = 'pending' AND xmin = $6::text::xid RETURNING ${COLUMNS}`,
+      [robotId, b.serviceAgentId, b.cohortId, b.tags, b.claimedAt, version],
     );
     return rows[0];
   }

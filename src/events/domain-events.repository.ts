@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { listPage } from '../core/database/list-page';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
@@ -18,7 +19,7 @@ export class DomainEventsRepository {
 
   /** Inserts an event and notifies the relays, which see it when (and if) the transaction commits. */
   async insert(
-    m: EntityManager,
+    m: SqlExecutor,
     e: { workspaceId: string; type: DomainEventType; data: Record<string, unknown> },
   ): Promise<StoredDomainEvent> {
     const rows: (StoredDomainEvent & { notified: unknown })[] = await m.query(

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
 import { DomainEventsRepository } from './domain-events.repository';
 
@@ -13,7 +13,7 @@ export class Outbox {
   constructor(private readonly repo: DomainEventsRepository) {}
 
   record(
-    m: EntityManager,
+    m: SqlExecutor,
     workspaceId: string,
     type: DomainEventType,
     data: Record<string, unknown>,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 
 export type QuotaKind = 'service_agents' | 'robots';
 
@@ -38,7 +39,7 @@ export class QuotasRepository {
   }
 
   /** How many rows of the workspace count toward the quota. */
-  async countTowardQuota(m: EntityManager, workspaceId: string, quota: QuotaKind): Promise<number> {
+  async countTowardQuota(m: SqlExecutor, workspaceId: string, quota: QuotaKind): Promise<number> {
     const [{ n }] = await m.query(COUNT_SQL[quota], [workspaceId]);
     return n;
   }

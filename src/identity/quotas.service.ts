@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { PlanLimits, QuotaKind, QuotasRepository } from './quotas.repository';
 
@@ -53,7 +54,7 @@ export class QuotasService {
    * that lock: 429 for the first of `quotas` (in order) whose count plus `adding` exceeds its limit.
    */
   async assertCounts(
-    m: EntityManager,
+    m: SqlExecutor,
     workspaceId: string,
     plan: PlanLimits | undefined,
     quotas: readonly QuotaKind[],

@@ -28,8 +28,8 @@ export function statementName(text: string): string {
 /**
  * The pipelined lanes use pg internals that are not public API: the client's `pipeline` option,
  * its `connection.stream` (corked around a batch) and `Query` objects built from text, callback
- * and a settable `name`; the pool comes from TypeORM's `driver.master`. queryAndCommit (commit.ts)
- * uses the first two on a pooled client for the two queries it writes together. Checked at start-up so an
+ * and a settable `name`; the pool comes from TypeORM's `driver.master`. PipelinedTransaction
+ * (pipelined-transaction.ts) uses the first two on a pooled client for a transaction's statements. Checked at start-up so an
  * upgrade of pg or TypeORM that changes them stops the service with this message instead of
  * failing requests.
  */
@@ -51,10 +51,10 @@ export function assertDriverInternals(db: DataSource): void {
   if (typeof ((db.driver as PostgresDriver).master as Pool | undefined)?.query !== 'function') {
     broken.push("TypeORM's PostgresDriver no longer exposes its pg Pool as `master`");
   }
-  // queryAndCommit (commit.ts) ends a transaction behind TypeORM's back and sets these two fields.
-  const runner = db.createQueryRunner() as unknown as { isTransactionActive?: unknown; transactionDepth?: unknown };
-  if (typeof runner.isTransactionActive !== 'boolean' || typeof runner.transactionDepth !== 'number') {
-    broken.push("TypeORM's QueryRunner no longer keeps `isTransactionActive` and `transactionDepth` as fields");
+  // PipelinedTransaction hands back a connection whose ROLLBACK failed with an error, so the pool drops it.
+  const runner = db.createQueryRunner() as unknown as { releasePostgresConnection?: unknown };
+  if (typeof runner.releasePostgresConnection !== 'function') {
+    broken.push("TypeORM's QueryRunner no longer has `releasePostgresConnection(err)`");
   }
   if (broken.length > 0) {
     throw new Error(
