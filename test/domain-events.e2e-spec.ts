@@ -30,8 +30,9 @@ describe('domain events: the transactional outbox', () => {
   let base: string;
   let db: DataSource;
   const open: SocketClient[] = [];
-  const publishedAt = async (id: string) =>
-    (await db.query(`SELECT published_at FROM domain_events WHERE id = $1`, [id]))[0]?.published_at as Date | null | undefined;
+  /** Whether the event still waits for the relay (a row in domain_events_pending). */
+  const pending = async (id: string): Promise<boolean> =>
+    (await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = $1`, [id]))[0].n === 1;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -61,7 +62,7 @@ describe('domain events: the transactional outbox', () => {
     });
     const [row] = await db.query(`SELECT workspace_id, type, data FROM domain_events WHERE id = $1`, [push.payload.event.id]);
     expect(row).toEqual({ workspace_id: w.workspaceId, type: 'agent_command.created', data: { agent_command: command } });
-    await eventually(async () => expect(await publishedAt(push.payload.event.id)).toBeInstanceOf(Date));
+    await eventually(async () => expect(await pending(push.payload.event.id)).toBe(false));
     // Not to a socket without events:read, nor to another workspace's.
     expect(await deaf.staysOpen(200)).toBe(true);
     expect(pushesOf(deaf, push.payload.event.id)).toHaveLength(0);
@@ -89,7 +90,7 @@ describe('domain events: the transactional outbox', () => {
     const counts = await Promise.all(Array.from({ length: 8 }, () => relay.relayBatch()));
     for (const c of counts) expect(c).toBeLessThanOrEqual(RELAY_BATCH);
     await eventually(async () => {
-      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE id = ANY($1::uuid[]) AND published_at IS NULL`, [ids]);
+      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = ANY($1::uuid[])`, [ids]);
       expect(n).toBe(0);
     });
     const queue = appQueue(t, QueueNames.events);
@@ -99,8 +100,8 @@ describe('domain events: the transactional outbox', () => {
 
     // Handing an event over again (a relay that committed late, say) adds no second job.
     const first = jobs[0]!;
-    await db.query(`UPDATE domain_events SET published_at = NULL WHERE id = $1`, [ids[0]]);
-    await eventually(async () => expect(await publishedAt(ids[0])).toBeInstanceOf(Date));
+    await db.query(`INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE id = $1`, [ids[0]]);
+    await eventually(async () => expect(await pending(ids[0])).toBe(false));
     const again = await Job.fromId(queue, ids[0]);
     expect(again?.timestamp).toBe(first.timestamp);
   });
@@ -153,15 +154,15 @@ describe('domain events while Redis is down', () => {
       (err: Error) => err.message,
     );
     expect([0, expect.stringMatching(/timed out/)]).toContainEqual(outcome);
-    const [row] = await db.query(`SELECT published_at FROM domain_events WHERE id = $1`, [event.id]);
-    expect(row.published_at).toBeNull();
+    const [row] = await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = $1`, [event.id]);
+    expect(row.n).toBe(1);
 
     await proxy.start();
     const push = await socket.next((m) => m.event === 'event' && m.payload.event.id === event.id, 20_000);
     expect(push.payload.event).toEqual({ id: event.id, type: 'robot.retired', data: { probe: 'redis-down' }, inserted_at: event.inserted_at });
     await eventually(async () => {
-      const [published] = await db.query(`SELECT published_at FROM domain_events WHERE id = $1`, [event.id]);
-      expect(published.published_at).toBeInstanceOf(Date);
+      const [published] = await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = $1`, [event.id]);
+      expect(published.n).toBe(0);
     });
     const queue: Queue = appQueue(t, QueueNames.events);
     const job = await Job.fromId(queue, event.id);

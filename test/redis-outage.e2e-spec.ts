@@ -126,7 +126,10 @@ describe('when Redis is unreachable', () => {
     await eventually(async () => expect((await db.query(`SELECT status FROM agent_commands WHERE id = $1`, [id]))[0].status).toBe('delivered'));
     // The durable path and the recovery sweep both ran; the socket still got it once.
     await eventually(async () => {
-      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE data->'agent_command'->>'id' = $1 AND published_at IS NULL`, [id]);
+      const [{ n }] = await db.query(
+        `SELECT count(*)::int AS n FROM domain_events e JOIN domain_events_pending p ON p.event_id = e.id WHERE e.data->'agent_command'->>'id' = $1`,
+        [id],
+      );
       expect(n).toBe(0);
     });
     expect(await socket.staysOpen(300)).toBe(true);

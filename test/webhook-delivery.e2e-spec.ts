@@ -337,7 +337,9 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     });
     await Promise.all(Array.from({ length: 6 }, () => relay.relayBatch()));
     // a relay that committed late, handing the same events over again: no second delivery
-    await db.query(`UPDATE domain_events SET published_at = NULL WHERE id = ANY($1::uuid[])`, [events.slice(0, 10)]);
+    await db.query(`INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE id = ANY($1::uuid[])`, [
+      events.slice(0, 10),
+    ]);
     await relay.relayBatch();
 
     for (const url of urls) await receiver.waitFor(url, 40);

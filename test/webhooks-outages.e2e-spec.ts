@@ -64,8 +64,12 @@ describe('webhooks when Redis restarts between the change and the delivery', () 
     await infra.redis.kill();
     await command(t, op); // the outbox keeps the event; the relay cannot enqueue it, so it fans nothing out yet
     const db = t.app.get(DataSource);
-    const [event] = await db.query(`SELECT id, published_at FROM domain_events WHERE workspace_id = $1 AND type = 'agent_command.created'`, [op.reg.workspaceId]);
-    expect(event.published_at).toBeNull();
+    const [event] = await db.query(
+      `SELECT e.id, p.event_id IS NOT NULL AS pending FROM domain_events e LEFT JOIN domain_events_pending p ON p.event_id = e.id
+        WHERE e.workspace_id = $1 AND e.type = 'agent_command.created'`,
+      [op.reg.workspaceId],
+    );
+    expect(event.pending).toBe(true);
     await new Promise((r) => setTimeout(r, 500));
     expect(await deliveryRows(t, sub.id)).toEqual([]);
 

@@ -17,7 +17,10 @@ const COLUMNS = `e.id, e.workspace_id, e.type, e.data, ${isoColumn('e', 'inserte
 export class DomainEventsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Inserts an event and notifies the relays, which see it when (and if) the transaction commits. */
+  /**
+   * Inserts an event, marks it pending for the relay (domain_events_pending) and notifies the
+   * relays, which see it when (and if) the transaction commits.
+   */
   async insert(
     m: SqlExecutor,
     e: { workspaceId: string; type: DomainEventType; data: Record<string, unknown> },
@@ -26,6 +29,8 @@ export class DomainEventsRepository {
       `WITH e AS (
          INSERT INTO domain_events (workspace_id, type, data) VALUES ($1, $2, $3::jsonb)
          RETURNING id, workspace_id, type, data, inserted_at
+       ), pending AS (
+         INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM e
        )
        SELECT ${COLUMNS}, pg_notify('${DOMAIN_EVENTS_CHANNEL}', '') AS notified FROM e`,
       [e.workspaceId, e.type, JSON.stringify(e.data)],
@@ -35,19 +40,20 @@ export class DomainEventsRepository {
   }
 
   /**
-   * Locks up to `limit` unpublished events, oldest first, skipping those another node's relay
-   * holds; served by domain_events_unpublished_idx.
+   * Locks up to `limit` pending events, oldest first, skipping those another node's relay holds;
+   * served by domain_events_pending_order_idx.
    */
   lockUnpublished(m: EntityManager, limit: number): Promise<StoredDomainEvent[]> {
     return m.query(
-      `SELECT ${COLUMNS} FROM domain_events e WHERE e.published_at IS NULL
-        ORDER BY e.inserted_at, e.id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      `SELECT ${COLUMNS} FROM domain_events_pending p JOIN domain_events e ON e.id = p.event_id
+        ORDER BY p.inserted_at, p.event_id LIMIT $1 FOR UPDATE OF p SKIP LOCKED`,
       [limit],
     );
   }
 
+  /** The events are handed to the queue: no longer pending (their rows are not written again). */
   async markPublished(m: EntityManager, ids: readonly string[]): Promise<void> {
-    await m.query(`UPDATE domain_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+    await m.query(`DELETE FROM domain_events_pending WHERE event_id = ANY($1::uuid[])`, [ids]);
   }
 
   /** A page of the workspace's events, newest first; served by domain_events_list_idx (and _type_idx with a type). */
