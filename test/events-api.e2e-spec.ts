@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { Outbox } from '../src/events';
 import { makeWorkspace, type Registered } from './support/builders';
 import { makeOperator, type Operator } from './support/console';
-import { asOperator, claim, issueToken, makeFleetOwner, OP, preRegister } from './enrollment-support';
+import { asOperator, claim, issueToken, makeCohort, makeFleetOwner, OP, preRegister } from './enrollment-support';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -94,12 +94,27 @@ describe('events recorded with the changes that already exist', () => {
     expect(event.data).toEqual({ robot: claimed.body.robot, enrollment_token_id: token.id });
     expect(event.data.robot).toMatchObject({ id: robot.id, status: 'active', service_agent_id: claimed.body.service_agent.id });
 
+    // The robot a claim answers and records is the robot as stored (the claim writes the columns it
+    // reports): a pending robot bound, and a new one in the token's cohort with its tags.
+    const listed = async (id: string) => (await asOperator(t, op).get(`${OP}/robots?limit=100`).expect(200)).body.robots.find((r: { id: string }) => r.id === id);
+    expect(await listed(robot.id)).toEqual(claimed.body.robot);
+    const cohort = await makeCohort(t, op, 'Pickers');
+    const tagged = await issueToken(t, op, { max_claims: 5, cohort_id: cohort.id, default_tags: ['fleet', 'eu'] });
+    const created = await claim(t, { token: tagged.token, serial_number: 'SN-EV-NEW' }).expect(201);
+    expect(created.body.robot).toMatchObject({ serial_number: 'SN-EV-NEW', cohort_id: cohort.id, tags: ['fleet', 'eu'], status: 'active' });
+    expect(await listed(created.body.robot.id)).toEqual(created.body.robot);
+    const events = await eventsOf(t, op.reg.workspaceId, 'robot.claimed');
+    expect(events.find((e: { data: { robot: { id: string } } }) => e.data.robot.id === created.body.robot.id).data).toEqual({
+      robot: created.body.robot,
+      enrollment_token_id: tagged.id,
+    });
+
     const single = await issueToken(t, op);
     await claim(t, { token: single.token }).expect(201);
-    expect(await eventsOf(t, op.reg.workspaceId, 'robot.claimed')).toHaveLength(1);
+    expect(await eventsOf(t, op.reg.workspaceId, 'robot.claimed')).toHaveLength(2);
     // a refused claim records nothing
     await claim(t, { token: token.token, serial_number: 'SN-EV-1' }).expect(400);
-    expect(await eventsOf(t, op.reg.workspaceId, 'robot.claimed')).toHaveLength(1);
+    expect(await eventsOf(t, op.reg.workspaceId, 'robot.claimed')).toHaveLength(2);
   });
 
   it('retiring a robot records robot.retired once (retiring again records nothing)', async () => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentsService } from '../agents';
-import { PipelinedTransaction, type SqlExecutor } from '../core/database/pipelined-transaction';
+import { PipelinedTransaction, refusalReason } from '../core/database/pipelined-transaction';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
 import { assertWorkspaceAcceptsTraffic } from '../credentials';
@@ -26,7 +26,7 @@ import {
 import { ClaimTarget, EnrollmentTokensRepository } from './enrollment-tokens.repository';
 import { InvalidEnrollmentTokenError, SerialRefusedError } from './enrollment.errors';
 import { toRobotDto } from './mappers';
-import { RobotRow, RobotsRepository, SERIAL_UNIQUE_CONSTRAINTS } from './robots.repository';
+import { ROBOT_NOT_BINDABLE, RobotRow, RobotsRepository, SERIAL_UNIQUE_CONSTRAINTS } from './robots.repository';
 
 /** Why an attempt did not commit, when a fresh read decides what the claim answers. */
 type Rerun = 'slug' | 'robot' | 'token' | 'plan';
@@ -46,22 +46,21 @@ const ATTEMPTS = 3;
  * state (409 revoked / claimed / exhausted, 410 expired), serial (400 required / not allowed, 410
  * decommissioned, 400 already claimed), quotas (429).
  *
- * A claim is one read and a transaction of two round trips (docs/decisions.md, "Enrollment
+ * A claim is one read and a transaction sent in one write (docs/decisions.md, "Enrollment
  * claims"):
  * 1. read the token, its workspace and plan and the robot carrying the serial, in one unlocked
  *    statement; check the secret, then the rules in order (a refusal here answers for that
  *    statement's snapshot);
- * 2. a PipelinedTransaction: BEGIN and the inserts of the agent, the robot (or the bind of the
- *    pending one, if still pending and unchanged since step 1), the key and the access token in
- *    one write, with ids made here so nothing waits for an earlier answer; no lock shared with
- *    other claims is taken;
- * 3. in one write: the event (it carries the robot as step 2 wrote it), then in one statement the
- *    count on the token row (a conditional UPDATE, so max_claims holds under any race), the claim
- *    record, and the workspace row locked and its status re-checked. With no quota to count the
- *    COMMIT goes in the same write, so Postgres holds the token row for that statement and the
- *    commit only; with a quota the workspace row is locked FOR NO KEY UPDATE, the quotas are
- *    counted, then the claim commits.
- * An attempt that fails in step 2 or 3 (a slug or serial taken meanwhile, the robot no longer
+ * 2. a PipelinedTransaction, in one write: BEGIN; the agent, the robot (inserted, or the pending
+ *    one bound if still pending and unchanged since step 1), the key and the access token, with
+ *    ids and the robot's columns made here so nothing waits for an earlier answer, and no lock
+ *    shared with other claims taken; the event; then in one statement the count on the token row
+ *    (a conditional UPDATE, so max_claims holds under any race), the claim record, and the
+ *    workspace row locked and its status re-checked. With no quota to count the COMMIT goes in
+ *    the same write, so Postgres holds the token row for that statement and the commit only;
+ *    with a quota the workspace row is locked FOR NO KEY UPDATE, the quotas are counted, then
+ *    the claim commits.
+ * An attempt that fails in step 2 (a slug or serial taken meanwhile, the robot no longer
  * pending or changed, the token taking no more claims, a plan that gained a quota) is rolled back
  * and the claim starts again at step 1, which refuses if a rule now refuses; a workspace that
  * refuses under its lock answers at once.
@@ -118,7 +117,7 @@ export class EnrollmentClaimService {
     }
   }
 
-  /** Steps 2 and 3 of a claim: the claimed answer, or why it has to read and run again. */
+  /** Step 2 of a claim: the claimed answer, or why it has to read and run again. */
   private attempt(
     token: ClaimTarget,
     serial: string | undefined,
@@ -131,86 +130,88 @@ export class EnrollmentClaimService {
     const lock: WorkspaceLock = planChanged || hasQuota(token, quotas) ? 'NO KEY UPDATE' : 'SHARE';
     const agentId = randomUUID();
     const credentialId = randomUUID();
-    const robotId = existing?.id ?? randomUUID();
     return PipelinedTransaction.run(this.db, async (tx) => {
       const claimedAt = this.clock.date();
-      // Step 2, one write: every row of the claim; ids are made here, so no statement waits for another.
+      const robot = serial === undefined ? null : claimedRobot(token, serial, agentId, claimedAt);
+      // One write: every row of the claim (ids made here, so no statement waits for another), the
+      // event, the counted end, and the COMMIT unless a quota is counted first.
       const written = Promise.all([
         this.agents.createInOneStatement(tx, token.workspaceId, existing?.name ?? serial ?? 'Enrolled agent', agentMetadata, {
           id: agentId,
           scopes: token.scopes,
         }),
-        serial === undefined ? null : this.bindRobot(tx, token, robotId, serial, agentId, claimedAt),
+        robot && this.robots.writeClaimed(tx, robot, existing?.version),
         this.credentials.issueApiKey(tx, { workspaceId: token.workspaceId, serviceAgentId: agentId }, token.scopes, null, credentialId),
         this.credentials.issueAccessToken(tx, { credentialId, serviceAgentId: agentId }, token.scopes),
+        robot && this.outbox.record(tx, token.workspaceId, 'robot.claimed', { robot: toRobotDto(robot), enrollment_token_id: token.id }),
+        this.claims.finish(
+          tx,
+          { enrollmentTokenId: token.id, serviceAgentId: agentId, robotId: robot?.id ?? null, serialNumber: serial ?? null, claimedAt, addsRobot },
+          claimedAt,
+          lock,
+        ),
       ]);
-      let agent, robot, apiKey, accessToken;
-      try {
-        [agent, robot, apiKey, accessToken] = await written;
-      } catch (err) {
-        const cause = tx.failure ?? err;
-        if (isUniqueViolation(cause, [AGENT_SLUG_UNIQUE_CONSTRAINT])) return rollBack(tx, 'slug');
-        if (isUniqueViolation(cause, SERIAL_UNIQUE_CONSTRAINTS)) return rollBack(tx, 'robot');
-        throw cause;
-      }
-      if (robot === undefined) return rollBack(tx, 'robot'); // no longer pending, or changed since step 1
-
-      // Step 3, one write: the event, the counted end, and the COMMIT unless a quota is counted first.
-      const event = robot && this.outbox.record(tx, token.workspaceId, 'robot.claimed', { robot: toRobotDto(robot), enrollment_token_id: token.id });
-      const countedAt = this.clock.now();
-      const claim: NewClaim = {
-        enrollmentTokenId: token.id,
-        serviceAgentId: agentId,
-        robotId: robot?.id ?? null,
-        serialNumber: serial ?? null,
-        claimedAt,
-        addsRobot,
-      };
-      const finished = this.claims.finish(tx, claim, new Date(countedAt), lock);
-      const [workspace] = await Promise.allSettled([finished, event, lock === 'SHARE' && tx.commit()]);
+      const [answers] = await Promise.allSettled([written, lock === 'SHARE' && tx.commit()]);
       if (tx.failure !== undefined) {
-        const refusal = claimRefusal(tx.failure);
-        if (!refusal) throw tx.failure;
-        if (refusal.reason === 'workspace') {
-          assertWorkspaceAcceptsTraffic(refusal.status);
-          throw new Error(`workspace ${token.workspaceId} refused a claim while ${refusal.status}`); // refuse_if names a status it refuses
-        }
-        return lock === 'SHARE' ? refusal.reason : rollBack(tx, refusal.reason);
+        const rerun = rerunFor(tx.failure);
+        return lock === 'SHARE' ? rerun : rollBack(tx, rerun);
       }
-      if (workspace.status === 'rejected') throw workspace.reason; // not a statement's failure: the COMMIT's own
+      if (answers.status === 'rejected') throw answers.reason; // not a statement's failure: the COMMIT's own
+      const [agent, , apiKey, accessToken, , workspace] = answers.value;
       if (lock === 'NO KEY UPDATE') {
-        await this.quotas.assertCounts(tx, token.workspaceId, workspace.value, quotas);
+        await this.quotas.assertCounts(tx, token.workspaceId, workspace, quotas);
         await tx.commit();
       }
-      const w = workspace.value;
       return {
         service_agent: { id: agent.id, name: agent.name, status: agent.status, slug: agent.slug },
         robot: robot && toRobotDto(robot),
         api_key: apiKey,
         access_token: accessToken,
-        workspace: { id: w.id, name: w.name, status: w.status, plan: w.plan, slug: w.slug },
+        workspace: { id: workspace.id, name: workspace.name, status: workspace.status, plan: workspace.plan, slug: workspace.slug },
       };
     });
   }
+}
 
-  /**
-   * Binds the pending robot read in step 1 (if still pending and unchanged), or creates the robot;
-   * either joins the token's cohort and tags. Undefined when the pending robot changed meanwhile.
-   */
-  private bindRobot(
-    m: SqlExecutor,
-    token: ClaimTarget,
-    robotId: string,
-    serial: string,
-    serviceAgentId: string,
-    claimedAt: Date,
-  ): Promise<RobotRow | undefined> {
-    const existing = token.robot;
-    const binding = { serviceAgentId, cohortId: token.cohortId, tags: mergeTags(existing?.tags ?? [], token.defaultTags), claimedAt };
-    return existing
-      ? this.robots.bindPending(m, existing.id, existing.version, binding)
-      : this.robots.insertClaimed(m, robotId, token.workspaceId, serial, binding);
+/**
+ * The robot as a claim leaves it: the pending robot read in step 1 (kept only if still that
+ * version when written), or a new one, bound to the claim's agent, in the token's cohort (else
+ * the robot's own) with the token's tags added. Its timestamps are the claim's.
+ */
+function claimedRobot(token: ClaimTarget, serial: string, serviceAgentId: string, claimedAt: Date): RobotRow {
+  const existing = token.robot;
+  return {
+    id: existing?.id ?? randomUUID(),
+    workspaceId: token.workspaceId,
+    serialNumber: serial,
+    name: existing?.name ?? null,
+    status: 'active',
+    serviceAgentId,
+    cohortId: token.cohortId ?? existing?.cohortId ?? null,
+    tags: mergeTags(existing?.tags ?? [], token.defaultTags),
+    claimedAt,
+    retiredAt: null,
+    insertedAt: existing?.insertedAt ?? claimedAt,
+    updatedAt: claimedAt,
+  };
+}
+
+/**
+ * Why an attempt did not commit, from the first statement that failed: a slug or serial taken
+ * meanwhile, the pending robot no longer bindable, the token taking no more claims, the plan
+ * gaining a quota. A workspace that refuses under its lock is the claim's answer (thrown);
+ * anything else is an error.
+ */
+function rerunFor(failure: unknown): Rerun {
+  if (isUniqueViolation(failure, [AGENT_SLUG_UNIQUE_CONSTRAINT])) return 'slug';
+  if (isUniqueViolation(failure, SERIAL_UNIQUE_CONSTRAINTS) || refusalReason(failure) === ROBOT_NOT_BINDABLE) return 'robot';
+  const refusal = claimRefusal(failure);
+  if (!refusal) throw failure;
+  if (refusal.reason === 'workspace') {
+    assertWorkspaceAcceptsTraffic(refusal.status);
+    throw new Error(`a workspace refused a claim while ${refusal.status}`); // refuse_if names a status it refuses
   }
+  return refusal.reason;
 }
 
 /** Ends an attempt that must run again: rolled back, with the reason. */

@@ -29,6 +29,8 @@ export interface ExistingRobot {
   status: RobotStatus;
   name: string | null;
   tags: string[];
+  cohortId: string | null;
+  insertedAt: Date;
   version: string;
 }
 
@@ -47,6 +49,8 @@ type ClaimTargetRow = Omit<ClaimTarget, 'robot'> & {
   robotStatus: RobotStatus | null;
   robotName: string | null;
   robotTags: string[] | null;
+  robotCohortId: string | null;
+  robotInsertedAt: Date | null;
   robotVersion: string | null;
 };
 
@@ -119,15 +123,19 @@ export class EnrollmentTokensRepository {
     const rows = await this.sql.rows<ClaimTargetRow>(
       'find_enrollment_token_for_claim',
       `SELECT t.*, w.status AS "workspaceStatus", p.max_service_agents, p.max_robots,
-              r.id AS "robotId", r.status AS "robotStatus", r.name AS "robotName", r.tags AS "robotTags", r.xmin::text AS "robotVersion"
+              r.id AS "robotId", r.status AS "robotStatus", r.name AS "robotName", r.tags AS "robotTags", r.cohort_id AS "robotCohortId",
+              r.inserted_at AS "robotInsertedAt", r.xmin::text AS "robotVersion"
          FROM (SELECT ${COLUMNS}, secret_hash AS "secretHash" FROM enrollment_tokens WHERE prefix = $1) t
          JOIN workspaces w ON w.id = t."workspaceId" JOIN plans p ON p.slug = w.plan
          LEFT JOIN robots r ON r.workspace_id = t."workspaceId" AND r.serial_number = $2`,
       [prefix, serial ?? null],
     );
     if (rows.length === 0) return undefined;
-    const { robotId, robotStatus, robotName, robotTags, robotVersion, ...target } = rows[0];
-    const robot = robotId === null ? undefined : { id: robotId, status: robotStatus!, name: robotName, tags: robotTags!, version: robotVersion! };
+    const { robotId, robotStatus, robotName, robotTags, robotCohortId, robotInsertedAt, robotVersion, ...target } = rows[0];
+    const robot =
+      robotId === null
+        ? undefined
+        : { id: robotId, status: robotStatus!, name: robotName, tags: robotTags!, cohortId: robotCohortId, insertedAt: robotInsertedAt!, version: robotVersion! };
     return { ...target, robot };
   }
 }

@@ -22,17 +22,12 @@ export interface RobotRow {
   updatedAt: Date;
 }
 
-/** What a claim gives a robot: its agent, the token's cohort (if any) and tags. */
-export interface RobotBinding {
-  serviceAgentId: string;
-  cohortId: string | null;
-  tags: readonly string[];
-  claimedAt: Date;
-}
-
 const COLUMNS = `id, workspace_id AS "workspaceId", serial_number AS "serialNumber", name, status,
   service_agent_id AS "serviceAgentId", cohort_id AS "cohortId", tags, claimed_at AS "claimedAt",
   retired_at AS "retiredAt", inserted_at AS "insertedAt", updated_at AS "updatedAt"`;
+
+/** What writeClaimed raises (refuse_if) when the pending robot a claim read is no longer pending and unchanged. */
+export const ROBOT_NOT_BINDABLE = 'enrollment_claim_refused:robot';
 
 /** The unique indexes that hold a serial to one robot and one claim per workspace (the last word on a serial claimed twice). */
 export const SERIAL_UNIQUE_CONSTRAINTS = ['robots_workspace_serial_key', 'enrollment_claims_serial_key'];
@@ -52,33 +47,31 @@ export class RobotsRepository implements PagedSubjectData {
   }
 
   /**
-   * A robot created by a claim with the given id, active and bound at once. Fails with a unique
-   * violation (SERIAL_UNIQUE_CONSTRAINTS) when the serial is taken in the workspace, after waiting
-   * for an insert of the same serial still in flight; the claim then decides on a fresh read.
+   * Writes the robot as a claim made it (`r`, every column decided by the claim): inserts it, or,
+   * given the `version` (xmin) the claim read it at, binds that pending robot, only if it is
+   * still pending and unchanged. A statement whose answer nothing waits for (PipelinedTransaction):
+   * it fails with a unique violation (SERIAL_UNIQUE_CONSTRAINTS) when the serial was taken
+   * meanwhile (after waiting for an insert of it still in flight), and with refuse_if
+   * (ROBOT_NOT_BINDABLE) when the pending robot was bound, retired or changed meanwhile; the claim
+   * then reads again.
    */
-  async insertClaimed(m: SqlExecutor, id: string, workspaceId: string, serialNumber: string, b: RobotBinding): Promise<RobotRow> {
-    const rows = await m.query(
-      `INSERT INTO robots (id, workspace_id, serial_number, status, service_agent_id, cohort_id, tags, claimed_at)
-       VALUES ($1, $2, $3, 'active', $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-      [id, workspaceId, serialNumber, b.serviceAgentId, b.cohortId, b.tags, b.claimedAt],
+  async writeClaimed(m: SqlExecutor, r: RobotRow, version: string | undefined): Promise<void> {
+    if (version === undefined) {
+      await m.query(
+        `INSERT INTO robots (id, workspace_id, serial_number, name, status, service_agent_id, cohort_id, tags, claimed_at, inserted_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [r.id, r.workspaceId, r.serialNumber, r.name, r.status, r.serviceAgentId, r.cohortId, r.tags, r.claimedAt, r.insertedAt, r.updatedAt],
+      );
+      return;
+    }
+    await m.query(
+      `WITH bound AS (
+         UPDATE robots SET status = $2, service_agent_id = $3, cohort_id = $4, tags = $5, claimed_at = $6, updated_at = $7
+          WHERE id = $1 AND status = 'pending' AND xmin = $8::text::xid RETURNING id
+       )
+       SELECT refuse_if(CASE WHEN NOT EXISTS (SELECT 1 FROM bound) THEN '${ROBOT_NOT_BINDABLE}' END)`,
+      [r.id, r.status, r.serviceAgentId, r.cohortId, r.tags, r.claimedAt, r.updatedAt, version],
     );
-    return rows[0];
-  }
-
-  /**
-   * Binds a pending robot: active, its agent set, the token's cohort when it names one, the given
-   * tags; only if it is still pending and still the version the caller read (`version`, its
-   * xmin: any change since, a rename or new tags, makes the caller read it again). Undefined
-   * otherwise. Waits for a transaction holding the row.
-   */
-  async bindPending(m: SqlExecutor, robotId: string, version: string, b: RobotBinding): Promise<RobotRow | undefined> {
-    const [rows] = await m.query(
-      `UPDATE robots SET status = 'active', service_agent_id = $2, cohort_id = COALESCE($3, cohort_id), tags = $4,
-              claimed_at = $5, updated_at = now()
-        WHERE id = $1 AND status = 'pending' AND xmin = $6::text::xid RETURNING ${COLUMNS}`,
-      [robotId, b.serviceAgentId, b.cohortId, b.tags, b.claimedAt, version],
-    );
-    return rows[0];
   }
 
   /** A robot of the workspace by id, row-locked until the transaction ends. */
