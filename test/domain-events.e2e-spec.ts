@@ -107,6 +107,68 @@ describe('domain events: the transactional outbox', () => {
   });
 });
 
+describe('domain events: the relay is woken by the commit itself, not by the poll', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    // A poll a minute apart: an event relayed within seconds was relayed because its commit woke the relay.
+    t = await createTestApp({ env: { OUTBOX_POLL_MS: '60000' } });
+    db = t.app.get(DataSource);
+    await new Promise((r) => setTimeout(r, 300)); // the first poll, at start-up, is over
+  });
+  afterAll(() => t.close());
+
+  const pendingOf = async (ids: string[]): Promise<number> =>
+    (await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = ANY($1::uuid[])`, [ids]))[0].n;
+
+  it('an event committed in a transaction, with a savepoint released inside, is relayed at once; one rolled back is never written', async () => {
+    const w = await makeWorkspace(t);
+    const outbox = t.app.get(Outbox);
+    const ids = await db.transaction(async (m) => {
+      const first = await outbox.record(m, w.workspaceId, 'robot.claimed', { n: 1 });
+      // A savepoint released is not the commit: nothing may be relayed before the transaction ends.
+      const second = await m.transaction((inner) => outbox.record(inner, w.workspaceId, 'robot.claimed', { n: 2 }));
+      await new Promise((r) => setTimeout(r, 100));
+      return [first.id, second.id];
+    });
+    await eventually(async () => expect(await pendingOf(ids)).toBe(0), { timeoutMs: 3000 });
+    const queue = appQueue(t, QueueNames.events);
+    expect((await Promise.all(ids.map((id) => Job.fromId(queue, id)))).map((j) => j?.data.data)).toEqual([{ n: 1 }, { n: 2 }]);
+
+    const rolledBack = await db
+      .transaction(async (m) => {
+        await outbox.record(m, w.workspaceId, 'robot.retired', { n: 3 });
+        throw new Error('refused');
+      })
+      .catch((e: Error) => e.message);
+    expect(rolledBack).toBe('refused');
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE workspace_id = $1 AND type = 'robot.retired'`, [w.workspaceId]);
+    expect(n).toBe(0);
+  });
+
+  it('an event written outside a transaction (its statement commits itself) is relayed at once', async () => {
+    const w = await makeWorkspace(t);
+    const event = await t.app.get(Outbox).record(db.manager, w.workspaceId, 'robot.claimed', { alone: true });
+    await eventually(async () => expect(await pendingOf([event.id])).toBe(0), { timeoutMs: 3000 });
+  });
+
+  it('a claim (a pipelined transaction) has its robot.claimed event relayed at once', async () => {
+    const base = await t.listen();
+    const w = await makeWorkspace(t);
+    const cookie = await sessionCookie(t, w.email, w.password);
+    const issued = await t.http().post('/api/v1/operator/enrollment_tokens').set('cookie', cookie).send({ max_claims: 2 }).expect(201);
+    const res = await fetch(`${base}/api/v1/enrollments/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: issued.body.enrollment_token.token, serial_number: 'SN-WAKE-1' }),
+    });
+    expect(res.status).toBe(201);
+    const [event] = await db.query(`SELECT id FROM domain_events WHERE workspace_id = $1 AND type = 'robot.claimed'`, [w.workspaceId]);
+    await eventually(async () => expect(await pendingOf([event.id])).toBe(0), { timeoutMs: 3000 });
+  });
+});
+
 describe('domain events while Redis is down', () => {
   const databaseUrl = new URL(process.env.DATABASE_URL!);
   const redisUrl = new URL(process.env.REDIS_URL!);

@@ -104,7 +104,7 @@ describe('events recorded with the changes that already exist', () => {
     expect(created.body.robot).toMatchObject({ serial_number: 'SN-EV-NEW', cohort_id: cohort.id, tags: ['fleet', 'eu'], status: 'active' });
     expect(await listed(created.body.robot.id)).toEqual(created.body.robot);
     const events = await eventsOf(t, op.reg.workspaceId, 'robot.claimed');
-    expect(events.find((e: { data: { robot: { id: string } } }) => e.data.robot.id === created.body.robot.id).data).toEqual({
+    expect(events.find((e: { data: { robot: { id: string } } }) => e.data.robot.id === created.body.robot.id)?.data).toEqual({
       robot: created.body.robot,
       enrollment_token_id: tagged.id,
     });

@@ -93,6 +93,28 @@ describe('PipelinedTransaction', () => {
     expect(await poolIsClean()).toBe(true);
   });
 
+  it('calls back after a commit, and never after a rollback or a failed statement', async () => {
+    const called: string[] = [];
+    await PipelinedTransaction.run(db, async (tx) => {
+      tx.onCommit(() => called.push('committed'));
+      void insert(tx, 1, 1);
+      await tx.commit();
+    });
+    await PipelinedTransaction.run(db, async (tx) => {
+      tx.onCommit(() => called.push('rolled back'));
+      await insert(tx, 2, 2);
+      await tx.rollback();
+    });
+    await PipelinedTransaction.run(db, async (tx) => {
+      tx.onCommit(() => called.push('failed'));
+      void insert(tx, 3, 3);
+      void insert(tx, 3, 3); // duplicate key
+      await tx.commit().catch(() => undefined);
+    });
+    expect(called).toEqual(['committed']);
+    expect(await rows()).toEqual([{ id: 1, v: 1 }]);
+  });
+
   it('refuses a statement or a second COMMIT once the transaction is ending', async () => {
     const outcome = await PipelinedTransaction.run(db, async (tx) => {
       await insert(tx, 1, 1);

@@ -7,8 +7,6 @@ import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
 
-/** The channel a committed event notifies (core/database/database-notifications.service.ts). */
-export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
 
 const COLUMNS = `e.id, e.workspace_id, e.type, e.data, ${isoColumn('e', 'inserted_at')}`;
 
@@ -18,25 +16,25 @@ export class DomainEventsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Inserts an event, marks it pending for the relay (domain_events_pending) and notifies the
-   * relays, which see it when (and if) the transaction commits.
+   * Inserts an event and marks it pending for the relay (domain_events_pending), which sees it
+   * when (and if) the transaction commits. No NOTIFY: Postgres serializes the commits of
+   * notifying transactions across the cluster (Outbox wakes the relay in process instead).
    */
   async insert(
     m: SqlExecutor,
     e: { workspaceId: string; type: DomainEventType; data: Record<string, unknown> },
   ): Promise<StoredDomainEvent> {
-    const rows: (StoredDomainEvent & { notified: unknown })[] = await m.query(
+    const rows: StoredDomainEvent[] = await m.query(
       `WITH e AS (
          INSERT INTO domain_events (workspace_id, type, data) VALUES ($1, $2, $3::jsonb)
          RETURNING id, workspace_id, type, data, inserted_at
        ), pending AS (
          INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM e
        )
-       SELECT ${COLUMNS}, pg_notify('${DOMAIN_EVENTS_CHANNEL}', '') AS notified FROM e`,
+       SELECT ${COLUMNS} FROM e`,
       [e.workspaceId, e.type, JSON.stringify(e.data)],
     );
-    const { notified: _, ...event } = rows[0];
-    return event;
+    return rows[0];
   }
 
   /**

@@ -6,9 +6,8 @@ import { DataSource } from 'typeorm';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { QueueNames } from '../core/config/queue-names';
-import { DatabaseNotifications } from '../core/database/database-notifications.service';
 import type { StoredDomainEvent } from './domain-event-types';
-import { DOMAIN_EVENTS_CHANNEL, DomainEventsRepository } from './domain-events.repository';
+import { DomainEventsRepository } from './domain-events.repository';
 import { AfterRelay, OutboxConsumers } from './outbox-consumers';
 
 /** Events handed to the queue per transaction. */
@@ -22,8 +21,10 @@ export const RELAY_ENQUEUE_TIMEOUT_MS = 2000;
  * consumers (outbox-consumers.ts: the webhook fan-out) write what they derive from the batch,
  * adds one job per event with the event id as job id (BullMQ ignores a second add of the same
  * id), and marks them published. If Redis is down the enqueue fails, the transaction rolls back,
- * and the events wait in Postgres for the next wake-up: a commit's notification, a reconnect, or
- * the poll every OUTBOX_POLL_MS. After the commit, the consumers' follow-up work runs.
+ * and the events wait in Postgres for the next wake-up: the commit of an event on this node
+ * (Outbox.record wakes the relay in process), or the poll every OUTBOX_POLL_MS, which also finds
+ * the events of a node that stopped before relaying them. After the commit, the consumers'
+ * follow-up work runs.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,15 +38,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @InjectDataSource() private readonly db: DataSource,
     private readonly repo: DomainEventsRepository,
     @InjectQueue(QueueNames.events) private readonly queue: Queue<StoredDomainEvent>,
-    private readonly notifications: DatabaseNotifications,
     private readonly config: AppConfig,
     private readonly consumers: OutboxConsumers,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.notifications.listen(DOMAIN_EVENTS_CHANNEL, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.config.outboxPollMs);
     this.timer.unref();
+    this.wake(); // what waited while no node ran
   }
 
   /** Relays what is unpublished now; a wake-up during a run makes it run once more. */

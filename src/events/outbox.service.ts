@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import { onCommit } from '../core/database/transaction-hooks';
+import { OutboxRelay } from './outbox-relay.service';
 import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
 import { DomainEventsRepository } from './domain-events.repository';
 
@@ -10,14 +12,21 @@ import { DomainEventsRepository } from './domain-events.repository';
  */
 @Injectable()
 export class Outbox {
-  constructor(private readonly repo: DomainEventsRepository) {}
+  private readonly wakeRelay = (): void => this.relay.wake();
 
-  record(
-    m: SqlExecutor,
-    workspaceId: string,
-    type: DomainEventType,
-    data: Record<string, unknown>,
-  ): Promise<StoredDomainEvent> {
-    return this.repo.insert(m, { workspaceId, type, data });
+  constructor(
+    private readonly repo: DomainEventsRepository,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /**
+   * Inserts the event in `m`'s transaction; once that commits, this node's relay is woken to hand
+   * it over at once (an event whose node stops first is found by the relays' poll).
+   */
+  async record(m: SqlExecutor, workspaceId: string, type: DomainEventType, data: Record<string, unknown>): Promise<StoredDomainEvent> {
+    const inTransaction = onCommit(m, this.wakeRelay);
+    const event = await this.repo.insert(m, { workspaceId, type, data });
+    if (!inTransaction) this.wakeRelay(); // the insert committed on its own
+    return event;
   }
 }

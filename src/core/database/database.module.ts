@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseNotifications } from './database-notifications.service';
 import { PreparedSql } from './prepared-sql.service';
+import { TransactionHooks } from './transaction-hooks';
 
 @Global()
 @Module({
@@ -21,7 +22,7 @@ import { PreparedSql } from './prepared-sql.service';
       }),
     }),
   ],
-  providers: [PreparedSql, DatabaseNotifications],
+  providers: [PreparedSql, DatabaseNotifications, TransactionHooks],
   exports: [PreparedSql, DatabaseNotifications],
 })
 export class DatabaseModule {}

@@ -1,5 +1,6 @@
 import type { PoolClient, QueryResult } from 'pg';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { Logger } from '@nestjs/common';
 import { statementName } from './prepared-sql.service';
 
 /**
@@ -12,6 +13,7 @@ type ReleasableWithError = { releasePostgresConnection(err: Error): Promise<void
 type PipelineClient = PoolClient & { pipeline: boolean; connection: { stream: { cork(): void; uncork(): void } } };
 
 const noop = (): void => undefined;
+const logger = new Logger('PipelinedTransaction');
 
 /**
  * What a statement's refuse_if(reason) raised (SQLSTATE P0001), or undefined for any other error.
@@ -50,6 +52,7 @@ export class PipelinedTransaction implements SqlExecutor {
   /** Settles after the last statement issued; awaited before the connection goes back to the pool. */
   private last: Promise<unknown> = Promise.resolve();
   private firstFailure?: unknown;
+  private readonly committed: Array<() => void> = [];
 
   private constructor(private readonly client: PipelineClient) {}
 
@@ -99,6 +102,11 @@ export class PipelinedTransaction implements SqlExecutor {
     await this.end('COMMIT');
   }
 
+  /** Calls `callback` once this transaction has committed (see onCommit, transaction-hooks.ts); never if it rolls back. */
+  onCommit(callback: () => void): void {
+    this.committed.push(callback);
+  }
+
   /** Sends ROLLBACK after every statement issued so far and waits for it. */
   async rollback(): Promise<void> {
     await this.end('ROLLBACK');
@@ -121,7 +129,9 @@ export class PipelinedTransaction implements SqlExecutor {
     } finally {
       this.state = 'over';
     }
-    if (command === 'COMMIT' && this.firstFailure !== undefined) throw this.firstFailure;
+    if (command === 'ROLLBACK') return;
+    if (this.firstFailure !== undefined) throw this.firstFailure;
+    runAll(this.committed, logger);
   }
 
   /** Sends one statement, corking the socket until the current synchronous run is over. */
@@ -145,6 +155,17 @@ export class PipelinedTransaction implements SqlExecutor {
     });
     this.last = sent;
     return sent;
+  }
+}
+
+/** Calls each after-commit callback; one that throws is logged and does not stop the others. */
+export function runAll(callbacks: readonly (() => void)[] | undefined, log: Pick<Logger, 'error'>): void {
+  for (const callback of callbacks ?? []) {
+    try {
+      callback();
+    } catch (err) {
+      log.error(`after-commit callback failed: ${(err as Error).message}`);
+    }
   }
 }
 
