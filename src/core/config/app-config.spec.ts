@@ -55,11 +55,11 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
     });
 
-    it('configures every queue: mailer, events and replays at 4, webhooks at 16, password resets and batch operations at 2, data requests at 1; the outbox polls every second', () => {
+    it('configures every queue: mailer and replays at 4, events and webhooks at 16, password resets and batch operations at 2, data requests at 1; the outbox polls every second', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 4 },
         { name: 'password_resets', concurrency: 2 },
-        { name: 'events', concurrency: 4 },
+        { name: 'events', concurrency: 16 },
         { name: 'webhooks', concurrency: 16 },
         { name: 'replays', concurrency: 4 },
         { name: 'batch_operations', concurrency: 2 },
