@@ -11,7 +11,7 @@ import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
 import { assertWorkspaceAcceptsTraffic } from '../credentials';
 import { MachineCredentialsService } from '../credentials';
-import { Outbox } from '../events';
+import { Outbox, TRANSACTION_TIME } from '../events';
 import { type PlanLimits, type QuotaKind, quotaLimit, QuotasService, type WorkspaceStatus } from '../identity';
 import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
 import type { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
@@ -53,7 +53,8 @@ const ATTEMPTS = 3;
  *    statement's snapshot);
  * 2. a PipelinedTransaction, in one write: BEGIN; the agent, the robot (inserted, or the pending
  *    one bound if still pending and unchanged since step 1), the key and the access token, with
- *    ids and the robot's columns made here so nothing waits for an earlier answer, and no lock
+ *    ids and the robot's columns (but its timestamps, the transaction's) made here so nothing
+ *    waits for an earlier answer, and no lock
  *    shared with other claims taken; the event; then in one statement the count on the token row
  *    (a conditional UPDATE, so max_claims holds under any race), the claim record, and the
  *    workspace row locked and its status re-checked. With no quota to count the COMMIT goes in
@@ -143,7 +144,12 @@ export class EnrollmentClaimService {
         robot && this.robots.writeClaimed(tx, robot, existing?.version),
         this.credentials.issueApiKey(tx, { workspaceId: token.workspaceId, serviceAgentId: agentId }, token.scopes, null, credentialId),
         this.credentials.issueAccessToken(tx, { credentialId, serviceAgentId: agentId }, token.scopes),
-        robot && this.outbox.record(tx, token.workspaceId, 'robot.claimed', { robot: toRobotDto(robot), enrollment_token_id: token.id }),
+        robot &&
+          this.outbox.record(tx, token.workspaceId, 'robot.claimed', {
+            // the robot as written: its timestamps are the transaction's, set by Postgres as it writes the row
+            robot: { ...toRobotDto({ ...robot, insertedAt: existing?.insertedAt ?? NOT_YET, updatedAt: NOT_YET }), ...robotTimestamps(existing) },
+            enrollment_token_id: token.id,
+          }),
         this.claims.finish(
           tx,
           { enrollmentTokenId: token.id, serviceAgentId: agentId, robotId: robot?.id ?? null, serialNumber: serial ?? null, claimedAt, addsRobot },
@@ -157,14 +163,14 @@ export class EnrollmentClaimService {
         return lock === 'SHARE' ? rerun : rollBack(tx, rerun);
       }
       if (answers.status === 'rejected') throw answers.reason; // not a statement's failure: the COMMIT's own
-      const [agent, , apiKey, accessToken, , workspace] = answers.value;
+      const [agent, robotTimes, apiKey, accessToken, , workspace] = answers.value;
       if (lock === 'NO KEY UPDATE') {
         await this.quotas.assertCounts(tx, token.workspaceId, workspace, quotas);
         await tx.commit();
       }
       return {
         service_agent: { id: agent.id, name: agent.name, status: agent.status, slug: agent.slug },
-        robot: robot && toRobotDto(robot),
+        robot: robot && robotTimes && toRobotDto({ ...robot, ...robotTimes }),
         api_key: apiKey,
         access_token: accessToken,
         workspace: { id: workspace.id, name: workspace.name, status: workspace.status, plan: workspace.plan, slug: workspace.slug },
@@ -174,11 +180,12 @@ export class EnrollmentClaimService {
 }
 
 /**
- * The robot as a claim leaves it: the pending robot read in step 1 (kept only if still that
- * version when written), or a new one, bound to the claim's agent, in the token's cohort (else
- * the robot's own) with the token's tags added. Its timestamps are the claim's.
+ * The robot as a claim leaves it, but for its timestamps (the database's, writeClaimed): the
+ * pending robot read in step 1 (kept only if still that version when written), or a new one,
+ * bound to the claim's agent, in the token's cohort (else the robot's own) with the token's tags
+ * added.
  */
-function claimedRobot(token: ClaimTarget, serial: string, serviceAgentId: string, claimedAt: Date): RobotRow {
+function claimedRobot(token: ClaimTarget, serial: string, serviceAgentId: string, claimedAt: Date): Omit<RobotRow, 'insertedAt' | 'updatedAt'> {
   const existing = token.robot;
   return {
     id: existing?.id ?? randomUUID(),
@@ -191,9 +198,19 @@ function claimedRobot(token: ClaimTarget, serial: string, serviceAgentId: string
     tags: mergeTags(existing?.tags ?? [], token.defaultTags),
     claimedAt,
     retiredAt: null,
-    insertedAt: existing?.insertedAt ?? claimedAt,
-    updatedAt: claimedAt,
   };
+}
+
+/** A placeholder Date for toRobotDto, overwritten by robotTimestamps. */
+const NOT_YET = new Date(0);
+
+/**
+ * The claimed robot's timestamps in its robot.claimed event, sent before the row is written:
+ * `updated_at` (and a new robot's `inserted_at`) are the transaction's time, which Postgres puts
+ * in the event as it records it (TRANSACTION_TIME), the same `now()` the row gets.
+ */
+function robotTimestamps(existing: ClaimTarget['robot']): { inserted_at: string; updated_at: string } {
+  return { inserted_at: existing ? existing.insertedAt.toISOString() : TRANSACTION_TIME, updated_at: TRANSACTION_TIME };
 }
 
 /**

@@ -47,31 +47,34 @@ export class RobotsRepository implements PagedSubjectData {
   }
 
   /**
-   * Writes the robot as a claim made it (`r`, every column decided by the claim): inserts it, or,
-   * given the `version` (xmin) the claim read it at, binds that pending robot, only if it is
-   * still pending and unchanged. A statement whose answer nothing waits for (PipelinedTransaction):
-   * it fails with a unique violation (SERIAL_UNIQUE_CONSTRAINTS) when the serial was taken
-   * meanwhile (after waiting for an insert of it still in flight), and with refuse_if
-   * (ROBOT_NOT_BINDABLE) when the pending robot was bound, retired or changed meanwhile; the claim
-   * then reads again.
+   * Writes the robot as a claim made it (`r`, every column but its timestamps decided by the
+   * claim): inserts it, or, given the `version` (xmin) the claim read it at, binds that pending
+   * robot, only if it is still pending and unchanged. The database sets `updated_at` (and a new
+   * robot's `inserted_at`) to the transaction's time; returns both. A statement whose answer
+   * nothing waits for (PipelinedTransaction): it fails with a unique violation
+   * (SERIAL_UNIQUE_CONSTRAINTS) when the serial was taken meanwhile (after waiting for an insert
+   * of it still in flight), and with refuse_if (ROBOT_NOT_BINDABLE) when the pending robot was
+   * bound, retired or changed meanwhile; the claim then reads again.
    */
-  async writeClaimed(m: SqlExecutor, r: RobotRow, version: string | undefined): Promise<void> {
+  async writeClaimed(m: SqlExecutor, r: Omit<RobotRow, 'insertedAt' | 'updatedAt'>, version: string | undefined): Promise<Pick<RobotRow, 'insertedAt' | 'updatedAt'>> {
     if (version === undefined) {
-      await m.query(
-        `INSERT INTO robots (id, workspace_id, serial_number, name, status, service_agent_id, cohort_id, tags, claimed_at, inserted_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [r.id, r.workspaceId, r.serialNumber, r.name, r.status, r.serviceAgentId, r.cohortId, r.tags, r.claimedAt, r.insertedAt, r.updatedAt],
+      const inserted = await m.query(
+        `INSERT INTO robots (id, workspace_id, serial_number, name, status, service_agent_id, cohort_id, tags, claimed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING inserted_at AS "insertedAt", updated_at AS "updatedAt"`,
+        [r.id, r.workspaceId, r.serialNumber, r.name, r.status, r.serviceAgentId, r.cohortId, r.tags, r.claimedAt],
       );
-      return;
+      return inserted[0];
     }
-    await m.query(
+    const bound = await m.query(
       `WITH bound AS (
-         UPDATE robots SET status = $2, service_agent_id = $3, cohort_id = $4, tags = $5, claimed_at = $6, updated_at = $7
-          WHERE id = $1 AND status = 'pending' AND xmin = $8::text::xid RETURNING id
+         UPDATE robots SET status = $2, service_agent_id = $3, cohort_id = $4, tags = $5, claimed_at = $6, updated_at = now()
+          WHERE id = $1 AND status = 'pending' AND xmin = $7::text::xid RETURNING inserted_at, updated_at
        )
-       SELECT refuse_if(CASE WHEN NOT EXISTS (SELECT 1 FROM bound) THEN '${ROBOT_NOT_BINDABLE}' END)`,
-      [r.id, r.status, r.serviceAgentId, r.cohortId, r.tags, r.claimedAt, r.updatedAt, version],
+       SELECT b.inserted_at AS "insertedAt", b.updated_at AS "updatedAt", refuse_if(CASE WHEN b.inserted_at IS NULL THEN '${ROBOT_NOT_BINDABLE}' END)
+         FROM (VALUES (1)) AS one LEFT JOIN bound b ON true`,
+      [r.id, r.status, r.serviceAgentId, r.cohortId, r.tags, r.claimedAt, version],
     );
+    return bound[0];
   }
 
   /** A robot of the workspace by id, row-locked until the transaction ends. */

@@ -11,6 +11,18 @@ import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
 const COLUMNS = `e.id, e.workspace_id, e.type, e.data, ${isoColumn('e', 'inserted_at')}`;
 
 /** The outbox table `domain_events`. Every statement runs in the caller's transaction. */
+/**
+ * A value of an event's data that Postgres replaces with its transaction's time (`now()`, ISO
+ * 8601 with milliseconds, as Date.toISOString writes it): for an event that carries a row's
+ * timestamp the database sets in the same transaction (`DEFAULT now()`), written in the same
+ * write as that row, so before its answer is known (PipelinedTransaction). A string no client can
+ * send (it holds NUL characters, refused in every request) and no jsonb can hold, so a value left
+ * unreplaced fails the insert instead of being stored.
+ */
+export const TRANSACTION_TIME = '\u0000transaction_time\u0000';
+const TRANSACTION_TIME_JSON = JSON.stringify(TRANSACTION_TIME);
+const TRANSACTION_TIME_ISO = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 @Injectable()
 export class DomainEventsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -26,13 +38,14 @@ export class DomainEventsRepository {
   ): Promise<StoredDomainEvent> {
     const rows: StoredDomainEvent[] = await m.query(
       `WITH e AS (
-         INSERT INTO domain_events (workspace_id, type, data) VALUES ($1, $2, $3::jsonb)
+         INSERT INTO domain_events (workspace_id, type, data)
+         VALUES ($1, $2, replace($3, $4, '"' || ${TRANSACTION_TIME_ISO} || '"')::jsonb)
          RETURNING id, workspace_id, type, data, inserted_at
        ), pending AS (
          INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM e
        )
        SELECT ${COLUMNS} FROM e`,
-      [e.workspaceId, e.type, JSON.stringify(e.data)],
+      [e.workspaceId, e.type, JSON.stringify(e.data), TRANSACTION_TIME_JSON],
     );
     return rows[0];
   }
