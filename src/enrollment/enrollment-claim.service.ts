@@ -147,7 +147,7 @@ export class EnrollmentClaimService {
         robot &&
           this.outbox.record(tx, token.workspaceId, 'robot.claimed', {
             // the robot as written: its timestamps are the transaction's, set by Postgres as it writes the row
-            robot: { ...toRobotDto({ ...robot, insertedAt: existing?.insertedAt ?? NOT_YET, updatedAt: NOT_YET }), ...robotTimestamps(existing) },
+            robot: { ...toRobotDto({ ...robot, insertedAt: NOT_YET, updatedAt: NOT_YET }), ...robotTimestamps(existing) },
             enrollment_token_id: token.id,
           }),
         this.claims.finish(
