@@ -1,0 +1,109 @@
+/**
+ * Where a CPU profile (.cpuprofile, from `node --cpu-prof` or bench:sockets' BENCH_PROFILE_DIR)
+ * spends its busy time: the functions with the most self time, and the inclusive share of the
+ * functions named with --inclusive (their own time and everything they called, counted once per
+ * sample however often they recur on its stack). Shares are of busy samples: idle, program and
+ * garbage collection are shown apart.
+ *
+ *   node -r ts-node/register/transpile-only bench/support/profile-summary.ts <file.cpuprofile> \
+ *     [--top 30] [--inclusive name,name,...] [--callers name [--depth 3]]
+ *
+ * --callers shows where the self time of one function comes from: its callers' stacks, --depth
+ * frames up.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
+
+function frameName(node: ProfileNode): string {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const file = url ? url.replace(/^file:\/\//, '').replace(/.*\/node_modules\//, '~/').replace(/.*\/(src|bench|dist)\//, '$1/') : '';
+  return `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`;
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const file = args[0];
+  if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [--top N] [--inclusive a,b]');
+  const option = (name: string) => {
+    const i = args.indexOf(name);
+    return i < 0 ? undefined : args[i + 1];
+  };
+  const top = Number(option('--top') ?? 30);
+  const inclusive = (option('--inclusive') ?? '').split(',').filter(Boolean);
+  const callersOf = option('--callers');
+  const callers = new Map<string, number>();
+  const depth = Number(option('--depth') ?? 3);
+
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+  const time = new Map<number, number>();
+  profile.samples.forEach((id, i) => time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let total = 0;
+  const special = new Map<string, number>();
+  const self = new Map<string, number>();
+  const incl = new Map<string, number>(inclusive.map((name) => [name, 0]));
+  for (const [id, t] of time) {
+    total += t;
+    const node = byId.get(id)!;
+    const name = node.callFrame.functionName;
+    if (IDLE.has(name)) {
+      special.set(name, (special.get(name) ?? 0) + t);
+      continue;
+    }
+    const label = frameName(node);
+    self.set(label, (self.get(label) ?? 0) + t);
+    if (name === callersOf) {
+      const stack: string[] = [];
+      for (let cur = parent.get(id); cur !== undefined && stack.length < depth; cur = parent.get(cur)) stack.push(frameName(byId.get(cur)!));
+      const key = stack.join(' < ');
+      callers.set(key, (callers.get(key) ?? 0) + t);
+    }
+    if (inclusive.length === 0) continue;
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const fn = byId.get(cur)!.callFrame.functionName;
+      if (incl.has(fn) && !seen.has(fn)) {
+        seen.add(fn);
+        incl.set(fn, incl.get(fn)! + t);
+      }
+    }
+  }
+  const busy = [...self.values()].reduce((a, b) => a + b, 0);
+  const ms = (us: number) => (us / 1000).toFixed(1);
+  const share = (us: number) => `${((100 * us) / busy).toFixed(1)}%`;
+  process.stdout.write(`${path.basename(file)}: ${ms(total)} ms sampled, busy ${ms(busy)} ms (${((100 * busy) / total).toFixed(0)}%)`);
+  for (const [name, t] of special) process.stdout.write(`, ${name} ${ms(t)} ms`);
+  process.stdout.write('\n\nself time, share of busy\n');
+  for (const [label, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    process.stdout.write(`${share(t).padStart(7)} ${ms(t).padStart(8)} ms  ${label}\n`);
+  }
+  if (callersOf) {
+    process.stdout.write(`\ncallers of ${callersOf}, share of busy\n`);
+    for (const [stack, t] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+      process.stdout.write(`${share(t).padStart(7)} ${ms(t).padStart(8)} ms  ${stack}\n`);
+    }
+  }
+  if (inclusive.length > 0) {
+    process.stdout.write('\ninclusive, share of busy\n');
+    for (const [name, t] of incl) process.stdout.write(`${share(t).padStart(7)} ${ms(t).padStart(8)} ms  ${name}\n`);
+  }
+}
+
+main();
