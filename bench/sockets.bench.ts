@@ -22,6 +22,9 @@
  * for this run (BENCH_DB, BENCH_REDIS_DB: `BENCH_DB=agentnet_bench_sockets BENCH_REDIS_DB=12 npm
  * run bench:sockets` shares no state with anyone). Only 127.0.0.1 is used.
  *
+ * Also printed: the server's CPU time per 1,000 sockets connected and per command, which the
+ * host's load disturbs less than the wall-clock figures.
+ *
  * BENCH_PROFILE_DIR=<dir> writes a CPU profile of the service child under the connect storm and
  * another under the command loop (`connect-<variant>-<round>.cpuprofile`, `commands-...`),
  * sampled every 200 us; `bench/support/profile-summary.ts` reads them. Profiling slows the
@@ -61,6 +64,7 @@ interface Memory {
 
 type ChildCommand =
   | { type: 'memory' }
+  | { type: 'cpu' }
   | { type: 'setup'; workspaceId: string; agents: number }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string }
@@ -74,6 +78,12 @@ function memoryAfterGc(): Memory {
   for (let i = 0; i < 3; i++) gc?.();
   const { rss, heapUsed } = process.memoryUsage();
   return { rss, heapUsed };
+}
+
+/** CPU time this process has used (user and system), in microseconds. */
+function cpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 /** CPU profiles of this process between profile-start and profile-stop (the inspector's sampler). */
@@ -121,6 +131,7 @@ async function baselineServer(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
   serveRequests<ChildCommand>(async (req) => {
     if (req.type === 'memory') return memoryAfterGc();
+    if (req.type === 'cpu') return cpuMicros();
     if (req.type === 'exit') setImmediate(() => process.exit(0));
     return undefined;
   }, null);
@@ -153,6 +164,7 @@ async function appServer(): Promise<void> {
   const profile = profiler();
   serveRequests<ChildCommand>(async (req) => {
     if (req.type === 'memory') return memoryAfterGc();
+    if (req.type === 'cpu') return cpuMicros();
     if (await profile(req)) return undefined;
     if (req.type === 'exit') {
       await app.close();
@@ -290,10 +302,16 @@ interface Figures {
   p99: number;
   postP50: number;
   postP99: number;
+  /** The server's CPU time (ms) per 1,000 sockets connected, and per command (or push). */
+  cpuConnect: number;
+  cpuCommand: number;
 }
 
-function figures(fleet: Fleet, before: Memory, after: Memory, timings: { delays: number[]; responses: number[] }): Figures {
+/** `cpu`: the server's CPU time (us) before and after connecting, then before and after the commands. */
+function figures(fleet: Fleet, before: Memory, after: Memory, timings: { delays: number[]; responses: number[] }, cpu: number[]): Figures {
   return {
+    cpuConnect: (cpu[1] - cpu[0]) / 1000 / (SOCKETS / 1000),
+    cpuCommand: (cpu[3] - cpu[2]) / 1000 / (WARMUP_COMMANDS + COMMANDS),
     connectMs: fleet.connectMs,
     rssPerSocket: (after.rss - before.rss) / SOCKETS,
     heapPerSocket: (after.heapUsed - before.heapUsed) / SOCKETS,
@@ -317,10 +335,13 @@ async function measureBaseline(): Promise<Figures> {
   try {
     const base = `http://${HOST}:${port}`;
     const before = await child.request<Memory>({ type: 'memory' });
+    const cpu = [await child.request<number>({ type: 'cpu' })];
     const fleet = await phase(`connecting ${SOCKETS} sockets`, () =>
       openSockets(Array.from({ length: SOCKETS }, (_, i) => `ws://${HOST}:${port}/socket?i=${i}`)),
     );
+    cpu.push(await child.request<number>({ type: 'cpu' }));
     const after = await child.request<Memory>({ type: 'memory' });
+    cpu.push(await child.request<number>({ type: 'cpu' }));
     const timings = await phase(`${COMMANDS} pushes`, () =>
       commandDelays(
         fleet,
@@ -328,8 +349,9 @@ async function measureBaseline(): Promise<Figures> {
         (_i, socket) => fetch(`${base}/push?i=${socket}`, { method: 'POST' }),
       ),
     );
+    cpu.push(await child.request<number>({ type: 'cpu' }));
     await closeSockets(fleet);
-    return figures(fleet, before, after, timings);
+    return figures(fleet, before, after, timings, cpu);
   } finally {
     await child.stop();
   }
@@ -439,10 +461,13 @@ async function measureService(fixture: ServiceFixture, root: string, label: stri
   };
   try {
     const before = await child.request<Memory>({ type: 'memory' });
+    const cpu = [await child.request<number>({ type: 'cpu' })];
     const fleet = await phase(`connecting ${SOCKETS} sockets`, () =>
       profiled('connect', () => openSockets(fixture.tokens.map((token) => `ws://${HOST}:${port}/socket?socket_token=${token}`))),
     );
+    cpu.push(await child.request<number>({ type: 'cpu' }));
     const after = await child.request<Memory>({ type: 'memory' });
+    cpu.push(await child.request<number>({ type: 'cpu' }));
     const timings = await phase(`${COMMANDS} commands`, () =>
       profiled('commands', () =>
         commandDelays(
@@ -457,8 +482,9 @@ async function measureService(fixture: ServiceFixture, root: string, label: stri
         ),
       ),
     );
+    cpu.push(await child.request<number>({ type: 'cpu' }));
     await closeSockets(fleet);
-    return figures(fleet, before, after, timings);
+    return figures(fleet, before, after, timings, cpu);
   } finally {
     await child.stop();
   }
@@ -524,6 +550,8 @@ function report(names: string[], results: Map<string, Figures[]>, mintMs: number
     ['command to arrival p99 (ms)', (f) => f.p99, 2],
     ['POST response p50 (ms)', (f) => f.postP50, 2],
     ['POST response p99 (ms)', (f) => f.postP99, 2],
+    ['server CPU / 1,000 sockets (ms)', (f) => f.cpuConnect, 1],
+    ['server CPU / command (ms)', (f) => f.cpuCommand, 3],
   ];
   const baseline = results.get('bare ws')!;
   const others = names.filter((n) => n !== 'bare ws');
