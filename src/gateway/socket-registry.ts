@@ -81,11 +81,15 @@ export class SocketConnection {
   }
 }
 
-/** The live sockets of this node, indexed by credential, agent, workspace, session and user. */
+/**
+ * The live sockets of this node, indexed by credential, agent, workspace, session and user, and
+ * by who receives pushes. Most keys name one socket (a credential, an agent): those hold the
+ * connection itself, and a set only once a second socket shares the key.
+ */
 @Injectable()
 export class SocketRegistry {
   private readonly connections = new Map<WebSocket, SocketConnection>();
-  private readonly index = new Map<string, Set<SocketConnection>>();
+  private readonly index = new Map<string, SocketConnection | Set<SocketConnection>>();
 
   get size(): number {
     return this.connections.size;
@@ -94,9 +98,10 @@ export class SocketRegistry {
   add(conn: SocketConnection): void {
     this.connections.set(conn.ws, conn);
     for (const key of conn.keys) {
-      let set = this.index.get(key);
-      if (!set) this.index.set(key, (set = new Set()));
-      set.add(conn);
+      const held = this.index.get(key);
+      if (held === undefined) this.index.set(key, conn);
+      else if (held instanceof Set) held.add(conn);
+      else if (held !== conn) this.index.set(key, new Set([held, conn]));
     }
   }
 
@@ -106,10 +111,12 @@ export class SocketRegistry {
     if (!conn) return undefined;
     this.connections.delete(ws);
     for (const key of conn.keys) {
-      const set = this.index.get(key);
-      if (!set) continue;
-      set.delete(conn);
-      if (set.size === 0) this.index.delete(key);
+      const held = this.index.get(key);
+      if (held === conn) this.index.delete(key);
+      else if (held instanceof Set) {
+        held.delete(conn);
+        if (held.size === 0) this.index.delete(key);
+      }
     }
     return conn;
   }
@@ -119,7 +126,9 @@ export class SocketRegistry {
   }
 
   find(key: string): SocketConnection[] {
-    return [...(this.index.get(key) ?? [])];
+    const held = this.index.get(key);
+    if (held === undefined) return [];
+    return held instanceof Set ? [...held] : [held];
   }
 
   all(): SocketConnection[] {
