@@ -19,6 +19,7 @@ describe('when Redis is unreachable', () => {
   const proxy = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
   let a: TestApp;
   let b: TestApp;
+  let baseA: string;
   let baseB: string;
   let w: Registered;
   let cookie: string;
@@ -36,7 +37,7 @@ describe('when Redis is unreachable', () => {
     viaProxy.port = String(proxy.port);
     const env = { ...TRUST_LOOPBACK, REDIS_URL: viaProxy.toString(), OUTBOX_POLL_MS: '200' };
     [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
-    baseB = await b.listen();
+    [baseA, baseB] = await Promise.all([a.listen(), b.listen()]);
     w = await makeWorkspace(a);
     cookie = await sessionCookie(a, w.email, w.password);
     await eventually(async () => expect(busHealthy(a) && busHealthy(b)).toBe(true));
@@ -131,6 +132,21 @@ describe('when Redis is unreachable', () => {
     });
     expect(await socket.staysOpen(300)).toBe(true);
     expect(socket.pushes('command').filter((m) => m.payload.agent_command.id === id)).toHaveLength(1);
+  });
+
+  it('a command created while Redis is down reaches its live socket on the node that committed it at once', async () => {
+    const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
+    const { socket_token } = await mintSocketToken(a, key);
+    const socket = await SocketClient.open(socketUrl(baseA, { socket_token }));
+    open.push(socket);
+    await socket.request('ready');
+
+    await proxy.cut();
+    const created = await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'local' });
+    expect(created.status).toBe(201);
+    // Written by the node that committed it, not relayed through Redis (nor the outbox, whose queue is Redis too).
+    const push = await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === created.body.agent_command.id, 200);
+    expect(push.payload.agent_command).toEqual(created.body.agent_command);
   });
 
   it('SCIM keeps provisioning while Redis is down, and a deactivated account loses its socket on the other node within 1 s', async () => {
