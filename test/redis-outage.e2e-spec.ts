@@ -26,6 +26,22 @@ describe('when Redis is unreachable', () => {
   const open: SocketClient[] = [];
 
   const busHealthy = (t: TestApp) => t.app.get(EventBus).healthy;
+  /** A ready socket on `t` (at `base`) of w's default agent, holding agent_commands:read. */
+  const commandSocket = async (t: TestApp, base: string) => {
+    const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
+    const { socket_token } = await mintSocketToken(t, key);
+    const socket = await SocketClient.open(socketUrl(base, { socket_token }));
+    open.push(socket);
+    await socket.request('ready');
+    return socket;
+  };
+  /** Creates a command for w's default agent through node A, while Redis is cut. */
+  const createCommand = async (name: string) => {
+    await proxy.cut();
+    const created = await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name });
+    expect(created.status).toBe(201);
+    return created.body.agent_command;
+  };
   const restore = async () => {
     await proxy.start();
     await eventually(async () => expect(busHealthy(a) && busHealthy(b)).toBe(true), { timeoutMs: 5000 });
@@ -110,16 +126,8 @@ describe('when Redis is unreachable', () => {
   });
 
   it('a command created while Redis is down reaches its live socket on the other node once it is back, once', async () => {
-    const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
-    const { socket_token } = await mintSocketToken(b, key);
-    const socket = await SocketClient.open(socketUrl(baseB, { socket_token }));
-    open.push(socket);
-    await socket.request('ready');
-
-    await proxy.cut();
-    const created = await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'reboot' });
-    expect(created.status).toBe(201);
-    const id = created.body.agent_command.id;
+    const socket = await commandSocket(b, baseB);
+    const { id } = await createCommand('reboot');
 
     await proxy.start();
     await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === id, 10_000);
@@ -135,18 +143,11 @@ describe('when Redis is unreachable', () => {
   });
 
   it('a command created while Redis is down reaches its live socket on the node that committed it at once', async () => {
-    const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
-    const { socket_token } = await mintSocketToken(a, key);
-    const socket = await SocketClient.open(socketUrl(baseA, { socket_token }));
-    open.push(socket);
-    await socket.request('ready');
-
-    await proxy.cut();
-    const created = await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'local' });
-    expect(created.status).toBe(201);
+    const socket = await commandSocket(a, baseA);
+    const created = await createCommand('local');
     // Written by the node that committed it, not relayed through Redis (nor the outbox, whose queue is Redis too).
-    const push = await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === created.body.agent_command.id, 200);
-    expect(push.payload.agent_command).toEqual(created.body.agent_command);
+    const push = await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === created.id, 200);
+    expect(push.payload.agent_command).toEqual(created);
   });
 
   it('SCIM keeps provisioning while Redis is down, and a deactivated account loses its socket on the other node within 1 s', async () => {
