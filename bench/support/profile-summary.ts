@@ -6,10 +6,10 @@
  * garbage collection are shown apart.
  *
  *   node -r ts-node/register/transpile-only bench/support/profile-summary.ts <file.cpuprofile> \
- *     [--top 30] [--inclusive name,name,...] [--callers name [--depth 3]]
+ *     [--top 30] [--inclusive name,name,...] [--callers name [--depth 3]] [--callees name]
  *
  * --callers shows where the self time of one function comes from: its callers' stacks, --depth
- * frames up.
+ * frames up. --callees splits one function's inclusive time over what it calls directly.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,8 @@ interface Profile {
 }
 
 const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
+/** The inspector's own work when the profile was taken from inside the process (bench:sockets): not the program's. */
+const isProfilerOverhead = (node: ProfileNode) => node.callFrame.functionName === 'post' && node.callFrame.url === 'node:inspector';
 
 function frameName(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
@@ -47,6 +49,8 @@ function main(): void {
   const callersOf = option('--callers');
   const callers = new Map<string, number>();
   const depth = Number(option('--depth') ?? 3);
+  const calleesOf = option('--callees');
+  const callees = new Map<string, number>();
 
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -63,8 +67,9 @@ function main(): void {
     total += t;
     const node = byId.get(id)!;
     const name = node.callFrame.functionName;
-    if (IDLE.has(name)) {
-      special.set(name, (special.get(name) ?? 0) + t);
+    if (IDLE.has(name) || isProfilerOverhead(node)) {
+      const label = IDLE.has(name) ? name : '(profiler)';
+      special.set(label, (special.get(label) ?? 0) + t);
       continue;
     }
     const label = frameName(node);
@@ -74,6 +79,15 @@ function main(): void {
       for (let cur = parent.get(id); cur !== undefined && stack.length < depth; cur = parent.get(cur)) stack.push(frameName(byId.get(cur)!));
       const key = stack.join(' < ');
       callers.set(key, (callers.get(key) ?? 0) + t);
+    }
+    if (calleesOf) {
+      // the outermost frame of `calleesOf` on this sample's stack, and the frame it called
+      let below: number | undefined;
+      let hit: string | undefined;
+      for (let cur: number | undefined = id; cur !== undefined; below = cur, cur = parent.get(cur)) {
+        if (byId.get(cur)!.callFrame.functionName === calleesOf) hit = below === undefined ? '(self)' : frameName(byId.get(below)!);
+      }
+      if (hit) callees.set(hit, (callees.get(hit) ?? 0) + t);
     }
     if (inclusive.length === 0) continue;
     const seen = new Set<string>();
@@ -98,6 +112,12 @@ function main(): void {
     process.stdout.write(`\ncallers of ${callersOf}, share of busy\n`);
     for (const [stack, t] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, top)) {
       process.stdout.write(`${share(t).padStart(7)} ${ms(t).padStart(8)} ms  ${stack}\n`);
+    }
+  }
+  if (calleesOf) {
+    process.stdout.write(`\nwhat ${calleesOf} calls, inclusive, share of busy\n`);
+    for (const [callee, t] of [...callees].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+      process.stdout.write(`${share(t).padStart(7)} ${ms(t).padStart(8)} ms  ${callee}\n`);
     }
   }
   if (inclusive.length > 0) {
