@@ -2,7 +2,8 @@
  * The websocket at /socket with 5,000 concurrent authenticated sockets on one node: memory per
  * socket (RSS and heap of the server process, after GC, divided by the socket count), the time to
  * connect them all, and the delay from creating an agent command (POST) to its arrival on the
- * agent's socket, p50 and p99 over 250 commands.
+ * agent's socket, p50 and p99 over 250 commands; then the time to connect them all again after
+ * closing them (a reconnect storm, with the same socket tokens).
  *
  * Baseline, measured in the same run on the same machine: a bare `ws` server on node:http (no
  * authentication, no database, no Redis) accepting the same number of sockets, and pushing a
@@ -25,7 +26,7 @@
  * Also printed: the server's CPU time per 1,000 sockets connected and per command, which the
  * host's load disturbs less than the wall-clock figures.
  *
- * BENCH_PROFILE_DIR=<dir> writes a CPU profile of the service child under the connect storm and
+ * BENCH_PROFILE_DIR=<dir> writes a CPU profile of each server child under the connect storm and
  * another under the command loop (`connect-<variant>-<round>.cpuprofile`, `commands-...`),
  * sampled every 200 us; `bench/support/profile-summary.ts` reads them. Profiling slows the
  * service: a profiled run's figures are not its figures.
@@ -129,9 +130,11 @@ async function baselineServer(): Promise<void> {
     ws.on('close', () => sockets.delete(i));
   });
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const profile = profiler();
   serveRequests<ChildCommand>(async (req) => {
     if (req.type === 'memory') return memoryAfterGc();
     if (req.type === 'cpu') return cpuMicros();
+    if (await profile(req)) return undefined;
     if (req.type === 'exit') setImmediate(() => process.exit(0));
     return undefined;
   }, null);
@@ -296,6 +299,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 interface Figures {
   connectMs: number;
+  /** All sockets closed, then connected again with the same URLs. */
+  reconnectMs: number;
   rssPerSocket: number;
   heapPerSocket: number;
   p50: number;
@@ -308,7 +313,7 @@ interface Figures {
 }
 
 /** `cpu`: the server's CPU time (us) before and after connecting, then before and after the commands. */
-function figures(fleet: Fleet, before: Memory, after: Memory, timings: { delays: number[]; responses: number[] }, cpu: number[]): Figures {
+function figures(fleet: Fleet, before: Memory, after: Memory, timings: { delays: number[]; responses: number[] }, cpu: number[]): Omit<Figures, 'reconnectMs'> {
   return {
     cpuConnect: (cpu[1] - cpu[0]) / 1000 / (SOCKETS / 1000),
     cpuCommand: (cpu[3] - cpu[2]) / 1000 / (WARMUP_COMMANDS + COMMANDS),
@@ -330,31 +335,53 @@ async function phase<T>(label: string, fn: () => Promise<T>): Promise<T> {
   return result;
 }
 
-async function measureBaseline(): Promise<Figures> {
+async function measureBaseline(round: number): Promise<Figures> {
   const { child, port } = await startChild('baseline-server', { ...process.env });
   try {
     const base = `http://${HOST}:${port}`;
-    const before = await child.request<Memory>({ type: 'memory' });
-    const cpu = [await child.request<number>({ type: 'cpu' })];
-    const fleet = await phase(`connecting ${SOCKETS} sockets`, () =>
-      openSockets(Array.from({ length: SOCKETS }, (_, i) => `ws://${HOST}:${port}/socket?i=${i}`)),
+    return await measureServer(
+      child,
+      Array.from({ length: SOCKETS }, (_, i) => `ws://${HOST}:${port}/socket?i=${i}`),
+      (_i, socket) => fetch(`${base}/push?i=${socket}`, { method: 'POST' }),
+      `bare-${round}`,
     );
-    cpu.push(await child.request<number>({ type: 'cpu' }));
-    const after = await child.request<Memory>({ type: 'memory' });
-    cpu.push(await child.request<number>({ type: 'cpu' }));
-    const timings = await phase(`${COMMANDS} pushes`, () =>
-      commandDelays(
-        fleet,
-        (i) => (i * 7919) % SOCKETS,
-        (_i, socket) => fetch(`${base}/push?i=${socket}`, { method: 'POST' }),
-      ),
-    );
-    cpu.push(await child.request<number>({ type: 'cpu' }));
-    await closeSockets(fleet);
-    return figures(fleet, before, after, timings, cpu);
   } finally {
     await child.stop();
   }
+}
+
+/**
+ * The measurements of one server, cold: memory and CPU time around connecting `urls`, the
+ * commands (`post`), then all sockets closed and connected again with the same URLs (a reconnect
+ * storm: the same socket tokens, for the service). With BENCH_PROFILE_DIR, the connect and the
+ * commands are profiled, in files named after them and `label`.
+ */
+async function measureServer(
+  child: BenchChild<ChildCommand>,
+  urls: string[],
+  post: (i: number, socket: number) => Promise<Response>,
+  label: string,
+): Promise<Figures> {
+  const profiled = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    if (!PROFILE_DIR) return fn();
+    await child.request({ type: 'profile-start' });
+    const result = await fn();
+    await child.request({ type: 'profile-stop', file: path.join(PROFILE_DIR, `${name}-${label}.cpuprofile`) });
+    return result;
+  };
+  const cpuNow = () => child.request<number>({ type: 'cpu' });
+  const before = await child.request<Memory>({ type: 'memory' });
+  const cpu = [await cpuNow()];
+  const fleet = await phase(`connecting ${SOCKETS} sockets`, () => profiled('connect', () => openSockets(urls)));
+  cpu.push(await cpuNow());
+  const after = await child.request<Memory>({ type: 'memory' });
+  cpu.push(await cpuNow());
+  const timings = await phase(`${COMMANDS} commands`, () => profiled('commands', () => commandDelays(fleet, (i) => (i * 7919) % SOCKETS, post)));
+  cpu.push(await cpuNow());
+  await closeSockets(fleet);
+  const again = await phase(`reconnecting ${SOCKETS} sockets`, () => openSockets(urls));
+  await closeSockets(again);
+  return { ...figures(fleet, before, after, timings, cpu), reconnectMs: again.connectMs };
 }
 
 /** The service's environment: this run's database and Redis db. */
@@ -452,39 +479,18 @@ async function setUpService(): Promise<ServiceFixture> {
 async function measureService(fixture: ServiceFixture, root: string, label: string): Promise<Figures> {
   const { child, port } = await startChild('app-server', serviceEnv(root));
   const base = `http://${HOST}:${port}`;
-  const profiled = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-    if (!PROFILE_DIR) return fn();
-    await child.request({ type: 'profile-start' });
-    const result = await fn();
-    await child.request({ type: 'profile-stop', file: path.join(PROFILE_DIR, `${name}-${label}.cpuprofile`) });
-    return result;
-  };
   try {
-    const before = await child.request<Memory>({ type: 'memory' });
-    const cpu = [await child.request<number>({ type: 'cpu' })];
-    const fleet = await phase(`connecting ${SOCKETS} sockets`, () =>
-      profiled('connect', () => openSockets(fixture.tokens.map((token) => `ws://${HOST}:${port}/socket?socket_token=${token}`))),
+    return await measureServer(
+      child,
+      fixture.tokens.map((token) => `ws://${HOST}:${port}/socket?socket_token=${token}`),
+      (i, socket) =>
+        fetch(`${base}/api/v1/operator/agent_commands`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: fixture.cookie },
+          body: JSON.stringify({ service_agent_id: fixture.agents[socket].agentId, name: 'bench', payload: { i } }),
+        }),
+      label,
     );
-    cpu.push(await child.request<number>({ type: 'cpu' }));
-    const after = await child.request<Memory>({ type: 'memory' });
-    cpu.push(await child.request<number>({ type: 'cpu' }));
-    const timings = await phase(`${COMMANDS} commands`, () =>
-      profiled('commands', () =>
-        commandDelays(
-          fleet,
-          (i) => (i * 7919) % SOCKETS,
-          (i, socket) =>
-            fetch(`${base}/api/v1/operator/agent_commands`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', cookie: fixture.cookie },
-              body: JSON.stringify({ service_agent_id: fixture.agents[socket].agentId, name: 'bench', payload: { i } }),
-            }),
-        ),
-      ),
-    );
-    cpu.push(await child.request<number>({ type: 'cpu' }));
-    await closeSockets(fleet);
-    return figures(fleet, before, after, timings, cpu);
   } finally {
     await child.stop();
   }
@@ -522,7 +528,7 @@ async function main(): Promise<void> {
   const fixture = await setUpService();
   try {
     const variants: Variant[] = [
-      { name: 'bare ws', measure: () => measureBaseline() },
+      { name: 'bare ws', measure: (round) => measureBaseline(round) },
       { name: 'service', measure: (round) => measureService(fixture, HERE, `service-${round}`) },
     ];
     if (COMPARE_ROOT) variants.push({ name: 'compared', measure: (round) => measureService(fixture, COMPARE_ROOT, `compared-${round}`) });
@@ -544,6 +550,7 @@ function report(names: string[], results: Map<string, Figures[]>, mintMs: number
   const kib = (bytes: number) => bytes / 1024;
   const rows: [string, (f: Figures) => number, number][] = [
     ['connect all sockets (s)', (f) => f.connectMs / 1000, 2],
+    ['reconnect all, same tokens (s)', (f) => f.reconnectMs / 1000, 2],
     ['RSS per socket (KiB)', (f) => kib(f.rssPerSocket), 1],
     ['heap per socket (KiB)', (f) => kib(f.heapPerSocket), 1],
     ['command to arrival p50 (ms)', (f) => f.p50, 2],

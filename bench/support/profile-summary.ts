@@ -10,6 +10,8 @@
  *
  * --callers shows where the self time of one function comes from: its callers' stacks, --depth
  * frames up. --callees splits one function's inclusive time over what it calls directly.
+ * --packages groups self time by where the code lives: a package under node_modules, a folder of
+ * src/, Node's own JavaScript, or a native function by name.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +38,16 @@ function frameName(node: ProfileNode): string {
   return `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`;
 }
 
+function packageOf(node: ProfileNode): string {
+  const url = node.callFrame.url;
+  if (!url) return `(native) ${node.callFrame.functionName || '(anonymous)'}`;
+  const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1];
+  const own = /\/(src|bench|dist)\/([^/]+)\//.exec(url);
+  if (own) return `${own[1]}/${own[2]}`;
+  return url.startsWith('node:') ? 'node (JavaScript)' : url;
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const file = args[0];
@@ -50,6 +62,8 @@ function main(): void {
   const callers = new Map<string, number>();
   const depth = Number(option('--depth') ?? 3);
   const calleesOf = option('--callees');
+  const byPackage = args.includes('--packages');
+  const packages = new Map<string, number>();
   const callees = new Map<string, number>();
 
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
@@ -74,6 +88,10 @@ function main(): void {
     }
     const label = frameName(node);
     self.set(label, (self.get(label) ?? 0) + t);
+    if (byPackage) {
+      const where = packageOf(node);
+      packages.set(where, (packages.get(where) ?? 0) + t);
+    }
     if (name === callersOf) {
       const stack: string[] = [];
       for (let cur = parent.get(id); cur !== undefined && stack.length < depth; cur = parent.get(cur)) stack.push(frameName(byId.get(cur)!));
@@ -107,6 +125,12 @@ function main(): void {
   process.stdout.write('\n\nself time, share of busy\n');
   for (const [label, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     process.stdout.write(`${share(t).padStart(7)} ${ms(t).padStart(8)} ms  ${label}\n`);
+  }
+  if (byPackage) {
+    process.stdout.write('\nself time by where the code lives, share of busy\n');
+    for (const [where, t] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+      process.stdout.write(`${share(t).padStart(7)} ${ms(t).padStart(8)} ms  ${where}\n`);
+    }
   }
   if (callersOf) {
     process.stdout.write(`\ncallers of ${callersOf}, share of busy\n`);
