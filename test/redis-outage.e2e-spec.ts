@@ -86,6 +86,11 @@ describe('when Redis is unreachable', () => {
     await eventually(async () => expect((await read()).status).toBe(401), { timeoutMs: 1000, intervalMs: 25 });
     const close = await socket.closedWithin(Math.max(1, 1000 - (Date.now() - revokedAt)));
     expect(close.code).toBe(4401);
+    // B verified that socket token at the upgrade (and cached it): with the bus down it reads the database again.
+    await eventually(async () => expect((await SocketClient.refusal(socketUrl(baseB, { socket_token }))).status).toBe(401), {
+      timeoutMs: Math.max(1, 1000 - (Date.now() - revokedAt)),
+      intervalMs: 25,
+    });
     // And after Redis is back, nothing revives it.
     await restore();
     expect((await read()).status).toBe(401);
