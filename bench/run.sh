@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: starts its own PostgreSQL and Redis (scripts/infra.sh), builds the production
 # bundle, gives the benchmark a fresh database and Redis db, and runs bench/<name>.bench.ts
-# (`bash bench/run.sh [http|scim|observability|fleet|simulator|engagement-ingest|soak] [options]`, http
+# (`bash bench/run.sh [http|scim|observability|fleet|simulator|engagement-ingest|soak|sockets] [options]`, http
 # by default; options go to the benchmark, e.g. `npm run bench:soak -- --minutes 1`).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -2,24 +2,43 @@
  * The websocket at /socket with 5,000 concurrent authenticated sockets on one node: memory per
  * socket (RSS and heap of the server process, after GC, divided by the socket count), the time to
  * connect them all, and the delay from creating an agent command (POST) to its arrival on the
- * agent's socket, p50 and p99 over 250 commands.
+ * agent's socket, p50 and p99 over 250 commands; then the time to connect them all again after
+ * closing them (a reconnect storm, with the same socket tokens).
  *
  * Baseline, measured in the same run on the same machine: a bare `ws` server on node:http (no
  * authentication, no database, no Redis) accepting the same number of sockets, and pushing a
  * frame to one of them per POST. Ratios are service / baseline.
  *
+ * The run alternates them in rounds (BENCH_ROUNDS, default 2), ABBA: baseline then service, then
+ * service then baseline, so the host's drift within the run weighs on both alike; the targets are
+ * judged on the means over the rounds. BENCH_SOCKETS_COMPARE=<another checkout> adds that
+ * checkout's service (its src/, booted by this bench, on this run's database) as a third variant
+ * in every round (ABC, CBA): the way to compare two versions of the service, since figures from
+ * different runs are not comparable on a shared host. The checkout needs a node_modules.
+ *
  * Each server runs in its own child process (so its memory is its own); this process holds the
  * client sockets. The service is set up (agents, keys, socket tokens, an operator session) by one
- * process and measured, cold like the baseline, on a fresh one. The service child boots the real AppModule (as main.ts does) against the
- * database and Redis in DATABASE_URL / REDIS_URL, which `npm run bench:sockets` takes from
- * scripts/infra.sh (agentnet_dev, Redis db 3); migrations are applied first and the benchmark's
- * workspace is deleted at the end. Only 127.0.0.1 is used. Bounded to 170 s.
+ * process and measured, cold like the baseline, on a fresh one per round. The service child boots
+ * the real AppModule (as main.ts does) against the database and Redis db that bench/run.sh made
+ * for this run (BENCH_DB, BENCH_REDIS_DB: `BENCH_DB=agentnet_bench_sockets BENCH_REDIS_DB=12 npm
+ * run bench:sockets` shares no state with anyone). Only 127.0.0.1 is used.
+ *
+ * Also printed: the server's CPU time per 1,000 sockets connected and per command, which the
+ * host's load disturbs less than the wall-clock figures.
+ *
+ * BENCH_PROFILE_DIR=<dir> writes a CPU profile of each server child under the connect storm and
+ * another under the command loop (`connect-<variant>-<round>.cpuprofile`, `commands-...`),
+ * sampled every 200 us; `bench/support/profile-summary.ts` reads them. Profiling slows the
+ * service: a profiled run's figures are not its figures.
  *
  *   npm run bench:sockets        (BENCH_SOCKETS, BENCH_COMMANDS override the counts)
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { BenchChild, serveRequests } from './support/child';
@@ -27,18 +46,30 @@ import WebSocket, { WebSocketServer } from 'ws';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 250);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const COMPARE_ROOT = process.env.BENCH_SOCKETS_COMPARE ? path.resolve(process.env.BENCH_SOCKETS_COMPARE) : undefined;
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined;
 const WARMUP_COMMANDS = 20;
 const CONNECT_CONCURRENCY = 200;
 const MINT_CONCURRENCY = 32;
-const DEADLINE_MS = 170_000;
 const HOST = '127.0.0.1';
+const HERE = path.join(__dirname, '..');
+
+/** The issue's targets (issue 23), as service / bare ws, judged on the means over the rounds. */
+const TARGETS = { connect: 1.5, p50: 2, p99: 2 } as const;
 
 interface Memory {
   rss: number;
   heapUsed: number;
 }
 
-type ChildCommand = { type: 'memory' } | { type: 'setup'; workspaceId: string; agents: number } | { type: 'exit' };
+type ChildCommand =
+  | { type: 'memory' }
+  | { type: 'cpu' }
+  | { type: 'setup'; workspaceId: string; agents: number }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string }
+  | { type: 'exit' };
 
 // ---------------------------------------------------------------------------------------------
 // child processes
@@ -50,6 +81,34 @@ function memoryAfterGc(): Memory {
   return { rss, heapUsed };
 }
 
+/** CPU time this process has used (user and system), in microseconds. */
+function cpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+/** CPU profiles of this process between profile-start and profile-stop (the inspector's sampler). */
+function profiler(): (req: ChildCommand) => Promise<boolean> {
+  let session: Session | undefined;
+  return async (req) => {
+    if (req.type === 'profile-start') {
+      session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 200 });
+      await session.post('Profiler.start');
+      return true;
+    }
+    if (req.type === 'profile-stop' && session) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(req.file, JSON.stringify(profile));
+      session.disconnect();
+      session = undefined;
+      return true;
+    }
+    return false;
+  };
+}
 
 /** A bare ws server: sockets at /socket?i=<n>; POST /push?i=<n> writes one frame to socket n. */
 async function baselineServer(): Promise<void> {
@@ -71,38 +130,51 @@ async function baselineServer(): Promise<void> {
     ws.on('close', () => sockets.delete(i));
   });
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const profile = profiler();
   serveRequests<ChildCommand>(async (req) => {
     if (req.type === 'memory') return memoryAfterGc();
+    if (req.type === 'cpu') return cpuMicros();
+    if (await profile(req)) return undefined;
     if (req.type === 'exit') setImmediate(() => process.exit(0));
     return undefined;
   }, null);
   process.send!({ type: 'listening', port: (server.address() as { port: number }).port });
 }
 
-/** The service, built as main.ts builds it. */
+/** The service of the checkout at BENCH_SERVICE_ROOT (this one by default), built as main.ts builds it. */
 async function appServer(): Promise<void> {
+  const root = process.env.BENCH_SERVICE_ROOT ?? HERE;
+  const load = <T>(module: string): Promise<T> => import(path.join(root, 'src', module));
   const { NestFactory } = await import('@nestjs/core');
   const { DataSource } = await import('typeorm');
-  const { AppModule } = await import('../src/app.module');
-  const { configureApp } = await import('../src/bootstrap');
-  const { loadConfig } = await import('../src/core/config/app-config');
-  const { ServiceAgentsService } = await import('../src/agents/service-agents.service');
-  const { MachineCredentialsService } = await import('../src/credentials/machine-credentials.service');
+  const { AppModule } = await load<typeof import('../src/app.module')>('app.module');
+  const { configureApp } = await load<typeof import('../src/bootstrap')>('bootstrap');
+  const { loadConfig } = await load<typeof import('../src/core/config/app-config')>('core/config/app-config');
+  const { ServiceAgentsService } = await load<typeof import('../src/agents/service-agents.service')>('agents/service-agents.service');
+  const { MachineCredentialsService } = await load<typeof import('../src/credentials/machine-credentials.service')>(
+    'credentials/machine-credentials.service',
+  );
+  const { ServiceExpressAdapter } = await load<typeof import('../src/core/common/http/service-express.adapter')>(
+    'core/common/http/service-express.adapter',
+  );
   loadConfig(process.env);
-  const { ServiceExpressAdapter } = await import('../src/core/common/http/service-express.adapter');
   const app = await NestFactory.create<import('@nestjs/platform-express').NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
     bodyParser: false,
     logger: false,
   });
   configureApp(app);
   await app.listen(0, HOST);
+  const profile = profiler();
   serveRequests<ChildCommand>(async (req) => {
     if (req.type === 'memory') return memoryAfterGc();
+    if (req.type === 'cpu') return cpuMicros();
+    if (await profile(req)) return undefined;
     if (req.type === 'exit') {
       await app.close();
       setImmediate(() => process.exit(0));
       return undefined;
     }
+    if (req.type !== 'setup') return undefined;
     // Agents with a key each (sockets:connect, agent_commands:read), through the services.
     const agents = app.get(ServiceAgentsService);
     const credentials = app.get(MachineCredentialsService);
@@ -227,16 +299,24 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 interface Figures {
   connectMs: number;
+  /** All sockets closed, then connected again with the same URLs. */
+  reconnectMs: number;
   rssPerSocket: number;
   heapPerSocket: number;
   p50: number;
   p99: number;
   postP50: number;
   postP99: number;
+  /** The server's CPU time (ms) per 1,000 sockets connected, and per command (or push). */
+  cpuConnect: number;
+  cpuCommand: number;
 }
 
-function figures(fleet: Fleet, before: Memory, after: Memory, timings: { delays: number[]; responses: number[] }): Figures {
+/** `cpu`: the server's CPU time (us) before and after connecting, then before and after the commands. */
+function figures(fleet: Fleet, before: Memory, after: Memory, timings: { delays: number[]; responses: number[] }, cpu: number[]): Omit<Figures, 'reconnectMs'> {
   return {
+    cpuConnect: (cpu[1] - cpu[0]) / 1000 / (SOCKETS / 1000),
+    cpuCommand: (cpu[3] - cpu[2]) / 1000 / (WARMUP_COMMANDS + COMMANDS),
     connectMs: fleet.connectMs,
     rssPerSocket: (after.rss - before.rss) / SOCKETS,
     heapPerSocket: (after.heapUsed - before.heapUsed) / SOCKETS,
@@ -255,48 +335,93 @@ async function phase<T>(label: string, fn: () => Promise<T>): Promise<T> {
   return result;
 }
 
-async function measureBaseline(): Promise<Figures> {
+async function measureBaseline(round: number): Promise<Figures> {
   const { child, port } = await startChild('baseline-server', { ...process.env });
   try {
     const base = `http://${HOST}:${port}`;
-    const before = await child.request<Memory>({ type: 'memory' });
-    const fleet = await phase(`connecting ${SOCKETS} sockets`, () =>
-      openSockets(Array.from({ length: SOCKETS }, (_, i) => `ws://${HOST}:${port}/socket?i=${i}`)),
+    return await measureServer(
+      child,
+      Array.from({ length: SOCKETS }, (_, i) => `ws://${HOST}:${port}/socket?i=${i}`),
+      (_i, socket) => fetch(`${base}/push?i=${socket}`, { method: 'POST' }),
+      `bare-${round}`,
     );
-    const after = await child.request<Memory>({ type: 'memory' });
-    const timings = await phase(`${COMMANDS} pushes`, () =>
-      commandDelays(
-        fleet,
-        (i) => (i * 7919) % SOCKETS,
-        (_i, socket) => fetch(`${base}/push?i=${socket}`, { method: 'POST' }),
-      ),
-    );
-    await closeSockets(fleet);
-    return figures(fleet, before, after, timings);
   } finally {
     await child.stop();
   }
 }
 
-async function measureService(): Promise<Figures & { mintMs: number }> {
-  const databaseUrl = process.env.DATABASE_URL!;
-  const { runMigrations } = await import('../src/core/database/migrate');
-  await runMigrations(databaseUrl);
-  const env = {
+/**
+ * The measurements of one server, cold: memory and CPU time around connecting `urls`, the
+ * commands (`post`), then all sockets closed and connected again with the same URLs (a reconnect
+ * storm: the same socket tokens, for the service). With BENCH_PROFILE_DIR, the connect and the
+ * commands are profiled, in files named after them and `label`.
+ */
+async function measureServer(
+  child: BenchChild<ChildCommand>,
+  urls: string[],
+  post: (i: number, socket: number) => Promise<Response>,
+  label: string,
+): Promise<Figures> {
+  const profiled = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    if (!PROFILE_DIR) return fn();
+    await child.request({ type: 'profile-start' });
+    const result = await fn();
+    await child.request({ type: 'profile-stop', file: path.join(PROFILE_DIR, `${name}-${label}.cpuprofile`) });
+    return result;
+  };
+  const cpuNow = () => child.request<number>({ type: 'cpu' });
+  const before = await child.request<Memory>({ type: 'memory' });
+  const cpu = [await cpuNow()];
+  const fleet = await phase(`connecting ${SOCKETS} sockets`, () => profiled('connect', () => openSockets(urls)));
+  cpu.push(await cpuNow());
+  const after = await child.request<Memory>({ type: 'memory' });
+  cpu.push(await cpuNow());
+  const timings = await phase(`${COMMANDS} commands`, () => profiled('commands', () => commandDelays(fleet, (i) => (i * 7919) % SOCKETS, post)));
+  cpu.push(await cpuNow());
+  await closeSockets(fleet);
+  const again = await phase(`reconnecting ${SOCKETS} sockets`, () => openSockets(urls));
+  await closeSockets(again);
+  return { ...figures(fleet, before, after, timings, cpu), reconnectMs: again.connectMs };
+}
+
+/** The service's environment: this run's database and Redis db. */
+function serviceEnv(root: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    REDIS_URL: process.env.BENCH_REDIS_URL,
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     BCRYPT_COST: '4',
     API_RATE_LIMIT: '100000000',
     MAIL_TRANSPORT: 'memory',
     BASE_URL: 'http://localhost:4000',
+    BENCH_SERVICE_ROOT: root,
   };
-  let { child, port } = await startChild('app-server', env);
-  let base = `http://${HOST}:${port}`;
-  const db = new Client({ connectionString: databaseUrl });
+}
+
+/** What the service's rounds connect with: the agents, their socket tokens and an operator session. */
+interface ServiceFixture {
+  agents: { agentId: string; key: string }[];
+  tokens: string[];
+  cookie: string;
+  mintMs: number;
+  cleanUp: () => Promise<void>;
+}
+
+/** Registers a workspace, creates SOCKETS agents with a key each, mints a socket token for each and logs in. */
+async function setUpService(): Promise<ServiceFixture> {
+  const db = new Client({ connectionString: process.env.BENCH_DATABASE_URL });
   await db.connect();
   let workspaceId: string | undefined;
   let userId: string | undefined;
+  const cleanUp = async () => {
+    if (workspaceId) await db.query(`DELETE FROM workspaces WHERE id = $1`, [workspaceId]);
+    if (userId) await db.query(`DELETE FROM users WHERE id = $1`, [userId]);
+    await db.end();
+  };
+  const { child, port } = await startChild('app-server', serviceEnv(HERE));
+  const base = `http://${HOST}:${port}`;
   try {
     const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
     const password = 'bench password 0123456789';
@@ -337,79 +462,143 @@ async function measureService(): Promise<Figures & { mintMs: number }> {
       .find((c) => c.startsWith('_agent_ops_key='))
       ?.split(';')[0];
     if (!cookie) throw new Error(`log-in: ${login.status}`);
-
-    // Tokens and session live in the database: measure on a fresh process, cold like the baseline,
-    // so the memory that set-up (5,000 HTTP requests) left behind does not hide the sockets' own.
-    await child.stop();
-    ({ child, port } = await startChild('app-server', env));
-    base = `http://${HOST}:${port}`;
-
-    const before = await child.request<Memory>({ type: 'memory' });
-    const fleet = await phase(`connecting ${SOCKETS} sockets`, () =>
-      openSockets(tokens.map((token) => `ws://${HOST}:${port}/socket?socket_token=${token}`)),
-    );
-    const after = await child.request<Memory>({ type: 'memory' });
-    const timings = await phase(`${COMMANDS} commands`, () =>
-      commandDelays(
-        fleet,
-        (i) => (i * 7919) % SOCKETS,
-        (i, socket) =>
-          fetch(`${base}/api/v1/operator/agent_commands`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', cookie },
-            body: JSON.stringify({ service_agent_id: agents[socket].agentId, name: 'bench', payload: { i } }),
-          }),
-      ),
-    );
-    await closeSockets(fleet);
-    return { ...figures(fleet, before, after, timings), mintMs };
+    return { agents, tokens, cookie, mintMs, cleanUp };
+  } catch (err) {
+    await cleanUp();
+    throw err;
   } finally {
     await child.stop();
-    if (workspaceId) await db.query(`DELETE FROM workspaces WHERE id = $1`, [workspaceId]);
-    if (userId) await db.query(`DELETE FROM users WHERE id = $1`, [userId]);
-    await db.end();
   }
 }
 
+/**
+ * One round of the service of the checkout at `root`: tokens and session live in the database,
+ * so it is measured on a fresh process, cold like the baseline, and the memory that set-up
+ * (5,000 HTTP requests) left behind does not hide the sockets' own.
+ */
+async function measureService(fixture: ServiceFixture, root: string, label: string): Promise<Figures> {
+  const { child, port } = await startChild('app-server', serviceEnv(root));
+  const base = `http://${HOST}:${port}`;
+  try {
+    return await measureServer(
+      child,
+      fixture.tokens.map((token) => `ws://${HOST}:${port}/socket?socket_token=${token}`),
+      (i, socket) =>
+        fetch(`${base}/api/v1/operator/agent_commands`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: fixture.cookie },
+          body: JSON.stringify({ service_agent_id: fixture.agents[socket].agentId, name: 'bench', payload: { i } }),
+        }),
+      label,
+    );
+  } finally {
+    await child.stop();
+  }
+}
+
+interface Variant {
+  name: string;
+  measure: (round: number) => Promise<Figures>;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
 async function main(): Promise<void> {
-  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
-    throw new Error('DATABASE_URL and REDIS_URL are required (npm run bench:sockets sets them)');
+  if (!process.env.BENCH_DATABASE_URL || !process.env.BENCH_REDIS_URL) {
+    throw new Error('BENCH_DATABASE_URL and BENCH_REDIS_URL are required: run it as `npm run bench:sockets` (bench/run.sh sets them)');
   }
+  // Bounded: set-up, then a minute at most per measurement.
+  const deadlineMs = 120_000 + ROUNDS * (COMPARE_ROOT ? 3 : 2) * 60_000;
   const deadline = setTimeout(() => {
-    process.stderr.write(`bench:sockets exceeded ${DEADLINE_MS / 1000} s\n`);
+    process.stderr.write(`bench:sockets exceeded ${deadlineMs / 1000} s\n`);
     process.exit(1);
-  }, DEADLINE_MS);
+  }, deadlineMs);
   deadline.unref();
-
-  process.stdout.write(`bench:sockets: ${SOCKETS} sockets, ${COMMANDS} commands (node ${process.version}, ${os.cpus().length} cores)\n`);
-  process.stdout.write('baseline: bare ws server...\n');
-  const baseline = await measureBaseline();
-  process.stdout.write('service: /socket with socket tokens...\n');
-  const service = await measureService();
-
-  const kib = (bytes: number) => bytes / 1024;
-  const rows: [string, number, number, number][] = [
-    ['connect all sockets (s)', baseline.connectMs / 1000, service.connectMs / 1000, 2],
-    ['RSS per socket (KiB)', kib(baseline.rssPerSocket), kib(service.rssPerSocket), 1],
-    ['heap per socket (KiB)', kib(baseline.heapPerSocket), kib(service.heapPerSocket), 1],
-    ['command to arrival p50 (ms)', baseline.p50, service.p50, 2],
-    ['command to arrival p99 (ms)', baseline.p99, service.p99, 2],
-    ['POST response p50 (ms)', baseline.postP50, service.postP50, 2],
-    ['POST response p99 (ms)', baseline.postP99, service.postP99, 2],
-  ];
-  const pad = (s: string, n: number) => s.padStart(n);
-  process.stdout.write(`\n${'case'.padEnd(30)}${pad('bare ws', 12)}${pad('service', 12)}${pad('x baseline', 12)}\n`);
-  for (const [label, b, s, digits] of rows) {
-    process.stdout.write(`${label.padEnd(30)}${pad(b.toFixed(digits), 12)}${pad(s.toFixed(digits), 12)}${pad((s / b).toFixed(2), 12)}\n`);
-  }
-  const mintS = (service.mintMs / 1000).toFixed(2);
-  process.stdout.write(`\nminting ${SOCKETS} socket tokens (POST /api/v1/socket_tokens, ${MINT_CONCURRENCY} in flight): ${mintS} s\n`);
   process.stdout.write(
-    `service: ${((SOCKETS * service.rssPerSocket) / 1024 / 1024).toFixed(1)} MiB RSS for ${SOCKETS} sockets; ` +
-      `commands: one at a time, each to one agent's socket; arrival is timed from just before the POST\n` +
-      `(the baseline POST only writes a frame; the service's authenticates the session and stores the command)\n` +
-      `load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`,
+    `bench:sockets: ${SOCKETS} sockets, ${COMMANDS} commands, ${ROUNDS} rounds (node ${process.version}, ${os.cpus().length} cores), ` +
+      `${new Date().toISOString()}, load average ${loadAverage()}${PROFILE_DIR ? `; CPU profiles in ${PROFILE_DIR}` : ''}\n`,
   );
+  process.stdout.write('set-up of the service...\n');
+  const fixture = await setUpService();
+  try {
+    const variants: Variant[] = [
+      { name: 'bare ws', measure: (round) => measureBaseline(round) },
+      { name: 'service', measure: (round) => measureService(fixture, HERE, `service-${round}`) },
+    ];
+    if (COMPARE_ROOT) variants.push({ name: 'compared', measure: (round) => measureService(fixture, COMPARE_ROOT, `compared-${round}`) });
+    const results = new Map<string, Figures[]>(variants.map((v) => [v.name, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      const order = round % 2 === 1 ? variants : [...variants].reverse();
+      for (const variant of order) {
+        process.stdout.write(`round ${round}, ${variant.name} (${new Date().toISOString().slice(11, 19)}, load average ${loadAverage()})...\n`);
+        results.get(variant.name)!.push(await variant.measure(round));
+      }
+    }
+    report(variants.map((v) => v.name), results, fixture.mintMs);
+  } finally {
+    await fixture.cleanUp();
+  }
+}
+
+function report(names: string[], results: Map<string, Figures[]>, mintMs: number): void {
+  const kib = (bytes: number) => bytes / 1024;
+  const rows: [string, (f: Figures) => number, number][] = [
+    ['connect all sockets (s)', (f) => f.connectMs / 1000, 2],
+    ['reconnect all, same tokens (s)', (f) => f.reconnectMs / 1000, 2],
+    ['RSS per socket (KiB)', (f) => kib(f.rssPerSocket), 1],
+    ['heap per socket (KiB)', (f) => kib(f.heapPerSocket), 1],
+    ['command to arrival p50 (ms)', (f) => f.p50, 2],
+    ['command to arrival p99 (ms)', (f) => f.p99, 2],
+    ['POST response p50 (ms)', (f) => f.postP50, 2],
+    ['POST response p99 (ms)', (f) => f.postP99, 2],
+    ['server CPU / 1,000 sockets (ms)', (f) => f.cpuConnect, 1],
+    ['server CPU / command (ms)', (f) => f.cpuCommand, 3],
+  ];
+  const baseline = results.get('bare ws')!;
+  const others = names.filter((n) => n !== 'bare ws');
+  const w = 14;
+  const pad = (s: string) => s.padStart(w);
+  process.stdout.write(`\nper round (${others.map((n) => `x = ${n} / bare ws of the same round`).join('; ')})\n`);
+  process.stdout.write(`${'case'.padEnd(30)}${pad('round')}${names.map((n) => pad(n)).join('')}${others.map((n) => pad(`x ${n}`)).join('')}\n`);
+  for (const [label, value, digits] of rows) {
+    baseline.forEach((b, r) => {
+      const cells = names.map((n) => pad(value(results.get(n)![r]).toFixed(digits)));
+      const ratios = others.map((n) => pad((value(results.get(n)![r]) / value(b)).toFixed(2)));
+      process.stdout.write(`${label.padEnd(30)}${pad(String(r + 1))}${cells.join('')}${ratios.join('')}\n`);
+    });
+  }
+  process.stdout.write(`\nmean of ${baseline.length} rounds\n`);
+  process.stdout.write(`${'case'.padEnd(30)}${names.map((n) => pad(n)).join('')}${others.map((n) => pad(`x ${n}`)).join('')}\n`);
+  for (const [label, value, digits] of rows) {
+    const means = names.map((n) => mean(results.get(n)!.map(value)));
+    const ratios = means.slice(1).map((m) => pad((m / means[0]).toFixed(2)));
+    process.stdout.write(`${label.padEnd(30)}${means.map((m) => pad(m.toFixed(digits))).join('')}${ratios.join('')}\n`);
+  }
+  process.stdout.write(`\nminting ${SOCKETS} socket tokens (POST /api/v1/socket_tokens, ${MINT_CONCURRENCY} in flight): ${(mintMs / 1000).toFixed(2)} s\n`);
+  process.stdout.write(
+    `commands: one at a time, each to one agent's socket; arrival is timed from just before the POST\n` +
+      `(the baseline POST only writes a frame; the service's authenticates the session and stores the command)\n`,
+  );
+  const base = { connect: mean(baseline.map((f) => f.connectMs)), p50: mean(baseline.map((f) => f.p50)), p99: mean(baseline.map((f) => f.p99)) };
+  for (const name of others) {
+    const figs = results.get(name)!;
+    const judged: [string, number, number][] = [
+      [`connect ${SOCKETS} sockets <= ${TARGETS.connect}x bare ws`, mean(figs.map((f) => f.connectMs)) / base.connect, TARGETS.connect],
+      [`command delivery p50 <= ${TARGETS.p50}x bare ws`, mean(figs.map((f) => f.p50)) / base.p50, TARGETS.p50],
+      [`command delivery p99 <= ${TARGETS.p99}x bare ws`, mean(figs.map((f) => f.p99)) / base.p99, TARGETS.p99],
+    ];
+    process.stdout.write(`\ntargets (issue 23), ${name}, means of ${figs.length} rounds:\n`);
+    for (const [target, ratio, max] of judged) {
+      process.stdout.write(`  ${target}: ${ratio.toFixed(2)}x, ${ratio <= max ? 'met' : 'not met'}\n`);
+    }
+  }
+  process.stdout.write(`\n${new Date().toISOString()}, load average at the end: ${loadAverage()}\n`);
 }
 
 const mode = process.argv[2];

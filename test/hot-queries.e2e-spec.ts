@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { PreparedSql } from '../src/core/database/prepared-sql.service';
 import { makeWorkspace, type Registered } from './support/builders';
+import { mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
 
 interface PlanNode {
@@ -13,7 +14,7 @@ interface PlanNode {
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 /**
- * Every statement the machine plane runs per request, captured as the service issues it, then
+ * Every statement the machine plane runs per request (and per websocket upgrade), captured as the service issues it, then
  * EXPLAINed with its own values and sequential scans priced out: a plan that still scans a table
  * or sorts has no index to serve it. A dropped index or an ORDER BY that stops matching one
  * fails here instead of in production at 100,000 rows.
@@ -35,6 +36,9 @@ describe('hot statements are served by indexes', () => {
     }
     w = await makeWorkspace(t);
     const auth = { authorization: `Bearer ${w.apiKey}` };
+    const base = await t.listen();
+    const { socket_token } = await mintSocketToken(t, w.apiKey);
+    (await SocketClient.open(socketUrl(base, { socket_token }))).close();
     for (const call of [
       t.http().post('/api/v1/messages').set(auth).send({ body: 'hello', channel: 'ops' }),
       t.http().post('/api/v1/tasks').set(auth).send({ title: 'charge', status: 'running' }),
@@ -66,12 +70,14 @@ describe('hot statements are served by indexes', () => {
       'list_messages',
       'list_tasks',
       'list_tasks_by_status',
+      'socket_token_by_hash',
     ]);
   });
 
   it.each([
     ['credential_by_prefix', 'api_credentials'],
     ['credential_by_access_token', 'access_tokens'],
+    ['socket_token_by_hash', 'socket_tokens'],
     ['list_messages', 'messages'],
     ['list_tasks', 'tasks'],
     ['list_tasks_by_status', 'tasks'],

@@ -19,12 +19,29 @@ describe('when Redis is unreachable', () => {
   const proxy = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
   let a: TestApp;
   let b: TestApp;
+  let baseA: string;
   let baseB: string;
   let w: Registered;
   let cookie: string;
   const open: SocketClient[] = [];
 
   const busHealthy = (t: TestApp) => t.app.get(EventBus).healthy;
+  /** A ready socket on `t` (at `base`) of w's default agent, holding agent_commands:read. */
+  const commandSocket = async (t: TestApp, base: string) => {
+    const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
+    const { socket_token } = await mintSocketToken(t, key);
+    const socket = await SocketClient.open(socketUrl(base, { socket_token }));
+    open.push(socket);
+    await socket.request('ready');
+    return socket;
+  };
+  /** Creates a command for w's default agent through node A, while Redis is cut. */
+  const createCommand = async (name: string) => {
+    await proxy.cut();
+    const created = await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name });
+    expect(created.status).toBe(201);
+    return created.body.agent_command;
+  };
   const restore = async () => {
     await proxy.start();
     await eventually(async () => expect(busHealthy(a) && busHealthy(b)).toBe(true), { timeoutMs: 5000 });
@@ -36,7 +53,7 @@ describe('when Redis is unreachable', () => {
     viaProxy.port = String(proxy.port);
     const env = { ...TRUST_LOOPBACK, REDIS_URL: viaProxy.toString(), OUTBOX_POLL_MS: '200' };
     [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
-    baseB = await b.listen();
+    [baseA, baseB] = await Promise.all([a.listen(), b.listen()]);
     w = await makeWorkspace(a);
     cookie = await sessionCookie(a, w.email, w.password);
     await eventually(async () => expect(busHealthy(a) && busHealthy(b)).toBe(true));
@@ -69,6 +86,11 @@ describe('when Redis is unreachable', () => {
     await eventually(async () => expect((await read()).status).toBe(401), { timeoutMs: 1000, intervalMs: 25 });
     const close = await socket.closedWithin(Math.max(1, 1000 - (Date.now() - revokedAt)));
     expect(close.code).toBe(4401);
+    // B verified that socket token at the upgrade (and cached it): with the bus down it reads the database again.
+    await eventually(async () => expect((await SocketClient.refusal(socketUrl(baseB, { socket_token }))).status).toBe(401), {
+      timeoutMs: Math.max(1, 1000 - (Date.now() - revokedAt)),
+      intervalMs: 25,
+    });
     // And after Redis is back, nothing revives it.
     await restore();
     expect((await read()).status).toBe(401);
@@ -109,16 +131,8 @@ describe('when Redis is unreachable', () => {
   });
 
   it('a command created while Redis is down reaches its live socket on the other node once it is back, once', async () => {
-    const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
-    const { socket_token } = await mintSocketToken(b, key);
-    const socket = await SocketClient.open(socketUrl(baseB, { socket_token }));
-    open.push(socket);
-    await socket.request('ready');
-
-    await proxy.cut();
-    const created = await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'reboot' });
-    expect(created.status).toBe(201);
-    const id = created.body.agent_command.id;
+    const socket = await commandSocket(b, baseB);
+    const { id } = await createCommand('reboot');
 
     await proxy.start();
     await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === id, 10_000);
@@ -134,6 +148,14 @@ describe('when Redis is unreachable', () => {
     });
     expect(await socket.staysOpen(300)).toBe(true);
     expect(socket.pushes('command').filter((m) => m.payload.agent_command.id === id)).toHaveLength(1);
+  });
+
+  it('a command created while Redis is down reaches its live socket on the node that committed it at once', async () => {
+    const socket = await commandSocket(a, baseA);
+    const created = await createCommand('local');
+    // Written by the node that committed it, not relayed through Redis (nor the outbox, whose queue is Redis too).
+    const push = await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === created.id, 200);
+    expect(push.payload.agent_command).toEqual(created);
   });
 
   it('SCIM keeps provisioning while Redis is down, and a deactivated account loses its socket on the other node within 1 s', async () => {

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { createHash } from 'node:crypto';
 import { makeWorkspace, uniqueEmail } from './support/builders';
+import { eventually } from './support/eventually';
 import { db } from './support/operator';
 import { ENTERPRISE, ERROR_SCHEMA, GROUP_SCHEMA, makeScimTenant, oktaUser, PATCH_OP, scim, ScimTenant, USER_SCHEMA } from './support/scim';
 import { sessionCookie } from './support/sockets';
@@ -42,8 +43,11 @@ describe('SCIM: tokens, paging, filters, errors, discovery and the sync log', ()
       expect(JSON.stringify(before.body)).not.toContain(token);
 
       await scim(t, token, 'get', '/Users').expect(200);
-      const after = await t.http().get('/api/v1/operator/scim_tokens').set('cookie', a.cookie).expect(200);
-      expect(after.body.scim_tokens.find((x: { id: string }) => x.id === created.body.scim_token.id).last_used_at).toEqual(expect.any(String));
+      // The use is recorded beside the request (SCIM authentication does not wait for the write).
+      await eventually(async () => {
+        const after = await t.http().get('/api/v1/operator/scim_tokens').set('cookie', a.cookie).expect(200);
+        expect(after.body.scim_tokens.find((x: { id: string }) => x.id === created.body.scim_token.id).last_used_at).toEqual(expect.any(String));
+      });
 
       await t.http().delete(`/api/v1/operator/scim_tokens/${created.body.scim_token.id}`).set('cookie', a.cookie).expect(204);
       const refused = await scim(t, token, 'get', '/Users').expect(401);

@@ -1,6 +1,8 @@
 import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
+import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
+import { eventually } from './support/eventually';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -64,6 +66,42 @@ describe('websocket /socket across nodes', () => {
     const client = await socketOnB((await issueKey(tA, x, ['sockets:connect'])).key);
     await tA.app.get(ServiceAgentsService).update(x.workspaceId, x.defaultAgentId, { status: 'inactive' });
     expect(await client.closedWithin()).toEqual({ code: 4403, reason: 'service_agent_inactive' });
+  });
+
+  it('a socket token node B has verified is refused there at once when node A revokes its key, deactivates its agent or freezes its workspace', async () => {
+    // B caches what it verified at an upgrade; the change through A must reach that cache, not wait for its 30 s.
+    const usedOnB = async (t: Registered) => {
+      const issued = await issueKey(tA, t, ['sockets:connect']);
+      const { socket_token } = await mintSocketToken(tA, issued.key);
+      (await SocketClient.open(socketUrl(baseB, { socket_token }))).close();
+      return { ...issued, url: socketUrl(baseB, { socket_token }) };
+    };
+    const refusedOnB = (url: string, status: number, code: string) =>
+      eventually(
+        async () => {
+          const refusal = await SocketClient.refusal(url);
+          expect(refusal.status).toBe(status);
+          expect(refusal.body).toContain(code);
+        },
+        { timeoutMs: 2000, what: `${code} on node B` },
+      );
+
+    const revoked = await usedOnB(w);
+    const kept = await usedOnB(w);
+    await tA.app.get(MachineCredentialsService).changeStatus(revoked.credentialId, w.workspaceId, 'revoked');
+    await refusedOnB(revoked.url, 401, 'api_key_revoked');
+    const again = await SocketClient.open(kept.url);
+    open.push(again);
+
+    const x = await makeWorkspace(tA);
+    const agentToken = await usedOnB(x);
+    await tA.app.get(ServiceAgentsService).update(x.workspaceId, x.defaultAgentId, { status: 'inactive' });
+    await refusedOnB(agentToken.url, 403, 'service_agent_inactive');
+
+    const y = await makeWorkspace(tA);
+    const frozenToken = await usedOnB(y);
+    await tA.app.get(WorkspacesService).update(y.workspaceId, { status: 'frozen' });
+    await refusedOnB(frozenToken.url, 403, 'workspace_frozen');
   });
 
   it('log-out through node A closes the operator socket held by node B', async () => {

@@ -6,6 +6,8 @@ import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { listSql } from '../core/listing/list-sql';
+import { PreparedSql } from '../core/database/prepared-sql.service';
+import { recordEventsSql } from '../events';
 import type { AgentCommandDto, AgentCommandResultStatus } from './dto/agent-command.dto';
 
 const COLUMNS = `c.id, c.service_agent_id, c.name, c.payload, c.status, c.result, c.created_by,
@@ -15,29 +17,48 @@ const OPEN = `('pending', 'delivered')`;
 /** JSON values go to jsonb as text: node-pg would turn a JS array into a Postgres array literal. */
 const jsonb = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
+/**
+ * One command per visible, active agent of the workspace among $2, each with its
+ * `agent_command.created` event (data `{ agent_command }`: the row exactly as RETURNING gives it).
+ */
+const INSERT_COMMANDS = `WITH c AS (
+    INSERT INTO agent_commands AS c (workspace_id, service_agent_id, name, payload, created_by)
+    SELECT a.workspace_id, a.id, $3, $4::jsonb, $5 FROM service_agents a
+     WHERE a.id = ANY($2::uuid[]) AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
+    RETURNING ${COLUMNS}
+  ), created_events AS (
+    ${recordEventsSql('agent_command.created', { from: 'c', workspaceId: '$1', data: `jsonb_build_object('agent_command', to_jsonb(c))` })}
+  )
+  SELECT * FROM c`;
+
+export type NewCommands = {
+  workspaceId: string;
+  serviceAgentIds: readonly string[];
+  name: string;
+  payload: Record<string, unknown>;
+  createdBy: string | null;
+};
+
 @Injectable()
 export class AgentCommandsRepository implements PagedSubjectData {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: PreparedSql,
+  ) {}
 
   /**
-   * Inserts one command per visible, active agent of the workspace among `serviceAgentIds`, in one
-   * statement; agents that are not such get none.
+   * Inserts one command per visible, active agent of the workspace among `serviceAgentIds`, and
+   * its `agent_command.created` event, in one statement; agents that are not such get none. In
+   * `m`'s transaction when given, else committed by the statement itself (one round trip, on a
+   * pooled connection: the commit waits for its WAL flush and its notification).
    */
-  insertMany(
-    m: EntityManager,
-    c: { workspaceId: string; serviceAgentIds: readonly string[]; name: string; payload: Record<string, unknown>; createdBy: string | null },
-  ): Promise<AgentCommandDto[]> {
-    return m.query(
-      `INSERT INTO agent_commands AS c (workspace_id, service_agent_id, name, payload, created_by)
-       SELECT a.workspace_id, a.id, $3, $4::jsonb, $5 FROM service_agents a
-        WHERE a.id = ANY($2::uuid[]) AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
-       RETURNING ${COLUMNS}`,
-      [c.workspaceId, c.serviceAgentIds, c.name, jsonb(c.payload), c.createdBy],
-    );
+  insertMany(m: EntityManager | undefined, c: NewCommands): Promise<AgentCommandDto[]> {
+    const values = [c.workspaceId, c.serviceAgentIds, c.name, jsonb(c.payload), c.createdBy];
+    return m ? m.query(INSERT_COMMANDS, values) : this.sql.pooledRows('insert_agent_commands', INSERT_COMMANDS, values);
   }
 
   /** Visible agents of the workspace among `ids`, with their status. */
-  async agentStatuses(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  async agentStatuses(m: EntityManager = this.db.manager, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
     const rows: { id: string; status: string }[] = await m.query(
       `SELECT id, status FROM service_agents WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden`,
       [workspaceId, ids],

@@ -6,7 +6,7 @@ import type { ListQuery } from '../core/listing/list-query';
 import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
-import { AgentCommandsRepository } from './agent-commands.repository';
+import { AgentCommandsRepository, NewCommands } from './agent-commands.repository';
 import type {
   AgentCommandDto,
   AgentCommandResultStatus,
@@ -22,9 +22,10 @@ export type CommandResultOutcome =
 
 /**
  * Agent commands: operators create them for a visible, active agent of their workspace (with an
- * `agent_command.created` domain event in the same transaction); each is pushed at once to that agent's live sockets on whichever node holds them (the created event on
- * the EventBus), handed out again with every ready until the agent reports a result, and
- * finished by the agent's command_result.
+ * `agent_command.created` domain event in the same transaction); each is pushed at once to that
+ * agent's live sockets on whichever node holds them (the created event on the EventBus: this
+ * node's sockets are written before the bus is asked), handed out again with every ready until
+ * the agent reports a result, and finished by the agent's command_result.
  */
 @Injectable()
 export class AgentCommandsService {
@@ -36,36 +37,38 @@ export class AgentCommandsService {
     private readonly outbox: Outbox,
   ) {}
 
+  /**
+   * The command and its event are one statement that commits itself, and the push to this
+   * node's sockets happens as soon as it has; the answer does not wait for Redis to take the push
+   * for other nodes (best effort: the event's relay, and every ready, deliver it anyway).
+   */
   async create(operator: { workspaceId: string; userId: string }, dto: CreateAgentCommandDto): Promise<AgentCommandDto> {
-    const { created, refused } = await this.db.transaction((m) =>
-      this.createMany(m, {
-        workspaceId: operator.workspaceId,
-        serviceAgentIds: [dto.service_agent_id],
-        name: dto.name,
-        payload: dto.payload ?? {},
-        createdBy: operator.userId,
-      }),
-    );
+    const { created, refused } = await this.createMany(undefined, {
+      workspaceId: operator.workspaceId,
+      serviceAgentIds: [dto.service_agent_id],
+      name: dto.name,
+      payload: dto.payload ?? {},
+      createdBy: operator.userId,
+    });
     // "Not found" and "not yours" answer alike; a known but inactive agent cannot receive commands.
     const refusal = refused.get(dto.service_agent_id);
     if (refusal === 'not_found') throw new NotFoundProblem();
     if (refusal) throw new ConflictProblem('service_agent_inactive');
-    await this.publishCreated(created);
+    void this.publishCreated(created);
     return created[0];
   }
 
   /**
    * Creates the same command for each visible, active agent of the workspace among
-   * `serviceAgentIds`, in `m`'s transaction, with an `agent_command.created` event each. Agents
-   * that cannot receive one are in `refused` (unknown, hidden and foreign alike as not_found).
-   * Once committed, hand `created` to publishCreated.
+   * `serviceAgentIds`, with an `agent_command.created` event each, in `m`'s transaction (or
+   * committed at once without one). Agents that cannot receive one are in `refused` (unknown,
+   * hidden and foreign alike as not_found). Once committed, hand `created` to publishCreated.
    */
   async createMany(
-    m: EntityManager,
-    c: { workspaceId: string; serviceAgentIds: readonly string[]; name: string; payload: Record<string, unknown>; createdBy: string | null },
+    m: EntityManager | undefined,
+    c: NewCommands,
   ): Promise<{ created: AgentCommandDto[]; refused: Map<string, 'not_found' | 'service_agent_inactive'> }> {
     const created = c.serviceAgentIds.length > 0 ? await this.repo.insertMany(m, c) : [];
-    for (const command of created) await this.outbox.record(m, c.workspaceId, 'agent_command.created', { agent_command: command });
     const refused = new Map<string, 'not_found' | 'service_agent_inactive'>();
     if (created.length < c.serviceAgentIds.length) {
       const done = new Set(created.map((command) => command.service_agent_id));
@@ -78,18 +81,22 @@ export class AgentCommandsService {
   }
 
   /**
-   * The fast path of delivery, after commit. Should Redis not take it, the agent_command.created
-   * event recorded with each command pushes it once Redis is back, and every ready hands it out too.
+   * The fast path of delivery, after commit: every command reaches this node's sockets before
+   * this returns its promise (the bus delivers locally at once), then the other nodes. Should
+   * Redis not take it, the agent_command.created event recorded with each command pushes it once
+   * Redis is back, and every ready hands it out too.
    */
   async publishCreated(commands: readonly AgentCommandDto[]): Promise<void> {
-    for (const command of commands) {
-      const event: AgentCommandCreatedEvent = {
-        type: AgentCommandEvents.created,
-        serviceAgentId: command.service_agent_id,
-        agentCommand: command,
-      };
-      await this.events.publish({ ...event });
-    }
+    await Promise.all(
+      commands.map((command) => {
+        const event: AgentCommandCreatedEvent = {
+          type: AgentCommandEvents.created,
+          serviceAgentId: command.service_agent_id,
+          agentCommand: command,
+        };
+        return this.events.publish({ ...event });
+      }),
+    );
   }
 
   /** Finishes an open command in `m`'s transaction when its work ended elsewhere (an OTA update reaching a final state). */

@@ -39,18 +39,25 @@ export interface IssuedAccessToken {
   service_agent_id: string;
 }
 
-const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Access tokens and socket tokens: 32 random bytes, base64url without padding. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Reads a token minted from a credential by its SHA-256, with the credential's state. */
+export type TokenLoader = (tokenHash: Buffer) => Promise<AccessTokenRecord | undefined>;
 
 /**
  * The one machine-authentication service: HTTP guards, the token exchange and the websocket
  * handshake all verify credentials here. Verification costs no bcrypt: a prefix (or token-hash)
  * lookup, served from a short-lived in-process cache, then SHA-256 and a constant-time compare.
+ * Socket tokens are verified by the same code as access tokens, in a cache of their own (each
+ * kind is looked up only where it is accepted).
  */
 @Injectable()
 export class MachineCredentialsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(MachineCredentialsService.name);
   private readonly keys = new CredentialCache<CredentialRecord>();
   private readonly tokens = new CredentialCache<AccessTokenRecord>();
+  private readonly socketTokens = new CredentialCache<AccessTokenRecord>();
   private readonly lastUsed = new Map<string, number>();
   private flushTimer?: NodeJS.Timeout;
 
@@ -65,10 +72,8 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
   ) {}
 
   onModuleInit(): void {
-    const drop = (match: (r: CredentialRecord) => boolean) => {
-      this.keys.invalidate(match);
-      this.tokens.invalidate(match);
-    };
+    const caches = [this.keys, this.tokens, this.socketTokens];
+    const drop = (match: (r: CredentialRecord) => boolean) => caches.forEach((cache) => cache.invalidate(match));
     this.events.on(CredentialEvents.credentialChanged, (e) => drop((r) => r.credentialId === e.credentialId));
     this.events.on(CredentialEvents.agentChanged, (e) => drop((r) => r.serviceAgentId === e.serviceAgentId));
     this.events.on(CredentialEvents.workspaceChanged, (e) => drop((r) => r.workspaceId === e.workspaceId));
@@ -78,10 +83,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
       const { event } = e as unknown as DomainEventBusMessage;
       if (event.type === 'api_key.revoked') drop((r) => r.credentialId === event.data.credential_id);
     });
-    const suspend = (healthy: boolean) => {
-      this.keys.setSuspended(!healthy);
-      this.tokens.setSuspended(!healthy);
-    };
+    const suspend = (healthy: boolean) => caches.forEach((cache) => cache.setSuspended(!healthy));
     suspend(this.events.healthy);
     this.events.onHealthChange(suspend);
     this.flushTimer = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
@@ -123,16 +125,32 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
   }
 
   private async authenticateAccessToken(presented: string): Promise<MachinePrincipal> {
-    if (!ACCESS_TOKEN_PATTERN.test(presented)) throw new MachineAuthError('invalid_token');
+    const record = await this.verifyToken(presented, this.tokens, (hash) => this.repo.findAccessToken(hash));
+    return this.principal(record, record.tokenScopes, 'access_token');
+  }
+
+  /**
+   * A socket token presented at the websocket upgrade (SocketTokensService reads it with `load`):
+   * checked exactly as an access token, but never accepted as one, nor an access token as it.
+   */
+  verifySocketToken(presented: string, load: TokenLoader): Promise<AccessTokenRecord> {
+    return this.verifyToken(presented, this.socketTokens, load);
+  }
+
+  /**
+   * A token minted from a credential: 401 when malformed, unknown or expired, or when its
+   * credential is no longer usable; 403 for an inactive agent or a refused workspace.
+   */
+  private async verifyToken(presented: string, cache: CredentialCache<AccessTokenRecord>, load: TokenLoader): Promise<AccessTokenRecord> {
+    if (!TOKEN_PATTERN.test(presented)) throw new MachineAuthError('invalid_token');
     const hash = sha256(presented);
-    const key = hash.toString('base64');
     const now = this.clock.now();
-    const record = await this.tokens.read(key, now, () => this.repo.findAccessToken(hash));
+    const record = await cache.read(hash.toString('base64'), now, () => load(hash));
     if (!record) throw new MachineAuthError('invalid_token');
     this.assertPresentedUsable(record, now);
     if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');
     this.assertPresentedAccepts(record);
-    return this.principal(record, record.tokenScopes, 'access_token');
+    return record;
   }
 
   /** The credential itself: revoked, archived or expired is a 401 (sockets re-check with this too). */

@@ -5,8 +5,23 @@ import { listPage } from '../core/database/list-page';
 import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
-import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
+import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from './domain-event-types';
 
+
+/**
+ * The other way to record events (Outbox.record is the first): for a change written by a single
+ * statement, a data-modifying CTE of that statement (`WITH changed AS (INSERT ... RETURNING ...),
+ * events AS (<this>) ...`) that records one `type` event per row of `from`, with the workspace
+ * and data given as SQL expressions over its rows, and notifies the relays as insert does. The
+ * change and its events then commit together, in the statement's own transaction when it runs
+ * outside one: one round trip in all.
+ */
+export function recordEventsSql(type: DomainEventType, e: { from: string; workspaceId: string; data: string }): string {
+  if (!DOMAIN_EVENT_TYPES.includes(type)) throw new Error(`unknown domain event type "${type}"`);
+  return `INSERT INTO domain_events (workspace_id, type, data)
+       SELECT ${e.workspaceId}, '${type}', ${e.data} FROM ${e.from}
+       RETURNING pg_notify('${DOMAIN_EVENTS_CHANNEL}', '') AS notified`;
+}
 
 const COLUMNS = `e.id, e.workspace_id, e.type, e.data, ${isoColumn('e', 'inserted_at')}`;
 

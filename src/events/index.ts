@@ -2,6 +2,7 @@
 export * from './domain-event-types';
 export { TRANSACTION_TIME } from './domain-events.repository';
 export { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from './domain-events.processor';
+export { recordEventsSql } from './domain-events.repository';
 export * from './events.module';
 export * from './outbox-consumers';
 export * from './outbox.service';

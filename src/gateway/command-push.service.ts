@@ -4,12 +4,7 @@ import { AgentCommandsService } from '../agent-commands';
 import type { AgentCommandDto } from '../agent-commands';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from '../events';
-import { AgentSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
-
-/** The scope a service-agent socket needs to receive commands and report their results. */
-export const COMMANDS_SCOPE = 'agent_commands:read';
-
-export const canReceiveCommands = (identity: AgentSocketIdentity) => identity.scopes.includes(COMMANDS_SCOPE);
+import { AgentSocketIdentity, canReceiveCommands, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 
 /** The server push of a command: `{ event: "command", payload: { agent_command } }`. */
 export const commandFrame = (agentCommand: AgentCommandDto) =>
@@ -66,12 +61,15 @@ export class CommandPushService implements OnModuleInit {
   }
 
   private push(serviceAgentId: string, commands: readonly AgentCommandDto[]): void {
+    const conns = this.registry.find(SocketKeys.commandReceivers(serviceAgentId)).filter(receives);
+    if (conns.length === 0) return;
     const written: string[] = [];
-    for (const conn of this.registry.find(SocketKeys.agent(serviceAgentId))) {
-      if (!receives(conn)) continue;
-      for (const command of commands) {
+    for (const command of commands) {
+      let frame: string | undefined;
+      for (const conn of conns) {
         if (!conn.markSent(command.id)) continue;
-        conn.ws.send(commandFrame(command));
+        frame ??= commandFrame(command);
+        conn.ws.send(frame);
         if (command.status === 'pending') written.push(command.id);
       }
     }

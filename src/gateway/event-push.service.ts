@@ -1,10 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEvent, type DomainEventBusMessage } from '../events';
-import { SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
-
-/** The scope a service-agent socket needs to receive domain events. */
-export const EVENTS_SCOPE = 'events:read';
+import { SocketKeys, SocketRegistry } from './socket-registry';
 
 /** The server push of a domain event: `{ event: "event", payload: { event } }`. */
 export const eventFrame = (event: DomainEvent) => JSON.stringify({ event: 'event', payload: { event } });
@@ -27,16 +24,10 @@ export class EventPushService implements OnModuleInit {
 
   private push({ workspaceId, event }: DomainEventBusMessage): void {
     let frame: string | undefined;
-    for (const conn of this.registry.find(SocketKeys.workspace(workspaceId))) {
-      if (!this.receives(conn)) continue;
+    for (const conn of this.registry.find(SocketKeys.eventReceivers(workspaceId))) {
+      if (conn.ws.readyState !== conn.ws.OPEN) continue;
       frame ??= eventFrame(event);
       conn.ws.send(frame);
     }
-  }
-
-  private receives(conn: SocketConnection): boolean {
-    return (
-      conn.identity.kind === 'service_agent' && conn.identity.scopes.includes(EVENTS_SCOPE) && conn.ws.readyState === conn.ws.OPEN
-    );
   }
 }

@@ -2,13 +2,13 @@ import type { WebSocket } from 'ws';
 import { SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 
 const ws = () => ({}) as WebSocket;
-const agent = (credentialId: string, serviceAgentId: string, workspaceId: string) =>
+const agent = (credentialId: string, serviceAgentId: string, workspaceId: string, scopes = ['sockets:connect']) =>
   new SocketConnection(ws(), {
     kind: 'service_agent',
     credentialId,
     serviceAgentId,
     workspaceId,
-    scopes: ['sockets:connect'],
+    scopes,
     credentialExpiresAt: null,
   });
 
@@ -27,6 +27,24 @@ describe('SocketRegistry', () => {
     expect(registry.find(SocketKeys.user('u1'))).toEqual([op]);
     expect(registry.find(SocketKeys.workspace('w2'))).toEqual([]);
     expect(registry.size).toBe(3);
+  });
+
+  it('indexes the receivers of pushes by their scopes: events by workspace, commands by agent', () => {
+    const registry = new SocketRegistry();
+    const events = agent('c1', 'a1', 'w1', ['sockets:connect', 'events:read']);
+    const commands = agent('c2', 'a1', 'w1', ['sockets:connect', 'agent_commands:read']);
+    const both = agent('c3', 'a2', 'w1', ['sockets:connect', 'events:read', 'agent_commands:read']);
+    const neither = agent('c4', 'a1', 'w1');
+    const op = new SocketConnection(ws(), { kind: 'operator', sessionId: 's1', userId: 'u1' });
+    [events, commands, both, neither, op].forEach((c) => registry.add(c));
+
+    expect(registry.find(SocketKeys.eventReceivers('w1'))).toEqual([events, both]);
+    expect(registry.find(SocketKeys.commandReceivers('a1'))).toEqual([commands]);
+    expect(registry.find(SocketKeys.commandReceivers('a2'))).toEqual([both]);
+    expect(registry.find(SocketKeys.workspace('w1'))).toEqual([events, commands, both, neither]);
+    registry.remove(both.ws);
+    expect(registry.find(SocketKeys.eventReceivers('w1'))).toEqual([events]);
+    expect(registry.find(SocketKeys.commandReceivers('a2'))).toEqual([]);
   });
 
   it('forgets a removed socket everywhere, and drops empty index entries', () => {

@@ -16,23 +16,41 @@ export interface OperatorSocketIdentity {
 
 export type SocketIdentity = AgentSocketIdentity | OperatorSocketIdentity;
 
-/** Index keys, named after what cross-node events name. */
+/** The scope a service-agent socket needs to receive domain events. */
+export const EVENTS_SCOPE = 'events:read';
+/** The scope a service-agent socket needs to receive commands and report their results. */
+export const COMMANDS_SCOPE = 'agent_commands:read';
+
+export const canReceiveEvents = (identity: AgentSocketIdentity) => identity.scopes.includes(EVENTS_SCOPE);
+export const canReceiveCommands = (identity: AgentSocketIdentity) => identity.scopes.includes(COMMANDS_SCOPE);
+
+/**
+ * Index keys: what cross-node events name (credential, agent, workspace, session, user), and who
+ * a push goes to, so a push visits its receivers only (a domain event of a workspace with
+ * thousands of command-only robots online visits none of them).
+ */
 export const SocketKeys = {
   credential: (id: string) => `credential:${id}`,
   agent: (id: string) => `agent:${id}`,
   workspace: (id: string) => `workspace:${id}`,
   session: (id: string) => `session:${id}`,
   user: (id: string) => `user:${id}`,
+  /** A workspace's agent sockets holding events:read. */
+  eventReceivers: (workspaceId: string) => `events:${workspaceId}`,
+  /** An agent's sockets holding agent_commands:read. */
+  commandReceivers: (serviceAgentId: string) => `commands:${serviceAgentId}`,
 } as const;
 
 export function socketKeysOf(identity: SocketIdentity): string[] {
-  return identity.kind === 'service_agent'
-    ? [
-        SocketKeys.credential(identity.credentialId),
-        SocketKeys.agent(identity.serviceAgentId),
-        SocketKeys.workspace(identity.workspaceId),
-      ]
-    : [SocketKeys.session(identity.sessionId), SocketKeys.user(identity.userId)];
+  if (identity.kind === 'operator') return [SocketKeys.session(identity.sessionId), SocketKeys.user(identity.userId)];
+  const keys = [
+    SocketKeys.credential(identity.credentialId),
+    SocketKeys.agent(identity.serviceAgentId),
+    SocketKeys.workspace(identity.workspaceId),
+  ];
+  if (canReceiveEvents(identity)) keys.push(SocketKeys.eventReceivers(identity.workspaceId));
+  if (canReceiveCommands(identity)) keys.push(SocketKeys.commandReceivers(identity.serviceAgentId));
+  return keys;
 }
 
 /** How many command ids a socket remembers having been sent. */
@@ -43,8 +61,8 @@ export class SocketConnection {
   /** Answered the last ping (or sent a heartbeat) since the previous sweep. */
   alive = true;
   readonly keys: readonly string[];
-  /** Ids of the commands written to this socket lately (a push can arrive by two paths). */
-  private readonly sent = new Set<string>();
+  /** Ids of the commands written to this socket lately (a push can arrive by two paths); made at the first. */
+  private sent?: Set<string>;
 
   constructor(
     readonly ws: WebSocket,
@@ -55,6 +73,7 @@ export class SocketConnection {
 
   /** Records that a command went out on this socket; false if it already had. */
   markSent(commandId: string): boolean {
+    this.sent ??= new Set();
     if (this.sent.has(commandId)) return false;
     if (this.sent.size >= SENT_COMMANDS_REMEMBERED) this.sent.delete(this.sent.values().next().value!);
     this.sent.add(commandId);
@@ -62,11 +81,15 @@ export class SocketConnection {
   }
 }
 
-/** The live sockets of this node, indexed by credential, agent, workspace, session and user. */
+/**
+ * The live sockets of this node, indexed by credential, agent, workspace, session and user, and
+ * by who receives pushes. Most keys name one socket (a credential, an agent): those hold the
+ * connection itself, and a set only once a second socket shares the key.
+ */
 @Injectable()
 export class SocketRegistry {
   private readonly connections = new Map<WebSocket, SocketConnection>();
-  private readonly index = new Map<string, Set<SocketConnection>>();
+  private readonly index = new Map<string, SocketConnection | Set<SocketConnection>>();
 
   get size(): number {
     return this.connections.size;
@@ -75,9 +98,10 @@ export class SocketRegistry {
   add(conn: SocketConnection): void {
     this.connections.set(conn.ws, conn);
     for (const key of conn.keys) {
-      let set = this.index.get(key);
-      if (!set) this.index.set(key, (set = new Set()));
-      set.add(conn);
+      const held = this.index.get(key);
+      if (held === undefined) this.index.set(key, conn);
+      else if (held instanceof Set) held.add(conn);
+      else if (held !== conn) this.index.set(key, new Set([held, conn]));
     }
   }
 
@@ -87,10 +111,12 @@ export class SocketRegistry {
     if (!conn) return undefined;
     this.connections.delete(ws);
     for (const key of conn.keys) {
-      const set = this.index.get(key);
-      if (!set) continue;
-      set.delete(conn);
-      if (set.size === 0) this.index.delete(key);
+      const held = this.index.get(key);
+      if (held === conn) this.index.delete(key);
+      else if (held instanceof Set) {
+        held.delete(conn);
+        if (held.size === 0) this.index.delete(key);
+      }
     }
     return conn;
   }
@@ -100,7 +126,9 @@ export class SocketRegistry {
   }
 
   find(key: string): SocketConnection[] {
-    return [...(this.index.get(key) ?? [])];
+    const held = this.index.get(key);
+    if (held === undefined) return [];
+    return held instanceof Set ? [...held] : [held];
   }
 
   all(): SocketConnection[] {

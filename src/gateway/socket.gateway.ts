@@ -20,7 +20,6 @@ import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { PROBLEM_STATUSES } from '../core/common/problem/problem-status';
 import { SOCKET_CONNECTIONS_METRIC } from '../core/metrics/metric-names';
 import { SOCKET_PATH } from '../socket-tokens';
-import { canReceiveCommands } from './command-push.service';
 import { AuthenticatedUpgrade, SocketAuthService } from './socket-auth.service';
 import { SocketPolicy } from './socket-policy.service';
 import {
@@ -33,7 +32,7 @@ import {
   SocketEventError,
 } from './socket-protocol';
 import { SocketReplyInterceptor } from './socket-reply.interceptor';
-import { SocketConnection, SocketRegistry } from './socket-registry';
+import { canReceiveCommands, SocketConnection, SocketRegistry } from './socket-registry';
 
 /** Every sweep pings each socket; one that has not answered the previous ping is dropped. */
 export const SOCKET_SWEEP_INTERVAL_MS = 30_000;

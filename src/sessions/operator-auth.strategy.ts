@@ -11,7 +11,6 @@ import { AppConfig } from '../core/config/app-config';
 import { readCookies, setRememberMeCookie, setSessionCookie, verifyRememberMe } from './cookies';
 import type { OperatorMembership, OperatorPrincipal, WorkspaceOperatorPrincipal } from './operator-principal';
 import { APP_PATH, LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
-import { OperatorsRepository } from './operators.repository';
 import { safeReturnPath } from './return-path';
 import type { SessionUser } from './sessions.repository';
 import { SessionsService } from './sessions.service';
@@ -34,7 +33,6 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
     private readonly sessions: SessionsService,
     private readonly config: AppConfig,
     private readonly registry: AuthStrategyRegistry,
-    private readonly operators: OperatorsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -51,7 +49,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
       }
       throw new UnauthorizedProblem('session_required');
     }
-    const principal = await this.principal(session, req.headers['x-workspace-id']);
+    const principal = this.principal(session, req.headers['x-workspace-id']);
     if (policy.platformAdmin && !principal.platformAdmin) throw new ForbiddenProblem('platform_admin_required');
     if (policy.role && (principal.role === null || RANK[principal.role] < RANK[policy.role])) {
       throw new ForbiddenProblem('insufficient_role');
@@ -91,8 +89,9 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
     return session;
   }
 
-  private async principal(session: SessionUser, requested: string | string[] | undefined): Promise<OperatorPrincipal> {
-    const workspaces = await this.operators.findMemberships(session.userId);
+  /** The session's memberships were read with it (SessionsRepository.findLiveSessionUser). */
+  private principal(session: SessionUser, requested: string | string[] | undefined): OperatorPrincipal {
+    const workspaces = session.memberships;
     let current: OperatorMembership | undefined = workspaces[0];
     if (requested !== undefined) {
       const id = Array.isArray(requested) ? requested[0] : requested;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { OperatorMembership } from './operator-principal';
 
 /** SQL for the operator accounts sessions sign in: users and their memberships. */
 @Injectable()
@@ -27,15 +26,6 @@ export class OperatorsRepository {
     await m.query(
       `UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3), updated_at = now() WHERE id = $1`,
       [userId, passwordHash, now],
-    );
-  }
-
-  /** The user's workspaces with their role, oldest membership first; suspended memberships (SCIM) are left out. */
-  async findMemberships(userId: string): Promise<OperatorMembership[]> {
-    return this.db.query(
-      `SELECT w.id, w.name, w.slug, w.plan, w.status, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
-        WHERE m.user_id = $1 AND m.status = 'active' ORDER BY m.inserted_at ASC, w.id ASC`,
-      [userId],
     );
   }
 }

@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CREDENTIAL_COLUMNS as CREDENTIAL_STATE, CREDENTIAL_JOINS, CredentialRecord } from '../credentials';
+import { PreparedSql } from '../core/database/prepared-sql.service';
+import { AccessTokenRecord, CREDENTIAL_COLUMNS as CREDENTIAL_STATE, CREDENTIAL_JOINS, CredentialRecord } from '../credentials';
 
-export interface SocketTokenRecord extends CredentialRecord {
-  tokenScopes: string[];
-  tokenExpiresAt: Date;
-}
-
+/** A socket token with its credential's state: the shape of an access token's record. */
+export type SocketTokenRecord = AccessTokenRecord;
 
 @Injectable()
 export class SocketTokensRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: PreparedSql,
+  ) {}
 
   /** Stores a token's hash, pruning the credential's tokens that expired by `now`. */
   async insert(t: { credentialId: string; tokenHash: Buffer; scopes: readonly string[]; expiresAt: Date }, now: Date): Promise<void> {
@@ -22,9 +23,14 @@ export class SocketTokensRepository {
     );
   }
 
-  /** One indexed lookup by token hash, joined with the credential's current state. */
+  /**
+   * One indexed lookup by token hash, joined with the credential's current state: a hot statement
+   * (PreparedSql), so a reconnect storm's lookups share a few corked writes instead of a pooled
+   * round trip each.
+   */
   async findByHash(tokenHash: Buffer): Promise<SocketTokenRecord | undefined> {
-    const rows: SocketTokenRecord[] = await this.db.query(
+    const rows = await this.sql.rows<SocketTokenRecord>(
+      'socket_token_by_hash',
       `SELECT ${CREDENTIAL_STATE}, t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt"
          FROM socket_tokens t
          JOIN api_credentials c ON c.id = t.credential_id ${CREDENTIAL_JOINS}

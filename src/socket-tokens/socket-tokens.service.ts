@@ -3,7 +3,6 @@ import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import type { CredentialRecord } from '../credentials';
 import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials';
-import { MachineAuthError } from '../credentials';
 import { MachineCredentialsService } from '../credentials';
 import type { MachinePrincipal } from '../credentials';
 import type { SocketTokenResponseDto } from './dto/socket-token-response.dto';
@@ -21,16 +20,13 @@ export interface SocketPrincipal {
   credentialExpiresAt: number | null;
 }
 
-/** 32 random bytes, base64url without padding. */
-const SOCKET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /**
  * Socket tokens: opaque 600-second tokens minted from a machine credential for the websocket
  * handshake, stored as SHA-256 with the credential, the scopes and the expiry. They are looked up
- * only here (never by HTTP machine authentication, so they are no HTTP credential), and the
- * credential's current state is checked by MachineCredentialsService's own rules, so a revoked,
- * archived or expired credential, an inactive agent or a refused workspace refuses the socket
- * exactly as it refuses HTTP.
+ * only here (never by HTTP machine authentication, so they are no HTTP credential), and verified
+ * by MachineCredentialsService with the code that verifies access tokens (its cache included), so
+ * a revoked, archived or expired credential, an inactive agent or a refused workspace refuses the
+ * socket exactly as it refuses HTTP.
  */
 @Injectable()
 export class SocketTokensService {
@@ -69,13 +65,7 @@ export class SocketTokensService {
    * that refuses machine traffic. A token may open several connections until it expires.
    */
   async authenticate(presented: string): Promise<SocketPrincipal> {
-    if (!SOCKET_TOKEN_PATTERN.test(presented)) throw new MachineAuthError('invalid_token');
-    const record = await this.repo.findByHash(sha256(presented));
-    if (!record) throw new MachineAuthError('invalid_token');
-    const now = this.clock.now();
-    this.credentials.assertPresentedUsable(record, now);
-    if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');
-    this.credentials.assertPresentedAccepts(record);
+    const record = await this.credentials.verifySocketToken(presented, (hash) => this.repo.findByHash(hash));
     return {
       credentialId: record.credentialId,
       workspaceId: record.workspaceId,
