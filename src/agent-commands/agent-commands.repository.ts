@@ -26,9 +26,7 @@ const INSERT_COMMANDS = `WITH c AS (
     SELECT a.workspace_id, a.id, $3, $4::jsonb, $5 FROM service_agents a
      WHERE a.id = ANY($2::uuid[]) AND a.workspace_id = $1 AND NOT a.hidden AND a.status = 'active'
     RETURNING ${COLUMNS}
-  ), created_events AS (
-    ${recordEventsSql('agent_command.created', { from: 'c', workspaceId: '$1', data: `jsonb_build_object('agent_command', to_jsonb(c))` })}
-  )
+  ), ${recordEventsSql('agent_command.created', { name: 'created_events', from: 'c', workspaceId: '$1', data: `jsonb_build_object('agent_command', to_jsonb(c))` })}
   SELECT * FROM c`;
 
 export type NewCommands = {
@@ -50,7 +48,7 @@ export class AgentCommandsRepository implements PagedSubjectData {
    * Inserts one command per visible, active agent of the workspace among `serviceAgentIds`, and
    * its `agent_command.created` event, in one statement; agents that are not such get none. In
    * `m`'s transaction when given, else committed by the statement itself (one round trip, on a
-   * pooled connection: the commit waits for its WAL flush and its notification).
+   * pooled connection: the commit waits for its WAL flush).
    */
   insertMany(m: EntityManager | undefined, c: NewCommands): Promise<AgentCommandDto[]> {
     const values = [c.workspaceId, c.serviceAgentIds, c.name, jsonb(c.payload), c.createdBy];

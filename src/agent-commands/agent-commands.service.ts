@@ -69,6 +69,7 @@ export class AgentCommandsService {
     c: NewCommands,
   ): Promise<{ created: AgentCommandDto[]; refused: Map<string, 'not_found' | 'service_agent_inactive'> }> {
     const created = c.serviceAgentIds.length > 0 ? await this.repo.insertMany(m, c) : [];
+    if (created.length > 0) this.outbox.relayAfter(m);
     const refused = new Map<string, 'not_found' | 'service_agent_inactive'>();
     if (created.length < c.serviceAgentIds.length) {
       const done = new Set(created.map((command) => command.service_agent_id));

@@ -7,25 +7,28 @@ import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
 import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from './domain-event-types';
 
-
 /**
  * The other way to record events (Outbox.record is the first): for a change written by a single
- * statement, a data-modifying CTE of that statement (`WITH changed AS (INSERT ... RETURNING ...),
- * events AS (<this>) ...`) that records one `type` event per row of `from`, with the workspace
- * and data given as SQL expressions over its rows, and notifies the relays as insert does. The
- * change and its events then commit together, in the statement's own transaction when it runs
- * outside one: one round trip in all.
+ * statement, two data-modifying CTEs of that statement (`WITH changed AS (INSERT ... RETURNING
+ * ...), <these> SELECT ...`) that record one `type` event per row of `from`, with the workspace
+ * and data given as SQL expressions over its rows, and mark them pending for the relay, as
+ * insert does. `name` names the first CTE (the second is `<name>_pending`). The change and its
+ * events then commit together, in the statement's own transaction when it runs outside one: one
+ * round trip in all. Once the statement has answered, tell Outbox.relayAfter.
  */
-export function recordEventsSql(type: DomainEventType, e: { from: string; workspaceId: string; data: string }): string {
+export function recordEventsSql(type: DomainEventType, e: { name: string; from: string; workspaceId: string; data: string }): string {
   if (!DOMAIN_EVENT_TYPES.includes(type)) throw new Error(`unknown domain event type "${type}"`);
-  return `INSERT INTO domain_events (workspace_id, type, data)
-       SELECT ${e.workspaceId}, '${type}', ${e.data} FROM ${e.from}
-       RETURNING pg_notify('${DOMAIN_EVENTS_CHANNEL}', '') AS notified`;
+  return `${e.name} AS (
+      INSERT INTO domain_events (workspace_id, type, data)
+      SELECT ${e.workspaceId}, '${type}', ${e.data} FROM ${e.from}
+      RETURNING id, inserted_at
+    ), ${e.name}_pending AS (
+      INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM ${e.name}
+    )`;
 }
 
 const COLUMNS = `e.id, e.workspace_id, e.type, e.data, ${isoColumn('e', 'inserted_at')}`;
 
-/** The outbox table `domain_events`. Every statement runs in the caller's transaction. */
 /**
  * A value of an event's data that Postgres replaces with its transaction's time (`now()`, ISO
  * 8601 with milliseconds, as Date.toISOString writes it): for an event that carries a row's
@@ -38,6 +41,7 @@ export const TRANSACTION_TIME = '\u0000transaction_time\u0000';
 const TRANSACTION_TIME_JSON = JSON.stringify(TRANSACTION_TIME);
 const TRANSACTION_TIME_ISO = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The outbox table `domain_events`. Every statement runs in the caller's transaction. */
 @Injectable()
 export class DomainEventsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

@@ -29,4 +29,13 @@ export class Outbox {
     if (!inTransaction) this.wakeRelay(); // the insert committed on its own
     return event;
   }
+
+  /**
+   * A statement that recorded events itself (recordEventsSql) has answered, in `m`'s transaction
+   * (still open) or on its own (`m` undefined, or outside a transaction): the relay is woken once
+   * that transaction commits, or now.
+   */
+  relayAfter(m: SqlExecutor | undefined): void {
+    if (!m || !onCommit(m, this.wakeRelay)) this.wakeRelay();
+  }
 }
