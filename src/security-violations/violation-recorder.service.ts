@@ -90,9 +90,12 @@ export class ViolationRecorder implements OnModuleInit, OnApplicationShutdown {
     this.remember(key);
   }
 
-  /** Writes what was noted now (the timer does this every second; runs never overlap). */
+  /**
+   * Writes what was noted up to now (the timer does this every second; runs never overlap, so a
+   * timed run in progress, whose batch may predate the latest notes, is waited for first).
+   */
   flush(): Promise<void> {
-    return this.task.tick();
+    return this.task.tickAfterRunning();
   }
 
   private remember(key: string): void {

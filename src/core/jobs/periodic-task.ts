@@ -38,6 +38,16 @@ export class PeriodicTask {
     return this.running;
   }
 
+  /**
+   * A run that starts after everything done before this call: waits for a run in progress (it
+   * may have taken its work before the caller's last change), then runs. For "write what is
+   * buffered now" (a flush).
+   */
+  async tickAfterRunning(): Promise<void> {
+    await this.running;
+    await this.tick();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
