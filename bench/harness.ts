@@ -4,7 +4,8 @@
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50).
  */
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { productionServiceEnv } from './processes';
@@ -31,6 +32,69 @@ export interface CaseResult {
   errors: number;
   non2xx: number;
   requests: number;
+  /** CPU µs per answered request, when the case was measured with a CpuProbe. */
+  cpu?: CpuPerRequest;
+}
+
+/** CPU time per request of each side of a case, in µs (see CpuProbe). */
+export interface CpuPerRequest {
+  /** the server process (every thread of it) */
+  server: number;
+  /** the server's Postgres backends (none for the bare baselines) */
+  postgres: number;
+  /** this process: autocannon, the load generator */
+  generator: number;
+}
+
+/**
+ * Which processes a case's CPU is charged to: the server's pid and its Postgres backends' pids
+ * (read when the measured run starts and when it ends; a backend seen only once is charged what
+ * it used while seen). CPU times come from /proc/<pid>/stat (Linux; whole-process, all threads).
+ */
+export interface CpuProbe {
+  serverPid: number;
+  postgresPids?: () => Promise<number[]>;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process in µs, or undefined when it is gone (or not on Linux). */
+function cpuMicros(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after the command name, which is in parentheses and may hold spaces
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+async function cpuSnapshot(probe: CpuProbe): Promise<{ server: number; postgres: Map<number, number>; generator: number }> {
+  const postgres = new Map<number, number>();
+  for (const pid of (await probe.postgresPids?.()) ?? []) {
+    const t = cpuMicros(pid);
+    if (t !== undefined) postgres.set(pid, t);
+  }
+  const usage = process.cpuUsage();
+  return { server: cpuMicros(probe.serverPid) ?? NaN, postgres, generator: usage.user + usage.system };
+}
+
+function cpuPerRequest(
+  before: Awaited<ReturnType<typeof cpuSnapshot>>,
+  after: Awaited<ReturnType<typeof cpuSnapshot>>,
+  requests: number,
+): CpuPerRequest {
+  let postgres = 0;
+  for (const [pid, t] of after.postgres) postgres += t - (before.postgres.get(pid) ?? 0);
+  const per = (us: number) => Math.round((us / Math.max(1, requests)) * 10) / 10;
+  return { server: per(after.server - before.server), postgres: per(postgres), generator: per(after.generator - before.generator) };
 }
 
 /** One case of the layers section: which build variant it ran on. */
@@ -47,6 +111,7 @@ export async function load(
   name: string,
   base: string,
   options: { path?: string; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[]; timeout?: number },
+  cpu?: CpuProbe,
 ): Promise<CaseResult> {
   const method = (options.method ?? 'GET') as NonNullable<autocannon.Options['method']>;
   const opts: autocannon.Options = {
@@ -59,7 +124,9 @@ export async function load(
     requests: options.requests ?? [{ path: options.path ?? '/', method }],
   };
   await autocannon({ ...opts, duration: WARMUP });
+  const before = cpu ? await cpuSnapshot(cpu) : undefined;
   const r = await autocannon({ ...opts, duration: DURATION });
+  const after = cpu ? await cpuSnapshot(cpu) : undefined;
   const result: CaseResult = {
     name,
     rps: r.requests.average,
@@ -68,8 +135,10 @@ export async function load(
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     requests: r.requests.total,
+    ...(before && after ? { cpu: cpuPerRequest(before, after, r.requests.total) } : {}),
   };
-  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}\n`);
+  const cpuText = result.cpu ? `, CPU µs/request: server ${result.cpu.server}, Postgres ${result.cpu.postgres}, generator ${result.cpu.generator}` : '';
+  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${cpuText}\n`);
   return result;
 }
 
