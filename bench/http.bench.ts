@@ -339,7 +339,8 @@ const servicePostgresPids = (db: Client) => async (): Promise<number[]> =>
 /**
  * Other builds of the service to run next to this one (BENCH_BUILDS=label=dir,label=dir): each dir
  * is a copy of dist/ inside this checkout (so it resolves the same node_modules), e.g.
- * `git stash; npm run build; cp -r dist dist-before; git stash pop; npm run build`.
+ * `git stash; npm run build; cp -r dist bench/builds/before; git stash pop; npm run build` and
+ * BENCH_BUILDS=before=bench/builds/before (bench/builds/ is ignored by git).
  */
 function benchBuilds(): Array<{ label: string; entry?: string }> {
   const builds: Array<{ label: string; entry?: string }> = [{ label: 'this build' }];
