@@ -1,3 +1,5 @@
+import { ApplicationConfig } from '@nestjs/core';
+import { INSUFFICIENT_SCOPE_DETAIL } from '../src/auth';
 import { DataSource } from 'typeorm';
 import { makeWorkspace, PASSWORD, Registered, uniqueEmail } from './support/builders';
 import { expectProblem } from './support/problem';
@@ -101,6 +103,22 @@ describe('malformed input', () => {
     expect(expectProblem(res, 422, 'validation-error').errors).toEqual({ scopes: ['is not an allowed field'] });
     expect((await t.http().post('/api/v1/socket_tokens').set('x-agent-api-key', w.apiKey).send({})).status).toBe(200);
     expect((await t.http().post('/api/v1/socket_tokens').set('x-agent-api-key', w.apiKey)).status).toBe(200);
+  });
+
+  it('the bodyless check runs after authentication (401 and 403 win over its 422), also on GET', async () => {
+    const fields = { scopes: ['everything'] };
+    expectProblem(await t.http().post('/api/v1/socket_tokens').send(fields), 401, 'unauthorized', { detail: 'api_key_required' });
+    const readOnly = (await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', w.apiKey).send({ scopes: ['messages:read'] }).expect(200)).body.token;
+    const noScope = await t.http().post('/api/v1/socket_tokens').set('authorization', `Bearer ${readOnly}`).send(fields);
+    expectProblem(noScope, 403, 'forbidden', { detail: INSUFFICIENT_SCOPE_DETAIL });
+    // A GET takes no body either: a JSON body with fields is refused, before the list is read.
+    const get = await t.http().get('/api/v1/messages?limit=1').set('x-agent-api-key', w.apiKey).set('content-type', 'application/json').send('{"x":1}');
+    expect(expectProblem(get, 422, 'validation-error').errors).toEqual({ x: ['is not an allowed field'] });
+    expectProblem(await t.http().get('/api/v1/messages?limit=1').set('content-type', 'application/json').send('{"x":1}'), 401, 'unauthorized');
+  });
+
+  it('the app has no global interceptor (one would put every route through rxjs: bench/README.md, finding 19)', () => {
+    expect(t.app.get(ApplicationConfig).getGlobalInterceptors()).toEqual([]);
   });
 
   it('list parameters sent as arrays or objects are 400 invalid_<name>', async () => {
