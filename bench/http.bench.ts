@@ -407,8 +407,14 @@ async function machineOnly(): Promise<void> {
   }
 
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  // CPU per request is inflated by whatever else the host runs at the time: the median of the rounds
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
   const lines = [
-    `| case | build | req/s (mean of ${rounds} rounds) | bare NestJS next to it | x bare NestJS (mean of rounds) | p99 ms (worst) | CPU µs/request: server / Postgres / generator | bare NestJS: server / generator |`,
+    `| case | build | req/s (mean of ${rounds} rounds) | bare NestJS next to it | x bare NestJS (mean of rounds) | p99 ms (worst) | CPU µs/request (median of rounds): server / Postgres / generator | bare NestJS: server / generator |`,
     '|---|---|---:|---:|---:|---:|---|---|',
   ];
   const targets: Target[] = [];
@@ -419,7 +425,7 @@ async function machineOnly(): Promise<void> {
       const ratio = avg(runs.map((r) => r.rps / r.bare.rps));
       const p99 = Math.max(...runs.map((r) => r.p99));
       const cpu = (pick: (c: CpuPerRequest) => number, of: (r: (typeof runs)[number]) => CpuPerRequest | undefined) =>
-        avg(runs.map((r) => pick(of(r) ?? { server: NaN, postgres: NaN, generator: NaN }))).toFixed(0);
+        median(runs.map((r) => pick(of(r) ?? { server: NaN, postgres: NaN, generator: NaN }))).toFixed(0);
       lines.push(
         `| ${t.name} | ${build.label} | ${avg(runs.map((r) => r.rps)).toFixed(0)} | ${avg(runs.map((r) => r.bare.rps)).toFixed(0)} | ${ratio.toFixed(2)} | ${p99} | ` +
           `${cpu((c) => c.server, (r) => r.cpu)} / ${cpu((c) => c.postgres, (r) => r.cpu)} / ${cpu((c) => c.generator, (r) => r.cpu)} | ` +
