@@ -5,7 +5,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/core/config/app-config';
 import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT } from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { assertDriverInternals, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
+import { assertDriverInternals, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
 import { eventually } from './support/eventually';
 
 /** The pipelined hot-statement path against the real test Postgres. */
@@ -41,6 +41,43 @@ describe('PreparedSql', () => {
     const pids = new Set(await Promise.all(Array.from({ length: 50 }, () => backendPid(sql))));
     expect(pids.size).toBeLessThanOrEqual(2);
     expect(pool.totalCount).toBe(poolConnections);
+  });
+
+  it('holds statements issued while every connection has a batch in flight, and writes them together once one is answered', async () => {
+    const { sql } = await open(1);
+    await backendPid(sql); // connected
+    const stream = (sql as unknown as { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> }).lanes[0].client.connection.stream;
+    const writes: number[] = [];
+    const spy = (name: '_write' | '_writev') => {
+      const original = (stream as any)[name].bind(stream);
+      (stream as any)[name] = (...args: unknown[]) => {
+        writes.push(Date.now());
+        return original(...args);
+      };
+    };
+    spy('_write');
+    spy('_writev');
+    // fill the connection: one slow batch per slot, each written in a turn of its own
+    const slow: Array<Promise<unknown>> = [];
+    for (let i = 0; i < PIPELINE_BATCHES_IN_FLIGHT; i++) {
+      slow.push(sql.rows('test_sleep', 'SELECT pg_sleep($1::float8)', [0.3 + i * 0.1]));
+      await new Promise((r) => setImmediate(r));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT);
+    // five statements, each issued in a turn of its own while the slow one is in flight
+    const held: Array<Promise<Array<{ n: number }>>> = [];
+    for (let i = 0; i < 5; i++) {
+      held.push(sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i]));
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT);
+    expect((await Promise.all(held)).map((rows) => rows[0].n)).toEqual([0, 1, 2, 3, 4]);
+    expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT + 1);
+    await Promise.all(slow);
+    // an idle connection takes a statement at once
+    await expect(sql.rows('test_echo', 'SELECT $1::int AS n', [9])).resolves.toEqual([{ n: 9 }]);
+    expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT + 2);
   });
 
   it("commits the exchange's token insert asynchronously, for that statement alone", async () => {
