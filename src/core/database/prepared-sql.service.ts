@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppConfig } from '../config/app-config';
 import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
+import { ConnectionShapes, PipelinedQuery, pipelinedQueryInternalsProblems } from './pipelined-query';
 
 /** Past this offset a page read walks enough of its index to take its own pooled connection. */
 export const PIPELINED_MAX_OFFSET = 1000;
@@ -39,7 +40,9 @@ export function statementName(text: string): string {
 /**
  * The pipelined lanes use pg internals that are not public API: the client's `pipeline` option,
  * its `connection.stream` (corked around a batch) and `Query` objects built from text, callback
- * and a settable `name`; the pool comes from TypeORM's `driver.master`. queryAndCommit (commit.ts)
+ * and a settable `name`, and what PipelinedQuery overrides or reads (pipelined-query.ts: Query's
+ * `prepare`, `handleRowDescription`, `handleDataRow`, `_result.rows`, `_canceledDueToError`, the
+ * connection's `describe`); the pool comes from TypeORM's `driver.master`. queryAndCommit (commit.ts)
  * uses the first two on a pooled client for the two queries it writes together. Checked at start-up so an
  * upgrade of pg or TypeORM that changes them stops the service with this message instead of
  * failing requests.
@@ -59,6 +62,7 @@ export function assertDriverInternals(db: DataSource): void {
   if (query.text !== 'SELECT 1' || typeof query.callback !== 'function' || query.name !== 'probe') {
     broken.push("pg's Query(text, values, callback) no longer keeps text, callback and a settable name");
   }
+  broken.push(...pipelinedQueryInternalsProblems());
   if (typeof ((db.driver as PostgresDriver).master as Pool | undefined)?.query !== 'function') {
     broken.push("TypeORM's PostgresDriver no longer exposes its pg Pool as `master`");
   }
@@ -188,6 +192,8 @@ class PipelineLane {
   private client?: Client;
   private connecting?: Promise<Client>;
   private ended = false;
+  /** What each connection learnt of its statements' rows (a new connection starts afresh). */
+  private readonly shapes = new WeakMap<Client, ConnectionShapes>();
   inFlight = 0;
 
   constructor(
@@ -224,6 +230,7 @@ class PipelineLane {
     if (this.ended) return Promise.reject(new Error('the database connection is shutting down'));
     if (!this.connecting) {
       const client = new Client({ ...this.options, pipeline: true } as ConstructorParameters<typeof Client>[0]);
+      this.shapes.set(client, ConnectionShapes.of(client));
       // A lost connection fails what it carried (pg rejects those queries); the next batch reconnects.
       client.on('error', (err) => {
         this.logger.warn(`pipelined database connection lost: ${err.message}`);
@@ -252,17 +259,23 @@ class PipelineLane {
   private write(client: Client, batch: Pending[], settled: () => void): void {
     const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
       .connection.stream;
+    const shapes = this.shapes.get(client)!;
     stream.cork();
     try {
       for (const p of batch) {
         // Built from the text rather than a config object: pg copies a config object through
         // property descriptors on every query, which profiling showed on the hot path.
-        const query = new Query(p.text, p.values, (err: Error | null | undefined, result: QueryResult) => {
-          settled();
-          if (err) p.reject(err);
-          else p.resolve(result.rows as never[]);
-        }) as Query & { name?: string };
-        query.name = p.name;
+        const query = new PipelinedQuery(
+          p.text,
+          p.values,
+          (err: Error | null | undefined, result: QueryResult) => {
+            settled();
+            if (err) p.reject(err);
+            else p.resolve(result.rows as never[]);
+          },
+          p.name,
+          shapes,
+        );
         try {
           client.query(query);
         } catch (err) {
