@@ -121,6 +121,51 @@ describe('malformed input', () => {
     expect(t.app.get(ApplicationConfig).getGlobalInterceptors()).toEqual([]);
   });
 
+  it('a plain application/json body read directly answers as body-parser does, body by body (BOM, white space, strictness, depth, bad UTF-8, NUL)', async () => {
+    const deep = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    const bodies: Array<string | Buffer> = [
+      '',
+      '   ',
+      '{}',
+      ' \n\t{}\r\n',
+      '\ufeff{}',
+      '\ufeff',
+      '\ufeff{"scopes":["messages:read"]}',
+      '[]',
+      '1',
+      '"x"',
+      'null',
+      'true',
+      ' 1',
+      '{"scopes":["messages:read"]}',
+      '{"scopes":[]}',
+      '{"scopes":"messages:read"}',
+      '{"scopes":["nope"]}',
+      '{"a":1}',
+      '{bad',
+      '{"scopes":["messages:read"]',
+      '{"scopes":["messages:read"]} x',
+      '{"api_key":"x\\u0000y"}',
+      '{"__proto__":{"x":1}}',
+      deep(64),
+      deep(65),
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), // {"a":"<invalid UTF-8>"}
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]), // a UTF-8 BOM as bytes
+    ];
+    const strip = (res: { status: number; body: Record<string, unknown> }) => {
+      const { request_id: _, token: __, ...rest } = res.body ?? {};
+      return { status: res.status, body: rest };
+    };
+    for (const body of bodies) {
+      const send = (contentType: string) =>
+        t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', w.apiKey).set('content-type', contentType).send(body);
+      // read directly (a plain content type) and by body-parser (the same type, spelled so that only body-parser reads it)
+      const direct = strip(await send('application/json'));
+      const parsed = strip(await send('application/json; charset="utf-8"'));
+      expect({ body: body.toString(), ...direct }).toEqual({ body: body.toString(), ...parsed });
+    }
+  });
+
   it('list parameters sent as arrays or objects are 400 invalid_<name>', async () => {
     const list = (q: string) => t.http().get(`/api/v1/operator/agent_commands?${q}`).set('cookie', cookie);
     expectProblem(await list('status[]=bogus'), 400, 'bad-request', { detail: 'invalid_status' });
