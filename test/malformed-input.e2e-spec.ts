@@ -162,7 +162,7 @@ describe('malformed input', () => {
       // read directly (a plain content type) and by body-parser (the same type, spelled so that only body-parser reads it)
       const direct = strip(await send('application/json'));
       const parsed = strip(await send('application/json; charset="utf-8"'));
-      expect({ body: body.toString(), ...direct }).toEqual({ body: body.toString(), ...parsed });
+      expect({ sent: body.toString(), ...direct }).toEqual({ sent: body.toString(), ...parsed });
     }
   });
 
