@@ -60,7 +60,7 @@ describe('AccessLog', () => {
   const written = (level: string) => {
     const log = new AccessLog({ logLevel: level } as AppConfig);
     const lines: string[] = [];
-    (log as unknown as { destination: { write(line: string): void } }).destination = { write: (line) => lines.push(line) };
+    (log as unknown as { writeLine(line: string): void }).writeLine = (line) => lines.push(line);
     const request = (url: string, status: number) =>
       log.write({ originalUrl: url, url, method: 'GET', headers: { 'x-request-id': 'r1' } } as unknown as Request, { statusCode: status } as Response, 1, '/x');
     request('/api/v1/messages', 200);

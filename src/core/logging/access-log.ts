@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import pino from 'pino';
 import { REQUEST_ID_HEADER } from '../common/http/request-id';
 import { AppConfig } from '../config/app-config';
-import { logDestination } from './log-destination';
+import { writeLogLine } from './log-destination';
 import { redactUrl } from './redact';
 
 /**
@@ -73,7 +73,8 @@ function isProbe(url: string): boolean {
 @Injectable()
 export class AccessLog {
   private readonly level: number;
-  private readonly destination = logDestination();
+  /** Where lines go: the shared log stream, batched per turn of the event loop. */
+  private readonly writeLine: (line: string) => void = writeLogLine;
 
   constructor(config: AppConfig) {
     this.level = pino.levels.values[config.logLevel] ?? Infinity; // `silent` has no value: nothing
@@ -85,7 +86,7 @@ export class AccessLog {
     const status = res.statusCode;
     if ((status >= 500 ? ERROR : INFO) < this.level) return;
     const requestId = req.headers[REQUEST_ID_HEADER];
-    this.destination.write(
+    this.writeLine(
       accessLine(
         { requestId: typeof requestId === 'string' ? requestId : undefined, method: req.method, url, route, status, durationMs },
         Date.now(),
