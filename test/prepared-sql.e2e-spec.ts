@@ -130,6 +130,14 @@ describe('PreparedSql', () => {
     expect(describes()).toBe(1);
   });
 
+  it('runs pipelined statements from their generic plans (planned once per connection), and leaves the pool as it is', async () => {
+    const { sql, pool } = await open(2);
+    for (let i = 0; i < 4; i++) {
+      expect(await sql.rows('test_plan_cache_mode', 'SHOW plan_cache_mode', [])).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    }
+    expect((await pool.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
+
   it("commits the exchange's token insert asynchronously, for that statement alone", async () => {
     const { sql, db } = await open(1);
     const [{ id: credentialId }] = await db.query(`SELECT id FROM api_credentials LIMIT 1`);

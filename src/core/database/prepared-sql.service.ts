@@ -184,6 +184,17 @@ export class PreparedSql implements OnApplicationShutdown {
 }
 
 /**
+ * Every statement on a pipelined connection runs its generic plan, planned once per connection.
+ * Left to choose, Postgres kept planning the list pages on every execution: with `LIMIT $n` a
+ * parameter, the generic plan's estimate (a tenth of the rows) always looked dearer than a plan
+ * for the actual limit, and planning was most of the statement's cost (perf: get_relation_info,
+ * build_index_pathkeys, ...; 42 against 13 µs of backend CPU for a 10-row page, finding 19).
+ * Only short statements run here, each an index lookup or an index-ordered page, whose generic
+ * plan is that same index path (test/hot-queries.e2e-spec.ts EXPLAINs them as generic plans).
+ */
+const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
+
+/**
  * One dedicated pipelined connection, connected on first use and again after it is lost. Counts
  * its batches in flight: a batch is in flight from its submission until every statement in it is
  * settled (answered, failed, or failed with a lost connection: pg settles every query it holds).
@@ -237,17 +248,21 @@ class PipelineLane {
         this.forget(client);
       });
       client.on('end', () => this.forget(client));
-      this.connecting = client.connect().then(
-        () => {
-          this.connecting = undefined;
-          this.client = client;
-          return client;
-        },
-        (err: Error) => {
-          this.connecting = undefined;
-          throw err;
-        },
-      );
+      this.connecting = client
+        .connect()
+        .then(() => client.query(GENERIC_PLANS))
+        .then(
+          () => {
+            this.connecting = undefined;
+            this.client = client;
+            return client;
+          },
+          (err: Error) => {
+            this.connecting = undefined;
+            void client.end().catch(() => undefined); // connected but not set up: not used
+            throw err;
+          },
+        );
     }
     return this.connecting;
   }
