@@ -108,26 +108,27 @@ describe('hot statements are served by indexes', () => {
     expect(nodes.filter((n) => n['Relation Name'] === table && n['Index Name']).length).toBeGreaterThan(0);
   };
 
-  it.each([
-    ['credential_by_prefix', 'api_credentials'],
-    ['credential_by_access_token', 'access_tokens'],
-    ['list_messages', 'messages'],
-    ['list_tasks', 'tasks'],
-    ['list_tasks_by_status', 'tasks'],
-  ])('%s, pipelined, runs a generic plan that reads %s through an index, without a sort', async (name, table) => {
-    expect(pipelined.has(name)).toBe(true);
-    expectIndexedWithoutSort(await plan(name, true), table);
-  });
+  /** The reads, the table each must reach through an index, and whether it goes down a pipelined connection. */
+  const READS: Array<[string, string, boolean]> = [
+    ['credential_by_prefix', 'api_credentials', true],
+    ['credential_by_access_token', 'access_tokens', true],
+    ['list_messages', 'messages', true],
+    ['list_tasks', 'tasks', true],
+    ['list_tasks_by_status', 'tasks', true],
+    ['count_tasks', 'tasks', false],
+    ['count_tasks_by_status', 'tasks', false],
+  ];
 
-  it.each([
-    ['credential_by_prefix', 'api_credentials'],
-    ['credential_by_access_token', 'access_tokens'],
-    ['list_messages', 'messages'],
-    ['list_tasks', 'tasks'],
-    ['list_tasks_by_status', 'tasks'],
-    ['count_tasks', 'tasks'],
-    ['count_tasks_by_status', 'tasks'],
-  ])('%s reads %s through an index, without a sort', async (name, table) => {
+  it.each(READS.filter(([, , onPipeline]) => onPipeline))(
+    '%s, pipelined, runs a generic plan that reads %s through an index, without a sort',
+    async (name, table) => {
+      expect(pipelined.has(name)).toBe(true);
+      expectIndexedWithoutSort(await plan(name, true), table);
+    },
+  );
+
+  it.each(READS)('%s reads %s through an index, without a sort', async (name, table, onPipeline) => {
+    expect(pipelined.has(name)).toBe(onPipeline);
     expectIndexedWithoutSort(await plan(name, false), table);
   });
 });
