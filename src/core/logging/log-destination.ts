@@ -8,14 +8,22 @@ let destination: Destination | undefined;
 export const LOG_FLUSH_INTERVAL_MS = 1000;
 
 /**
- * stdout through a buffered asynchronous writer, one per process: one write per ~4 KiB of log
+ * Bytes buffered before a write, and the most one write carries. Each write is a job for libuv's
+ * thread pool that cost the event loop about 33 µs under load whatever its size (8 KiB writes
+ * measured at 400 a second at 14k requests a second: finding 19), so writes are made large.
+ */
+const MIN_WRITE = 32 * 1024;
+const MAX_WRITE = 64 * 1024;
+
+/**
+ * stdout through a buffered asynchronous writer, one per process: one write per 32 KiB of log
  * instead of one synchronous write per line under load. What is buffered is written every
  * LOG_FLUSH_INTERVAL_MS (a lull never holds a line back longer), on `flushLogs()`, and
  * synchronously at exit, so no line is lost.
  */
 export function logDestination(): Destination {
   if (!destination) {
-    const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    const stream = pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE, maxWrite: MAX_WRITE });
     process.once('exit', () => {
       writePending();
       stream.flushSync();
