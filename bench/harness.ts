@@ -4,11 +4,10 @@
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50).
  */
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
+import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Client } from 'pg';
 import { productionServiceEnv } from './processes';
 
 export const ROOT = join(__dirname, '..');
@@ -33,8 +32,69 @@ export interface CaseResult {
   errors: number;
   non2xx: number;
   requests: number;
-  /** CPU milliseconds per request of the measured window, by process group (load's `cpu` option). */
-  cpuMsPerRequest?: Record<string, number>;
+  /** CPU µs per answered request, when the case was measured with a CpuProbe. */
+  cpu?: CpuPerRequest;
+}
+
+/** CPU time per request of each side of a case, in µs (see CpuProbe). */
+export interface CpuPerRequest {
+  /** the server process (every thread of it) */
+  server: number;
+  /** the server's Postgres backends (none for the bare baselines) */
+  postgres: number;
+  /** this process: autocannon, the load generator */
+  generator: number;
+}
+
+/**
+ * Which processes a case's CPU is charged to: the server's pid and its Postgres backends' pids
+ * (read when the measured run starts and when it ends; a backend seen only once is charged what
+ * it used while seen). CPU times come from /proc/<pid>/stat (Linux; whole-process, all threads).
+ */
+export interface CpuProbe {
+  serverPid: number;
+  postgresPids?: () => Promise<number[]>;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process in µs, or undefined when it is gone (or not on Linux). */
+function cpuMicros(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after the command name, which is in parentheses and may hold spaces
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+async function cpuSnapshot(probe: CpuProbe): Promise<{ server: number; postgres: Map<number, number>; generator: number }> {
+  const postgres = new Map<number, number>();
+  for (const pid of (await probe.postgresPids?.()) ?? []) {
+    const t = cpuMicros(pid);
+    if (t !== undefined) postgres.set(pid, t);
+  }
+  const usage = process.cpuUsage();
+  return { server: cpuMicros(probe.serverPid) ?? NaN, postgres, generator: usage.user + usage.system };
+}
+
+function cpuPerRequest(
+  before: Awaited<ReturnType<typeof cpuSnapshot>>,
+  after: Awaited<ReturnType<typeof cpuSnapshot>>,
+  requests: number,
+): CpuPerRequest {
+  let postgres = 0;
+  for (const [pid, t] of after.postgres) postgres += t - (before.postgres.get(pid) ?? 0);
+  const per = (us: number) => Math.round((us / Math.max(1, requests)) * 10) / 10;
+  return { server: per(after.server - before.server), postgres: per(postgres), generator: per(after.generator - before.generator) };
 }
 
 /** One case of the layers section: which build variant it ran on. */
@@ -50,16 +110,8 @@ export type Request = autocannon.Request;
 export async function load(
   name: string,
   base: string,
-  options: {
-    path?: string;
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string;
-    requests?: Request[];
-    timeout?: number;
-    /** Cumulative CPU seconds by process group, read before and after the measured run (cpuMeter). */
-    cpu?: () => Promise<Record<string, number>>;
-  },
+  options: { path?: string; method?: string; headers?: Record<string, string>; body?: string; requests?: Request[]; timeout?: number },
+  cpu?: CpuProbe,
 ): Promise<CaseResult> {
   const method = (options.method ?? 'GET') as NonNullable<autocannon.Options['method']>;
   const opts: autocannon.Options = {
@@ -72,9 +124,9 @@ export async function load(
     requests: options.requests ?? [{ path: options.path ?? '/', method }],
   };
   await autocannon({ ...opts, duration: WARMUP });
-  const cpuBefore = await options.cpu?.();
+  const before = cpu ? await cpuSnapshot(cpu) : undefined;
   const r = await autocannon({ ...opts, duration: DURATION });
-  const cpuAfter = await options.cpu?.();
+  const after = cpu ? await cpuSnapshot(cpu) : undefined;
   const result: CaseResult = {
     name,
     rps: r.requests.average,
@@ -83,16 +135,10 @@ export async function load(
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     requests: r.requests.total,
+    ...(before && after ? { cpu: cpuPerRequest(before, after, r.requests.total) } : {}),
   };
-  if (cpuBefore && cpuAfter && r.requests.total > 0) {
-    result.cpuMsPerRequest = Object.fromEntries(
-      Object.keys(cpuAfter).map((group) => [group, ((cpuAfter[group] - (cpuBefore[group] ?? 0)) * 1000) / r.requests.total]),
-    );
-  }
-  const cpu = result.cpuMsPerRequest
-    ? `, CPU ms/request ${Object.entries(result.cpuMsPerRequest).map(([g, ms]) => `${g} ${ms.toFixed(3)}`).join(', ')}`
-    : '';
-  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${cpu}\n`);
+  const cpuText = result.cpu ? `, CPU µs/request: server ${result.cpu.server}, Postgres ${result.cpu.postgres}, generator ${result.cpu.generator}` : '';
+  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${cpuText}\n`);
   return result;
 }
 
@@ -231,30 +277,4 @@ export async function sessionCookie(base: string, email: string, password: strin
     redirect: 'manual',
   });
   return (login.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 once it is gone. */
-export function processCpuSeconds(pid: number): number {
-  try {
-    // Fields after the command name: utime and stime are the 12th and 13th (clock ticks; 100 per second on Linux).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * For load's `cpu` option: the CPU seconds used so far by the service process and by every
- * PostgreSQL backend of the bench database (its pool, pipelined lanes and listeners; autovacuum of
- * that database too). Backends come and go with the pool: one gone between two readings takes its
- * seconds with it, so the figures are a floor (the service keeps its connections under load).
- * The CPU a request costs, rather than the requests a shared host happens to serve: steady
- * when other work on the host changes the throughput.
- */
-export function cpuMeter(servicePid: number, db: Client): () => Promise<Record<string, number>> {
-  return async () => {
-    const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
-    return { service: processCpuSeconds(servicePid), postgres: rows.reduce((sum, r) => sum + processCpuSeconds(r.pid), 0) };
-  };
 }

@@ -56,7 +56,15 @@ export async function waitHealthy(base: string, child: ChildProcess, output: () 
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-export async function startProcess(kind: 'node' | 'nest' | 'service' | 'service-stock-server', env: Record<string, string> = {}) {
+/**
+ * `entry` runs another build of the service (a copy of dist/ inside this checkout, so it resolves
+ * the same node_modules) instead of dist/main.js; `execArgv` goes to its node (e.g. --cpu-prof).
+ */
+export async function startProcess(
+  kind: 'node' | 'nest' | 'service' | 'service-stock-server',
+  env: Record<string, string> = {},
+  options: { entry?: string; execArgv?: string[] } = {},
+) {
   const port = await freePort();
   let out = '';
   let child: ChildProcess;
@@ -69,8 +77,8 @@ export async function startProcess(kind: 'node' | 'nest' | 'service' | 'service-
       stdio: 'pipe',
     });
   } else {
-    const entry = kind === 'service' ? join(ROOT, 'dist', 'main.js') : join(__dirname, 'baselines', 'service-stock-server.js');
-    child = spawn(process.execPath, [entry], {
+    const entry = options.entry ?? (kind === 'service' ? join(ROOT, 'dist', 'main.js') : join(__dirname, 'baselines', 'service-stock-server.js'));
+    child = spawn(process.execPath, [...(options.execArgv ?? []), entry], {
       env: { PATH: process.env.PATH, ...env, PORT: String(port) } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AgentCommandsModule } from './agent-commands/agent-commands.module';
 import { AgentsModule } from './agents/agents.module';
@@ -8,7 +8,6 @@ import { CommonModule } from './core/common/common.module';
 import { ProblemRenderer } from './core/common/problem/problem-renderer';
 import { ProblemFilter } from './core/common/problem/problem.filter';
 import { AppValidationPipe } from './core/common/validation/validation';
-import { BodylessRouteInterceptor } from './core/common/validation/bodyless-route.interceptor';
 import { ConfigModule } from './core/config/config.module';
 import { ConsoleModule } from './console/console.module';
 import { CredentialsModule } from './credentials/credentials.module';
@@ -95,7 +94,6 @@ import { PartnersModule } from './partners/partners.module';
     ProblemRenderer,
     { provide: APP_FILTER, useClass: ProblemFilter },
     { provide: APP_PIPE, useClass: AppValidationPipe },
-    { provide: APP_INTERCEPTOR, useClass: BodylessRouteInterceptor },
   ],
 })
 export class AppModule {}

@@ -23,6 +23,8 @@ describe('hot statements are served by indexes', () => {
   let t: TestApp;
   let w: Registered;
   const issued = new Map<string, { text: string; values: unknown[] }>();
+  /** The statements that went down a pipelined connection (PreparedSql.rows). */
+  const pipelined = new Set<string>();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -31,6 +33,7 @@ describe('hot statements are served by indexes', () => {
       const original = sql[method].bind(sql);
       jest.spyOn(sql, method).mockImplementation(<T>(name: string, text: string, values: unknown[]) => {
         issued.set(name, { text, values });
+        if (method === 'rows') pipelined.add(name);
         return original<T>(name, text, values);
       });
     }
@@ -74,31 +77,64 @@ describe('hot statements are served by indexes', () => {
     ]);
   });
 
-  it.each([
-    ['credential_by_prefix', 'api_credentials'],
-    ['credential_by_access_token', 'access_tokens'],
-    ['socket_token_by_hash', 'socket_tokens'],
-    ['list_messages', 'messages'],
-    ['list_tasks', 'tasks'],
-    ['list_tasks_by_status', 'tasks'],
-    ['count_tasks', 'tasks'],
-    ['count_tasks_by_status', 'tasks'],
-  ])('%s reads %s through an index, without a sort', async (name, table) => {
+  /** A value as an SQL literal, for EXECUTE (which takes expressions, not protocol parameters). */
+  const literal = (v: unknown): string => {
+    if (v === null || v === undefined) return 'NULL';
+    if (Buffer.isBuffer(v)) return `'\\x${v.toString('hex')}'`;
+    if (typeof v === 'number') return String(v);
+    return `'${String(v).replace(/'/g, "''")}'`;
+  };
+
+  /** The plan's nodes: with `generic`, the generic plan a pipelined connection runs (it forces them). */
+  async function plan(name: string, generic: boolean): Promise<PlanNode[]> {
     const { text, values } = issued.get(name)!;
     const db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     try {
       // Tiny test tables: price out whole-table and bitmap reads so the planner shows the ordered index path it would take at volume.
       await db.query('SET enable_seqscan = off; SET enable_bitmapscan = off');
-      const { rows } = await db.query({ text: `EXPLAIN (FORMAT JSON) ${text}`, values });
-      const nodes = flatten(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
-      expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
-      // Sort and Incremental Sort alike: the index has to deliver the ORDER BY itself
-      expect(nodes.map((n) => n['Node Type']).filter((type) => type.includes('Sort'))).toEqual([]);
-      const onTable = nodes.filter((n) => n['Relation Name'] === table && n['Index Name']);
-      expect(onTable.length).toBeGreaterThan(0);
+      if (!generic) {
+        const { rows } = await db.query({ text: `EXPLAIN (FORMAT JSON) ${text}`, values });
+        return flatten(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
+      }
+      await db.query('SET plan_cache_mode = force_generic_plan');
+      await db.query(`PREPARE hot AS ${text}`);
+      const { rows } = await db.query(`EXPLAIN (FORMAT JSON) EXECUTE hot(${values.map(literal).join(', ')})`);
+      return flatten(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
     } finally {
       await db.end();
     }
+  }
+
+  const expectIndexedWithoutSort = (nodes: PlanNode[], table: string) => {
+    expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+    // Sort and Incremental Sort alike: the index has to deliver the ORDER BY itself
+    expect(nodes.map((n) => n['Node Type']).filter((type) => type.includes('Sort'))).toEqual([]);
+    expect(nodes.filter((n) => n['Relation Name'] === table && n['Index Name']).length).toBeGreaterThan(0);
+  };
+
+  /** The reads, the table each must reach through an index, and whether it goes down a pipelined connection. */
+  const READS: Array<[string, string, boolean]> = [
+    ['credential_by_prefix', 'api_credentials', true],
+    ['credential_by_access_token', 'access_tokens', true],
+    ['socket_token_by_hash', 'socket_tokens', true],
+    ['list_messages', 'messages', true],
+    ['list_tasks', 'tasks', true],
+    ['list_tasks_by_status', 'tasks', true],
+    ['count_tasks', 'tasks', false],
+    ['count_tasks_by_status', 'tasks', false],
+  ];
+
+  it.each(READS.filter(([, , onPipeline]) => onPipeline))(
+    '%s, pipelined, runs a generic plan that reads %s through an index, without a sort',
+    async (name, table) => {
+      expect(pipelined.has(name)).toBe(true);
+      expectIndexedWithoutSort(await plan(name, true), table);
+    },
+  );
+
+  it.each(READS)('%s reads %s through an index, without a sort', async (name, table, onPipeline) => {
+    expect(pipelined.has(name)).toBe(onPipeline);
+    expectIndexedWithoutSort(await plan(name, false), table);
   });
 });

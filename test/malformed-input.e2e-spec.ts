@@ -1,3 +1,5 @@
+import { ApplicationConfig } from '@nestjs/core';
+import { INSUFFICIENT_SCOPE_DETAIL } from '../src/auth';
 import { DataSource } from 'typeorm';
 import { makeWorkspace, PASSWORD, Registered, uniqueEmail } from './support/builders';
 import { expectProblem } from './support/problem';
@@ -101,6 +103,67 @@ describe('malformed input', () => {
     expect(expectProblem(res, 422, 'validation-error').errors).toEqual({ scopes: ['is not an allowed field'] });
     expect((await t.http().post('/api/v1/socket_tokens').set('x-agent-api-key', w.apiKey).send({})).status).toBe(200);
     expect((await t.http().post('/api/v1/socket_tokens').set('x-agent-api-key', w.apiKey)).status).toBe(200);
+  });
+
+  it('the bodyless check runs after authentication (401 and 403 win over its 422), also on GET', async () => {
+    const fields = { scopes: ['everything'] };
+    expectProblem(await t.http().post('/api/v1/socket_tokens').send(fields), 401, 'unauthorized', { detail: 'api_key_required' });
+    const readOnly = (await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', w.apiKey).send({ scopes: ['messages:read'] }).expect(200)).body.token;
+    const noScope = await t.http().post('/api/v1/socket_tokens').set('authorization', `Bearer ${readOnly}`).send(fields);
+    expectProblem(noScope, 403, 'forbidden', { detail: INSUFFICIENT_SCOPE_DETAIL });
+    // A GET takes no body either: a JSON body with fields is refused, before the list is read.
+    const get = await t.http().get('/api/v1/messages?limit=1').set('x-agent-api-key', w.apiKey).set('content-type', 'application/json').send('{"x":1}');
+    expect(expectProblem(get, 422, 'validation-error').errors).toEqual({ x: ['is not an allowed field'] });
+    expectProblem(await t.http().get('/api/v1/messages?limit=1').set('content-type', 'application/json').send('{"x":1}'), 401, 'unauthorized');
+  });
+
+  it('the app has no global interceptor (one would put every route through rxjs: bench/README.md, finding 19)', () => {
+    expect(t.app.get(ApplicationConfig).getGlobalInterceptors()).toEqual([]);
+  });
+
+  it('a plain application/json body read directly answers as body-parser does, body by body (BOM, white space, strictness, depth, bad UTF-8, NUL)', async () => {
+    const deep = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    const bodies: Array<string | Buffer> = [
+      '',
+      '   ',
+      '{}',
+      ' \n\t{}\r\n',
+      '\ufeff{}',
+      '\ufeff',
+      '\ufeff{"scopes":["messages:read"]}',
+      '[]',
+      '1',
+      '"x"',
+      'null',
+      'true',
+      ' 1',
+      '{"scopes":["messages:read"]}',
+      '{"scopes":[]}',
+      '{"scopes":"messages:read"}',
+      '{"scopes":["nope"]}',
+      '{"a":1}',
+      '{bad',
+      '{"scopes":["messages:read"]',
+      '{"scopes":["messages:read"]} x',
+      '{"api_key":"x\\u0000y"}',
+      '{"__proto__":{"x":1}}',
+      deep(64),
+      deep(65),
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), // {"a":"<invalid UTF-8>"}
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]), // a UTF-8 BOM as bytes
+    ];
+    const strip = (res: { status: number; body: Record<string, unknown> }) => {
+      const { request_id: _, token: __, ...rest } = res.body ?? {};
+      return { status: res.status, body: rest };
+    };
+    for (const body of bodies) {
+      const send = (contentType: string) =>
+        t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', w.apiKey).set('content-type', contentType).send(body);
+      // read directly (a plain content type) and by body-parser (the same type, spelled so that only body-parser reads it)
+      const direct = strip(await send('application/json'));
+      const parsed = strip(await send('application/json; charset="utf-8"'));
+      expect({ sent: body.toString(), ...direct }).toEqual({ sent: body.toString(), ...parsed });
+    }
   });
 
   it('list parameters sent as arrays or objects are 400 invalid_<name>', async () => {

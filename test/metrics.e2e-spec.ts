@@ -31,6 +31,28 @@ describe('GET /metrics', () => {
     expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
   });
 
+  it('counts every request in the duration histogram, by route and status, with its duration', async () => {
+    const w = await makeWorkspace(t);
+    const series = async (route: string, status: number) => {
+      const text = (await t.http().get('/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200)).text;
+      const value = (name: string) => {
+        const line = text.split('\n').find((l) => l.startsWith(`http_request_duration_seconds_${name}{`) && l.includes(`method="GET",route="${route}",status="${status}"`));
+        return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+      };
+      return { count: value('count'), sum: value('sum') };
+    };
+    const ok = await series('/api/v1/messages', 200);
+    const refused = await series('/api/v1/messages', 401);
+    for (let i = 0; i < 7; i++) await t.http().get('/api/v1/messages?limit=1').set('x-agent-api-key', w.apiKey).expect(200);
+    for (let i = 0; i < 3; i++) await t.http().get('/api/v1/messages?limit=1').expect(401);
+    const okAfter = await series('/api/v1/messages', 200);
+    const refusedAfter = await series('/api/v1/messages', 401);
+    expect(okAfter.count - ok.count).toBe(7);
+    expect(refusedAfter.count - refused.count).toBe(3);
+    expect(okAfter.sum).toBeGreaterThan(ok.sum);
+    expect(okAfter.sum - ok.sum).toBeLessThan(7 * 5); // seconds, not milliseconds
+  });
+
   it('passes promtool check metrics', async () => {
     const res = await t.http().get('/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200);
     const dir = mkdtempSync(join(tmpdir(), 'metrics-'));

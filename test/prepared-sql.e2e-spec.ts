@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Client, Pool } from 'pg';
+import { Client, Pool, Query } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/core/config/app-config';
 import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT } from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { assertDriverInternals, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
+import { assertDriverInternals, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
 import { eventually } from './support/eventually';
 
 /** The pipelined hot-statement path against the real test Postgres. */
@@ -41,6 +41,101 @@ describe('PreparedSql', () => {
     const pids = new Set(await Promise.all(Array.from({ length: 50 }, () => backendPid(sql))));
     expect(pids.size).toBeLessThanOrEqual(2);
     expect(pool.totalCount).toBe(poolConnections);
+  });
+
+  it('holds statements issued while every connection has a batch in flight, and writes them together once one is answered', async () => {
+    const { sql } = await open(1);
+    await backendPid(sql); // connected
+    const stream = (sql as unknown as { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> }).lanes[0].client.connection.stream;
+    const writes: number[] = [];
+    const spy = (name: '_write' | '_writev') => {
+      const original = (stream as any)[name].bind(stream);
+      (stream as any)[name] = (...args: unknown[]) => {
+        writes.push(Date.now());
+        return original(...args);
+      };
+    };
+    spy('_write');
+    spy('_writev');
+    // fill the connection: one slow batch per slot, each written in a turn of its own
+    const slow: Array<Promise<unknown>> = [];
+    for (let i = 0; i < PIPELINE_BATCHES_IN_FLIGHT; i++) {
+      slow.push(sql.rows('test_sleep', 'SELECT pg_sleep($1::float8)', [0.3 + i * 0.1]));
+      await new Promise((r) => setImmediate(r));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT);
+    // five statements, each issued in a turn of its own while the slow one is in flight
+    const held: Array<Promise<Array<{ n: number }>>> = [];
+    for (let i = 0; i < 5; i++) {
+      held.push(sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i]));
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT);
+    expect((await Promise.all(held)).map((rows) => rows[0].n)).toEqual([0, 1, 2, 3, 4]);
+    expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT + 1);
+    await Promise.all(slow);
+    // an idle connection takes a statement at once
+    await expect(sql.rows('test_echo', 'SELECT $1::int AS n', [9])).resolves.toEqual([{ n: 9 }]);
+    expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT + 2);
+  });
+
+  it("builds rows as pg does (keys, order, every type's parser, nulls, odd names), the first time and the next ones", async () => {
+    const { sql, pool } = await open(1);
+    const text = `SELECT gen_random_uuid() IS NOT NULL AS ok, $1::uuid AS id, 'x''"\\y' AS "textValue", NULL::text AS nothing,
+      42 AS int4, 9007199254740993::int8 AS int8, 1.50::numeric AS num, true AS flag, '\\x00ff'::bytea AS bytes,
+      ARRAY['a', 'b,c']::text[] AS scopes, '{"a":[1,{"b":null}]}'::jsonb AS doc, timestamptz '2026-11-25 18:04:51.123456+00' AS at,
+      (timestamptz '2026-11-25 18:04:51.1+00' AT TIME ZONE 'UTC') AS iso, 1.5::float8 AS f`;
+    const values = ['0b8f4c1e-8d5a-4a4f-9d1c-3c5e9f0a1b2c'];
+    const expected = (await pool.query(text, values)).rows;
+    for (let i = 0; i < 3; i++) {
+      const rows = await sql.rows<Record<string, unknown>>('test_types', text, values);
+      expect(rows).toEqual(expected);
+      expect(Object.keys(rows[0])).toEqual(Object.keys(expected[0]));
+    }
+    // names that are not plain identifiers, repeated names, several rows, no rows
+    for (const odd of [
+      `SELECT 1 AS "a b", 2 AS "__proto__", 3 AS "é"`,
+      `SELECT 1 AS a, 2 AS a`,
+      `SELECT g AS n, CASE WHEN g % 2 = 0 THEN NULL ELSE g::text END AS t FROM generate_series(1, 5) g`,
+      `SELECT 1 AS n WHERE false`,
+    ]) {
+      const mine = await sql.rows(`test_odd`, odd, []);
+      const again = await sql.rows(`test_odd`, odd, []);
+      const theirs = (await pool.query(odd)).rows;
+      expect(mine).toEqual(theirs);
+      expect(again).toEqual(theirs);
+      expect(mine.map((r) => Object.keys(r as object))).toEqual(theirs.map((r) => Object.keys(r)));
+    }
+  });
+
+  it('sends a Describe for a statement only until the connection knows its rows', async () => {
+    const { sql } = await open(1);
+    await backendPid(sql); // connected
+    const connection = (sql as unknown as { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> }).lanes[0].client.connection;
+    const sent: Buffer[] = [];
+    const original = (connection.stream as any).write.bind(connection.stream);
+    (connection.stream as any).write = (chunk: Buffer, ...rest: unknown[]) => {
+      sent.push(Buffer.from(chunk));
+      return original(chunk, ...rest);
+    };
+    const describes = () => {
+      // a Describe message: 'D', int32 length, 'P' (portal), the portal name '' (one NUL byte)
+      const all = Buffer.concat(sent);
+      let n = 0;
+      for (let i = 0; i + 6 < all.length; i++) if (all[i] === 0x44 && all.readInt32BE(i + 1) === 6 && all[i + 5] === 0x50 && all[i + 6] === 0) n++;
+      return n;
+    };
+    for (let i = 0; i < 4; i++) await expect(sql.rows('test_echo_described', 'SELECT $1::int AS n, $2::text AS t', [i, 'x'])).resolves.toEqual([{ n: i, t: 'x' }]);
+    expect(describes()).toBe(1);
+  });
+
+  it('runs pipelined statements from their generic plans (planned once per connection), and leaves the pool as it is', async () => {
+    const { sql, pool } = await open(2);
+    for (let i = 0; i < 4; i++) {
+      expect(await sql.rows('test_plan_cache_mode', 'SHOW plan_cache_mode', [])).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    }
+    expect((await pool.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
   });
 
   it("commits the exchange's token insert asynchronously, for that statement alone", async () => {
@@ -85,6 +180,15 @@ describe('PreparedSql', () => {
       expect(() => assertDriverInternals(db)).toThrow(/TypeORM's PostgresDriver no longer exposes its pg Pool as `master`/);
     } finally {
       driver.master = master;
+    }
+    // PipelinedQuery's overrides: a pg whose Query no longer reads rows through them is refused
+    const proto = Query.prototype as unknown as { handleDataRow?: unknown };
+    const handleDataRow = proto.handleDataRow;
+    delete proto.handleDataRow;
+    try {
+      expect(() => assertDriverInternals(db)).toThrow(/pg's Query no longer has a `handleDataRow` method/);
+    } finally {
+      proto.handleDataRow = handleDataRow;
     }
     // PipelinedTransaction's release of a broken connection: a QueryRunner without it is refused too
     const create = db.createQueryRunner.bind(db);

@@ -26,15 +26,18 @@ export class MessagesRepository implements PagedSubjectData {
     return rows[0];
   }
 
+  /** The list's statement text by variant: built once, so the hot path neither concatenates nor rehashes it. */
+  private readonly listTexts = new Map<string, string>();
+
   /** Newest first, stable under paging; served by messages_list_idx. */
   list(workspaceId: string, q: ListQuery): Promise<MessageDto[]> {
     const s = listSql(q, { sql: 'm.workspace_id = $1', params: [workspaceId], alias: 'm' });
-    return this.sql.pageRows<MessageDto>(
-      `list_messages${s.variant}`,
-      `SELECT ${COLUMNS} FROM messages m ${s.where} ${s.orderBy} ${s.limit}`,
-      s.params,
-      q.page.offset,
-    );
+    let text = this.listTexts.get(s.variant);
+    if (text === undefined) {
+      text = `SELECT ${COLUMNS} FROM messages m ${s.where} ${s.orderBy} ${s.limit}`;
+      this.listTexts.set(s.variant, text);
+    }
+    return this.sql.pageRows<MessageDto>(`list_messages${s.variant}`, text, s.params, q.page.offset);
   }
 
   // ---- data requests (issue 22) ----

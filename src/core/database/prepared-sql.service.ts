@@ -6,9 +6,21 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppConfig } from '../config/app-config';
 import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
+import { ConnectionShapes, PipelinedQuery, pipelinedQueryInternalsProblems } from './pipelined-query';
 
 /** Past this offset a page read walks enough of its index to take its own pooled connection. */
 export const PIPELINED_MAX_OFFSET = 1000;
+
+/**
+ * Batches a pipelined connection may have written and not yet fully answered. Statements issued
+ * while every connection is at this limit wait, and go out together in one write as soon as a
+ * connection's batch is answered: under load, batches grow to what arrives in one round trip
+ * instead of what arrives in one event-loop turn, so there are fewer socket writes (in Node) and
+ * fewer reads and wake-ups (in Postgres) per statement. An idle connection is written to at once.
+ * Two rather than one: with one, the backend idles while its answers travel and the next batch
+ * is written; the two measured alike within the host's noise, two slightly ahead (finding 19).
+ */
+export const PIPELINE_BATCHES_IN_FLIGHT = 2;
 
 /**
  * The prepared-statement name of a statement text: derived from the text, so two different texts
@@ -28,7 +40,9 @@ export function statementName(text: string): string {
 /**
  * The pipelined lanes use pg internals that are not public API: the client's `pipeline` option,
  * its `connection.stream` (corked around a batch) and `Query` objects built from text, callback
- * and a settable `name`; the pool comes from TypeORM's `driver.master`. PipelinedTransaction
+ * and a settable `name`, and what PipelinedQuery overrides or reads (pipelined-query.ts: Query's
+ * `prepare`, `handleRowDescription`, `handleDataRow`, `_result.rows`, `_canceledDueToError`, the
+ * connection's `describe`); the pool comes from TypeORM's `driver.master`. PipelinedTransaction
  * (pipelined-transaction.ts) uses the first two on a pooled client for a transaction's statements. Checked at start-up so an
  * upgrade of pg or TypeORM that changes them stops the service with this message instead of
  * failing requests.
@@ -48,6 +62,7 @@ export function assertDriverInternals(db: DataSource): void {
   if (query.text !== 'SELECT 1' || typeof query.callback !== 'function' || query.name !== 'probe') {
     broken.push("pg's Query(text, values, callback) no longer keeps text, callback and a settable name");
   }
+  broken.push(...pipelinedQueryInternalsProblems());
   if (typeof ((db.driver as PostgresDriver).master as Pool | undefined)?.query !== 'function') {
     broken.push("TypeORM's PostgresDriver no longer exposes its pg Pool as `master`");
   }
@@ -110,6 +125,7 @@ export class PreparedSql implements OnApplicationShutdown {
         new PipelineLane(
           { connectionString: config.databaseUrl, application_name: APPLICATION_NAME, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
           this.logger,
+          this.schedule,
         ),
     );
   }
@@ -118,17 +134,25 @@ export class PreparedSql implements OnApplicationShutdown {
     return (this.db.driver as PostgresDriver).master as Pool;
   }
 
-  /** A short statement, pipelined with the others issued in the same event-loop turn. */
+  /**
+   * A short statement, pipelined with the others issued in the same event-loop turn (and, when
+   * every connection has a batch in flight, with those issued until one is answered).
+   */
   rows<T>(label: string, text: string, values: unknown[]): Promise<T[]> {
     if (this.lanes.length === 0) return this.pooledRows<T>(label, text, values);
     return new Promise<T[]>((resolve, reject) => {
       this.queue.push({ name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(this.flush);
-      }
+      this.schedule();
     });
   }
+
+  /** A flush at the end of this turn (after the I/O callbacks and microtasks that add to the batch). */
+  private readonly schedule = (): void => {
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.flush);
+    }
+  };
 
   /** A page of a list: pipelined while the offset is shallow, pooled past PIPELINED_MAX_OFFSET. */
   pageRows<T>(label: string, text: string, values: unknown[], offset: number): Promise<T[]> {
@@ -143,11 +167,15 @@ export class PreparedSql implements OnApplicationShutdown {
 
   private readonly flush = (): void => {
     this.scheduled = false;
+    if (this.queue.length === 0) return;
+    // Lanes at their limit take nothing now; the first to be answered schedules the next flush.
+    const free = this.lanes.filter((lane) => lane.inFlight < PIPELINE_BATCHES_IN_FLIGHT);
+    if (free.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    // Spread the batch over the lanes so every backend works on it; a lone statement takes one lane.
-    const share = Math.ceil(batch.length / this.lanes.length);
-    for (let i = 0; i < batch.length; i += share) this.lanes[this.next++ % this.lanes.length].submit(batch.slice(i, i + share));
+    // Spread the batch over the free lanes so every backend works on it; a lone statement takes one lane.
+    const share = Math.ceil(batch.length / free.length);
+    for (let i = 0; i < batch.length; i += share) free[this.next++ % free.length].submit(batch.slice(i, i + share));
   };
 
   async onApplicationShutdown(): Promise<void> {
@@ -155,25 +183,57 @@ export class PreparedSql implements OnApplicationShutdown {
   }
 }
 
-/** One dedicated pipelined connection, connected on first use and again after it is lost. */
+/**
+ * Every statement on a pipelined connection runs its generic plan, planned once per connection.
+ * Left to choose, Postgres kept planning the list pages on every execution: with `LIMIT $n` a
+ * parameter, the generic plan's estimate (a tenth of the rows) always looked dearer than a plan
+ * for the actual limit, and planning was most of the statement's cost (perf: get_relation_info,
+ * build_index_pathkeys, ...; 42 against 13 µs of backend CPU for a 10-row page, finding 19).
+ * Only short statements run here, each an index lookup or an index-ordered page, whose generic
+ * plan is that same index path (test/hot-queries.e2e-spec.ts EXPLAINs them as generic plans).
+ */
+const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
+
+/**
+ * One dedicated pipelined connection, connected on first use and again after it is lost. Counts
+ * its batches in flight: a batch is in flight from its submission until every statement in it is
+ * settled (answered, failed, or failed with a lost connection: pg settles every query it holds).
+ */
 class PipelineLane {
   private client?: Client;
   private connecting?: Promise<Client>;
   private ended = false;
+  /** What each connection learnt of its statements' rows (a new connection starts afresh). */
+  private readonly shapes = new WeakMap<Client, ConnectionShapes>();
+  inFlight = 0;
 
   constructor(
     private readonly options: { connectionString: string; application_name: string; connectionTimeoutMillis: number },
     private readonly logger: Logger,
+    /** Called when a batch is settled, so that statements waiting for a free lane go out. */
+    private readonly onSettled: () => void,
   ) {}
 
   submit(batch: Pending[]): void {
+    this.inFlight++;
+    let left = batch.length;
+    const settled = () => {
+      if (--left === 0) {
+        this.inFlight--;
+        this.onSettled();
+      }
+    };
     if (this.client) {
-      this.write(this.client, batch);
+      this.write(this.client, batch, settled);
       return;
     }
     this.connect().then(
-      (client) => this.write(client, batch),
-      (err: Error) => batch.forEach((p) => p.reject(err)),
+      (client) => this.write(client, batch, settled),
+      (err: Error) =>
+        batch.forEach((p) => {
+          settled();
+          p.reject(err);
+        }),
     );
   }
 
@@ -181,23 +241,28 @@ class PipelineLane {
     if (this.ended) return Promise.reject(new Error('the database connection is shutting down'));
     if (!this.connecting) {
       const client = new Client({ ...this.options, pipeline: true } as ConstructorParameters<typeof Client>[0]);
+      this.shapes.set(client, ConnectionShapes.of(client));
       // A lost connection fails what it carried (pg rejects those queries); the next batch reconnects.
       client.on('error', (err) => {
         this.logger.warn(`pipelined database connection lost: ${err.message}`);
         this.forget(client);
       });
       client.on('end', () => this.forget(client));
-      this.connecting = client.connect().then(
-        () => {
-          this.connecting = undefined;
-          this.client = client;
-          return client;
-        },
-        (err: Error) => {
-          this.connecting = undefined;
-          throw err;
-        },
-      );
+      this.connecting = client
+        .connect()
+        .then(() => client.query(GENERIC_PLANS))
+        .then(
+          () => {
+            this.connecting = undefined;
+            this.client = client;
+            return client;
+          },
+          (err: Error) => {
+            this.connecting = undefined;
+            void client.end().catch(() => undefined); // connected but not set up: not used
+            throw err;
+          },
+        );
     }
     return this.connecting;
   }
@@ -206,19 +271,33 @@ class PipelineLane {
     if (this.client === client) this.client = undefined;
   }
 
-  private write(client: Client, batch: Pending[]): void {
+  private write(client: Client, batch: Pending[], settled: () => void): void {
     const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
       .connection.stream;
+    const shapes = this.shapes.get(client)!;
     stream.cork();
     try {
       for (const p of batch) {
         // Built from the text rather than a config object: pg copies a config object through
         // property descriptors on every query, which profiling showed on the hot path.
-        const query = new Query(p.text, p.values, (err: Error | null | undefined, result: QueryResult) =>
-          err ? p.reject(err) : p.resolve(result.rows as never[]),
-        ) as Query & { name?: string };
-        query.name = p.name;
-        client.query(query);
+        const query = new PipelinedQuery(
+          p.text,
+          p.values,
+          (err: Error | null | undefined, result: QueryResult) => {
+            settled();
+            if (err) p.reject(err);
+            else p.resolve(result.rows as never[]);
+          },
+          p.name,
+          shapes,
+        );
+        try {
+          client.query(query);
+        } catch (err) {
+          // not queued, so pg will never settle it: settle it here, or the lane would wait for it for good
+          settled();
+          p.reject(err as Error);
+        }
       }
     } finally {
       stream.uncork();

@@ -33,15 +33,29 @@ export function parseList<K extends string, P extends boolean>(
 
 const BRACKETED = /^([^[\]]+)\[([^\]]*)\](.*)$/;
 
-function refuseStructured(definition: ListDefinition, query: Record<string, unknown>): void {
-  const names = pageParamNames(definition.page);
-  const flat = new Set([names.limit, ...(definition.page.offset ? [names.offset] : [])]);
-  const nested = new Set<string>();
-  for (const f of definition.filters ?? []) {
-    nested.add(f.name);
-    if (!isNestedOnly(definition, f)) flat.add(f.name);
+/** A definition's parameter names that may not be bracketed (flat) and its filters (nested), worked out once. */
+const structuredNames = new WeakMap<ListDefinition, { flat: Set<string>; nested: Set<string> }>();
+
+function namesOf(definition: ListDefinition): { flat: Set<string>; nested: Set<string> } {
+  let names = structuredNames.get(definition);
+  if (!names) {
+    const page = pageParamNames(definition.page);
+    const flat = new Set([page.limit, ...(definition.page.offset ? [page.offset] : [])]);
+    const nested = new Set<string>();
+    for (const f of definition.filters ?? []) {
+      nested.add(f.name);
+      if (!isNestedOnly(definition, f)) flat.add(f.name);
+    }
+    names = { flat, nested };
+    structuredNames.set(definition, names);
   }
+  return names;
+}
+
+function refuseStructured(definition: ListDefinition, query: Record<string, unknown>): void {
+  const { flat, nested } = namesOf(definition);
   for (const key of Object.keys(query)) {
+    if (!key.includes('[')) continue;
     const m = BRACKETED.exec(key);
     if (!m) continue;
     const [, base, inner, rest] = m;

@@ -17,7 +17,11 @@ export const REDACT_PATHS = [
 const SECRET_QUERY = /([?&](?:socket_token|token|api_key|access_token)=)[^&#]*/gi;
 const SECRET_PATH = /(\/users\/reset-password\/)[^/?#]+/i;
 
+/** Every URL the two patterns above can change matches this (one cheap test for the usual URL that holds no secret). */
+const MAYBE_SECRET = /token|api_key|reset-password/i;
+
 /** A URL fit for logs: secret query values and reset-link tokens are replaced by [REDACTED]. */
 export function redactUrl(url: string): string {
+  if (!MAYBE_SECRET.test(url)) return url;
   return url.replace(SECRET_QUERY, '$1[REDACTED]').replace(SECRET_PATH, '$1[REDACTED]');
 }

@@ -1,26 +1,31 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
-import type { Observable } from 'rxjs';
 import { ValidationProblem } from '../problem/problem.error';
 
 /**
  * A JSON route that takes no body (SPEC: "Body: none", e.g. POST /api/v1/socket_tokens, the
  * revoke and archive actions) refuses one with fields, as a route with a body refuses unknown
  * fields: 422, each field "is not an allowed field". An empty body or `{}` is fine.
+ *
+ * A global guard registered after authentication (AuthCoreModule), so a refused credential
+ * still answers first, and before any pipe, as the interceptor it replaces did. It is not an
+ * interceptor because a single interceptor anywhere puts every route of the app through Nest's
+ * rxjs chain (an Observable, a ReplaySubject and their subscriptions per request); with no
+ * interceptor Nest calls the handler directly (bench/README.md, finding 19).
  */
 @Injectable()
-export class BodylessRouteInterceptor implements NestInterceptor {
+export class BodylessRouteGuard implements CanActivate {
   private readonly takesBody = new WeakMap<object, boolean>();
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
     const body: unknown = req.body;
-    if (body === null || typeof body !== 'object' || !req.originalUrl.startsWith('/api/')) return next.handle();
+    if (body === null || typeof body !== 'object' || !req.originalUrl.startsWith('/api/')) return true;
     const fields = Object.keys(body);
-    if (fields.length === 0 || this.declaresBody(context)) return next.handle();
+    if (fields.length === 0 || this.declaresBody(context)) return true;
     throw new ValidationProblem(Object.fromEntries(fields.map((f) => [f, ['is not an allowed field']])));
   }
 

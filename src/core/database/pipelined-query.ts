@@ -1,0 +1,147 @@
+import { Client, Query, QueryResult, types } from 'pg';
+
+/** A field of a RowDescription, as pg-protocol parses it. */
+interface FieldDescription {
+  name: string;
+  dataTypeID: number;
+  format: string;
+}
+
+/** What pg's Query does per query that PipelinedQuery replaces or calls (checked at start-up: assertDriverInternals). */
+interface QueryInternals {
+  prepare(connection: unknown): void;
+  handleRowDescription(msg: { fields: FieldDescription[] }): void;
+  handleDataRow(msg: { fields: Array<string | null> }): void;
+  _result: { rows: unknown[] };
+  _canceledDueToError: unknown;
+}
+
+type Parser = (text: string) => unknown;
+
+/** How one named statement's rows are built: its fields' parsers and a function that makes a row of them. */
+interface RowShape {
+  parsers: Parser[];
+  build: (parsers: Parser[], values: Array<string | null>) => Record<string, unknown>;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * The row builder of a field list: an object literal with the fields in order, so every row of a
+ * statement is born with one hidden class (cheap to make and to JSON.stringify: finding 19). The
+ * literal is generated from the column names, which are the statement's own aliases, and only
+ * from plain identifiers (never `__proto__`); any other name list gets the loop pg uses.
+ */
+function rowBuilder(names: string[]): RowShape['build'] {
+  if (names.every((n) => IDENTIFIER.test(n) && n !== '__proto__') && new Set(names).size === names.length) {
+    const members = names.map((n, i) => `${JSON.stringify(n)}: v[${i}] === null ? null : p[${i}](v[${i}])`);
+    return new Function('p', 'v', `return { ${members.join(', ')} };`) as RowShape['build'];
+  }
+  // pg's own way, to the letter: a copy of a template made from a null-prototype object, so even
+  // a column named __proto__ is an own key
+  const empty = Object.create(null) as Record<string, unknown>;
+  for (const n of names) empty[n] = null;
+  const template = { ...empty };
+  return (p, v) => {
+    const row = { ...template };
+    for (let i = 0; i < names.length; i++) row[names[i]] = v[i] === null ? null : p[i](v[i] as string);
+    return row;
+  };
+}
+
+/** A field list's shape, or undefined when a field is not in text format (pg's own path then reads the rows). */
+function shapeOf(fields: FieldDescription[]): RowShape | undefined {
+  if (fields.some((f) => f.format !== 'text')) return undefined;
+  return { parsers: fields.map((f) => types.getTypeParser(f.dataTypeID, 'text') as Parser), build: rowBuilder(fields.map((f) => f.name)) };
+}
+
+/**
+ * What one pipelined connection knows about its named statements' rows. A statement's result
+ * columns cannot change on a connection (Postgres refuses to run a prepared statement whose
+ * result type changed: "cached plan must not change result type"), so its shape, learnt from its
+ * first RowDescription, holds for the connection's life; a new connection learns it again.
+ */
+export class ConnectionShapes {
+  readonly shapes = new Map<string, RowShape>();
+  /** Set by PipelinedQuery around its prepare: the connection then sends no Describe. */
+  skipDescribe = false;
+
+  /** The shapes of `client`'s connection, whose Describe messages they can now skip. */
+  static of(client: Client): ConnectionShapes {
+    const shapes = new ConnectionShapes();
+    const connection = (client as unknown as { connection: { describe(msg: unknown): void } }).connection;
+    const describe = connection.describe;
+    connection.describe = function (this: unknown, msg: unknown) {
+      if (!shapes.skipDescribe) describe.call(this, msg);
+    };
+    return shapes;
+  }
+}
+
+const base = Query.prototype as unknown as QueryInternals;
+
+/**
+ * A named statement on a pipelined connection. pg describes the portal on every execution
+ * (Postgres builds and sends a RowDescription, pg parses it and rebuilds its parsers and an
+ * empty row to copy), then builds each row by copying that object and setting its fields by
+ * name. Here the first execution on a connection learns the statement's shape; later ones send
+ * no Describe and build each row with the shape's literal (finding 19). The rows are the same:
+ * same keys in the same order, same parsers (pg's, by type).
+ */
+export class PipelinedQuery extends Query {
+  private shape: RowShape | undefined;
+
+  constructor(
+    text: string,
+    values: unknown[],
+    callback: (err: Error | null | undefined, result: QueryResult) => void,
+    private readonly statement: string,
+    private readonly connection: ConnectionShapes,
+  ) {
+    super(text, values, callback);
+    (this as Query & { name?: string }).name = statement; // pg prepares and binds it by this name
+    this.shape = connection.shapes.get(statement);
+  }
+
+  prepare(con: unknown): void {
+    this.connection.skipDescribe = this.shape !== undefined;
+    try {
+      base.prepare.call(this, con);
+    } finally {
+      this.connection.skipDescribe = false;
+    }
+  }
+
+  handleRowDescription(msg: { fields: FieldDescription[] }): void {
+    this.shape = shapeOf(msg.fields);
+    if (this.shape) this.connection.shapes.set(this.statement, this.shape);
+    else base.handleRowDescription.call(this, msg);
+  }
+
+  handleDataRow(msg: { fields: Array<string | null> }): void {
+    const self = this as unknown as QueryInternals;
+    if (!this.shape) return base.handleDataRow.call(this, msg);
+    if (self._canceledDueToError) return;
+    try {
+      self._result.rows.push(this.shape.build(this.shape.parsers, msg.fields));
+    } catch (err) {
+      // as pg does: the statement fails with the parser's error once it is answered
+      self._canceledDueToError = err;
+    }
+  }
+}
+
+/** What PipelinedQuery needs of pg, for assertDriverInternals: the problems found, if any. */
+export function pipelinedQueryInternalsProblems(): string[] {
+  const problems: string[] = [];
+  for (const method of ['prepare', 'handleRowDescription', 'handleDataRow'] as const) {
+    if (typeof base[method] !== 'function') problems.push(`pg's Query no longer has a \`${method}\` method`);
+  }
+  const probe = new Query('SELECT 1', [], () => undefined) as unknown as QueryInternals;
+  if (!Array.isArray(probe._result?.rows) || probe._canceledDueToError !== false) {
+    problems.push("pg's Query no longer keeps `_result.rows` and `_canceledDueToError`");
+  }
+  const client = new Client() as unknown as { connection?: { describe?: unknown } };
+  if (typeof client.connection?.describe !== 'function') problems.push("pg's Client no longer has a `connection.describe`");
+  return problems;
+}
