@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { Operator } from './support/console';
 import { eventually } from './support/eventually';
-import { colleague, enrollRobot, eventsOf, insertRobots, ISO, rowsOf, UUID } from './support/fleet';
+import { colleague, enrollRobot, eventsOf, insertRobots, ISO, rowsOf, UUID, waiterOn } from './support/fleet';
 import { sleep } from './support/operator';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
@@ -240,20 +240,10 @@ describe('batch operations', () => {
       await holder.query('BEGIN');
       await holder.query(`SELECT 1 FROM robots WHERE id = $1 FOR UPDATE`, [robotIds[79]]);
       const op = (await create(owner, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
-      /** The backend blocked by `pid` (waiting on a lock it holds), once there is one. */
-      const blockedBy = (pid: number, what: string) =>
-        eventually(
-          async () => {
-            const { rows } = await holder.query(`SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [pid]);
-            if (rows.length === 0) throw new Error('nobody waits yet');
-            return rows[0].pid as number;
-          },
-          { timeoutMs: 15_000, what },
-        );
       const holderPid = (await holder.query(`SELECT pg_backend_pid() AS pid`)).rows[0].pid;
-      const chunkPid = await blockedBy(holderPid, 'the chunk to wait for the held robot');
+      const chunkPid = await waiterOn(t, holderPid, 'the chunk to wait for the held robot');
       const cancelling = asOperator(t, owner).post(`${BATCHES}/${op.id}/cancel`).then((r) => r);
-      await blockedBy(chunkPid, 'the cancel to wait for the chunk in progress');
+      await waiterOn(t, chunkPid, 'the cancel to wait for the chunk in progress');
       await holder.query('COMMIT');
       const cancelled = (await cancelling).body.batch_operation;
       expect(cancelled).toMatchObject({ status: 'cancelled', total: 200, succeeded: 100, skipped: 100, failed: 0, cancelled_by: owner.reg.body.user.id });

@@ -4,7 +4,7 @@ import { DataRequestRunner } from '../src/data-requests/data-request-runner.serv
 import { ViolationRecorder } from '../src/security-violations/violation-recorder.service';
 import type { Operator } from './support/console';
 import { eventually } from './support/eventually';
-import { eventsOf, insertRobots, rowsOf } from './support/fleet';
+import { eventsOf, insertRobots, rowsOf, waiterOn } from './support/fleet';
 import { sleep } from './support/operator';
 import { OwnRedis } from './support/own-infra';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
@@ -16,18 +16,6 @@ import { asOperator, makeFleetOwner } from './enrollment-support';
 jest.setTimeout(120_000);
 
 const BATCHES = '/api/v1/operator/batch_operations';
-
-/** The backend that waits for a lock `pid` holds, once there is one. */
-async function blockedBy(client: Client, pid: number, what: string): Promise<number> {
-  return eventually(
-    async () => {
-      const { rows } = await client.query(`SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [pid]);
-      if (rows.length === 0) throw new Error('nobody waits yet');
-      return rows[0].pid as number;
-    },
-    { timeoutMs: 20_000, what },
-  );
-}
 
 /** A connection holding a row lock on one robot until released: the chunk that reaches it waits. */
 async function holdRobot(robotId: string): Promise<{ client: Client; pid: number; release: () => Promise<void> }> {
@@ -93,7 +81,7 @@ describe('fleet operations under faults', () => {
       const hold = await holdRobot(robotIds[29]); // in the second chunk
       try {
         const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
-        const worker = await blockedBy(hold.client, hold.pid, 'the second chunk to wait for the held robot');
+        const worker = await waiterOn(t, hold.pid, 'the second chunk to wait for the held robot');
         await hold.client.query(`SELECT pg_terminate_backend($1)`, [worker]);
         // the second chunk died with its connection: nothing of it stayed
         const targets = await rowsOf(t, `SELECT position, status FROM batch_operation_targets WHERE batch_operation_id = $1 ORDER BY position`, [op.id]);
@@ -138,7 +126,7 @@ describe('fleet operations under faults', () => {
       const hold = await holdRobot(robotIds[29]);
       try {
         const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
-        await blockedBy(hold.client, hold.pid, 'the worker to wait for the held robot');
+        await waiterOn(t, hold.pid, 'the worker to wait for the held robot');
         worker.child.kill('SIGKILL');
         await worker.exited;
         await hold.release();

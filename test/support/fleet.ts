@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { claim, issueToken, preRegister } from '../enrollment-support';
 import { addMembership, makeOperator, type Operator } from './console';
+import { eventually } from './eventually';
 import { db } from './operator';
 import type { TestApp } from './test-app';
 
@@ -86,4 +87,21 @@ export async function insertRobots(
     [workspaceId, n, tag, withAgents, options.cohortId ?? null],
   );
   return { robotIds: rows.map((r) => r.robot_id), agentIds: rows.flatMap((r) => (r.agent_id ? [r.agent_id] : [])) };
+}
+
+/**
+ * The backend waiting on a lock that backend `pid` holds, once there is one. Asked through the
+ * app's pool, never on the holding connection: inside a transaction Postgres answers
+ * pg_stat_activity from a snapshot taken at its first read, so a poll on the holder (which sits in
+ * its BEGIN) would see "nobody waits" forever if its first look came before the waiter.
+ */
+export function waiterOn(t: TestApp, pid: number, what: string, timeoutMs = 20_000): Promise<number> {
+  return eventually(
+    async () => {
+      const rows: { pid: number }[] = await rowsOf(t, `SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [pid]);
+      if (rows.length === 0) throw new Error('nobody waits yet');
+      return rows[0].pid;
+    },
+    { timeoutMs, what },
+  );
 }
