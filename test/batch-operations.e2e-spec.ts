@@ -241,9 +241,9 @@ describe('batch operations', () => {
       await holder.query(`SELECT 1 FROM robots WHERE id = $1 FOR UPDATE`, [robotIds[79]]);
       const op = (await create(owner, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
       const holderPid = (await holder.query(`SELECT pg_backend_pid() AS pid`)).rows[0].pid;
-      const chunkPid = await waiterOn(t, holderPid, 'the chunk to wait for the held robot');
+      const chunkPid = await waiterOn(t, holderPid, 'the chunk to wait for the held robot', 15_000);
       const cancelling = asOperator(t, owner).post(`${BATCHES}/${op.id}/cancel`).then((r) => r);
-      await waiterOn(t, chunkPid, 'the cancel to wait for the chunk in progress');
+      await waiterOn(t, chunkPid, 'the cancel to wait for the chunk in progress', 15_000);
       await holder.query('COMMIT');
       const cancelled = (await cancelling).body.batch_operation;
       expect(cancelled).toMatchObject({ status: 'cancelled', total: 200, succeeded: 100, skipped: 100, failed: 0, cancelled_by: owner.reg.body.user.id });
