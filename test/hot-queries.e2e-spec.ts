@@ -23,7 +23,7 @@ describe('hot statements are served by indexes', () => {
   let t: TestApp;
   let w: Registered;
   const issued = new Map<string, { text: string; values: unknown[] }>();
-  /** The statements that went down a pipelined connection (PreparedSql.rows). */
+  /** The statements that went down a pipelined connection (PreparedSql.rows and PreparedSql.write). */
   const pipelined = new Set<string>();
 
   beforeAll(async () => {
@@ -37,6 +37,12 @@ describe('hot statements are served by indexes', () => {
         return original<T>(name, text, values);
       });
     }
+    const write = sql.write.bind(sql);
+    jest.spyOn(sql, 'write').mockImplementation((statement, row) => {
+      issued.set(statement.label, { text: statement.one, values: statement.oneValues(row) });
+      pipelined.add(statement.label);
+      return write(statement, row);
+    });
     w = await makeWorkspace(t);
     const auth = { authorization: `Bearer ${w.apiKey}` };
     const base = await t.listen();

@@ -3,9 +3,9 @@ import { Client, Pool, Query } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/core/config/app-config';
-import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT } from '../src/credentials/credentials.repository';
+import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT, ACCESS_TOKEN_WRITE, ACCESS_TOKENS_INSERT_ASYNC_COMMIT, type NewAccessToken } from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { assertDriverInternals, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
+import { assertDriverInternals, MAX_MERGED_ROWS, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
 import { eventually } from './support/eventually';
 
 /** The pipelined hot-statement path against the real test Postgres. */
@@ -158,6 +158,149 @@ describe('PreparedSql', () => {
     const stored = await db.query(`SELECT scopes FROM access_tokens WHERE token_hash = $1`, [hash]);
     expect(stored).toEqual([{ scopes: ['messages:read'] }]);
     await db.query(`DELETE FROM access_tokens WHERE credential_id = $1 AND token_hash = $2`, [credentialId, hash]);
+  });
+
+  describe('mergeable writes (the exchange\'s token insert)', () => {
+    const token = (credentialId: string, scopes: string[] = ['messages:read']): NewAccessToken => ({
+      credentialId,
+      tokenHash: randomBytes(32),
+      scopes,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const stored = (db: DataSource, rows: NewAccessToken[]) =>
+      db.query<Array<{ xid: string; scopes: string[]; credential_id: string; expires_at: Date; token_hash: Buffer }>>(
+        `SELECT xmin::text AS xid, scopes, credential_id, expires_at, token_hash FROM access_tokens WHERE token_hash = ANY($1)`,
+        [rows.map((r) => r.tokenHash)],
+      );
+    const cleanUp = (db: DataSource, rows: NewAccessToken[]) =>
+      db.query(`DELETE FROM access_tokens WHERE token_hash = ANY($1)`, [rows.map((r) => r.tokenHash)]);
+    const someCredential = async (db: DataSource): Promise<string> => {
+      const [{ id }] = await db.query(`SELECT id FROM api_credentials LIMIT 1`);
+      return id as string;
+    };
+
+    it('writes the rows issued in one turn in one statement (one transaction), each row as given', async () => {
+      const { sql, db } = await open(1);
+      const credentialId = await someCredential(db);
+      // any text survives the per-row array literal: quotes, backslashes, commas, braces, spaces, NULL-looking words, none
+      const odd = [['a"b', 'c\\d'], ['x,y', '{z}'], [' spaced ', 'NULL'], [], ['messages:read', 'tasks:write']];
+      const rows = Array.from({ length: 40 }, (_, i) => token(credentialId, odd[i % odd.length]));
+      try {
+        await Promise.all(rows.map((row) => sql.write(ACCESS_TOKEN_WRITE, row)));
+        const found = await stored(db, rows);
+        expect(found).toHaveLength(rows.length);
+        expect(new Set(found.map((r) => r.xid)).size).toBe(1);
+        const byHash = new Map(found.map((r) => [r.token_hash.toString('hex'), r]));
+        for (const row of rows) {
+          const got = byHash.get(row.tokenHash.toString('hex'))!;
+          expect(got.scopes).toEqual(row.scopes);
+          expect(got.credential_id).toBe(row.credentialId);
+          expect(new Date(got.expires_at).getTime()).toBe(row.expiresAt.getTime());
+        }
+      } finally {
+        await cleanUp(db, rows);
+      }
+    });
+
+    it(`merges ${MAX_MERGED_ROWS} rows into a statement at most; a lone row goes out as the one-row statement`, async () => {
+      const { sql, db } = await open(1);
+      const credentialId = await someCredential(db);
+      const rows = Array.from({ length: MAX_MERGED_ROWS + 10 }, () => token(credentialId));
+      const lone = token(credentialId);
+      try {
+        await Promise.all(rows.map((row) => sql.write(ACCESS_TOKEN_WRITE, row)));
+        const found = await stored(db, rows);
+        expect(found).toHaveLength(rows.length);
+        const perTransaction = [...found.reduce((m, r) => m.set(r.xid, (m.get(r.xid) ?? 0) + 1), new Map<string, number>()).values()].sort((a, b) => a - b);
+        expect(perTransaction).toEqual([10, MAX_MERGED_ROWS]);
+        await sql.write(ACCESS_TOKEN_WRITE, lone);
+        expect(await stored(db, [lone])).toHaveLength(1);
+        const prepared = await sql.rows<{ statement: string }>('test_prepared', 'SELECT statement FROM pg_prepared_statements', []);
+        expect(prepared.map((p) => p.statement)).toEqual(expect.arrayContaining([ACCESS_TOKENS_INSERT_ASYNC_COMMIT, ACCESS_TOKEN_INSERT_ASYNC_COMMIT]));
+      } finally {
+        await cleanUp(db, [...rows, lone]);
+      }
+    });
+
+    it('refuses a bad row for itself alone: the rows merged with it are written', async () => {
+      const { sql, db } = await open(1);
+      const credentialId = await someCredential(db);
+      const good = Array.from({ length: 6 }, () => token(credentialId));
+      const unknownCredential = token('00000000-0000-4000-8000-000000000000'); // foreign key
+      const shortHash = { ...token(credentialId), tokenHash: randomBytes(8) }; // check constraint
+      const duplicate = { ...token(credentialId), tokenHash: good[0].tokenHash }; // unique, against a row of the same statement
+      const all = [good[0], unknownCredential, good[1], good[2], shortHash, good[3], duplicate, good[4], good[5]];
+      try {
+        const results = await Promise.allSettled(all.map((row) => sql.write(ACCESS_TOKEN_WRITE, row)));
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+        expect(results[1]).toMatchObject({ reason: { code: '23503' } });
+        expect(results[4]).toMatchObject({ reason: { code: '23514' } });
+        expect(results[6]).toMatchObject({ reason: { code: '23505' } });
+        expect((await stored(db, good)).length).toBe(good.length);
+        expect(await stored(db, [unknownCredential, shortHash])).toEqual([]);
+      } finally {
+        await cleanUp(db, [...good, unknownCredential, shortHash]);
+      }
+    });
+
+    it('fails the merged rows a lost connection carried without sending them again, then writes on a new connection', async () => {
+      const { sql, db } = await open(1);
+      const credentialId = await someCredential(db);
+      const lanePid = await backendPid(sql);
+      const rows = Array.from({ length: 5 }, () => token(credentialId));
+      const later = token(credentialId);
+      try {
+        // the lane is busy with a slow statement; the rows go out behind it, in the second batch in flight
+        const slow = sql.rows('test_slow', 'SELECT pg_sleep(1)', []);
+        await new Promise((r) => setImmediate(r));
+        const writes = Promise.allSettled(rows.map((row) => sql.write(ACCESS_TOKEN_WRITE, row)));
+        await new Promise((r) => setTimeout(r, 100));
+        await db.query('SELECT pg_terminate_backend($1)', [lanePid]);
+        await expect(slow).rejects.toBeDefined();
+        const results = await writes;
+        expect(results.every((r) => r.status === 'rejected')).toBe(true);
+        expect(await stored(db, rows)).toEqual([]);
+        let written = false;
+        for (let attempt = 0; attempt < 20 && !written; attempt++) {
+          written = await sql.write(ACCESS_TOKEN_WRITE, later).then(() => true, () => new Promise<boolean>((r) => setTimeout(() => r(false), 50)));
+        }
+        expect(await stored(db, [later])).toHaveLength(1);
+      } finally {
+        await cleanUp(db, [...rows, later]);
+      }
+    });
+
+    it('commits the merged insert asynchronously too, for that statement alone', async () => {
+      const { sql, db } = await open(1);
+      const credentialId = await someCredential(db);
+      const rows = [token(credentialId), token(credentialId)];
+      try {
+        const inside = await sql.rows<{ setting: string }>(
+          'test_insert_access_tokens_setting',
+          `${ACCESS_TOKENS_INSERT_ASYNC_COMMIT} RETURNING current_setting('synchronous_commit') AS setting`,
+          ACCESS_TOKEN_WRITE.manyValues(rows),
+        );
+        expect(inside.map((r) => r.setting)).toEqual(['off', 'off']);
+        const [after] = await sql.rows<{ synchronous_commit: string }>('test_show_sync_commit', 'SHOW synchronous_commit', []);
+        expect(after.synchronous_commit).toBe('on');
+      } finally {
+        await cleanUp(db, rows);
+      }
+    });
+
+    it('writes through the pool, one row a statement, when DB_PIPELINE_CONNECTIONS is 0', async () => {
+      const { sql, db } = await open(0);
+      const credentialId = await someCredential(db);
+      const rows = Array.from({ length: 3 }, () => token(credentialId));
+      try {
+        await Promise.all(rows.map((row) => sql.write(ACCESS_TOKEN_WRITE, row)));
+        const found = await stored(db, rows);
+        expect(found).toHaveLength(3);
+        expect(new Set(found.map((r) => r.xid)).size).toBe(3);
+      } finally {
+        await cleanUp(db, rows);
+      }
+    });
   });
 
   it('names each prepared statement after its text, so one label on two texts cannot collide', async () => {

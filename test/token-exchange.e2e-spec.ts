@@ -94,6 +94,25 @@ describe('POST /api/v1/agent_tokens', () => {
       expect(a.body.token).not.toBe(b.body.token);
     });
 
+    it('exchanges that arrive together (their inserts merged into one statement) each store and answer their own token and scopes', async () => {
+      const asks = [['messages:read'], ['tasks:read'], ['messages:read', 'tasks:read'], undefined];
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => withHeader(ws.apiKey, asks[i % asks.length] ? { scopes: asks[i % asks.length] } : {})),
+      );
+      expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+      expect(new Set(responses.map((r) => r.body.token)).size).toBe(40);
+      const rows = await db.query<Array<{ token_hash: Buffer; scopes: string[] }>>(
+        `SELECT token_hash, scopes FROM access_tokens WHERE token_hash = ANY($1)`,
+        [responses.map((r) => sha256(r.body.token))],
+      );
+      const stored = new Map(rows.map((r) => [r.token_hash.toString('hex'), r.scopes]));
+      responses.forEach((res, i) => {
+        expect(sorted(stored.get(sha256(res.body.token).toString('hex'))!)).toEqual(sorted(asks[i % asks.length] ?? PRIMARY_SCOPES));
+        expect(sorted(res.body.scopes)).toEqual(sorted(asks[i % asks.length] ?? PRIMARY_SCOPES));
+      });
+      for (const res of responses.slice(0, 4)) await getMessages(res.body.token).expect(res.body.scopes.includes('messages:read') ? 200 : 403);
+    });
+
     it('the underscore header x_agent_api_key is not read: 401 api_key_required', async () => {
       const res = await exchange().set('x_agent_api_key', ws.apiKey).send({});
       expect401(res, 'api_key_required');

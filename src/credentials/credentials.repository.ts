@@ -4,7 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ServiceAgentStatus } from '../agents';
 import type { WorkspaceStatus } from '../identity';
-import { PreparedSql } from '../core/database/prepared-sql.service';
+import { type MergeableWrite, PreparedSql } from '../core/database/prepared-sql.service';
+import { textArrayLiteral } from '../core/database/sql';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { StoredCredentialStatus } from './credential-status';
 import type { SqlExecutor } from '../core/database/pipelined-transaction';
@@ -20,6 +21,37 @@ import type { SqlExecutor } from '../core/database/pipelined-transaction';
  */
 export const ACCESS_TOKEN_INSERT_ASYNC_COMMIT = `INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at)
   SELECT $1::uuid, $2::bytea, $3::text[], $4::timestamptz WHERE set_config('synchronous_commit', 'off', true) = 'off'`;
+
+/**
+ * The same insert for the tokens of many exchanges at once (PreparedSql.write merges the rows that
+ * go out together): one statement, one asynchronous commit. Each row's scopes travel as a text[]
+ * literal in a text[] (unnest would flatten a two-dimensional array); the setting is an InitPlan,
+ * evaluated once per statement. Measured with pgbench on 2 cores: about 2.7x the rows per second
+ * of the one-row statement at ten rows a statement (finding 20).
+ */
+export const ACCESS_TOKENS_INSERT_ASYNC_COMMIT = `INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at)
+  SELECT c, h, s::text[], e FROM unnest($1::uuid[], $2::bytea[], $3::text[], $4::timestamptz[]) AS t(c, h, s, e)
+   WHERE (SELECT set_config('synchronous_commit', 'off', true)) = 'off'`;
+
+export interface NewAccessToken {
+  credentialId: string;
+  tokenHash: Buffer;
+  scopes: readonly string[];
+  expiresAt: Date;
+}
+
+export const ACCESS_TOKEN_WRITE: MergeableWrite<NewAccessToken> = {
+  label: 'insert_access_token',
+  one: ACCESS_TOKEN_INSERT_ASYNC_COMMIT,
+  oneValues: (t) => [t.credentialId, t.tokenHash, t.scopes, t.expiresAt],
+  many: ACCESS_TOKENS_INSERT_ASYNC_COMMIT,
+  manyValues: (rows) => [
+    rows.map((t) => t.credentialId),
+    rows.map((t) => t.tokenHash),
+    rows.map((t) => textArrayLiteral(t.scopes)),
+    rows.map((t) => t.expiresAt),
+  ],
+};
 
 /** A credential with what authentication needs of its agent and workspace, read in one query. */
 export interface CredentialRecord {
@@ -104,17 +136,14 @@ export class CredentialsRepository {
 
   /**
    * Inside the caller's transaction when given one (durable with it), else as the exchange's hot
-   * path: a prepared statement that commits asynchronously (ACCESS_TOKEN_INSERT_ASYNC_COMMIT).
+   * path: a pipelined write that commits asynchronously, merged with the other exchanges' tokens
+   * that go out with it (ACCESS_TOKEN_WRITE).
    */
-  async insertAccessToken(
-    m: SqlExecutor | undefined,
-    t: { credentialId: string; tokenHash: Buffer; scopes: readonly string[]; expiresAt: Date },
-  ): Promise<void> {
-    const values = [t.credentialId, t.tokenHash, t.scopes, t.expiresAt];
+  async insertAccessToken(m: SqlExecutor | undefined, t: NewAccessToken): Promise<void> {
     if (m) {
-      await m.query(`INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`, values);
+      await m.query(`INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`, ACCESS_TOKEN_WRITE.oneValues(t));
     } else {
-      await this.sql.rows('insert_access_token', ACCESS_TOKEN_INSERT_ASYNC_COMMIT, values);
+      await this.sql.write(ACCESS_TOKEN_WRITE, t);
     }
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Client, Pool, Query, QueryResult } from 'pg';
+import { Client, DatabaseError, Pool, Query, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppConfig } from '../config/app-config';
@@ -79,12 +79,33 @@ export function assertDriverInternals(db: DataSource): void {
   }
 }
 
+/** Rows of one MergeableWrite merged into one statement at most (bounds the statement's size). */
+export const MAX_MERGED_ROWS = 256;
+
+/**
+ * A one-row write that many requests issue at once (the token exchange's insert), sent by
+ * PreparedSql.write. The rows of the writes that go out together are merged into one statement
+ * (`many`, one array parameter per column, unnested): Postgres then starts, plans, commits and
+ * answers one statement for all of them instead of one per row. A lone row goes out as `one`.
+ * Both must be one implicit transaction that writes exactly the given rows and returns nothing.
+ */
+export interface MergeableWrite<R> {
+  /** Names the statement for people and tests, like the label of PreparedSql.rows. */
+  readonly label: string;
+  readonly one: string;
+  oneValues(row: R): unknown[];
+  readonly many: string;
+  manyValues(rows: readonly R[]): unknown[];
+}
+
 interface Pending {
   name: string;
   text: string;
   values: unknown[];
   resolve: (rows: never[]) => void;
   reject: (err: Error) => void;
+  /** A row of a MergeableWrite: merged with the other rows of it that go out in the same flush. */
+  merge?: { write: MergeableWrite<unknown>; row: unknown };
 }
 
 /**
@@ -146,6 +167,22 @@ export class PreparedSql implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * A row of a mergeable write: pipelined like `rows`, and merged into one statement with the
+   * other rows of the same write that go out in the same batch (those issued in this turn, or
+   * while every connection was busy). If Postgres refuses the merged statement, nothing of it was
+   * written (its own implicit transaction), and each row is sent again alone, so a row is refused
+   * only for itself; a lost connection fails them all, as it fails every statement it carried.
+   */
+  write<R>(write: MergeableWrite<R>, row: R): Promise<void> {
+    if (this.lanes.length === 0) return this.pooledRows(write.label, write.one, write.oneValues(row)).then(() => undefined);
+    return new Promise<void>((resolve, reject) => {
+      const merge = { write: write as MergeableWrite<unknown>, row };
+      this.queue.push({ name: statementName(write.one), text: write.one, values: write.oneValues(row), resolve: () => resolve(), reject, merge });
+      this.schedule();
+    });
+  }
+
   /** A flush at the end of this turn (after the I/O callbacks and microtasks that add to the batch). */
   private readonly schedule = (): void => {
     if (!this.scheduled) {
@@ -171,12 +208,49 @@ export class PreparedSql implements OnApplicationShutdown {
     // Lanes at their limit take nothing now; the first to be answered schedules the next flush.
     const free = this.lanes.filter((lane) => lane.inFlight < PIPELINE_BATCHES_IN_FLIGHT);
     if (free.length === 0) return;
-    const batch = this.queue;
+    const batch = this.mergeWrites(this.queue);
     this.queue = [];
     // Spread the batch over the free lanes so every backend works on it; a lone statement takes one lane.
     const share = Math.ceil(batch.length / free.length);
     for (let i = 0; i < batch.length; i += share) free[this.next++ % free.length].submit(batch.slice(i, i + share));
   };
+
+  /** The batch with the rows of each MergeableWrite merged (MAX_MERGED_ROWS per statement at most). */
+  private mergeWrites(queue: Pending[]): Pending[] {
+    let groups: Map<MergeableWrite<unknown>, Pending[]> | undefined;
+    const batch: Pending[] = [];
+    for (const p of queue) {
+      if (!p.merge) {
+        batch.push(p);
+        continue;
+      }
+      groups ??= new Map();
+      const group = groups.get(p.merge.write);
+      if (group) group.push(p);
+      else groups.set(p.merge.write, [p]);
+    }
+    for (const [write, rows] of groups ?? []) {
+      if (rows.length === 1) batch.push(rows[0]);
+      else for (let i = 0; i < rows.length; i += MAX_MERGED_ROWS) batch.push(this.merged(write, rows.slice(i, i + MAX_MERGED_ROWS)));
+    }
+    return batch;
+  }
+
+  private merged(write: MergeableWrite<unknown>, rows: Pending[]): Pending {
+    return {
+      name: statementName(write.many),
+      text: write.many,
+      values: write.manyValues(rows.map((p) => p.merge!.row)),
+      resolve: () => rows.forEach((p) => p.resolve([])),
+      reject: (err) => {
+        if (err instanceof DatabaseError) {
+          // Postgres refused it, so none of it was written: each row again on its own, answered for itself
+          for (const p of rows) this.queue.push({ ...p, merge: undefined });
+          this.schedule();
+        } else rows.forEach((p) => p.reject(err));
+      },
+    };
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.lanes.map((lane) => lane.end()));

@@ -5,3 +5,11 @@
  */
 export const isoColumn = (table: string, column: string) =>
   `to_char(${table}.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+
+/**
+ * A text[] literal with every element quoted and escaped, for passing arrays of arrays as one
+ * text[] parameter (`unnest($n::text[])` then `s::text[]` per row: unnest would flatten a
+ * two-dimensional array, and rows' arrays differ in length).
+ */
+export const textArrayLiteral = (items: readonly string[]): string =>
+  `{${items.map((item) => `"${item.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
