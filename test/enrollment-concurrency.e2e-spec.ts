@@ -37,7 +37,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
 
   /** The claims counted on these tokens, together. */
   const countedOn = async (tokens: { id: string }[]): Promise<number> =>
-    (await db(t).query(`SELECT sum(claims_count)::int AS n FROM enrollment_tokens WHERE id = ANY($1)`, [tokens.map((x) => x.id)]))[0].n;
+    (await db(t).query(`SELECT sum(claims_count)::int AS n FROM enrollment_token_slots WHERE token_id = ANY($1)`, [tokens.map((x) => x.id)]))[0].n;
 
   /** `n` visible agents straight in the database, toward the workspace's agent quota. */
   const fillAgents = (workspaceId: string, n: number) =>
@@ -131,8 +131,9 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
         const revoked = await asOperator(t, op).post(`${OP}/enrollment_tokens/${token.id}/revoke`).expect(200);
         const responses = await Promise.all(claims);
 
-        // The revoke's UPDATE waited for the claim holding the token row, so the count it returned
-        // holds every claim committed before it; a claim counted after it would raise the count.
+        // The revoke's UPDATE of the token's slots waited for the claims counting in them, so the
+        // count it returned holds every claim committed before it; a claim counted after it would
+        // raise the count.
         const countedAtRevoke: number = revoked.body.enrollment_token.claims_count;
         const statuses = statusCounts(responses);
         expect({ round, statuses }).toEqual({ round, statuses: { 201: countedAtRevoke, ...(countedAtRevoke < 100 ? { 409: 100 - countedAtRevoke } : {}) } });
@@ -192,9 +193,10 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       expect(statusCounts(responses)).toEqual({ 201: 1, 400: 9 });
       const winner = responses.find((r) => r.status === 201)!.body;
       expect(winner.robot).toMatchObject({ id: robot.id, status: 'active', service_agent_id: winner.service_agent.id });
-      const counts = await db(t).query(`SELECT claims_count FROM enrollment_tokens WHERE id = ANY($1) ORDER BY claims_count`, [
-        tokens.map((x) => x.id),
-      ]);
+      const counts = await db(t).query(
+        `SELECT sum(claims_count)::int AS claims_count FROM enrollment_token_slots WHERE token_id = ANY($1) GROUP BY token_id ORDER BY 1`,
+        [tokens.map((x) => x.id)],
+      );
       expect(counts.map((c: { claims_count: number }) => c.claims_count)).toEqual([0, 1]);
       expect(await snapshot(t, op.reg.workspaceId)).toMatchObject({ agents: 1, robots: 1, active_robots: 1, claims: 1 });
     });
@@ -282,7 +284,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({ claims_count: 1, robots: 1, claims: 1 });
     });
 
-    it('the database itself refuses a second claim of a serial, a claims_count over max_claims and a double-bound agent', async () => {
+    it('the database itself refuses a second claim of a serial, a slot counting over its capacity and a double-bound agent', async () => {
       const op = await makeFleetOwner(t, 'team');
       const token = await issueToken(t, op, { max_claims: 2 });
       const sn = serial();
@@ -299,8 +301,9 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
             [op.reg.workspaceId, token.id, op.reg.defaultAgentId, sn],
           ),
         ).rejects.toThrow(/enrollment_claims_serial_key/);
-        await expect(pg.query(`UPDATE enrollment_tokens SET claims_count = 3 WHERE id = $1`, [token.id])).rejects.toThrow(
-          /enrollment_tokens_claims_count_range/,
+        // max_claims 2: two slots of one claim each, the first claim counted in one of them
+        await expect(pg.query(`UPDATE enrollment_token_slots SET claims_count = 2 WHERE token_id = $1`, [token.id])).rejects.toThrow(
+          /enrollment_token_slots_claims_count_range/,
         );
         await expect(
           pg.query(`UPDATE robots SET service_agent_id = $2, status = 'active' WHERE id = $1`, [other.id, ok.service_agent.id]),

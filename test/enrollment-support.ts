@@ -86,7 +86,7 @@ export interface Snapshot {
 export async function snapshot(t: TestApp, workspaceId: string, tokenId: string | null = null): Promise<Snapshot> {
   const [row] = await db(t).query(
     `SELECT
-       (SELECT claims_count FROM enrollment_tokens WHERE id = $2) AS claims_count,
+       (SELECT COALESCE(sum(claims_count), 0)::int FROM enrollment_token_slots WHERE token_id = $2) AS claims_count,
        (SELECT count(*)::int FROM service_agents WHERE workspace_id = $1 AND NOT hidden AND NOT is_default) AS agents,
        (SELECT count(*)::int FROM robots WHERE workspace_id = $1) AS robots,
        (SELECT count(*)::int FROM robots WHERE workspace_id = $1 AND status = 'active') AS active_robots,
@@ -99,7 +99,7 @@ export async function snapshot(t: TestApp, workspaceId: string, tokenId: string 
 }
 
 export const claimsCount = async (t: TestApp, tokenId: string): Promise<number> =>
-  (await db(t).query(`SELECT claims_count FROM enrollment_tokens WHERE id = $1`, [tokenId]))[0].claims_count;
+  (await db(t).query(`SELECT COALESCE(sum(claims_count), 0)::int AS n FROM enrollment_token_slots WHERE token_id = $1`, [tokenId]))[0].n;
 
 /** Tallies response statuses: { 201: 10, 409: 40 }. */
 export function statusCounts(responses: { status: number }[]): Record<number, number> {

@@ -20,23 +20,16 @@ import {
   assertClaimable,
   assertRobotBindable,
   assertSerialAccepted,
+  CLAIM_ATTEMPTS,
   claimOutcome,
+  ClaimReruns,
+  type Rerun,
   mergeTags,
 } from './enrollment-rules';
 import { ClaimTarget, EnrollmentTokensRepository } from './enrollment-tokens.repository';
 import { InvalidEnrollmentTokenError, SerialRefusedError } from './enrollment.errors';
 import { toRobotDto } from './mappers';
 import { ROBOT_NOT_BINDABLE, RobotRow, RobotsRepository, SERIAL_UNIQUE_CONSTRAINTS } from './robots.repository';
-
-/** Why an attempt did not commit, when a fresh read decides what the claim answers. */
-type Rerun = 'slug' | 'robot' | 'token' | 'plan';
-
-/**
- * Attempts of one claim: a claim runs again after a concurrent write got in its way (a slug or a
- * serial taken meanwhile, a robot changed, a plan that gained a quota); each new attempt first
- * reads everything again and refuses if a rule now refuses.
- */
-const ATTEMPTS = 3;
 
 /**
  * POST /api/v1/enrollments/claim. A refused claim leaves no row behind and keeps the token's
@@ -101,16 +94,17 @@ export class EnrollmentClaimService {
     if (!secretMatches(parts.secret, target?.secretHash) || !target) throw new InvalidEnrollmentTokenError();
     const tokenId = target.id;
     let planChanged = false;
-    for (let attempt = 1; ; attempt++) {
+    const reruns = new ClaimReruns();
+    for (;;) {
       assertClaimRules(target.workspaceStatus, target, serial, this.clock.now());
       assertRobotBindable(target.robot);
       const outcome = await this.attempt(target, serial, dto.agent ?? {}, planChanged);
       if (typeof outcome !== 'string') return outcome;
       planChanged ||= outcome === 'plan';
-      if (attempt === ATTEMPTS) {
+      if (!reruns.allow(outcome)) {
         // Only a write racing every attempt gets here: answer what a serial taken meanwhile gets.
         if (outcome === 'robot') throw new SerialRefusedError('serial_already_claimed');
-        throw new Error(`enrollment claim on token ${tokenId} did not settle in ${ATTEMPTS} attempts (${outcome})`);
+        throw new Error(`enrollment claim on token ${tokenId} did not settle in ${CLAIM_ATTEMPTS} attempts (${outcome})`);
       }
       const fresh = await this.tokens.findForClaim(parts.prefix, serial);
       if (!fresh || fresh.id !== tokenId) throw new InvalidEnrollmentTokenError(); // deleted with its workspace meanwhile

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
 import { refusalReason, type SqlExecutor } from '../core/database/pipelined-transaction';
 import type { PlanLimits, WorkspaceRow, WorkspaceStatus } from '../identity';
 
@@ -20,7 +22,7 @@ export type WorkspaceLock = 'SHARE' | 'NO KEY UPDATE';
 export class EnrollmentClaimsRepository {
   /**
    * The counted end of a claim, in one statement and in this order: one more claim on the token
-   * (if it still takes one at `now`: not revoked, claims left, not expired), the claim record, and
+   * (if it still takes one at `now`: not revoked, room in a slot, not expired), the claim record, and
    * the claiming workspace with its plan's limits, its row locked in `lock` mode. FOR NO KEY
    * UPDATE when a quota is counted next (claims and other creations of the workspace count one at
    * a time, QuotasService); FOR SHARE otherwise: claims of one workspace share it, and it still
@@ -39,6 +41,7 @@ export class EnrollmentClaimsRepository {
       c.claimedAt,
       lock === 'SHARE',
       c.addsRobot,
+      randomInt(ENROLLMENT_TOKEN_SLOTS),
     ]);
     return rows[0];
   }
@@ -59,25 +62,37 @@ export function claimRefusal(err: unknown): { reason: 'token' | 'plan' } | { rea
 const REFUSED = 'enrollment_claim_refused:';
 
 /**
- * The token row is counted first: under READ COMMITTED an UPDATE that finds the row updated by a
- * transaction still in flight waits for it, then evaluates its WHERE again on the version that
- * committed, so claims count one at a time against the count the previous one left and no more
- * than max_claims ever succeed (the CHECK on claims_count is the backstop). The claim record is
- * inserted here rather than earlier because its foreign key locks the token row FOR KEY SHARE:
- * taken earlier, every claim of a fleet token would hold a lock on the row, and the claims queued
- * on its UPDATE would skip the row's wait queue and all wake at each commit. The workspace row is
- * locked last, when the inserted record reaches it; never FOR UPDATE, which conflicts with the
- * FOR KEY SHARE locks other claims' inserts hold on it and would deadlock two claims. The plan's
- * limits are joined after the lock, on the plan the locked row has: joined inside the locking
- * query, a plan changed while the claim waited for the row failed the re-checked join condition
- * (the new plan against the old plan's row), the row dropped out and the claim read as refused by
- * its token, a 500.
+ * The token is counted first, in one of its slots (migrations/1763700044000-EnrollmentTokenSlots.ts):
+ * the first slot with room in the statement's snapshot, in order from a random one ($9), so that
+ * claims of one token spread over its slots and those counting in different slots do not wait
+ * for each other. Under READ COMMITTED the UPDATE that finds that slot updated by a claim still
+ * in flight waits for it, then evaluates its WHERE again on the version that committed: a slot
+ * that filled meanwhile refuses (`token`), and the claim reads again and picks another slot
+ * (EnrollmentClaimService), so a claim is refused for good only when every slot is full (or
+ * closed by a revoke, which updates them all), and no slot, so no token, ever counts more than
+ * its capacity (the CHECK on claims_count is the backstop). A claim locks one slot and no other:
+ * passing on to the next slot with room inside the statement (a locking read with LIMIT) keeps
+ * the locks of the slots passed over, and claims passing over slots in different orders
+ * deadlocked. Expiry and revocation are read from the token's row without a lock (a revoke also
+ * closes the slots, so it serializes with the claims through them). The claim record is inserted
+ * after the count because its foreign key locks the token row FOR KEY SHARE, best taken as late
+ * as possible. The workspace row is locked last, when the inserted record reaches it; never FOR
+ * UPDATE, which conflicts with the FOR KEY SHARE locks other claims' inserts hold on it and
+ * would deadlock two claims. The plan's limits are joined after the lock, on the plan the locked
+ * row has: joined inside the locking query, a plan changed while the claim waited for the row
+ * failed the re-checked join condition (the new plan against the old plan's row), the row
+ * dropped out and the claim read as refused by its token, a 500.
  */
 function finishSql(lock: WorkspaceLock): string {
   return `WITH counted AS (
-      UPDATE enrollment_tokens SET claims_count = claims_count + 1
-       WHERE id = $1 AND revoked_at IS NULL AND claims_count < max_claims AND expires_at > $2
-      RETURNING id, workspace_id
+      UPDATE enrollment_token_slots s SET claims_count = s.claims_count + 1
+        FROM enrollment_tokens t
+       WHERE s.token_id = $1
+         AND s.slot = (SELECT c.slot FROM enrollment_token_slots c WHERE c.token_id = $1 AND c.claims_count < c.capacity
+                        ORDER BY (c.slot + $9::int) % ${ENROLLMENT_TOKEN_SLOTS} LIMIT 1)
+         AND s.claims_count < s.capacity
+         AND t.id = s.token_id AND t.revoked_at IS NULL AND t.expires_at > $2
+      RETURNING t.id, t.workspace_id
     ), recorded AS (
       INSERT INTO enrollment_claims (workspace_id, enrollment_token_id, service_agent_id, robot_id, serial_number, claimed_at)
       SELECT workspace_id, id, $3, $4, $5, $6 FROM counted

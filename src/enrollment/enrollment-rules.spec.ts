@@ -6,9 +6,13 @@ import {
   assertClaimable,
   assertRobotBindable,
   assertSerialAccepted,
+  CLAIM_ATTEMPTS,
   claimOutcome,
+  ClaimReruns,
   DEVICE_DEFAULT_SCOPES,
+  ENROLLMENT_TOKEN_SLOTS,
   mergeTags,
+  type Rerun,
   tokenState,
 } from './enrollment-rules';
 import {
@@ -145,5 +149,26 @@ describe('claimOutcome', () => {
     expect(claimOutcome(new SerialRefusedError('serial_not_allowed'))).toBe('serial_not_allowed');
     expect(claimOutcome(new QuotaExceededError('robots', 25))).toBe('robot_quota_reached');
     expect(claimOutcome(new Error('boom with user input'))).toBe('error');
+  });
+});
+
+describe('ClaimReruns', () => {
+  const reruns = (outcomes: Rerun[]) => {
+    const r = new ClaimReruns();
+    return outcomes.map((o) => r.allow(o));
+  };
+
+  it(`allows ${CLAIM_ATTEMPTS - 1} reruns for a write in the way, then refuses`, () => {
+    expect(reruns(['slug', 'robot', 'plan'])).toEqual([true, true, false]);
+    expect(reruns(['robot', 'robot', 'robot'])).toEqual([true, true, false]);
+  });
+
+  it('reruns a claim refused by its token once per slot on top of those: a slot fills once', () => {
+    const tokenRefusals: Rerun[] = Array(ENROLLMENT_TOKEN_SLOTS).fill('token');
+    expect(reruns(tokenRefusals)).toEqual(tokenRefusals.map(() => true));
+    expect(reruns([...tokenRefusals, 'slug', 'slug', 'slug'])).toEqual([...tokenRefusals.map(() => true), true, true, false]);
+    // past one per slot, a token refusal counts as any other
+    expect(reruns([...tokenRefusals, 'token', 'token', 'token'])).toEqual([...tokenRefusals.map(() => true), true, true, false]);
+    expect(reruns(['slug', 'token', 'slug', 'token', 'plan'])).toEqual([true, true, true, true, false]);
   });
 });

@@ -32,6 +32,12 @@ export const DEVICE_DEFAULT_SCOPES: readonly MachineScope[] = [
 export const ENROLLMENT_DEFAULT_EXPIRES_IN = 86_400;
 export const ENROLLMENT_MAX_EXPIRES_IN = 2_592_000;
 export const ENROLLMENT_MAX_CLAIMS = 100_000;
+/**
+ * The slots a token's claims are counted in, at most (min(max_claims, this) of them): claims of
+ * one fleet token that count in different slots commit side by side (EnrollmentClaimsRepository).
+ * The CHECK on enrollment_token_slots.slot allows 0-7.
+ */
+export const ENROLLMENT_TOKEN_SLOTS = 8;
 
 export const ENROLLMENT_TOKEN_STATES = ['usable', 'claimed', 'exhausted', 'revoked', 'expired'] as const;
 export type EnrollmentTokenState = (typeof ENROLLMENT_TOKEN_STATES)[number];
@@ -77,6 +83,33 @@ export function assertRobotBindable(robot: { status: RobotStatus } | undefined):
 /** `existing` followed by the tags of `added` it lacks, in order, without duplicates. */
 export function mergeTags(existing: readonly string[], added: readonly string[]): string[] {
   return [...new Set([...existing, ...added])];
+}
+
+/** Why a claim's attempt did not commit, when a fresh read decides what the claim answers. */
+export type Rerun = 'slug' | 'robot' | 'token' | 'plan';
+
+/**
+ * Attempts of one claim: a claim runs again after a concurrent write got in its way (a slug or a
+ * serial taken meanwhile, a robot changed, a plan that gained a quota); each new attempt first
+ * reads everything again and refuses if a rule now refuses.
+ */
+export const CLAIM_ATTEMPTS = 3;
+
+/**
+ * Whether a claim may run again after an attempt failed. Besides CLAIM_ATTEMPTS - 1 reruns for
+ * any reason, a claim refused by its token (`token`: the slot it counted in filled meanwhile, or
+ * the token was revoked, which the next read refuses) reruns once per slot: a slot fills once, so
+ * a claim that keeps finding room in its read and losing it under its lock is making way for
+ * others, not racing without end, and must not end in a 500 while the token has room.
+ */
+export class ClaimReruns {
+  private failed = 0;
+  private slotsFilled = 0;
+
+  allow(outcome: Rerun): boolean {
+    if (outcome === 'token' && ++this.slotsFilled <= ENROLLMENT_TOKEN_SLOTS) return true;
+    return ++this.failed < CLAIM_ATTEMPTS;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { listPage } from '../core/database/list-page';
 import type { PlanLimits, WorkspaceStatus } from '../identity';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import type { RobotStatus } from './robot-status';
+import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
 
 export interface EnrollmentTokenRow {
   id: string;
@@ -67,9 +68,15 @@ export interface NewEnrollmentToken {
   createdBy: string;
 }
 
-const COLUMNS = `id, workspace_id AS "workspaceId", prefix, max_claims AS "maxClaims", claims_count AS "claimsCount",
-  expires_at AS "expiresAt", revoked_at AS "revokedAt", serial_allowlist AS "serialAllowlist", cohort_id AS "cohortId",
-  default_tags AS "defaultTags", scopes, created_by AS "createdBy", inserted_at AS "insertedAt"`;
+/** A token's columns but its count: `enrollment_tokens` unaliased in the FROM (or the name of a CTE with its columns). */
+const tokenColumns = (from = 'enrollment_tokens') => `${from}.id, ${from}.workspace_id AS "workspaceId", ${from}.prefix, ${from}.max_claims AS "maxClaims",
+  ${from}.expires_at AS "expiresAt", ${from}.revoked_at AS "revokedAt", ${from}.serial_allowlist AS "serialAllowlist", ${from}.cohort_id AS "cohortId",
+  ${from}.default_tags AS "defaultTags", ${from}.scopes, ${from}.created_by AS "createdBy", ${from}.inserted_at AS "insertedAt"`;
+
+/** The token's claims, the sum of its slots (migrations/1763700044000-EnrollmentTokenSlots.ts). */
+const CLAIMS_COUNT = `(SELECT COALESCE(sum(s.claims_count), 0)::int FROM enrollment_token_slots s WHERE s.token_id = enrollment_tokens.id) AS "claimsCount"`;
+
+const COLUMNS = `${tokenColumns()}, ${CLAIMS_COUNT}`;
 
 /** SQL for enrollment tokens. The secret hash leaves the database only for the claim's compare. */
 @Injectable()
@@ -79,11 +86,22 @@ export class EnrollmentTokensRepository {
     private readonly sql: PreparedSql,
   ) {}
 
+  /**
+   * The token and its slots, in one statement: min(max_claims, ENROLLMENT_TOKEN_SLOTS) slots whose
+   * capacities differ by one at most and sum to max_claims.
+   */
   async insert(t: NewEnrollmentToken): Promise<EnrollmentTokenRow> {
     const rows = await this.db.query(
-      `INSERT INTO enrollment_tokens
-         (workspace_id, prefix, secret_hash, max_claims, expires_at, serial_allowlist, cohort_id, default_tags, scopes, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+      `WITH token AS (
+         INSERT INTO enrollment_tokens
+           (workspace_id, prefix, secret_hash, max_claims, expires_at, serial_allowlist, cohort_id, default_tags, scopes, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *
+       ), slots AS (
+         INSERT INTO enrollment_token_slots (token_id, slot, capacity)
+         SELECT token.id, g, token.max_claims / n.k + (g < token.max_claims % n.k)::int
+           FROM token, LATERAL (SELECT LEAST(token.max_claims, ${ENROLLMENT_TOKEN_SLOTS}) AS k) n, generate_series(0, n.k - 1) AS g
+       )
+       SELECT ${tokenColumns('token')}, 0 AS "claimsCount" FROM token`,
       [
         t.workspaceId,
         t.prefix,
@@ -104,11 +122,20 @@ export class EnrollmentTokensRepository {
     return listPage(this.db, { columns: COLUMNS, table: 'enrollment_tokens', scope: 'workspace_id = $1', params: [workspaceId] }, q);
   }
 
-  /** Sets revoked_at once (a second revoke keeps the first time); undefined when not in the workspace. */
+  /**
+   * Sets revoked_at once (a second revoke keeps the first time) and closes the token's slots
+   * (capacity down to what they counted) in the same statement: the slot updates wait for the
+   * claims counting in them to commit, and a claim that comes to a closed slot finds no room, so
+   * the count answered is final. Undefined when not in the workspace.
+   */
   async revoke(workspaceId: string, id: string, now: Date): Promise<EnrollmentTokenRow | undefined> {
-    const [rows] = await this.db.query(
-      `UPDATE enrollment_tokens SET revoked_at = COALESCE(revoked_at, $3)
-        WHERE id = $1 AND workspace_id = $2 RETURNING ${COLUMNS}`,
+    const rows = await this.db.query(
+      `WITH token AS (
+         UPDATE enrollment_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND workspace_id = $2 RETURNING *
+       ), closed AS (
+         UPDATE enrollment_token_slots s SET capacity = s.claims_count FROM token WHERE s.token_id = token.id RETURNING s.claims_count
+       )
+       SELECT ${tokenColumns('token')}, (SELECT COALESCE(sum(claims_count), 0)::int FROM closed) AS "claimsCount" FROM token`,
       [id, workspaceId, now],
     );
     return rows[0];
