@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mintPrefixedSecret } from '../src/core/common/crypto/secrets';
 import { DEVICE_DEFAULT_SCOPES } from '../src/enrollment/enrollment-rules';
 import { AGK_KEY, Operator } from './support/console';
@@ -17,9 +16,9 @@ import {
   preRegister,
   setWorkspaceStatus,
   snapshot,
+  uniqueSerial,
 } from './enrollment-support';
 
-const uniqueSerial = (tag = 'SN') => `${tag}-${createHash('sha1').update(String(Math.random())).digest('hex').slice(0, 10)}`;
 
 describe('POST /api/v1/enrollments/claim', () => {
   let t: TestApp;

@@ -16,9 +16,9 @@ import {
   setWorkspaceStatus,
   snapshot,
   statusCounts,
+  uniqueSerial,
 } from './enrollment-support';
 
-const serial = (tag = 'SN') => `${tag}-${randomUUID().slice(0, 12)}`;
 
 /**
  * Claims racing each other over real HTTP connections (the app listens on a port, so requests
@@ -51,7 +51,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       const op = await makeFleetOwner(t, 'team');
       const token = await issueToken(t, op, { max_claims: 10 });
       const responses = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => claim(t, { token: token.token, serial_number: serial(`C${i}`) }, base)),
+        Array.from({ length: 50 }, (_, i) => claim(t, { token: token.token, serial_number: uniqueSerial(`C${i}`) }, base)),
       );
 
       expect(statusCounts(responses)).toEqual({ 201: 10, 409: 40 });
@@ -76,7 +76,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
         const op = await makeFleetOwner(t, 'enterprise');
         const token = await issueToken(t, op, { max_claims: 100 });
         const responses = await Promise.all(
-          Array.from({ length: 200 }, (_, i) => claim(t, { token: token.token, serial_number: serial(`R${round}-${i}`) }, base)),
+          Array.from({ length: 200 }, (_, i) => claim(t, { token: token.token, serial_number: uniqueSerial(`R${round}-${i}`) }, base)),
         );
 
         expect({ round, statuses: statusCounts(responses) }).toEqual({ round, statuses: { 201: 100, 409: 100 } });
@@ -110,7 +110,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
     it('concurrent claims of one serial on a single-use token: one 201, the others 409 (the token is checked before the serial)', async () => {
       const op = await makeFleetOwner(t, 'team');
       const token = await issueToken(t, op, { max_claims: 1 });
-      const sn = serial();
+      const sn = uniqueSerial();
       const responses = await Promise.all(Array.from({ length: 10 }, () => claim(t, { token: token.token, serial_number: sn }, base)));
 
       expect(statusCounts(responses)).toEqual({ 201: 1, 409: 9 });
@@ -124,7 +124,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       for (let round = 0; round < 3; round++) {
         const op = await makeFleetOwner(t, 'enterprise');
         const token = await issueToken(t, op, { max_claims: 1000 });
-        const claims = Array.from({ length: 100 }, (_, i) => claim(t, { token: token.token, serial_number: serial(`V${round}-${i}`) }, base).then((r) => r));
+        const claims = Array.from({ length: 100 }, (_, i) => claim(t, { token: token.token, serial_number: uniqueSerial(`V${round}-${i}`) }, base).then((r) => r));
         // revoke once the first claim has answered, while the others are in flight
         const first = await Promise.race(claims);
         expect(first.status).toBe(201);
@@ -147,14 +147,14 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
           claims: countedAtRevoke,
         });
         // and after it, nothing passes
-        expectProblem(await claim(t, { token: token.token, serial_number: serial() }, base), 409, 'conflict', { detail: 'enrollment_revoked' });
+        expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }, base), 409, 'conflict', { detail: 'enrollment_revoked' });
       }
     });
 
     it('claims racing a freeze of the workspace: every answer is 201 or 403, and nothing is created after the freeze', async () => {
       const op = await makeFleetOwner(t, 'enterprise');
       const token = await issueToken(t, op, { max_claims: 1000 });
-      const claims = Array.from({ length: 60 }, (_, i) => claim(t, { token: token.token, serial_number: serial(`F${i}`) }, base).then((r) => r));
+      const claims = Array.from({ length: 60 }, (_, i) => claim(t, { token: token.token, serial_number: uniqueSerial(`F${i}`) }, base).then((r) => r));
       await Promise.race(claims);
       await setWorkspaceStatus(t, op.reg.workspaceId, 'frozen');
       const atFreeze = await snapshot(t, op.reg.workspaceId, token.id);
@@ -171,7 +171,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
     it('concurrent claims of one serial on a fleet token bind it once', async () => {
       const op = await makeFleetOwner(t, 'team');
       const token = await issueToken(t, op, { max_claims: 20 });
-      const sn = serial();
+      const sn = uniqueSerial();
       const responses = await Promise.all(Array.from({ length: 10 }, () => claim(t, { token: token.token, serial_number: sn }, base)));
 
       expect(statusCounts(responses)).toEqual({ 201: 1, 400: 9 });
@@ -183,7 +183,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
 
     it('concurrent claims of a pre-registered serial through two tokens bind the robot once', async () => {
       const op = await makeFleetOwner(t, 'team');
-      const sn = serial();
+      const sn = uniqueSerial();
       const robot = await preRegister(t, op, sn);
       const tokens = [await issueToken(t, op, { max_claims: 5 }), await issueToken(t, op, { max_claims: 5 })];
       const responses = await Promise.all(
@@ -227,7 +227,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
 
     it('a pending robot changed after the claim read it is bound as it is now (the claim reads it again)', async () => {
       const op = await makeFleetOwner(t, 'team');
-      const sn = serial();
+      const sn = uniqueSerial();
       const robot = await preRegister(t, op, sn, 'Before');
       const token = await issueToken(t, op, { max_claims: 5, default_tags: ['fleet'] });
       // The change holds the robot's row while the claim, having read the robot, waits to bind it.
@@ -247,7 +247,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
     it('a serial pre-registered while the claim inserts its robot: the claim binds the pre-registered robot; rolled back, the claim creates it', async () => {
       for (const end of ['COMMIT', 'ROLLBACK'] as const) {
         const op = await makeFleetOwner(t, 'team');
-        const sn = serial();
+        const sn = uniqueSerial();
         const token = await issueToken(t, op, { max_claims: 5 });
         const preRegistered = randomUUID();
         // The pre-registration's insert holds the serial while the claim, having read nothing, inserts the same serial.
@@ -270,7 +270,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
 
     it('an agent slug taken while the claim inserts its agent: the claim takes another slug', async () => {
       const op = await makeFleetOwner(t, 'team');
-      const sn = serial();
+      const sn = uniqueSerial();
       const token = await issueToken(t, op, { max_claims: 5 });
       const slug = sn.toLowerCase();
       const res = await claimBehind(
@@ -287,9 +287,9 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
     it('the database itself refuses a second claim of a serial, a slot counting over its capacity and a double-bound agent', async () => {
       const op = await makeFleetOwner(t, 'team');
       const token = await issueToken(t, op, { max_claims: 2 });
-      const sn = serial();
+      const sn = uniqueSerial();
       const ok = (await claim(t, { token: token.token, serial_number: sn }).expect(201)).body;
-      const other = await preRegister(t, op, serial());
+      const other = await preRegister(t, op, uniqueSerial());
       // a plain client: these statements are meant to fail, and the app's query logger need not say so
       const pg = new Client({ connectionString: process.env.DATABASE_URL });
       await pg.connect();
@@ -322,33 +322,33 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
 
     it('the 11th claimed agent is 429 and nothing is created', async () => {
       const token = await issueToken(t, free, { max_claims: 20 });
-      for (let i = 0; i < 10; i++) await claim(t, { token: token.token, serial_number: serial() }).expect(201);
+      for (let i = 0; i < 10; i++) await claim(t, { token: token.token, serial_number: uniqueSerial() }).expect(201);
       const before = await snapshot(t, free.reg.workspaceId, token.id);
       expect(before).toMatchObject({ claims_count: 10, agents: 10 });
 
-      const res = await claim(t, { token: token.token, serial_number: serial() });
+      const res = await claim(t, { token: token.token, serial_number: uniqueSerial() });
       expectProblem(res, 429, 'quota-exceeded', { detail: 'agent_quota_reached', extra: { quota: 'service_agents', limit: 10 } });
       expect(await snapshot(t, free.reg.workspaceId, token.id)).toEqual(before);
 
       // the team plan lifts it
       await t.app.get(WorkspacesService).update(free.reg.workspaceId, { plan: 'team' });
-      await claim(t, { token: token.token, serial_number: serial() }).expect(201);
+      await claim(t, { token: token.token, serial_number: uniqueSerial() }).expect(201);
     });
 
     it('the 26th robot is 429, whether pre-registered or claimed; binding a pending robot still works', async () => {
       const serials: string[] = [];
       for (let i = 0; i < 25; i++) {
-        serials.push(serial(`Q${i}`));
+        serials.push(uniqueSerial(`Q${i}`));
         await preRegister(t, free, serials[i]);
       }
-      expectProblem(await asOperator(t, free).post(`${OP}/robots`, { serial_number: serial() }), 429, 'quota-exceeded', {
+      expectProblem(await asOperator(t, free).post(`${OP}/robots`, { serial_number: uniqueSerial() }), 429, 'quota-exceeded', {
         detail: 'robot_quota_reached',
       });
 
       const token = await issueToken(t, free, { max_claims: 5 });
       const before = await snapshot(t, free.reg.workspaceId, token.id);
       expect(before).toMatchObject({ robots: 25, agents: 0, claims_count: 0 });
-      expectProblem(await claim(t, { token: token.token, serial_number: serial() }), 429, 'quota-exceeded', {
+      expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }), 429, 'quota-exceeded', {
         detail: 'robot_quota_reached',
         extra: { quota: 'robots', limit: 25 },
       });
@@ -363,7 +363,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
         serials[0],
       ]);
       await asOperator(t, free).post(`${OP}/robots/${retiredId}/retire`).expect(200);
-      await claim(t, { token: token.token, serial_number: serial() }).expect(201);
+      await claim(t, { token: token.token, serial_number: uniqueSerial() }).expect(201);
       expect(await snapshot(t, free.reg.workspaceId, token.id)).toMatchObject({ robots: 26, claims_count: 2 });
     });
 
@@ -373,7 +373,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       // several tokens: claims of one token also queue on its row, claims of several only on the workspace's
       const tokens = await Promise.all(Array.from({ length: 5 }, () => issueToken(t, team, { max_claims: 100 })));
       const racers = [
-        ...Array.from({ length: 30 }, (_, i) => claim(t, { token: tokens[i % 5].token, serial_number: serial(`A${i}`) }, base)),
+        ...Array.from({ length: 30 }, (_, i) => claim(t, { token: tokens[i % 5].token, serial_number: uniqueSerial(`A${i}`) }, base)),
         ...Array.from({ length: 10 }, (_, i) => asOperator(t, team).post(`${OP}/service_agents`, { name: `Racer ${i}` })),
       ];
       const responses = await Promise.all(racers);
@@ -394,8 +394,8 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       ]);
       const tokens = await Promise.all(Array.from({ length: 5 }, () => issueToken(t, team, { max_claims: 100 })));
       const racers = [
-        ...Array.from({ length: 20 }, (_, i) => claim(t, { token: tokens[i % 5].token, serial_number: serial(`B${i}`) }, base)),
-        ...Array.from({ length: 10 }, (_, i) => asOperator(t, team).post(`${OP}/robots`, { serial_number: serial(`P${i}`) })),
+        ...Array.from({ length: 20 }, (_, i) => claim(t, { token: tokens[i % 5].token, serial_number: uniqueSerial(`B${i}`) }, base)),
+        ...Array.from({ length: 10 }, (_, i) => asOperator(t, team).post(`${OP}/robots`, { serial_number: uniqueSerial(`P${i}`) })),
       ];
       const responses = await Promise.all(racers);
 
@@ -418,7 +418,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
           // The plan change holds the workspace row while the claim reaches its counted end and waits for it.
           await pg.query('BEGIN');
           await pg.query(`UPDATE workspaces SET plan = $2 WHERE id = $1`, [op.reg.workspaceId, to]);
-          const pending = claim(t, { token: token.token, serial_number: serial(`W-${to}`) }, base).then((r) => r); // sent now
+          const pending = claim(t, { token: token.token, serial_number: uniqueSerial(`W-${to}`) }, base).then((r) => r); // sent now
           await eventually(async () => {
             const [{ n }] = await db(t).query(
               `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`,
@@ -444,7 +444,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       try {
         await pg.query('BEGIN');
         await pg.query(`UPDATE workspaces SET plan = 'free' WHERE id = $1`, [op.reg.workspaceId]); // 25 robots
-        const pending = asOperator(t, op).post(`${OP}/robots`, { serial_number: serial('LATE') }).then((r) => r); // sent now
+        const pending = asOperator(t, op).post(`${OP}/robots`, { serial_number: uniqueSerial('LATE') }).then((r) => r); // sent now
         await eventually(async () => {
           const [{ n }] = await db(t).query(
             `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`,
@@ -463,7 +463,7 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       const op = await makeFleetOwner(t, 'enterprise');
       const tokens = await Promise.all(Array.from({ length: 5 }, () => issueToken(t, op, { max_claims: 100 })));
       const claims = Array.from({ length: 40 }, (_, i) =>
-        claim(t, { token: tokens[i % 5].token, serial_number: serial(`Q${i}`) }, base).then((r) => r),
+        claim(t, { token: tokens[i % 5].token, serial_number: uniqueSerial(`Q${i}`) }, base).then((r) => r),
       );
       await Promise.race(claims);
       await t.app.get(WorkspacesService).update(op.reg.workspaceId, { plan: 'free' }); // 10 agents
@@ -481,9 +481,9 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
     });
 
     it('racing claims never overshoot the robot quota', async () => {
-      for (let i = 0; i < 23; i++) await preRegister(t, free, serial(`R${i}`));
+      for (let i = 0; i < 23; i++) await preRegister(t, free, uniqueSerial(`R${i}`));
       const token = await issueToken(t, free, { max_claims: 10 });
-      const responses = await Promise.all(Array.from({ length: 8 }, () => claim(t, { token: token.token, serial_number: serial() }, base)));
+      const responses = await Promise.all(Array.from({ length: 8 }, () => claim(t, { token: token.token, serial_number: uniqueSerial() }, base)));
 
       expect(statusCounts(responses)).toEqual({ 201: 2, 429: 6 });
       expect(await snapshot(t, free.reg.workspaceId, token.id)).toMatchObject({ robots: 25, claims_count: 2, agents: 2 });

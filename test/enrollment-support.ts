@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import type { WorkspaceStatus } from '../src/identity/workspace-status';
@@ -9,6 +10,9 @@ import type { TestApp } from './support/test-app';
 
 export const OP = '/api/v1/operator';
 export const CLAIM = '/api/v1/enrollments/claim';
+/** A serial number no other test uses: `<tag>-<12 random hex digits>`. */
+export const uniqueSerial = (tag = 'SN') => `${tag}-${randomUUID().slice(0, 12)}`;
+
 export const AGE_TOKEN = /^age_[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43}$/;
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

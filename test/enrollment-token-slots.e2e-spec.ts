@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
@@ -7,9 +7,8 @@ import { ENROLLMENT_TOKEN_SLOTS } from '../src/enrollment/enrollment-rules';
 import { db, TRUST_LOOPBACK } from './support/operator';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
-import { asOperator, claim, issueToken, makeFleetOwner, OP, statusCounts } from './enrollment-support';
+import { asOperator, claim, issueToken, makeFleetOwner, OP, statusCounts, uniqueSerial } from './enrollment-support';
 
-const serial = (tag = 'SN') => `${tag}-${randomUUID().slice(0, 12)}`;
 
 interface Slot {
   slot: number;
@@ -55,7 +54,7 @@ describe('enrollment token slots', () => {
   it('spreads the claims of one token over its slots', async () => {
     const op = await makeFleetOwner(t, 'enterprise');
     const token = await issueToken(t, op, { max_claims: 1000 });
-    for (let i = 0; i < 40; i++) await claim(t, { token: token.token, serial_number: serial() }, base).expect(201);
+    for (let i = 0; i < 40; i++) await claim(t, { token: token.token, serial_number: uniqueSerial() }, base).expect(201);
     const slots = await slotsOf(token.id);
     expect(slots.reduce((n, s) => n + s.claims_count, 0)).toBe(40);
     // each claim starts from a random slot: all 40 in fewer than 3 slots has a chance below 1e-27
@@ -67,9 +66,9 @@ describe('enrollment token slots', () => {
   it('claims one after another fill every slot, whichever slot each starts from, then the token is exhausted', async () => {
     const op = await makeFleetOwner(t, 'enterprise');
     const token = await issueToken(t, op, { max_claims: 10 });
-    for (let i = 0; i < 10; i++) await claim(t, { token: token.token, serial_number: serial() }, base).expect(201);
+    for (let i = 0; i < 10; i++) await claim(t, { token: token.token, serial_number: uniqueSerial() }, base).expect(201);
     expect((await slotsOf(token.id)).map((s) => s.claims_count)).toEqual([2, 2, 1, 1, 1, 1, 1, 1]);
-    expectProblem(await claim(t, { token: token.token, serial_number: serial() }, base), 409, 'conflict', { detail: 'enrollment_exhausted' });
+    expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }, base), 409, 'conflict', { detail: 'enrollment_exhausted' });
     const listed = await asOperator(t, op).get(`${OP}/enrollment_tokens`).expect(200);
     expect(listed.body.enrollment_tokens.find((x: { id: string }) => x.id === token.id)).toMatchObject({ claims_count: 10, status: 'exhausted' });
   });
@@ -78,7 +77,7 @@ describe('enrollment token slots', () => {
     for (let round = 0; round < 5; round++) {
       const op = await makeFleetOwner(t, 'enterprise');
       const token = await issueToken(t, op, { max_claims: 8 });
-      const responses = await Promise.all(Array.from({ length: 150 }, () => claim(t, { token: token.token, serial_number: serial() }, base)));
+      const responses = await Promise.all(Array.from({ length: 150 }, () => claim(t, { token: token.token, serial_number: uniqueSerial() }, base)));
       expect({ round, statuses: statusCounts(responses) }).toEqual({ round, statuses: { 201: 8, 409: 142 } });
       expect((await slotsOf(token.id)).every((s) => s.claims_count === s.capacity)).toBe(true);
     }
@@ -87,7 +86,7 @@ describe('enrollment token slots', () => {
   it('a revoke closes every slot at the count it answers', async () => {
     const op = await makeFleetOwner(t, 'enterprise');
     const token = await issueToken(t, op, { max_claims: 100 });
-    for (let i = 0; i < 5; i++) await claim(t, { token: token.token, serial_number: serial() }, base).expect(201);
+    for (let i = 0; i < 5; i++) await claim(t, { token: token.token, serial_number: uniqueSerial() }, base).expect(201);
     const revoked = await asOperator(t, op).post(`${OP}/enrollment_tokens/${token.id}/revoke`).expect(200);
     expect(revoked.body.enrollment_token).toMatchObject({ claims_count: 5, status: 'revoked' });
     const slots = await slotsOf(token.id);
