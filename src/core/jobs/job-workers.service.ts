@@ -1,7 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { Queue, Worker } from 'bullmq';
+import { Queue, RedisQueueBackend, Worker } from 'bullmq';
+import type Redis from 'ioredis';
 import { AppConfig, QueueConfig } from '../config/app-config';
+import { endDisconnectsWhileReconnecting } from '../redis/stranded-disconnect';
 import { QueueWorkerHost } from './queue-worker';
 
 export interface QueueState {
@@ -23,6 +25,8 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
   private readonly started = new Map<string, Worker>();
   private queues: Queue[] = [];
   private workers: Worker[] = [];
+  /** Settled once every worker's connections end when disconnected (see stranded-disconnect.ts). */
+  private guarded: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -39,6 +43,7 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
   onApplicationBootstrap(): void {
     const hosts = this.instances().filter((i): i is QueueWorkerHost => i instanceof QueueWorkerHost);
     this.workers = hosts.map((h) => h.worker);
+    this.guarded = Promise.allSettled(this.workers.map((w) => this.guardConnections(w)));
     const byQueue = new Map<string, Worker>();
     for (const worker of this.workers) {
       if (!this.configs.has(worker.name)) throw new Error(`queue "${worker.name}" has a processor but no configured concurrency`);
@@ -81,8 +86,21 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
    */
   async onApplicationShutdown(): Promise<void> {
     const settle = (ready: Promise<unknown>) => ready.catch(() => undefined);
+    await this.guarded;
     await Promise.allSettled(this.workers.map(async (w) => (await settle(w.waitUntilReady()), w.close())));
     await Promise.allSettled(this.queues.map(async (q) => (await settle(q.waitUntilReady()), q.close())));
+  }
+
+  /**
+   * A worker is closed by disconnecting its blocking connection and waiting for it to end, which
+   * ioredis never reports when that connection was waiting to reconnect: make it report it.
+   */
+  private async guardConnections(worker: Worker): Promise<void> {
+    const backend = worker.backend as RedisQueueBackend;
+    for (const client of [backend.client, backend.blockingClient]) {
+      const connected = (await client?.catch(() => undefined)) as Redis | undefined;
+      if (connected) endDisconnectsWhileReconnecting(connected);
+    }
   }
 
   private instances(): unknown[] {
