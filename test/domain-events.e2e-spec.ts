@@ -12,6 +12,7 @@ import { appQueue } from './support/operator';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
+import { dropScratchDatabase } from './support/scratch-database';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -195,7 +196,7 @@ describe('domain events while Redis is down', () => {
     await proxy.start().catch(() => undefined); // let the app close its Redis connections cleanly
     await t?.close();
     await proxy.cut();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropScratchDatabase(admin, dbName);
     await admin.end();
   });
 

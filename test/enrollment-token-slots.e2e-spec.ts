@@ -8,6 +8,7 @@ import { db, TRUST_LOOPBACK } from './support/operator';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 import { asOperator, claim, issueToken, makeFleetOwner, OP, statusCounts, uniqueSerial } from './enrollment-support';
+import { dropScratchDatabase } from './support/scratch-database';
 
 
 interface Slot {
@@ -115,7 +116,7 @@ describe('enrollment token slots', () => {
 
     afterAll(async () => {
       await scratch?.destroy();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropScratchDatabase(admin, name);
       await admin.end();
     });
 

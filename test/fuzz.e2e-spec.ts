@@ -6,6 +6,7 @@ import { runMigrations } from '../src/core/database/migrate';
 import { makeWorkspace, Registered } from './support/builders';
 import { sessionCookie } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
+import { dropScratchDatabase } from './support/scratch-database';
 
 /**
  * Property-based fuzzing of every JSON route in the service's own OpenAPI document: arbitrary
@@ -122,7 +123,7 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
   });
   afterAll(async () => {
     await t?.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropScratchDatabase(admin, dbName);
     await admin.end();
   });
 

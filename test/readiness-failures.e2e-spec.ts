@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
+import { dropScratchDatabase } from './support/scratch-database';
 
 const databaseUrl = new URL(process.env.DATABASE_URL!);
 
@@ -48,7 +49,7 @@ describe('GET /ready when a required dependency is unhealthy', () => {
       expect(res.body.checks.migrations.pending).toBeGreaterThan(0);
     } finally {
       await t.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await dropScratchDatabase(admin, name);
       await admin.end();
     }
   });

@@ -62,7 +62,11 @@ describe('security violations', () => {
       expect(again.security_violations[0].occurrences).toBe(152);
       const opened = await eventsOf(t, owner.reg.workspaceId, 'security_violation.opened');
       expect(opened.map((e) => e.data.security_violation.id)).toEqual([violation.id]);
-      expect(opened[0].data.security_violation).toMatchObject({ kind: 'revoked_key_presented', occurrences: 150 });
+      // The event shows the violation as it was opened: the once-a-second flush may have written
+      // part of the flood first (the rest then only counted on it), so it holds 1 to 150 of them.
+      expect(opened[0].data.security_violation).toMatchObject({ kind: 'revoked_key_presented', occurrences: expect.any(Number) });
+      expect(opened[0].data.security_violation.occurrences).toBeGreaterThanOrEqual(1);
+      expect(opened[0].data.security_violation.occurrences).toBeLessThanOrEqual(150);
     });
 
     it('an archived key, and an access token minted from a revoked key, open their own kinds', async () => {

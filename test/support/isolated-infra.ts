@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { runMigrations } from '../../src/core/database/migrate';
 import { OwnPostgres, OwnRedis } from './own-infra';
 import { createTestApp, TestApp } from './test-app';
+import { dropScratchDatabase } from './scratch-database';
 
 /**
  * A database and a Redis server of a suite's own. Every test app shares the e2e Postgres and Redis
@@ -64,7 +65,7 @@ export class IsolatedInfra {
       if (this.postgres) {
         await this.postgres.destroy();
       } else {
-        await this.admin.query(`DROP DATABASE IF EXISTS ${this.dbName} WITH (FORCE)`).catch(() => undefined);
+        await dropScratchDatabase(this.admin, this.dbName).catch(() => undefined);
         await this.admin.end();
       }
     }
