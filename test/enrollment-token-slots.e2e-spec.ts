@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, MIGRATIONS_TABLE } from '../src/core/database/data-source-options';
+import { dataSourceOptions } from '../src/core/database/data-source-options';
 import { runMigrations } from '../src/core/database/migrate';
 import { ENROLLMENT_TOKEN_SLOTS } from '../src/enrollment/enrollment-rules';
 import { db, TRUST_LOOPBACK } from './support/operator';
@@ -120,15 +120,8 @@ describe('enrollment token slots', () => {
       await admin.end();
     });
 
-    /** Undoes migrations, newest first, until EnrollmentTokenSlots is undone too. */
-    const undoSlots = async () => {
-      const applied = async () =>
-        (await scratch.query(`SELECT 1 FROM ${MIGRATIONS_TABLE} WHERE name = 'EnrollmentTokenSlots1763700044000'`)).length > 0;
-      while (await applied()) await scratch.undoLastMigration({ transaction: 'each' });
-    };
-
     it('moves each count into slots (filled in order, a revoked token closed) and back', async () => {
-      await undoSlots();
+      await scratch.undoLastMigration({ transaction: 'each' });
       const [{ id: workspaceId }] = await scratch.query(`INSERT INTO workspaces (name, slug) VALUES ('W', 'w') RETURNING id`);
       const tokens: Array<[number, number, boolean]> = [
         // max_claims, claims_count, revoked
@@ -160,7 +153,7 @@ describe('enrollment token slots', () => {
       const columns = await scratch.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'enrollment_tokens' AND column_name = 'claims_count'`);
       expect(columns).toEqual([]);
 
-      await undoSlots();
+      await scratch.undoLastMigration({ transaction: 'each' });
       const back = await scratch.query(`SELECT id, claims_count FROM enrollment_tokens WHERE id = ANY($1)`, [ids]);
       expect(ids.map((id) => back.find((r: { id: string }) => r.id === id).claims_count)).toEqual(tokens.map(([, count]) => count));
       await runMigrations(scratchUrl);

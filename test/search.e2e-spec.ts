@@ -1,4 +1,3 @@
-import { DataSource } from 'typeorm';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
 import { issueKey, sessionCookie } from './support/sockets';
@@ -50,16 +49,6 @@ describe('observability search', () => {
   });
   afterAll(async () => {
     await t.close();
-  });
-
-  it('every GIN index takes a new row\'s entries at once (fastupdate off): no insert merges a pending list for the others', async () => {
-    const indexes: Array<{ name: string; options: string[] | null }> = await t.app.get(DataSource).query(
-      `SELECT c.relname AS name, c.reloptions AS options
-         FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
-        WHERE am.amname = 'gin' ORDER BY 1`,
-    );
-    expect(indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['messages_search_idx', 'agent_commands_search_idx', 'traces_search_idx', 'domain_events_search_idx']));
-    for (const index of indexes) expect({ index: index.name, options: index.options }).toEqual({ index: index.name, options: expect.arrayContaining(['fastupdate=off']) });
   });
 
   it('finds the workspace own records of every kind, with a title and a snippet marking the matches', async () => {
