@@ -35,7 +35,7 @@
  * run a fresh database). `npm run bench:soak -- --minutes 1` for a quick try: windows are then a
  * fifth of the run (at most a minute) and the warm-up one window (at most two).
  * Options (or env): --minutes (BENCH_SOAK_MINUTES, 10), --warmup-minutes (BENCH_SOAK_WARMUP_MINUTES),
- * --load (BENCH_SOAK_LOAD, 0.5), --sockets (BENCH_SOAK_SOCKETS, 300), --commands
+ * --load (BENCH_SOAK_LOAD, 0.5), --rate (BENCH_SOAK_RATE: req/s, instead of --load x capacity), --sockets (BENCH_SOAK_SOCKETS, 300), --commands
  * (BENCH_SOAK_COMMANDS, commands per second, 10).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -68,6 +68,8 @@ const WARMUP_WINDOWS = Math.min(WINDOWS - 2, Math.max(1, Math.round(WARMUP_S / W
 const SAMPLE_S = Math.min(10, WINDOW_S / 3);
 const MEMORY_SAMPLE_S = 1;
 const LOAD = option('load', 'BENCH_SOAK_LOAD', 0.5);
+/** --rate: the soak's request rate itself (req/s) instead of LOAD x capacity, to compare two runs at one rate. */
+const FIXED_RATE = process.argv.includes('--rate') || process.env.BENCH_SOAK_RATE ? option('rate', 'BENCH_SOAK_RATE', 1) : undefined;
 const SOCKETS = Math.round(option('sockets', 'BENCH_SOAK_SOCKETS', 300));
 const COMMANDS_PER_S = option('commands', 'BENCH_SOAK_COMMANDS', 10);
 /** Requests in flight beyond which the generator skips a request (and the soak fails). */
@@ -262,11 +264,12 @@ async function main(): Promise<void> {
     process.stderr.write(`capacity: the mix, ${CONNECTIONS} clients in a closed loop, ${WARMUP} s warm-up + ${DURATION} s\n`);
     const capacity = await closedLoop('capacity (74% reads, 25% writes, 1% claims)', CONNECTIONS, (i) => request(MIX[i % MIX.length]));
     if (capacity.errors > 0 || capacity.non2xx > 0) throw new Error(`capacity run: ${capacity.errors} errors, ${capacity.non2xx} non-2xx`);
-    const rate = capacity.rps * LOAD;
+    const rate = FIXED_RATE ?? capacity.rps * LOAD;
+    const rateLabel = FIXED_RATE ? `${(rate / capacity.rps).toFixed(2)} x ${capacity.rps.toFixed(0)}, fixed by --rate` : `${LOAD} x ${capacity.rps.toFixed(0)}`;
 
     // ---- the soak
     process.stderr.write(
-      `soak: ${MINUTES} min at ${rate.toFixed(0)} req/s (${LOAD} x ${capacity.rps.toFixed(0)}), ${COMMANDS_PER_S} commands/s over ${SOCKETS} sockets; ` +
+      `soak: ${MINUTES} min at ${rate.toFixed(0)} req/s (${rateLabel}), ${COMMANDS_PER_S} commands/s over ${SOCKETS} sockets; ` +
         `windows of ${WINDOW_S} s, warm-up ${WARMUP_WINDOWS} window(s), a sample every ${SAMPLE_S} s\n`,
     );
     const start = performance.now();
@@ -488,7 +491,7 @@ async function main(): Promise<void> {
     const verdictTable = ['| verdict | measured | met |', '|---|---|---|', ...verdicts.map((v) => `| ${v.verdict} | ${v.measured} | ${v.met ? 'yes' : 'NO'} |`)];
     const header =
       `node ${process.version}; ${MINUTES} min soak of the production build; capacity ${capacity.rps.toFixed(0)} req/s (closed loop, ${CONNECTIONS} clients, ` +
-      `p99 ${capacity.p99} ms); soak at ${LOAD} x = ${rate.toFixed(0)} req/s (74% reads, 25% writes, 1% claims) + ${COMMANDS_PER_S} commands/s to ${SOCKETS} sockets; ` +
+      `p99 ${capacity.p99} ms); soak at ${rateLabel} = ${rate.toFixed(0)} req/s (74% reads, 25% writes, 1% claims) + ${COMMANDS_PER_S} commands/s to ${SOCKETS} sockets; ` +
       `${claims} claims in all; ${keepAliveRaces} requests sent again after a reset on a reused keep-alive connection`;
     process.stdout.write(`\n${header}\n\n${sampleTable.join('\n')}\n\n${windowTable.join('\n')}\n\n${verdictTable.join('\n')}\n`);
     mkdirSync(join(__dirname, 'results'), { recursive: true });

@@ -7,7 +7,10 @@
  *
  * Baseline, measured in the same run on the same machine: a bare `ws` server on node:http (no
  * authentication, no database, no Redis) accepting the same number of sockets, and pushing a
- * frame to one of them per POST. Ratios are service / baseline.
+ * frame to one of them per POST. Ratios are service / baseline. For scale, a third variant
+ * (`bare+commit`, left out with BENCH_SOCKETS_FLOOR=0) is the same bare server committing one
+ * row to Postgres before each push: what durability alone costs a command, which the service's
+ * command must have before its 201 and its push; the service's delivery is printed against it too.
  *
  * The run alternates them in rounds (BENCH_ROUNDS, default 2), ABBA: baseline then service, then
  * service then baseline, so the host's drift within the run weighs on both alike; the targets are
@@ -49,6 +52,9 @@ const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 250);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const COMPARE_ROOT = process.env.BENCH_SOCKETS_COMPARE ? path.resolve(process.env.BENCH_SOCKETS_COMPARE) : undefined;
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined;
+/** BENCH_SOCKETS_FLOOR=0 leaves out the floor variant: the bare server that commits a row per command. */
+const WITH_COMMIT_FLOOR = process.env.BENCH_SOCKETS_FLOOR !== '0';
+const COMMIT_FLOOR = 'bare+commit';
 const WARMUP_COMMANDS = 20;
 const CONNECT_CONCURRENCY = 200;
 const MINT_CONCURRENCY = 32;
@@ -110,15 +116,28 @@ function profiler(): (req: ChildCommand) => Promise<boolean> {
   };
 }
 
-/** A bare ws server: sockets at /socket?i=<n>; POST /push?i=<n> writes one frame to socket n. */
+/**
+ * A bare ws server: sockets at /socket?i=<n>; POST /push?i=<n> writes one frame to socket n.
+ * With BENCH_BARE_COMMIT set, the POST first inserts one row into a table of its own in this
+ * run's database and waits for its commit (the durability every command of the service has:
+ * `synchronous_commit` as the server sets it), on one dedicated connection.
+ */
 async function baselineServer(): Promise<void> {
   const sockets = new Map<number, WebSocket>();
+  let commit: (() => Promise<unknown>) | undefined;
+  if (process.env.BENCH_BARE_COMMIT) {
+    const db = new Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await db.connect();
+    await db.query(`CREATE TABLE IF NOT EXISTS bench_bare_commands (id bigserial PRIMARY KEY, socket int NOT NULL, inserted_at timestamptz NOT NULL DEFAULT now())`);
+    commit = () => db.query(`INSERT INTO bench_bare_commands (socket) VALUES ($1)`, [0]);
+  }
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     req.resume();
-    req.on('end', () => {
+    req.on('end', async () => {
       const ws = sockets.get(Number(url.searchParams.get('i')));
       if (req.method !== 'POST' || url.pathname !== '/push' || !ws) return res.writeHead(404).end();
+      await commit?.();
       ws.send(JSON.stringify({ event: 'command', payload: { agent_command: { id: randomBytes(16).toString('hex') } } }));
       res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
     });
@@ -335,15 +354,15 @@ async function phase<T>(label: string, fn: () => Promise<T>): Promise<T> {
   return result;
 }
 
-async function measureBaseline(round: number): Promise<Figures> {
-  const { child, port } = await startChild('baseline-server', { ...process.env });
+async function measureBaseline(round: number, commit = false): Promise<Figures> {
+  const { child, port } = await startChild('baseline-server', { ...process.env, BENCH_BARE_COMMIT: commit ? '1' : '' });
   try {
     const base = `http://${HOST}:${port}`;
     return await measureServer(
       child,
       Array.from({ length: SOCKETS }, (_, i) => `ws://${HOST}:${port}/socket?i=${i}`),
       (_i, socket) => fetch(`${base}/push?i=${socket}`, { method: 'POST' }),
-      `bare-${round}`,
+      `${commit ? 'bare-commit' : 'bare'}-${round}`,
     );
   } finally {
     await child.stop();
@@ -514,7 +533,7 @@ async function main(): Promise<void> {
     throw new Error('BENCH_DATABASE_URL and BENCH_REDIS_URL are required: run it as `npm run bench:sockets` (bench/run.sh sets them)');
   }
   // Bounded: set-up, then a minute at most per measurement.
-  const deadlineMs = 120_000 + ROUNDS * (COMPARE_ROOT ? 3 : 2) * 60_000;
+  const deadlineMs = 120_000 + ROUNDS * (2 + (COMPARE_ROOT ? 1 : 0) + (WITH_COMMIT_FLOOR ? 1 : 0)) * 60_000;
   const deadline = setTimeout(() => {
     process.stderr.write(`bench:sockets exceeded ${deadlineMs / 1000} s\n`);
     process.exit(1);
@@ -531,6 +550,7 @@ async function main(): Promise<void> {
       { name: 'bare ws', measure: (round) => measureBaseline(round) },
       { name: 'service', measure: (round) => measureService(fixture, HERE, `service-${round}`) },
     ];
+    if (WITH_COMMIT_FLOOR) variants.splice(1, 0, { name: COMMIT_FLOOR, measure: (round) => measureBaseline(round, true) });
     if (COMPARE_ROOT) variants.push({ name: 'compared', measure: (round) => measureService(fixture, COMPARE_ROOT, `compared-${round}`) });
     const results = new Map<string, Figures[]>(variants.map((v) => [v.name, []]));
     for (let round = 1; round <= ROUNDS; round++) {
@@ -583,10 +603,12 @@ function report(names: string[], results: Map<string, Figures[]>, mintMs: number
   process.stdout.write(`\nminting ${SOCKETS} socket tokens (POST /api/v1/socket_tokens, ${MINT_CONCURRENCY} in flight): ${(mintMs / 1000).toFixed(2)} s\n`);
   process.stdout.write(
     `commands: one at a time, each to one agent's socket; arrival is timed from just before the POST\n` +
-      `(the baseline POST only writes a frame; the service's authenticates the session and stores the command)\n`,
+      `(the baseline POST only writes a frame; the service's authenticates the session and stores the command;\n` +
+      ` ${COMMIT_FLOOR}'s POST commits one row, then writes the frame)\n`,
   );
   const base = { connect: mean(baseline.map((f) => f.connectMs)), p50: mean(baseline.map((f) => f.p50)), p99: mean(baseline.map((f) => f.p99)) };
-  for (const name of others) {
+  const floor = results.get(COMMIT_FLOOR);
+  for (const name of others.filter((n) => n !== COMMIT_FLOOR)) {
     const figs = results.get(name)!;
     const judged: [string, number, number][] = [
       [`connect ${SOCKETS} sockets <= ${TARGETS.connect}x bare ws`, mean(figs.map((f) => f.connectMs)) / base.connect, TARGETS.connect],
@@ -596,6 +618,15 @@ function report(names: string[], results: Map<string, Figures[]>, mintMs: number
     process.stdout.write(`\ntargets (issue 23), ${name}, means of ${figs.length} rounds:\n`);
     for (const [target, ratio, max] of judged) {
       process.stdout.write(`  ${target}: ${ratio.toFixed(2)}x, ${ratio <= max ? 'met' : 'not met'}\n`);
+    }
+    if (floor) {
+      // Not the issue's target: the same delivery against a floor that also makes a row durable first.
+      const p50 = mean(figs.map((f) => f.p50)) / mean(floor.map((f) => f.p50));
+      const p99 = mean(figs.map((f) => f.p99)) / mean(floor.map((f) => f.p99));
+      process.stdout.write(
+        `  for scale: the bare server committing one row per command delivers at ${(mean(floor.map((f) => f.p50)) / base.p50).toFixed(2)}x / ` +
+          `${(mean(floor.map((f) => f.p99)) / base.p99).toFixed(2)}x bare ws (p50 / p99); ${name} against it: ${p50.toFixed(2)}x / ${p99.toFixed(2)}x\n`,
+      );
     }
   }
   process.stdout.write(`\n${new Date().toISOString()}, load average at the end: ${loadAverage()}\n`);
