@@ -19,6 +19,7 @@ export function endDisconnectsWhileReconnecting(client: Redis): void {
   client.disconnect = (reconnect = false) => {
     const stranded = !reconnect && client.status === 'reconnecting';
     disconnect(reconnect);
-    if (stranded) closeHandler(client)();
+    // Still waiting after ioredis's own disconnect: once ioredis ends it by itself, this does nothing.
+    if (stranded && client.status === 'reconnecting') closeHandler(client)();
   };
 }
