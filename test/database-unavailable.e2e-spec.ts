@@ -39,9 +39,8 @@ describe('requests while Postgres is unavailable', () => {
   async function behindProxy(run: (t: TestApp, proxy: TcpProxy) => Promise<void>): Promise<void> {
     const proxy = new TcpProxy(databaseUrl.hostname, Number(databaseUrl.port));
     await proxy.start();
-    const viaProxy = new URL(databaseUrl);
-    viaProxy.port = String(proxy.port);
-    const t = await createTestApp({ env: { DATABASE_URL: viaProxy.toString() } });
+    const viaProxy = proxy.urlFor(databaseUrl);
+    const t = await createTestApp({ env: { DATABASE_URL: viaProxy } });
     try {
       await run(t, proxy);
     } finally {

@@ -187,9 +187,8 @@ describe('domain events while Redis is down', () => {
     ownDb.pathname = `/${dbName}`;
     await runMigrations(ownDb.toString());
     await proxy.start();
-    const viaProxy = new URL(redisUrl);
-    viaProxy.port = String(proxy.port);
-    t = await createTestApp({ env: { DATABASE_URL: ownDb.toString(), REDIS_URL: viaProxy.toString(), OUTBOX_POLL_MS: '200' } });
+    const viaProxy = proxy.urlFor(redisUrl);
+    t = await createTestApp({ env: { DATABASE_URL: ownDb.toString(), REDIS_URL: viaProxy, OUTBOX_POLL_MS: '200' } });
   });
   afterAll(async () => {
     socket?.close();

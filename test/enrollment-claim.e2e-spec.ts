@@ -19,7 +19,6 @@ import {
   uniqueSerial,
 } from './enrollment-support';
 
-
 describe('POST /api/v1/enrollments/claim', () => {
   let t: TestApp;
   let owner: Operator;

@@ -19,7 +19,6 @@ import {
   uniqueSerial,
 } from './enrollment-support';
 
-
 /**
  * Claims racing each other over real HTTP connections (the app listens on a port, so requests
  * really run in parallel and contend for the token and workspace row locks in Postgres). The

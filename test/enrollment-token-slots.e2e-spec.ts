@@ -10,7 +10,6 @@ import { createTestApp, TestApp } from './support/test-app';
 import { asOperator, claim, issueToken, makeFleetOwner, OP, statusCounts, uniqueSerial } from './enrollment-support';
 import { dropScratchDatabase } from './support/scratch-database';
 
-
 interface Slot {
   slot: number;
   capacity: number;

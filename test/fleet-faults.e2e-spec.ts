@@ -268,9 +268,8 @@ describe('fleet operations under faults', () => {
 
     beforeAll(async () => {
       await proxy.start();
-      const viaProxy = new URL(pgUrl);
-      viaProxy.port = String(proxy.port);
-      t = await createTestApp({ env: { DATABASE_URL: viaProxy.toString(), DB_PIPELINE_CONNECTIONS: '0' } });
+      const viaProxy = proxy.urlFor(pgUrl);
+      t = await createTestApp({ env: { DATABASE_URL: viaProxy, DB_PIPELINE_CONNECTIONS: '0' } });
     });
     afterAll(async () => {
       await proxy.start();

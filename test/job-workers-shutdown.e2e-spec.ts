@@ -19,9 +19,8 @@ describe('job workers at shutdown', () => {
 
   beforeAll(async () => {
     await proxy.start();
-    const viaProxy = new URL(redisUrl);
-    viaProxy.port = String(proxy.port);
-    t = await createTestApp({ env: { REDIS_URL: viaProxy.toString() } });
+    const viaProxy = proxy.urlFor(redisUrl);
+    t = await createTestApp({ env: { REDIS_URL: viaProxy } });
   });
   afterAll(async () => {
     await proxy.start();

@@ -35,10 +35,9 @@ describe('the marketplace cascade across nodes', () => {
 
   beforeAll(async () => {
     await proxy.start();
-    const viaProxy = new URL(redisUrl);
-    viaProxy.port = String(proxy.port);
+    const viaProxy = proxy.urlFor(redisUrl);
     const { env, adminEmail } = marketplaceEnv();
-    const nodeEnv = { ...env, REDIS_URL: viaProxy.toString() };
+    const nodeEnv = { ...env, REDIS_URL: viaProxy };
     [a, b] = await Promise.all([createTestApp({ env: nodeEnv }), createTestApp({ env: nodeEnv })]);
     admin = await makeOperator(a, { email: adminEmail });
     await redisUp();

@@ -10,9 +10,8 @@ describe('GET /ready when a required dependency is unhealthy', () => {
   it('answers 503 with the check map when Postgres becomes unreachable', async () => {
     const proxy = new TcpProxy(databaseUrl.hostname, Number(databaseUrl.port));
     await proxy.start();
-    const viaProxy = new URL(databaseUrl);
-    viaProxy.port = String(proxy.port);
-    const t = await createTestApp({ env: { DATABASE_URL: viaProxy.toString(), READY_TIMEOUT_MS: '1000' } });
+    const viaProxy = proxy.urlFor(databaseUrl);
+    const t = await createTestApp({ env: { DATABASE_URL: viaProxy, READY_TIMEOUT_MS: '1000' } });
     try {
       await t.http().get('/ready').expect(200);
       await proxy.cut();

@@ -49,9 +49,8 @@ describe('when Redis is unreachable', () => {
 
   beforeAll(async () => {
     await proxy.start();
-    const viaProxy = new URL(redisUrl);
-    viaProxy.port = String(proxy.port);
-    const env = { ...TRUST_LOOPBACK, REDIS_URL: viaProxy.toString(), OUTBOX_POLL_MS: '200' };
+    const viaProxy = proxy.urlFor(redisUrl);
+    const env = { ...TRUST_LOOPBACK, REDIS_URL: viaProxy, OUTBOX_POLL_MS: '200' };
     [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
     [baseA, baseB] = await Promise.all([a.listen(), b.listen()]);
     w = await makeWorkspace(a);

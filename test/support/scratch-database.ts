@@ -1,10 +1,11 @@
 import type { Client } from 'pg';
+import { sleep } from './operator';
 
 /**
  * Drops a suite's own database (`WITH (FORCE)`: whatever is still connected is cut off).
  * Postgres refuses FORCE to a role that may not signal every backend on the database, and an
- * autovacuum worker that has just started on it is the superuser's (insufficient_privilege,
- * 42501): a plain DROP DATABASE cancels that worker, so try again shortly.
+ * autovacuum worker that has just started on it is not ours to signal (insufficient_privilege,
+ * 42501). The refusal changes nothing and such a worker is short-lived here, so try again shortly.
  */
 export async function dropScratchDatabase(admin: Client, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -13,7 +14,7 @@ export async function dropScratchDatabase(admin: Client, name: string): Promise<
       return;
     } catch (err) {
       if ((err as { code?: string }).code !== '42501' || attempt === 50) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
   }
 }

@@ -31,6 +31,14 @@ export class TcpProxy {
     return this.port;
   }
 
+  /** `url`, the address of the server this proxy forwards to, pointed at the proxy instead (after start()). */
+  urlFor(url: string | URL): string {
+    const via = new URL(url);
+    via.hostname = '127.0.0.1';
+    via.port = String(this.port);
+    return via.toString();
+  }
+
   async cut(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
