@@ -124,20 +124,21 @@ function profiler(): (req: ChildCommand) => Promise<boolean> {
  */
 async function baselineServer(): Promise<void> {
   const sockets = new Map<number, WebSocket>();
-  let commit: (() => Promise<unknown>) | undefined;
+  let commit: ((socket: number) => Promise<unknown>) | undefined;
   if (process.env.BENCH_BARE_COMMIT) {
     const db = new Client({ connectionString: process.env.BENCH_DATABASE_URL });
     await db.connect();
     await db.query(`CREATE TABLE IF NOT EXISTS bench_bare_commands (id bigserial PRIMARY KEY, socket int NOT NULL, inserted_at timestamptz NOT NULL DEFAULT now())`);
-    commit = () => db.query(`INSERT INTO bench_bare_commands (socket) VALUES ($1)`, [0]);
+    commit = (socket) => db.query(`INSERT INTO bench_bare_commands (socket) VALUES ($1)`, [socket]);
   }
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     req.resume();
     req.on('end', async () => {
-      const ws = sockets.get(Number(url.searchParams.get('i')));
+      const i = Number(url.searchParams.get('i'));
+      const ws = sockets.get(i);
       if (req.method !== 'POST' || url.pathname !== '/push' || !ws) return res.writeHead(404).end();
-      await commit?.();
+      await commit?.(i);
       ws.send(JSON.stringify({ event: 'command', payload: { agent_command: { id: randomBytes(16).toString('hex') } } }));
       res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
     });
