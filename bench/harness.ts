@@ -261,7 +261,7 @@ export function productionEnv(extra: Record<string, string> = {}): Record<string
 
 /**
  * BENCH_SERVICE_ENV="NAME=value,NAME=value": settings for the service under test, for an A/B of
- * one setting (e.g. QUEUE_EVENTS_CONCURRENCY=0) without editing the benchmark.
+ * one setting (e.g. QUEUE_WEBHOOKS_CONCURRENCY=0) without editing the benchmark.
  */
 function benchServiceEnv(): Record<string, string> {
   const pairs = (process.env.BENCH_SERVICE_ENV ?? '').split(',').filter((p) => p.includes('='));

@@ -1,7 +1,7 @@
 import { RedisQueueBackend } from 'bullmq';
 import type Redis from 'ioredis';
 import { JobWorkers } from '../src/core/jobs/job-workers.service';
-import { DomainEventsProcessor } from '../src/events/domain-events.processor';
+import { WebhookDeliveryProcessor } from '../src/webhooks/webhook-delivery.processor';
 import { eventually } from './support/eventually';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
@@ -29,7 +29,7 @@ describe('job workers at shutdown', () => {
   });
 
   it('a worker whose blocking connection is waiting to reconnect closes at once, and shutdown goes on', async () => {
-    const worker = t.app.get(DomainEventsProcessor).worker;
+    const worker = t.app.get(WebhookDeliveryProcessor).worker;
     const backend = worker.backend as RedisQueueBackend;
     const blocking = (await backend.blockingClient!) as unknown as Redis;
     const main = (await backend.client) as unknown as Redis;

@@ -398,7 +398,6 @@ describe('operator session cookies in production', () => {
         // No workers: this instance must not take mail jobs meant for the memory transport.
         QUEUE_MAILER_CONCURRENCY: '0',
         QUEUE_PASSWORD_RESETS_CONCURRENCY: '0',
-        QUEUE_EVENTS_CONCURRENCY: '0',
         QUEUE_WEBHOOKS_CONCURRENCY: '0',
       },
     });

@@ -21,7 +21,6 @@ describe('websocket /socket in production: the configured HTTPS origin only', ()
         SMTP_URL: 'smtp://127.0.0.1:2525',
         QUEUE_MAILER_CONCURRENCY: '0',
         QUEUE_PASSWORD_RESETS_CONCURRENCY: '0',
-        QUEUE_EVENTS_CONCURRENCY: '0',
         QUEUE_WEBHOOKS_CONCURRENCY: '0',
       },
     });

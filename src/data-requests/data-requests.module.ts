@@ -1,6 +1,4 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Module, OnModuleInit } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { registerQueue } from '../core/jobs/queue-worker';
@@ -19,7 +17,7 @@ import { DomainEventsDataRepository } from './domain-events-data.repository';
  * export documents) and domain events (the outbox, which every feature writes to).
  */
 @Module({
-  imports: [registerQueue(QueueNames.dataRequests), registerQueue(QueueNames.events), CommonModule, EventsModule, DataSubjectsModule],
+  imports: [registerQueue(QueueNames.dataRequests), CommonModule, EventsModule, DataSubjectsModule],
   controllers: [DataRequestsController],
   providers: [DataRequestsRepository, DomainEventsDataRepository, DataRequestRunner, DataRequestsService, DataRequestsProcessor],
 })
@@ -28,7 +26,6 @@ export class DataRequestsModule implements OnModuleInit {
     private readonly subjects: DataSubjectRegistry,
     private readonly requests: DataRequestsRepository,
     private readonly events: DomainEventsDataRepository,
-    @InjectQueue(QueueNames.events) private readonly eventsQueue: Queue,
   ) {}
 
   onModuleInit(): void {
@@ -39,13 +36,8 @@ export class DataRequestsModule implements OnModuleInit {
       'events',
       {
         exportPage: (m, s, after) => this.events.exportPage(m, s, after),
-        erase: async (m, s) => {
-          const erased = await this.events.erase(m, s);
-          // The events queue keeps relayed events' jobs (with their data) for a while: drop those too.
-          return async () => {
-            for (const id of erased) await this.eventsQueue.remove(id);
-          };
-        },
+        // Nothing of an event stays in Redis once relayed (its publish mark holds no data).
+        erase: (m, s) => this.events.erase(m, s),
       },
       { order: -1 },
     );

@@ -29,13 +29,12 @@ export class DomainEventsDataRepository {
    * `{ "erased": true }`; except the record of data requests themselves (`data_request.completed`
    * holds ids and states only), kept to account for the erasure.
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<string[]> {
-    const [rows] = await m.query(
+  async erase(m: EntityManager, s: DataSubject): Promise<void> {
+    await m.query(
       `${MENTIONED}
        UPDATE domain_events e SET data = '{"erased": true}'::jsonb
-        WHERE ${ABOUT} AND e.type <> 'data_request.completed' AND e.data <> '{"erased": true}'::jsonb RETURNING e.id`,
+        WHERE ${ABOUT} AND e.type <> 'data_request.completed' AND e.data <> '{"erased": true}'::jsonb `,
       [s.workspaceId, [...s.robotIds, ...s.serviceAgentIds, ...s.userIds], s.serviceAgentIds],
     );
-    return (rows as { id: string }[]).map((r) => r.id);
   }
 }

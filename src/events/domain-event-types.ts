@@ -33,3 +33,12 @@ export interface StoredDomainEvent extends DomainEvent {
 
 /** Drops what only the service needs. */
 export const toDomainEvent = ({ id, type, data, inserted_at }: StoredDomainEvent): DomainEvent => ({ id, type, data, inserted_at });
+
+/** The EventBus message that carries a relayed domain event to every node's sockets (outbox-relay.service.ts). */
+export const DOMAIN_EVENT_BUS_TYPE = 'domain_event';
+
+export interface DomainEventBusMessage {
+  type: typeof DOMAIN_EVENT_BUS_TYPE;
+  workspaceId: string;
+  event: DomainEvent;
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { listPage } from '../core/database/list-page';
 import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { isoColumn } from '../core/database/sql';
@@ -73,7 +73,7 @@ export class DomainEventsRepository {
    * Locks up to `limit` pending events, oldest first, skipping those another node's relay holds;
    * served by domain_events_pending_order_idx.
    */
-  lockUnpublished(m: EntityManager, limit: number): Promise<StoredDomainEvent[]> {
+  lockUnpublished(m: SqlExecutor, limit: number): Promise<StoredDomainEvent[]> {
     return m.query(
       `SELECT ${COLUMNS} FROM domain_events_pending p JOIN domain_events e ON e.id = p.event_id
         ORDER BY p.inserted_at, p.event_id LIMIT $1 FOR UPDATE OF p SKIP LOCKED`,
@@ -81,8 +81,8 @@ export class DomainEventsRepository {
     );
   }
 
-  /** The events are handed to the queue: no longer pending (their rows are not written again). */
-  async markPublished(m: EntityManager, ids: readonly string[]): Promise<void> {
+  /** The events are published: no longer pending (their rows are not written again). */
+  async markPublished(m: SqlExecutor, ids: readonly string[]): Promise<void> {
     await m.query(`DELETE FROM domain_events_pending WHERE event_id = ANY($1::uuid[])`, [ids]);
   }
 

@@ -1,7 +1,6 @@
 /** What the events feature offers the rest of the service; other features import it from here only. */
 export * from './domain-event-types';
 export { TRANSACTION_TIME } from './domain-events.repository';
-export { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from './domain-events.processor';
 export { recordEventsSql } from './domain-events.repository';
 export * from './events.module';
 export * from './outbox-consumers';

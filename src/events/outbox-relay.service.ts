@@ -1,27 +1,29 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
-import { QueueNames } from '../core/config/queue-names';
-import type { StoredDomainEvent } from './domain-event-types';
+import { PipelinedTransaction } from '../core/database/pipelined-transaction';
+import { EventBus } from '../core/redis/event-bus.service';
+import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, toDomainEvent } from './domain-event-types';
 import { DomainEventsRepository } from './domain-events.repository';
 import { AfterRelay, OutboxConsumers } from './outbox-consumers';
 
-/** Events handed to the queue per transaction. */
+/** Events published per transaction. */
 export const RELAY_BATCH = 100;
-/** An enqueue that takes longer than this (Redis unreachable) rolls the batch back for a later try. */
-export const RELAY_ENQUEUE_TIMEOUT_MS = 2000;
+/** A publish that takes longer than this (Redis unreachable) rolls the batch back for a later try. */
+export const RELAY_PUBLISH_TIMEOUT_MS = 2000;
+
+const noop = (): void => undefined;
 
 /**
- * Moves committed domain events from the outbox table to the `events` queue. In one transaction
- * it locks a batch of unpublished events (SKIP LOCKED, so nodes share the work), lets the durable
- * consumers (outbox-consumers.ts: the webhook fan-out) write what they derive from the batch,
- * adds one job per event with the event id as job id (BullMQ ignores a second add of the same
- * id), and marks them published. If Redis is down the enqueue fails, the transaction rolls back,
- * and the events wait in Postgres for the next wake-up: the commit of an event on this node
+ * Moves committed domain events from the outbox table to every node's sockets. In one transaction
+ * it locks a batch of unpublished events (SKIP LOCKED, so nodes share the work), publishes each
+ * once on the EventBus (EventBus.broadcastOnce: a relay that publishes an event again, racing
+ * another or after a commit that failed, publishes nothing), lets the durable consumers
+ * (outbox-consumers.ts: the webhook fan-out) write what they derive from the batch, and marks
+ * the events published, the last three statements and the COMMIT in one write
+ * (PipelinedTransaction). If Redis is down the publish fails, the transaction rolls back, and
+ * the events wait in Postgres for the next wake-up: the commit of an event on this node
  * (Outbox.record wakes the relay in process), or the poll every OUTBOX_POLL_MS, which also finds
  * the events of a node that stopped before relaying them. After the commit, the consumers'
  * follow-up work runs.
@@ -37,7 +39,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repo: DomainEventsRepository,
-    @InjectQueue(QueueNames.events) private readonly queue: Queue<StoredDomainEvent>,
+    private readonly bus: EventBus,
     private readonly config: AppConfig,
     private readonly consumers: OutboxConsumers,
   ) {}
@@ -72,25 +74,31 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** One batch in one transaction; returns how many events it published. */
   async relayBatch(): Promise<number> {
-    const after: AfterRelay[] = [];
-    const published = await this.db.transaction(async (m) => {
-      const events = await this.repo.lockUnpublished(m, RELAY_BATCH);
+    let after: (AfterRelay | undefined)[] = [];
+    const published = await PipelinedTransaction.run(this.db, async (tx) => {
+      const events = await this.repo.lockUnpublished(tx, RELAY_BATCH);
       if (events.length === 0) return 0;
-      for (const consumer of this.consumers.all()) {
-        const followUp = await consumer.onRelay(m, events);
-        if (followUp) after.push(followUp);
-      }
-      const jobs = events.map((event) => ({ name: event.type, data: event, opts: { jobId: event.id } }));
-      await withTimeout(this.queue.addBulk(jobs), RELAY_ENQUEUE_TIMEOUT_MS, 'enqueueing domain events');
-      await this.repo.markPublished(
-        m,
-        events.map((e) => e.id),
-      );
+      const messages = events.map((e) => {
+        const message: DomainEventBusMessage = { type: DOMAIN_EVENT_BUS_TYPE, workspaceId: e.workspace_id, event: toDomainEvent(e) };
+        return { id: e.id, event: { ...message } };
+      });
+      await this.bus.broadcastOnce(messages, RELAY_PUBLISH_TIMEOUT_MS);
+      // Issued without waiting, so they leave with the COMMIT in one write; a failure rolls it all back.
+      const consumed = this.consumers.all().map((consumer) => consumer.onRelay(tx, events));
+      for (const c of consumed) c.catch(noop); // reported by commit()
+      this.repo
+        .markPublished(
+          tx,
+          events.map((e) => e.id),
+        )
+        .catch(noop);
+      await tx.commit();
+      after = await Promise.all(consumed);
       return events.length;
     });
     for (const followUp of after) {
       // Consumers recover their own follow-up work (the webhook re-drive sweep); a failure here loses nothing.
-      await followUp().catch((err: Error) => this.logger.warn(`outbox consumer follow-up: ${err.message}`));
+      await followUp?.().catch((err: Error) => this.logger.warn(`outbox consumer follow-up: ${err.message}`));
     }
     return published;
   }

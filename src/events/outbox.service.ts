@@ -7,8 +7,9 @@ import { DomainEventsRepository } from './domain-events.repository';
 
 /**
  * How a feature emits a domain event: `record` it with the transaction that makes the change, so
- * the event exists exactly when the change does. The relay (outbox-relay.service.ts) hands it to
- * the `events` queue after commit, or later if Redis is down; nothing else is needed.
+ * the event exists exactly when the change does. The relay (outbox-relay.service.ts) publishes it
+ * to every node's sockets and hands it to the webhook fan-out after commit, or later if Redis is
+ * down; nothing else is needed.
  */
 @Injectable()
 export class Outbox {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
 import type { ListQuery } from '../core/listing/list-query';
@@ -58,7 +59,7 @@ export class WebhookDeliveriesRepository {
    * pair makes a second fan-out of the same events (a relay retried) add nothing. Returns the
    * deliveries it created.
    */
-  fanOut(m: EntityManager, eventIds: readonly string[], now: Date): Promise<FanOutRow[]> {
+  fanOut(m: SqlExecutor, eventIds: readonly string[], now: Date): Promise<FanOutRow[]> {
     return m.query(
       `INSERT INTO webhook_deliveries (id, workspace_id, subscription_id, event_id, event_type, job_id, next_attempt_at, inserted_at, updated_at)
        SELECT x.id, x.workspace_id, x.subscription_id, x.event_id, x.type, x.id::text || '.1', $2::timestamptz, $2::timestamptz, $2::timestamptz

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { Clock } from '../core/common/clock/clock';
 import { type AfterRelay, type OutboxConsumer, OutboxConsumers, type StoredDomainEvent } from '../events';
 import { WebhookDeliverer } from './webhook-deliverer.service';
@@ -27,7 +27,7 @@ export class WebhookFanout implements OutboxConsumer, OnModuleInit {
     this.consumers.register(this);
   }
 
-  async onRelay(m: EntityManager, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined> {
+  async onRelay(m: SqlExecutor, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined> {
     const created = await this.repo.fanOut(
       m,
       events.map((e) => e.id),

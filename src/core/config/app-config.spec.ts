@@ -55,11 +55,10 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
     });
 
-    it('configures every queue: mailer and replays at 4, events and webhooks at 16, password resets and batch operations at 2, data requests at 1; the outbox polls every second', () => {
+    it('configures every queue: mailer and replays at 4, webhooks at 16, password resets and batch operations at 2, data requests at 1; the outbox polls every second', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 4 },
         { name: 'password_resets', concurrency: 2 },
-        { name: 'events', concurrency: 16 },
         { name: 'webhooks', concurrency: 16 },
         { name: 'replays', concurrency: 4 },
         { name: 'batch_operations', concurrency: 2 },
@@ -108,6 +107,11 @@ describe('loadConfig', () => {
     expect(config.port).toBe(4000);
   });
 
+  it('ignores QUEUE_EVENTS_CONCURRENCY, the setting of a queue that no longer exists (domain events need no job)', () => {
+    const config = loadConfig({ ...MINIMAL_ENV, QUEUE_EVENTS_CONCURRENCY: 'sixteen' });
+    expect(config.queues.map((q) => q.name)).not.toContain('events');
+  });
+
   describe('numeric parsing', () => {
     it('parses numeric strings into numbers', () => {
       const config = loadConfig({
@@ -117,7 +121,6 @@ describe('loadConfig', () => {
         QUEUE_MAILER_CONCURRENCY: '7',
         QUEUE_WEBHOOKS_CONCURRENCY: '0',
         QUEUE_PASSWORD_RESETS_CONCURRENCY: '1',
-        QUEUE_EVENTS_CONCURRENCY: '9',
         QUEUE_REPLAYS_CONCURRENCY: '2',
         OUTBOX_POLL_MS: '250',
         DB_POOL_SIZE: '3',
@@ -131,7 +134,6 @@ describe('loadConfig', () => {
       expect(config.queues).toEqual([
         { name: 'mailer', concurrency: 7 },
         { name: 'password_resets', concurrency: 1 },
-        { name: 'events', concurrency: 9 },
         { name: 'webhooks', concurrency: 0 },
         { name: 'replays', concurrency: 2 },
         { name: 'batch_operations', concurrency: 2 },

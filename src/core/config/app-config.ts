@@ -151,11 +151,6 @@ class EnvironmentVariables {
   @QueueConcurrency()
   QUEUE_PASSWORD_RESETS_CONCURRENCY = 2;
 
-  @QueueConcurrency()
-  // An event job waits on Redis (take, publish, finish), not on this node's CPU: with 4 at a time
-  // a fleet's claim burst (460 claims/s) outran the worker (185 events/s); 16 kept up (bench/README.md finding 17).
-  QUEUE_EVENTS_CONCURRENCY = 16;
-
   @Transform(toInt)
   @IsInt()
   @Min(50)
@@ -246,7 +241,7 @@ class EnvironmentVariables {
 export const ENV_KEYS = [
   'NODE_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_BEARER_TOKEN',
   'API_RATE_LIMIT', 'TRUSTED_PROXY_IPS', 'PLATFORM_ADMIN_EMAILS', 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM',
-  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_EVENTS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY', 'QUEUE_REPLAYS_CONCURRENCY',
+  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY', 'QUEUE_REPLAYS_CONCURRENCY',
   'OUTBOX_POLL_MS', 'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
   'SCIM_GROUP_FILTERS',
   // issue 20
@@ -410,7 +405,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     queues: [
       { name: QueueNames.mailer, concurrency: vars.QUEUE_MAILER_CONCURRENCY },
       { name: QueueNames.passwordResets, concurrency: vars.QUEUE_PASSWORD_RESETS_CONCURRENCY },
-      { name: QueueNames.events, concurrency: vars.QUEUE_EVENTS_CONCURRENCY },
       { name: QueueNames.webhooks, concurrency: vars.QUEUE_WEBHOOKS_CONCURRENCY },
       { name: QueueNames.replays, concurrency: vars.QUEUE_REPLAYS_CONCURRENCY },
       { name: QueueNames.batchOperations, concurrency: vars.QUEUE_BATCH_OPERATIONS_CONCURRENCY },

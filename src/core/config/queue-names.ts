@@ -8,8 +8,6 @@ export const QueueNames = {
   mailer: 'mailer',
   /** Password-reset requests: look the address up and mail a link (sessions/password-reset.processor.ts). */
   passwordResets: 'password_resets',
-  /** Domain events relayed from the outbox (events/domain-events.processor.ts). */
-  events: 'events',
   /** Outgoing webhook deliveries (webhooks/webhook-delivery.processor.ts). */
   webhooks: 'webhooks',
   /** Replays of stored traces to workflow targets (replays/replay.processor.ts). */

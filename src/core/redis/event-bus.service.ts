@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { withTimeout } from '../common/with-timeout';
-import { RedisChannels } from './redis-keys';
+import { RedisChannels, RedisKeys, RedisLimits } from './redis-keys';
 import { RedisService } from './redis.service';
 
 export interface BusEvent {
@@ -10,6 +10,21 @@ export interface BusEvent {
 }
 type Handler = (event: BusEvent) => void;
 type HealthListener = (healthy: boolean) => void;
+
+/**
+ * broadcastOnce: publishes each message (ARGV[i + 2]) whose mark (KEYS[i]) it can set, and sets
+ * it for ARGV[2] ms; returns how many it published. Atomic, so a message is published exactly
+ * when its mark is set, whoever else tries.
+ */
+const PUBLISH_ONCE = `
+local published = 0
+for i, key in ipairs(KEYS) do
+  if redis.call('SET', key, '1', 'NX', 'PX', ARGV[2]) then
+    redis.call('PUBLISH', ARGV[1], ARGV[i + 2])
+    published = published + 1
+  end
+end
+return published`;
 
 /** How often the subscriber connection is pinged. */
 export const BUS_PING_INTERVAL_MS = 250;
@@ -80,8 +95,10 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
    * nodes for sure goes through the outbox, and nodes whose bus is down do not rely on events.
    */
   async publish(event: BusEvent): Promise<boolean> {
+    this.dispatch(event);
     try {
-      await this.broadcast(event);
+      const message = JSON.stringify({ ...event, origin: this.nodeId });
+      await withTimeout(this.redis.client.publish(RedisChannels.events, message), BUS_TIMEOUT_MS, 'publishing');
       return true;
     } catch (err) {
       this.logger.warn(`event ${event.type} not published to other nodes: ${(err as Error).message}`);
@@ -89,11 +106,25 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** The same, but rejects when Redis does not take the event (for jobs, which retry). */
-  async broadcast(event: BusEvent): Promise<void> {
-    this.dispatch(event);
-    const message = JSON.stringify({ ...event, origin: this.nodeId });
-    await withTimeout(this.redis.client.publish(RedisChannels.events, message), BUS_TIMEOUT_MS, 'publishing');
+  /**
+   * Publishes each message unless one was published under its id in the last
+   * RedisLimits.broadcastOnceMarkMs (one script: checked and published atomically, across nodes).
+   * Every node's handlers get them through Redis, this node's too: a call that timed out may
+   * still run in Redis later (ioredis sends what it queued once the connection is back), and
+   * this node must hear what it then publishes. Rejects when Redis does not answer within
+   * `timeoutMs`; a later call with the same ids publishes none of them a second time. Returns
+   * how many it published.
+   */
+  async broadcastOnce(messages: ReadonlyArray<{ id: string; event: BusEvent }>, timeoutMs: number): Promise<number> {
+    if (messages.length === 0) return 0;
+    const keys = messages.map((m) => RedisKeys.broadcastOnce(m.id));
+    const bodies = messages.map((m) => JSON.stringify(m.event));
+    const published = (await withTimeout(
+      this.redis.client.eval(PUBLISH_ONCE, keys.length, ...keys, RedisChannels.events, RedisLimits.broadcastOnceMarkMs, ...bodies),
+      timeoutMs,
+      'publishing once',
+    )) as number;
+    return published;
   }
 
   private async ping(): Promise<void> {

@@ -33,8 +33,16 @@ export const RedisKeys = {
   resetRequestsByAddress: (id: string) => `${REDIS_PREFIX}:reset:addr:${id}`,
   /** Failed authentications (401/403 answers) on the partner and engagement planes from one client address (/64 for IPv6). TTL: 60 s from the first. */
   marketplaceAuthFailures: (ipBucket: string) => `${REDIS_PREFIX}:mkt:authfail:${ipBucket}`,
+  /** A bus message published once under this id (EventBus.broadcastOnce: a relayed domain event); holds no data. TTL: RedisLimits.broadcastOnceMarkMs. */
+  broadcastOnce: (id: string) => `${REDIS_PREFIX}:once:${id}`,
 } as const;
 
 export const RedisLimits = {
   mailboxMaxMessages: 200,
+  /**
+   * How long a message published with EventBus.broadcastOnce is not published again under its id:
+   * a relay whose commit failed after publishing hands the same events over again once Postgres
+   * answers (within seconds, by the outbox poll), and must not push them twice.
+   */
+  broadcastOnceMarkMs: 10 * 60_000,
 } as const;
