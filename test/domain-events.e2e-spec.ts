@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { runMigrations } from '../src/core/database/migrate';
 import { Outbox } from '../src/events';
@@ -88,6 +88,31 @@ describe('domain events: the transactional outbox', () => {
     await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: w.keyAgentId, name: 'reboot' }).expect(404);
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE workspace_id = $1`, [w.workspaceId]);
     expect(n).toBe(0);
+  });
+
+  it('a node delivers a relayed event to its sockets once, however many times it hears of it', async () => {
+    const w = await makeWorkspace(t);
+    const listener = await eventSocket(t, base, w);
+    open.push(listener);
+    const event = await t.app.get(Outbox).record(db.manager, w.workspaceId, 'robot.retired', { n: 1 });
+    await listener.next((m) => m.event === 'event' && m.payload.event.id === event.id);
+    // Another node publishing that event again (its mark expired, say), and a new one twice.
+    const other = new Redis(process.env.REDIS_URL!);
+    try {
+      const fromOtherNode = (e: object & { id: string }) =>
+        other.publish(RedisChannels.events, JSON.stringify({ type: 'domain_event', workspaceId: w.workspaceId, event: e, once: e.id, origin: 'another-node' }));
+      const { workspace_id: _, ...again } = event;
+      const fresh = { id: randomUUID(), type: 'robot.retired', data: { n: 2 }, inserted_at: new Date().toISOString() };
+      await fromOtherNode(again);
+      await fromOtherNode(fresh);
+      await fromOtherNode(fresh);
+      await listener.next((m) => m.event === 'event' && m.payload.event.id === fresh.id);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pushesOf(listener, event.id)).toHaveLength(1);
+      expect(pushesOf(listener, fresh.id)).toHaveLength(1);
+    } finally {
+      await other.quit();
+    }
   });
 
   it('relays racing over the same events publish each exactly once, and a relay handing one over again publishes nothing', async () => {
@@ -220,7 +245,7 @@ describe('domain events while Redis is down', () => {
     await admin.end();
   });
 
-  it('an event committed while Redis is unreachable is delivered once when it returns', async () => {
+  it('an event committed while Redis is unreachable is pushed once to this node at once, and published once for the others when Redis returns', async () => {
     const base = await t.listen();
     const w = await makeWorkspace(t);
     socket = await eventSocket(t, base, w);
@@ -229,9 +254,12 @@ describe('domain events while Redis is down', () => {
 
     await proxy.cut();
     const event = await db.transaction((m) => t.app.get(Outbox).record(m, w.workspaceId, 'robot.retired', { probe: 'redis-down' }));
-    // No relay can hand it over: this call's publish fails (ioredis gives up, or it times out) and its batch rolls back, or the
+    // This node's sockets get it at once; no relay can publish it to the other nodes: this
+    // call's publish fails (ioredis gives up, or it times out) and its batch rolls back, or the
     // app's own relay (woken by the commit) holds the row meanwhile and this call finds nothing
     // to take (0). Either way the event stays pending.
+    const push = await socket.next((m) => m.event === 'event' && m.payload.event.id === event.id, 5000);
+    expect(push.payload.event).toEqual({ id: event.id, type: 'robot.retired', data: { probe: 'redis-down' }, inserted_at: event.inserted_at });
     const outcome = await relay.relayBatch().then(
       (n) => n,
       () => 'refused by Redis',
@@ -240,15 +268,20 @@ describe('domain events while Redis is down', () => {
     const [row] = await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = $1`, [event.id]);
     expect(row.n).toBe(1);
 
-    await proxy.start();
-    const push = await socket.next((m) => m.event === 'event' && m.payload.event.id === event.id, 20_000);
-    expect(push.payload.event).toEqual({ id: event.id, type: 'robot.retired', data: { probe: 'redis-down' }, inserted_at: event.inserted_at });
-    await eventually(async () => {
-      const [published] = await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = $1`, [event.id]);
-      expect(published.n).toBe(0);
-    });
-    // Every publish tried while Redis was away (ioredis sends them once it is back) and the one
-    // after it carried the same id: one push.
+    // Once Redis is back the event is published (for the other nodes) and no longer pending.
+    const bus = await busListener();
+    try {
+      await proxy.start();
+      await eventually(async () => {
+        const [published] = await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = $1`, [event.id]);
+        expect(published.n).toBe(0);
+      }, { timeoutMs: 20_000 });
+      await eventually(async () => expect(bus.published(event.id)).toHaveLength(1));
+    } finally {
+      await bus.close();
+    }
+    // Every try made while Redis was away (ioredis may send one once it is back) and the one
+    // after it carried the same id: one push on this node, one publish for the others.
     await new Promise((r) => setTimeout(r, 500));
     expect(pushesOf(socket, event.id)).toHaveLength(1);
   }, 60_000);

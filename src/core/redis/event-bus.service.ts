@@ -26,6 +26,9 @@ for i, key in ipairs(KEYS) do
 end
 return published`;
 
+/** How many broadcastOnce ids a node remembers having delivered (about 2 MB; minutes of a claim burst). */
+export const ONCE_REMEMBERED = 20_000;
+
 /** How often the subscriber connection is pinged. */
 export const BUS_PING_INTERVAL_MS = 250;
 /** A ping (or a publish) that takes longer than this counts as the bus being down. */
@@ -53,6 +56,8 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   private pinging = false;
   private healthyNow = false;
   private readonly nodeId = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  /** Ids of the broadcastOnce messages this node's handlers got, oldest first. */
+  private readonly delivered = new Set<string>();
 
   constructor(private readonly redis: RedisService) {}
 
@@ -107,24 +112,35 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Publishes each message unless one was published under its id in the last
-   * RedisLimits.broadcastOnceMarkMs (one script: checked and published atomically, across nodes).
-   * Every node's handlers get them through Redis, this node's too: a call that timed out may
-   * still run in Redis later (ioredis sends what it queued once the connection is back), and
-   * this node must hear what it then publishes. Rejects when Redis does not answer within
-   * `timeoutMs`; a later call with the same ids publishes none of them a second time. Returns
-   * how many it published.
+   * For messages that must reach every node once (relayed domain events), sent again when a try
+   * fails. Delivers each to this node's handlers at once unless this node already has, then
+   * publishes each to the other nodes unless one was published under its id in the last
+   * RedisLimits.broadcastOnceMarkMs (one script: checked and published atomically, across
+   * nodes). Every node remembers the ids it delivered (the last ONCE_REMEMBERED), so a message
+   * reaches each node's handlers once however many tries publish or deliver it: a try whose
+   * publish timed out may still run in Redis later, and this node's subscriber may not be
+   * listening when another's publish goes out. Rejects when Redis does not answer within
+   * `timeoutMs` (this node has delivered them all the same); a later call with the same ids
+   * publishes none of them a second time. Returns how many it published.
    */
   async broadcastOnce(messages: ReadonlyArray<{ id: string; event: BusEvent }>, timeoutMs: number): Promise<number> {
     if (messages.length === 0) return 0;
+    for (const m of messages) if (this.firstDelivery(m.id)) this.dispatch(m.event);
     const keys = messages.map((m) => RedisKeys.broadcastOnce(m.id));
-    const bodies = messages.map((m) => JSON.stringify(m.event));
-    const published = (await withTimeout(
+    const bodies = messages.map((m) => JSON.stringify({ ...m.event, once: m.id, origin: this.nodeId }));
+    return (await withTimeout(
       this.redis.client.eval(PUBLISH_ONCE, keys.length, ...keys, RedisChannels.events, RedisLimits.broadcastOnceMarkMs, ...bodies),
       timeoutMs,
       'publishing once',
     )) as number;
-    return published;
+  }
+
+  /** Whether this node has not yet delivered the broadcastOnce message `id` (and remembers it now). */
+  private firstDelivery(id: string): boolean {
+    if (this.delivered.has(id)) return false;
+    this.delivered.add(id);
+    if (this.delivered.size > ONCE_REMEMBERED) this.delivered.delete(this.delivered.values().next().value!);
+    return true;
   }
 
   private async ping(): Promise<void> {
@@ -156,13 +172,14 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   }
 
   private receive(message: string): void {
-    let event: BusEvent & { origin?: string };
+    let event: BusEvent & { origin?: string; once?: unknown };
     try {
       event = JSON.parse(message);
     } catch {
       return;
     }
     if (event.origin === this.nodeId) return; // already dispatched locally
+    if (typeof event.once === 'string' && !this.firstDelivery(event.once)) return;
     this.dispatch(event);
   }
 
