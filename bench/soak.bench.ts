@@ -354,6 +354,12 @@ async function main(): Promise<void> {
       }
     });
 
+    /**
+     * The longest event-loop delay since the scrape before (prom-client's
+     * nodejs_eventloop_lag_max_seconds, reset at each scrape), from every scrape: whether a slow
+     * minute was the service's own event loop held up, or something it waited on.
+     */
+    const loopDelays: Array<{ t: number; maxMs: number }> = [];
     /** RSS and heap used, from the service's own /metrics. */
     const memory = async (): Promise<{ rss: number; heap: number }> => {
       const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
@@ -362,6 +368,7 @@ async function main(): Promise<void> {
         if (!m) throw new Error(`/metrics has no ${name}`);
         return Number(m[1]);
       };
+      loopDelays.push({ t: (performance.now() - start) / 1000, maxMs: gauge('nodejs_eventloop_lag_max_seconds') * 1000 });
       return { rss: gauge('process_resident_memory_bytes'), heap: gauge('nodejs_heap_size_used_bytes') };
     };
     // Memory every second as well: the heap is a saw tooth (tens of MiB between collections), and
@@ -493,11 +500,12 @@ async function main(): Promise<void> {
       ),
     ];
     const windowTable = [
-      `| window (${WINDOW_S} s) | HTTP req/s | HTTP p99 ms | ${kinds.map((k) => `${KIND_LABEL[k]} p50 / p99 ms`).join(' | ')} | failures |`,
-      `|---|---:|---:|${kinds.map(() => '---:').join('|')}|---:|`,
+      `| window (${WINDOW_S} s) | HTTP req/s | HTTP p99 ms | ${kinds.map((k) => `${KIND_LABEL[k]} p50 / p99 ms`).join(' | ')} | service event-loop delay, longest ms | failures |`,
+      `|---|---:|---:|${kinds.map(() => '---:').join('|')}|---:|---:|`,
       ...Array.from({ length: WINDOWS }, (_, w) => {
         const cells = kinds.map((k) => `${percentile(sorted[w]?.[k] ?? [], 50).toFixed(1)} / ${p99(w, k).toFixed(1)}`);
-        return `| ${w + 1}${w < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${(count(w) / WINDOW_S).toFixed(0)} | ${p99(w, 'http').toFixed(1)} | ${cells.join(' | ')} | ${rec.failures[w] ?? 0} |`;
+        const loop = Math.max(0, ...loopDelays.filter((d) => Math.min(WINDOWS - 1, Math.floor(d.t / WINDOW_S)) === w).map((d) => d.maxMs));
+        return `| ${w + 1}${w < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${(count(w) / WINDOW_S).toFixed(0)} | ${p99(w, 'http').toFixed(1)} | ${cells.join(' | ')} | ${loop.toFixed(1)} | ${rec.failures[w] ?? 0} |`;
       }),
     ];
     const verdictTable = ['| verdict | measured | met |', '|---|---|---|', ...verdicts.map((v) => `| ${v.verdict} | ${v.measured} | ${v.met ? 'yes' : 'NO'} |`)];

@@ -117,7 +117,8 @@ interface Pending {
  * derived from its text (statementName), so labels cannot collide.
  *
  * `rows` pipelines (DB_PIPELINE_CONNECTIONS > 0): statements are sent on a few dedicated
- * connections in pg's pipeline mode, and every statement issued during one turn of the event
+ * connections in pg's pipeline mode (`committedRows`, the durable one-statement writes, on as
+ * many others of their own), and every statement issued during one turn of the event
  * loop is written in one corked write; Postgres answers them in order. Under load that replaces
  * a pool checkout, a socket write and a wake-up of a backend per query with one per batch
  * (profiling showed the per-query write as the largest single cost of an authenticated read).
@@ -130,25 +131,19 @@ interface Pending {
 @Injectable()
 export class PreparedSql implements OnApplicationShutdown {
   private readonly logger = new Logger(PreparedSql.name);
-  private readonly lanes: PipelineLane[];
-  private queue: Pending[] = [];
-  private scheduled = false;
-  private next = 0;
+  /** The pipelined connections of reads (and of writes that do not wait for their commit's flush). */
+  private readonly reads: LaneSet;
+  /** Those of one-statement writes that wait for their commit's WAL flush (`committedRows`). */
+  private readonly commits: LaneSet;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     config: AppConfig,
   ) {
     assertDriverInternals(db);
-    this.lanes = Array.from(
-      { length: config.dbPipelineConnections },
-      () =>
-        new PipelineLane(
-          { connectionString: config.databaseUrl, application_name: APPLICATION_NAME, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
-          this.logger,
-          this.schedule,
-        ),
-    );
+    const options = { connectionString: config.databaseUrl, application_name: APPLICATION_NAME, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
+    this.reads = new LaneSet(config.dbPipelineConnections, options, this.logger);
+    this.commits = new LaneSet(config.dbPipelineConnections, options, this.logger);
   }
 
   private get pool(): Pool {
@@ -160,11 +155,18 @@ export class PreparedSql implements OnApplicationShutdown {
    * every connection has a batch in flight, with those issued until one is answered).
    */
   rows<T>(label: string, text: string, values: unknown[]): Promise<T[]> {
-    if (this.lanes.length === 0) return this.pooledRows<T>(label, text, values);
-    return new Promise<T[]>((resolve, reject) => {
-      this.queue.push({ name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject });
-      this.schedule();
-    });
+    return this.reads.size === 0 ? this.pooledRows<T>(label, text, values) : this.reads.rows<T>(text, values);
+  }
+
+  /**
+   * A one-statement write that commits by itself and waits for its commit's WAL flush (an insert
+   * the client is told is stored), pipelined like `rows` but on connections of its own: a flush
+   * can take a disk's hiccup (100-200 ms seen on the bench host, while autovacuum wrote its WAL),
+   * and the reads queued behind such a write on its connection waited as long (bench/README.md
+   * finding 25). Writes still wait for writes, which they would anyway for the flush.
+   */
+  committedRows<T>(label: string, text: string, values: unknown[]): Promise<T[]> {
+    return this.commits.size === 0 ? this.pooledRows<T>(label, text, values) : this.commits.rows<T>(text, values);
   }
 
   /**
@@ -173,9 +175,55 @@ export class PreparedSql implements OnApplicationShutdown {
    * while every connection was busy). If Postgres refuses the merged statement, nothing of it was
    * written (its own implicit transaction), and each row is sent again alone, so a row is refused
    * only for itself; a lost connection fails them all, as it fails every statement it carried.
+   * Such a write commits asynchronously (it does not wait for the flush), so it goes with the reads.
    */
   write<R>(write: MergeableWrite<R>, row: R): Promise<void> {
-    if (this.lanes.length === 0) return this.pooledRows(write.label, write.one, write.oneValues(row)).then(() => undefined);
+    if (this.reads.size === 0) return this.pooledRows(write.label, write.one, write.oneValues(row)).then(() => undefined);
+    return this.reads.write(write, row);
+  }
+
+  /** A page of a list: pipelined while the offset is shallow, pooled past PIPELINED_MAX_OFFSET. */
+  pageRows<T>(label: string, text: string, values: unknown[], offset: number): Promise<T[]> {
+    return offset <= PIPELINED_MAX_OFFSET ? this.rows<T>(label, text, values) : this.pooledRows<T>(label, text, values);
+  }
+
+  /** A statement on a pooled connection of its own, for anything that may take a while. */
+  async pooledRows<T>(_label: string, text: string, values: unknown[]): Promise<T[]> {
+    const result = await this.pool.query<T & Record<string, unknown>>({ name: statementName(text), text, values });
+    return result.rows;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.reads.end(), this.commits.end()]);
+  }
+}
+
+/**
+ * A set of pipelined connections and the statements waiting for them: each flush writes what
+ * waits as one batch, spread over the connections that have room (PIPELINE_BATCHES_IN_FLIGHT).
+ */
+class LaneSet {
+  readonly lanes: PipelineLane[];
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private next = 0;
+
+  constructor(count: number, options: ConstructorParameters<typeof PipelineLane>[0], logger: Logger) {
+    this.lanes = Array.from({ length: count }, () => new PipelineLane(options, logger, this.schedule));
+  }
+
+  get size(): number {
+    return this.lanes.length;
+  }
+
+  rows<T>(text: string, values: unknown[]): Promise<T[]> {
+    return new Promise<T[]>((resolve, reject) => {
+      this.queue.push({ name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject });
+      this.schedule();
+    });
+  }
+
+  write<R>(write: MergeableWrite<R>, row: R): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const merge = { write: write as MergeableWrite<unknown>, row };
       this.queue.push({ name: statementName(write.one), text: write.one, values: write.oneValues(row), resolve: () => resolve(), reject, merge });
@@ -190,17 +238,6 @@ export class PreparedSql implements OnApplicationShutdown {
       setImmediate(this.flush);
     }
   };
-
-  /** A page of a list: pipelined while the offset is shallow, pooled past PIPELINED_MAX_OFFSET. */
-  pageRows<T>(label: string, text: string, values: unknown[], offset: number): Promise<T[]> {
-    return offset <= PIPELINED_MAX_OFFSET ? this.rows<T>(label, text, values) : this.pooledRows<T>(label, text, values);
-  }
-
-  /** A statement on a pooled connection of its own, for anything that may take a while. */
-  async pooledRows<T>(_label: string, text: string, values: unknown[]): Promise<T[]> {
-    const result = await this.pool.query<T & Record<string, unknown>>({ name: statementName(text), text, values });
-    return result.rows;
-  }
 
   private readonly flush = (): void => {
     this.scheduled = false;
@@ -252,7 +289,7 @@ export class PreparedSql implements OnApplicationShutdown {
     };
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async end(): Promise<void> {
     await Promise.all(this.lanes.map((lane) => lane.end()));
   }
 }
