@@ -46,7 +46,7 @@ describe('PreparedSql', () => {
   it('holds statements issued while every connection has a batch in flight, and writes them together once one is answered', async () => {
     const { sql } = await open(1);
     await backendPid(sql); // connected
-    const stream = (sql as unknown as { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> }).lanes[0].client.connection.stream;
+    const stream = (sql as unknown as { reads: { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> } }).reads.lanes[0].client.connection.stream;
     const writes: number[] = [];
     const spy = (name: '_write' | '_writev') => {
       const original = (stream as any)[name].bind(stream);
@@ -112,7 +112,7 @@ describe('PreparedSql', () => {
   it('sends a Describe for a statement only until the connection knows its rows', async () => {
     const { sql } = await open(1);
     await backendPid(sql); // connected
-    const connection = (sql as unknown as { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> }).lanes[0].client.connection;
+    const connection = (sql as unknown as { reads: { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> } }).reads.lanes[0].client.connection;
     const sent: Buffer[] = [];
     const original = (connection.stream as any).write.bind(connection.stream);
     (connection.stream as any).write = (chunk: Buffer, ...rest: unknown[]) => {
@@ -341,6 +341,45 @@ describe('PreparedSql', () => {
     } finally {
       db.createQueryRunner = create;
     }
+  });
+
+  it('sends durable writes on connections of their own: a write held up (by its flush, here by a lock) delays no read', async () => {
+    const { sql, db } = await open(1);
+    const table = `prepared_sql_${randomBytes(4).toString('hex')}`;
+    await db.query(`CREATE TABLE ${table} (n int)`);
+    const locker = new Client({ connectionString: process.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query(`LOCK TABLE ${table} IN SHARE MODE`);
+      const held = sql.committedRows<{ n: number }>('test_insert', `INSERT INTO ${table} (n) VALUES ($1) RETURNING n`, [1]);
+      const writer = await eventually(async () => {
+        // Asked on another connection: the locker's transaction sees pg_stat_activity as of its first look.
+        const [row] = await db.query(`SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO ${table}%'`);
+        expect(row).toBeDefined();
+        return row.pid as number;
+      });
+      // With the write on the one pipelined connection, this read would wait behind it until the lock goes.
+      const reads = await Promise.all(Array.from({ length: 5 }, (_, i) => sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i])));
+      expect(reads.map((r) => r[0].n)).toEqual([0, 1, 2, 3, 4]);
+      expect(await backendPid(sql)).not.toBe(writer);
+      expect(await Promise.race([held.then(() => 'written'), new Promise((r) => setTimeout(() => r('still waiting'), 100))])).toBe('still waiting');
+      await locker.query('COMMIT');
+      expect(await held).toEqual([{ n: 1 }]);
+    } finally {
+      await locker.end();
+      await db.query(`DROP TABLE ${table}`);
+    }
+  });
+
+  it('sends durable writes through the pool too when DB_PIPELINE_CONNECTIONS is 0', async () => {
+    const { sql } = await open(0);
+    const pids = new Set(
+      await Promise.all(
+        Array.from({ length: 10 }, () => sql.committedRows<{ pid: number }>('test_sleep_pid', 'SELECT pg_backend_pid() AS pid, pg_sleep(0.05)', []).then((r) => r[0].pid)),
+      ),
+    );
+    expect(pids.size).toBeGreaterThan(2);
   });
 
   it('uses the pool when DB_PIPELINE_CONNECTIONS is 0', async () => {

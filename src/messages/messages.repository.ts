@@ -18,7 +18,7 @@ export class MessagesRepository implements PagedSubjectData {
   constructor(private readonly sql: PreparedSql) {}
 
   async insert(workspaceId: string, serviceAgentId: string, body: string, channel: string | null): Promise<MessageDto> {
-    const rows = await this.sql.rows<MessageDto>(
+    const rows = await this.sql.committedRows<MessageDto>(
       'insert_message',
       `INSERT INTO messages AS m (workspace_id, service_agent_id, body, channel) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [workspaceId, serviceAgentId, body, channel],

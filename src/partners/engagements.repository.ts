@@ -125,7 +125,7 @@ export class EngagementsRepository {
   }
 
   async insertEvent(e: { engagementId: string; workspaceId: string; kind: string; payload: Record<string, unknown> }): Promise<EngagementEventDto> {
-    const rows = await this.sql.rows<EngagementEventDto>(
+    const rows = await this.sql.committedRows<EngagementEventDto>(
       'insert_engagement_event',
       `INSERT INTO engagement_events AS v (engagement_id, workspace_id, kind, payload) VALUES ($1, $2, $3, $4) RETURNING ${EVENT_COLUMNS}`,
       [e.engagementId, e.workspaceId, e.kind, e.payload],

@@ -15,7 +15,7 @@ export class TasksRepository implements PagedSubjectData {
   constructor(private readonly sql: PreparedSql) {}
 
   async insert(workspaceId: string, serviceAgentId: string, title: string, status: TaskStatus): Promise<TaskDto> {
-    const rows = await this.sql.rows<TaskDto>(
+    const rows = await this.sql.committedRows<TaskDto>(
       'insert_task',
       `INSERT INTO tasks AS t (workspace_id, service_agent_id, title, status) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [workspaceId, serviceAgentId, title, status],
