@@ -426,12 +426,13 @@ async function main(): Promise<void> {
     const socketsOpen = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
 
     // ---- report
-    const windowOf = (s: Sample) => Math.min(WINDOWS - 1, Math.floor(s.t / WINDOW_S));
+    /** The window a sample (of any kind: t in seconds from the start) falls in; the last one takes the tail. */
+    const windowOf = (s: { t: number }) => Math.min(WINDOWS - 1, Math.floor(s.t / WINDOW_S));
     const inWindow = (w: number) => samples.filter((s) => windowOf(s) === w);
     const first = WARMUP_WINDOWS;
     const last = WINDOWS - 1;
     const minOf = (w: number, k: 'rss' | 'heap') =>
-      Math.min(...memorySamples.filter((m) => Math.min(WINDOWS - 1, Math.floor(m.t / WINDOW_S)) === w).map((m) => m[k]));
+      Math.min(...memorySamples.filter((m) => windowOf(m) === w).map((m) => m[k]));
     const maxOf = (w: number, k: keyof Sample) => Math.max(...inWindow(w).map((s) => s[k]));
     const kinds = KINDS;
     const sorted = Array.from({ length: WINDOWS }, (_, w) => Object.fromEntries(kinds.map((k) => [k, [...(rec.latencies[w]?.[k] ?? [])].sort((a, b) => a - b)])) as Record<Kind, number[]>);
@@ -464,7 +465,7 @@ async function main(): Promise<void> {
     // not judged) and of command delivery; the control's p99 tells how much the host moved.
     // Judged on the median p99 of the last TREND_WINDOWS windows against that of the first
     // TREND_WINDOWS after the warm-up: one minute's p99 swings 2x on this host with nothing
-    // changing (bench/README.md finding 24), and a drift raises every late window, not one.
+    // changing (bench/README.md finding 25), and a drift raises every late window, not one.
     const trend = Math.max(1, Math.min(TREND_WINDOWS, Math.floor((WINDOWS - WARMUP_WINDOWS) / 2)));
     const early = Array.from({ length: trend }, (_, i) => first + i);
     const late = Array.from({ length: trend }, (_, i) => last - trend + 1 + i);
@@ -504,7 +505,7 @@ async function main(): Promise<void> {
       `|---|---:|---:|${kinds.map(() => '---:').join('|')}|---:|---:|`,
       ...Array.from({ length: WINDOWS }, (_, w) => {
         const cells = kinds.map((k) => `${percentile(sorted[w]?.[k] ?? [], 50).toFixed(1)} / ${p99(w, k).toFixed(1)}`);
-        const loop = Math.max(0, ...loopDelays.filter((d) => Math.min(WINDOWS - 1, Math.floor(d.t / WINDOW_S)) === w).map((d) => d.maxMs));
+        const loop = Math.max(0, ...loopDelays.filter((d) => windowOf(d) === w).map((d) => d.maxMs));
         return `| ${w + 1}${w < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${(count(w) / WINDOW_S).toFixed(0)} | ${p99(w, 'http').toFixed(1)} | ${cells.join(' | ')} | ${loop.toFixed(1)} | ${rec.failures[w] ?? 0} |`;
       }),
     ];

@@ -7,6 +7,7 @@ import { Outbox } from '../src/events';
 import { OutboxRelay, RELAY_BATCH } from '../src/events/outbox-relay.service';
 import { RedisChannels } from '../src/core/redis/redis-keys';
 import { makeWorkspace, Registered } from './support/builders';
+import { sleep } from './support/operator';
 import { eventually } from './support/eventually';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { TcpProxy } from './support/tcp-proxy';
@@ -107,7 +108,7 @@ describe('domain events: the transactional outbox', () => {
       await fromOtherNode(fresh);
       await fromOtherNode(fresh);
       await listener.next((m) => m.event === 'event' && m.payload.event.id === fresh.id);
-      await new Promise((r) => setTimeout(r, 300));
+      await sleep(300);
       expect(pushesOf(listener, event.id)).toHaveLength(1);
       expect(pushesOf(listener, fresh.id)).toHaveLength(1);
     } finally {
@@ -142,7 +143,7 @@ describe('domain events: the transactional outbox', () => {
       await db.query(`INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE id = $1`, [ids[0]]);
       await relay.relayBatch();
       await eventually(async () => expect(await pending(ids[0])).toBe(false));
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
       expect(bus.published(ids[0])).toHaveLength(1);
     } finally {
       await bus.close();
@@ -160,7 +161,7 @@ describe('domain events: the relay is woken by the commit itself, not by the pol
     t = await createTestApp({ env: { OUTBOX_POLL_MS: '60000' } });
     db = t.app.get(DataSource);
     bus = await busListener();
-    await new Promise((r) => setTimeout(r, 300)); // the first poll, at start-up, is over
+    await sleep(300); // the first poll, at start-up, is over
   });
   afterAll(async () => {
     await bus.close();
@@ -177,7 +178,7 @@ describe('domain events: the relay is woken by the commit itself, not by the pol
       const first = await outbox.record(m, w.workspaceId, 'robot.claimed', { n: 1 });
       // A savepoint released is not the commit: nothing may be relayed before the transaction ends.
       const second = await m.transaction((inner) => outbox.record(inner, w.workspaceId, 'robot.claimed', { n: 2 }));
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
       return [first.id, second.id];
     });
     await eventually(async () => expect(await pendingOf(ids)).toBe(0), { timeoutMs: 3000 });
@@ -282,7 +283,7 @@ describe('domain events while Redis is down', () => {
     }
     // Every try made while Redis was away (ioredis may send one once it is back) and the one
     // after it carried the same id: one push on this node, one publish for the others.
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
     expect(pushesOf(socket, event.id)).toHaveLength(1);
   }, 60_000);
 });

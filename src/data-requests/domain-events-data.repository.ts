@@ -33,7 +33,7 @@ export class DomainEventsDataRepository {
     await m.query(
       `${MENTIONED}
        UPDATE domain_events e SET data = '{"erased": true}'::jsonb
-        WHERE ${ABOUT} AND e.type <> 'data_request.completed' AND e.data <> '{"erased": true}'::jsonb `,
+        WHERE ${ABOUT} AND e.type <> 'data_request.completed' AND e.data <> '{"erased": true}'::jsonb`,
       [s.workspaceId, [...s.robotIds, ...s.serviceAgentIds, ...s.userIds], s.serviceAgentIds],
     );
   }
