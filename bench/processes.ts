@@ -6,6 +6,7 @@ import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { join } from 'node:path';
+import { TS_REGISTER } from './support/child';
 
 const ROOT = join(__dirname, '..');
 
@@ -73,7 +74,7 @@ export async function startProcess(
   } else if (kind === 'nest') {
     child = fork(join(__dirname, 'baselines', 'bare-nest.ts'), [], {
       env: { ...process.env, PORT: String(port) },
-      execArgv: ['-r', 'ts-node/register/transpile-only'],
+      execArgv: TS_REGISTER,
       stdio: 'pipe',
     });
   } else {

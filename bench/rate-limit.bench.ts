@@ -3,7 +3,7 @@
  * Ratios are against a baseline measured in the same run: a bare Map<string, number> increment,
  * the least any per-key counter can do.
  *
- *   node --expose-gc -r ts-node/register/transpile-only bench/rate-limit.bench.ts
+ *   node --expose-gc -r ./bench/support/register.js bench/rate-limit.bench.ts
  */
 import { Clock } from '../src/core/common/clock/clock';
 import { FixedWindowThrottlerStorage } from '../src/rate-limit/fixed-window.storage';

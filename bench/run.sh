@@ -27,4 +27,5 @@ DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
 # Which benchmark: http (default), scim, observability, fleet (batch operations and gateway
 # checks), simulator (the SDK's fleet simulator), engagement-ingest (partner engagement events
 # against machine messages) or soak (a long run at half capacity: memory, connections, p99).
-exec node -r ts-node/register/transpile-only "bench/${1:-http}.bench.ts" "${@:2}"
+# bench/support/register.js runs the TypeScript without ts-node, which would load `domain` (it says why).
+exec node -r ./bench/support/register.js "bench/${1:-http}.bench.ts" "${@:2}"

@@ -1,4 +1,8 @@
 import { ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+
+/** Runs a .ts file in a child without ts-node (bench/support/register.js says why). */
+export const TS_REGISTER = ['-r', join(__dirname, 'register.js')];
 
 /** What a bench child process answers to a request: the result, or the error's stack. */
 interface Answer {
@@ -37,7 +41,7 @@ export class BenchChild<Req extends { type: string }> {
     env: NodeJS.ProcessEnv,
     options: { execArgv?: string[]; ready: (msg: Record<string, unknown>) => R | undefined },
   ): Promise<{ child: BenchChild<Req>; ready: R }> {
-    const proc = fork(file, [mode], { env, execArgv: [...(options.execArgv ?? []), '-r', 'ts-node/register/transpile-only'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const proc = fork(file, [mode], { env, execArgv: [...(options.execArgv ?? []), ...TS_REGISTER], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     const child = new BenchChild<Req>(proc);
     const ready = await new Promise<R>((resolve, reject) => {
       proc.on('message', (msg: Record<string, unknown>) => {

@@ -5,7 +5,7 @@
  * sample however often they recur on its stack). Shares are of busy samples: idle, program and
  * garbage collection are shown apart.
  *
- *   node -r ts-node/register/transpile-only bench/support/profile-summary.ts <file.cpuprofile> \
+ *   node -r ./bench/support/register.js bench/support/profile-summary.ts <file.cpuprofile> \
  *     [--top 30] [--inclusive name,name,...] [--callers name [--depth 3]] [--callees name]
  *
  * --callers shows where the self time of one function comes from: its callers' stacks, --depth

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * bench/support/register.js, the TypeScript hook every benchmark and its children run with: it
+ * must run the project's TypeScript (decorators, parameter properties) and leave Node's `domain`
+ * module unloaded, which ts-node loads and which slows every EventEmitter of the process
+ * measured (bench/README.md finding 26).
+ */
+describe('bench/support/register.js', () => {
+  const ROOT = join(__dirname, '..');
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-register-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const run = (hook: string, source: string): { ran: string; loaded: string[] } => {
+    const file = join(dir, `probe-${Math.random().toString(36).slice(2)}.ts`);
+    writeFileSync(file, source);
+    const out = execFileSync(process.execPath, ['-r', hook, file], { cwd: ROOT, encoding: 'utf8' });
+    return JSON.parse(out.trim().split('\n').pop()!);
+  };
+
+  const PROBE = `
+    const seen: string[] = [];
+    function Tagged(tag: string) { return (target: Function) => { seen.push(tag + ':' + target.name); }; }
+    @Tagged('service')
+    class Probe { constructor(private readonly value: number) {} twice(): number { return this.value * 2; } }
+    const ran = seen.join(',') + '=' + new Probe(21).twice();
+    console.log(JSON.stringify({ ran, loaded: process.moduleLoadList.filter((m: string) => /\\b(domain|repl)$/.test(m)) }));
+  `;
+
+  it('runs TypeScript with decorators and parameter properties, without loading domain or repl', () => {
+    expect(run(join(ROOT, 'bench', 'support', 'register.js'), PROBE)).toEqual({ ran: 'service:Probe=42', loaded: [] });
+  });
+
+  it('replaces ts-node, which loads both', () => {
+    expect(run('ts-node/register/transpile-only', PROBE).loaded.sort()).toEqual(['NativeModule domain', 'NativeModule repl']);
+  });
+
+  it('is what every benchmark and bench script runs with', () => {
+    const benchFiles = (sub: string): string[] =>
+      readdirSync(join(ROOT, sub), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? benchFiles(join(sub, e.name)) : /\.(ts|js|sh)$/.test(e.name) ? [join(sub, e.name)] : [],
+      );
+    const scripts = Object.entries(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>);
+    const offenders = [
+      ...benchFiles('bench').filter((f) => readFileSync(join(ROOT, f), 'utf8').includes('ts-node/register')),
+      ...scripts.filter(([name, cmd]) => name.startsWith('bench') && cmd.includes('ts-node/register')).map(([name]) => `npm run ${name}`),
+    ];
+    expect(offenders).toEqual([]);
+    expect(readFileSync(join(ROOT, 'bench', 'run.sh'), 'utf8')).toContain('-r ./bench/support/register.js');
+  });
+});
