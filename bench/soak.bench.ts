@@ -26,7 +26,8 @@
  * Verdicts, comparing the last window (a minute) with the first window after the warm-up (the
  * first 2 minutes): RSS and heap grew less than 10% (the lowest sample of each window, the trough
  * after a collection: a leak raises the troughs); Postgres and Redis connections flat (the last
- * window's highest within 2, or 10%, of the first's); p99 stable (for the HTTP mix and for
+ * window's lowest within 2, or 10%, of the first's: a leaked connection raises the lowest, a
+ * burst only the highest); p99 stable (for the HTTP mix and for
  * command delivery, the median p99 of the last 3 windows within 1.5x of the median of the first
  * 3 after the warm-up; each kind's p99 per window is printed); no failure
  * (errors, non-2xx, requests the generator had to skip, sockets closed, commands not delivered).
@@ -434,6 +435,7 @@ async function main(): Promise<void> {
     const minOf = (w: number, k: 'rss' | 'heap') =>
       Math.min(...memorySamples.filter((m) => windowOf(m) === w).map((m) => m[k]));
     const maxOf = (w: number, k: keyof Sample) => Math.max(...inWindow(w).map((s) => s[k]));
+    const lowOf = (w: number, k: keyof Sample) => Math.min(...inWindow(w).map((s) => s[k]));
     const kinds = KINDS;
     const sorted = Array.from({ length: WINDOWS }, (_, w) => Object.fromEntries(kinds.map((k) => [k, [...(rec.latencies[w]?.[k] ?? [])].sort((a, b) => a - b)])) as Record<Kind, number[]>);
     const p99 = (w: number, k: Kind | 'http') =>
@@ -457,9 +459,17 @@ async function main(): Promise<void> {
       ['pg', 'Postgres connections'],
       ['redisDb', `Redis clients on db ${redisDb}`],
     ] as const) {
-      const a = maxOf(first, k);
-      const b = maxOf(last, k);
-      verdicts.push({ verdict: `${label} flat (highest sample, window ${first + 1} -> ${last + 1}, +${CONNECTION_SLACK(a)} at most)`, measured: `${a} -> ${b}`, met: b - a <= CONNECTION_SLACK(a) });
+      // A leaked connection never comes back, so it raises the window's lowest sample; a pool
+      // that grows through a burst of slow statements and closes its idle connections afterwards
+      // raises only the highest (10 -> 17 -> 11 within window 10 of a run, bench/README.md
+      // finding 26), which is printed beside it.
+      const a = lowOf(first, k);
+      const b = lowOf(last, k);
+      verdicts.push({
+        verdict: `${label} flat (lowest sample, window ${first + 1} -> ${last + 1}, +${CONNECTION_SLACK(a)} at most)`,
+        measured: `${a} -> ${b} (highest ${maxOf(first, k)} -> ${maxOf(last, k)})`,
+        met: b - a <= CONNECTION_SLACK(a),
+      });
     }
     // p99 of the HTTP mix as a whole (the claims, 1%, are a few a second: their own p99 is shown,
     // not judged) and of command delivery; the control's p99 tells how much the host moved.
