@@ -43,8 +43,9 @@ async function seed(db: Client, workspaceId: string, agentId: string, from: numb
       SELECT $1, $2, 'seed-' || n, ${text('n')}, 'ok', now(), 10, '{}'::jsonb FROM ${series} WHERE n % 5 = 2`, [workspaceId, agentId]);
     await db.query(`INSERT INTO agent_commands (workspace_id, service_agent_id, name, payload)
       SELECT $1, $2, 'inspect', jsonb_build_object('note', ${text('n')}) FROM ${series} WHERE n % 5 = 3`, [workspaceId, agentId]);
-    await db.query(`INSERT INTO domain_events (workspace_id, type, data, published_at)
-      SELECT $1, 'robot.claimed', jsonb_build_object('note', ${text('n')}), now() FROM ${series} WHERE n % 5 = 4`, [workspaceId]);
+    // published: no row in domain_events_pending (migration DomainEventsPending)
+    await db.query(`INSERT INTO domain_events (workspace_id, type, data)
+      SELECT $1, 'robot.claimed', jsonb_build_object('note', ${text('n')}) FROM ${series} WHERE n % 5 = 4`, [workspaceId]);
     process.stderr.write(`  seeded ${end + 1} rows\n`);
   }
   await db.query('ANALYZE messages; ANALYZE traces; ANALYZE agent_commands; ANALYZE domain_events');
