@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync, fork } from 'node:child_process';
+import { reapOnExit } from './support/child';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -203,7 +204,7 @@ export async function closedLoop(
  * at `cost` always in flight on a thread pool of `uvThreads`, warm-up then DURATION s.
  */
 export async function bareBcrypt(name: string, cost: number, parallel: number, uvThreads: number, password: string): Promise<CaseResult> {
-  const child = fork(join(__dirname, 'baselines', 'bare-bcrypt.js'), [], {
+  const child = reapOnExit(fork(join(__dirname, 'baselines', 'bare-bcrypt.js'), [], {
     env: {
       PATH: process.env.PATH,
       UV_THREADPOOL_SIZE: String(uvThreads),
@@ -214,7 +215,7 @@ export async function bareBcrypt(name: string, cost: number, parallel: number, u
       PASSWORD: password,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  }));
   const figures = await new Promise<{ hashesPerSecond: number; hashes: number; p50: number; p99: number }>((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`bare bcrypt exited with ${code}`)));

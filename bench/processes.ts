@@ -6,7 +6,7 @@ import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { join } from 'node:path';
-import { TS_REGISTER } from './support/child';
+import { reapOnExit, TS_REGISTER } from './support/child';
 
 const ROOT = join(__dirname, '..');
 
@@ -84,6 +84,7 @@ export async function startProcess(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
   }
+  reapOnExit(child);
   child.stdout?.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20000)));
   child.stderr?.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20000)));
   const base = `http://127.0.0.1:${port}`;

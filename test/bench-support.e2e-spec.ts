@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,34 @@ describe('bench/support/register.js', () => {
 
   it('replaces ts-node, which loads both', () => {
     expect(run('ts-node/register/transpile-only', PROBE).loaded.sort()).toEqual(['NativeModule domain', 'NativeModule repl']);
+  });
+
+  it('reaps the children of a bench stopped by a signal (reapOnExit)', async () => {
+    const file = join(dir, 'reaper.ts');
+    writeFileSync(
+      file,
+      `import { spawn } from 'node:child_process';
+       import { reapOnExit } from ${JSON.stringify(join(ROOT, 'bench', 'support', 'child'))};
+       const child = reapOnExit(spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }));
+       console.log(child.pid);
+       setInterval(() => {}, 1000);`,
+    );
+    const bench = spawn(process.execPath, ['-r', join(ROOT, 'bench', 'support', 'register.js'), file], { cwd: ROOT });
+    const childPid = await new Promise<number>((resolve) => bench.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive(childPid)).toBe(true);
+    const exited = new Promise<number | null>((resolve) => bench.once('exit', (code) => resolve(code)));
+    bench.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    for (let waited = 0; alive(childPid) && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(alive(childPid)).toBe(false);
   });
 
   it('is what every benchmark and bench script runs with', () => {

@@ -4,6 +4,31 @@ import { join } from 'node:path';
 /** Runs a .ts file in a child without ts-node (bench/support/register.js says why). */
 export const TS_REGISTER = ['-r', join(__dirname, 'register.js')];
 
+const alive = new Set<ChildProcess>();
+let reaping = false;
+
+/**
+ * Kills `child` when this bench exits, however it exits. A bench stopped by a signal sent to it
+ * alone (a `timeout`, a `kill`) used to leave its services running, still polling the bench
+ * database and listening on the bench Redis db, and the next run on this host measured its
+ * service beside them (bench/README.md finding 26).
+ */
+export function reapOnExit(child: ChildProcess): ChildProcess {
+  alive.add(child);
+  child.once('exit', () => alive.delete(child));
+  if (!reaping) {
+    reaping = true;
+    process.once('exit', () => alive.forEach((c) => c.kill('SIGKILL')));
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.once(signal, () => {
+        alive.forEach((c) => c.kill('SIGTERM'));
+        process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+      });
+    }
+  }
+  return child;
+}
+
 /** What a bench child process answers to a request: the result, or the error's stack. */
 interface Answer {
   id?: number;
@@ -41,7 +66,7 @@ export class BenchChild<Req extends { type: string }> {
     env: NodeJS.ProcessEnv,
     options: { execArgv?: string[]; ready: (msg: Record<string, unknown>) => R | undefined },
   ): Promise<{ child: BenchChild<Req>; ready: R }> {
-    const proc = fork(file, [mode], { env, execArgv: [...(options.execArgv ?? []), ...TS_REGISTER], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const proc = reapOnExit(fork(file, [mode], { env, execArgv: [...(options.execArgv ?? []), ...TS_REGISTER], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
     const child = new BenchChild<Req>(proc);
     const ready = await new Promise<R>((resolve, reject) => {
       proc.on('message', (msg: Record<string, unknown>) => {
