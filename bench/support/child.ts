@@ -1,4 +1,5 @@
 import { ChildProcess, fork } from 'node:child_process';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 
 /** Runs a .ts file in a child without ts-node (bench/support/register.js says why). */
@@ -22,7 +23,7 @@ export function reapOnExit(child: ChildProcess): ChildProcess {
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       process.once(signal, () => {
         alive.forEach((c) => c.kill('SIGTERM'));
-        process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+        process.exit(128 + constants.signals[signal]); // the shell's code for death by that signal
       });
     }
   }
