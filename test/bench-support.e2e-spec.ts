@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from './support/eventually';
 
 /**
  * bench/support/register.js, the TypeScript hook every benchmark and its children run with: it
@@ -66,8 +67,7 @@ describe('bench/support/register.js', () => {
     const exited = new Promise<number | null>((resolve) => bench.once('exit', (code) => resolve(code)));
     bench.kill('SIGTERM');
     expect(await exited).toBe(143);
-    for (let waited = 0; alive(childPid) && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    expect(alive(childPid)).toBe(false);
+    await eventually(() => expect(alive(childPid)).toBe(false), { timeoutMs: 3000, what: "the bench's child to be killed" });
   });
 
   it('is what every benchmark and bench script runs with', () => {

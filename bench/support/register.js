@@ -9,7 +9,7 @@
  * domain's slower path. The service under test runs from dist/ without it; a baseline or a bench
  * child run under ts-node paid it (2-5% of a connect storm's busy time in the profiles of
  * bench/README.md finding 26), so a ratio against such a baseline flattered the service.
- * bench/support/register.spec.ts checks that this hook leaves `domain` unloaded.
+ * test/bench-support.e2e-spec.ts checks that this hook leaves `domain` unloaded.
  */
 const fs = require('node:fs');
 const path = require('node:path');

@@ -22,11 +22,11 @@ const noop = (): void => undefined;
  * another or after a commit that failed, publishes nothing), lets the durable consumers
  * (outbox-consumers.ts: the webhook fan-out) write what they derive from the batch, and marks
  * the events published: `BEGIN` goes with the lock, and the consumers' statements, the delete and
- * `COMMIT` go in one write after the publish (PipelinedTransaction). If Redis is down the publish fails, the transaction rolls back, and
- * the events wait in Postgres for the next wake-up: the commit of an event on this node
- * (Outbox.record wakes the relay in process), or the poll every OUTBOX_POLL_MS, which also finds
- * the events of a node that stopped before relaying them. After the commit, the consumers'
- * follow-up work runs.
+ * `COMMIT` go in one write after the publish (PipelinedTransaction). If Redis is down the publish
+ * fails, the transaction rolls back, and the events wait in Postgres for the next wake-up: the
+ * commit of an event on this node (Outbox.record wakes the relay in process), or the poll every
+ * OUTBOX_POLL_MS, which also finds the events of a node that stopped before relaying them. After
+ * the commit, the consumers' follow-up work runs.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
