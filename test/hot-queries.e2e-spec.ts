@@ -23,13 +23,13 @@ describe('hot statements are served by indexes', () => {
   let t: TestApp;
   let w: Registered;
   const issued = new Map<string, { text: string; values: unknown[] }>();
-  /** The statements that went down a pipelined connection (PreparedSql.rows, committedRows and write). */
+  /** The statements that went down a pipelined connection (PreparedSql.rows, gatheredRows, committedRows and write). */
   const pipelined = new Set<string>();
 
   beforeAll(async () => {
     t = await createTestApp();
     const sql = t.app.get(PreparedSql);
-    for (const method of ['rows', 'committedRows', 'pooledRows'] as const) {
+    for (const method of ['rows', 'gatheredRows', 'committedRows', 'pooledRows'] as const) {
       const original = sql[method].bind(sql);
       jest.spyOn(sql, method).mockImplementation(<T>(name: string, text: string, values: unknown[]) => {
         issued.set(name, { text, values });

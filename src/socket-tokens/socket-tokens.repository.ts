@@ -25,11 +25,11 @@ export class SocketTokensRepository {
 
   /**
    * One indexed lookup by token hash, joined with the credential's current state: a hot statement
-   * (PreparedSql), so a reconnect storm's lookups share a few corked writes instead of a pooled
-   * round trip each.
+   * (PreparedSql), gathered for a millisecond, so that the lookups of a fleet connecting at once
+   * share a few corked writes instead of a write or a pooled round trip each.
    */
   async findByHash(tokenHash: Buffer): Promise<SocketTokenRecord | undefined> {
-    const rows = await this.sql.rows<SocketTokenRecord>(
+    const rows = await this.sql.gatheredRows<SocketTokenRecord>(
       'socket_token_by_hash',
       `SELECT ${CREDENTIAL_STATE}, t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt"
          FROM socket_tokens t
