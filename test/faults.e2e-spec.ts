@@ -3,7 +3,7 @@ import { makeWorkspace, Registered } from './support/builders';
 import { eventually } from './support/eventually';
 import { logIn, randomIPv4, TRUST_LOOPBACK } from './support/operator';
 import { OwnPostgres, OwnRedis } from './support/own-infra';
-import { issueKey, sessionCookie } from './support/sockets';
+import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -166,13 +166,20 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     report('Postgres paused 3 s', { 'back in ms': recoveredMs, statuses: codes.join('/'), 'slowest read ms': slowest(samples) });
   }, 30_000);
 
-  it('Postgres crashed and restarted: 503 database_unavailable meanwhile (never 500), reads back within 2 s of the restart', async () => {
+  it('Postgres crashed and restarted: 503 database_unavailable meanwhile (never 500), for requests and socket upgrades; back within 2 s of the restart', async () => {
+    // minted on A, so B has never looked it up: B's upgrade has to ask Postgres
+    const { socket_token } = await mintSocketToken(a, w.apiKey);
     const load = new Load(bothNodes());
     await sleep(200);
     pg.stop();
     const down = await fetch(`${baseA}/api/v1/messages?limit=5`, { headers: { 'x-agent-api-key': w.apiKey } });
     expect(down.status).toBe(503);
     expect(((await down.json()) as { detail: string }).detail).toBe('database_unavailable');
+    const upgrade = await SocketClient.refusal(socketUrl(baseB, { socket_token }));
+    expect(upgrade.status).toBe(503);
+    expect(upgrade.headers['content-type']).toBe('application/problem+json');
+    expect(upgrade.headers['retry-after']).toBeDefined();
+    expect(JSON.parse(upgrade.body)).toMatchObject({ status: 503, detail: 'database_unavailable' });
     await sleep(1000);
 
     await pg.start();
@@ -181,6 +188,8 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
       expect(await read(baseA)).toBe(200);
       expect(await read(baseB)).toBe(200);
     }, { timeoutMs: 2000, intervalMs: 20 });
+    // the token the outage refused opens a socket once Postgres is back
+    await eventually(async () => (await SocketClient.open(socketUrl(baseB, { socket_token }))).close(), { timeoutMs: 2000, intervalMs: 50 });
     const recoveredMs = Date.now() - restartedAt;
 
     const samples = await load.stop();

@@ -37,7 +37,9 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
         `(a larger frame closes the socket with 1009). Every client event is answered with a reply carrying its ref. The server closes ` +
         `with ${closeCodes}. An agent authenticates with a 600-second socket token from POST /api/v1/socket_tokens (scope ` +
         'sockets:connect) in the socket_token query parameter; an operator with the session cookie. A revoked or expired credential, ' +
-        'an inactive agent or a refused workspace closes the socket on every node.',
+        'an inactive agent or a refused workspace closes the socket on every node. An upgrade that is refused is answered with an HTTP ' +
+        'status and an application/problem+json body, as a request would be: 401 or 403 for the credential, 503 database_unavailable ' +
+        'or redis_unavailable with Retry-After while a dependency is unreachable (retry then).',
       contact: { name: 'API guide', url: `${baseUrl}/api/docs` },
       license: { name: 'Proprietary', url: `${baseUrl}/api/docs` },
     },

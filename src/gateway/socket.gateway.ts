@@ -14,10 +14,8 @@ import type { Counter } from 'prom-client';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { AgentCommandsService } from '../agent-commands';
 import { Clock } from '../core/common/clock/clock';
-import { ProblemError } from '../core/common/problem/problem.error';
 import { PROBLEM_CONTENT_TYPE } from '../core/common/problem/problem-body';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
-import { PROBLEM_STATUSES } from '../core/common/problem/problem-status';
 import { SOCKET_CONNECTIONS_METRIC } from '../core/metrics/metric-names';
 import { SOCKET_PATH } from '../socket-tokens';
 import { AuthenticatedUpgrade, SocketAuthService } from './socket-auth.service';
@@ -102,14 +100,13 @@ export class SocketGateway
       req[ADMISSION] = { ...(await this.auth.authenticate(req)), generation };
       done(true);
     } catch (err) {
-      // A refusal is rendered like its HTTP answer. Anything else stays the bare 500 the upgrade
-      // has always answered (no problem body, not a 503 for a database outage).
-      const problem = err instanceof ProblemError ? this.problems.render(err) : undefined;
-      if (!problem) this.logger.error({ err }, 'socket upgrade failed');
-      const status = problem?.status ?? 500;
+      // Answered as HTTP answers it, with its problem body: a refusal with its status; Postgres or
+      // Redis unreachable as a 503 with Retry-After (the client may retry, as it would a request);
+      // anything else as a logged 500 that carries no message.
+      const problem = this.problems.render(err, { method: req.method, route: SOCKET_PATH });
+      const status = problem.status;
       this.connections.inc({ outcome: status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'error' });
-      const body = problem ? JSON.stringify(problem.body) : PROBLEM_STATUSES[500].title;
-      done(false, status, body, { ...problem?.headers, 'Content-Type': problem ? PROBLEM_CONTENT_TYPE : 'text/plain' });
+      done(false, status, JSON.stringify(problem.body), { ...problem.headers, 'Content-Type': PROBLEM_CONTENT_TYPE });
     }
   }
 
