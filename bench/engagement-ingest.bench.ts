@@ -10,9 +10,8 @@
  * Env: BENCH_ROUNDS (default 3), and BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS (harness.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CaseResult, CONNECTIONS, DURATION, json, load, productionEnv, sessionCookie, startProcess, WARMUP } from './harness';
+import { writeResults } from './support/results';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = 0.8;
@@ -91,10 +90,7 @@ async function main(): Promise<void> {
     `| zero errors and zero non-2xx | ${failing.map((r) => r.name).join('; ') || 'none'} | ${failing.length === 0 ? 'yes' : 'NO'} |`,
   ];
   process.stdout.write(`\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case, ${ROUNDS} rounds\n\n${lines.join('\n')}\n`);
-  mkdirSync(join(__dirname, 'results'), { recursive: true });
-  const file = join(__dirname, 'results', `engagement-ingest-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds, ratio, target: TARGET }, null, 2));
-  process.stdout.write(`\nresults written to ${file}\n`);
+  writeResults('engagement-ingest', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds, ratio, target: TARGET });
 }
 
 main().catch((err) => {

@@ -12,12 +12,11 @@
  *   bash bench/run.sh fleet      (BENCH_FLEET_TARGETS, BENCH_FLEET_CHECKS, BENCH_FLEET_CONCURRENCY override)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
 import { drive } from './support/drive';
+import { writeResults } from './support/results';
 
 const TARGETS = Number(process.env.BENCH_FLEET_TARGETS ?? 10_000);
 const CHECKS = Number(process.env.BENCH_FLEET_CHECKS ?? 10_000);
@@ -132,10 +131,7 @@ async function main(): Promise<void> {
       `| gateway deny p99 x the machine plane's write p99 | ${(deny.p99 / baseline.p99).toFixed(2)} |`,
     ].join('\n');
     process.stdout.write(`\n${table}\n`);
-    mkdirSync(join(__dirname, 'results'), { recursive: true });
-    const file = join(__dirname, 'results', `fleet-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ node: process.version, targets: TARGETS, concurrency: CONCURRENCY, rules: RULES, rows, tag, retire }, null, 2));
-    process.stdout.write(`\nresults written to ${file}\n`);
+    writeResults('fleet', { node: process.version, targets: TARGETS, concurrency: CONCURRENCY, rules: RULES, rows, tag, retire });
     if (rows.some((r) => r.failures > 0)) process.exitCode = 1;
   } finally {
     await db.end();

@@ -21,7 +21,6 @@
  * request (BENCH_MACHINE_ROUNDS, BENCH_BUILDS, BENCH_CPU_PROF: see machineOnly).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import {
@@ -43,6 +42,7 @@ import {
   WARMUP,
 } from './harness';
 import { benchTrace } from './support/traces';
+import { writeResults } from './support/results';
 
 /** The bcrypt cost the service uses in production (AppConfig's default for BCRYPT_COST). */
 const PRODUCTION_BCRYPT_COST = 12;
@@ -335,10 +335,7 @@ async function claimsOnly(): Promise<void> {
   const lines = [...section.lines, '', '| target | measured | met |', '|---|---|---|', ...section.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`)];
   process.stdout.write(`\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`);
   for (const note of section.notes) process.stdout.write(`\nnote: ${note}\n`);
-  mkdirSync(join(__dirname, 'results'), { recursive: true });
-  const file = join(__dirname, 'results', `claims-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, ...section }, null, 2));
-  process.stdout.write(`\nresults written to ${file}\n`);
+  writeResults('claims', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, ...section });
 }
 
 /** The service's Postgres backends (its pool and pipelined lanes), by the application name it connects with. */
@@ -453,10 +450,7 @@ async function machineOnly(): Promise<void> {
   targets.push({ target: 'zero errors and zero non-2xx in every case', met: failing.length === 0, measured: failing.map((r) => `${r.name} (${r.build})`).join('; ') || 'none' });
   lines.push('', '| target | measured | met |', '|---|---|---|', ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`));
   process.stdout.write(`\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`);
-  mkdirSync(join(__dirname, 'results'), { recursive: true });
-  const file = join(__dirname, 'results', `machine-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, builds, results, targets }, null, 2));
-  process.stdout.write(`\nresults written to ${file}\n`);
+  writeResults('machine', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, builds, results, targets });
 }
 
 async function main(): Promise<void> {
@@ -677,14 +671,7 @@ async function main(): Promise<void> {
     `bare node:http ${node.toFixed(0)} req/s`;
   process.stdout.write(`\n${header}\n\n${lines.join('\n')}\n`);
   for (const note of notes) process.stdout.write(`\nnote: ${note}\n`);
-  mkdirSync(join(__dirname, 'results'), { recursive: true });
-  const file = join(__dirname, 'results', `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify(
-      { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, results, adjacentBaselines, layerResults, targets, notes },
-      null,
-      2,
-    ));
-  process.stdout.write(`\nresults written to ${file}\n`);
+  writeResults('http', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, results, adjacentBaselines, layerResults, targets, notes });
 }
 
 main().catch((err) => {

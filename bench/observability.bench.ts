@@ -12,12 +12,11 @@
  *   npm run bench:observability    (BENCH_TRACES, BENCH_SEARCH_ROWS, BENCH_SEARCH_QUERIES override)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
 import { drive, type Run } from './support/drive';
 import { benchTrace as trace } from './support/traces';
+import { writeResults } from './support/results';
 
 const TRACES = Number(process.env.BENCH_TRACES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -125,10 +124,7 @@ async function main(): Promise<void> {
       `| common-word search p99, ${LARGE / 1000}k / ${SMALL / 1000}k rows (10x the matches) | ${(large[1].p99 / small[1].p99).toFixed(2)} |`,
     ].join('\n');
     process.stdout.write(`\n${table}\n`);
-    mkdirSync(join(__dirname, 'results'), { recursive: true });
-    const file = join(__dirname, 'results', `observability-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ node: process.version, rows }, null, 2));
-    process.stdout.write(`\nresults written to ${file}\n`);
+    writeResults('observability', { node: process.version, rows });
     if (rows.some((r) => r.failures > 0)) process.exitCode = 1;
   } finally {
     await db.end();

@@ -11,11 +11,10 @@
  *   npm run bench:scim        (BENCH_SCIM_USERS, BENCH_SCIM_CONCURRENCY override)
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
 import { drive } from './support/drive';
+import { writeResults } from './support/results';
 
 const USERS = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_SCIM_CONCURRENCY ?? 16);
@@ -107,10 +106,7 @@ async function main(): Promise<void> {
       `| distinct users seen by the page walk | ${seen.size} of ${USERS} |`,
     ].join('\n');
     process.stdout.write(`\n${table}\n`);
-    mkdirSync(join(__dirname, 'results'), { recursive: true });
-    const file = join(__dirname, 'results', `scim-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ node: process.version, users: USERS, concurrency: CONCURRENCY, rows }, null, 2));
-    process.stdout.write(`\nresults written to ${file}\n`);
+    writeResults('scim', { node: process.version, users: USERS, concurrency: CONCURRENCY, rows });
     if (seen.size !== USERS || rows.some((r) => r.failures > 0)) process.exitCode = 1;
   } finally {
     await db.end();

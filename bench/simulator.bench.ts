@@ -11,14 +11,13 @@
  *   npm run bench:simulator    (BENCH_FLEET_ROBOTS, BENCH_FLEET_CONCURRENCY, BENCH_FLEET_ROUNDS override)
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { FleetSummary, formatSummary, runFleet } from '../sdk/src/simulator/fleet';
 import { percentile, pool } from '../sdk/src/simulator/stats';
 import { BENCH_PUBLIC_URL, productionServiceEnv, startProcess } from './processes';
+import { writeResults } from './support/results';
 
 const ROBOTS = Number(process.env.BENCH_FLEET_ROBOTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_FLEET_CONCURRENCY ?? 50);
@@ -213,10 +212,7 @@ async function main(): Promise<void> {
       }),
     ].join('\n');
     process.stdout.write(`\n${table}\n\nThe simulator's own summary (last SDK run):\n\n${lastSummary ? formatSummary(lastSummary) : '(none)'}\n`);
-    mkdirSync(join(__dirname, 'results'), { recursive: true });
-    const file = join(__dirname, 'results', `fleet-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ node: process.version, robots: ROBOTS, concurrency: CONCURRENCY, rounds: ROUNDS, rows, lastSummary }, null, 2));
-    process.stdout.write(`\nresults written to ${file}\n`);
+    writeResults('simulator', { node: process.version, robots: ROBOTS, concurrency: CONCURRENCY, rounds: ROUNDS, rows, lastSummary });
     if (rows.some((r) => r.failures > 0)) process.exitCode = 1;
   } finally {
     await db.end();

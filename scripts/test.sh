@@ -50,4 +50,10 @@ set -e
 # One plain closing line with the counts, whatever the runner prints above it.
 node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)' "$results" || true
 rm -f "$results"
+# The whole suite (no arguments) also runs every benchmark at toy sizes (bench/smoke.sh, about
+# 3 minutes): a benchmark that stopped running fails here, not on the next benchmarking day.
+# ANS_BENCH_SMOKE=0 leaves it out.
+if [ "$status" -eq 0 ] && [ $# -eq 0 ] && [ "${ANS_BENCH_SMOKE:-1}" != 0 ]; then
+  bash "$ROOT/bench/smoke.sh" || status=$?
+fi
 exit $status

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeResults } from '../bench/support/results';
 import { eventually } from './support/eventually';
 
 /**
@@ -82,5 +83,30 @@ describe('bench/support/register.js', () => {
     ];
     expect(offenders).toEqual([]);
     expect(readFileSync(join(ROOT, 'bench', 'run.sh'), 'utf8')).toContain('-r ./bench/support/register.js');
+  });
+});
+
+describe('bench/support/results.ts', () => {
+  it('writes a benchmark\'s figures as <kind>-<time>.json into BENCH_RESULTS_DIR when set (the smoke run\'s), else into bench/results/', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-results-'));
+    const before = process.env.BENCH_RESULTS_DIR;
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      process.env.BENCH_RESULTS_DIR = dir;
+      const file = writeResults('probe', { ratio: 0.5, rows: [1, 2] });
+      expect(file.startsWith(join(dir, 'probe-'))).toBe(true);
+      expect(readdirSync(dir)).toEqual([file.slice(dir.length + 1)]);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ ratio: 0.5, rows: [1, 2] });
+      expect(write).toHaveBeenCalledWith(`\nresults written to ${file}\n`);
+      delete process.env.BENCH_RESULTS_DIR;
+      const shipped = writeResults('probe-default', {});
+      rmSync(shipped);
+      expect(shipped.startsWith(join(__dirname, '..', 'bench', 'results', 'probe-default-'))).toBe(true);
+    } finally {
+      write.mockRestore();
+      if (before === undefined) delete process.env.BENCH_RESULTS_DIR;
+      else process.env.BENCH_RESULTS_DIR = before;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
