@@ -23,13 +23,13 @@ describe('hot statements are served by indexes', () => {
   let t: TestApp;
   let w: Registered;
   const issued = new Map<string, { text: string; values: unknown[] }>();
-  /** The statements that went down a pipelined connection (PreparedSql.rows, gatheredRows, committedRows and write). */
+  /** The statements that went down a pipelined connection (PreparedSql.rows, committedRows and write). */
   const pipelined = new Set<string>();
 
   beforeAll(async () => {
     t = await createTestApp();
     const sql = t.app.get(PreparedSql);
-    for (const method of ['rows', 'gatheredRows', 'committedRows', 'pooledRows'] as const) {
+    for (const method of ['rows', 'committedRows', 'pooledRows'] as const) {
       const original = sql[method].bind(sql);
       jest.spyOn(sql, method).mockImplementation(<T>(name: string, text: string, values: unknown[]) => {
         issued.set(name, { text, values });
@@ -79,7 +79,7 @@ describe('hot statements are served by indexes', () => {
       'list_messages',
       'list_tasks',
       'list_tasks_by_status',
-      'socket_token_by_hash',
+      'socket_tokens_by_hash',
     ]);
   });
 
@@ -87,6 +87,8 @@ describe('hot statements are served by indexes', () => {
   const literal = (v: unknown): string => {
     if (v === null || v === undefined) return 'NULL';
     if (Buffer.isBuffer(v)) return `'\\x${v.toString('hex')}'`;
+    // an array of byteas (a batch of lookups), as an array literal Postgres reads into the parameter's type
+    if (Array.isArray(v) && v.every((b) => Buffer.isBuffer(b))) return `'{${v.map((b) => `"\\\\x${b.toString('hex')}"`).join(',')}}'`;
     if (typeof v === 'number') return String(v);
     return `'${String(v).replace(/'/g, "''")}'`;
   };
@@ -123,7 +125,7 @@ describe('hot statements are served by indexes', () => {
   const READS: Array<[string, string, boolean]> = [
     ['credential_by_prefix', 'api_credentials', true],
     ['credential_by_access_token', 'access_tokens', true],
-    ['socket_token_by_hash', 'socket_tokens', true],
+    ['socket_tokens_by_hash', 'socket_tokens', true],
     ['list_messages', 'messages', true],
     ['list_tasks', 'tasks', true],
     ['list_tasks_by_status', 'tasks', true],

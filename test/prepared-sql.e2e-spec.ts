@@ -5,7 +5,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/core/config/app-config';
 import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT, ACCESS_TOKEN_WRITE, ACCESS_TOKENS_INSERT_ASYNC_COMMIT, type NewAccessToken } from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { assertDriverInternals, GATHER_WINDOW_MS, MAX_MERGED_ROWS, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
+import { assertDriverInternals, MAX_MERGED_ROWS, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
 import { eventually } from './support/eventually';
 
 /** The pipelined hot-statement path against the real test Postgres. */
@@ -166,62 +166,6 @@ describe('PreparedSql', () => {
     const stored = await db.query(`SELECT scopes FROM access_tokens WHERE token_hash = $1`, [hash]);
     expect(stored).toEqual([{ scopes: ['messages:read'] }]);
     await db.query(`DELETE FROM access_tokens WHERE credential_id = $1 AND token_hash = $2`, [credentialId, hash]);
-  });
-
-  describe('gathered statements (the websocket upgrade\'s token lookup)', () => {
-    /** Issues `issue(i)` once a turn until the lane has written something; what was issued, in order. */
-    async function issueUntilWritten<T>(writes: number[], issue: (i: number) => Promise<T>): Promise<Array<Promise<T>>> {
-      const issued: Array<Promise<T>> = [];
-      while (writes.length === 0 && issued.length < 10_000) {
-        issued.push(issue(issued.length));
-        await nextTurn();
-      }
-      return issued;
-    }
-
-    it(`holds statements issued in turns of their own for ${GATHER_WINDOW_MS} ms, and writes them together, each answered with its own rows`, async () => {
-      const { sql } = await open(1);
-      await backendPid(sql); // connected
-      const writes = laneWrites(sql);
-      const echo = (i: number) => sql.gatheredRows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i]);
-      const issued = await issueUntilWritten(writes, echo);
-      expect((await Promise.all(issued)).map((rows) => rows[0].n)).toEqual(issued.map((_, i) => i));
-      // Many turns passed before the first write. The last statement was issued in the turn the
-      // window closed, after the flush had taken the rest, so it may take a write of its own.
-      expect(issued.length).toBeGreaterThanOrEqual(3);
-      expect(writes.length).toBeLessThanOrEqual(2);
-
-      // the same statements through `rows` go out as they come: a write for each turn
-      const plain = laneWrites(sql);
-      const unheld = await issueUntilWritten(plain, (i) => sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i]));
-      await Promise.all(unheld);
-      expect(unheld).toHaveLength(1);
-    });
-
-    it('answers a lone statement once the window is over, and rejects only the one that fails', async () => {
-      const { sql } = await open(1);
-      const results = await Promise.allSettled([
-        sql.gatheredRows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [1]),
-        sql.gatheredRows('test_divide', 'SELECT 1 / $1::int AS n', [0]),
-      ]);
-      expect(results[0]).toEqual({ status: 'fulfilled', value: [{ n: 1 }] });
-      expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
-      await expect(sql.gatheredRows('test_echo', 'SELECT $1::int AS n', [2])).resolves.toEqual([{ n: 2 }]);
-    });
-
-    it('refuses what it holds when shut down, instead of leaving it waiting', async () => {
-      const { sql } = await open(1);
-      await backendPid(sql);
-      const held = expect(sql.gatheredRows('test_echo', 'SELECT $1::int AS n', [1])).rejects.toThrow(/shutting down/);
-      await sql.onApplicationShutdown();
-      await held;
-    });
-
-    it('goes through the pool when DB_PIPELINE_CONNECTIONS is 0', async () => {
-      const { sql, pool } = await open(0);
-      await expect(sql.gatheredRows('test_echo', 'SELECT $1::int AS n', [7])).resolves.toEqual([{ n: 7 }]);
-      expect(pool.totalCount).toBeGreaterThan(0);
-    });
   });
 
   describe('mergeable writes (the exchange\'s token insert)', () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { LookupBatcher } from '../core/database/lookup-batcher';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import { AccessTokenRecord, CREDENTIAL_COLUMNS as CREDENTIAL_STATE, CREDENTIAL_JOINS, CredentialRecord } from '../credentials';
 
@@ -24,21 +25,29 @@ export class SocketTokensRepository {
   }
 
   /**
-   * One indexed lookup by token hash, joined with the credential's current state: a hot statement
-   * (PreparedSql), gathered for a millisecond, so that the lookups of a fleet connecting at once
-   * share a few corked writes instead of a write or a pooled round trip each.
+   * A token by its hash, joined with its credential's current state. The lookups of upgrades that
+   * arrive within a millisecond of each other are one indexed statement (LookupBatcher), a hot
+   * one (PreparedSql): a fleet connecting at once costs Postgres a statement per dozens of
+   * sockets, not one each.
    */
-  async findByHash(tokenHash: Buffer): Promise<SocketTokenRecord | undefined> {
-    const rows = await this.sql.gatheredRows<SocketTokenRecord>(
-      'socket_token_by_hash',
-      `SELECT ${CREDENTIAL_STATE}, t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt"
-         FROM socket_tokens t
-         JOIN api_credentials c ON c.id = t.credential_id ${CREDENTIAL_JOINS}
-        WHERE t.token_hash = $1`,
-      [tokenHash],
-    );
-    return rows[0];
+  findByHash(tokenHash: Buffer): Promise<SocketTokenRecord | undefined> {
+    return this.byHash.load(tokenHash);
   }
+
+  private readonly byHash = new LookupBatcher<Buffer, SocketTokenRecord>(
+    async (hashes) => {
+      const rows = await this.sql.rows<SocketTokenRecord & { tokenHash: Buffer }>(
+        'socket_tokens_by_hash',
+        `SELECT ${CREDENTIAL_STATE}, t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt", t.token_hash AS "tokenHash"
+           FROM socket_tokens t
+           JOIN api_credentials c ON c.id = t.credential_id ${CREDENTIAL_JOINS}
+          WHERE t.token_hash = ANY($1::bytea[])`,
+        [hashes],
+      );
+      return new Map(rows.map(({ tokenHash, ...record }) => [tokenHash.toString('hex'), record]));
+    },
+    (hash) => hash.toString('hex'),
+  );
 
   /** The current state of credentials (live sockets are re-checked against it when something changes). */
   credentialStates(credentialIds: readonly string[]): Promise<CredentialRecord[]> {

@@ -23,15 +23,6 @@ export const PIPELINED_MAX_OFFSET = 1000;
 export const PIPELINE_BATCHES_IN_FLIGHT = 2;
 
 /**
- * How long a statement sent by PreparedSql.gatheredRows waits for company. A fleet powered on at
- * once opens thousands of sockets together, and each upgrade's token lookup was issued in a turn
- * of the event loop of its own: with the connections idle enough to take each at once, 5,000
- * upgrades went out in about 5,000 writes of one statement (bench/README.md, finding 28). A
- * millisecond gathers a storm's lookups into writes of tens, and is lost in a websocket handshake.
- */
-export const GATHER_WINDOW_MS = 1;
-
-/**
  * The prepared-statement name of a statement text: derived from the text, so two different texts
  * can never share a name (pg refuses a name re-used with another text, and Postgres would run the
  * first text under it). Texts are module constants, so the cache stays as small as the code.
@@ -168,15 +159,6 @@ export class PreparedSql implements OnApplicationShutdown {
   }
 
   /**
-   * A short statement that arrives in storms, one per turn (a websocket upgrade's token lookup):
-   * pipelined like `rows`, but held up to GATHER_WINDOW_MS so that the statements issued in that
-   * time go out in one write instead of a write each.
-   */
-  gatheredRows<T>(label: string, text: string, values: unknown[]): Promise<T[]> {
-    return this.reads.size === 0 ? this.pooledRows<T>(label, text, values) : this.reads.gathered<T>(text, values);
-  }
-
-  /**
    * A one-statement write that commits by itself and waits for its commit's WAL flush (an insert
    * the client is told is stored), pipelined like `rows` but on connections of its own: a flush
    * can take a disk's hiccup (100-200 ms seen on the bench host, while autovacuum wrote its WAL),
@@ -225,9 +207,6 @@ class LaneSet {
   private queue: Pending[] = [];
   private scheduled = false;
   private next = 0;
-  /** Statements of `gathered`, waiting for the window that the first of them opened to close. */
-  private gathering: Pending[] = [];
-  private gatherTimer?: NodeJS.Timeout;
 
   constructor(count: number, options: ConstructorParameters<typeof PipelineLane>[0], logger: Logger) {
     this.lanes = Array.from({ length: count }, () => new PipelineLane(options, logger, this.schedule));
@@ -239,25 +218,10 @@ class LaneSet {
 
   rows<T>(text: string, values: unknown[]): Promise<T[]> {
     return new Promise<T[]>((resolve, reject) => {
-      this.queue.push(pending(text, values, resolve, reject));
+      this.queue.push({ name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject });
       this.schedule();
     });
   }
-
-  gathered<T>(text: string, values: unknown[]): Promise<T[]> {
-    return new Promise<T[]>((resolve, reject) => {
-      this.gathering.push(pending(text, values, resolve, reject));
-      this.gatherTimer ??= setTimeout(this.release, GATHER_WINDOW_MS);
-    });
-  }
-
-  /** The window is over: what it gathered joins the next flush. */
-  private readonly release = (): void => {
-    this.gatherTimer = undefined;
-    this.queue.push(...this.gathering);
-    this.gathering = [];
-    this.schedule();
-  };
 
   write<R>(write: MergeableWrite<R>, row: R): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -326,17 +290,8 @@ class LaneSet {
   }
 
   async end(): Promise<void> {
-    // what is gathered goes the way of what is queued: refused once the lanes are shut
-    if (this.gatherTimer) {
-      clearTimeout(this.gatherTimer);
-      this.release();
-    }
     await Promise.all(this.lanes.map((lane) => lane.end()));
   }
-}
-
-function pending<T>(text: string, values: unknown[], resolve: (rows: T[]) => void, reject: (err: Error) => void): Pending {
-  return { name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject };
 }
 
 /**
