@@ -1,4 +1,4 @@
-import { Logger, OnApplicationShutdown, UseInterceptors } from '@nestjs/common';
+import { OnApplicationShutdown, UseInterceptors } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -50,7 +50,6 @@ type VerifyDone = (ok: boolean, code?: number, message?: string, headers?: Recor
 export class SocketGateway
   implements OnGatewayInit<WebSocketServer>, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown
 {
-  private readonly logger = new Logger('SocketGateway');
   private sweepTimer?: NodeJS.Timeout;
 
   constructor(
