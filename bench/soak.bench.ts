@@ -528,29 +528,29 @@ async function main(): Promise<void> {
       `${claims} claims in all; ${keepAliveRaces} requests sent again after a reset on a reused keep-alive connection`;
     process.stdout.write(`\n${header}\n\n${sampleTable.join('\n')}\n\n${windowTable.join('\n')}\n\n${verdictTable.join('\n')}\n`);
     writeResults('soak', {
-          at: new Date().toISOString(),
-          node: process.version,
-          minutes: MINUTES,
-          windowSeconds: WINDOW_S,
-          warmupWindows: WARMUP_WINDOWS,
-          capacity,
-          load: LOAD,
-          rate,
-          sockets: SOCKETS,
-          commandsPerSecond: COMMANDS_PER_S,
-          samples,
-          memorySamples,
-          windows: Array.from({ length: WINDOWS }, (_, w) => ({
-            requests: count(w),
-            httpP99: p99(w, 'http'),
-            ...Object.fromEntries(kinds.map((k) => [k, { count: sorted[w]?.[k].length ?? 0, p50: percentile(sorted[w]?.[k] ?? [], 50), p99: p99(w, k) }])),
-            failures: rec.failures[w] ?? 0,
-          })),
-          failureKinds: Object.fromEntries(rec.failureKinds),
-          skipped,
-          keepAliveRaces,
-          verdicts,
-        });
+      at: new Date().toISOString(),
+      node: process.version,
+      minutes: MINUTES,
+      windowSeconds: WINDOW_S,
+      warmupWindows: WARMUP_WINDOWS,
+      capacity,
+      load: LOAD,
+      rate,
+      sockets: SOCKETS,
+      commandsPerSecond: COMMANDS_PER_S,
+      samples,
+      memorySamples,
+      windows: Array.from({ length: WINDOWS }, (_, w) => ({
+        requests: count(w),
+        httpP99: p99(w, 'http'),
+        ...Object.fromEntries(kinds.map((k) => [k, { count: sorted[w]?.[k].length ?? 0, p50: percentile(sorted[w]?.[k] ?? [], 50), p99: p99(w, k) }])),
+        failures: rec.failures[w] ?? 0,
+      })),
+      failureKinds: Object.fromEntries(rec.failureKinds),
+      skipped,
+      keepAliveRaces,
+      verdicts,
+    });
     // BENCH_SMOKE=1 (bench/smoke.sh, a run of seconds): too short to judge memory, connections or
     // p99, which are printed all the same; a request or a command that failed still fails it.
     const judged = process.env.BENCH_SMOKE === '1' ? verdicts.filter((v) => v.failure) : verdicts;

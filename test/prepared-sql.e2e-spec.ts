@@ -43,8 +43,9 @@ describe('PreparedSql', () => {
     expect(pool.totalCount).toBe(poolConnections);
   });
 
-  /** The times of the socket writes on the (connected) first read lane of `sql`, as they happen. */
-  function laneWrites(sql: PreparedSql): number[] {
+  it('holds statements issued while every connection has a batch in flight, and writes them together once one is answered', async () => {
+    const { sql } = await open(1);
+    await backendPid(sql); // connected
     const stream = (sql as unknown as { reads: { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> } }).reads.lanes[0].client.connection.stream;
     const writes: number[] = [];
     const spy = (name: '_write' | '_writev') => {
@@ -56,20 +57,11 @@ describe('PreparedSql', () => {
     };
     spy('_write');
     spy('_writev');
-    return writes;
-  }
-
-  const nextTurn = () => new Promise((r) => setImmediate(r));
-
-  it('holds statements issued while every connection has a batch in flight, and writes them together once one is answered', async () => {
-    const { sql } = await open(1);
-    await backendPid(sql); // connected
-    const writes = laneWrites(sql);
     // fill the connection: one slow batch per slot, each written in a turn of its own
     const slow: Array<Promise<unknown>> = [];
     for (let i = 0; i < PIPELINE_BATCHES_IN_FLIGHT; i++) {
       slow.push(sql.rows('test_sleep', 'SELECT pg_sleep($1::float8)', [0.3 + i * 0.1]));
-      await nextTurn();
+      await new Promise((r) => setImmediate(r));
     }
     await new Promise((r) => setTimeout(r, 50));
     expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT);
@@ -77,7 +69,7 @@ describe('PreparedSql', () => {
     const held: Array<Promise<Array<{ n: number }>>> = [];
     for (let i = 0; i < 5; i++) {
       held.push(sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i]));
-      await nextTurn();
+      await new Promise((r) => setImmediate(r));
     }
     expect(writes).toHaveLength(PIPELINE_BATCHES_IN_FLIGHT);
     expect((await Promise.all(held)).map((rows) => rows[0].n)).toEqual([0, 1, 2, 3, 4]);
@@ -260,7 +252,7 @@ describe('PreparedSql', () => {
       try {
         // the lane is busy with a slow statement; the rows go out behind it, in the second batch in flight
         const slow = sql.rows('test_slow', 'SELECT pg_sleep(1)', []);
-        await nextTurn();
+        await new Promise((r) => setImmediate(r));
         const writes = Promise.allSettled(rows.map((row) => sql.write(ACCESS_TOKEN_WRITE, row)));
         await new Promise((r) => setTimeout(r, 100));
         await db.query('SELECT pg_terminate_backend($1)', [lanePid]);
