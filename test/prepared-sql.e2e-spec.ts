@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { byteaArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../src/core/database/sql';
 import { Client, Pool, Query } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -214,7 +215,8 @@ describe('PreparedSql', () => {
         const perTransaction = [...found.reduce((m, r) => m.set(r.xid, (m.get(r.xid) ?? 0) + 1), new Map<string, number>()).values()].sort((a, b) => a - b);
         expect(perTransaction).toEqual([10, MAX_MERGED_ROWS]);
         await sql.write(ACCESS_TOKEN_WRITE, lone);
-        expect(await stored(db, [lone])).toHaveLength(1);
+        const [one] = await stored(db, [lone]);
+        expect(new Date(one.expires_at).getTime()).toBe(lone.expiresAt.getTime());
         const prepared = await sql.rows<{ statement: string }>('test_prepared', 'SELECT statement FROM pg_prepared_statements', []);
         expect(prepared.map((p) => p.statement)).toEqual(expect.arrayContaining([ACCESS_TOKENS_INSERT_ASYNC_COMMIT, ACCESS_TOKEN_INSERT_ASYNC_COMMIT]));
       } finally {
@@ -301,6 +303,22 @@ describe('PreparedSql', () => {
         await cleanUp(db, rows);
       }
     });
+  });
+
+  it('passes uuid, bytea and timestamptz arrays built as literals (sql.ts) to Postgres unchanged', async () => {
+    const { db } = await open(0);
+    const ids = [randomUUID(), randomUUID()];
+    const bytes = [Buffer.from([0, 0x5c, 0x22, 0x2c, 0x7b, 0xff]), randomBytes(32), Buffer.alloc(0)];
+    // ms precision, a date before 1970, one in another century
+    const dates = [new Date('2026-11-28T06:15:42.123Z'), new Date('1969-07-20T20:17:40.007Z'), new Date('2199-01-01T00:00:00.999Z')];
+    const [row] = await db.query<Array<{ ids: string[]; dates: Date[] }>>('SELECT $1::uuid[] AS ids, $2::timestamptz[] AS dates', [
+      uuidArrayLiteral(ids),
+      timestamptzArrayLiteral(dates),
+    ]);
+    expect(row.ids).toEqual(ids);
+    const [hex] = await db.query<Array<{ hex: string[] }>>(`SELECT array(SELECT encode(b, 'hex') FROM unnest($1::bytea[]) b) AS hex`, [byteaArrayLiteral(bytes)]);
+    expect(hex.hex).toEqual(bytes.map((b) => b.toString('hex')));
+    expect(row.dates.map((d) => new Date(d).getTime())).toEqual(dates.map((d) => d.getTime()));
   });
 
   it('names each prepared statement after its text, so one label on two texts cannot collide', async () => {

@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { ServiceAgentStatus } from '../agents';
 import type { WorkspaceStatus } from '../identity';
 import { type MergeableWrite, PreparedSql } from '../core/database/prepared-sql.service';
-import { textArrayLiteral } from '../core/database/sql';
+import { byteaArrayLiteral, textArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../core/database/sql';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { StoredCredentialStatus } from './credential-status';
 import type { SqlExecutor } from '../core/database/pipelined-transaction';
@@ -43,13 +43,13 @@ export interface NewAccessToken {
 export const ACCESS_TOKEN_WRITE: MergeableWrite<NewAccessToken> = {
   label: 'insert_access_token',
   one: ACCESS_TOKEN_INSERT_ASYNC_COMMIT,
-  oneValues: (t) => [t.credentialId, t.tokenHash, t.scopes, t.expiresAt],
+  oneValues: (t) => [t.credentialId, t.tokenHash, t.scopes, t.expiresAt.toISOString()],
   many: ACCESS_TOKENS_INSERT_ASYNC_COMMIT,
   manyValues: (rows) => [
-    rows.map((t) => t.credentialId),
-    rows.map((t) => t.tokenHash),
+    uuidArrayLiteral(rows.map((t) => t.credentialId)),
+    byteaArrayLiteral(rows.map((t) => t.tokenHash)),
     rows.map((t) => textArrayLiteral(t.scopes)),
-    rows.map((t) => t.expiresAt),
+    timestamptzArrayLiteral(rows.map((t) => t.expiresAt)),
   ],
 };
 

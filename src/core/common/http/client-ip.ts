@@ -28,7 +28,8 @@ export function clientIp(req: IncomingMessage, trustedProxies: ReadonlySet<strin
  */
 export function ipBucket(address: string): string {
   const ip = normalizeIp(address);
-  if (!isIPv6(ip)) return ip;
+  // No colon, no IPv6: skips isIPv6's long regular expression for every IPv4 peer.
+  if (!ip.includes(':') || !isIPv6(ip)) return ip;
   const expanded = expandIPv6(ip);
   return `${expanded.slice(0, 4).join(':')}::/64`;
 }
