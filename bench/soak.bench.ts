@@ -51,6 +51,14 @@ import { closedLoop, CONNECTIONS, DATABASE_URL, DURATION, json, METRICS_TOKEN, p
 import { BENCH_PUBLIC_URL } from './processes';
 import { writeResults } from './support/results';
 
+/** One reading of the service's memory (bytes). */
+interface MemorySample {
+  rss: number;
+  heap: number;
+  heapTotal: number;
+  external: number;
+}
+
 function option(name: string, env: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const raw = i >= 0 ? process.argv[i + 1] : process.env[env];
@@ -361,8 +369,8 @@ async function main(): Promise<void> {
      * minute was the service's own event loop held up, or something it waited on.
      */
     const loopDelays: Array<{ t: number; maxMs: number }> = [];
-    /** RSS and heap used, from the service's own /metrics. */
-    const memory = async (): Promise<{ rss: number; heap: number }> => {
+    /** RSS, heap used and committed, and external memory (Buffers and the like), from the service's own /metrics. */
+    const memory = async (): Promise<MemorySample> => {
       const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
       const gauge = (name: string) => {
         const m = new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(metrics);
@@ -370,11 +378,16 @@ async function main(): Promise<void> {
         return Number(m[1]);
       };
       loopDelays.push({ t: (performance.now() - start) / 1000, maxMs: gauge('nodejs_eventloop_lag_max_seconds') * 1000 });
-      return { rss: gauge('process_resident_memory_bytes'), heap: gauge('nodejs_heap_size_used_bytes') };
+      return {
+        rss: gauge('process_resident_memory_bytes'),
+        heap: gauge('nodejs_heap_size_used_bytes'),
+        heapTotal: gauge('nodejs_heap_size_total_bytes'),
+        external: gauge('nodejs_external_memory_bytes'),
+      };
     };
     // Memory every second as well: the heap is a saw tooth (tens of MiB between collections), and
     // its troughs, which a leak raises, need denser samples than the table's.
-    const memorySamples: Array<{ t: number; rss: number; heap: number }> = [];
+    const memorySamples: Array<{ t: number } & MemorySample> = [];
     const memorySampler = (async () => {
       for (let k = 0; start + k * MEMORY_SAMPLE_S * 1000 <= end; k++) {
         await sleep(Math.max(0, start + k * MEMORY_SAMPLE_S * 1000 - performance.now()));
@@ -521,12 +534,26 @@ async function main(): Promise<void> {
         return `| ${w + 1}${w < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${(count(w) / WINDOW_S).toFixed(0)} | ${p99(w, 'http').toFixed(1)} | ${cells.join(' | ')} | ${loop.toFixed(1)} | ${rec.failures[w] ?? 0} |`;
       }),
     ];
+    // Where RSS is, window by window (medians of the one-second samples): V8's committed heap,
+    // external memory (Buffers, outside the heap), and the rest (native: malloc, code, stacks).
+    const medianOf = (w: number, f: (m: MemorySample) => number) => {
+      const xs = memorySamples.filter((m) => windowOf(m) === w).map(f).sort((a, b) => a - b);
+      return xs.length ? xs[Math.floor((xs.length - 1) / 2)] : NaN;
+    };
+    const memoryTable = [
+      '| window | RSS, lowest / median MiB | heap used, median | heap committed, median | external, median | RSS outside heap and external, median |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...Array.from({ length: WINDOWS }, (_, w) => {
+        const cell = (f: (m: MemorySample) => number) => mib(medianOf(w, f)).toFixed(1);
+        return `| ${w + 1}${w < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${mib(minOf(w, 'rss')).toFixed(1)} / ${cell((m) => m.rss)} | ${cell((m) => m.heap)} | ${cell((m) => m.heapTotal)} | ${cell((m) => m.external)} | ${cell((m) => m.rss - m.heapTotal - m.external)} |`;
+      }),
+    ];
     const verdictTable = ['| verdict | measured | met |', '|---|---|---|', ...verdicts.map((v) => `| ${v.verdict} | ${v.measured} | ${v.met ? 'yes' : 'NO'} |`)];
     const header =
       `node ${process.version}; ${MINUTES} min soak of the production build; capacity ${capacity.rps.toFixed(0)} req/s (closed loop, ${CONNECTIONS} clients, ` +
       `p99 ${capacity.p99} ms); soak at ${rateLabel} = ${rate.toFixed(0)} req/s (74% reads, 25% writes, 1% claims) + ${COMMANDS_PER_S} commands/s to ${SOCKETS} sockets; ` +
       `${claims} claims in all; ${keepAliveRaces} requests sent again after a reset on a reused keep-alive connection`;
-    process.stdout.write(`\n${header}\n\n${sampleTable.join('\n')}\n\n${windowTable.join('\n')}\n\n${verdictTable.join('\n')}\n`);
+    process.stdout.write(`\n${header}\n\n${sampleTable.join('\n')}\n\n${windowTable.join('\n')}\n\n${memoryTable.join('\n')}\n\n${verdictTable.join('\n')}\n`);
     writeResults('soak', {
       at: new Date().toISOString(),
       node: process.version,
