@@ -57,6 +57,9 @@ export async function waitHealthy(base: string, child: ChildProcess, output: () 
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+/** BENCH_BARE_FLAGS="--flag --flag": node flags for the bare baselines (node:http, NestJS). */
+const BARE_FLAGS = (process.env.BENCH_BARE_FLAGS ?? '').split(' ').filter(Boolean);
+
 /**
  * `entry` runs another build of the service (a copy of dist/ inside this checkout, so it resolves
  * the same node_modules) instead of dist/main.js; `execArgv` goes to its node (e.g. --cpu-prof).
@@ -70,11 +73,11 @@ export async function startProcess(
   let out = '';
   let child: ChildProcess;
   if (kind === 'node') {
-    child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], { env: { ...process.env, PORT: String(port) }, stdio: 'pipe' });
+    child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], { env: { ...process.env, PORT: String(port) }, execArgv: BARE_FLAGS, stdio: 'pipe' });
   } else if (kind === 'nest') {
     child = fork(join(__dirname, 'baselines', 'bare-nest.ts'), [], {
       env: { ...process.env, PORT: String(port) },
-      execArgv: TS_REGISTER,
+      execArgv: [...BARE_FLAGS, ...TS_REGISTER],
       stdio: 'pipe',
     });
   } else {

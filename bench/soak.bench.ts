@@ -19,7 +19,11 @@
  *    Every ~10 s it samples the service's RSS and heap (its /metrics: process_resident_memory_bytes,
  *    nodejs_heap_size_used_bytes), the database's connections (pg_stat_activity), the Redis
  *    clients on the benchmark's db (CLIENT LIST; INFO's connected_clients is the whole server's,
- *    shared with other checkouts, and printed for information) and the open sockets. A control,
+ *    shared with other checkouts, and printed for information), the open sockets, and what
+ *    Postgres did (WAL written, full-page images, checkpoints, autovacuum runs by table: printed
+ *    per window beside its p99, so a slow minute can be told apart). Each second it also reads
+ *    the service's memory, printed per window as heap used and committed, external memory and the
+ *    native rest of RSS. A control,
  *    a bare node:http server asked GET /health 20 times a second all along, gives the host's own
  *    p99 per window (other tenants of the machine), to tell their noise from the service's drift.
  *
@@ -143,6 +147,36 @@ interface Sample {
   redisServer: number;
   sockets: number;
   rps: number;
+  /** Postgres's cumulative counters at this sample, for what it did in each window. */
+  postgres: PostgresWork;
+}
+
+/** Cumulative counters of what Postgres did (its own statistics views): WAL, checkpoints, autovacuum. */
+interface PostgresWork {
+  walBytes: number;
+  /** full-page images written to the WAL (the first change of a page after a checkpoint) */
+  walFpi: number;
+  checkpoints: number;
+  checkpointBuffers: number;
+  /** autovacuum and autoanalyze runs so far, by table of the benchmark's database */
+  autovacuums: Record<string, number>;
+}
+
+/** PostgresWork now; pg_stat_checkpointer (PostgreSQL 17) or pg_stat_bgwriter (before it) for checkpoints. */
+async function postgresWork(db: Client): Promise<PostgresWork> {
+  const [wal] = (await db.query(`SELECT wal_bytes::float8 AS bytes, wal_fpi::float8 AS fpi FROM pg_stat_wal`)).rows;
+  const checkpointer = (await db.query(`SELECT to_regclass('pg_catalog.pg_stat_checkpointer') IS NOT NULL AS v17`)).rows[0].v17
+    ? `SELECT (num_timed + num_requested)::float8 AS n, buffers_written::float8 AS buffers FROM pg_stat_checkpointer`
+    : `SELECT (checkpoints_timed + checkpoints_req)::float8 AS n, buffers_checkpoint::float8 AS buffers FROM pg_stat_bgwriter`;
+  const [cp] = (await db.query(checkpointer)).rows;
+  const tables = (await db.query(`SELECT relname, (autovacuum_count + autoanalyze_count)::int AS n FROM pg_stat_user_tables`)).rows;
+  return {
+    walBytes: wal.bytes,
+    walFpi: wal.fpi,
+    checkpoints: cp.n,
+    checkpointBuffers: cp.buffers,
+    autovacuums: Object.fromEntries(tables.map((t: { relname: string; n: number }) => [t.relname, t.n])),
+  };
 }
 
 async function main(): Promise<void> {
@@ -407,6 +441,7 @@ async function main(): Promise<void> {
         const since = (lastAt - start) / 1000;
         const heapLow = Math.min(heap, ...memorySamples.filter((m) => m.t >= since).map((m) => m.heap));
         const [{ count: pg }] = (await db.query(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database()`)).rows;
+        const postgres = await postgresWork(db);
         const info = await redis.info('clients');
         const clients = (await redis.call('CLIENT', 'LIST')) as string;
         const now = performance.now();
@@ -421,6 +456,7 @@ async function main(): Promise<void> {
           sockets: sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length,
           // completions since the previous row (none before the first)
           rps: k === 0 ? NaN : ((completed - lastCompleted) / (now - lastAt)) * 1000,
+          postgres,
         };
         lastCompleted = completed;
         lastAt = now;
@@ -447,8 +483,8 @@ async function main(): Promise<void> {
     const last = WINDOWS - 1;
     const minOf = (w: number, k: 'rss' | 'heap') =>
       Math.min(...memorySamples.filter((m) => windowOf(m) === w).map((m) => m[k]));
-    const maxOf = (w: number, k: keyof Sample) => Math.max(...inWindow(w).map((s) => s[k]));
-    const lowOf = (w: number, k: keyof Sample) => Math.min(...inWindow(w).map((s) => s[k]));
+    const maxOf = (w: number, k: 'pg' | 'redisDb') => Math.max(...inWindow(w).map((s) => s[k]));
+    const lowOf = (w: number, k: 'pg' | 'redisDb') => Math.min(...inWindow(w).map((s) => s[k]));
     const kinds = KINDS;
     const sorted = Array.from({ length: WINDOWS }, (_, w) => Object.fromEntries(kinds.map((k) => [k, [...(rec.latencies[w]?.[k] ?? [])].sort((a, b) => a - b)])) as Record<Kind, number[]>);
     const p99 = (w: number, k: Kind | 'http') =>
@@ -525,13 +561,25 @@ async function main(): Promise<void> {
           `| ${s.t} | ${windowOf(s) + 1}${windowOf(s) < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${mib(s.rss).toFixed(1)} | ${mib(s.heap).toFixed(1)} | ${mib(s.heapLow).toFixed(1)} | ${s.pg} | ${s.redisDb} | ${s.redisServer} | ${s.sockets} | ${Number.isNaN(s.rps) ? '' : s.rps.toFixed(0)} |`,
       ),
     ];
+    // What Postgres did in each window (from the last sample before it to its own last), to tell
+    // a slow minute of durable writes from a checkpoint, an autovacuum or a burst of WAL.
+    const postgresIn = (w: number): string => {
+      const before = samples.filter((x) => windowOf(x) < w).at(-1) ?? samples[0];
+      const after = inWindow(w).at(-1);
+      if (!before || !after) return ' | | ';
+      const [a, b] = [before.postgres, after.postgres];
+      const wal = b.walBytes - a.walBytes;
+      const fpi = b.walFpi - a.walFpi;
+      const vacuumed = Object.keys(b.autovacuums).filter((t) => b.autovacuums[t] > (a.autovacuums[t] ?? 0)).sort();
+      return ` ${mib(wal).toFixed(0)} (${fpi.toFixed(0)}) | ${(b.checkpoints - a.checkpoints).toFixed(0)} (${(b.checkpointBuffers - a.checkpointBuffers).toFixed(0)}) | ${vacuumed.join(', ')} `;
+    };
     const windowTable = [
-      `| window (${WINDOW_S} s) | HTTP req/s | HTTP p99 ms | ${kinds.map((k) => `${KIND_LABEL[k]} p50 / p99 ms`).join(' | ')} | service event-loop delay, longest ms | failures |`,
-      `|---|---:|---:|${kinds.map(() => '---:').join('|')}|---:|---:|`,
+      `| window (${WINDOW_S} s) | HTTP req/s | HTTP p99 ms | ${kinds.map((k) => `${KIND_LABEL[k]} p50 / p99 ms`).join(' | ')} | service event-loop delay, longest ms | failures | Postgres: WAL MiB (full-page images) | checkpoints (buffers written) | autovacuum or autoanalyze of |`,
+      `|---|---:|---:|${kinds.map(() => '---:').join('|')}|---:|---:|---:|---:|---|`,
       ...Array.from({ length: WINDOWS }, (_, w) => {
         const cells = kinds.map((k) => `${percentile(sorted[w]?.[k] ?? [], 50).toFixed(1)} / ${p99(w, k).toFixed(1)}`);
         const loop = Math.max(0, ...loopDelays.filter((d) => windowOf(d) === w).map((d) => d.maxMs));
-        return `| ${w + 1}${w < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${(count(w) / WINDOW_S).toFixed(0)} | ${p99(w, 'http').toFixed(1)} | ${cells.join(' | ')} | ${loop.toFixed(1)} | ${rec.failures[w] ?? 0} |`;
+        return `| ${w + 1}${w < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${(count(w) / WINDOW_S).toFixed(0)} | ${p99(w, 'http').toFixed(1)} | ${cells.join(' | ')} | ${loop.toFixed(1)} | ${rec.failures[w] ?? 0} |${postgresIn(w)}|`;
       }),
     ];
     // Where RSS is, window by window (medians of the one-second samples): V8's committed heap,
