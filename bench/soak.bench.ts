@@ -162,12 +162,16 @@ interface PostgresWork {
   autovacuums: Record<string, number>;
 }
 
-/** PostgresWork now; pg_stat_checkpointer (PostgreSQL 17) or pg_stat_bgwriter (before it) for checkpoints. */
-async function postgresWork(db: Client): Promise<PostgresWork> {
-  const [wal] = (await db.query(`SELECT wal_bytes::float8 AS bytes, wal_fpi::float8 AS fpi FROM pg_stat_wal`)).rows;
-  const checkpointer = (await db.query(`SELECT to_regclass('pg_catalog.pg_stat_checkpointer') IS NOT NULL AS v17`)).rows[0].v17
+/** The statement reading the checkpointer's counters: pg_stat_checkpointer (PostgreSQL 17) or pg_stat_bgwriter (before it). */
+async function checkpointerQuery(db: Client): Promise<string> {
+  return (await db.query(`SELECT to_regclass('pg_catalog.pg_stat_checkpointer') IS NOT NULL AS v17`)).rows[0].v17
     ? `SELECT (num_timed + num_requested)::float8 AS n, buffers_written::float8 AS buffers FROM pg_stat_checkpointer`
     : `SELECT (checkpoints_timed + checkpoints_req)::float8 AS n, buffers_checkpoint::float8 AS buffers FROM pg_stat_bgwriter`;
+}
+
+/** PostgresWork now (`checkpointer`: checkpointerQuery's statement). */
+async function postgresWork(db: Client, checkpointer: string): Promise<PostgresWork> {
+  const [wal] = (await db.query(`SELECT wal_bytes::float8 AS bytes, wal_fpi::float8 AS fpi FROM pg_stat_wal`)).rows;
   const [cp] = (await db.query(checkpointer)).rows;
   const tables = (await db.query(`SELECT relname, autovacuum_count::int AS n FROM pg_stat_user_tables`)).rows;
   return {
@@ -429,6 +433,7 @@ async function main(): Promise<void> {
       }
     })();
 
+    const checkpointer = await checkpointerQuery(db);
     const samples: Sample[] = [];
     const sampler = (async () => {
       let lastCompleted = 0;
@@ -441,7 +446,7 @@ async function main(): Promise<void> {
         const since = (lastAt - start) / 1000;
         const heapLow = Math.min(heap, ...memorySamples.filter((m) => m.t >= since).map((m) => m.heap));
         const [{ count: pg }] = (await db.query(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database()`)).rows;
-        const postgres = await postgresWork(db);
+        const postgres = await postgresWork(db, checkpointer);
         const info = await redis.info('clients');
         const clients = (await redis.call('CLIENT', 'LIST')) as string;
         const now = performance.now();
@@ -584,10 +589,7 @@ async function main(): Promise<void> {
     ];
     // Where RSS is, window by window (medians of the one-second samples): V8's committed heap,
     // external memory (Buffers, outside the heap), and the rest (native: malloc, code, stacks).
-    const medianOf = (w: number, f: (m: MemorySample) => number) => {
-      const xs = memorySamples.filter((m) => windowOf(m) === w).map(f).sort((a, b) => a - b);
-      return xs.length ? xs[Math.floor((xs.length - 1) / 2)] : NaN;
-    };
+    const medianOf = (w: number, f: (m: MemorySample) => number) => median(memorySamples.filter((m) => windowOf(m) === w).map(f)) ?? NaN;
     const memoryTable = [
       '| window | RSS, lowest / median MiB | heap used, median | heap committed, median | external, median | RSS outside heap and external, median |',
       '|---|---:|---:|---:|---:|---:|',

@@ -87,8 +87,6 @@ describe('hot statements are served by indexes', () => {
   const literal = (v: unknown): string => {
     if (v === null || v === undefined) return 'NULL';
     if (Buffer.isBuffer(v)) return `'\\x${v.toString('hex')}'`;
-    // an array of byteas (a batch of lookups), as an array literal Postgres reads into the parameter's type
-    if (Array.isArray(v) && v.every((b) => Buffer.isBuffer(b))) return `'{${v.map((b) => `"\\\\x${b.toString('hex')}"`).join(',')}}'`;
     if (typeof v === 'number') return String(v);
     return `'${String(v).replace(/'/g, "''")}'`;
   };

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LookupBatcher } from '../core/database/lookup-batcher';
 import { PreparedSql } from '../core/database/prepared-sql.service';
+import { byteaArrayLiteral } from '../core/database/sql';
 import { AccessTokenRecord, CREDENTIAL_COLUMNS as CREDENTIAL_STATE, CREDENTIAL_JOINS, CredentialRecord } from '../credentials';
 
 /** A socket token with its credential's state: the shape of an access token's record. */
@@ -42,7 +43,7 @@ export class SocketTokensRepository {
            FROM socket_tokens t
            JOIN api_credentials c ON c.id = t.credential_id ${CREDENTIAL_JOINS}
           WHERE t.token_hash = ANY($1::bytea[])`,
-        [hashes],
+        [byteaArrayLiteral(hashes)],
       );
       return new Map(rows.map(({ tokenHash, ...record }) => [tokenHash.toString('hex'), record]));
     },
