@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/problem-renderer';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 import { CONNECT_TIMEOUT_MS } from '../src/core/database/data-source-options';
 import { makeWorkspace } from './support/builders';
 import { expectProblem } from './support/problem';

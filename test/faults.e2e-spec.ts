@@ -1,10 +1,13 @@
+import { agentClient, AgentSocket, CommandOutcome } from '../sdk/src';
 import { EventBus } from '../src/core/redis/event-bus.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { eventually } from './support/eventually';
 import { logIn, randomIPv4, TRUST_LOOPBACK } from './support/operator';
 import { OwnPostgres, OwnRedis } from './support/own-infra';
+import { SOCKET_SCOPES } from './support/sdk';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -199,5 +202,55 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     for (const code of codes) expect([200, 503]).toContain(code);
     expect(codes).toContain(503);
     report('Postgres crashed and restarted', { 'back in ms': recoveredMs, statuses: codes.join('/'), 'slowest read ms': slowest(samples) });
+  }, 30_000);
+
+  it('Postgres stopped: socket events that need it answer database_unavailable with retry_after on the open socket (never internal_error); the SDK stores its result once Postgres is back, on the same connection', async () => {
+    const device = await issueKey(a, w, SOCKET_SCOPES);
+    let finish!: () => void;
+    const handled = new Promise<void>((resolve) => (finish = resolve));
+    const sdk: AgentSocket = agentClient({ baseUrl: baseB, apiKey: device.key }).socket({
+      handlers: { reboot: () => handled.then(() => ({ rebooted: true })) },
+      backoff: { initialDelayMs: 100, maxDelayMs: 400 },
+    });
+    const results: CommandOutcome[] = [];
+    sdk.on('result', (r) => results.push(r));
+    let connects = 0;
+    sdk.on('ready', () => connects++);
+    const { socket_token } = await mintSocketToken(a, device.key);
+    const raw = await SocketClient.open(socketUrl(baseB, { socket_token }));
+    try {
+      await sdk.start();
+      const sent = await fetch(`${baseA}/api/v1/operator/agent_commands`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ service_agent_id: device.serviceAgentId, name: 'reboot', payload: {} }),
+      });
+      expect(sent.status).toBe(201);
+      const command = ((await sent.json()) as { agent_command: { id: string } }).agent_command;
+      await raw.next((m) => m.event === 'command' && m.payload.agent_command.id === command.id);
+
+      pg.stop('fast'); // what was committed (the command) stays
+      const refused = await raw.request('command_result', { command_id: command.id, status: 'failed' });
+      expect(refused).toMatchObject({ status: 'error', payload: { reason: 'database_unavailable', retry_after: DATABASE_RETRY_AFTER_SECONDS } });
+      expect((await raw.request('ready')).payload).toEqual({ reason: 'database_unavailable', retry_after: DATABASE_RETRY_AFTER_SECONDS });
+      expect((await raw.request('heartbeat')).status).toBe('ok'); // needs neither: the socket works on
+      finish(); // the SDK's handler answers now, into the outage: its result is refused and kept
+      await sleep(500);
+      expect(results).toEqual([]);
+
+      await pg.start();
+      await eventually(async () => expect(results).toEqual([expect.objectContaining({ status: 'succeeded', reply: 'ok' })]), {
+        timeoutMs: (DATABASE_RETRY_AFTER_SECONDS + 3) * 1000,
+        intervalMs: 50,
+      });
+      expect(connects).toBe(1); // sent again after retry_after, not after a reconnect
+      expect(await raw.staysOpen(100)).toBe(true);
+      // the raw socket's refused result was not stored: the SDK's is the command's outcome
+      const reread = await raw.request('command_result', { command_id: command.id, status: 'failed' });
+      expect(reread.payload.reason).toBe('command_finished');
+    } finally {
+      raw.close();
+      await sdk.stop();
+    }
   }, 30_000);
 });

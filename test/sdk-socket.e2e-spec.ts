@@ -1,4 +1,5 @@
-import { agentClient, AgentSocket, CommandFailed, CommandOutcome, ProblemError } from '../sdk/src';
+import { agentClient, AgentSocket, CommandFailed, CommandOutcome, ProblemError, REPLY_REASONS } from '../sdk/src';
+import { ReplyReasons } from '../src/gateway/socket-protocol';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { SocketGateway } from '../src/gateway/socket.gateway';
 import { eventually } from './support/eventually';
@@ -39,6 +40,10 @@ describe('SDK: the agent socket', () => {
     await Promise.all(proxies.splice(0).map((p) => p.cut()));
   });
   afterAll(() => t.close());
+
+  it('knows every reply reason the service sends, and no other', () => {
+    expect([...REPLY_REASONS].sort()).toEqual(Object.values(ReplyReasons).sort());
+  });
 
   it('says ready, runs a pushed command and answers it: the operator sees it succeeded with the result', async () => {
     const device = await ws.agent();

@@ -16,6 +16,7 @@ import {
   PAYLOAD_LIMITS,
   ReadyReply,
   ReplyFrame,
+  type ReplyReason,
 } from './socket-protocol';
 import { SDK_USER_AGENT } from './version';
 
@@ -127,6 +128,13 @@ const REMEMBERED_COMMANDS = 1024;
 const SOCKET_TOKEN_MARGIN_MS = 30_000;
 /** Server frames can hold a ready reply with 100 commands of 32 KiB each. */
 const MAX_SERVER_FRAME_BYTES = 8 * 1024 * 1024;
+/**
+ * Replies to a command_result that did not store it (a dependency out of reach, or a bug): the
+ * result is sent again after the next ready, and after `retry_after` seconds when the reply
+ * carries it (at most MAX_RESULT_RETRY_S).
+ */
+const RESULT_NOT_STORED: ReadonlySet<string> = new Set<ReplyReason>(['database_unavailable', 'redis_unavailable', 'internal_error']);
+const MAX_RESULT_RETRY_S = 60;
 
 /**
  * The agent's websocket: mints a socket token, connects, says `ready`, runs each pushed command's
@@ -339,6 +347,18 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     return true;
   }
 
+  /**
+   * A result the service could not store now: sent again on this connection after `retryAfter`
+   * seconds when the reply said when (else after the next ready, as after a lost reply).
+   */
+  private retryResult(ws: WebSocket, state: CommandState, retryAfter: unknown): void {
+    const seconds = Number(retryAfter);
+    if (!Number.isFinite(seconds) || seconds <= 0) return;
+    setTimeout(() => {
+      if (this.ws === ws) void this.sendResult(state);
+    }, Math.min(seconds, MAX_RESULT_RETRY_S) * 1000).unref();
+  }
+
   private async beat(ws: WebSocket): Promise<void> {
     if (ws.readyState !== WebSocket.OPEN) return;
     const sentAt = Date.now();
@@ -454,8 +474,7 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     try {
       const reply = await this.call(ws, 'command_result', { ...state.outcome });
       const reason = reply.status === 'ok' ? 'ok' : String(reply.payload.reason ?? 'error');
-      // internal_error: the service could not store it now; try again after the next ready.
-      if (reason === 'internal_error') return;
+      if (RESULT_NOT_STORED.has(reason)) return this.retryResult(ws, state, reply.payload.retry_after);
       state.acknowledged = true;
       this.emit('result', {
         command: state.command,

@@ -38,16 +38,21 @@ export interface ClientFrame {
 }
 
 /** Reply reasons the service sends with `status: "error"`. */
-export type ReplyReason =
-  | 'invalid_json'
-  | 'invalid_message'
-  | 'unknown_event'
-  | 'payload_too_large'
-  | 'invalid_payload'
-  | 'forbidden'
-  | 'command_not_found'
-  | 'command_finished'
-  | 'internal_error';
+export const REPLY_REASONS = [
+  'invalid_json',
+  'invalid_message',
+  'unknown_event',
+  'payload_too_large',
+  'invalid_payload',
+  'forbidden',
+  'command_not_found',
+  'command_finished',
+  /** Postgres or Redis was out of reach: nothing was stored; send again after `payload.retry_after` seconds. */
+  'database_unavailable',
+  'redis_unavailable',
+  'internal_error',
+] as const;
+export type ReplyReason = (typeof REPLY_REASONS)[number];
 
 export interface ReplyFrame {
   event: 'reply';

@@ -5,7 +5,9 @@ import {
   parseCommandResult,
   parseFrame,
   SocketEventError,
+  unavailableResult,
 } from './socket-protocol';
+import { RedisUnavailableError } from '../core/common/problem/redis-errors';
 
 const text = (s: string) => parseFrame(Buffer.from(s), false);
 
@@ -55,6 +57,24 @@ describe('replies', () => {
       status: 'error',
       payload: { reason: 'unknown_event' },
     });
+  });
+});
+
+describe('unavailableResult', () => {
+  it('answers Postgres or Redis out of reach with its reason and retry_after, and leaves anything else to internal_error', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(unavailableResult(Object.assign(new Error('the database system is shutting down'), { code: '57P03' }))).toEqual({
+      status: 'error',
+      payload: { reason: 'database_unavailable', retry_after: 2 },
+    });
+    expect(unavailableResult(new RedisUnavailableError('publish: no answer in 500 ms'))).toEqual({
+      status: 'error',
+      payload: { reason: 'redis_unavailable', retry_after: 2 },
+    });
+    // a refused connection is Postgres's first (both classifiers know it): the reply says retry either way
+    expect(unavailableResult(refused)?.payload).toMatchObject({ retry_after: 2 });
+    expect(unavailableResult(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBeUndefined();
+    expect(unavailableResult(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBeUndefined();
   });
 });
 

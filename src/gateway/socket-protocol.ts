@@ -1,4 +1,5 @@
 import { isUUID } from 'class-validator';
+import { DATABASE_RETRY_AFTER_SECONDS, dependencyUnavailable } from '../core/common/problem/dependency-unavailable';
 import type { RawData } from 'ws';
 import { jsonByteLength } from '../agent-commands';
 import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agent-commands';
@@ -45,6 +46,13 @@ export const ReplyReasons = {
   forbidden: 'forbidden',
   commandNotFound: 'command_not_found',
   commandFinished: 'command_finished',
+  /**
+   * Postgres or Redis could not be reached: the event did nothing; send it again after
+   * `payload.retry_after` seconds (the socket stays open). HTTP answers these with a 503.
+   */
+  databaseUnavailable: 'database_unavailable',
+  redisUnavailable: 'redis_unavailable',
+  /** A bug of the service, logged with its stack. */
   internalError: 'internal_error',
 } as const;
 export type ReplyReason = (typeof ReplyReasons)[keyof typeof ReplyReasons];
@@ -117,6 +125,16 @@ export function encodeReply(ref: Ref, result: HandlerResult): string {
 
 export function errorResult(reason: ReplyReason, details: Record<string, unknown> = {}): HandlerResult {
   return { status: 'error', payload: { ...details, reason } };
+}
+
+/**
+ * The reply to a failure that says Postgres or Redis is out of reach (dependency-unavailable.ts):
+ * `database_unavailable` or `redis_unavailable` with `retry_after` seconds; undefined for any
+ * other failure, which is a bug (internal_error).
+ */
+export function unavailableResult(err: unknown): HandlerResult | undefined {
+  const unavailable = dependencyUnavailable(err);
+  return unavailable && errorResult(unavailable, { retry_after: DATABASE_RETRY_AFTER_SECONDS });
 }
 
 /** A handler's check of its decoded payload: JSON bytes at most `max`. */

@@ -1,10 +1,12 @@
 import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { catchError, map, Observable, of } from 'rxjs';
-import { errorResult, HandlerResult, ReplyReasons, SocketEventError } from './socket-protocol';
+import { errorResult, HandlerResult, ReplyReasons, SocketEventError, unavailableResult } from './socket-protocol';
 
 /**
  * Turns a socket handler's outcome into its reply: the returned object is the ok payload; a
- * SocketEventError is an error with its reason; anything else is logged and an internal_error.
+ * SocketEventError is an error with its reason; Postgres or Redis unreachable is
+ * `database_unavailable` / `redis_unavailable` with `retry_after` (what HTTP answers with a 503);
+ * anything else is logged and an internal_error.
  */
 @Injectable()
 export class SocketReplyInterceptor implements NestInterceptor {
@@ -15,6 +17,11 @@ export class SocketReplyInterceptor implements NestInterceptor {
       map((payload: Record<string, unknown> | undefined): HandlerResult => ({ status: 'ok', payload: payload ?? {} })),
       catchError((err: unknown) => {
         if (err instanceof SocketEventError) return of(errorResult(err.reason, err.details));
+        const unavailable = unavailableResult(err);
+        if (unavailable) {
+          this.logger.warn({ err: (err as Error).message }, `socket handler ${context.getHandler().name}: ${unavailable.payload.reason}`);
+          return of(unavailable);
+        }
         this.logger.error({ err }, `socket handler ${context.getHandler().name} failed`);
         return of(errorResult(ReplyReasons.internalError));
       }),

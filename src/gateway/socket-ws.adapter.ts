@@ -3,7 +3,7 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { defaultIfEmpty, Observable, take } from 'rxjs';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import { encodeReply, errorResult, HandlerResult, parseFrame, Ref, ReplyReasons } from './socket-protocol';
+import { encodeReply, errorResult, HandlerResult, parseFrame, Ref, ReplyReasons, unavailableResult } from './socket-protocol';
 
 const isHandlerResult = (value: unknown): value is HandlerResult =>
   value !== null &&
@@ -15,7 +15,8 @@ const isHandlerResult = (value: unknown): value is HandlerResult =>
  * platform-ws with the service's envelope (socket-protocol.ts) instead of Nest's `{ event, data }`:
  * every client event gets exactly one reply with its ref. Frames that are not JSON, not an
  * envelope, or name no handler are answered here; handler outcomes come from
- * SocketReplyInterceptor. A handler that failed outside it (a guard or pipe) is an internal_error.
+ * SocketReplyInterceptor. A handler that failed outside it (a guard or pipe) is an internal_error,
+ * or the same unavailable reply when Postgres or Redis is out of reach.
  */
 export class SocketWsAdapter extends WsAdapter {
   private readonly socketLogger = new Logger('SocketGateway');
@@ -38,6 +39,8 @@ export class SocketWsAdapter extends WsAdapter {
         .subscribe({
           next: (result) => reply(client, ref, isHandlerResult(result) ? result : errorResult(ReplyReasons.internalError)),
           error: (err: unknown) => {
+            const unavailable = unavailableResult(err);
+            if (unavailable) return reply(client, ref, unavailable);
             this.socketLogger.error({ err }, `socket event ${event} failed`);
             reply(client, ref, errorResult(ReplyReasons.internalError));
           },

@@ -1,7 +1,8 @@
 import { BadRequestException, HttpException, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { loadConfig } from '../../config/app-config';
-import { DATABASE_RETRY_AFTER_SECONDS, ProblemRenderer } from './problem-renderer';
+import { DATABASE_RETRY_AFTER_SECONDS } from './dependency-unavailable';
+import { ProblemRenderer } from './problem-renderer';
 import { PROBLEM_STATUSES } from './problem-status';
 import { ForbiddenProblem, NotFoundProblem, ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.error';
 

@@ -1,13 +1,9 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { isDatabaseUnavailable } from './pg-errors';
-import { isRedisUnavailable } from './redis-errors';
+import { DATABASE_RETRY_AFTER_SECONDS, dependencyUnavailable } from './dependency-unavailable';
 import { ProblemBody } from './problem-body';
 import { ProblemCode } from './problem-codes';
 import { ProblemError } from './problem.error';
-
-/** Seconds a client is asked to wait before retrying after a 503 `database_unavailable`. */
-export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** What a transport answers for a thrown value. Transports map by `code`/`status`, never by the body's strings. */
 export interface RenderedProblem {
@@ -72,21 +68,10 @@ export class ProblemRenderer {
   private toProblem(exception: unknown, context: ProblemLogContext): ProblemError {
     if (exception instanceof ProblemError) return exception;
     if (exception instanceof HttpException) return this.fromHttpException(exception);
-    if (isDatabaseUnavailable(exception)) {
-      this.logger.warn({ err: (exception as Error).message, ...context }, 'database unavailable');
-      return new ProblemError({
-        status: 503,
-        code: 'database_unavailable',
-        headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
-      });
-    }
-    if (isRedisUnavailable(exception)) {
-      this.logger.warn({ err: (exception as Error).message, ...context }, 'redis unavailable');
-      return new ProblemError({
-        status: 503,
-        code: 'redis_unavailable',
-        headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
-      });
+    const unavailable = dependencyUnavailable(exception);
+    if (unavailable) {
+      this.logger.warn({ err: (exception as Error).message, ...context }, unavailable.replace('_', ' '));
+      return new ProblemError({ status: 503, code: unavailable, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } });
     }
     this.logger.error({ err: exception, ...context }, 'unhandled error');
     return new ProblemError({ status: 500, code: 'internal_error' });
