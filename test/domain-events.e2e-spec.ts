@@ -6,6 +6,9 @@ import { runMigrations } from '../src/core/database/migrate';
 import { Outbox } from '../src/events';
 import { OutboxRelay, RELAY_BATCH } from '../src/events/outbox-relay.service';
 import { RedisChannels } from '../src/core/redis/redis-keys';
+import { EventBus } from '../src/core/redis/event-bus.service';
+import { RedisService } from '../src/core/redis/redis.service';
+import type { AppConfig } from '../src/core/config/app-config';
 import { makeWorkspace, Registered } from './support/builders';
 import { sleep } from './support/operator';
 import { eventually } from './support/eventually';
@@ -34,7 +37,7 @@ async function busListener(): Promise<{ published: (eventId: string) => any[]; c
     const m = JSON.parse(message);
     if (m.type === 'domain_event') seen.push(m);
   });
-  await sub.subscribe(RedisChannels.events);
+  await sub.subscribe(RedisChannels.events(sub.options.db ?? 0));
   return { published: (eventId) => seen.filter((m) => m.event.id === eventId), close: async () => void (await sub.quit()) };
 }
 
@@ -101,9 +104,27 @@ describe('domain events: the transactional outbox', () => {
     const other = new Redis(process.env.REDIS_URL!);
     try {
       const fromOtherNode = (e: object & { id: string }) =>
-        other.publish(RedisChannels.events, JSON.stringify({ type: 'domain_event', workspaceId: w.workspaceId, event: e, once: e.id, origin: 'another-node' }));
+        other.publish(
+          RedisChannels.events(other.options.db ?? 0),
+          JSON.stringify({ type: 'domain_event', workspaceId: w.workspaceId, event: e, once: e.id, origin: 'another-node' }),
+        );
       const { workspace_id: _, ...again } = event;
       const fresh = { id: randomUUID(), type: 'robot.retired', data: { n: 2 }, inserted_at: new Date().toISOString() };
+      // A node of another deployment, on another database of the same Redis server, is not heard
+      // (pub/sub channels are the server's, not the database's: the bus's channel names its database).
+      const elsewhere = { id: randomUUID(), type: 'robot.retired', data: { n: 3 }, inserted_at: new Date().toISOString() };
+      const url = new URL(process.env.REDIS_URL!);
+      url.pathname = `/${((other.options.db ?? 0) + 1) % 16}`;
+      const elsewhereRedis = new RedisService({ redisUrl: url.toString() } as AppConfig);
+      const elsewhereBus = new EventBus(elsewhereRedis);
+      await elsewhereBus.onModuleInit();
+      try {
+        const message = { type: 'domain_event', workspaceId: w.workspaceId, event: elsewhere };
+        expect(await elsewhereBus.broadcastOnce([{ id: elsewhere.id, event: message }], 2000)).toBe(1);
+      } finally {
+        await elsewhereBus.onApplicationShutdown();
+        await elsewhereRedis.onApplicationShutdown();
+      }
       await fromOtherNode(again);
       await fromOtherNode(fresh);
       await fromOtherNode(fresh);
@@ -111,6 +132,7 @@ describe('domain events: the transactional outbox', () => {
       await sleep(300);
       expect(pushesOf(listener, event.id)).toHaveLength(1);
       expect(pushesOf(listener, fresh.id)).toHaveLength(1);
+      expect(pushesOf(listener, elsewhere.id)).toHaveLength(0);
     } finally {
       await other.quit();
     }

@@ -59,7 +59,12 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   /** Ids of the broadcastOnce messages this node's handlers got, oldest first. */
   private readonly delivered = new Set<string>();
 
-  constructor(private readonly redis: RedisService) {}
+  /** The bus's channel: this Redis database's (RedisChannels.events). */
+  private readonly channel: string;
+
+  constructor(private readonly redis: RedisService) {
+    this.channel = RedisChannels.events(redis.db);
+  }
 
   async onModuleInit(): Promise<void> {
     this.subscriber = this.redis.createConnection('subscriber', { maxRetriesPerRequest: null });
@@ -68,7 +73,7 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
     this.pinger = setInterval(() => void this.ping(), BUS_PING_INTERVAL_MS);
     this.pinger.unref();
     try {
-      await withTimeout(this.subscriber.subscribe(RedisChannels.events), BUS_TIMEOUT_MS * 4, 'subscribing to the event bus');
+      await withTimeout(this.subscriber.subscribe(this.channel), BUS_TIMEOUT_MS * 4, 'subscribing to the event bus');
       this.setHealthy(true);
     } catch (err) {
       // Boot anyway: the subscription is retried on reconnect, and the bus reports itself down.
@@ -103,7 +108,7 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
     this.dispatch(event);
     try {
       const message = JSON.stringify({ ...event, origin: this.nodeId });
-      await withTimeout(this.redis.client.publish(RedisChannels.events, message), BUS_TIMEOUT_MS, 'publishing');
+      await withTimeout(this.redis.client.publish(this.channel, message), BUS_TIMEOUT_MS, 'publishing');
       return true;
     } catch (err) {
       this.logger.warn(`event ${event.type} not published to other nodes: ${(err as Error).message}`);
@@ -129,7 +134,7 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
     const keys = messages.map((m) => RedisKeys.broadcastOnce(m.id));
     const bodies = messages.map((m) => JSON.stringify({ ...m.event, once: m.id, origin: this.nodeId }));
     return (await withTimeout(
-      this.redis.client.eval(PUBLISH_ONCE, keys.length, ...keys, RedisChannels.events, RedisLimits.broadcastOnceMarkMs, ...bodies),
+      this.redis.client.eval(PUBLISH_ONCE, keys.length, ...keys, this.channel, RedisLimits.broadcastOnceMarkMs, ...bodies),
       timeoutMs,
       'publishing once',
     )) as number;

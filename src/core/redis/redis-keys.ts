@@ -13,8 +13,14 @@ export const SessionEvents = {
 } as const;
 
 export const RedisChannels = {
-  /** Cross-node invalidation of in-process credential caches and socket disconnects. */
-  events: `${REDIS_PREFIX}:events`,
+  /**
+   * Cross-node invalidation of in-process credential caches, socket disconnects and pushes, for
+   * the nodes on Redis database `db`. Keys live in the selected database, but pub/sub channels are
+   * the whole server's: the name carries the database, so deployments that share a Redis server
+   * on different databases do not hear each other's events. Database 0 keeps the name it always
+   * had, so nodes of earlier releases and this one hear each other during a rolling upgrade.
+   */
+  events: (db: number) => (db === 0 ? `${REDIS_PREFIX}:events` : `${REDIS_PREFIX}:events:${db}`),
 } as const;
 
 export const RedisKeys = {

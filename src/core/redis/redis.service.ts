@@ -28,6 +28,11 @@ export class RedisService implements OnApplicationShutdown {
     this.client = this.createConnection('command', { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
   }
 
+  /** The Redis database the service uses (REDIS_URL's path, 0 when it names none). */
+  get db(): number {
+    return this.client.options.db ?? 0;
+  }
+
   /** A new connection with the service's options (subscribers and BullMQ need their own). */
   createConnection(name: string, extra: Partial<import('ioredis').RedisOptions> = {}): Redis {
     const client = new Redis({
