@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
@@ -78,6 +79,33 @@ describe('process lifecycle (production build)', () => {
       const metrics = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: 'Bearer prod-metrics-token-0123456789' } });
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toMatch(new RegExp(`^nodejs_version_info\\{version="v${major}\\.\\d+\\.\\d+",major="${major}",`, 'm'));
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+    }
+  });
+
+  it('serves under node --disallow-code-generation-from-strings: the pipelined reads build their rows without new Function', async () => {
+    const app = spawnApp(await testEnv(), ['--disallow-code-generation-from-strings']);
+    try {
+      await waitForHealth(app);
+      const post = (path: string, body: object, headers: Record<string, string> = {}) =>
+        fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      const id = randomUUID().slice(0, 8);
+      const registered = await post('/api/v1/register', {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        agent_name: 'Hardened',
+        workspace_name: `Hardened ${id}`,
+      });
+      expect(registered.status).toBe(201);
+      const key = ((await registered.json()) as { api_key: { key: string } }).api_key.key;
+      expect((await post('/api/v1/messages', { body: `no eval ${id}` }, { 'x-agent-api-key': key })).status).toBe(201);
+      const list = await fetch(`${app.baseUrl}/api/v1/messages?limit=5`, { headers: { 'x-agent-api-key': key } });
+      expect(list.status).toBe(200);
+      const { messages } = (await list.json()) as { messages: { body: string; id: string }[] };
+      expect(messages).toEqual([expect.objectContaining({ body: `no eval ${id}`, id: expect.any(String) })]);
+      expect(app.stdout() + app.stderr()).not.toMatch(/EvalError|Code generation from strings disallowed/);
     } finally {
       app.child.kill('SIGTERM');
       await app.exited;

@@ -49,11 +49,12 @@ const LISTENING = /^listening on :(\d+) /;
 /**
  * Runs the production build (`node dist/main.js`) as its own process, the way it is deployed,
  * on the port in `env.PORT` or, by default, one the app picks itself (PORT=0), read back from its
- * start-up log line. scripts/test.sh builds before the suites run.
+ * start-up log line, with `nodeArgs` (flags of node) before the script. scripts/test.sh builds
+ * before the suites run.
  */
-export function spawnApp(env: Record<string, string | undefined>): SpawnedApp {
+export function spawnApp(env: Record<string, string | undefined>, nodeArgs: string[] = []): SpawnedApp {
   assertFreshBuild();
-  const child = spawn(process.execPath, [MAIN_JS], {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN_JS], {
     // ENV_FILE='': a developer's .env never leaks into a test's app
     env: { PATH: process.env.PATH, PORT: '0', ENV_FILE: '', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

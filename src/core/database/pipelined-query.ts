@@ -25,6 +25,8 @@ interface RowShape {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Whether `new Function` is allowed in this process (it is not under --disallow-code-generation-from-strings). */
+let codeGeneration = true;
 
 /**
  * The row builder of a field list: an object literal with the fields in order, so every row of a
@@ -33,9 +35,15 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * from plain identifiers (never `__proto__`); any other name list gets the loop pg uses.
  */
 function rowBuilder(names: string[]): RowShape['build'] {
-  if (names.every((n) => IDENTIFIER.test(n) && n !== '__proto__') && new Set(names).size === names.length) {
+  if (codeGeneration && names.every((n) => IDENTIFIER.test(n) && n !== '__proto__') && new Set(names).size === names.length) {
     const members = names.map((n, i) => `${JSON.stringify(n)}: v[${i}] === null ? null : p[${i}](v[${i}])`);
-    return new Function('p', 'v', `return { ${members.join(', ')} };`) as RowShape['build'];
+    try {
+      return new Function('p', 'v', `return { ${members.join(', ')} };`) as RowShape['build'];
+    } catch (err) {
+      // node --disallow-code-generation-from-strings (a hardening flag): the loop below, from now on
+      if (!(err instanceof EvalError)) throw err;
+      codeGeneration = false;
+    }
   }
   // pg's own way, to the letter: a copy of a template made from a null-prototype object, so even
   // a column named __proto__ is an own key
