@@ -84,7 +84,8 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     pg.resume();
     // A test that failed mid-outage can leave the apps unable to close: the servers are ours to
     // stop whatever happens, or a failed run leaves them running on the host (seen: a Redis).
-    await Promise.race([Promise.allSettled([a?.close(), b?.close()]), sleep(20_000)]);
+    // (the 20 s bound is unref'd: left running after the apps closed, it kept jest from exiting)
+    await Promise.race([Promise.allSettled([a?.close(), b?.close()]), new Promise((r) => setTimeout(r, 20_000).unref())]);
     await redis.kill();
     await pg.destroy();
   }, 60_000);
