@@ -5,7 +5,7 @@ import {
   parseCommandResult,
   parseFrame,
   SocketEventError,
-  unavailableResult,
+  failureResult,
 } from './socket-protocol';
 import { RedisUnavailableError } from '../core/common/problem/redis-errors';
 
@@ -60,21 +60,26 @@ describe('replies', () => {
   });
 });
 
-describe('unavailableResult', () => {
-  it('answers Postgres or Redis out of reach with its reason and retry_after, and leaves anything else to internal_error', () => {
+describe('failureResult', () => {
+  it('answers Postgres or Redis out of reach with its reason and retry_after (a warning), and anything else internal_error (an error)', () => {
+    const logged: string[] = [];
+    const logger = { warn: () => void logged.push('warn'), error: () => void logged.push('error') };
+    const result = (err: unknown) => failureResult(err, logger, 'socket handler ready');
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    expect(unavailableResult(Object.assign(new Error('the database system is shutting down'), { code: '57P03' }))).toEqual({
+    expect(result(Object.assign(new Error('the database system is shutting down'), { code: '57P03' }))).toEqual({
       status: 'error',
       payload: { reason: 'database_unavailable', retry_after: 2 },
     });
-    expect(unavailableResult(new RedisUnavailableError('publish: no answer in 500 ms'))).toEqual({
+    expect(result(new RedisUnavailableError('publish: no answer in 500 ms'))).toEqual({
       status: 'error',
       payload: { reason: 'redis_unavailable', retry_after: 2 },
     });
     // a refused connection is Postgres's first (both classifiers know it): the reply says retry either way
-    expect(unavailableResult(refused)?.payload).toMatchObject({ retry_after: 2 });
-    expect(unavailableResult(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBeUndefined();
-    expect(unavailableResult(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBeUndefined();
+    expect(result(refused).payload).toMatchObject({ retry_after: 2 });
+    expect(logged).toEqual(['warn', 'warn', 'warn']);
+    expect(result(new TypeError("Cannot read properties of undefined (reading 'id')"))).toEqual({ status: 'error', payload: { reason: 'internal_error' } });
+    expect(result(Object.assign(new Error('duplicate key'), { code: '23505' }))).toEqual({ status: 'error', payload: { reason: 'internal_error' } });
+    expect(logged).toEqual(['warn', 'warn', 'warn', 'error', 'error']);
   });
 });
 

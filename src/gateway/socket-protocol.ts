@@ -1,3 +1,4 @@
+import type { Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { DATABASE_RETRY_AFTER_SECONDS, dependencyUnavailable } from '../core/common/problem/dependency-unavailable';
 import type { RawData } from 'ws';
@@ -128,13 +129,19 @@ export function errorResult(reason: ReplyReason, details: Record<string, unknown
 }
 
 /**
- * The reply to a failure that says Postgres or Redis is out of reach (dependency-unavailable.ts):
- * `database_unavailable` or `redis_unavailable` with `retry_after` seconds; undefined for any
- * other failure, which is a bug (internal_error).
+ * The reply to a handler's failure that is not a SocketEventError: Postgres or Redis out of reach
+ * (dependency-unavailable.ts) is `database_unavailable` or `redis_unavailable` with `retry_after`
+ * seconds, logged as a warning (what HTTP answers with a 503); anything else is a bug, logged with
+ * its stack, and `internal_error`. `what` names the handler or event in the log line.
  */
-export function unavailableResult(err: unknown): HandlerResult | undefined {
+export function failureResult(err: unknown, logger: Pick<Logger, 'warn' | 'error'>, what: string): HandlerResult {
   const unavailable = dependencyUnavailable(err);
-  return unavailable && errorResult(unavailable, { retry_after: DATABASE_RETRY_AFTER_SECONDS });
+  if (unavailable) {
+    logger.warn({ err: (err as Error).message }, `${what}: ${unavailable}`);
+    return errorResult(unavailable, { retry_after: DATABASE_RETRY_AFTER_SECONDS });
+  }
+  logger.error({ err }, `${what} failed`);
+  return errorResult(ReplyReasons.internalError);
 }
 
 /** A handler's check of its decoded payload: JSON bytes at most `max`. */

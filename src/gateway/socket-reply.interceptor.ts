@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { catchError, map, Observable, of } from 'rxjs';
-import { errorResult, HandlerResult, ReplyReasons, SocketEventError, unavailableResult } from './socket-protocol';
+import { errorResult, failureResult, HandlerResult, SocketEventError } from './socket-protocol';
 
 /**
  * Turns a socket handler's outcome into its reply: the returned object is the ok payload; a
@@ -17,13 +17,7 @@ export class SocketReplyInterceptor implements NestInterceptor {
       map((payload: Record<string, unknown> | undefined): HandlerResult => ({ status: 'ok', payload: payload ?? {} })),
       catchError((err: unknown) => {
         if (err instanceof SocketEventError) return of(errorResult(err.reason, err.details));
-        const unavailable = unavailableResult(err);
-        if (unavailable) {
-          this.logger.warn({ err: (err as Error).message }, `socket handler ${context.getHandler().name}: ${unavailable.payload.reason}`);
-          return of(unavailable);
-        }
-        this.logger.error({ err }, `socket handler ${context.getHandler().name} failed`);
-        return of(errorResult(ReplyReasons.internalError));
+        return of(failureResult(err, this.logger, `socket handler ${context.getHandler().name}`));
       }),
     );
   }

@@ -3,7 +3,7 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { defaultIfEmpty, Observable, take } from 'rxjs';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import { encodeReply, errorResult, HandlerResult, parseFrame, Ref, ReplyReasons, unavailableResult } from './socket-protocol';
+import { encodeReply, errorResult, failureResult, HandlerResult, parseFrame, Ref, ReplyReasons } from './socket-protocol';
 
 const isHandlerResult = (value: unknown): value is HandlerResult =>
   value !== null &&
@@ -38,12 +38,7 @@ export class SocketWsAdapter extends WsAdapter {
         .pipe(take(1), defaultIfEmpty(undefined))
         .subscribe({
           next: (result) => reply(client, ref, isHandlerResult(result) ? result : errorResult(ReplyReasons.internalError)),
-          error: (err: unknown) => {
-            const unavailable = unavailableResult(err);
-            if (unavailable) return reply(client, ref, unavailable);
-            this.socketLogger.error({ err }, `socket event ${event} failed`);
-            reply(client, ref, errorResult(ReplyReasons.internalError));
-          },
+          error: (err: unknown) => reply(client, ref, failureResult(err, this.socketLogger, `socket event ${event}`)),
         });
     });
   }
