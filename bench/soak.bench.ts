@@ -49,7 +49,7 @@
  * (BENCH_SOAK_COMMANDS, commands per second, 10).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import Redis from 'ioredis';
@@ -67,18 +67,25 @@ interface MemorySample {
   external: number;
 }
 
+interface ResidentParts {
+  v8Pages: number;
+  otherAnon: number;
+  file: number;
+}
+
 /**
  * Where a local process's resident memory is, in bytes, from /proc/<pid>/smaps (NaN where there is
  * no /proc): `v8Pages`, anonymous mappings of exactly V8's page size (256 KiB: the heap's regular
  * pages, which V8 maps one by one); `otherAnon`, every other anonymous mapping (malloc's arenas
  * and brk heap, V8's large objects, stacks); `file`, file-backed pages (the node binary's code as
- * it is touched). Read every 10 s, not every second: the kernel walks every mapping for it.
+ * it is touched). Read every 10 s, not every second: the kernel walks every mapping for it; read
+ * off the event loop, which schedules the load.
  */
-function residentParts(pid: number | undefined): { v8Pages: number; otherAnon: number; file: number } {
-  const parts = { v8Pages: 0, otherAnon: 0, file: 0 };
-  let kind: keyof typeof parts = 'otherAnon';
+async function residentParts(pid: number | undefined): Promise<ResidentParts> {
+  const parts: ResidentParts = { v8Pages: 0, otherAnon: 0, file: 0 };
+  let kind: keyof ResidentParts = 'otherAnon';
   try {
-    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    for (const line of (await readFile(`/proc/${pid}/smaps`, 'utf8')).split('\n')) {
       const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
       if (mapping) {
         const bytes = parseInt(mapping[2], 16) - parseInt(mapping[1], 16);
@@ -186,7 +193,7 @@ interface Sample {
   /** Postgres's cumulative counters at this sample, for what it did in each window. */
   postgres: PostgresWork;
   /** Where the service's RSS is (residentParts). */
-  resident: { v8Pages: number; otherAnon: number; file: number };
+  resident: ResidentParts;
 }
 
 /** Cumulative counters of what Postgres did (its own statistics views): WAL, checkpoints, autovacuum. */
@@ -485,6 +492,7 @@ async function main(): Promise<void> {
         const heapLow = Math.min(heap, ...memorySamples.filter((m) => m.t >= since).map((m) => m.heap));
         const [{ count: pg }] = (await db.query(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database()`)).rows;
         const postgres = await postgresWork(db, checkpointer);
+        const resident = await residentParts(service.child.pid);
         const info = await redis.info('clients');
         const clients = (await redis.call('CLIENT', 'LIST')) as string;
         const now = performance.now();
@@ -500,7 +508,7 @@ async function main(): Promise<void> {
           // completions since the previous row (none before the first)
           rps: k === 0 ? NaN : ((completed - lastCompleted) / (now - lastAt)) * 1000,
           postgres,
-          resident: residentParts(service.child.pid),
+          resident,
         };
         lastCompleted = completed;
         lastAt = now;
@@ -651,7 +659,7 @@ async function main(): Promise<void> {
     // it allocates, which RSS minus the committed heap read as native growth (finding 30).
     const residentCell = (w: number) => {
       const inW = inWindow(w);
-      const part = (k: 'v8Pages' | 'otherAnon' | 'file') => mib(median(inW.map((x) => x.resident[k])) ?? NaN).toFixed(1);
+      const part = (k: keyof ResidentParts) => mib(median(inW.map((x) => x.resident[k])) ?? NaN).toFixed(1);
       return `${part('v8Pages')} / ${part('otherAnon')} / ${part('file')}`;
     };
     const memoryTable = [
