@@ -42,7 +42,8 @@ describe('job workers at shutdown', () => {
     await proxy.start();
     const outcome = await Promise.race([
       shutdown.then(() => 'closed'),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+      // unref'd: after the shutdown won the race, a pending bound kept jest from exiting for 5 s
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000).unref()),
     ]);
     expect(outcome).toBe('closed');
     expect(worker.closing).toBeDefined();

@@ -119,13 +119,14 @@ export class SocketClient {
   closedWithin(timeoutMs = 5000): Promise<Closed> {
     return Promise.race([
       this.closed,
-      new Promise<Closed>((_, reject) => setTimeout(() => reject(new Error('socket still open')), timeoutMs)),
+      // unref'd, as every bound here: one left pending after the close kept jest from exiting
+      new Promise<Closed>((_, reject) => setTimeout(() => reject(new Error('socket still open')), timeoutMs).unref()),
     ]);
   }
 
   /** True when nothing closes the socket for `ms`. */
   async staysOpen(ms = 300): Promise<boolean> {
-    const outcome = await Promise.race([this.closed.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms))]);
+    const outcome = await Promise.race([this.closed.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms).unref())]);
     return outcome && this.ws.readyState === WebSocket.OPEN;
   }
 
