@@ -157,6 +157,32 @@ describe('when Redis is unreachable', () => {
     expect(push.payload.agent_command).toEqual(created);
   });
 
+  it('socket events need no Redis: while it is down, an open socket reports a result, is ready with its open commands, and heartbeats; a socket token minted before connects', async () => {
+    const socket = await commandSocket(a, baseA);
+    const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
+    const { socket_token } = await mintSocketToken(a, key);
+    const first = await createCommand('first'); // cuts Redis
+    const second = (await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'second' }).expect(201)).body.agent_command;
+    await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === second.id, 1000);
+
+    const result = await socket.request('command_result', { command_id: first.id, status: 'succeeded', result: { ok: true } });
+    expect(result).toMatchObject({ status: 'ok', payload: { agent_command: { id: first.id, status: 'succeeded', result: { ok: true } } } });
+    const ready = await socket.request('ready');
+    expect(ready.status).toBe('ok');
+    // (earlier tests left commands of this agent open too)
+    const openIds = (reply: { payload: { agent_commands: { id: string }[] } }) => reply.payload.agent_commands.map((c) => c.id);
+    expect(openIds(ready)).toContain(second.id);
+    expect(openIds(ready)).not.toContain(first.id);
+    expect((await socket.request('heartbeat')).status).toBe('ok');
+
+    const late = await SocketClient.open(socketUrl(baseB, { socket_token }));
+    open.push(late);
+    expect(openIds(await late.request('ready'))).toEqual(openIds(ready));
+    const [row] = await a.app.get(DataSource).query(`SELECT status, result FROM agent_commands WHERE id = $1`, [first.id]);
+    expect(row).toEqual({ status: 'succeeded', result: { ok: true } });
+    expect(busHealthy(a)).toBe(false); // all of it with Redis still down
+  });
+
   it('SCIM keeps provisioning while Redis is down, and a deactivated account loses its socket on the other node within 1 s', async () => {
     const tenant = await makeScimTenant(a);
     const email = uniqueEmail('scim-outage');
