@@ -287,6 +287,19 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
       );
     }),
   ];
+  // What Postgres alone allows: were the service to spend on a claim only what it spends on a
+  // message write, claims/s against writes/s (both CPU-bound on the same cores) would be at most
+  // the write's CPU over that claim's. Same run, same figures as the table.
+  const serviceOfWrite = meanOf(MESSAGE_WRITES, (r) => r.cpu?.server ?? NaN);
+  lines.push('');
+  for (const name of [ONE_TOKEN, FIFTY_TOKENS]) {
+    const postgres = meanOf(name, (r) => r.cpu?.postgres ?? NaN);
+    const bound = cpuOf(MESSAGE_WRITES) / (serviceOfWrite + postgres);
+    lines.push(
+      `- ${name}: with its Postgres CPU (${postgres.toFixed(0)} µs) and a message write's service CPU ` +
+        `(${serviceOfWrite.toFixed(0)} µs), at most ${bound.toFixed(2)} x message writes`,
+    );
+  }
   const ratio = (a: number, b: number) => a / b;
   const targets: Target[] = [];
   for (const name of [ONE_TOKEN, FIFTY_TOKENS]) {
