@@ -1,6 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { FieldErrors, ValidationProblem } from '../problem/problem.error';
-import { memoizeRuleLookups } from './rule-lookup-memo';
 import { acceptedWithoutValidation } from './fast-accept';
 
 /** class-validator's default messages start with the property name, which the errors map already keys by. */
@@ -51,7 +50,6 @@ export class AppValidationPipe extends ValidationPipe {
       validationError: { target: false, value: true },
       exceptionFactory: (errors) => new ValidationProblem(toFieldErrors(errors)),
     });
-    memoizeRuleLookups(); // each DTO's rules found once, not on every request (rule-lookup-memo.ts)
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
