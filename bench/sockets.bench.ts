@@ -165,8 +165,11 @@ async function baselineServer(): Promise<void> {
 async function appServer(): Promise<void> {
   const root = process.env.BENCH_SERVICE_ROOT ?? HERE;
   const load = <T>(module: string): Promise<T> => import(path.join(root, 'src', module));
-  const { NestFactory } = await import('@nestjs/core');
-  const { DataSource } = await import('typeorm');
+  // Nest and TypeORM from the checkout's own node_modules, as its src/ imports them: with this
+  // checkout's copies, a compared checkout's modules were not the ones Nest knew (exit 1).
+  const dependency = <T>(name: string): Promise<T> => import(require.resolve(name, { paths: [root] }));
+  const { NestFactory } = await dependency<typeof import('@nestjs/core')>('@nestjs/core');
+  const { DataSource } = await dependency<typeof import('typeorm')>('typeorm');
   const { AppModule } = await load<typeof import('../src/app.module')>('app.module');
   const { configureApp } = await load<typeof import('../src/bootstrap')>('bootstrap');
   const { loadConfig } = await load<typeof import('../src/core/config/app-config')>('core/config/app-config');
