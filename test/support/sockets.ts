@@ -119,7 +119,7 @@ export class SocketClient {
   closedWithin(timeoutMs = 5000): Promise<Closed> {
     return Promise.race([
       this.closed,
-      // unref'd, as every bound here: one left pending after the close kept jest from exiting
+      // unref'd: a bound left pending after the close would keep jest from exiting
       new Promise<Closed>((_, reject) => setTimeout(() => reject(new Error('socket still open')), timeoutMs).unref()),
     ]);
   }
