@@ -1,4 +1,7 @@
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { isDatabaseUnavailable } from '../src/core/common/problem/pg-errors';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 import { CONNECT_TIMEOUT_MS } from '../src/core/database/data-source-options';
 import { makeWorkspace } from './support/builders';
@@ -34,6 +37,33 @@ describe('requests while Postgres is unavailable', () => {
       await t.close();
     }
   }, 20_000);
+
+  it('a pooled connection that fails while nobody holds it ends nothing: its next statement is database_unavailable, and the pool replaces it', async () => {
+    const t = await createTestApp();
+    try {
+      const db = t.app.get(DataSource);
+      const pool = (db.driver as PostgresDriver).master as Pool;
+      // Checked out of the pool by hand: the pool no longer listens to it, and no query runner
+      // does yet (TypeORM adds its listener a promise callback later) -- the gap a Postgres
+      // shutdown fell into in test/faults.e2e-spec.ts.
+      const client = await pool.connect();
+      let failed: unknown;
+      try {
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await db.query('SELECT pg_terminate_backend($1)', [rows[0].pid]); // FATAL 57P01 on an idle connection: an 'error' event
+        await eventually(async () => expect((client as unknown as { _queryable: boolean })._queryable).toBe(false));
+        failed = await client.query('SELECT 1').then(() => undefined, (err: unknown) => err);
+      } finally {
+        client.release(true); // dropped by the pool (a held connection would keep the app from closing)
+      }
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      expect(await db.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+      const w = await makeWorkspace(t);
+      expect((await t.http().get('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 
   /** An app whose only way to Postgres is a TCP proxy the test can cut and restore. */
   async function behindProxy(run: (t: TestApp, proxy: TcpProxy) => Promise<void>): Promise<void> {
