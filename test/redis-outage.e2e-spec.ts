@@ -162,7 +162,7 @@ describe('when Redis is unreachable', () => {
     const { key } = await issueKey(a, w, ['sockets:connect', 'agent_commands:read']);
     const { socket_token } = await mintSocketToken(a, key);
     const first = await createCommand('first'); // cuts Redis
-    const second = (await a.http().post(`${OP}/agent_commands`).set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'second' }).expect(201)).body.agent_command;
+    const second = await createCommand('second'); // (cutting again is a no-op)
     await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === second.id, 1000);
 
     const result = await socket.request('command_result', { command_id: first.id, status: 'succeeded', result: { ok: true } });
