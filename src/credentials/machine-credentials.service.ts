@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { AppConfig } from '../core/config/app-config';
-import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256 } from '../core/common/crypto/secrets';
+import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256, sha256Base64 } from '../core/common/crypto/secrets';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { EventBus } from '../core/redis/event-bus.service';
 import { CredentialCache } from './credential-cache';
@@ -143,9 +143,9 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
    */
   private async verifyToken(presented: string, cache: CredentialCache<AccessTokenRecord>, load: TokenLoader): Promise<AccessTokenRecord> {
     if (!TOKEN_PATTERN.test(presented)) throw new MachineAuthError('invalid_token');
-    const hash = sha256(presented);
+    const hash = sha256Base64(presented);
     const now = this.clock.now();
-    const record = await cache.read(hash.toString('base64'), now, () => load(hash));
+    const record = await cache.read(hash, now, () => load(Buffer.from(hash, 'base64')));
     if (!record) throw new MachineAuthError('invalid_token');
     this.assertPresentedUsable(record, now);
     if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
-import { parsePrefixedSecret, secretMatches, sha256 } from '../core/common/crypto/secrets';
+import { parsePrefixedSecret, secretMatches, sha256Base64 } from '../core/common/crypto/secrets';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { DatabaseNotifications } from '../core/database/database-notifications.service';
 import { CredentialEvents } from '../core/redis/credential-events';
@@ -90,9 +90,9 @@ export class MarketplaceCredentialsService implements OnModuleInit {
    */
   async authenticateEngagement(presented: string, engagementId: string | undefined): Promise<EngagementPrincipal> {
     if (!ENGAGEMENT_TOKEN_PATTERN.test(presented)) throw new MarketplaceAuthError('invalid_token', 'engagement');
-    const hash = sha256(presented);
+    const hash = sha256Base64(presented);
     const now = this.clock.now();
-    const record = await this.tokens.read(hash.toString('base64'), now, () => this.engagements.findToken(hash));
+    const record = await this.tokens.read(hash, now, () => this.engagements.findToken(Buffer.from(hash, 'base64')));
     if (!record) throw new MarketplaceAuthError('invalid_token', 'engagement');
     if (record.tokenExpiresAt.getTime() <= now) throw new MarketplaceAuthError('token_expired', 'engagement');
     if (record.engagementStatus !== 'active') throw new MarketplaceAuthError('engagement_revoked', 'engagement');

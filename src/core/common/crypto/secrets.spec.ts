@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   constantTimeEqual,
-  digestsEqual,
   mintPrefixedSecret,
   parsePrefixedSecret,
   randomToken,
   secretMatches,
   sha256,
+  sha256Base64,
 } from './secrets';
 
 const B64URL_11 = 'A'.repeat(10) + '_';
@@ -99,14 +99,6 @@ describe('constantTimeEqual', () => {
   });
 });
 
-describe('digestsEqual', () => {
-  it('compares buffers by content and refuses different lengths', () => {
-    expect(digestsEqual(sha256('x'), sha256('x'))).toBe(true);
-    expect(digestsEqual(sha256('x'), sha256('y'))).toBe(false);
-    expect(digestsEqual(sha256('x'), sha256('x').subarray(0, 16))).toBe(false);
-  });
-});
-
 describe('secretMatches', () => {
   it('is true only for the secret whose SHA-256 is stored', () => {
     const minted = mintPrefixedSecret('agk');
@@ -119,12 +111,43 @@ describe('secretMatches', () => {
     expect(secretMatches('anything', undefined)).toBe(false);
     expect(secretMatches('anything', Buffer.alloc(32))).toBe(false);
   });
+
+  it('is false when any one byte of the stored digest differs, first, middle or last', () => {
+    const digest = sha256('the secret');
+    for (const at of [0, 15, 31]) {
+      const changed = Buffer.from(digest);
+      changed[at] ^= 0x01;
+      expect(secretMatches('the secret', changed)).toBe(false);
+    }
+    expect(secretMatches('the secret', digest)).toBe(true);
+  });
+
+  it('is false for a stored digest of another length, longer or shorter, even with the same leading bytes', () => {
+    const digest = sha256('the secret');
+    expect(secretMatches('the secret', digest.subarray(0, 31))).toBe(false);
+    expect(secretMatches('the secret', Buffer.concat([digest, Buffer.from([0])]))).toBe(false);
+    expect(secretMatches('the secret', Buffer.alloc(0))).toBe(false);
+  });
+
+  it('takes digests with bytes above 0x7f as they are (the latin1 digest is one char per byte)', () => {
+    // a secret whose digest has high bytes: nearly every digest has one; check the premise
+    const digest = sha256('high bytes');
+    expect([...digest].some((b) => b > 0x7f)).toBe(true);
+    expect(secretMatches('high bytes', digest)).toBe(true);
+  });
 });
 
 describe('hash and token helpers', () => {
   it('sha256 agrees with node:crypto', () => {
     const expected = createHash('sha256').update('hello').digest();
     expect(sha256('hello').equals(expected)).toBe(true);
+  });
+
+  it('sha256Base64 is the base64 of the same digest, for non-ASCII input too', () => {
+    for (const value of ['hello', 'at_x.y', 'ünïcødé ✓', '']) {
+      expect(sha256Base64(value)).toBe(createHash('sha256').update(value, 'utf8').digest('base64'));
+      expect(Buffer.from(sha256Base64(value), 'base64').equals(sha256(value))).toBe(true);
+    }
   });
 
   it('randomToken returns unpadded base64url of the requested byte length', () => {
