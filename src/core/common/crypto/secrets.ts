@@ -28,7 +28,7 @@ export function sha256(value: string): Buffer {
 /**
  * SHA-256 as base64, straight from crypto.hash to a string. On the request path this is what
  * matters: the digest as a Buffer (a native ArrayBuffer of its own) costs more than the hash
- * itself, 1.6-2.2 µs against 0.4-0.9 for a string on Node 24 (bench/README.md, finding 33).
+ * itself, 1.6-2.2 µs against 0.4-1.0 for a string digest on Node 24 (bench/README.md, finding 33).
  */
 export function sha256Base64(value: string): string {
   return hash('sha256', value, 'base64');
