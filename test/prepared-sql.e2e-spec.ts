@@ -1,13 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { byteaArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../src/core/database/sql';
+import { byteaArrayLiteral, timestamptzArrayLiteral, utcIso, uuidArrayLiteral } from '../src/core/database/sql';
 import { Client, Pool, Query } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/core/config/app-config';
 import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT, ACCESS_TOKEN_WRITE, ACCESS_TOKENS_INSERT_ASYNC_COMMIT, type NewAccessToken } from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { assertDriverInternals, MAX_MERGED_ROWS, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
+import { assertDriverInternals, MAX_MERGED_ROWS, MAX_READ_GROUP, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
 import { eventually } from './support/eventually';
+
+const SHOW_SYNC_COMMIT = `SELECT current_setting('synchronous_commit') AS synchronous_commit`;
 
 /** The pipelined hot-statement path against the real test Postgres. */
 describe('PreparedSql', () => {
@@ -134,7 +136,12 @@ describe('PreparedSql', () => {
   it('runs pipelined statements from their generic plans (planned once per connection), and leaves the pool as it is', async () => {
     const { sql, pool } = await open(2);
     for (let i = 0; i < 4; i++) {
-      expect(await sql.rows('test_plan_cache_mode', 'SHOW plan_cache_mode', [])).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+      expect(await sql.rows('test_plan_cache_mode', `SELECT current_setting('plan_cache_mode') AS plan_cache_mode`, [])).toEqual([
+        { plan_cache_mode: 'force_generic_plan' },
+      ]);
+      expect(await sql.committedRows('test_plan_cache_mode', `SELECT current_setting('plan_cache_mode') AS plan_cache_mode`, [])).toEqual([
+        { plan_cache_mode: 'force_generic_plan' },
+      ]);
     }
     expect((await pool.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
   });
@@ -145,17 +152,18 @@ describe('PreparedSql', () => {
     expect(credentialId).toBeDefined();
     const hash = randomBytes(32);
     const values = [credentialId, hash, ['messages:read'], new Date(Date.now() + 60_000)];
-    // Inside the statement (so at its commit) synchronous_commit is off ...
-    const [inside] = await sql.rows<{ setting: string }>(
+    // Inside the statement (so at its commit) synchronous_commit is off ... (on a pipelined
+    // connection of the commit lanes: `rows` takes reads only)
+    const [inside] = await sql.committedRows<{ setting: string }>(
       'test_insert_access_token_setting',
       `${ACCESS_TOKEN_INSERT_ASYNC_COMMIT} RETURNING current_setting('synchronous_commit') AS setting`,
       values,
     );
     expect(inside.setting).toBe('off');
     // ... and on the same pipelined connection right after it, it is on again.
-    const [after] = await sql.rows<{ synchronous_commit: string }>('test_show_sync_commit', 'SHOW synchronous_commit', []);
+    const [after] = await sql.committedRows<{ synchronous_commit: string }>('test_show_sync_commit', SHOW_SYNC_COMMIT, []);
     expect(after.synchronous_commit).toBe('on');
-    await sql.rows('insert_access_token', ACCESS_TOKEN_INSERT_ASYNC_COMMIT, [credentialId, randomBytes(32), ['messages:read'], new Date()]);
+    await sql.committedRows('insert_access_token', ACCESS_TOKEN_INSERT_ASYNC_COMMIT, [credentialId, randomBytes(32), ['messages:read'], new Date()]);
     const stored = await db.query(`SELECT scopes FROM access_tokens WHERE token_hash = $1`, [hash]);
     expect(stored).toEqual([{ scopes: ['messages:read'] }]);
     await db.query(`DELETE FROM access_tokens WHERE credential_id = $1 AND token_hash = $2`, [credentialId, hash]);
@@ -277,13 +285,13 @@ describe('PreparedSql', () => {
       const credentialId = await someCredential(db);
       const rows = [token(credentialId), token(credentialId)];
       try {
-        const inside = await sql.rows<{ setting: string }>(
+        const inside = await sql.committedRows<{ setting: string }>(
           'test_insert_access_tokens_setting',
           `${ACCESS_TOKENS_INSERT_ASYNC_COMMIT} RETURNING current_setting('synchronous_commit') AS setting`,
           ACCESS_TOKEN_WRITE.manyValues(rows),
         );
         expect(inside.map((r) => r.setting)).toEqual(['off', 'off']);
-        const [after] = await sql.rows<{ synchronous_commit: string }>('test_show_sync_commit', 'SHOW synchronous_commit', []);
+        const [after] = await sql.committedRows<{ synchronous_commit: string }>('test_show_sync_commit', SHOW_SYNC_COMMIT, []);
         expect(after.synchronous_commit).toBe('on');
       } finally {
         await cleanUp(db, rows);
@@ -425,6 +433,134 @@ describe('PreparedSql', () => {
     expect(results[2]).toEqual({ status: 'fulfilled', value: [{ n: 3 }] });
     // and the connection carries on
     await expect(sql.rows('test_echo', 'SELECT $1::int AS n', [4])).resolves.toEqual([{ n: 4 }]);
+  });
+
+  describe('reads sharing a Sync (ReadGroup)', () => {
+    /** A read that tells which transaction it ran in (a group shares one) and what it was asked. */
+    const TAGGED = 'SELECT $1::int AS n, transaction_timestamp()::text AS tx';
+    const tagged = (sql: PreparedSql, n: number) => sql.rows<{ n: number; tx: string }>('test_tagged', TAGGED, [n]);
+    const DIVIDE = 'SELECT 1 / $1::int AS n, transaction_timestamp()::text AS tx';
+    /** Statements are grouped only once the connection has parsed them: parse them first, one turn each. */
+    const warm = async (sql: PreparedSql) => {
+      await tagged(sql, 0);
+      await sql.rows('test_divide_tagged', DIVIDE, [1]);
+    };
+
+    it(`sends the reads of a batch with one Sync per ${MAX_READ_GROUP} once parsed: each group one implicit transaction`, async () => {
+      const { sql } = await open(1);
+      // unparsed: each read its own Sync, so its own transaction
+      const first = await Promise.all([0, 1, 2].map((n) => tagged(sql, n)));
+      expect(new Set(first.map(([r]) => r.tx)).size).toBe(3);
+      // parsed: 40 reads of one turn go out as groups of 16, 16 and 8, each answered with its own rows
+      const count = 2 * MAX_READ_GROUP + 8;
+      const answers = await Promise.all(Array.from({ length: count }, (_, n) => tagged(sql, n)));
+      expect(answers.map(([r]) => r.n)).toEqual(Array.from({ length: count }, (_, n) => n));
+      const groups = answers.map(([r]) => r.tx).reduce<string[]>((txs, tx) => (txs.at(-1) === tx ? txs : [...txs, tx]), []);
+      expect(groups).toHaveLength(3);
+      expect(new Set(groups).size).toBe(3);
+      // the commit lanes never group: their statements are one-statement writes
+      await sql.committedRows('test_tagged', TAGGED, [0]);
+      const commits = await Promise.all([0, 1, 2].map((n) => sql.committedRows<{ tx: string }>('test_tagged', TAGGED, [n])));
+      expect(new Set(commits.map(([r]) => r.tx)).size).toBe(3);
+    });
+
+    it("gives each read of a group its own snapshot: a read sees what committed before it started", async () => {
+      const { sql, db } = await open(1);
+      await db.query('CREATE TABLE IF NOT EXISTS test_read_groups (n int)');
+      try {
+        await db.query('TRUNCATE test_read_groups');
+        const COUNT = 'SELECT count(*)::int AS n, transaction_timestamp()::text AS tx FROM test_read_groups';
+        const SLEEP = 'SELECT pg_sleep($1::float8)::text AS slept, transaction_timestamp()::text AS tx';
+        await sql.rows('test_count_rows', COUNT, []);
+        await sql.rows('test_sleep_tagged', SLEEP, [0]);
+        const reads = Promise.all([
+          sql.rows<{ n: number; tx: string }>('test_count_rows', COUNT, []),
+          sql.rows<{ tx: string }>('test_sleep_tagged', SLEEP, [0.4]),
+          sql.rows<{ n: number; tx: string }>('test_count_rows', COUNT, []),
+        ]);
+        await new Promise((r) => setTimeout(r, 150));
+        await db.query('INSERT INTO test_read_groups (n) VALUES (1)'); // commits while the group sleeps
+        const [[before], [slept], [after]] = await reads;
+        expect(new Set([before.tx, slept.tx, after.tx]).size).toBe(1); // one group
+        expect(before.n).toBe(0);
+        expect(after.n).toBe(1);
+      } finally {
+        await db.query('DROP TABLE IF EXISTS test_read_groups');
+      }
+    });
+
+    it('refuses only the read that fails; the reads Postgres skipped after it are sent again and answered', async () => {
+      const { sql } = await open(1);
+      await warm(sql);
+      const results = await Promise.allSettled([
+        tagged(sql, 1),
+        tagged(sql, 2),
+        sql.rows('test_divide_tagged', DIVIDE, [0]),
+        tagged(sql, 4),
+        tagged(sql, 5),
+      ]);
+      const value = (i: number) => (results[i] as PromiseFulfilledResult<Array<{ n: number; tx: string }>>).value[0];
+      expect(results[2]).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+      expect([0, 1, 3, 4].map((i) => value(i).n)).toEqual([1, 2, 4, 5]);
+      expect(value(1).tx).toBe(value(0).tx); // the group
+      expect(value(3).tx).not.toBe(value(0).tx); // sent again, in a group of their own
+      expect(value(4).tx).toBe(value(3).tx);
+      // and the connection carries on, grouping as before
+      const next = await Promise.all([6, 7].map((n) => tagged(sql, n)));
+      expect(next.map(([r]) => r.n)).toEqual([6, 7]);
+      expect(next[1][0].tx).toBe(next[0][0].tx);
+    });
+
+    it('fails a whole group a lost connection carried, then answers on a new connection', async () => {
+      const { sql } = await open(1);
+      await warm(sql);
+      const lanePid = await backendPid(sql);
+      const KILL = 'SELECT pg_terminate_backend(pg_backend_pid())::text AS killed, transaction_timestamp()::text AS tx';
+      await expect(sql.rows('test_kill_self', KILL.replace('pg_terminate_backend(pg_backend_pid())', 'false'), [])).resolves.toHaveLength(1);
+      const results = await Promise.allSettled([tagged(sql, 1), sql.rows('test_kill_self2', KILL, []), tagged(sql, 3)]);
+      expect(results[0]).toMatchObject({ status: 'fulfilled' });
+      expect(results[1].status).toBe('rejected');
+      // the read after the kill either failed with the connection or was sent again on a new one: never a wrong answer
+      if (results[2].status === 'fulfilled') expect(results[2].value).toEqual([{ n: 3, tx: expect.any(String) }]);
+      let pid: number | undefined;
+      for (let attempt = 0; attempt < 20 && pid === undefined; attempt++) {
+        pid = await backendPid(sql).catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 50)));
+      }
+      expect(pid).not.toBe(lanePid);
+      await expect(tagged(sql, 9)).resolves.toEqual([{ n: 9, tx: expect.any(String) }]);
+    });
+
+    it('takes reads only: a statement that is not a SELECT is refused before it is sent', async () => {
+      const { sql } = await open(1);
+      expect(() => sql.rows('test_insert', 'INSERT INTO test_nothing VALUES (1)', [])).toThrow(/takes reads only/);
+      expect(() => sql.rows('test_show', 'SHOW synchronous_commit', [])).toThrow(/takes reads only/);
+      expect(() => sql.rows('test_lock', 'SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [randomUUID()])).toThrow(/takes reads only/);
+      expect(() => sql.rows('test_lock', 'SELECT id FROM workspaces w FOR KEY SHARE OF w', [])).toThrow(/takes reads only/);
+    });
+  });
+
+  it("utcIso renders Postgres's text of a UTC time exactly as isoColumn's to_char does", async () => {
+    const { db } = await open(0);
+    const micros = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 12000, 99999, 100000, 120000, 123456, 500000, 999000, 999999];
+    const samples: string[] = [];
+    for (const year of [1, 999, 1970, 2000, 2026, 9999]) {
+      for (const us of micros) samples.push(`${String(year).padStart(4, '0')}-0${1 + (us % 9)}-1${us % 10} 2${us % 4}:${10 + (us % 50)}:0${us % 10}.${String(us).padStart(6, '0')}+00`);
+    }
+    for (let i = 0; i < 2000; i++) {
+      const at = new Date(Date.UTC(1970, 0, 1) + Math.floor(Math.random() * 2_000_000_000_000)).toISOString().slice(0, 19);
+      samples.push(`${at}.${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}+00`);
+    }
+    const rows = await db.query<Array<{ expected: string; text: string }>>(
+      `SELECT to_char(x AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expected, (x AT TIME ZONE 'UTC')::text AS text
+         FROM unnest($1::timestamptz[]) AS x`,
+      [samples],
+    );
+    expect(rows).toHaveLength(samples.length);
+    for (const { expected, text } of rows) expect(utcIso(text)).toBe(expected);
+    expect(rows.some((r) => /\.\d{1,5}$/.test(r.text)) && rows.some((r) => r.text.length === 19)).toBe(true); // trimmed fractions were met
+    for (const odd of ['infinity', '-infinity', '10000-01-01 00:00:00', '0001-01-01 00:00:00 BC', '2026-11-29T07:00:00', '2026-11-29 07:00:00.', '']) {
+      expect(() => utcIso(odd)).toThrow(/not a timestamp in ISO style/);
+    }
   });
 
   it('sends deep pages to the pool, shallow ones down the pipeline', async () => {

@@ -5,13 +5,15 @@ import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../da
 import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
 import { PreparedSql } from '../core/database/prepared-sql.service';
-import { isoColumn } from '../core/database/sql';
+import { isoColumn, utcIso, utcTextColumn } from '../core/database/sql';
 import type { MessageDto } from './dto/message.dto';
 
 /** What an erasure leaves of a message body. */
 export const ERASED = '[erased]';
 
 const COLUMNS = `m.id, m.body, m.channel, m.service_agent_id, ${isoColumn('m', 'inserted_at')}`;
+/** The list's columns: the same, with the time formatted in Node (utcTextColumn). */
+const LIST_COLUMNS = `m.id, m.body, m.channel, m.service_agent_id, ${utcTextColumn('m', 'inserted_at')}`;
 
 @Injectable()
 export class MessagesRepository implements PagedSubjectData {
@@ -30,14 +32,16 @@ export class MessagesRepository implements PagedSubjectData {
   private readonly listTexts = new Map<string, string>();
 
   /** Newest first, stable under paging; served by messages_list_idx. */
-  list(workspaceId: string, q: ListQuery): Promise<MessageDto[]> {
+  async list(workspaceId: string, q: ListQuery): Promise<MessageDto[]> {
     const s = listSql(q, { sql: 'm.workspace_id = $1', params: [workspaceId], alias: 'm' });
     let text = this.listTexts.get(s.variant);
     if (text === undefined) {
-      text = `SELECT ${COLUMNS} FROM messages m ${s.where} ${s.orderBy} ${s.limit}`;
+      text = `SELECT ${LIST_COLUMNS} FROM messages m ${s.where} ${s.orderBy} ${s.limit}`;
       this.listTexts.set(s.variant, text);
     }
-    return this.sql.pageRows<MessageDto>(`list_messages${s.variant}`, text, s.params, q.page.offset);
+    const rows = await this.sql.pageRows<MessageDto>(`list_messages${s.variant}`, text, s.params, q.page.offset);
+    for (const row of rows) row.inserted_at = utcIso(row.inserted_at);
+    return rows;
   }
 
   // ---- data requests (issue 22) ----

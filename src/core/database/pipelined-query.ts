@@ -1,4 +1,4 @@
-import { Client, Query, QueryResult, types } from 'pg';
+import { Client, DatabaseError, Query, QueryResult, types } from 'pg';
 
 /** A field of a RowDescription, as pg-protocol parses it. */
 interface FieldDescription {
@@ -12,8 +12,19 @@ interface QueryInternals {
   prepare(connection: unknown): void;
   handleRowDescription(msg: { fields: FieldDescription[] }): void;
   handleDataRow(msg: { fields: Array<string | null> }): void;
+  handleCommandComplete(msg: unknown, connection: unknown): void;
+  handleError(err: Error, connection: unknown): void;
+  _getRows(connection: unknown, rows: number | undefined): void;
   _result: { rows: unknown[] };
   _canceledDueToError: unknown;
+  callback?: (err: Error | null | undefined, result?: QueryResult) => void;
+}
+
+/** What a ReadGroup uses of pg's pipelined Client (checked at start-up with the rest). */
+interface ClientInternals {
+  _handleReadyForQuery(msg: { status: string }): void;
+  _sentQueryQueue: unknown[];
+  connection: { parsedStatements: Record<string, string | undefined>; execute(config: { portal: string; rows?: number }): void; stream: { destroy(err: Error): void } };
 }
 
 type Parser = (text: string) => unknown;
@@ -88,6 +99,70 @@ export class ConnectionShapes {
 
 const base = Query.prototype as unknown as QueryInternals;
 
+/** A read of a ReadGroup that Postgres never ran, because a read before it failed: the lane sends it again. */
+export class NotRunError extends Error {
+  constructor() {
+    super('not run: an earlier read sent with it failed');
+  }
+}
+
+/**
+ * Reads sent together with one Sync instead of one each (finding 34). Postgres answers a Sync
+ * with ReadyForQuery, flushing its output and ending the implicit transaction: one Sync per
+ * statement cost Postgres a socket send and a transaction end per statement, and Node a wake-up
+ * per answer. The reads of a group run in one implicit transaction, each with its own snapshot
+ * (READ COMMITTED takes one per statement), so a read sees what any write had committed before it
+ * started, as before. pg moves to its next query on ReadyForQuery only, so each member but the
+ * last is settled at its CommandComplete as if ReadyForQuery had come; the last one's Sync brings
+ * the real one.
+ *
+ * A statement that fails makes Postgres skip everything up to the Sync: the members after it
+ * never ran. They leave pg's queue at once and are settled with NotRunError, so the lane sends
+ * them again; the failed one is refused for itself, as before, and those before it are answered.
+ * Only reads belong in a group (a write's commit would wait for the last member, and a failure
+ * after it would roll it back after it was answered), and only statements the connection has
+ * parsed already (a skipped Parse would leave pg believing the statement is prepared).
+ */
+export class ReadGroup {
+  private readonly members: PipelinedQuery[] = [];
+
+  constructor(private readonly client: Client) {}
+
+  /** Whether a statement can join a group on this connection: parsed there already. */
+  static accepts(client: Client, statement: string, text: string): boolean {
+    return (client as unknown as ClientInternals).connection.parsedStatements[statement] === text;
+  }
+
+  add(query: PipelinedQuery): void {
+    this.members.push(query);
+  }
+
+  /** Whether `query` is followed by another member (so it goes without a Sync of its own). */
+  continuesAfter(query: PipelinedQuery): boolean {
+    return this.members[this.members.length - 1] !== query;
+  }
+
+  /** A member but the last answered: settle it and make the next one pg's active query. */
+  answered(): void {
+    (this.client as unknown as ClientInternals)._handleReadyForQuery({ status: 'T' });
+  }
+
+  /** Postgres refused `query`: the members after it were skipped, so they leave pg's queue and are sent again. */
+  failed(query: PipelinedQuery): void {
+    const rest = this.members.slice(this.members.indexOf(query) + 1);
+    const internals = this.client as unknown as ClientInternals;
+    const queue = internals._sentQueryQueue;
+    if (rest.length === 0 || !rest.some((m) => queue.includes(m))) return; // none left waiting (a lost connection took them)
+    if (!rest.every((m, i) => queue[i] === m)) {
+      // never expected: answers could now reach the wrong query, so fail everything on this connection instead
+      internals.connection.stream.destroy(new Error('pipelined connection lost track of a read group'));
+      return;
+    }
+    queue.splice(0, rest.length);
+    for (const m of rest) m.notRun();
+  }
+}
+
 /**
  * A named statement on a pipelined connection. pg describes the portal on every execution
  * (Postgres builds and sends a RowDescription, pg parses it and rebuilds its parsers and an
@@ -105,10 +180,34 @@ export class PipelinedQuery extends Query {
     callback: (err: Error | null | undefined, result: QueryResult) => void,
     private readonly statement: string,
     private readonly connection: ConnectionShapes,
+    private readonly group?: ReadGroup,
   ) {
     super(text, values, callback);
     (this as Query & { name?: string }).name = statement; // pg prepares and binds it by this name
     this.shape = connection.shapes.get(statement);
+    group?.add(this);
+  }
+
+  /** Execute, then Sync unless another read of its group follows. */
+  _getRows(con: unknown, rows: number | undefined): void {
+    if (this.group?.continuesAfter(this) && rows === undefined) {
+      (con as ClientInternals['connection']).execute({ portal: (this as unknown as { portal: string }).portal ?? '' });
+    } else base._getRows.call(this, con, rows);
+  }
+
+  handleCommandComplete(msg: unknown, con: unknown): void {
+    base.handleCommandComplete.call(this, msg, con);
+    if (this.group?.continuesAfter(this)) this.group.answered();
+  }
+
+  handleError(err: Error, con: unknown): void {
+    if (this.group && err instanceof DatabaseError) this.group.failed(this);
+    base.handleError.call(this, err, con);
+  }
+
+  /** Settles a member Postgres skipped (ReadGroup.failed). */
+  notRun(): void {
+    (this as unknown as QueryInternals).callback?.(new NotRunError());
   }
 
   prepare(con: unknown): void {
@@ -142,14 +241,21 @@ export class PipelinedQuery extends Query {
 /** What PipelinedQuery needs of pg, for assertDriverInternals: the problems found, if any. */
 export function pipelinedQueryInternalsProblems(): string[] {
   const problems: string[] = [];
-  for (const method of ['prepare', 'handleRowDescription', 'handleDataRow'] as const) {
+  for (const method of ['prepare', 'handleRowDescription', 'handleDataRow', 'handleCommandComplete', 'handleError', '_getRows'] as const) {
     if (typeof base[method] !== 'function') problems.push(`pg's Query no longer has a \`${method}\` method`);
   }
   const probe = new Query('SELECT 1', [], () => undefined) as unknown as QueryInternals;
   if (!Array.isArray(probe._result?.rows) || probe._canceledDueToError !== false) {
     problems.push("pg's Query no longer keeps `_result.rows` and `_canceledDueToError`");
   }
-  const client = new Client() as unknown as { connection?: { describe?: unknown } };
+  const client = new Client() as unknown as { connection?: { describe?: unknown; execute?: unknown; parsedStatements?: unknown }; _sentQueryQueue?: unknown };
   if (typeof client.connection?.describe !== 'function') problems.push("pg's Client no longer has a `connection.describe`");
+  if (typeof client.connection?.execute !== 'function' || typeof client.connection.parsedStatements !== 'object') {
+    problems.push("pg's Client no longer has a `connection.execute` and `connection.parsedStatements`");
+  }
+  const clientProto = Client.prototype as unknown as { _handleReadyForQuery?: unknown };
+  if (typeof clientProto._handleReadyForQuery !== 'function' || !Array.isArray(client._sentQueryQueue)) {
+    problems.push("pg's Client no longer has `_handleReadyForQuery` and `_sentQueryQueue` (pipelined read groups)");
+  }
   return problems;
 }

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppConfig } from '../config/app-config';
 import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
-import { ConnectionShapes, PipelinedQuery, pipelinedQueryInternalsProblems } from './pipelined-query';
+import { ConnectionShapes, NotRunError, PipelinedQuery, pipelinedQueryInternalsProblems, ReadGroup } from './pipelined-query';
 
 /** Past this offset a page read walks enough of its index to take its own pooled connection. */
 export const PIPELINED_MAX_OFFSET = 1000;
@@ -21,6 +21,13 @@ export const PIPELINED_MAX_OFFSET = 1000;
  * is written; the two measured alike within the host's noise, two slightly ahead (finding 19).
  */
 export const PIPELINE_BATCHES_IN_FLIGHT = 2;
+
+/**
+ * Reads sent with one Sync at most (ReadGroup): Postgres holds a group's answers until its Sync,
+ * so this bounds how long the first read of a group waits for the others (each a short indexed
+ * read, tens of microseconds).
+ */
+export const MAX_READ_GROUP = 16;
 
 /**
  * The prepared-statement name of a statement text: derived from the text, so two different texts
@@ -106,6 +113,21 @@ interface Pending {
   reject: (err: Error) => void;
   /** A row of a MergeableWrite: merged with the other rows of it that go out in the same flush. */
   merge?: { write: MergeableWrite<unknown>; row: unknown };
+  /** A read (`rows` on the read lanes), which may share its Sync with the reads next to it (ReadGroup). */
+  read: boolean;
+}
+
+/**
+ * The statements `rows` accepted as reads, each text checked once: a SELECT that locks nothing
+ * (a ReadGroup's transaction would hold its locks until the group ends).
+ */
+const checkedReads = new Set<string>();
+function assertRead(text: string): void {
+  if (checkedReads.has(text)) return;
+  if (!/^\s*SELECT\b/i.test(text) || /\bFOR\s+(NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)\b/i.test(text)) {
+    throw new Error(`PreparedSql.rows takes reads only (a SELECT that locks nothing), not: ${text.slice(0, 60)}`);
+  }
+  checkedReads.add(text);
 }
 
 /**
@@ -122,9 +144,12 @@ interface Pending {
  * loop is written in one corked write; Postgres answers them in order. Under load that replaces
  * a pool checkout, a socket write and a wake-up of a backend per query with one per batch
  * (profiling showed the per-query write as the largest single cost of an authenticated read).
- * Each statement carries its own Sync, so it runs in its own implicit transaction and an error
- * in one does not touch its neighbours. A slow statement would hold up the ones behind it on its
- * connection, so only statements that are short by construction (an index lookup with a small
+ * Each write carries its own Sync, so it runs in its own implicit transaction. Reads (`rows`,
+ * SELECTs only) share a Sync with the reads next to them once the connection has parsed their
+ * statement (ReadGroup, at most MAX_READ_GROUP): Postgres then flushes its answers and ends a
+ * transaction once per group instead of once per read. An error in one read is still its own:
+ * the reads after it in its group, which Postgres skipped, are sent again. A slow statement would
+ * hold up the ones behind it on its connection, so only statements that are short by construction (an index lookup with a small
  * limit, a single-row insert) belong in `rows`; anything whose cost grows with data (counts,
  * deep offsets) goes to `pooledRows`. Never for transactions: use TypeORM's EntityManager.
  */
@@ -142,8 +167,8 @@ export class PreparedSql implements OnApplicationShutdown {
   ) {
     assertDriverInternals(db);
     const options = { connectionString: config.databaseUrl, application_name: APPLICATION_NAME, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
-    this.reads = new LaneSet(config.dbPipelineConnections, options, this.logger);
-    this.commits = new LaneSet(config.dbPipelineConnections, options, this.logger);
+    this.reads = new LaneSet(config.dbPipelineConnections, options, this.logger, true);
+    this.commits = new LaneSet(config.dbPipelineConnections, options, this.logger, false);
   }
 
   private get pool(): Pool {
@@ -155,6 +180,7 @@ export class PreparedSql implements OnApplicationShutdown {
    * every connection has a batch in flight, with those issued until one is answered).
    */
   rows<T>(label: string, text: string, values: unknown[]): Promise<T[]> {
+    assertRead(text);
     return this.reads.size === 0 ? this.pooledRows<T>(label, text, values) : this.reads.rows<T>(text, values);
   }
 
@@ -208,8 +234,14 @@ class LaneSet {
   private scheduled = false;
   private next = 0;
 
-  constructor(count: number, options: ConstructorParameters<typeof PipelineLane>[0], logger: Logger) {
-    this.lanes = Array.from({ length: count }, () => new PipelineLane(options, logger, this.schedule));
+  /** `reads`: whether `rows` statements here are reads (the read lanes) or one-statement writes (the commit lanes). */
+  constructor(
+    count: number,
+    options: ConstructorParameters<typeof PipelineLane>[0],
+    logger: Logger,
+    private readonly reads: boolean,
+  ) {
+    this.lanes = Array.from({ length: count }, () => new PipelineLane(options, logger, this.schedule, this.resend));
   }
 
   get size(): number {
@@ -218,7 +250,7 @@ class LaneSet {
 
   rows<T>(text: string, values: unknown[]): Promise<T[]> {
     return new Promise<T[]>((resolve, reject) => {
-      this.queue.push({ name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject });
+      this.queue.push({ name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject, read: this.reads });
       this.schedule();
     });
   }
@@ -226,10 +258,16 @@ class LaneSet {
   write<R>(write: MergeableWrite<R>, row: R): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const merge = { write: write as MergeableWrite<unknown>, row };
-      this.queue.push({ name: statementName(write.one), text: write.one, values: write.oneValues(row), resolve: () => resolve(), reject, merge });
+      this.queue.push({ name: statementName(write.one), text: write.one, values: write.oneValues(row), resolve: () => resolve(), reject, merge, read: false });
       this.schedule();
     });
   }
+
+  /** A read Postgres skipped (ReadGroup): it goes out again with the next flush. */
+  private readonly resend = (p: Pending): void => {
+    this.queue.push(p);
+    this.schedule();
+  };
 
   /** A flush at the end of this turn (after the I/O callbacks and microtasks that add to the batch). */
   private readonly schedule = (): void => {
@@ -278,6 +316,7 @@ class LaneSet {
       name: statementName(write.many),
       text: write.many,
       values: write.manyValues(rows.map((p) => p.merge!.row)),
+      read: false,
       resolve: () => rows.forEach((p) => p.resolve([])),
       reject: (err) => {
         if (err instanceof DatabaseError) {
@@ -323,6 +362,8 @@ class PipelineLane {
     private readonly logger: Logger,
     /** Called when a batch is settled, so that statements waiting for a free lane go out. */
     private readonly onSettled: () => void,
+    /** Takes back a read Postgres skipped, to send it again. */
+    private readonly resend: (p: Pending) => void,
   ) {}
 
   submit(batch: Pending[]): void {
@@ -386,30 +427,46 @@ class PipelineLane {
     const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
       .connection.stream;
     const shapes = this.shapes.get(client)!;
+    // Every query is made before any is submitted: a member of a ReadGroup must know, when pg
+    // submits it, whether another follows it.
+    const queries: PipelinedQuery[] = [];
+    let group: ReadGroup | undefined;
+    let grouped = 0;
+    for (const p of batch) {
+      const joins = p.read && ReadGroup.accepts(client, p.name, p.text);
+      if (!joins || grouped === MAX_READ_GROUP) {
+        group = joins ? new ReadGroup(client) : undefined;
+        grouped = 0;
+      } else group ??= new ReadGroup(client);
+      if (group) grouped++;
+      // Built from the text rather than a config object: pg copies a config object through
+      // property descriptors on every query, which profiling showed on the hot path.
+      const query = new PipelinedQuery(
+        p.text,
+        p.values,
+        (err: Error | null | undefined, result: QueryResult) => {
+          settled();
+          if (err instanceof NotRunError) this.resend(p);
+          else if (err) p.reject(err);
+          else p.resolve(result.rows as never[]);
+        },
+        p.name,
+        shapes,
+        group,
+      );
+      queries.push(query);
+    }
     stream.cork();
     try {
-      for (const p of batch) {
-        // Built from the text rather than a config object: pg copies a config object through
-        // property descriptors on every query, which profiling showed on the hot path.
-        const query = new PipelinedQuery(
-          p.text,
-          p.values,
-          (err: Error | null | undefined, result: QueryResult) => {
-            settled();
-            if (err) p.reject(err);
-            else p.resolve(result.rows as never[]);
-          },
-          p.name,
-          shapes,
-        );
+      queries.forEach((query, i) => {
         try {
           client.query(query);
         } catch (err) {
           // not queued, so pg will never settle it: settle it here, or the lane would wait for it for good
           settled();
-          p.reject(err as Error);
+          batch[i].reject(err as Error);
         }
-      }
+      });
     } finally {
       stream.uncork();
     }
