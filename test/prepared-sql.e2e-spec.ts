@@ -31,6 +31,19 @@ describe('PreparedSql', () => {
     }
   });
 
+  /** A credential of a workspace and agent of its own (the suite may run first on a fresh database). */
+  const someCredential = async (db: DataSource): Promise<string> => {
+    const tag = randomBytes(6).toString('hex');
+    const [{ id }] = await db.query(
+      `WITH w AS (INSERT INTO workspaces (name, slug) VALUES ('Prepared SQL', $1) RETURNING id),
+            a AS (INSERT INTO service_agents (workspace_id, name, slug, scopes) SELECT id, 'Agent', 'agent', '{}' FROM w RETURNING id, workspace_id)
+       INSERT INTO api_credentials (workspace_id, service_agent_id, prefix, secret_hash, scopes)
+       SELECT workspace_id, id, $2, $3, '{messages:read}' FROM a RETURNING id`,
+      [`prepared-sql-${tag}`, `ps${tag}`, randomBytes(32)],
+    );
+    return id as string;
+  };
+
   const backendPid = (sql: PreparedSql) =>
     sql.rows<{ pid: number }>('test_backend_pid', 'SELECT pg_backend_pid() AS pid', []).then((r) => r[0].pid);
 
@@ -148,8 +161,7 @@ describe('PreparedSql', () => {
 
   it("commits the exchange's token insert asynchronously, for that statement alone", async () => {
     const { sql, db } = await open(1);
-    const [{ id: credentialId }] = await db.query(`SELECT id FROM api_credentials LIMIT 1`);
-    expect(credentialId).toBeDefined();
+    const credentialId = await someCredential(db);
     const hash = randomBytes(32);
     const values = [credentialId, hash, ['messages:read'], new Date(Date.now() + 60_000)];
     // Inside the statement (so at its commit) synchronous_commit is off ... (on a pipelined
@@ -183,10 +195,6 @@ describe('PreparedSql', () => {
       );
     const cleanUp = (db: DataSource, rows: NewAccessToken[]) =>
       db.query(`DELETE FROM access_tokens WHERE token_hash = ANY($1)`, [rows.map((r) => r.tokenHash)]);
-    const someCredential = async (db: DataSource): Promise<string> => {
-      const [{ id }] = await db.query(`SELECT id FROM api_credentials LIMIT 1`);
-      return id as string;
-    };
 
     it('writes the rows issued in one turn in one statement (one transaction), each row as given', async () => {
       const { sql, db } = await open(1);
