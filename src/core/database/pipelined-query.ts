@@ -137,6 +137,10 @@ export class ReadGroup {
     this.members.push(query);
   }
 
+  get size(): number {
+    return this.members.length;
+  }
+
   /** Whether `query` is followed by another member (so it goes without a Sync of its own). */
   continuesAfter(query: PipelinedQuery): boolean {
     return this.members[this.members.length - 1] !== query;

@@ -149,9 +149,10 @@ function assertRead(text: string): void {
  * statement (ReadGroup, at most MAX_READ_GROUP): Postgres then flushes its answers and ends a
  * transaction once per group instead of once per read. An error in one read is still its own:
  * the reads after it in its group, which Postgres skipped, are sent again. A slow statement would
- * hold up the ones behind it on its connection, so only statements that are short by construction (an index lookup with a small
- * limit, a single-row insert) belong in `rows`; anything whose cost grows with data (counts,
- * deep offsets) goes to `pooledRows`. Never for transactions: use TypeORM's EntityManager.
+ * hold up the ones behind it on its connection, so only statements that are short by
+ * construction (an index lookup with a small limit in `rows`, a single-row insert in
+ * `committedRows` or `write`) belong here; anything whose cost grows with data (counts, deep
+ * offsets) goes to `pooledRows`. Never for transactions: use TypeORM's EntityManager.
  */
 @Injectable()
 export class PreparedSql implements OnApplicationShutdown {
@@ -431,14 +432,9 @@ class PipelineLane {
     // submits it, whether another follows it.
     const queries: PipelinedQuery[] = [];
     let group: ReadGroup | undefined;
-    let grouped = 0;
     for (const p of batch) {
-      const joins = p.read && ReadGroup.accepts(client, p.name, p.text);
-      if (!joins || grouped === MAX_READ_GROUP) {
-        group = joins ? new ReadGroup(client) : undefined;
-        grouped = 0;
-      } else group ??= new ReadGroup(client);
-      if (group) grouped++;
+      if (!p.read || !ReadGroup.accepts(client, p.name, p.text)) group = undefined;
+      else if (!group || group.size === MAX_READ_GROUP) group = new ReadGroup(client);
       // Built from the text rather than a config object: pg copies a config object through
       // property descriptors on every query, which profiling showed on the hot path.
       const query = new PipelinedQuery(
