@@ -31,8 +31,8 @@
  * Verdicts, comparing the last window (a minute) with the first window after the warm-up (the
  * first 2 minutes): heap used grew less than 10% (the lowest sample of each window, the trough
  * after a collection: a leak raises the troughs); RSS grew less than 10% (window medians, from the
- * first window after the warm-up whose committed heap has settled near the last's: V8 gives back
- * most of its warm-up heap once, a minute or two into the run); Postgres and Redis connections flat (the last
+ * first window after the warm-up whose committed heap is within 10% of the last's: V8 resizes its
+ * heap in big steps, giving most of it back after a major collection and growing it again); Postgres and Redis connections flat (the last
  * window's lowest within 2, or 10%, of the first's: a leaked connection raises the lowest, a
  * burst only the highest); p99 stable (for the HTTP mix and for
  * command delivery, the median p99 of the last 3 windows within 1.5x of the median of the first
@@ -58,6 +58,7 @@ import WebSocket from 'ws';
 import { closedLoop, CONNECTIONS, DATABASE_URL, DURATION, json, METRICS_TOKEN, productionEnv, REDIS_URL, sessionCookie, startProcess, WARMUP } from './harness';
 import { BENCH_PUBLIC_URL } from './processes';
 import { writeResults } from './support/results';
+import { rssBaselineWindow } from './support/soak-baseline';
 
 /** One reading of the service's memory (bytes). */
 interface MemorySample {
@@ -133,7 +134,7 @@ const ENROLLMENT_MAX_CLAIMS = 100_000;
 const PASSWORD = 'bench password 0123456789';
 
 const MEMORY_GROWTH_LIMIT = 0.1;
-/** The committed heap has settled in a window whose median is at most this times the last window's. */
+/** The committed heap has settled in a window whose median is within this factor of the last window's (either way). */
 const HEAP_SETTLED = 1.1;
 const P99_LIMIT = 1.5;
 /** p99 stability compares the median p99 of this many windows at the end with this many right after the warm-up. */
@@ -547,20 +548,16 @@ async function main(): Promise<void> {
     const verdicts: Array<{ verdict: string; measured: string; met: boolean; failure?: true }> = [];
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
     const medianOf = (w: number, f: (m: MemorySample) => number) => median(memorySamples.filter((m) => windowOf(m) === w).map(f)) ?? NaN;
-    // RSS is judged from the first window after the warm-up whose committed heap has settled (its
-    // median within HEAP_SETTLED of the last window's), median against median. V8 sizes its heap
-    // up through the warm-up and gives most of it back once, in window 2, 3 or 4 depending on the
-    // run (bench/README.md findings 29, 30): a baseline before that shrink hid growth behind the
-    // 50 MiB the heap gave back, and the lowest sample of a window that held the shrink caught its
-    // dip (RSS down 100-150 MiB for seconds). Only windows whose heap was larger than at the end are
-    // passed over, so the baseline can only be lower, the verdict stricter. The heap's own verdict
-    // keeps the lowest samples, the troughs after a collection, which a leak raises.
-    const heapTotalAt = (w: number) => medianOf(w, (m) => m.heapTotal);
-    const rssFrom = Array.from({ length: last - first }, (_, i) => first + i).find((w) => heapTotalAt(w) <= HEAP_SETTLED * heapTotalAt(last)) ?? first;
+    // RSS is judged from the first window after the warm-up whose committed heap is within
+    // HEAP_SETTLED of the last window's (rssBaselineWindow: V8 resizes its heap in big steps, and
+    // RSS with it), median against median. The heap's own verdict keeps the lowest samples, the
+    // troughs after a collection, which a leak raises.
+    const heapCommitted = Array.from({ length: WINDOWS }, (_, w) => medianOf(w, (m) => m.heapTotal));
+    const rssFrom = rssBaselineWindow(heapCommitted, first, last, HEAP_SETTLED - 1);
     {
       const a = medianOf(rssFrom, (m) => m.rss);
       const b = medianOf(last, (m) => m.rss);
-      const passed = rssFrom > first ? `; windows ${first + 1}-${rssFrom} passed over, their committed heap above ${HEAP_SETTLED}x the last's` : '';
+      const passed = rssFrom > first ? `; windows ${first + 1}-${rssFrom} passed over, their committed heap more than ${Math.round((HEAP_SETTLED - 1) * 100)}% off the last's` : '';
       verdicts.push({
         verdict: `RSS growth after warm-up < ${MEMORY_GROWTH_LIMIT * 100}% (median of the one-second samples, from the first window whose heap has settled)`,
         measured: `window ${rssFrom + 1} -> ${last + 1}: ${mib(a).toFixed(1)} -> ${mib(b).toFixed(1)} MiB (${((b / a - 1) * 100).toFixed(1)}%)${passed}`,

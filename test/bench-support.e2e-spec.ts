@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeResults } from '../bench/support/results';
+import { rssBaselineWindow } from '../bench/support/soak-baseline';
 import { eventually } from './support/eventually';
 
 /**
@@ -108,5 +109,40 @@ describe('bench/support/results.ts', () => {
       else process.env.BENCH_RESULTS_DIR = before;
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * The soak's RSS baseline (bench/README.md findings 30 and 35), on the committed-heap medians
+ * (MiB) per window of real runs: two warm-up windows (0 and 1), judged from window 2 on.
+ */
+describe('bench/support/soak-baseline.ts', () => {
+  it('passes over a window in the trough after V8 gave its heap back, whose RSS would read the heap growing back as a leak', () => {
+    // 2026-11-29 09:52: shrunk in the warm-up, grown back in window 3, flat after
+    const run1 = [228.7, 146.7, 147.3, 207.9, 207.7, 206.8, 205.5, 205.5, 206.5, 206.6];
+    expect(rssBaselineWindow(run1, 2, 9, 0.1)).toBe(3);
+    // 2026-11-29 10:11: grown in window 2, shrunk in 3, grown back in 4
+    const run2 = [238.2, 159.8, 238.8, 141.5, 204.5, 207.8, 205.5, 207.1, 207.3, 207.8];
+    expect(rssBaselineWindow(run2, 2, 9, 0.1)).toBe(4);
+  });
+
+  it('passes over windows whose heap was larger than at the end, which would hide growth behind what the heap gave back', () => {
+    const shrunkLate = [300, 310, 305, 298, 160, 158, 161, 159, 160, 162];
+    expect(rssBaselineWindow(shrunkLate, 2, 9, 0.1)).toBe(4);
+  });
+
+  it('keeps the first window after the warm-up when it already has the last one\'s size', () => {
+    expect(rssBaselineWindow([230, 200, 205, 206, 207, 210, 209, 211, 210, 208], 2, 9, 0.1)).toBe(2);
+  });
+
+  it('does not pass over a heap that grows to sizes it never had: that is growth, judged from where it began', () => {
+    // growing all along, though the last windows are each within 10% of the next
+    expect(rssBaselineWindow([100, 110, 120, 140, 160, 180, 200, 220, 240, 260], 2, 9, 0.1)).toBe(2);
+    // a trough after the warm-up's shrink, then growth past the warm-up's size
+    expect(rssBaselineWindow([230, 150, 160, 200, 240, 260, 280, 290, 295, 300], 2, 9, 0.1)).toBe(2);
+    // the trough is passed over when the heap had the end's size before it (380 in the warm-up)...
+    expect(rssBaselineWindow([380, 150, 160, 370, 385, 390, 395, 398, 399, 420], 2, 9, 0.1)).toBe(4);
+    // ...and is the baseline when it had not (330): the end's size is new
+    expect(rssBaselineWindow([330, 150, 160, 340, 350, 360, 380, 400, 410, 420], 2, 9, 0.1)).toBe(2);
   });
 });
