@@ -134,8 +134,8 @@ const ENROLLMENT_MAX_CLAIMS = 100_000;
 const PASSWORD = 'bench password 0123456789';
 
 const MEMORY_GROWTH_LIMIT = 0.1;
-/** The committed heap has settled in a window whose median is within this factor of the last window's (either way). */
-const HEAP_SETTLED = 1.1;
+/** The committed heap has settled in a window whose median is within this share of the last window's, either way. */
+const HEAP_SETTLED = 0.1;
 const P99_LIMIT = 1.5;
 /** p99 stability compares the median p99 of this many windows at the end with this many right after the warm-up. */
 const TREND_WINDOWS = 3;
@@ -553,11 +553,11 @@ async function main(): Promise<void> {
     // RSS with it), median against median. The heap's own verdict keeps the lowest samples, the
     // troughs after a collection, which a leak raises.
     const heapCommitted = Array.from({ length: WINDOWS }, (_, w) => medianOf(w, (m) => m.heapTotal));
-    const rssFrom = rssBaselineWindow(heapCommitted, first, last, HEAP_SETTLED - 1);
+    const rssFrom = rssBaselineWindow(heapCommitted, first, last, HEAP_SETTLED);
     {
       const a = medianOf(rssFrom, (m) => m.rss);
       const b = medianOf(last, (m) => m.rss);
-      const passed = rssFrom > first ? `; windows ${first + 1}-${rssFrom} passed over, their committed heap more than ${Math.round((HEAP_SETTLED - 1) * 100)}% off the last's` : '';
+      const passed = rssFrom > first ? `; windows ${first + 1}-${rssFrom} passed over, their committed heap more than ${HEAP_SETTLED * 100}% off the last's` : '';
       verdicts.push({
         verdict: `RSS growth after warm-up < ${MEMORY_GROWTH_LIMIT * 100}% (median of the one-second samples, from the first window whose heap has settled)`,
         measured: `window ${rssFrom + 1} -> ${last + 1}: ${mib(a).toFixed(1)} -> ${mib(b).toFixed(1)} MiB (${((b / a - 1) * 100).toFixed(1)}%)${passed}`,
