@@ -11,9 +11,12 @@ import type { MessageDto } from './dto/message.dto';
 /** What an erasure leaves of a message body. */
 export const ERASED = '[erased]';
 
-const COLUMNS = `m.id, m.body, m.channel, m.service_agent_id, ${isoColumn('m', 'inserted_at')}`;
-/** The list's columns: the same, with the time formatted in Node (utcTextColumn). */
-const LIST_COLUMNS = `m.id, m.body, m.channel, m.service_agent_id, ${utcTextColumn('m', 'inserted_at')}`;
+/** A message's columns, its time rendered by `insertedAt` (a column helper of core/database/sql). */
+const columns = (insertedAt: (table: string, column: string) => string) =>
+  `m.id, m.body, m.channel, m.service_agent_id, ${insertedAt('m', 'inserted_at')}`;
+const COLUMNS = columns(isoColumn);
+/** The list's columns: the same, with the time formatted in Node (utcTextColumn, then utcIso). */
+const LIST_COLUMNS = columns(utcTextColumn);
 
 @Injectable()
 export class MessagesRepository implements PagedSubjectData {
