@@ -61,7 +61,11 @@ describe('SDK: the agent socket', () => {
     await eventually(async () => expect(await ws.command(command.id)).toEqual({ status: 'succeeded', result: { rebooted: true, delay: 5 } }), {
       timeoutMs: 5000,
     });
-    expect(seen).toEqual([expect.objectContaining({ status: 'succeeded', reply: 'ok', command: expect.objectContaining({ id: command.id, name: 'reboot' }) })]);
+    // The service stores the result, then replies: the reply (and the SDK's 'result' event) may come after the store is visible.
+    await eventually(
+      () => expect(seen).toEqual([expect.objectContaining({ status: 'succeeded', reply: 'ok', command: expect.objectContaining({ id: command.id, name: 'reboot' }) })]),
+      { timeoutMs: 5000 },
+    );
   });
 
   it('fails a command whose handler throws, and one nobody handles, with the reason as result', async () => {
