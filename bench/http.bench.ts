@@ -153,6 +153,9 @@ async function registerCases(serviceEnv: Record<string, string>, runId: string, 
 }
 
 const MESSAGES_PATH = '/api/v1/messages?limit=10';
+/** bench/baselines/bare-nest.ts's list read (with BARE_NEST_DATABASE_URL) and its pool's application_name. */
+const BARE_LIST_PATH = '/messages?limit=10';
+const BARE_NEST_APPLICATION_NAME = 'bare-nest-floor';
 const HEALTH = 'GET /health';
 const MESSAGES_KEY = 'GET /api/v1/messages?limit=10 (agk_ key)';
 const MESSAGES_TOKEN = 'GET /api/v1/messages?limit=10 (access token)';
@@ -352,8 +355,8 @@ async function claimsOnly(): Promise<void> {
 }
 
 /** The service's Postgres backends (its pool and pipelined lanes), by the application name it connects with. */
-const servicePostgresPids = (db: Client) => async (): Promise<number[]> =>
-  (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'agent-network-service'`)).rows.map(
+const servicePostgresPids = (db: Client, applicationName = 'agent-network-service') => async (): Promise<number[]> =>
+  (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [applicationName])).rows.map(
     (r: { pid: number }) => r.pid,
   );
 
@@ -390,9 +393,10 @@ async function machineOnly(): Promise<void> {
   const builds = benchBuilds();
   const rounds = Number(process.env.BENCH_MACHINE_ROUNDS ?? 2);
   const profileDir = process.env.BENCH_CPU_PROF;
-  const bareNest = await startProcess('nest');
-  const results: Array<CaseResult & { build: string; round: number; bare: CaseResult }> = [];
-  let seed: { key: string; token: string } | undefined;
+  // Bare NestJS also answers the list read without authentication, on a plain pg pool: the floor.
+  const bareNest = await startProcess('nest', { BARE_NEST_DATABASE_URL: DATABASE_URL });
+  const results: Array<CaseResult & { build: string; round: number; bare: CaseResult; floor?: CaseResult }> = [];
+  let seed: { key: string; token: string; workspaceId: string } | undefined;
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const build of round % 2 === 1 ? builds : [...builds].reverse()) {
@@ -405,13 +409,14 @@ async function machineOnly(): Promise<void> {
               method: 'POST',
               json: { email: `bench-${randomBytes(6).toString('hex')}@example.com`, password: 'bench password 0123456789', agent_name: 'Bench Bot', workspace_name: 'Bench' },
             });
-            seed = { key: reg.body.api_key.key, token: reg.body.access_token.token };
+            seed = { key: reg.body.api_key.key, token: reg.body.access_token.token, workspaceId: reg.body.workspace.id };
             await db.query(
               `INSERT INTO messages (workspace_id, service_agent_id, body, channel, inserted_at)
                SELECT $1, $2, 'message ' || g, 'bench', now() - (g || ' milliseconds')::interval FROM generate_series(1, 1000) g`,
               [reg.body.workspace.id, reg.body.api_key.service_agent_id],
             );
           }
+          const workspaceId = seed.workspaceId;
           const only = (process.env.BENCH_CASES ?? '').split(',').filter(Boolean);
           for (const c of machineCases(seed.key, seed.token).filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)))) {
             const bare = await load('baseline: bare NestJS GET /health (adjacent)', bareNest.base, { path: '/health' }, { serverPid: bareNest.child.pid! });
@@ -419,7 +424,13 @@ async function machineOnly(): Promise<void> {
               serverPid: service.child.pid!,
               postgresPids: servicePostgresPids(db),
             });
-            results.push({ ...r, name: c.name, build: build.label, round, bare, adjacentBaseline: bare.rps });
+            const floor = c.options.path === MESSAGES_PATH
+              ? await load('floor: bare NestJS GET /messages?limit=10, one read, no authentication', bareNest.base, { path: BARE_LIST_PATH, headers: { 'x-workspace-id': workspaceId } }, {
+                  serverPid: bareNest.child.pid!,
+                  postgresPids: servicePostgresPids(db, BARE_NEST_APPLICATION_NAME),
+                })
+              : undefined;
+            results.push({ ...r, name: c.name, build: build.label, round, bare, floor, adjacentBaseline: bare.rps });
           }
         } finally {
           await service.stop();
@@ -442,6 +453,11 @@ async function machineOnly(): Promise<void> {
     `| case | build | req/s (mean of ${rounds} rounds) | bare NestJS next to it | x bare NestJS (mean of rounds) | p99 ms (worst) | CPU µs/request (median of rounds): server / Postgres / generator | bare NestJS: server / generator |`,
     '|---|---|---:|---:|---:|---:|---|---|',
   ];
+  // For scale: bare NestJS's own list read (one statement on a pg pool, no authentication), next to the list cases.
+  const floorLines = [
+    '| case | build | floor: bare NestJS list read, req/s | floor x bare NestJS | case x floor | floor CPU µs/request: server / Postgres / generator |',
+    '|---|---|---:|---:|---:|---|',
+  ];
   const targets: Target[] = [];
   for (const t of MACHINE_TARGETS) {
     for (const build of builds) {
@@ -456,6 +472,13 @@ async function machineOnly(): Promise<void> {
           `${cpu((c) => c.server, (r) => r.cpu)} / ${cpu((c) => c.postgres, (r) => r.cpu)} / ${cpu((c) => c.generator, (r) => r.cpu)} | ` +
           `${cpu((c) => c.server, (r) => r.bare.cpu)} / ${cpu((c) => c.generator, (r) => r.bare.cpu)} |`,
       );
+      const floors = runs.filter((r) => r.floor !== undefined);
+      if (floors.length > 0) {
+        floorLines.push(
+          `| ${t.name} | ${build.label} | ${avg(floors.map((r) => r.floor!.rps)).toFixed(0)} | ${avg(floors.map((r) => r.floor!.rps / r.bare.rps)).toFixed(2)} | ` +
+            `${avg(floors.map((r) => r.rps / r.floor!.rps)).toFixed(2)} | ${cpu((c) => c.server, (r) => r.floor?.cpu)} / ${cpu((c) => c.postgres, (r) => r.floor?.cpu)} / ${cpu((c) => c.generator, (r) => r.floor?.cpu)} |`,
+        );
+      }
       targets.push({
         target: `${t.name} (${build.label}): >= ${t.min.toFixed(2)} x bare NestJS${t.p99Under ? `, p99 < ${t.p99Under} ms` : ''}`,
         met: ratio >= t.min && (t.p99Under === undefined || p99 < t.p99Under),
@@ -465,6 +488,7 @@ async function machineOnly(): Promise<void> {
   }
   const failing = results.filter((r) => r.errors > 0 || r.non2xx > 0);
   targets.push({ target: 'zero errors and zero non-2xx in every case', met: failing.length === 0, measured: failing.map((r) => `${r.name} (${r.build})`).join('; ') || 'none' });
+  if (floorLines.length > 2) lines.push('', ...floorLines);
   lines.push('', '| target | measured | met |', '|---|---|---|', ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`));
   process.stdout.write(`\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`);
   writeResults('machine', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, builds, results, targets });

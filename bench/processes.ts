@@ -76,7 +76,7 @@ export async function startProcess(
     child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], { env: { ...process.env, PORT: String(port) }, execArgv: BARE_FLAGS, stdio: 'pipe' });
   } else if (kind === 'nest') {
     child = fork(join(__dirname, 'baselines', 'bare-nest.ts'), [], {
-      env: { ...process.env, PORT: String(port) },
+      env: { ...process.env, ...env, PORT: String(port) },
       execArgv: [...BARE_FLAGS, ...TS_REGISTER],
       stdio: 'pipe',
     });
