@@ -153,7 +153,7 @@ async function registerCases(serviceEnv: Record<string, string>, runId: string, 
 }
 
 const MESSAGES_PATH = '/api/v1/messages?limit=10';
-/** bench/baselines/bare-nest.ts's list read (with BARE_NEST_DATABASE_URL) and its pool's application_name. */
+/** bench/baselines/bare-nest.ts's list read (with BARE_NEST_DATABASE_URL) and the application_name its pool is given. */
 const BARE_LIST_PATH = '/messages?limit=10';
 const BARE_NEST_APPLICATION_NAME = 'bare-nest-floor';
 const HEALTH = 'GET /health';
@@ -394,7 +394,7 @@ async function machineOnly(): Promise<void> {
   const rounds = Number(process.env.BENCH_MACHINE_ROUNDS ?? 2);
   const profileDir = process.env.BENCH_CPU_PROF;
   // Bare NestJS also answers the list read without authentication, on a plain pg pool: the floor.
-  const bareNest = await startProcess('nest', { BARE_NEST_DATABASE_URL: DATABASE_URL });
+  const bareNest = await startProcess('nest', { BARE_NEST_DATABASE_URL: DATABASE_URL, BARE_NEST_APPLICATION_NAME });
   const results: Array<CaseResult & { build: string; round: number; bare: CaseResult; floor?: CaseResult }> = [];
   let seed: { key: string; token: string; workspaceId: string } | undefined;
   try {
@@ -416,7 +416,6 @@ async function machineOnly(): Promise<void> {
               [reg.body.workspace.id, reg.body.api_key.service_agent_id],
             );
           }
-          const workspaceId = seed.workspaceId;
           const only = (process.env.BENCH_CASES ?? '').split(',').filter(Boolean);
           for (const c of machineCases(seed.key, seed.token).filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)))) {
             const bare = await load('baseline: bare NestJS GET /health (adjacent)', bareNest.base, { path: '/health' }, { serverPid: bareNest.child.pid! });
@@ -425,7 +424,7 @@ async function machineOnly(): Promise<void> {
               postgresPids: servicePostgresPids(db),
             });
             const floor = c.options.path === MESSAGES_PATH
-              ? await load('floor: bare NestJS GET /messages?limit=10, one read, no authentication', bareNest.base, { path: BARE_LIST_PATH, headers: { 'x-workspace-id': workspaceId } }, {
+              ? await load(`floor: bare NestJS GET ${BARE_LIST_PATH}, one read, no authentication`, bareNest.base, { path: BARE_LIST_PATH, headers: { 'x-workspace-id': seed.workspaceId } }, {
                   serverPid: bareNest.child.pid!,
                   postgresPids: servicePostgresPids(db, BARE_NEST_APPLICATION_NAME),
                 })

@@ -1,7 +1,7 @@
 // Baseline 2: a bare NestJS express app answering the same route, the framework's ceiling.
 // With BARE_NEST_DATABASE_URL it also answers GET /messages?limit=N, the floor of the list read: the
 // workspace named by the x-workspace-id header (no authentication), one named statement on a
-// plain pg pool, the page and has_more as JSON.
+// plain pg pool (connecting as BARE_NEST_APPLICATION_NAME), the page and has_more as JSON.
 import 'reflect-metadata';
 import { Controller, Get, Header, Headers, Module, Query } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -16,7 +16,7 @@ class HealthController {
   }
 }
 
-const pool = process.env.BARE_NEST_DATABASE_URL ? new Pool({ connectionString: process.env.BARE_NEST_DATABASE_URL, max: 10, application_name: 'bare-nest-floor' }) : undefined;
+const pool = process.env.BARE_NEST_DATABASE_URL ? new Pool({ connectionString: process.env.BARE_NEST_DATABASE_URL, max: 10, application_name: process.env.BARE_NEST_APPLICATION_NAME }) : undefined;
 
 @Controller()
 class MessagesController {
