@@ -2,10 +2,11 @@
  * How long the first lookup of a batch waits for others. A fleet powered on at once opens
  * thousands of sockets together, and each upgrade looks its token up in an event-loop turn of
  * its own: one at a time, 5,000 upgrades were about 5,000 statements and as many writes to
- * Postgres (bench/README.md, finding 28). A millisecond gathers a storm's lookups by the dozen,
- * and is lost in a websocket handshake.
+ * Postgres (bench/README.md, finding 28). Three milliseconds gather a storm's lookups about 19 to
+ * a statement (one millisecond: about 5, and a third more CPU per socket; finding 38), and are
+ * lost in a websocket handshake.
  */
-export const LOOKUP_WINDOW_MS = 1;
+export const LOOKUP_WINDOW_MS = 3;
 
 /** Keys a batch holds at most (bounds the statement's array parameter). */
 export const MAX_LOOKUP_BATCH = 500;
