@@ -22,12 +22,19 @@ export class EventPushService implements OnModuleInit {
     this.bus.on(DOMAIN_EVENT_BUS_TYPE, (e) => this.push(e as unknown as DomainEventBusMessage));
   }
 
+  /**
+   * A relayed batch of events arrives in one tick (EventBus.broadcastOnce dispatches them together,
+   * as does a subscriber reading several messages at once), so each receiving socket's writes are
+   * held to the end of the tick: one write per socket per batch, not per event. The frame is
+   * encoded once for all sockets and sent as text.
+   */
   private push({ workspaceId, event }: DomainEventBusMessage): void {
-    let frame: string | undefined;
+    let frame: Buffer | undefined;
     for (const conn of this.registry.find(SocketKeys.eventReceivers(workspaceId))) {
       if (conn.ws.readyState !== conn.ws.OPEN) continue;
-      frame ??= eventFrame(event);
-      conn.ws.send(frame);
+      frame ??= Buffer.from(eventFrame(event));
+      conn.holdWritesForTick();
+      conn.ws.send(frame, { binary: false });
     }
   }
 }

@@ -112,7 +112,7 @@ export class SocketGateway
   handleConnection(ws: WebSocket, req: UpgradeRequest): void {
     const admission = req[ADMISSION];
     if (!admission) return ws.terminate(); // unreachable: every upgrade passes verify first
-    const conn = new SocketConnection(ws, admission.identity);
+    const conn = new SocketConnection(ws, admission.identity, req.socket);
     this.registry.add(conn);
     ws.on('pong', () => (conn.alive = true));
     this.connections.inc({ outcome: 'accepted' });
