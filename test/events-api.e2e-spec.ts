@@ -152,4 +152,32 @@ describe('events recorded with the changes that already exist', () => {
       socket.close();
     }
   });
+
+  it('concurrent command_results for one command: one finishes it, with one agent_command.completed; the rest are command_finished', async () => {
+    const op = await makeOperator(t);
+    const { key } = await issueKey(t, op.reg, ['sockets:connect', 'agent_commands:read']);
+    const sockets = await Promise.all(
+      [0, 1, 2].map(async () => SocketClient.open(socketUrl(base, { socket_token: (await mintSocketToken(t, key)).socket_token }))),
+    );
+    try {
+      for (let round = 0; round < 3; round++) {
+        const created = (
+          await t.http().post('/api/v1/operator/agent_commands').set('cookie', op.cookie).send({ service_agent_id: op.reg.defaultAgentId, name: `race-${round}` }).expect(201)
+        ).body.agent_command;
+        const replies = await Promise.all(
+          sockets.flatMap((socket, i) =>
+            [0, 1, 2, 3].map((j) => socket.request('command_result', { command_id: created.id, status: (i + j) % 2 ? 'failed' : 'succeeded', result: { i, j } })),
+          ),
+        );
+        const ok = replies.filter((r) => r.status === 'ok');
+        expect(ok).toHaveLength(1);
+        expect(replies.filter((r) => r.status !== 'ok').map((r) => r.payload.reason)).toEqual(Array(replies.length - 1).fill('command_finished'));
+        const events = (await eventsOf(t, op.reg.workspaceId, 'agent_command.completed')).filter((e) => e.data.agent_command.id === created.id);
+        expect(events).toHaveLength(1);
+        expect(events[0].data).toEqual({ agent_command: ok[0].payload.agent_command });
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
 });

@@ -29,6 +29,17 @@ const INSERT_COMMANDS = `WITH c AS (
   ), ${recordEventsSql('agent_command.created', { name: 'created_events', from: 'c', workspaceId: '$1', data: `jsonb_build_object('agent_command', to_jsonb(c))` })}
   SELECT * FROM c`;
 
+/**
+ * The agent's result on one of its open commands, with its `agent_command.completed` event (data
+ * `{ agent_command }`: the row as RETURNING gives it, less the workspace), in one statement.
+ */
+const COMPLETE_COMMAND = `WITH c AS (
+    UPDATE agent_commands AS c SET status = $3, result = $4::jsonb, updated_at = now()
+     WHERE id = $1 AND service_agent_id = $2 AND status IN ${OPEN}
+    RETURNING ${COLUMNS}, c.workspace_id AS "workspaceId"
+  ), ${recordEventsSql('agent_command.completed', { name: 'completed_events', from: 'c', workspaceId: 'c."workspaceId"', data: `jsonb_build_object('agent_command', to_jsonb(c) - 'workspaceId')` })}
+  SELECT * FROM c`;
+
 export type NewCommands = {
   workspaceId: string;
   serviceAgentIds: readonly string[];
@@ -95,25 +106,20 @@ export class AgentCommandsRepository implements PagedSubjectData {
   }
 
   /**
-   * Records the agent's result on one of its open commands (in `m`'s transaction); undefined when
-   * there is none such. The workspace comes back too, for the completed event.
+   * Records the agent's result on one of its open commands, with its `agent_command.completed`
+   * event, in one statement that commits by itself (one round trip; tell Outbox.relayAfter once it
+   * has answered); undefined when the agent has no such open command.
    */
-  async complete(
-    m: EntityManager,
-    serviceAgentId: string,
-    commandId: string,
-    status: AgentCommandResultStatus,
-    result: unknown,
-  ): Promise<{ command: AgentCommandDto; workspaceId: string } | undefined> {
-    const [rows] = await m.query(
-      `UPDATE agent_commands AS c SET status = $3, result = $4::jsonb, updated_at = now()
-        WHERE id = $1 AND service_agent_id = $2 AND status IN ${OPEN} RETURNING ${COLUMNS}, c.workspace_id AS "workspaceId"`,
-      [commandId, serviceAgentId, status, jsonb(result)],
-    );
-    const row = (rows as (AgentCommandDto & { workspaceId: string })[])[0];
-    if (!row) return undefined;
-    const { workspaceId, ...command } = row;
-    return { command, workspaceId };
+  async complete(serviceAgentId: string, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<AgentCommandDto | undefined> {
+    const rows = await this.sql.pooledRows<AgentCommandDto & { workspaceId: string }>('complete_agent_command', COMPLETE_COMMAND, [
+      commandId,
+      serviceAgentId,
+      status,
+      jsonb(result),
+    ]);
+    if (rows.length === 0) return undefined;
+    const { workspaceId: _workspaceId, ...command } = rows[0];
+    return command;
   }
 
   async exists(serviceAgentId: string, commandId: string): Promise<boolean> {

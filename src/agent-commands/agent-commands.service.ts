@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import type { ListQuery } from '../core/listing/list-query';
 import { EventBus } from '../core/redis/event-bus.service';
@@ -31,7 +30,6 @@ export type CommandResultOutcome =
 export class AgentCommandsService {
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly repo: AgentCommandsRepository,
     private readonly events: EventBus,
     private readonly outbox: Outbox,
@@ -129,12 +127,11 @@ export class AgentCommandsService {
     status: AgentCommandResultStatus,
     result: unknown,
   ): Promise<CommandResultOutcome> {
-    const completed = await this.db.transaction(async (m) => {
-      const done = await this.repo.complete(m, serviceAgentId, commandId, status, result);
-      if (done) await this.outbox.record(m, done.workspaceId, 'agent_command.completed', { agent_command: done.command });
-      return done;
-    });
-    if (completed) return { ok: true, agentCommand: completed.command };
+    const completed = await this.repo.complete(serviceAgentId, commandId, status, result);
+    if (completed) {
+      this.outbox.relayAfter(undefined);
+      return { ok: true, agentCommand: completed };
+    }
     const exists = await this.repo.exists(serviceAgentId, commandId);
     return { ok: false, reason: exists ? 'command_finished' : 'command_not_found' };
   }
