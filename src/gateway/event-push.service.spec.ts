@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEvent } from '../events';

@@ -8,8 +8,8 @@ export const eventFrame = (event: DomainEvent) => JSON.stringify({ event: 'event
 
 /**
  * Pushes each relayed domain event to this node's live service-agent sockets of the event's
- * workspace that hold events:read. The events worker publishes every event once on the EventBus,
- * so every node hears it and each socket gets it once.
+ * workspace that hold events:read. The outbox relay publishes every event once on the EventBus
+ * (EventBus.broadcastOnce), so every node hears it and each socket gets it once.
  */
 @Injectable()
 export class EventPushService implements OnModuleInit {
