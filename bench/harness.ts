@@ -66,7 +66,7 @@ const CLOCK_TICKS = (() => {
 })();
 
 /** utime + stime of a process in µs, or undefined when it is gone (or not on Linux). */
-function cpuMicros(pid: number): number | undefined {
+export function cpuMicros(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // fields after the command name, which is in parentheses and may hold spaces

@@ -6,7 +6,10 @@
  * Baseline, in the same run on the same service: the same fleet written by hand on fetch and ws
  * (claim, socket token, ready, command_result, nothing else: no credential file, no backoff, no
  * de-duplication), with the same concurrency. Each side gets its own workspace, and the two
- * alternate over BENCH_FLEET_ROUNDS rounds (2). Ratios are SDK / baseline.
+ * alternate over BENCH_FLEET_ROUNDS rounds (2). Ratios are SDK / baseline. Also printed: the
+ * service's CPU time per robot over each side's run (/proc, Linux), which the host's noise moves
+ * less than the latencies: what a fleet costs the service, where a regression of the push fan-out
+ * shows (every robot holds events:read by default; bench/README.md finding 40).
  *
  *   npm run bench:simulator    (BENCH_FLEET_ROBOTS, BENCH_FLEET_CONCURRENCY, BENCH_FLEET_ROUNDS override)
  */
@@ -16,6 +19,7 @@ import { Client } from 'pg';
 import WebSocket from 'ws';
 import { FleetSummary, formatSummary, runFleet } from '../sdk/src/simulator/fleet';
 import { percentile, pool } from '../sdk/src/simulator/stats';
+import { cpuMicros } from './harness';
 import { BENCH_PUBLIC_URL, productionServiceEnv, startProcess } from './processes';
 import { writeResults } from './support/results';
 
@@ -34,6 +38,8 @@ interface Figures {
   roundTripP99: number;
   failures: number;
   seconds: number;
+  /** The service's CPU time over the side's run (claims, sockets, commands), per robot, in ms. */
+  serviceCpuMs?: number;
 }
 
 interface Workspace {
@@ -178,6 +184,7 @@ async function main(): Promise<void> {
       for (const side of order) {
         const ws = await workspace(service.base, db);
         process.stderr.write(`round ${round}: ${side}, ${ROBOTS} robots, ${CONCURRENCY} at a time\n`);
+        const cpuBefore = cpuMicros(service.child.pid!);
         if (side === 'baseline') rows.push(await bareFleet(service.base, ws));
         else {
           const { figures, summary } = await sdkFleet(service.base, ws);
@@ -185,8 +192,10 @@ async function main(): Promise<void> {
           lastSummary = summary;
         }
         const r = rows[rows.length - 1];
+        const cpuAfter = cpuMicros(service.child.pid!);
+        if (cpuBefore !== undefined && cpuAfter !== undefined) r.serviceCpuMs = (cpuAfter - cpuBefore) / 1000 / ROBOTS;
         process.stderr.write(
-          `  ${side}: ${r.claimsPerSecond.toFixed(0)} claims/s, ready p50 ${r.connectP50.toFixed(1)} ms p99 ${r.connectP99.toFixed(1)} ms, round trip p50 ${r.roundTripP50.toFixed(1)} ms p99 ${r.roundTripP99.toFixed(1)} ms, failures ${r.failures}\n`,
+          `  ${side}: ${r.claimsPerSecond.toFixed(0)} claims/s, ready p50 ${r.connectP50.toFixed(1)} ms p99 ${r.connectP99.toFixed(1)} ms, round trip p50 ${r.roundTripP50.toFixed(1)} ms p99 ${r.roundTripP99.toFixed(1)} ms, service CPU ${r.serviceCpuMs?.toFixed(2) ?? '-'} ms a robot, failures ${r.failures}\n`,
         );
       }
     }
@@ -198,6 +207,7 @@ async function main(): Promise<void> {
       ['time to ready p99 (ms)', 'connectP99', 1],
       ['command round trip p50 (ms)', 'roundTripP50', 1],
       ['command round trip p99 (ms)', 'roundTripP99', 1],
+      ['service CPU per robot (ms)', 'serviceCpuMs', 2],
       ['failures', 'failures', 0],
     ];
     const table = [
