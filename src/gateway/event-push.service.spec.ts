@@ -4,18 +4,8 @@ import type { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEvent } from '../events';
 import { EventPushService } from './event-push.service';
 import { EVENTS_SCOPE, SocketConnection, SocketRegistry } from './socket-registry';
-
-/** The bus as EventPushService sees it: handlers by type, and a way to deliver a message. */
-class LocalBus {
-  private readonly handlers = new Map<string, ((e: Record<string, unknown>) => void)[]>();
-  on(type: string, handler: (e: Record<string, unknown>) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
-    return () => undefined;
-  }
-  emit(message: Record<string, unknown>) {
-    for (const handler of this.handlers.get(message.type as string) ?? []) handler(message);
-  }
-}
+import { eventually } from '../../test/support/eventually';
+import { LocalBus } from '../../test/support/local-bus';
 
 const event = (n: number): DomainEvent => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -57,32 +47,24 @@ describe('EventPushService', () => {
   });
 
   it('writes the events of one tick to a socket in one go, once the tick is done, as text frames in order', async () => {
-    for (const n of [1, 2, 3]) bus.emit({ type: DOMAIN_EVENT_BUS_TYPE, workspaceId: 'w1', event: event(n) });
+    for (const n of [1, 2, 3]) bus.emit(DOMAIN_EVENT_BUS_TYPE, { workspaceId: 'w1', event: event(n) });
     // Still this tick: the three frames are held in the socket, none written to the kernel yet.
     expect(transport.writableCorked).toBe(1);
     expect(transport.writableLength).toBeGreaterThan(0);
     await new Promise((resolve) => process.nextTick(resolve));
     expect(transport.writableCorked).toBe(0);
 
-    await waitFor(() => received.length === 3);
+    await eventually(() => expect(received).toHaveLength(3));
     expect(received.map((m) => m.isBinary)).toEqual([false, false, false]);
     expect(received.map((m) => JSON.parse(m.text))).toEqual([1, 2, 3].map((n) => ({ event: 'event', payload: { event: event(n) } })));
   });
 
   it("pushes nothing for another workspace's events", async () => {
     received.length = 0;
-    bus.emit({ type: DOMAIN_EVENT_BUS_TYPE, workspaceId: 'w2', event: event(4) });
+    bus.emit(DOMAIN_EVENT_BUS_TYPE, { workspaceId: 'w2', event: event(4) });
     expect(transport.writableCorked).toBe(0);
-    bus.emit({ type: DOMAIN_EVENT_BUS_TYPE, workspaceId: 'w1', event: event(5) });
-    await waitFor(() => received.length === 1);
+    bus.emit(DOMAIN_EVENT_BUS_TYPE, { workspaceId: 'w1', event: event(5) });
+    await eventually(() => expect(received).toHaveLength(1));
     expect(JSON.parse(received[0].text).payload.event.id).toBe(event(5).id);
   });
 });
-
-async function waitFor(done: () => boolean, timeoutMs = 2000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

@@ -8,6 +8,7 @@ import type { SessionsService } from '../sessions/sessions.service';
 import { MachineAuthError } from '../credentials';
 import { SocketPolicy } from './socket-policy.service';
 import { SocketConnection, SocketRegistry } from './socket-registry';
+import { LocalBus } from '../../test/support/local-bus';
 
 class ManualClock extends Clock {
   constructor(public t = 1_000_000) {
@@ -15,26 +16,6 @@ class ManualClock extends Clock {
   }
   now(): number {
     return this.t;
-  }
-}
-
-/** The bus as the policy sees it: handlers by type, and a way to deliver an event. */
-class LocalBus {
-  private readonly handlers = new Map<string, ((e: Record<string, unknown>) => void)[]>();
-  on(type: string, handler: (e: Record<string, unknown>) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
-    return () => undefined;
-  }
-  private readonly health: ((healthy: boolean) => void)[] = [];
-  onHealthChange(listener: (healthy: boolean) => void) {
-    this.health.push(listener);
-    return () => undefined;
-  }
-  setHealthy(healthy: boolean) {
-    for (const listener of this.health) listener(healthy);
-  }
-  emit(type: string, event: Record<string, unknown>) {
-    for (const handler of this.handlers.get(type) ?? []) handler({ type, ...event });
   }
 }
 
