@@ -45,6 +45,8 @@ export interface CpuPerRequest {
   postgres: number;
   /** this process: autocannon, the load generator */
   generator: number;
+  /** WAL the cluster wrote per request, in bytes, when the probe reads the WAL position */
+  walBytes?: number;
 }
 
 /**
@@ -55,7 +57,19 @@ export interface CpuPerRequest {
 export interface CpuProbe {
   serverPid: number;
   postgresPids?: () => Promise<number[]>;
+  /**
+   * The cluster's WAL insert position (`pg_current_wal_lsn()`): the WAL written during the case,
+   * per request, is a measure of the rows, index entries and locks a request writes that the
+   * host's load does not disturb. Cluster-wide: the bench's database should be the busy one.
+   */
+  walLsn?: () => Promise<string>;
 }
+
+/** A WAL position (`X/Y`, hexadecimal) as a byte offset. */
+const lsnBytes = (lsn: string): bigint => {
+  const [hi, lo] = lsn.split('/');
+  return (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`);
+};
 
 const CLOCK_TICKS = (() => {
   try {
@@ -77,14 +91,15 @@ export function cpuMicros(pid: number): number | undefined {
   }
 }
 
-async function cpuSnapshot(probe: CpuProbe): Promise<{ server: number; postgres: Map<number, number>; generator: number }> {
+async function cpuSnapshot(probe: CpuProbe): Promise<{ server: number; postgres: Map<number, number>; generator: number; wal?: bigint }> {
   const postgres = new Map<number, number>();
   for (const pid of (await probe.postgresPids?.()) ?? []) {
     const t = cpuMicros(pid);
     if (t !== undefined) postgres.set(pid, t);
   }
+  const wal = probe.walLsn ? lsnBytes(await probe.walLsn()) : undefined;
   const usage = process.cpuUsage();
-  return { server: cpuMicros(probe.serverPid) ?? NaN, postgres, generator: usage.user + usage.system };
+  return { server: cpuMicros(probe.serverPid) ?? NaN, postgres, generator: usage.user + usage.system, wal };
 }
 
 function cpuPerRequest(
@@ -95,7 +110,12 @@ function cpuPerRequest(
   let postgres = 0;
   for (const [pid, t] of after.postgres) postgres += t - (before.postgres.get(pid) ?? 0);
   const per = (us: number) => Math.round((us / Math.max(1, requests)) * 10) / 10;
-  return { server: per(after.server - before.server), postgres: per(postgres), generator: per(after.generator - before.generator) };
+  return {
+    server: per(after.server - before.server),
+    postgres: per(postgres),
+    generator: per(after.generator - before.generator),
+    ...(before.wal !== undefined && after.wal !== undefined ? { walBytes: per(Number(after.wal - before.wal)) } : {}),
+  };
 }
 
 /** One case of the layers section: which build variant it ran on. */
@@ -138,7 +158,8 @@ export async function load(
     requests: r.requests.total,
     ...(before && after ? { cpu: cpuPerRequest(before, after, r.requests.total) } : {}),
   };
-  const cpuText = result.cpu ? `, CPU µs/request: server ${result.cpu.server}, Postgres ${result.cpu.postgres}, generator ${result.cpu.generator}` : '';
+  const walText = result.cpu?.walBytes !== undefined ? `, WAL bytes/request ${result.cpu.walBytes}` : '';
+  const cpuText = result.cpu ? `, CPU µs/request: server ${result.cpu.server}, Postgres ${result.cpu.postgres}, generator ${result.cpu.generator}${walText}` : '';
   process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${cpuText}\n`);
   return result;
 }

@@ -274,9 +274,12 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
   // CPU per request of the service and of Postgres: what a claim costs against a message write,
   // whatever else the host runs (req/s on a shared host also measures the neighbours).
   const cpuOf = (name: string) => meanOf(name, (r) => (r.cpu?.server ?? NaN) + (r.cpu?.postgres ?? NaN));
+  // WAL per request: the rows, index entries and row locks a request writes, which the host's
+  // load does not move (finding 42).
+  const walOf = (name: string) => meanOf(name, (r) => r.cpu?.walBytes ?? NaN);
   const lines = [
-    `| claims section: case (mean of ${CLAIM_ROUNDS} rounds) | req/s | p50 ms | p99 ms | p99 / p50 | x message writes | CPU µs/request: service + Postgres | CPU x message write | errors | non-2xx |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| claims section: case (mean of ${CLAIM_ROUNDS} rounds) | req/s | p50 ms | p99 ms | p99 / p50 | x message writes | CPU µs/request: service + Postgres | CPU x message write | WAL bytes/request | WAL x message write | errors | non-2xx |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...cases.map((c) => {
       const runs = byCase.get(c.name)!;
       const errors = runs.reduce((sum, r) => sum + r.errors, 0);
@@ -286,7 +289,8 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
       return (
         `| ${c.name} | ${rps(c.name).toFixed(0)} | ${p50(c.name).toFixed(1)} | ${p99(c.name).toFixed(1)} | ` +
         `${(p99(c.name) / p50(c.name)).toFixed(2)} | ${(rps(c.name) / rps(MESSAGE_WRITES)).toFixed(2)} | ` +
-        `${service.toFixed(0)} + ${postgres.toFixed(0)} | ${(cpuOf(c.name) / cpuOf(MESSAGE_WRITES)).toFixed(2)} | ${errors} | ${non2xx} |`
+        `${service.toFixed(0)} + ${postgres.toFixed(0)} | ${(cpuOf(c.name) / cpuOf(MESSAGE_WRITES)).toFixed(2)} | ` +
+        `${walOf(c.name).toFixed(0)} | ${(walOf(c.name) / walOf(MESSAGE_WRITES)).toFixed(2)} | ${errors} | ${non2xx} |`
       );
     }),
   ];
@@ -339,7 +343,11 @@ async function claimsOnly(): Promise<void> {
     try {
       await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [reg.body.workspace.id]);
       const cookie = await sessionCookie(service.base, email, password);
-      section = await claimsSection(service.base, cookie, reg.body.api_key.key, runId, { serverPid: service.child.pid!, postgresPids: servicePostgresPids(db) });
+      section = await claimsSection(service.base, cookie, reg.body.api_key.key, runId, {
+        serverPid: service.child.pid!,
+        postgresPids: servicePostgresPids(db),
+        walLsn: walLsn(db),
+      });
     } finally {
       await db.end();
     }
@@ -355,6 +363,8 @@ async function claimsOnly(): Promise<void> {
 }
 
 /** The service's Postgres backends (its pool and pipelined lanes), by the application name it connects with. */
+const walLsn = (db: Client) => async (): Promise<string> => (await db.query(`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0].lsn as string;
+
 const servicePostgresPids = (db: Client, applicationName = 'agent-network-service') => async (): Promise<number[]> =>
   (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [applicationName])).rows.map(
     (r: { pid: number }) => r.pid,
@@ -574,6 +584,7 @@ async function main(): Promise<void> {
     const claims = await claimsSection(base, await sessionCookie(base, email, password), key, runId, {
       serverPid: service.child.pid!,
       postgresPids: servicePostgresPids(db),
+      walLsn: walLsn(db),
     });
     results.push(...claims.results);
     notes.push(...claims.notes);
