@@ -362,9 +362,10 @@ async function claimsOnly(): Promise<void> {
   writeResults('claims', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, ...section });
 }
 
-/** The service's Postgres backends (its pool and pipelined lanes), by the application name it connects with. */
+/** The cluster's WAL insert position, for CpuProbe.walLsn. */
 const walLsn = (db: Client) => async (): Promise<string> => (await db.query(`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0].lsn as string;
 
+/** The service's Postgres backends (its pool and pipelined lanes), by the application name it connects with. */
 const servicePostgresPids = (db: Client, applicationName = 'agent-network-service') => async (): Promise<number[]> =>
   (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [applicationName])).rows.map(
     (r: { pid: number }) => r.pid,
