@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: starts its own PostgreSQL and Redis (scripts/infra.sh), builds the production
 # bundle, gives the benchmark a fresh database and Redis db, and runs bench/<name>.bench.ts
-# (`bash bench/run.sh [http|scim|observability|fleet|simulator|engagement-ingest|soak|sockets] [options]`, http
+# (`bash bench/run.sh [http|scim|observability|fleet|simulator|engagement-ingest|claims-sql|soak|sockets] [options]`, http
 # by default; options go to the benchmark, e.g. `npm run bench:soak -- --minutes 1`).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +26,7 @@ export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/$BENCH_REDIS_DB"
 DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
 # Which benchmark: http (default), scim, observability, fleet (batch operations and gateway
 # checks), simulator (the SDK's fleet simulator), engagement-ingest (partner engagement events
-# against machine messages) or soak (a long run at half capacity: memory, connections, p99).
+# against machine messages), claims-sql (claims in Postgres alone, batched or not) or soak (a
+# long run at half capacity: memory, connections, p99).
 # bench/support/register.js runs the TypeScript without ts-node, which would load `domain` (it says why).
 exec node -r ./bench/support/register.js "bench/${1:-http}.bench.ts" "${@:2}"

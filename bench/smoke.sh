@@ -26,6 +26,7 @@ SMOKES=(
   "sockets|BENCH_SOCKETS=200 BENCH_COMMANDS=20 BENCH_ROUNDS=1 bash bench/run.sh sockets"
   "soak|bash bench/run.sh soak --minutes 0.5 --load 0.2 --sockets 20 --commands 2"
   "engagements|BENCH_ROUNDS=1 bash bench/run.sh engagement-ingest"
+  "claims-sql|BENCH_ROUNDS=1 BENCH_CLAIMS_SQL_CLIENTS=4 bash bench/run.sh claims-sql"
   "scim|BENCH_SCIM_USERS=100 bash bench/run.sh scim"
   "observability|BENCH_TRACES=100 BENCH_SEARCH_ROWS=1000 BENCH_SEARCH_QUERIES=20 bash bench/run.sh observability"
   "fleet|BENCH_FLEET_TARGETS=100 BENCH_FLEET_CHECKS=100 bash bench/run.sh fleet"

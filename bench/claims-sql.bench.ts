@@ -1,0 +1,316 @@
+/**
+ * What Postgres alone allows enrollment claims, and what batching them would buy (issue 23,
+ * finding 43). The claims target (>= 0.40 x one-row message writes) is bound by Postgres's CPU
+ * per claim (finding 31). The service runs each claim in a transaction of its own. This bench
+ * asks the question no service change can answer cheaply: how many claims per second Postgres
+ * takes when the claims of many requests are written together, N to a transaction, with one
+ * multi-row statement per table.
+ *
+ * No service in the measured loop: pgbench drives Postgres with a model of a claim's statements,
+ * copied from the service's repositories (the first read, then in one transaction the agent, the
+ * robot, the key, the access token, the `robot.claimed` event with its pending row, and the
+ * counted end: slot count, claim record, workspace lock; see EnrollmentClaimService). It is a
+ * model, not the service's code: keep it in step when a claim's SQL changes. Cases, in ABC/CBA
+ * rounds on the same database, each after a CHECKPOINT:
+ * - one-row message writes (the target's denominator, without the service);
+ * - a claim as the service writes it: six statements in one transaction;
+ * - a claim with its six writes folded into one statement;
+ * - 10 and 50 claims a transaction, each table written by one statement.
+ * Printed: transactions/s, claims (or writes)/s, against message writes, and the host's CPU per
+ * claim (every process, pgbench included; /proc/stat). After each case the bench checks that the
+ * token's slots counted exactly the claim records the case wrote, and that each claim wrote one
+ * agent, robot, key, access token and event.
+ *
+ * The service seeds it (a workspace on the enterprise plan, its agk_ key, one fleet token) and is
+ * stopped before the first case. Run through `npm run bench:claims-sql` (bench/run.sh: fresh
+ * database, migrations). Env: BENCH_ROUNDS (default 2), BENCH_DURATION (s per case, default 10),
+ * BENCH_CLAIMS_SQL_CLIENTS (pgbench clients, default 16).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { DATABASE_URL, DURATION, json, productionEnv, sessionCookie, startProcess } from './harness';
+import { writeResults } from './support/results';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CLIENTS = Number(process.env.BENCH_CLAIMS_SQL_CLIENTS ?? 16);
+/** A device's default scopes (docs/decisions.md, Enrollment), passed to pgbench with -D: a literal with colons in a script would read as variables. */
+const SCOPES = '{agent_commands:read,events:read,sockets:connect,messages:read,messages:write,tasks:read,tasks:write,traces:write,ota_updates:read,ota_updates:write}';
+
+interface Seed {
+  workspaceId: string;
+  agentId: string;
+  tokenId: string;
+  tokenPrefix: string;
+}
+
+interface Case {
+  name: string;
+  /** claims (or message writes) per pgbench transaction */
+  perTransaction: number;
+  /** whether it claims (checked afterwards) */
+  claims: boolean;
+  script: string;
+}
+
+/** The first read: the token with its count, workspace, plan and the serial's robot (none here). */
+function firstRead(s: Seed, extra: string): string {
+  return `SELECT t.id, w.status AS ws_status, p.max_robots, r.id AS robot_id, ${extra}
+  FROM (SELECT enrollment_tokens.*, (SELECT COALESCE(sum(c.claims_count), 0)::int FROM enrollment_token_slots c WHERE c.token_id = enrollment_tokens.id) AS counted
+          FROM enrollment_tokens WHERE prefix = '${s.tokenPrefix}') t
+  JOIN workspaces w ON w.id = t.workspace_id JOIN plans p ON p.slug = w.plan
+  LEFT JOIN robots r ON r.workspace_id = t.workspace_id AND r.serial_number = 'no-such-serial' \\gset`;
+}
+
+/** The counted end for the claims in `source` (columns aid, rid, sn): one slot counts them all. */
+function countedEnd(s: Seed, source: string, values: string): string {
+  return `WITH counted AS (
+  UPDATE enrollment_token_slots s SET claims_count = s.claims_count + :n::int FROM enrollment_tokens t
+   WHERE s.token_id = '${s.tokenId}'
+     AND s.slot = (SELECT c.slot FROM enrollment_token_slots c WHERE c.token_id = '${s.tokenId}' AND c.claims_count + :n::int <= c.capacity
+                    ORDER BY (c.slot + :slot::int) % 8 LIMIT 1)
+     AND s.claims_count + :n::int <= s.capacity AND t.id = s.token_id AND t.revoked_at IS NULL AND t.expires_at > now()
+  RETURNING t.id, t.workspace_id
+), recorded AS (
+  INSERT INTO enrollment_claims (workspace_id, enrollment_token_id, service_agent_id, robot_id, serial_number, claimed_at)
+  SELECT counted.workspace_id, counted.id, ${values}, now() FROM counted${source}
+  RETURNING workspace_id
+), locked AS (
+  SELECT w.id, w.status, w.plan FROM recorded JOIN workspaces w ON w.id = recorded.workspace_id FOR SHARE OF w
+)
+SELECT locked.id, p.max_robots FROM (VALUES (1)) AS one LEFT JOIN locked ON true LEFT JOIN plans p ON p.slug = locked.plan;`;
+}
+
+/** The `robot.claimed` event's data (jsonb_build_object: no colons in literals, see SCOPES). */
+function eventData(s: Seed, rid: string, sn: string, aid: string): string {
+  return `jsonb_build_object('robot', jsonb_build_object('id', ${rid}, 'serial_number', ${sn}, 'name', null, 'status', 'active',
+      'service_agent_id', ${aid}, 'cohort_id', null, 'tags', '[]'::jsonb, 'claimed_at', now(), 'retired_at', null,
+      'inserted_at', now(), 'updated_at', now()), 'enrollment_token_id', '${s.tokenId}')`;
+}
+
+/** A claim as the service writes it: the first read, then six statements and COMMIT. */
+function singleClaim(s: Seed): string {
+  return `\\set slot random(0, 7)
+\\set n 1
+${firstRead(s, `gen_random_uuid() AS aid, gen_random_uuid() AS rid, ('PB-' || gen_random_uuid()) AS sn`)}
+BEGIN;
+INSERT INTO service_agents (id, workspace_id, name, slug, metadata, scopes)
+  SELECT :aid::uuid, '${s.workspaceId}', :sn::text,
+         CASE WHEN EXISTS (SELECT 1 FROM service_agents WHERE workspace_id = '${s.workspaceId}' AND slug = lower(:sn::text)) THEN lower(:sn::text) || '-x' ELSE lower(:sn::text) END,
+         '{}', :scopes::text[]
+  RETURNING id, workspace_id, name, slug, status, hidden, scopes, inserted_at, updated_at;
+INSERT INTO robots (id, workspace_id, serial_number, name, status, service_agent_id, cohort_id, tags, claimed_at)
+  VALUES (:rid::uuid, '${s.workspaceId}', :sn::text, NULL, 'active', :aid::uuid, NULL, '{}', now()) RETURNING inserted_at, updated_at;
+INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
+  VALUES (gen_random_uuid(), '${s.workspaceId}', :aid::uuid, substr(md5(random()::text), 1, 11), sha256(random()::text::bytea), :scopes::text[], NULL)
+  RETURNING id AS cred, inserted_at \\gset
+INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at)
+  VALUES (:cred::uuid, sha256(random()::text::bytea), :scopes::text[], now() + interval '30 days');
+WITH e AS (
+  INSERT INTO domain_events (workspace_id, type, data)
+  VALUES ('${s.workspaceId}', 'robot.claimed', ${eventData(s, ':rid::text', ':sn::text', ':aid::text')})
+  RETURNING id, workspace_id, type, data, inserted_at
+), pending AS (INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM e)
+SELECT e.id, e.type, e.data FROM e;
+${countedEnd(s, '', ':aid::uuid, :rid::uuid, :sn::text')}
+COMMIT;
+`;
+}
+
+/** `n` claims in one transaction, each table written by one statement (n = 1: one claim folded into one statement). */
+function batchedClaims(s: Seed, n: number): string {
+  const ids = (expr: string) => `(SELECT array_agg(${expr}) FROM generate_series(1, :n::int))`;
+  const rows = `unnest(:aids::uuid[], :rids::uuid[], :cids::uuid[], :sns::text[]) AS b(aid, rid, cid, sn)`;
+  return `\\set slot random(0, 7)
+\\set n ${n}
+${firstRead(s, `${ids('gen_random_uuid()')} AS aids, ${ids('gen_random_uuid()')} AS rids, ${ids('gen_random_uuid()')} AS cids, ${ids(`'PB-' || gen_random_uuid()`)} AS sns`)}
+BEGIN;
+WITH b AS (SELECT * FROM ${rows}),
+ a AS (INSERT INTO service_agents (id, workspace_id, name, slug, metadata, scopes)
+       SELECT aid, '${s.workspaceId}', sn, lower(sn), '{}', :scopes::text[] FROM b),
+ r AS (INSERT INTO robots (id, workspace_id, serial_number, name, status, service_agent_id, cohort_id, tags, claimed_at)
+       SELECT rid, '${s.workspaceId}', sn, NULL, 'active', aid, NULL, '{}', now() FROM b),
+ k AS (INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
+       SELECT cid, '${s.workspaceId}', aid, substr(md5(random()::text), 1, 11), sha256(random()::text::bytea), :scopes::text[], NULL FROM b),
+ t AS (INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at)
+       SELECT cid, sha256(random()::text::bytea), :scopes::text[], now() + interval '30 days' FROM b),
+ e AS (INSERT INTO domain_events (workspace_id, type, data)
+       SELECT '${s.workspaceId}', 'robot.claimed', ${eventData(s, 'rid', 'sn', 'aid')} FROM b RETURNING id, inserted_at),
+ p AS (INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM e)
+SELECT count(*) FROM b;
+${countedEnd(s, `, ${rows}`, 'b.aid, b.rid, b.sn')}
+COMMIT;
+`;
+}
+
+function messageWrite(s: Seed): string {
+  return `INSERT INTO messages AS m (workspace_id, service_agent_id, body, channel)
+  VALUES ('${s.workspaceId}', '${s.agentId}', 'bench message payload 0123456789', 'bench')
+  RETURNING m.id, m.body, m.channel, m.service_agent_id, m.inserted_at;
+`;
+}
+
+/** pgbench on PATH, else the cluster's own (scripts/infra.sh installs PostgreSQL with it). */
+function pgbenchPath(): string {
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
+    return 'pgbench';
+  } catch {
+    const root = '/usr/lib/postgresql';
+    const found = existsSync(root) ? readdirSync(root).map((v) => join(root, v, 'bin', 'pgbench')).find((p) => existsSync(p)) : undefined;
+    if (!found) throw new Error('pgbench not found (PostgreSQL server packages, see scripts/infra.sh)');
+    return found;
+  }
+}
+
+/** Busy and idle jiffies of the whole host. */
+function hostCpu(): { busy: number; idle: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal
+  return { busy: f[0] + f[1] + f[2] + f[5] + f[6] + f[7], idle: f[3] + f[4] };
+}
+
+async function seed(): Promise<Seed> {
+  const service = await startProcess('service', productionEnv());
+  try {
+    const runId = randomBytes(4).toString('hex');
+    const email = `bench-${runId}@example.com`;
+    const password = 'bench password 0123456789';
+    const reg = await json(service.base, '/api/v1/register', { method: 'POST', json: { email, password, agent_name: 'Bench Bot', workspace_name: 'Bench' } });
+    const db = new Client({ connectionString: DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [reg.body.workspace.id]);
+      const cookie = await sessionCookie(service.base, email, password);
+      const issued = await json(service.base, '/api/v1/operator/enrollment_tokens', { method: 'POST', headers: { cookie }, json: { max_claims: 100000, expires_in: 86400 } });
+      const prefix = /^age_([^.]+)\./.exec(issued.body.enrollment_token.token)![1];
+      const token = await db.query(`SELECT id FROM enrollment_tokens WHERE prefix = $1`, [prefix]);
+      return { workspaceId: reg.body.workspace.id, agentId: reg.body.service_agent.id, tokenId: token.rows[0].id, tokenPrefix: prefix };
+    } finally {
+      await db.end();
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
+interface Measured {
+  name: string;
+  tps: number;
+  perSecond: number;
+  cpuMicros: number;
+}
+
+async function main(): Promise<void> {
+  const s = await seed();
+  const dir = mkdtempSync(join(tmpdir(), 'claims-sql-'));
+  const cases: Case[] = [
+    { name: 'one-row message write', perTransaction: 1, claims: false, script: messageWrite(s) },
+    { name: 'claim, six statements (as the service)', perTransaction: 1, claims: true, script: singleClaim(s) },
+    { name: 'claim, folded into one statement', perTransaction: 1, claims: true, script: batchedClaims(s, 1) },
+    { name: '10 claims a transaction', perTransaction: 10, claims: true, script: batchedClaims(s, 10) },
+    { name: '50 claims a transaction', perTransaction: 50, claims: true, script: batchedClaims(s, 50) },
+  ];
+  cases.forEach((c, i) => writeFileSync(join(dir, `${i}.sql`), c.script));
+  const pgbench = pgbenchPath();
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  // CHECKPOINT needs a superuser: the cluster's postgres role, as bench/run.sh connects (local trust).
+  const superuser = new URL(DATABASE_URL);
+  superuser.username = 'postgres';
+  superuser.password = '';
+  const admin = new Client({ connectionString: superuser.toString() });
+  await admin.connect();
+  const measured: Measured[] = [];
+  const failures: string[] = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      const order = cases.map((_, i) => i);
+      if (round % 2 === 0) order.reverse();
+      for (const i of order) {
+        const c = cases[i];
+        // Room on the token for the case, and a checkpoint so no case pays for another's dirty pages.
+        await db.query(`UPDATE enrollment_token_slots SET claims_count = 0 WHERE token_id = $1`, [s.tokenId]);
+        await db.query(`DELETE FROM domain_events_pending`);
+        await admin.query(`CHECKPOINT`);
+        const before = await counts(db, s);
+        const cpu0 = hostCpu();
+        const out = execFileSync(pgbench, ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '1', '-T', String(DURATION), '-D', `scopes=${SCOPES}`, '-f', join(dir, `${i}.sql`), DATABASE_URL], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const cpu1 = hostCpu();
+        const tps = Number(/^tps = ([\d.]+)/m.exec(out)?.[1]);
+        const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
+        const done = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
+        const items = done * c.perTransaction;
+        const busy = cpu1.busy - cpu0.busy;
+        // jiffies are 1/100 s: µs per item over the case's whole run
+        measured.push({ name: c.name, tps, perSecond: tps * c.perTransaction, cpuMicros: (busy * 10_000) / Math.max(1, items) });
+        if (failed > 0 || !Number.isFinite(tps)) failures.push(`${c.name}, round ${round}: ${failed} failed transactions`);
+        if (c.claims) {
+          const after = await counts(db, s);
+          const wrote = (k: keyof Counts) => after[k] - before[k];
+          const consistent = after.slots === wrote('claims') && (['agents', 'robots', 'keys', 'tokens', 'events'] as const).every((k) => wrote(k) === wrote('claims')) && wrote('claims') === items;
+          if (!consistent) failures.push(`${c.name}, round ${round}: ${items} claims, slots ${after.slots}, ${JSON.stringify({ before, after })}`);
+        }
+        process.stderr.write(`round ${round}: ${c.name}: ${(tps * c.perTransaction).toFixed(0)}/s\n`);
+      }
+    }
+  } finally {
+    await db.end();
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const mean = (name: string, pick: (m: Measured) => number) => {
+    const of = measured.filter((m) => m.name === name);
+    return of.reduce((sum, m) => sum + pick(m), 0) / of.length;
+  };
+  const writes = mean(cases[0].name, (m) => m.perSecond);
+  const lines = [
+    `| case (Postgres alone, pgbench, ${CLIENTS} clients, mean of ${ROUNDS} rounds) | transactions/s | claims or writes/s | x message writes | host CPU µs per claim or write |`,
+    '|---|---:|---:|---:|---:|',
+    ...cases.map((c) => {
+      const perSecond = mean(c.name, (m) => m.perSecond);
+      return `| ${c.name} | ${mean(c.name, (m) => m.tps).toFixed(0)} | ${perSecond.toFixed(0)} | ${(perSecond / writes).toFixed(3)} | ${mean(c.name, (m) => m.cpuMicros).toFixed(0)} |`;
+    }),
+  ];
+  process.stdout.write(`\nnode ${process.version}, ${DURATION} s per case\n\n${lines.join('\n')}\n`);
+  process.stdout.write(`\nevery claim case counted exactly the claims it recorded, with one agent, robot, key, access token and event each: ${failures.length === 0 ? 'yes' : 'NO'}\n`);
+  for (const f of failures) process.stdout.write(`- ${f}\n`);
+  writeResults('claims-sql', { at: new Date().toISOString(), node: process.version, clients: CLIENTS, duration: DURATION, rounds: ROUNDS, measured, failures });
+  if (failures.length > 0) process.exitCode = 1;
+}
+
+interface Counts {
+  slots: number;
+  claims: number;
+  agents: number;
+  robots: number;
+  keys: number;
+  tokens: number;
+  events: number;
+}
+
+async function counts(db: Client, s: Seed): Promise<Counts> {
+  const { rows } = await db.query(
+    `SELECT (SELECT sum(claims_count) FROM enrollment_token_slots WHERE token_id = $2)::int AS slots,
+            (SELECT count(*) FROM enrollment_claims WHERE enrollment_token_id = $2)::int AS claims,
+            (SELECT count(*) FROM service_agents WHERE workspace_id = $1)::int AS agents,
+            (SELECT count(*) FROM robots WHERE workspace_id = $1)::int AS robots,
+            (SELECT count(*) FROM api_credentials WHERE workspace_id = $1)::int AS keys,
+            (SELECT count(*) FROM access_tokens a JOIN api_credentials k ON k.id = a.credential_id WHERE k.workspace_id = $1)::int AS tokens,
+            (SELECT count(*) FROM domain_events WHERE workspace_id = $1 AND type = 'robot.claimed')::int AS events`,
+    [s.workspaceId, s.tokenId],
+  );
+  return rows[0];
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err?.stack ?? err}\n`);
+  process.exit(1);
+});
