@@ -120,7 +120,11 @@ COMMIT;
 `;
 }
 
-/** `n` claims in one transaction, each table written by one statement (n = 1: one claim folded into one statement). */
+/**
+ * `n` claims in one transaction, each table written by one statement (n = 1: one claim folded into
+ * one statement). The agents take their slugs without the taken-slug check (fresh serials never
+ * collide), and one slot counts the whole batch.
+ */
 function batchedClaims(s: Seed, n: number): string {
   const ids = (expr: string) => `(SELECT array_agg(${expr}) FROM generate_series(1, :n::int))`;
   const rows = `unnest(:aids::uuid[], :rids::uuid[], :cids::uuid[], :sns::text[]) AS b(aid, rid, cid, sn)`;
