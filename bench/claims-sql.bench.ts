@@ -28,11 +28,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { DATABASE_URL, DURATION, json, productionEnv, sessionCookie, startProcess } from './harness';
+import { pgBin } from '../test/support/pg-bin';
+import { DATABASE_URL, DURATION, hostBusyMicros, json, productionEnv, sessionCookie, startProcess } from './harness';
 import { writeResults } from './support/results';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -157,26 +158,6 @@ function messageWrite(s: Seed): string {
 `;
 }
 
-/** pgbench on PATH, else the cluster's own (scripts/infra.sh installs PostgreSQL with it). */
-function pgbenchPath(): string {
-  try {
-    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
-    return 'pgbench';
-  } catch {
-    const root = '/usr/lib/postgresql';
-    const found = existsSync(root) ? readdirSync(root).map((v) => join(root, v, 'bin', 'pgbench')).find((p) => existsSync(p)) : undefined;
-    if (!found) throw new Error('pgbench not found (PostgreSQL server packages, see scripts/infra.sh)');
-    return found;
-  }
-}
-
-/** Busy and idle jiffies of the whole host. */
-function hostCpu(): { busy: number; idle: number } {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  // user nice system idle iowait irq softirq steal
-  return { busy: f[0] + f[1] + f[2] + f[5] + f[6] + f[7], idle: f[3] + f[4] };
-}
-
 async function seed(): Promise<Seed> {
   const service = await startProcess('service', productionEnv());
   try {
@@ -219,7 +200,8 @@ async function main(): Promise<void> {
     { name: '50 claims a transaction', perTransaction: 50, claims: true, script: batchedClaims(s, 50) },
   ];
   cases.forEach((c, i) => writeFileSync(join(dir, `${i}.sql`), c.script));
-  const pgbench = pgbenchPath();
+  // pgbench ships with the server package, next to initdb (scripts/infra.sh installs it).
+  const pgbench = join(pgBin(), 'pgbench');
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
   // CHECKPOINT needs a superuser: the cluster's postgres role, as bench/run.sh connects (local trust).
@@ -241,19 +223,17 @@ async function main(): Promise<void> {
         await db.query(`DELETE FROM domain_events_pending`);
         await admin.query(`CHECKPOINT`);
         const before = await counts(db, s);
-        const cpu0 = hostCpu();
+        const cpu0 = hostBusyMicros();
         const out = execFileSync(pgbench, ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '1', '-T', String(DURATION), '-D', `scopes=${SCOPES}`, '-f', join(dir, `${i}.sql`), DATABASE_URL], {
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', 'pipe'],
         });
-        const cpu1 = hostCpu();
+        const cpu1 = hostBusyMicros();
         const tps = Number(/^tps = ([\d.]+)/m.exec(out)?.[1]);
         const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
         const done = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
         const items = done * c.perTransaction;
-        const busy = cpu1.busy - cpu0.busy;
-        // jiffies are 1/100 s: µs per item over the case's whole run
-        measured.push({ name: c.name, tps, perSecond: tps * c.perTransaction, cpuMicros: (busy * 10_000) / Math.max(1, items) });
+        measured.push({ name: c.name, tps, perSecond: tps * c.perTransaction, cpuMicros: (cpu1 - cpu0) / Math.max(1, items) });
         if (failed > 0 || !Number.isFinite(tps)) failures.push(`${c.name}, round ${round}: ${failed} failed transactions`);
         if (c.claims) {
           const after = await counts(db, s);

@@ -91,6 +91,12 @@ export function cpuMicros(pid: number): number | undefined {
   }
 }
 
+/** The whole host's busy CPU time in µs (user, nice, system, irq, softirq, steal: every CPU, every process), from /proc/stat. */
+export function hostBusyMicros(): number {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return ((f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) * 1e6) / CLOCK_TICKS;
+}
+
 async function cpuSnapshot(probe: CpuProbe): Promise<{ server: number; postgres: Map<number, number>; generator: number; wal?: bigint }> {
   const postgres = new Map<number, number>();
   for (const pid of (await probe.postgresPids?.()) ?? []) {

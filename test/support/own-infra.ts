@@ -1,23 +1,16 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../src/core/database/migrate';
 import { eventually } from './eventually';
+import { pgBin } from './pg-bin';
 import { freePort } from './spawned-app';
 
 const isRoot = process.getuid?.() === 0;
 /** PostgreSQL refuses to run as root: as root, its commands run as the postgres user. */
 const asPostgres = (cmd: string, args: string[]) => (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
-
-function pgBin(): string {
-  for (const version of readdirSync('/usr/lib/postgresql').sort().reverse()) {
-    const dir = join('/usr/lib/postgresql', version, 'bin');
-    if (existsSync(join(dir, 'initdb'))) return dir;
-  }
-  throw new Error('PostgreSQL binaries not found (scripts/infra.sh installs them)');
-}
 
 function signalTree(pid: number, signal: NodeJS.Signals): void {
   const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
