@@ -26,7 +26,7 @@ export BENCH_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/$BENCH_REDIS_DB"
 DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
 # Which benchmark: http (default), scim, observability, fleet (batch operations and gateway
 # checks), simulator (the SDK's fleet simulator), engagement-ingest (partner engagement events
-# against machine messages), claims-sql (claims in Postgres alone, batched or not) or soak (a
-# long run at half capacity: memory, connections, p99).
+# against machine messages), claims-sql (claims in Postgres alone: batched or not, and the
+# contract's minimum claim) or soak (a long run at half capacity: memory, connections, p99).
 # bench/support/register.js runs the TypeScript without ts-node, which would load `domain` (it says why).
 exec node -r ./bench/support/register.js "bench/${1:-http}.bench.ts" "${@:2}"
