@@ -30,14 +30,14 @@
  * BENCH_CLAIMS_SQL_CLIENTS (pgbench clients, default 16).
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { pgBin } from '../test/support/pg-bin';
-import { DATABASE_URL, DURATION, hostBusyMicros, json, productionEnv, sessionCookie, startProcess } from './harness';
+import { DATABASE_URL, DURATION, hostBusyMicros, json, productionEnv, startProcess } from './harness';
 import { writeResults } from './support/results';
+import { enterpriseWorkspace, sessionCookie } from './support/workspace';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLAIMS_SQL_CLIENTS ?? 16);
@@ -201,19 +201,15 @@ function messageWrite(s: Seed): string {
 async function seed(): Promise<Seed> {
   const service = await startProcess('service', productionEnv());
   try {
-    const runId = randomBytes(4).toString('hex');
-    const email = `bench-${runId}@example.com`;
-    const password = 'bench password 0123456789';
-    const reg = await json(service.base, '/api/v1/register', { method: 'POST', json: { email, password, agent_name: 'Bench Bot', workspace_name: 'Bench' } });
     const db = new Client({ connectionString: DATABASE_URL });
     await db.connect();
     try {
-      await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [reg.body.workspace.id]);
-      const cookie = await sessionCookie(service.base, email, password);
+      const ws = await enterpriseWorkspace(service.base, db, 'Bench');
+      const cookie = await sessionCookie(service.base, ws.email, ws.password);
       const issued = await json(service.base, '/api/v1/operator/enrollment_tokens', { method: 'POST', headers: { cookie }, json: { max_claims: 100000, expires_in: 86400 } });
       const prefix = /^age_([^.]+)\./.exec(issued.body.enrollment_token.token)![1];
       const token = await db.query(`SELECT id FROM enrollment_tokens WHERE prefix = $1`, [prefix]);
-      return { workspaceId: reg.body.workspace.id, agentId: reg.body.service_agent.id, tokenId: token.rows[0].id, tokenPrefix: prefix };
+      return { workspaceId: ws.workspaceId, agentId: ws.agentId, tokenId: token.rows[0].id, tokenPrefix: prefix };
     } finally {
       await db.end();
     }

@@ -10,22 +10,21 @@
  * Env: BENCH_ROUNDS (default 3), and BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS (harness.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { CaseResult, CONNECTIONS, DURATION, json, load, productionEnv, sessionCookie, startProcess, WARMUP } from './harness';
+import { CaseResult, CONNECTIONS, DURATION, json, load, productionEnv, startProcess, WARMUP } from './harness';
 import { writeResults } from './support/results';
+import { registerWorkspace, sessionCookie } from './support/workspace';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = 0.8;
 
 async function main(): Promise<void> {
   const email = `bench-admin-${randomBytes(6).toString('hex')}@example.com`;
-  const password = 'bench password 0123456789';
   const service = await startProcess('service', productionEnv({ PLATFORM_ADMIN_EMAILS: email }));
   const base = service.base;
   const rounds: { machine: CaseResult; engagement: CaseResult }[] = [];
   try {
     // Seed: a workspace whose owner is the platform admin, a partner, an engagement and a token.
-    const reg = await json(base, '/api/v1/register', { method: 'POST', json: { email, password, agent_name: 'Bench Bot', workspace_name: 'Bench' } });
-    const key: string = reg.body.api_key.key;
+    const { apiKey: key, password } = await registerWorkspace(base, 'Bench', { email });
     const cookie = await sessionCookie(base, email, password);
     const partner = await json(base, '/api/v1/admin/partners', {
       method: 'POST',

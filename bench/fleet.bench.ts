@@ -11,12 +11,12 @@
  *
  *   bash bench/run.sh fleet      (BENCH_FLEET_TARGETS, BENCH_FLEET_CHECKS, BENCH_FLEET_CONCURRENCY override)
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
 import { drive } from './support/drive';
 import { writeResults } from './support/results';
+import { enterpriseWorkspace, sessionCookie } from './support/workspace';
 
 const TARGETS = Number(process.env.BENCH_FLEET_TARGETS ?? 10_000);
 const CHECKS = Number(process.env.BENCH_FLEET_CHECKS ?? 10_000);
@@ -30,26 +30,10 @@ async function main(): Promise<void> {
   await db.connect();
   try {
     const base = service.base;
-    const email = `fleet-bench-${randomBytes(4).toString('hex')}@example.com`;
-    const password = 'a benchmark password';
-    const register = await fetch(`${base}/api/v1/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, agent_name: 'Bench', workspace_name: 'Fleet bench' }),
-    });
-    if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
-    const { workspace, api_key } = (await register.json()) as { workspace: { id: string }; api_key: { key: string } };
-    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [workspace.id]);
-    const login = await fetch(`${base}/users/log-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-      redirect: 'manual',
-    });
-    const session = /(_agent_ops_key=[^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-    if (!session) throw new Error(`log-in: ${login.status}`);
+    const ws = await enterpriseWorkspace(base, db, 'Fleet bench');
+    const session = await sessionCookie(base, ws.email, ws.password);
     const operator = { cookie: session, 'content-type': 'application/json' };
-    const machine = { 'x-agent-api-key': api_key.key, 'content-type': 'application/json' };
+    const machine = { 'x-agent-api-key': ws.apiKey, 'content-type': 'application/json' };
 
     process.stderr.write(`baseline: the machine plane on the same service, concurrency ${CONCURRENCY}\n`);
     await drive('warm-up', 500, CONCURRENCY, async () => (await fetch(`${base}/api/v1/messages?limit=1`, { headers: machine })).ok);
@@ -65,7 +49,7 @@ async function main(): Promise<void> {
             a AS (INSERT INTO service_agents (workspace_id, name, slug, scopes) SELECT $1, 'Robot ' || n, 'bench-robot-' || n, '{}' FROM g RETURNING id, slug)
        INSERT INTO robots (workspace_id, serial_number, status, service_agent_id, claimed_at)
        SELECT $1, 'BENCH-' || split_part(a.slug, '-', 3), 'active', a.id, now() FROM a RETURNING id`,
-      [workspace.id, TARGETS],
+      [ws.workspaceId, TARGETS],
     );
     const targetIds = robots.map((r) => r.id);
     const batch = async (action: string, params: object): Promise<{ seconds: number; perSecond: number; counts: string }> => {

@@ -296,13 +296,3 @@ function benchServiceEnv(): Record<string, string> {
   return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')).trim(), p.slice(p.indexOf('=') + 1)]));
 }
 
-/** Logs in with a JSON body; the Cookie header value of the new session. */
-export async function sessionCookie(base: string, email: string, password: string): Promise<string> {
-  const login = await fetch(`${base}/users/log-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-    redirect: 'manual',
-  });
-  return (login.headers.get('set-cookie') ?? '').split(';')[0];
-}

@@ -37,12 +37,12 @@ import {
   load,
   productionEnv,
   REDIS_URL,
-  sessionCookie,
   startProcess,
   WARMUP,
 } from './harness';
 import { benchTrace } from './support/traces';
 import { writeResults } from './support/results';
+import { enterpriseWorkspace, registerWorkspace, seedMessages, sessionCookie } from './support/workspace';
 
 /** The bcrypt cost the service uses in production (AppConfig's default for BCRYPT_COST). */
 const PRODUCTION_BCRYPT_COST = 12;
@@ -332,18 +332,12 @@ async function claimsOnly(): Promise<void> {
   let section: Section;
   try {
     const runId = randomBytes(4).toString('hex');
-    const email = `bench-${runId}@example.com`;
-    const password = 'bench password 0123456789';
-    const reg = await json(service.base, '/api/v1/register', {
-      method: 'POST',
-      json: { email, password, agent_name: 'Bench Bot', workspace_name: 'Bench' },
-    });
     const db = new Client({ connectionString: DATABASE_URL });
     await db.connect();
     try {
-      await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [reg.body.workspace.id]);
-      const cookie = await sessionCookie(service.base, email, password);
-      section = await claimsSection(service.base, cookie, reg.body.api_key.key, runId, {
+      const ws = await enterpriseWorkspace(service.base, db, 'Bench');
+      const cookie = await sessionCookie(service.base, ws.email, ws.password);
+      section = await claimsSection(service.base, cookie, ws.apiKey, runId, {
         serverPid: service.child.pid!,
         postgresPids: servicePostgresPids(db),
         walLsn: walLsn(db),
@@ -416,16 +410,9 @@ async function machineOnly(): Promise<void> {
         const service = await startProcess('service', productionEnv(), { entry: build.entry, execArgv });
         try {
           if (!seed) {
-            const reg = await json(service.base, '/api/v1/register', {
-              method: 'POST',
-              json: { email: `bench-${randomBytes(6).toString('hex')}@example.com`, password: 'bench password 0123456789', agent_name: 'Bench Bot', workspace_name: 'Bench' },
-            });
-            seed = { key: reg.body.api_key.key, token: reg.body.access_token.token, workspaceId: reg.body.workspace.id };
-            await db.query(
-              `INSERT INTO messages (workspace_id, service_agent_id, body, channel, inserted_at)
-               SELECT $1, $2, 'message ' || g, 'bench', now() - (g || ' milliseconds')::interval FROM generate_series(1, 1000) g`,
-              [reg.body.workspace.id, reg.body.api_key.service_agent_id],
-            );
+            const ws = await registerWorkspace(service.base, 'Bench');
+            seed = { key: ws.apiKey, token: ws.accessToken, workspaceId: ws.workspaceId };
+            await seedMessages(db, ws, 1000);
           }
           const only = (process.env.BENCH_CASES ?? '').split(',').filter(Boolean);
           for (const c of machineCases(seed.key, seed.token).filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)))) {
@@ -550,23 +537,9 @@ async function main(): Promise<void> {
   const layerResults: LayerResult[] = [];
   try {
     // Seed: one workspace with its key, a token, 1,000 messages, an enterprise plan for claims.
-    const password = 'bench password 0123456789';
-    const reg = await json(base, '/api/v1/register', {
-      method: 'POST',
-      json: { email, password, agent_name: 'Bench Bot', workspace_name: 'Bench' },
-    });
-    const key: string = reg.body.api_key.key;
-    const token: string = reg.body.access_token.token;
-    const workspaceId: string = reg.body.workspace.id;
-    const agentId: string = reg.body.api_key.service_agent_id;
-    const seedMessages = async (n: number) =>
-      db.query(
-        `INSERT INTO messages (workspace_id, service_agent_id, body, channel, inserted_at)
-         SELECT $1, $2, 'message ' || g, 'bench', now() - (g || ' milliseconds')::interval FROM generate_series(1, $3) g`,
-        [workspaceId, agentId, n],
-      );
-    await seedMessages(1000);
-    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [workspaceId]);
+    const ws = await enterpriseWorkspace(base, db, 'Bench', { email });
+    const { password, apiKey: key, accessToken: token } = ws;
+    await seedMessages(db, ws, 1000);
 
     for (const c of machineCases(key, token)) results.push(await nextTo(() => load(c.name, base, c.options)));
     const runId = randomBytes(4).toString('hex');
@@ -628,7 +601,7 @@ async function main(): Promise<void> {
         );
       const [{ count: workspaces }] = (await db.query(`SELECT count(*)::int AS count FROM workspaces`)).rows;
       results.push(await scaling(`1,000 messages, ${workspaces} workspaces`));
-      await seedMessages(99_000);
+      await seedMessages(db, ws, 99_000);
       await db.query('ANALYZE messages');
       results.push(await scaling(`100,000 messages, ${workspaces} workspaces`));
       await db.query(

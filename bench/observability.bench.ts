@@ -11,12 +11,12 @@
  *
  *   npm run bench:observability    (BENCH_TRACES, BENCH_SEARCH_ROWS, BENCH_SEARCH_QUERIES override)
  */
-import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
 import { drive, type Run } from './support/drive';
 import { benchTrace as trace } from './support/traces';
 import { writeResults } from './support/results';
+import { registerWorkspace, sessionCookie } from './support/workspace';
 
 const TRACES = Number(process.env.BENCH_TRACES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -56,19 +56,9 @@ async function main(): Promise<void> {
   await db.connect();
   try {
     const base = service.base;
-    const email = `obs-bench-${randomBytes(4).toString('hex')}@example.com`;
-    const password = 'a benchmark password';
-    const register = await fetch(`${base}/api/v1/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, agent_name: 'Bench', workspace_name: 'Observability bench' }),
-    });
-    if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
-    const { workspace, api_key, service_agent } = (await register.json()) as { workspace: { id: string }; api_key: { key: string }; service_agent: { id: string } };
-    const login = await fetch(`${base}/users/log-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('_agent_ops_key=')) ?? '').split(';')[0];
-    if (!cookie) throw new Error(`log-in: ${login.status}`);
-    const machine = { 'x-agent-api-key': api_key.key, 'content-type': 'application/json' };
+    const ws = await registerWorkspace(base, 'Observability bench');
+    const cookie = await sessionCookie(base, ws.email, ws.password);
+    const machine = { 'x-agent-api-key': ws.apiKey, 'content-type': 'application/json' };
 
     process.stderr.write(`trace ingest against one-row writes, concurrency ${CONCURRENCY}\n`);
     await drive('warm-up', 500, CONCURRENCY, async (i) => (await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machine, body: JSON.stringify({ body: `w${i}` }) })).ok);
@@ -101,10 +91,10 @@ async function main(): Promise<void> {
       return [tag, common];
     };
     process.stderr.write(`search over ${SMALL} rows\n`);
-    await seed(db, workspace.id, service_agent.id, 0, SMALL);
+    await seed(db, ws.workspaceId, ws.agentId, 0, SMALL);
     const small = await queries(SMALL, `${SMALL / 1000}k rows`);
     process.stderr.write(`search over ${LARGE} rows\n`);
-    await seed(db, workspace.id, service_agent.id, SMALL, LARGE);
+    await seed(db, ws.workspaceId, ws.agentId, SMALL, LARGE);
     const large = await queries(LARGE, `${LARGE / 1000}k rows`);
 
     const rows = [messages, traces, ...small, ...large];

@@ -15,6 +15,7 @@ import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
 import { drive } from './support/drive';
 import { writeResults } from './support/results';
+import { enterpriseWorkspace } from './support/workspace';
 
 const USERS = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_SCIM_CONCURRENCY ?? 16);
@@ -28,19 +29,12 @@ async function main(): Promise<void> {
   await db.connect();
   try {
     const base = service.base;
-    const register = await fetch(`${base}/api/v1/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `scim-bench-${randomBytes(4).toString('hex')}@example.com`, password: 'a benchmark password', agent_name: 'Bench', workspace_name: 'SCIM bench' }),
-    });
-    if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
-    const { workspace, api_key } = (await register.json()) as { workspace: { id: string }; api_key: { key: string } };
-    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [workspace.id]);
+    const ws = await enterpriseWorkspace(base, db, 'SCIM bench');
     // The token as /app/admin would make it: only its SHA-256 is stored.
     const token = `scim_${randomBytes(32).toString('base64url')}`;
-    await db.query(`INSERT INTO scim_tokens (workspace_id, name, token_hash) VALUES ($1, 'bench', $2)`, [workspace.id, createHash('sha256').update(token).digest()]);
+    await db.query(`INSERT INTO scim_tokens (workspace_id, name, token_hash) VALUES ($1, 'bench', $2)`, [ws.workspaceId, createHash('sha256').update(token).digest()]);
     const scimHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
-    const machineHeaders = { 'x-agent-api-key': api_key.key, 'content-type': 'application/json' };
+    const machineHeaders = { 'x-agent-api-key': ws.apiKey, 'content-type': 'application/json' };
 
     process.stderr.write(`baseline: the machine plane on the same service, concurrency ${CONCURRENCY}\n`);
     const warm = () => drive('warm-up', 500, CONCURRENCY, async () => (await fetch(`${base}/api/v1/messages?limit=1`, { headers: machineHeaders })).ok);

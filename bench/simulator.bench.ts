@@ -13,7 +13,7 @@
  *
  *   npm run bench:simulator    (BENCH_FLEET_ROBOTS, BENCH_FLEET_CONCURRENCY, BENCH_FLEET_ROUNDS override)
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import WebSocket from 'ws';
@@ -22,6 +22,7 @@ import { percentile, pool } from '../sdk/src/simulator/stats';
 import { cpuMicros } from './harness';
 import { BENCH_PUBLIC_URL, productionServiceEnv, startProcess } from './processes';
 import { writeResults } from './support/results';
+import { enterpriseWorkspace, sessionCookie } from './support/workspace';
 
 const ROBOTS = Number(process.env.BENCH_FLEET_ROBOTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_FLEET_CONCURRENCY ?? 50);
@@ -50,15 +51,9 @@ interface Workspace {
 
 /** A fresh enterprise workspace, its owner's session and a fleet token for ROBOTS claims. */
 async function workspace(base: string, db: Client): Promise<Workspace> {
-  const email = `fleet-bench-${randomBytes(4).toString('hex')}@example.com`;
+  const { email } = await enterpriseWorkspace(base, db, 'Fleet bench', { password: PASSWORD });
+  const cookie = await sessionCookie(base, email, PASSWORD);
   const json = { 'content-type': 'application/json' };
-  const reg = await fetch(`${base}/api/v1/register`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD, agent_name: 'Bench', workspace_name: 'Fleet bench' }) });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const { workspace: ws } = (await reg.json()) as { workspace: { id: string } };
-  await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [ws.id]);
-  const login = await fetch(`${base}/users/log-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }), redirect: 'manual' });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('_agent_ops_key='));
-  if (!cookie) throw new Error(`log-in: ${login.status}`);
   const issued = await fetch(`${base}/api/v1/operator/enrollment_tokens`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ max_claims: ROBOTS }) });
   if (issued.status !== 201) throw new Error(`enrollment token: ${issued.status} ${await issued.text()}`);
   const { enrollment_token } = (await issued.json()) as { enrollment_token: { token: string } };

@@ -55,9 +55,10 @@ import { performance } from 'node:perf_hooks';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { closedLoop, CONNECTIONS, DATABASE_URL, DURATION, json, METRICS_TOKEN, productionEnv, REDIS_URL, sessionCookie, startProcess, WARMUP } from './harness';
+import { closedLoop, CONNECTIONS, DATABASE_URL, DURATION, json, METRICS_TOKEN, productionEnv, REDIS_URL, startProcess, WARMUP } from './harness';
 import { BENCH_PUBLIC_URL } from './processes';
 import { writeResults } from './support/results';
+import { enterpriseWorkspace, seedMessages, sessionCookie } from './support/workspace';
 import { rssBaselineWindow } from './support/soak-baseline';
 
 /** One reading of the service's memory (bytes). */
@@ -131,7 +132,6 @@ const COMMANDS_PER_S = option('commands', 'BENCH_SOAK_COMMANDS', 10);
 /** Requests in flight beyond which the generator skips a request (and the soak fails). */
 const MAX_IN_FLIGHT = 2000;
 const ENROLLMENT_MAX_CLAIMS = 100_000;
-const PASSWORD = 'bench password 0123456789';
 
 const MEMORY_GROWTH_LIMIT = 0.1;
 /** The committed heap has settled in a window whose median is within this share of the last window's, either way. */
@@ -278,17 +278,10 @@ async function main(): Promise<void> {
   try {
     // ---- set-up
     process.stderr.write(`set-up: workspace, ${SOCKETS} robots with a socket each\n`);
-    const email = `soak-${runId}@example.com`;
-    const reg = await json(base, '/api/v1/register', { method: 'POST', json: { email, password: PASSWORD, agent_name: 'Soak Bot', workspace_name: 'Soak' } });
-    const key: string = reg.body.api_key.key;
-    const workspaceId: string = reg.body.workspace.id;
-    await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [workspaceId]);
-    await db.query(
-      `INSERT INTO messages (workspace_id, service_agent_id, body, channel, inserted_at)
-       SELECT $1, $2, 'message ' || g, 'soak', now() - (g || ' milliseconds')::interval FROM generate_series(1, 1000) g`,
-      [workspaceId, reg.body.api_key.service_agent_id],
-    );
-    const cookie = await sessionCookie(base, email, PASSWORD);
+    const ws = await enterpriseWorkspace(base, db, 'Soak');
+    const { apiKey: key, workspaceId } = ws;
+    await seedMessages(db, ws, 1000, 'soak');
+    const cookie = await sessionCookie(base, ws.email, ws.password);
     const enrollmentToken = async (body: object): Promise<string> =>
       (await json(base, '/api/v1/operator/enrollment_tokens', { method: 'POST', headers: { cookie }, json: body })).body.enrollment_token.token;
     // Claims of the load: a fleet token per 100,000 (its maximum), made as they are needed.

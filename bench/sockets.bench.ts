@@ -45,6 +45,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { BenchChild, serveRequests } from './support/child';
+import { registerWorkspace, sessionCookie } from './support/workspace';
 import WebSocket, { WebSocketServer } from 'ws';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
@@ -446,17 +447,9 @@ async function setUpService(): Promise<ServiceFixture> {
   const { child, port } = await startChild('app-server', serviceEnv(HERE));
   const base = `http://${HOST}:${port}`;
   try {
-    const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
-    const password = 'bench password 0123456789';
-    const reg = await fetch(`${base}/api/v1/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, agent_name: 'Bench', workspace_name: `Bench ${randomBytes(3).toString('hex')}` }),
-    });
-    const registered = (await reg.json()) as { workspace: { id: string }; user: { id: string } };
-    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(registered)}`);
-    workspaceId = registered.workspace.id;
-    userId = registered.user.id;
+    const registered = await registerWorkspace(base, `Bench ${randomBytes(3).toString('hex')}`);
+    workspaceId = registered.workspaceId;
+    userId = registered.userId;
 
     const agents = await phase(`creating ${SOCKETS} agents with a key each`, () =>
       child.request<{ agentId: string; key: string }[]>({ type: 'setup', workspaceId: workspaceId!, agents: SOCKETS }),
@@ -474,17 +467,7 @@ async function setUpService(): Promise<ServiceFixture> {
     );
     const mintMs = performance.now() - mintStarted;
 
-    const login = await fetch(`${base}/users/log-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('_agent_ops_key='))
-      ?.split(';')[0];
-    if (!cookie) throw new Error(`log-in: ${login.status}`);
+    const cookie = await sessionCookie(base, registered.email, registered.password);
     return { agents, tokens, cookie, mintMs, cleanUp };
   } catch (err) {
     await cleanUp();
