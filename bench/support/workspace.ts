@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
+import { LOGIN_PATH, SESSION_COOKIE } from '../../src/sessions/session.constants';
 
 export const BENCH_PASSWORD = 'bench password 0123456789';
 
@@ -51,7 +52,7 @@ export async function enterpriseWorkspace(base: string, db: Client, name: string
 
 /** Logs in with a JSON body; the Cookie header value of the new operator session. */
 export async function sessionCookie(base: string, email: string, password: string): Promise<string> {
-  const login = await fetch(`${base}/users/log-in`, {
+  const login = await fetch(`${base}${LOGIN_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -60,7 +61,7 @@ export async function sessionCookie(base: string, email: string, password: strin
   const cookie = login.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('_agent_ops_key='));
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error(`log-in: ${login.status}`);
   return cookie;
 }
