@@ -24,7 +24,8 @@
  * token's slots counted exactly the claims the case made, and that each claim wrote one agent,
  * robot, key, access token and event (and one claim record, but for the contract's minimum).
  *
- * The service seeds it (a workspace on the enterprise plan, its agk_ key, one fleet token) and is
+ * The service seeds it (a workspace on the enterprise plan, its agk_ key, one fleet token; the
+ * model takes the token's scopes and count slots from the rows the service wrote) and is
  * stopped before the first case. Run through `npm run bench:claims-sql` (bench/run.sh: fresh
  * database, migrations). Env: BENCH_ROUNDS (default 2), BENCH_DURATION (s per case, default 10),
  * BENCH_CLAIMS_SQL_CLIENTS (pgbench clients, default 16).
@@ -41,24 +42,24 @@ import { enterpriseWorkspace, sessionCookie } from './support/workspace';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLAIMS_SQL_CLIENTS ?? 16);
-/** A device's default scopes (docs/decisions.md, Enrollment), passed to pgbench with -D: a literal with colons in a script would read as variables. */
-const SCOPES = '{agent_commands:read,events:read,sockets:connect,messages:read,messages:write,tasks:read,tasks:write,traces:write,ota_updates:read,ota_updates:write}';
 
 interface Seed {
   workspaceId: string;
   agentId: string;
   tokenId: string;
   tokenPrefix: string;
+  /** the token's scopes as an array literal, which a claim copies (passed with -D: colons in a script would read as variables) */
+  scopes: string;
+  /** how many count slots the service gave the token */
+  slots: number;
 }
 
 interface Case {
   name: string;
   /** claims (or message writes) per pgbench transaction */
   perTransaction: number;
-  /** whether it claims (checked afterwards) */
-  claims: boolean;
-  /** whether its claims write a claim record (all but the contract's minimum) */
-  records?: boolean;
+  /** for a claim case, the rows each claim writes (checked afterwards) */
+  rows?: readonly (keyof Counts)[];
   script: string;
 }
 
@@ -76,7 +77,7 @@ function slotUpdate(s: Seed): string {
   return `UPDATE enrollment_token_slots s SET claims_count = s.claims_count + :n::int FROM enrollment_tokens t
    WHERE s.token_id = '${s.tokenId}'
      AND s.slot = (SELECT c.slot FROM enrollment_token_slots c WHERE c.token_id = '${s.tokenId}' AND c.claims_count + :n::int <= c.capacity
-                    ORDER BY (c.slot + :slot::int) % 8 LIMIT 1)
+                    ORDER BY (c.slot + :slot::int) % ${s.slots} LIMIT 1)
      AND s.claims_count + :n::int <= s.capacity AND t.id = s.token_id AND t.revoked_at IS NULL AND t.expires_at > now()
   RETURNING t.id, t.workspace_id`;
 }
@@ -95,7 +96,7 @@ function countedEnd(s: Seed, source: string, values: string): string {
 SELECT locked.id, p.max_robots FROM (VALUES (1)) AS one LEFT JOIN locked ON true LEFT JOIN plans p ON p.slug = locked.plan;`;
 }
 
-/** The `robot.claimed` event's data (jsonb_build_object: no colons in literals, see SCOPES). */
+/** The `robot.claimed` event's data (jsonb_build_object: no colons in literals, see Seed.scopes). */
 function eventData(s: Seed, rid: string, sn: string, aid: string): string {
   return `jsonb_build_object('robot', jsonb_build_object('id', ${rid}, 'serial_number', ${sn}, 'name', null, 'status', 'active',
       'service_agent_id', ${aid}, 'cohort_id', null, 'tags', '[]'::jsonb, 'claimed_at', now(), 'retired_at', null,
@@ -104,7 +105,7 @@ function eventData(s: Seed, rid: string, sn: string, aid: string): string {
 
 /** One claim a transaction: its slot and ids, the first read, BEGIN. */
 function oneClaimOpening(s: Seed): string {
-  return `\\set slot random(0, 7)
+  return `\\set slot random(0, ${s.slots - 1})
 \\set n 1
 ${firstRead(s, `gen_random_uuid() AS aid, gen_random_uuid() AS rid, ('PB-' || gen_random_uuid()) AS sn`)}
 BEGIN;`;
@@ -169,7 +170,7 @@ COMMIT;
 function batchedClaims(s: Seed, n: number, minimum = false): string {
   const ids = (expr: string) => `(SELECT array_agg(${expr}) FROM generate_series(1, :n::int))`;
   const rows = `unnest(:aids::uuid[], :rids::uuid[], :cids::uuid[], :sns::text[]) AS b(aid, rid, cid, sn)`;
-  return `\\set slot random(0, 7)
+  return `\\set slot random(0, ${s.slots - 1})
 \\set n ${n}
 ${firstRead(s, `${ids('gen_random_uuid()')} AS aids, ${ids('gen_random_uuid()')} AS rids, ${ids('gen_random_uuid()')} AS cids, ${ids(`'PB-' || gen_random_uuid()`)} AS sns`)}
 BEGIN;
@@ -208,8 +209,13 @@ async function seed(): Promise<Seed> {
       const cookie = await sessionCookie(service.base, ws.email, ws.password);
       const issued = await json(service.base, '/api/v1/operator/enrollment_tokens', { method: 'POST', headers: { cookie }, json: { max_claims: 100000, expires_in: 86400 } });
       const prefix = /^age_([^.]+)\./.exec(issued.body.enrollment_token.token)![1];
-      const token = await db.query(`SELECT id FROM enrollment_tokens WHERE prefix = $1`, [prefix]);
-      return { workspaceId: ws.workspaceId, agentId: ws.agentId, tokenId: token.rows[0].id, tokenPrefix: prefix };
+      const token = await db.query(
+        `SELECT t.id, t.scopes::text AS scopes, (SELECT count(*) FROM enrollment_token_slots c WHERE c.token_id = t.id)::int AS slots
+           FROM enrollment_tokens t WHERE t.prefix = $1`,
+        [prefix],
+      );
+      const { id, scopes, slots } = token.rows[0];
+      return { workspaceId: ws.workspaceId, agentId: ws.agentId, tokenId: id, tokenPrefix: prefix, scopes, slots };
     } finally {
       await db.end();
     }
@@ -229,13 +235,13 @@ async function main(): Promise<void> {
   const s = await seed();
   const dir = mkdtempSync(join(tmpdir(), 'claims-sql-'));
   const cases: Case[] = [
-    { name: 'one-row message write', perTransaction: 1, claims: false, script: messageWrite(s) },
-    { name: 'claim, six statements (as the service)', perTransaction: 1, claims: true, records: true, script: singleClaim(s) },
-    { name: 'claim, folded into one statement', perTransaction: 1, claims: true, records: true, script: batchedClaims(s, 1) },
-    { name: '10 claims a transaction', perTransaction: 10, claims: true, records: true, script: batchedClaims(s, 10) },
-    { name: '50 claims a transaction', perTransaction: 50, claims: true, records: true, script: batchedClaims(s, 50) },
-    { name: 'the contract\'s minimum, one a transaction (ablation)', perTransaction: 1, claims: true, records: false, script: minimumClaim(s) },
-    { name: 'the contract\'s minimum, 50 a transaction (ablation)', perTransaction: 50, claims: true, records: false, script: batchedClaims(s, 50, true) },
+    { name: 'one-row message write', perTransaction: 1, script: messageWrite(s) },
+    { name: 'claim, six statements (as the service)', perTransaction: 1, rows: CLAIM_ROWS, script: singleClaim(s) },
+    { name: 'claim, folded into one statement', perTransaction: 1, rows: CLAIM_ROWS, script: batchedClaims(s, 1) },
+    { name: '10 claims a transaction', perTransaction: 10, rows: CLAIM_ROWS, script: batchedClaims(s, 10) },
+    { name: '50 claims a transaction', perTransaction: 50, rows: CLAIM_ROWS, script: batchedClaims(s, 50) },
+    { name: 'the contract\'s minimum, one a transaction (ablation)', perTransaction: 1, rows: MINIMUM_ROWS, script: minimumClaim(s) },
+    { name: 'the contract\'s minimum, 50 a transaction (ablation)', perTransaction: 50, rows: MINIMUM_ROWS, script: batchedClaims(s, 50, true) },
   ];
   cases.forEach((c, i) => writeFileSync(join(dir, `${i}.sql`), c.script));
   // pgbench ships with the server package, next to initdb (scripts/infra.sh installs it).
@@ -262,7 +268,7 @@ async function main(): Promise<void> {
         await admin.query(`CHECKPOINT`);
         const before = await counts(db, s);
         const cpu0 = hostBusyMicros();
-        const out = execFileSync(pgbench, ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '1', '-T', String(DURATION), '-D', `scopes=${SCOPES}`, '-f', join(dir, `${i}.sql`), DATABASE_URL], {
+        const out = execFileSync(pgbench, ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '1', '-T', String(DURATION), '-D', `scopes=${s.scopes}`, '-f', join(dir, `${i}.sql`), DATABASE_URL], {
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', 'pipe'],
         });
@@ -273,11 +279,9 @@ async function main(): Promise<void> {
         const items = done * c.perTransaction;
         measured.push({ name: c.name, tps, perSecond: tps * c.perTransaction, cpuMicros: (cpu1 - cpu0) / Math.max(1, items) });
         if (failed > 0 || !Number.isFinite(tps)) failures.push(`${c.name}, round ${round}: ${failed} failed transactions`);
-        if (c.claims) {
+        if (c.rows) {
           const after = await counts(db, s);
-          const wrote = (k: keyof Counts) => after[k] - before[k];
-          const kinds: (keyof Counts)[] = ['agents', 'robots', 'keys', 'tokens', 'events', ...(c.records ? (['claims'] as const) : [])];
-          const consistent = after.slots === items && kinds.every((k) => wrote(k) === items);
+          const consistent = after.slots === items && c.rows.every((k) => after[k] - before[k] === items);
           if (!consistent) failures.push(`${c.name}, round ${round}: ${items} claims, slots ${after.slots}, ${JSON.stringify({ before, after })}`);
         }
         process.stderr.write(`round ${round}: ${c.name}: ${(tps * c.perTransaction).toFixed(0)}/s\n`);
@@ -318,6 +322,11 @@ interface Counts {
   tokens: number;
   events: number;
 }
+
+/** What the contract requires a claim to write: agent, robot, key, access token, event. */
+const MINIMUM_ROWS = ['agents', 'robots', 'keys', 'tokens', 'events'] as const;
+/** What the service's claim writes: those and its claim record. */
+const CLAIM_ROWS = [...MINIMUM_ROWS, 'claims'] as const;
 
 async function counts(db: Client, s: Seed): Promise<Counts> {
   const { rows } = await db.query(
