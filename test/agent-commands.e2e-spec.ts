@@ -236,6 +236,21 @@ describe('agent commands', () => {
         status: ['is required'],
       });
 
+      // A result Postgres' jsonb cannot hold as sent is the client's error, not the service's: the
+      // command stays open, and a result it can store is taken afterwards.
+      const pending = (await create({ service_agent_id: w.defaultAgentId, name: 'unstorable' }).expect(201)).body.agent_command;
+      for (const result of ['a\u0000b', { '\ud800': 1 }, ['\udc00']]) {
+        expect((await client.request('command_result', { command_id: pending.id, status: 'succeeded', result })).payload).toMatchObject({
+          reason: 'invalid_payload',
+          errors: expect.any(Object),
+        });
+      }
+      expect(await statusOf(pending.id)).not.toBe('succeeded');
+      expect((await client.request('command_result', { command_id: pending.id, status: 'succeeded', result: 'a\\u0000b' })).payload.agent_command).toMatchObject({
+        status: 'succeeded',
+        result: 'a\\u0000b',
+      });
+
       const created = (await create({ service_agent_id: w.defaultAgentId, name: 'scoped' }).expect(201)).body.agent_command;
       const noScope = await agentSocket((await issueKey(t, w, ['sockets:connect'])).key);
       expect((await noScope.request('command_result', { command_id: created.id, status: 'succeeded' })).payload).toEqual({

@@ -112,6 +112,28 @@ describe('parseCommandResult', () => {
     });
   });
 
+  it('refuses a result Postgres could not store as sent, naming where in it', () => {
+    expect(() => parseCommandResult({ command_id: id, status: 'succeeded', result: { log: ['ok', 'a\u0000b'], '\ud800': 1 } })).toThrow(
+      expect.objectContaining({
+        reason: 'invalid_payload',
+        details: {
+          errors: {
+            'result.log.1': ['must not contain the NUL character'],
+            'result.\ud800': ['must be valid Unicode (no unpaired surrogate)'],
+          },
+        },
+      }),
+    );
+    expect(() => parseCommandResult({ command_id: id, status: 'failed', result: 'x\udc00' })).toThrow(
+      expect.objectContaining({ details: { errors: { result: ['must be valid Unicode (no unpaired surrogate)'] } } }),
+    );
+    // the escape spelled out is text like any other; a surrogate pair is one character
+    expect(parseCommandResult({ command_id: id, status: 'failed', result: { path: 'C:\\u0000dir', emoji: '\ud83d\ude00' } }).result).toEqual({
+      path: 'C:\\u0000dir',
+      emoji: '\ud83d\ude00',
+    });
+  });
+
   it('names every problem', () => {
     expect(() => parseCommandResult({ command_id: 1, status: 'pending', more: true })).toThrow(
       expect.objectContaining({

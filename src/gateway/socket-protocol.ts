@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { DATABASE_RETRY_AFTER_SECONDS, dependencyUnavailable } from '../core/common/problem/dependency-unavailable';
 import type { RawData } from 'ws';
+import { unstorableFields } from '../core/common/validation/storable';
 import { jsonByteLength } from '../agent-commands';
 import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agent-commands';
 
@@ -157,7 +158,11 @@ export interface CommandResult {
   result: unknown;
 }
 
-/** command_result `{ command_id, status: succeeded | failed, result? }`; anything else is invalid_payload. */
+/**
+ * command_result `{ command_id, status: succeeded | failed, result? }`; anything else is
+ * invalid_payload, and so is a result Postgres could not store as sent (unstorableFields: the NUL
+ * character or an unpaired surrogate in a string or key), as HTTP answers such a body with a 422.
+ */
 export function parseCommandResult(payload: Record<string, unknown>): CommandResult {
   const errors: Record<string, string[]> = {};
   const { command_id: commandId, status, result } = payload;
@@ -168,6 +173,7 @@ export function parseCommandResult(payload: Record<string, unknown>): CommandRes
     errors.status = [`must be one of ${AGENT_COMMAND_RESULT_STATUSES.join(', ')}`];
   }
   for (const key of Object.keys(payload)) if (!COMMAND_RESULT_FIELDS.has(key)) errors[key] = ['is not an allowed field'];
+  Object.assign(errors, unstorableFields(result, 'result'));
   if (Object.keys(errors).length > 0) throw new SocketEventError(ReplyReasons.invalidPayload, { errors });
   return { commandId: (commandId as string).toLowerCase(), status: status as AgentCommandResultStatus, result };
 }

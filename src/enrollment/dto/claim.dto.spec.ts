@@ -48,8 +48,15 @@ describe('ClaimEnrollmentDto', () => {
     expect(await errorsOf({ token: TOKEN, agent }, ClaimEnrollmentDto)).toEqual({ agent: expect.arrayContaining(['must be a JSON object']) });
   });
 
-  it('refuses NUL characters Postgres jsonb cannot store', async () => {
+  it('refuses NUL characters and unpaired surrogates Postgres jsonb cannot store', async () => {
     expect(await errorsOf({ token: TOKEN, agent: { k: 'a\u0000b' } }, ClaimEnrollmentDto)).toHaveProperty('agent');
+    expect(await errorsOf({ token: TOKEN, agent: { k: ['\ud800'] } }, ClaimEnrollmentDto)).toHaveProperty('agent');
+  });
+
+  it('accepts the six characters of the escape \\u0000 as the text they are', async () => {
+    const agent = { path: 'C:\\u0000dir', note: 'a \\u0000 b \ud83d\ude00' };
+    const dto = (await pipe.transform({ token: TOKEN, agent }, as(ClaimEnrollmentDto))) as ClaimEnrollmentDto;
+    expect(dto.agent).toEqual(agent);
   });
 
   it('requires a string token and refuses unknown fields', async () => {

@@ -1,12 +1,11 @@
 import { json, urlencoded } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ProblemError, ValidationProblem, type FieldErrors } from '../problem/problem.error';
+import { ProblemError, ValidationProblem } from '../problem/problem.error';
+import { unstorableFields } from '../validation/storable';
 
 export const BODY_LIMIT = '1mb';
 /** The deepest nesting of objects and arrays a JSON body may have (docs/decisions.md, "Request bodies"). */
 export const MAX_JSON_DEPTH = 64;
-/** Keys that would reach an object's prototype, refused wherever they appear in a body. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** body-parser failures by their `type`, as the problem each one becomes. */
 const PARSE_FAILURES: Record<string, () => ProblemError> = {
@@ -167,44 +166,16 @@ export const rawKeepingJsonBodyParser = () =>
   );
 export const formBodyParser = () => typed(urlencoded({ extended: false, limit: BODY_LIMIT }));
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** What a string cannot hold to be stored as it was sent, or undefined. */
-function unstorable(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'must not contain the NUL character';
-  // PostgreSQL refuses an unpaired surrogate in jsonb, and text would store U+FFFD instead
-  if (UNPAIRED_SURROGATE.test(text)) return 'must be valid Unicode (no unpaired surrogate)';
-  return undefined;
-}
-
 /**
  * After parsing: a key that names a prototype (`__proto__`, `constructor`, `prototype`) is an
  * unknown field wherever it is, and a string (or key) holding the NUL character or an unpaired
  * surrogate cannot be stored as sent (PostgreSQL refuses both in jsonb, NUL in text too): all are
- * 422 with the field's path, before any handler runs.
+ * 422 with the field's path, before any handler runs (unstorableFields).
  */
 export function bodyContentCheck(req: Request, _res: Response, next: NextFunction): void {
   const body: unknown = req.body;
   if (body === null || typeof body !== 'object') return next();
-  // No prototype: a field named __proto__ must be a plain key of the map.
-  const errors: FieldErrors = Object.create(null) as FieldErrors;
-  const stack: { value: unknown; path: string }[] = [{ value: body, path: '' }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === 'string') {
-      const problem = unstorable(value);
-      if (problem) (errors[path || 'body'] ??= []).push(problem);
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
-    for (const key of Object.keys(value)) {
-      const child = path ? `${path}.${key}` : key;
-      const problem = FORBIDDEN_KEYS.has(key) ? 'is not an allowed field' : unstorable(key);
-      if (problem) (errors[child] ??= []).push(problem);
-      stack.push({ value: (value as Record<string, unknown>)[key], path: child });
-    }
-  }
+  const errors = unstorableFields(body);
   next(Object.keys(errors).length > 0 ? new ValidationProblem(errors) : undefined);
 }
 
