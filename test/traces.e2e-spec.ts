@@ -82,6 +82,9 @@ describe('traces', () => {
     const cases: [Record<string, unknown>, string][] = [
       [traceBody(0, { status: 'warn' }), 'status'],
       [traceBody(0, { started_at: 'yesterday' }), 'started_at'],
+      // ISO 8601 forms a JavaScript Date cannot read: a 422, never a 500
+      ...['2024-W01-1', '2024-123', '20240101', '2024-01-01T00:00:00,5Z'].map((d): [Record<string, unknown>, string] => [traceBody(0, { started_at: d }), 'started_at']),
+      [{ ...traceBody(1), spans: [{ ...traceBody(1).spans[0], started_at: '2024-W01-1' }] }, 'spans.0.started_at'],
       [traceBody(0, { duration_ms: -1 }), 'duration_ms'],
       [traceBody(0, { name: '' }), 'name'],
       [traceBody(0, { attributes: [1, 2] }), 'attributes'],

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsObject, IsOptional, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsDateTime } from '../../core/common/validation/date-time';
 import { Trim } from '../../core/common/validation/transforms';
 import { IsText } from '../../core/common/validation/text';
 import { defineList } from '../../core/listing/list-definition';
@@ -34,7 +35,7 @@ export class SpanDto {
   name: string;
 
   @ApiProperty({ format: 'date-time' })
-  @IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date-time' })
+  @IsDateTime()
   started_at: string;
 
   @ApiProperty({ minimum: 0 })
@@ -72,7 +73,7 @@ export class CreateTraceDto {
   status: TraceStatus;
 
   @ApiProperty({ format: 'date-time' })
-  @IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date-time' })
+  @IsDateTime()
   started_at: string;
 
   @ApiProperty({ minimum: 0 })
