@@ -195,6 +195,18 @@ describe('SCIM: the sequences Okta and Entra send', () => {
         Operations: [{ op: 'Remove', path: `${ENTERPRISE}:manager` }],
       }).expect(200);
       expect(cleared.body[ENTERPRISE]).toEqual({ department: 'Computing', employeeNumber: '1906' });
+      // Nulls and attributes the plane does not keep are ignored (API.md), even where scim-patch
+      // itself would refuse them (a filter on an attribute the user does not have): 200, the user as it was.
+      const ignored = await scim(t, a.token, 'patch', `/Users/${u.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [
+          { op: 'Replace', path: 'name', value: null },
+          { op: 'Replace', value: { emails: null, [ENTERPRISE]: { manager: null } } },
+          { op: 'Remove', path: 'phoneNumbers[type eq "work"]' },
+          { op: 'Remove', path: 'addresses[type eq "work"].formatted' },
+        ],
+      });
+      expect({ status: ignored.status, body: ignored.body }).toEqual({ status: 200, body: { ...cleared.body, meta: expect.any(Object) } });
 
       await scim(t, a.token, 'delete', `/Users/${u.id}`).expect(204);
       await scim(t, a.token, 'get', `/Users/${u.id}`).expect(404);

@@ -20,7 +20,7 @@ const patched = (...ops: unknown[]) => applyPatch(user(), readPatchOperations({ 
 
 describe('readPatchOperations: the forms Okta and Entra send', () => {
   it("reads op names in any case (Entra's Replace, Add, Remove)", () => {
-    const ops = readPatchOperations({ Operations: [{ op: 'Replace', path: 'displayName', value: 'x' }, { op: 'ADD', path: 'title', value: 'y' }, { op: 'remove', path: 'title' }] }, U);
+    const ops = readPatchOperations({ Operations: [{ op: 'Replace', path: 'displayName', value: 'x' }, { op: 'ADD', path: 'externalId', value: 'y' }, { op: 'remove', path: 'externalId' }] }, U);
     expect(ops.map((o) => o.op)).toEqual(['replace', 'add', 'remove']);
   });
 
@@ -92,6 +92,30 @@ describe('applyPatch, then readUserInput', () => {
     expect(readUserInput(patched({ op: 'add', path: 'nickName', value: 'x' }))).toEqual(readUserInput(user()));
   });
 
+  it('ignores operations on attributes it does not keep, even those scim-patch would refuse (a filter on an absent attribute)', () => {
+    const ops = [
+      { op: 'remove', path: 'phoneNumbers[type eq "work"]' },
+      { op: 'remove', path: 'addresses[type eq "work"].formatted' },
+      { op: 'Replace', path: 'phoneNumbers[type eq "mobile"].value', value: '+1 555' },
+      { op: 'add', value: { title: 'CTO', 'urn:example:params:scim:schemas:extension:acme:2.0:User': { badge: 7 } } },
+    ];
+    expect(readPatchOperations({ Operations: ops }, U)).toEqual([]);
+    expect(readUserInput(patched(...ops, { op: 'replace', path: 'displayName', value: 'A. L.' }))).toEqual({ ...readUserInput(user()), displayName: 'A. L.' });
+    expect(readPatchOperations({ Operations: [{ op: 'replace', path: 'userName', value: 'x' }] }, ScimUrns.group)).toEqual([]);
+  });
+
+  it('ignores nulls, with a path or inside a path-less value (API.md: never refused)', () => {
+    const ops = [
+      { op: 'replace', path: 'name', value: null },
+      { op: 'replace', value: { name: null, emails: null, displayName: 'Ada L.' } },
+      { op: 'Replace', path: `${E}:manager`, value: null },
+      { op: 'add', path: 'name.givenName', value: null },
+      { op: 'replace', value: null },
+    ];
+    expect(readPatchOperations({ Operations: ops }, U)).toEqual([{ op: 'replace', path: 'displayName', value: 'Ada L.' }]);
+    expect(readUserInput(patched(...ops))).toEqual({ ...readUserInput(user()), displayName: 'Ada L.' });
+  });
+
   it('a failing operation changes nothing and is a SCIM error', () => {
     expect(() => patched({ op: 'remove', path: 'emails[type eq' })).toThrow(expect.objectContaining({ status: 400 }));
   });
@@ -107,6 +131,10 @@ describe('memberChange', () => {
     expect(memberChange(op({ op: 'remove', path: 'members[value eq "a"]' }))).toEqual({ kind: 'remove', ids: ['a'] });
     expect(memberChange(op({ op: 'remove', path: 'members[value eq "a" or value eq "b"]' }))).toEqual({ kind: 'remove', ids: ['a', 'b'] });
     expect(memberChange(op({ op: 'remove', path: 'members' }))).toEqual({ kind: 'remove_all' });
+  });
+
+  it('a replace of members with null empties the group, as RFC 7644 reads it', () => {
+    expect(memberChange(op({ op: 'replace', path: 'members', value: null }))).toEqual({ kind: 'replace', ids: [] });
   });
 
   it('a path-less add of members (Okta) is an add', () => {

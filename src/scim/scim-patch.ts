@@ -13,7 +13,8 @@ import { ScimInvalidSyntax, ScimInvalidValue, ScimMutability, ScimNoTarget } fro
  * - a complex value (`name`, the enterprise extension, its `manager`) merged sub-attribute by
  *   sub-attribute, as RFC 7644 3.5.2.3 says for replace;
  * - attribute names in any case and with or without the core schema URN;
- * - `id`, `meta` and `schemas` ignored wherever they appear; `groups` is read-only (mutability).
+ * - `id`, `meta` and `schemas` ignored wherever they appear, and so are attributes the resource
+ *   does not keep (KEPT_ROOTS) and null values; `groups` is read-only (mutability).
  * The `"True"`/`"False"` strings Entra sends for booleans are read by readUserInput afterwards.
  */
 export type PatchOp = ScimPatchOperation & { op: 'add' | 'replace' | 'remove' };
@@ -21,6 +22,16 @@ export type PatchOp = ScimPatchOperation & { op: 'add' | 'replace' | 'remove' };
 const MAX_OPERATIONS = 1000;
 const IGNORED = new Set(['id', 'meta', 'schemas']);
 const READ_ONLY = new Set(['groups']);
+/**
+ * The attributes each resource keeps, by their canonical names (readUserInput, readGroupInput and
+ * the members rows): an operation on any other (`title`, `phoneNumbers[type eq "work"]`, another
+ * extension) is dropped before it is applied, as API.md has unknown attributes ignored, never
+ * refused; scim-patch would refuse some of them (a filter on an attribute the resource lacks).
+ */
+const KEPT_ROOTS: Record<string, ReadonlySet<string>> = {
+  [ScimUrns.user]: new Set(['userName', 'externalId', 'displayName', 'name', 'emails', 'active', 'groups', ScimUrns.enterpriseUser]),
+  [ScimUrns.group]: new Set(['displayName', 'externalId', 'members']),
+};
 /** Attribute and sub-attribute names this plane knows, by their lower-case spelling. */
 const CANONICAL = new Map(
   [
@@ -71,7 +82,10 @@ const joinPath = (prefix: string, key: string) => (prefix === ScimUrns.enterpris
  */
 function expand(op: 'add' | 'replace', path: string, value: unknown, core: string, depth: number, out: PatchOp[]): void {
   const root = rootOf(path);
-  if (IGNORED.has(root)) return;
+  if (IGNORED.has(root) || (path !== '' && !KEPT_ROOTS[core]?.has(root))) return;
+  // API.md: nulls are ignored (Okta and Entra send `"value": null` for an attribute they have no
+  // value of); a group's `members` keeps RFC 7644's reading, replace with none.
+  if (value === null && root !== 'members') return;
   if (READ_ONLY.has(root)) throw new ScimMutability(`${root} is read-only`);
   if (isObject(value) && !path.includes('[') && depth < 3) {
     for (const key of Object.keys(value)) {
@@ -103,7 +117,7 @@ export function readPatchOperations(body: unknown, core: string): PatchOp[] {
     if (op === 'remove') {
       if (!path) throw new ScimNoTarget('a remove operation needs a path');
       const root = rootOf(path);
-      if (IGNORED.has(root)) continue;
+      if (IGNORED.has(root) || !KEPT_ROOTS[core]?.has(root)) continue;
       if (READ_ONLY.has(root)) throw new ScimMutability(`${root} is read-only`);
       out.push(value === undefined ? { op, path } : { op, path, value });
       continue;
