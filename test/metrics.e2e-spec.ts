@@ -69,12 +69,13 @@ describe('GET /metrics', () => {
     ['a wrong token', `Bearer ${TOKEN}x`],
     ['a token of another scheme', `Basic ${Buffer.from(TOKEN).toString('base64')}`],
     ['an empty bearer', 'Bearer '],
-  ])('refuses %s with 401 and WWW-Authenticate: Bearer realm="metrics"', async (_label, header) => {
+  ])('refuses %s with 401, WWW-Authenticate: Bearer realm="metrics" and no caching', async (_label, header) => {
     const req = t.http().get('/metrics');
     if (header !== undefined) req.set('authorization', header);
     const res = await req;
     expectProblem(res, 401, 'unauthorized', { title: 'Unauthorized' });
     expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    expect(res.headers['cache-control']).toBe('no-cache, no-store, must-revalidate'); // API.md: probe and metrics responses
     expect(res.text).not.toContain('process_cpu');
   });
 

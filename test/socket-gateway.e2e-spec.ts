@@ -64,6 +64,14 @@ describe('websocket /socket', () => {
       });
     });
 
+    it('answers the 101 and a refusal with x-request-id, echoing a valid one and replacing anything else (API.md)', async () => {
+      expect((await connect(agentKey, { 'x-request-id': 'trace.Upgrade-1' })).upgradeHeaders['x-request-id']).toBe('trace.Upgrade-1');
+      expect((await connect(agentKey, { 'x-request-id': 'bad id!' })).upgradeHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await connect()).upgradeHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await SocketClient.refusal(socketUrl(base), { 'x-request-id': 'refused-1' })).headers['x-request-id']).toBe('refused-1');
+      expect((await SocketClient.refusal(socketUrl(base), { 'x-request-id': 'x'.repeat(129) })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
     it('refuses a missing or unknown token with 401 and a problem body', async () => {
       expectRefusal(await SocketClient.refusal(socketUrl(base)), 401, 'socket_token_required');
       expectRefusal(await SocketClient.refusal(socketUrl(base, { socket_token: '' })), 401, 'invalid_token');

@@ -14,6 +14,7 @@ import type { Counter } from 'prom-client';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { AgentCommandsService } from '../agent-commands';
 import { Clock } from '../core/common/clock/clock';
+import { acceptRequestId, REQUEST_ID_HEADER } from '../core/common/http/request-id';
 import { PROBLEM_CONTENT_TYPE } from '../core/common/problem/problem-body';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { SOCKET_CONNECTIONS_METRIC } from '../core/metrics/metric-names';
@@ -66,6 +67,7 @@ export class SocketGateway
     // ws calls verifyClient with (info, done) before it answers the upgrade.
     server.options.verifyClient = (info: { req: IncomingMessage }, done: VerifyDone) => void this.verify(info.req, done);
     server.on('headers', (headers: string[], req: UpgradeRequest) => {
+      headers.push(`X-Request-Id: ${acceptRequestId(req.headers[REQUEST_ID_HEADER])}`);
       for (const cookie of req[ADMISSION]?.setCookies ?? []) headers.push(`Set-Cookie: ${cookie}`);
     });
     this.sweepTimer = setInterval(() => this.sweep(), SOCKET_SWEEP_INTERVAL_MS);
@@ -95,6 +97,10 @@ export class SocketGateway
 
   private async verify(req: UpgradeRequest, done: VerifyDone): Promise<void> {
     const generation = this.policy.generation;
+    // API.md: every response carries x-request-id, the 101 and a refused upgrade too (the upgrade
+    // never passes the HTTP middleware that sets it elsewhere).
+    const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
     try {
       req[ADMISSION] = { ...(await this.auth.authenticate(req)), generation };
       done(true);
@@ -102,10 +108,10 @@ export class SocketGateway
       // Answered as HTTP answers it, with its problem body: a refusal with its status; Postgres or
       // Redis unreachable as a 503 with Retry-After (the client may retry, as it would a request);
       // anything else as a logged 500 that carries no message.
-      const problem = this.problems.render(err, { method: req.method, route: SOCKET_PATH });
+      const problem = this.problems.render(err, { method: req.method, route: SOCKET_PATH, request_id: requestId });
       const status = problem.status;
       this.connections.inc({ outcome: status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'error' });
-      done(false, status, JSON.stringify(problem.body), { ...problem.headers, 'Content-Type': PROBLEM_CONTENT_TYPE });
+      done(false, status, JSON.stringify(problem.body), { ...problem.headers, 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Request-Id': requestId });
     }
   }
 

@@ -5,14 +5,18 @@ import { AuthStrategy, AuthStrategyRegistry } from '../auth';
 import { readBearerToken } from '../auth';
 import type { Principal } from '../auth';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
+import { NO_CACHE } from '../core/common/http/no-cache';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 
 /** The metrics scraper: no workspace, no scopes, not rate limited. */
 const SCRAPER: Principal = Object.freeze({ kind: 'metrics', workspaceId: null, scopes: [], rateLimitSubject: null });
 
-/** SPEC.md: exactly this challenge on every 401 of /metrics. */
-const CHALLENGE = { 'www-authenticate': 'Bearer realm="metrics"' };
+/**
+ * SPEC.md: exactly this challenge on every 401 of /metrics; and as every answer of the probes and
+ * metrics (API.md), no caching (the 200's header is set by MetricsController).
+ */
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="metrics"', 'cache-control': NO_CACHE };
 
 /**
  * /metrics is reached with `Authorization: Bearer <METRICS_BEARER_TOKEN>` only: not a workspace
