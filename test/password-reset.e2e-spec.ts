@@ -167,6 +167,11 @@ describe('password reset', () => {
     expect(res.headers.location).toBe('/users/log-in?notice=reset');
     const login = await t.http().get('/users/log-in?notice=reset').expect(200);
     expect(login.text).toMatch(/password has been reset/i);
+    // a notice is one of the form's own, never a property every object has
+    for (const notice of ['constructor', 'toString', '__proto__']) {
+      const other = await t.http().get(`/users/log-in?notice=${notice}`).expect(200);
+      expect(other.text).not.toMatch(/function|native code|\[object/);
+    }
 
     expectDeadEnd(await t.http().get(path));
     expectDeadEnd(await submitReset(t, path, 'yet another password 77'));

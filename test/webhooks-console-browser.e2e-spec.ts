@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { makeWorkspace, type Registered } from './support/builders';
-import { addMembership, makeOperator } from './support/console';
+import { addMembership, makeOperator, sessionCookie } from './support/console';
 import { cookieHeader } from './support/operator';
 import { freePort } from './support/spawned-app';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier';
@@ -128,6 +128,17 @@ describe('the webhooks console page in a real headless Chromium', () => {
       expect(await page.isVisible('#no-subscriptions')).toBe(true);
     } finally {
       await context.close();
+    }
+  });
+
+  it('shows only its own notices: a property every object has is no notice', async () => {
+    const cookie = await sessionCookie(t, ws);
+    const page = (notice: string) => t.http().get(`/app/webhooks?notice=${notice}`).set('cookie', cookie).set('x-workspace-id', ws.workspaceId).set('accept', 'text/html').expect(200);
+    expect((await page('deleted')).text).toContain('Subscription deleted.');
+    for (const notice of ['constructor', 'toString', 'hasOwnProperty']) {
+      const res = await page(notice);
+      expect(res.text).not.toContain('id="notice"');
+      expect(res.text).not.toContain('native code');
     }
   });
 

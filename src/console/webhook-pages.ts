@@ -28,7 +28,7 @@ const NOTICES: Record<string, string> = {
 };
 
 function notice(key: string | undefined): SafeHtml | string {
-  const text = key ? NOTICES[key] : undefined;
+  const text = key && Object.hasOwn(NOTICES, key) ? NOTICES[key] : undefined;
   return text ? html`<p class="notice" role="status" id="notice">${text}</p>` : '';
 }
 

@@ -71,7 +71,7 @@ export class LoginController {
   async form(@Req() req: Request, @Res() res: Response, @Query('notice') notice?: string, @Query('return_to') returnTo?: unknown): Promise<void> {
     const back = safeReturnPath(returnTo);
     if (await this.operatorAuth.sessionOf(req)) return res.redirect(302, back ?? APP_PATH);
-    sendPage(res, loginPage({ notice: typeof notice === 'string' ? NOTICES[notice] : undefined, returnTo: back }));
+    sendPage(res, loginPage({ notice: typeof notice === 'string' && Object.hasOwn(NOTICES, notice) ? NOTICES[notice] : undefined, returnTo: back }));
   }
 
   /**
