@@ -154,6 +154,7 @@ describe('operator REST: me, service agents and API keys', () => {
       const res = await asOwner().get(`${OP}/service_agents`).expect(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const ids = res.body.service_agents.map((a: { id: string }) => a.id);
+      expect(res.body.count).toBe(ids.length); // API.md: a keyed list carries count
       expect(ids).toContain(owner.reg.defaultAgentId);
       expect(ids).not.toContain(owner.reg.keyAgentId);
       expect(res.text).not.toContain('_workspace-key');

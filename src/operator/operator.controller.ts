@@ -62,11 +62,12 @@ export class OperatorController {
   @ApiOperation({
     summary: "List the workspace's service agents",
     description:
-      "Any member of the workspace (session cookie): answers `{ service_agents }`, every service agent of the workspace with its status and scopes. The hidden agent that holds the workspace primary key never appears.",
+      "Any member of the workspace (session cookie): answers `{ service_agents, count }`, every service agent of the workspace with its status and scopes, and how many there are. The hidden agent that holds the workspace primary key never appears.",
   })
   @ApiOkResponse({ type: ServiceAgentListDto })
   async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal): Promise<ServiceAgentListDto> {
-    return { service_agents: await this.agents.list(op.workspaceId) };
+    const agents = await this.agents.list(op.workspaceId);
+    return { service_agents: agents, count: agents.length };
   }
 
   @OperatorAuth({ role: 'admin' })

@@ -554,7 +554,7 @@ export interface paths {
         };
         /**
          * List the workspace's service agents
-         * @description Any member of the workspace (session cookie): answers `{ service_agents }`, every service agent of the workspace with its status and scopes. The hidden agent that holds the workspace primary key never appears.
+         * @description Any member of the workspace (session cookie): answers `{ service_agents, count }`, every service agent of the workspace with its status and scopes, and how many there are. The hidden agent that holds the workspace primary key never appears.
          */
         get: operations["OperatorController_list"];
         put?: never;
@@ -3438,6 +3438,8 @@ export interface components {
         };
         ServiceAgentListDto: {
             service_agents: components["schemas"]["ServiceAgentDto"][];
+            /** @description the number of agents in this response (API.md: keyed lists) */
+            count: number;
         };
         CreateServiceAgentDto: {
             name: string;

@@ -65,6 +65,7 @@ export class ServiceAgentEnvelopeDto {
 
 export class ServiceAgentListDto {
   @ApiProperty({ type: [ServiceAgentDto] }) service_agents: ServiceAgentDto[];
+  @ApiProperty({ description: 'the number of agents in this response (API.md: keyed lists)' }) count: number;
 }
 
 /** An API key as listed or changed: never the secret. */
