@@ -10,9 +10,10 @@
  * Env: BENCH_ROUNDS (default 3), and BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS (harness.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { CaseResult, CONNECTIONS, DURATION, json, load, productionEnv, startProcess, WARMUP } from './harness';
+import { Client } from 'pg';
+import { CaseResult, CONNECTIONS, DATABASE_URL, DURATION, json, load, productionEnv, startProcess, WARMUP } from './harness';
 import { writeResults } from './support/results';
-import { registerWorkspace, sessionCookie } from './support/workspace';
+import { confirmEmail, registerWorkspace, sessionCookie } from './support/workspace';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = 0.8;
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
   try {
     // Seed: a workspace whose owner is the platform admin, a partner, an engagement and a token.
     const { apiKey: key, password } = await registerWorkspace(base, 'Bench', { email });
+    const db = new Client({ connectionString: DATABASE_URL });
+    await db.connect();
+    await confirmEmail(db, email).finally(() => db.end());
     const cookie = await sessionCookie(base, email, password);
     const partner = await json(base, '/api/v1/admin/partners', {
       method: 'POST',

@@ -42,7 +42,7 @@ import {
 } from './harness';
 import { benchTrace } from './support/traces';
 import { writeResults } from './support/results';
-import { enterpriseWorkspace, registerWorkspace, seedMessages, sessionCookie } from './support/workspace';
+import { confirmEmail, enterpriseWorkspace, registerWorkspace, seedMessages, sessionCookie } from './support/workspace';
 
 /** The bcrypt cost the service uses in production (AppConfig's default for BCRYPT_COST). */
 const PRODUCTION_BCRYPT_COST = 12;
@@ -538,6 +538,7 @@ async function main(): Promise<void> {
   try {
     // Seed: one workspace with its key, a token, 1,000 messages, an enterprise plan for claims.
     const ws = await enterpriseWorkspace(base, db, 'Bench', { email });
+    await confirmEmail(db, email);
     const { password, apiKey: key, accessToken: token } = ws;
     await seedMessages(db, ws, 1000);
 

@@ -3,7 +3,7 @@ import { ipBucket } from '../src/core/common/http/client-ip';
 import { EventBus } from '../src/core/redis/event-bus.service';
 import { RedisKeys } from '../src/core/redis/redis-keys';
 import { RedisService } from '../src/core/redis/redis.service';
-import { makeOperator, Operator } from './support/console';
+import { makePlatformAdmin, Operator } from './support/console';
 import { randomIPv4, randomIPv6Prefix } from './support/operator';
 import { expectProblem } from './support/problem';
 import { engagedPartner, eventsPath, fromAddress, makePartner, marketplaceEnv } from './support/partners';
@@ -27,7 +27,7 @@ describe('failed-authentication throttle on the partner and engagement planes', 
   beforeAll(async () => {
     const { env, adminEmail } = marketplaceEnv();
     [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
-    admin = await makeOperator(a, { email: adminEmail });
+    admin = await makePlatformAdmin(a, adminEmail);
   });
   afterAll(() => Promise.all([a.close(), b.close()]));
 

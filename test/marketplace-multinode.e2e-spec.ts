@@ -1,5 +1,5 @@
 import { EventBus } from '../src/core/redis/event-bus.service';
-import { makeOperator, Operator } from './support/console';
+import { makePlatformAdmin, Operator } from './support/console';
 import { eventually } from './support/eventually';
 import { expectProblem } from './support/problem';
 import { engagedPartner, eventsPath, fromAddress, marketplaceEnv, mintToken } from './support/partners';
@@ -39,7 +39,7 @@ describe('the marketplace cascade across nodes', () => {
     const { env, adminEmail } = marketplaceEnv();
     const nodeEnv = { ...env, REDIS_URL: viaProxy };
     [a, b] = await Promise.all([createTestApp({ env: nodeEnv }), createTestApp({ env: nodeEnv })]);
-    admin = await makeOperator(a, { email: adminEmail });
+    admin = await makePlatformAdmin(a, adminEmail);
     await redisUp();
   });
   afterEach(() => redisUp());

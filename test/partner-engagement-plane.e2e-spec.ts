@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { makeOperator, Operator, addMembership } from './support/console';
+import { makeOperator, makePlatformAdmin, Operator, addMembership } from './support/console';
 import { uniqueEmail } from './support/builders';
 import { expectProblem } from './support/problem';
 import {
@@ -28,7 +28,7 @@ describe('partners and engagements', () => {
   beforeAll(async () => {
     const { env, adminEmail } = marketplaceEnv();
     t = await createTestApp({ env });
-    admin = await makeOperator(t, { email: adminEmail });
+    admin = await makePlatformAdmin(t, adminEmail);
   });
   afterAll(() => t.close());
 
@@ -369,7 +369,7 @@ describe('partners and engagements', () => {
     beforeAll(async () => {
       const { env, adminEmail } = marketplaceEnv(uniqueEmail('rl-admin'));
       small = await createTestApp({ env: { ...env, API_RATE_LIMIT: '5' } });
-      smallAdmin = await makeOperator(small, { email: adminEmail });
+      smallAdmin = await makePlatformAdmin(small, adminEmail);
     });
     afterAll(() => small.close());
 

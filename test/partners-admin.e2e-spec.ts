@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { makeOperator, Operator } from './support/console';
+import { makeOperator, makePlatformAdmin, Operator } from './support/console';
 import { eventually } from './support/eventually';
 import { expectProblem } from './support/problem';
 import { engagedPartner, eventsPath, fromAddress, grant, makePartner, marketplaceEnv, mintToken, MPK_KEY, PARTNER_SCOPES } from './support/partners';
@@ -27,7 +27,7 @@ describe('partner administration', () => {
   beforeAll(async () => {
     const { env, adminEmail } = marketplaceEnv();
     t = await createTestApp({ env });
-    admin = await makeOperator(t, { email: adminEmail });
+    admin = await makePlatformAdmin(t, adminEmail);
     regular = await makeOperator(t);
   });
   afterAll(() => t.close());
@@ -256,10 +256,13 @@ describe('partner administration', () => {
       expect((await form('/admin/partners', { name: '', scopes: PARTNER_SCOPES })).status).toBe(422);
       expect((await form('/admin/partners', { name: 'No scopes' })).status).toBe(422);
       expect((await form(`/admin/partners/${partner.id}`, { name: 'x', scopes: 'messages:read' })).status).toBe(422);
+      // the edit form's name has the issue form's rules (it reached the database's CHECK: a 500)
+      expect((await form(`/admin/partners/${partner.id}`, { name: 'a'.repeat(121), scopes: 'engagements:read' })).status).toBe(422);
+      expect((await form(`/admin/partners/${partner.id}`, { name: 'two\nlines', scopes: 'engagements:read' })).status).toBe(422);
       expect((await form(`/admin/partners/${partner.id}/rotate`, { grace_period_seconds: '604801' })).status).toBe(422);
       expect((await form(`/admin/partners/${partner.id}/rotate`, { grace_period_seconds: 'soon' })).status).toBe(422);
       expect(await keyRows(partner.id)).toHaveLength(1);
-      expect((await asAdmin.get(`${API}/${partner.id}`)).body.partner.scopes).toEqual(PARTNER_SCOPES);
+      expect((await asAdmin.get(`${API}/${partner.id}`)).body.partner).toMatchObject({ name: partner.body.partner.name, scopes: PARTNER_SCOPES });
     });
 
     it('is for platform admins only: 403 page for an operator, 302 to log-in without a session', async () => {

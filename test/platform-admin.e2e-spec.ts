@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { uniqueEmail } from './support/builders';
-import { makeOperator, Operator, pollUntil } from './support/console';
-import { TRUST_LOOPBACK } from './support/operator';
+import { makeOperator, makePlatformAdmin, Operator, pollUntil } from './support/console';
+import { cookieHeader, logIn, randomIPv4, resetThroughMail, SESSION_COOKIE, TRUST_LOOPBACK } from './support/operator';
+import { makeScimTenant, oktaUser, scim } from './support/scim';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -19,14 +20,64 @@ describe('platform administration', () => {
   const statusOf = async (id: string) =>
     ((await t.app.get(DataSource).query(`SELECT status, plan FROM workspaces WHERE id = $1`, [id])) as { status: string; plan: string }[])[0];
 
+  // listed, but nobody has proven them yet
+  const claimedEmail = uniqueEmail('claimed-admin');
+  const scimTargetEmail = uniqueEmail('scim-target-admin');
+
   beforeAll(async () => {
     // upper case and spaces in the list: emails are normalized
     adminEmail = uniqueEmail('platform-admin');
-    t = await createTestApp({ env: { ...TRUST_LOOPBACK, PLATFORM_ADMIN_EMAILS: ` ${uniqueEmail('other-admin')}, ${adminEmail.toUpperCase()} ` } });
-    admin = await makeOperator(t, { email: adminEmail });
+    t = await createTestApp({
+      env: { ...TRUST_LOOPBACK, PLATFORM_ADMIN_EMAILS: ` ${uniqueEmail('other-admin')}, ${adminEmail.toUpperCase()}, ${claimedEmail}, ${scimTargetEmail} ` },
+    });
+    admin = await makePlatformAdmin(t, adminEmail);
     regular = await makeOperator(t);
   });
   afterAll(() => t.close());
+
+  describe('a listed email has to be proven', () => {
+    const isAdmin = async (cookie: string) => (await t.http().get('/api/v1/operator/me').set('cookie', cookie).expect(200)).body.user.platform_admin;
+    const cookieOf = async (email: string, password: string) => {
+      const { res, session } = await logIn(t, { email, password }, { ip: randomIPv4(), json: true });
+      expect(res.status).toBe(302);
+      return cookieHeader({ [SESSION_COOKIE]: session! });
+    };
+
+    it('registering a listed address that nobody had is no admin until a reset link mailed to it is used', async () => {
+      const claimer = await makeOperator(t, { email: claimedEmail });
+      expect(await isAdmin(claimer.cookie)).toBe(false);
+      expectProblem(await t.http().get(ADMIN_API).set('cookie', claimer.cookie), 403, 'forbidden', { detail: 'platform_admin_required' });
+      expectProblem(await patchAs(claimer, regular.reg.workspaceId, { status: 'frozen' }), 403, 'forbidden', { detail: 'platform_admin_required' });
+      expect((await statusOf(regular.reg.workspaceId)).status).toBe('active');
+
+      // whoever reads that mailbox proves it: the reset confirms the account
+      const password = 'the proven admin password 1';
+      await resetThroughMail(t, claimedEmail, password);
+      const proven = await cookieOf(claimedEmail, password);
+      expect(await isAdmin(proven)).toBe(true);
+      await t.http().get(ADMIN_API).set('cookie', proven).expect(200);
+    });
+
+    it("a workspace's SCIM moving a managed account to a listed address makes no admin of whoever holds it", async () => {
+      const tenant = await makeScimTenant(t);
+      const mine = uniqueEmail('scim-attacker');
+      const user = (await scim(t, tenant.token, 'post', '/Users', oktaUser({ email: mine })).expect(201)).body;
+      // the account SCIM made has no password: its holder sets one through the mail, which confirms it
+      const password = 'attacker chosen password 1';
+      await resetThroughMail(t, mine, password);
+      const cookie = await cookieOf(mine, password);
+      expect(await isAdmin(cookie)).toBe(false);
+
+      // re-addressed by its managing workspace to a listed address nobody has
+      await scim(t, tenant.token, 'put', `/Users/${user.id}`, { ...oktaUser({ email: scimTargetEmail, externalId: user.externalId }), userName: user.userName }).expect(200);
+      expect((await t.http().get('/api/v1/operator/me').set('cookie', cookie).expect(200)).body.user.email).toBe(scimTargetEmail);
+      expect(await isAdmin(cookie)).toBe(false);
+      expectProblem(await t.http().get(ADMIN_API).set('cookie', cookie), 403, 'forbidden', { detail: 'platform_admin_required' });
+      expect(
+        (await t.app.get(DataSource).query(`SELECT confirmed_at FROM users WHERE email = $1`, [scimTargetEmail]))[0].confirmed_at,
+      ).toBeNull();
+    });
+  });
 
   describe('everyone else', () => {
     it('GET /api/v1/operator/me tells who is a platform admin', async () => {

@@ -1,5 +1,5 @@
 import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
-import { db, logIn, randomIPv4, resetToken, waitForMails } from './support/operator';
+import { db, logIn, mailQueueDrained, mailsTo, randomIPv4, resetToken, waitForMails } from './support/operator';
 import { makeScimTenant, oktaUser, PATCH_OP, scim, ScimTenant } from './support/scim';
 import { sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
@@ -219,6 +219,27 @@ describe('SCIM: accounts, memberships and roles', () => {
       expect((await me(a.cookie)).body.workspaces.find((w: { id: string }) => w.id === a.workspaceId).role).toBe('owner');
     });
 
+    it('two PATCHes taking a member out of two admin groups at once leave it member, every time', async () => {
+      const mapAdmin = (id: string) => t.http().patch(`/api/v1/operator/scim_groups/${id}`).set('cookie', a.cookie).send({ role: 'admin' }).expect(200);
+      const leave = (group: string, user: string) =>
+        scim(t, a.token, 'patch', `/Groups/${group}`, { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: `members[value eq "${user}"]` }] }).expect(200);
+      const roleOf = async (userId: string) =>
+        (await db(t).query(`SELECT role FROM memberships WHERE user_id = $1 AND workspace_id = $2`, [userId, a.workspaceId]))[0].role;
+      for (let round = 0; round < 10; round++) {
+        const u = (await scim(t, a.token, 'post', '/Users', oktaUser()).expect(201)).body;
+        const userId = (await db(t).query(`SELECT user_id FROM scim_users WHERE id = $1`, [u.id]))[0].user_id;
+        const groups: string[] = [];
+        for (const name of ['One', 'Two']) {
+          const g = (await scim(t, a.token, 'post', '/Groups', { displayName: `${name} ${u.id}`, members: [{ value: u.id }] }).expect(201)).body;
+          await mapAdmin(g.id);
+          groups.push(g.id);
+        }
+        expect(await roleOf(userId)).toBe('admin');
+        await Promise.all(groups.map((g) => leave(g, u.id)));
+        expect({ round, role: await roleOf(userId) }).toEqual({ round, role: 'member' });
+      }
+    });
+
     it('the operator routes: list with member counts, 422 for a role that is not one, 404 for a foreign or unknown group', async () => {
       const g = (await scim(t, a.token, 'post', '/Groups', { displayName: `Listed ${Date.now()}` }).expect(201)).body;
       const list = await t.http().get('/api/v1/operator/scim_groups').set('cookie', a.cookie).expect(200);
@@ -256,6 +277,36 @@ describe('SCIM: accounts, memberships and roles', () => {
       expect((await scim(t, b.token, 'get', `/Users/${theirs.id}`).expect(200)).body.active).toBe(true);
       // the same userName may exist in two workspaces
       await scim(t, a.token, 'post', '/Users', oktaUser({ userName: theirs.userName, email: uniqueEmail() })).expect(201);
+    });
+
+    it("a managed account linked into another workspace keeps its address: its manager cannot mail itself that tenant's member", async () => {
+      // a's SCIM provisions an address first (managed by a); b's SCIM then provisions the same
+      // address and links that account, giving it a membership in b
+      const victim = uniqueEmail('shared');
+      const managed = (await scim(t, a.token, 'post', '/Users', oktaUser({ email: victim })).expect(201)).body;
+      const b = await makeScimTenant(t);
+      await scim(t, b.token, 'post', '/Users', oktaUser({ email: victim })).expect(201);
+      const before = await account(victim);
+      expect(before.scim_workspace_id).toBe(a.workspaceId);
+
+      // a re-addresses it to a mailbox of its own: its SCIM User records that, the account does not move
+      const attacker = uniqueEmail('attacker');
+      const put = await scim(t, a.token, 'put', `/Users/${managed.id}`, { ...oktaUser({ userName: managed.userName, email: attacker }), externalId: managed.externalId });
+      expect(put.status).toBe(200);
+      expect(put.body.emails[0].value).toBe(attacker);
+      expect(await account(victim)).toMatchObject({ id: before.id, status: 'active' });
+      expect(await account(attacker)).toBeUndefined();
+      // so a reset asked for that mailbox reaches no account
+      await t.http().post('/users/forgot-password').set('x-forwarded-for', randomIPv4()).type('form').send({ email: attacker }).expect(200);
+      await mailQueueDrained(t);
+      expect(await mailsTo(t, attacker)).toEqual([]);
+
+      // an account a alone holds still follows its SCIM User (the test above)
+      const own = uniqueEmail('own');
+      const alone = (await scim(t, a.token, 'post', '/Users', oktaUser({ email: own })).expect(201)).body;
+      const moved = uniqueEmail('moved');
+      await scim(t, a.token, 'put', `/Users/${alone.id}`, { ...oktaUser({ userName: alone.userName, email: moved }), externalId: alone.externalId }).expect(200);
+      expect(await account(moved)).toMatchObject({ status: 'active' });
     });
   });
 });

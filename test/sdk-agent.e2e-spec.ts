@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { agentClient, claim, engagementClient, MemoryCredentialStore, partnerClient, ProblemError, RetryEvent } from '../sdk/src';
 import { issueToken, makeFleetOwner } from './enrollment-support';
-import { makeOperator, Operator } from './support/console';
+import { makeOperator, makePlatformAdmin, Operator } from './support/console';
 import { grant, makePartner, marketplaceEnv } from './support/partners';
 import { db, sleep } from './support/operator';
 import { sdkWorkspace, SdkWorkspace } from './support/sdk';
@@ -116,7 +116,7 @@ describe('SDK: partnerClient() and engagementClient()', () => {
     const { env, adminEmail } = marketplaceEnv();
     t = await createTestApp({ env });
     base = await t.listen();
-    admin = await makeOperator(t, { email: adminEmail });
+    admin = await makePlatformAdmin(t, adminEmail);
   });
   afterAll(() => t.close());
 

@@ -50,6 +50,14 @@ export async function enterpriseWorkspace(base: string, db: Client, name: string
   return ws;
 }
 
+/**
+ * Confirms an account's email, as using a reset link mailed to it would: a platform admin (listed
+ * in the service's PLATFORM_ADMIN_EMAILS) is one only with a confirmed email.
+ */
+export async function confirmEmail(db: Client, email: string): Promise<void> {
+  await db.query(`UPDATE users SET confirmed_at = now() WHERE email = $1`, [email]);
+}
+
 /** Logs in with a JSON body; the Cookie header value of the new operator session. */
 export async function sessionCookie(base: string, email: string, password: string): Promise<string> {
   const login = await fetch(`${base}${LOGIN_PATH}`, {

@@ -26,7 +26,7 @@ import { adminPage } from './admin-page';
 import { AdminWorkspacesRepository } from './admin-workspaces.repository';
 import { ADMIN_WORKSPACE_LIST, AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
 
-/** Platform administration: only users whose email is in PLATFORM_ADMIN_EMAILS; everyone else 403. */
+/** Platform administration: only users whose confirmed email is in PLATFORM_ADMIN_EMAILS; everyone else 403. */
 
 @ApiTags('admin')
 @Controller()
@@ -47,7 +47,7 @@ export class AdminController {
   @ApiOperation({
     summary: 'List every workspace of the platform',
     description:
-      'Platform admins only: an operator session whose email is in `PLATFORM_ADMIN_EMAILS` (anyone else 403 `platform_admin_required`). ' +
+      'Platform admins only: an operator session whose email is in `PLATFORM_ADMIN_EMAILS` and confirmed (anyone else 403 `platform_admin_required`). ' +
       'Answers every workspace with its status and plan, newest first, paged by `limit` (1-500, default 100) and `offset` (0-100000).',
   })
   @ApiList(ADMIN_WORKSPACE_LIST)

@@ -32,7 +32,7 @@ import {
   UpdatePartnerDto,
 } from './dto/partner.dto';
 import { ROTATION_MAX_GRACE_S } from './lifetimes';
-import { formChoices, formInteger, formName, formText } from './page-forms';
+import { formChoices, formInteger, formName, formOptionalName } from './page-forms';
 import { adminPartnersPage } from './partner-pages';
 import { PARTNER_SCOPES } from './partner-scopes';
 import { PartnersService } from './partners.service';
@@ -57,7 +57,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: 'Create a marketplace partner and its key',
     description:
-      'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): creates an active partner with `name` and `scopes` (`engagements:read`, `engagement_tokens:write`). ' +
+      'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): creates an active partner with `name` and `scopes` (`engagements:read`, `engagement_tokens:write`). ' +
       'Answers 201 `{ partner, partner_key }`: the `mpk_` key is in this response only, and only the SHA-256 of its secret is stored. 422 `validation_failed` for a bad name or an empty or unknown scope.',
   })
   @HttpCode(201)
@@ -72,7 +72,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: 'List the marketplace partners',
     description:
-      'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): answers `{ partners, count, pagination }`, every partner (active and suspended), newest first, with its scopes, current key prefix and last use.',
+      'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): answers `{ partners, count, pagination }`, every partner (active and suspended), newest first, with its scopes, current key prefix and last use.',
   })
   @ApiList(PARTNER_LIST)
   @ApiOkResponse({ type: PartnerListDto })
@@ -84,7 +84,7 @@ export class AdminPartnersController {
   @Get('api/v1/admin/partners/:id')
   @ApiOperation({
     summary: 'Show a marketplace partner',
-    description: 'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): answers `{ partner }` with its status, scopes, current key prefix and last use. 404 `not_found` for an unknown id.',
+    description: 'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): answers `{ partner }` with its status, scopes, current key prefix and last use. 404 `not_found` for an unknown id.',
   })
   @ApiOkResponse({ type: PartnerEnvelopeDto })
   @notFound
@@ -98,7 +98,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: "Rename a partner or change its scopes",
     description:
-      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): changes `name` and/or `scopes` and answers `{ partner }`. Narrowed scopes bind the partner's keys at once on every node. " +
+      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): changes `name` and/or `scopes` and answers `{ partner }`. Narrowed scopes bind the partner's keys at once on every node. " +
       '404 `not_found` for an unknown id; 422 `validation_failed` for a bad name or an empty or unknown scope.',
   })
   @ApiOkResponse({ type: PartnerEnvelopeDto })
@@ -114,7 +114,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: "Rotate a partner's key",
     description:
-      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): issues a new `mpk_` key, shown in this response only (`{ partner, partner_key }`). " +
+      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): issues a new `mpk_` key, shown in this response only (`{ partner, partner_key }`). " +
       'The old key keeps working for `grace_period_seconds` (0 to 604800, default 0: it stops at once); when it stops, the engagement tokens it minted stop with it. 404 `not_found` for an unknown id; 422 `validation_failed` for a grace period out of range.',
   })
   @HttpCode(200)
@@ -131,7 +131,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: 'Suspend a partner',
     description:
-      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): the partner's key and every engagement token under it are refused at once on every node (403 `partner_suspended`). " +
+      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): the partner's key and every engagement token under it are refused at once on every node (403 `partner_suspended`). " +
       'Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.',
   })
   @HttpCode(200)
@@ -146,7 +146,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: 'Reinstate a suspended partner',
     description:
-      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): the partner becomes active again, and its unexpired key and the engagement tokens under it are accepted again. Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.",
+      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): the partner becomes active again, and its unexpired key and the engagement tokens under it are accepted again. Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.",
   })
   @HttpCode(200)
   @ApiOkResponse({ type: PartnerEnvelopeDto })
@@ -211,7 +211,7 @@ export class AdminPartnersController {
   @pageNotFound
   @pageInvalid
   async pageUpdate(@Param('id', uuid) id: string, @Body() body: unknown, @Res() res: Response): Promise<void> {
-    await this.partners.update(id, { name: formText(body, 'name'), scopes: formChoices(body, 'scopes', PARTNER_SCOPES) });
+    await this.partners.update(id, { name: formOptionalName(body, 'name', PARTNER_NAME_MAX), scopes: formChoices(body, 'scopes', PARTNER_SCOPES) });
     res.redirect(303, PAGE);
   }
 

@@ -1,4 +1,5 @@
 import { ValidationProblem } from '../core/common/problem/problem.error';
+import { NO_CONTROL_CHARS } from '../core/common/validation/text';
 
 /**
  * Fields of the /admin/partners and /app/engagements forms (urlencoded: a checkbox list is a
@@ -34,9 +35,15 @@ export function formInteger(body: unknown, field: string, min: number, max: numb
 
 /** Like formText, but required and 1..max characters without control characters. */
 export function formName(body: unknown, field: string, max: number): string {
+  const name = formOptionalName(body, field, max);
+  if (name === undefined) throw new ValidationProblem({ [field]: [`must be 1 to ${max} characters`] });
+  return name;
+}
+
+/** Like formName, but undefined when left empty (an edit form's "keep the current one"). */
+export function formOptionalName(body: unknown, field: string, max: number): string | undefined {
   const name = formText(body, field);
-  // eslint-disable-next-line no-control-regex
-  if (!name || name.length > max || /[\u0000-\u001f\u007f]/.test(name)) {
+  if (name !== undefined && (name.length > max || !NO_CONTROL_CHARS.test(name))) {
     throw new ValidationProblem({ [field]: [`must be 1 to ${max} characters`] });
   }
   return name;

@@ -50,8 +50,9 @@ export class ScimAccountsRepository {
     await m.query(`UPDATE users SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2`, [userId, status]);
   }
 
+  /** A new address is not proven: the account is unconfirmed until a reset link mailed to it is used. */
   async setAccountEmail(m: EntityManager, userId: string, email: string): Promise<void> {
-    await m.query(`UPDATE users SET email = $2, updated_at = now() WHERE id = $1 AND email <> $2`, [userId, email]);
+    await m.query(`UPDATE users SET email = $2, confirmed_at = NULL, updated_at = now() WHERE id = $1 AND email <> $2`, [userId, email]);
   }
 
   async setAccountName(m: EntityManager, userId: string, name: string): Promise<void> {
@@ -87,9 +88,22 @@ export class ScimAccountsRepository {
   /**
    * Sets each linked member's role to the highest role its mapped groups grant, else `member`;
    * the owner is never demoted. Returns nothing: roles are read per request, so it holds at once.
+   *
+   * The membership rows are locked first, in one order, by a statement of their own: the UPDATE
+   * then reads group membership in a snapshot taken after every other transaction that changed
+   * these members' roles has committed. In one statement, an UPDATE that waited for such a
+   * transaction re-checked the row it waited for but still read the groups as they were before
+   * that transaction: two PATCHes that took one user out of two admin groups at once each saw it
+   * in the other group, and left it admin (test/scim-accounts.e2e-spec.ts races them).
    */
   async recomputeRoles(m: EntityManager, workspaceId: string, scimUserIds: string[]): Promise<void> {
     if (scimUserIds.length === 0) return;
+    await m.query(
+      `SELECT 1 FROM memberships ms JOIN scim_users su ON ms.user_id = su.user_id AND ms.workspace_id = su.workspace_id
+        WHERE su.workspace_id = $1 AND su.id = ANY($2::uuid[])
+        ORDER BY ms.user_id FOR UPDATE OF ms`,
+      [workspaceId, scimUserIds],
+    );
     await m.query(
       `UPDATE memberships ms
           SET role = CASE WHEN EXISTS (

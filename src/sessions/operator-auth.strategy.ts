@@ -104,7 +104,9 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
       email: session.email,
       name: session.name,
       sessionId: session.sessionId,
-      platformAdmin: this.config.platformAdminEmails.has(session.email),
+      // listed and proven: an account that merely claims a listed address (registered before its
+      // owner did, or re-addressed by a workspace's SCIM) is no admin until a reset link mailed to it is used
+      platformAdmin: session.emailConfirmed && this.config.platformAdminEmails.has(session.email),
       workspaceId: current?.id ?? null,
       role: current?.role ?? null,
       workspaces,

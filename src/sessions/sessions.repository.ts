@@ -10,6 +10,11 @@ export interface SessionUser {
   userId: string;
   email: string;
   name: string;
+  /**
+   * The email was proven (confirmed_at set: a reset link mailed to it was used since it was last
+   * changed). A platform admin's must be (docs/decisions.md, "Platform admins").
+   */
+  emailConfirmed: boolean;
   issuedAt: Date;
   /** The user's workspaces with their role, oldest membership first; suspended memberships (SCIM) are left out. */
   memberships: OperatorMembership[];
@@ -49,7 +54,7 @@ export class SessionsRepository {
   async findLiveSessionUser(tokenHash: Buffer, now: Date): Promise<SessionUser | undefined> {
     const rows = await this.sql.rows<SessionUser>(
       'live_session_user',
-      `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.issued_at AS "issuedAt",
+      `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.confirmed_at IS NOT NULL AS "emailConfirmed", s.issued_at AS "issuedAt",
               (SELECT COALESCE(json_agg(json_build_object('id', w.id, 'name', w.name, 'slug', w.slug, 'plan', w.plan,
                                                           'status', w.status, 'role', m.role) ORDER BY m.inserted_at ASC, w.id ASC), '[]'::json)
                  FROM memberships m JOIN workspaces w ON w.id = m.workspace_id

@@ -163,6 +163,20 @@ export function resetPath(mail: Mail): string {
 
 export const resetToken = (mail: Mail) => resetPath(mail).split('/').pop()!;
 
+/**
+ * The whole reset flow, as its owner follows it: asks for a link for `email`, takes it from the
+ * newest mail (the `expected`-th to that address), and sets `password` with it (which also
+ * confirms the account). The app must trust the loopback proxy (TRUST_LOOPBACK).
+ */
+export async function resetThroughMail(t: TestApp, email: string, password: string, expected = 1): Promise<void> {
+  t.clock.advance(1); // no two requests share a request time (see test/password-reset.e2e-spec.ts)
+  const asked = await t.http().post('/users/forgot-password').set('x-forwarded-for', randomIPv4()).type('form').send({ email });
+  if (asked.status !== 200) throw new Error(`forgot-password: ${asked.status}`);
+  const mails = await waitForMails(t, email, expected);
+  const set = await t.http().post(resetPath(mails[expected - 1])).type('form').send({ password, password_confirmation: password });
+  if (set.status !== 302) throw new Error(`reset-password: ${set.status} ${set.text}`);
+}
+
 export const db = (t: TestApp) => t.app.get(DataSource);
 
 export async function userId(t: TestApp, email: string): Promise<string> {
