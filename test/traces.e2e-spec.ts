@@ -88,6 +88,8 @@ describe('traces', () => {
       [traceBody(0, { duration_ms: -1 }), 'duration_ms'],
       [traceBody(0, { name: '' }), 'name'],
       [traceBody(0, { attributes: [1, 2] }), 'attributes'],
+      // distinct words beyond what a search vector holds (1 MiB) were a 500; the attributes are capped at 64 KiB
+      [traceBody(0, { attributes: { note: Array.from({ length: 150_000 }, (_, i) => i.toString(36).padStart(4, 'a')).join(' ') } }), 'attributes'],
       [traceBody(0, { trace_id: 'has space' }), 'trace_id'],
       [{ ...traceBody(2), spans: [{ ...traceBody(2).spans[0] }, { ...traceBody(2).spans[0] }] }, 'spans.1.span_id'],
       [{ ...traceBody(2), spans: [{ ...traceBody(2).spans[1], parent_span_id: 'nope' }] }, 'spans.0.parent_span_id'],

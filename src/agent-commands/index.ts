@@ -3,4 +3,3 @@ export * from './agent-command-events';
 export * from './agent-commands.module';
 export * from './agent-commands.service';
 export * from './dto/agent-command.dto';
-export * from './json-size';

@@ -3,7 +3,7 @@ import { isUUID } from 'class-validator';
 import { DATABASE_RETRY_AFTER_SECONDS, dependencyUnavailable } from '../core/common/problem/dependency-unavailable';
 import type { RawData } from 'ws';
 import { unstorableFields } from '../core/common/validation/storable';
-import { jsonByteLength } from '../agent-commands';
+import { jsonByteLength } from '../core/common/validation/json-size';
 import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agent-commands';
 
 /**

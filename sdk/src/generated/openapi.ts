@@ -4118,6 +4118,7 @@ export interface components {
             /** Format: date-time */
             started_at: string;
             duration_ms: number;
+            /** @description at most 65536 bytes as JSON */
             attributes?: {
                 [key: string]: unknown;
             };

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsObject, IsOptional, IsUUID, Min } from 'class-validator';
-import { MaxJsonBytes } from '../../agent-commands';
+import { MaxJsonBytes } from '../../core/common/validation/json-size';
 import { IsLabel } from '../../core/common/validation/text';
 import { Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { IsDateTime } from '../../core/common/validation/date-time';
+import { MaxJsonBytes } from '../../core/common/validation/json-size';
 import { Trim } from '../../core/common/validation/transforms';
 import { IsText } from '../../core/common/validation/text';
 import { defineList } from '../../core/listing/list-definition';
@@ -11,6 +12,12 @@ export const TRACE_STATUSES = ['ok', 'error'] as const;
 export type TraceStatus = (typeof TRACE_STATUSES)[number];
 /** API.md: at most 1000 spans (and a body of at most 1 MiB, the body parser's limit: 413 beyond). */
 export const MAX_SPANS = 1000;
+/**
+ * A trace's own attributes are in its search vector, which Postgres caps at 1 MiB (about 8 bytes
+ * a distinct word): within the body's 1 MiB they could overflow it (a 500). 64 KiB, as the other
+ * searched JSON (a command's payload is 32 KiB).
+ */
+export const TRACE_ATTRIBUTES_MAX_BYTES = 65_536;
 /** A duration fits a Postgres integer: about 24.8 days in milliseconds. */
 const MAX_DURATION_MS = 2_147_483_647;
 const IDENTIFIER = /^[\x21-\x7e]+$/;
@@ -82,9 +89,10 @@ export class CreateTraceDto {
   @Max(MAX_DURATION_MS)
   duration_ms: number;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: `at most ${TRACE_ATTRIBUTES_MAX_BYTES} bytes as JSON` })
   @IsOptional()
   @IsObject()
+  @MaxJsonBytes(TRACE_ATTRIBUTES_MAX_BYTES)
   attributes?: Record<string, unknown>;
 
   @ApiPropertyOptional({ type: [SpanDto], maxItems: MAX_SPANS })
