@@ -229,6 +229,12 @@ describe('SCIM: tokens, paging, filters, errors, discovery and the sync log', ()
       expect((await scim(t, a.token, 'post', '/Users', { userName: 'a\u0000b' })).body).toMatchObject({ status: '400', scimType: 'invalidValue', detail: 'userName must not contain the NUL character' });
       expect((await scim(t, a.token, 'post', '/Users', { name: { givenName: 'x' } })).body).toEqual({ schemas: [ERROR_SCHEMA], status: '400', scimType: 'invalidValue', detail: 'userName is required' });
       expect((await scim(t, a.token, 'post', '/Users', { userName: 'x', active: 'perhaps' })).status).toBe(400);
+      // 1,024 characters of CJK text are 3,072 bytes, more than a B-tree index entry holds (it was a 500)
+      const cjk = Array.from({ length: 1024 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20000))).join('');
+      for (const body of [{ userName: cjk }, { userName: 'u', externalId: cjk }, { userName: 'u', emails: [{ value: cjk, primary: true }] }]) {
+        expect((await scim(t, a.token, 'post', '/Users', body)).body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+      }
+      expect((await scim(t, a.token, 'post', '/Groups', { displayName: cjk })).body).toMatchObject({ status: '400', scimType: 'invalidValue' });
       expect((await scim(t, a.token, 'get', '/Users?count=0')).body.totalResults).toBe(before);
     });
 

@@ -11,7 +11,7 @@ import { applyPatch, memberChange, PatchOp, readPatchOperations, rootOf } from '
 import { groupResource, patchMeta, ScimGroupResource } from './scim-resources';
 import { ScimUrns } from './scim-schemas';
 import { ScimSyncLog, writeTarget } from './scim-sync-log.service';
-import { member, MAX_SCIM_STRING } from './scim-user-input';
+import { assertScimString, member } from './scim-user-input';
 import { ScimInvalidSyntax, ScimInvalidValue } from './scim.errors';
 
 interface GroupInput {
@@ -38,9 +38,9 @@ function readGroupInput(body: unknown): GroupInput {
   if (!isObject(body)) throw new ScimInvalidSyntax('the body must be a JSON object');
   const displayName = member(body, 'displayName');
   if (typeof displayName !== 'string' || !displayName.trim()) throw new ScimInvalidValue('displayName is required');
-  if (displayName.length > MAX_SCIM_STRING) throw new ScimInvalidValue(`displayName is longer than ${MAX_SCIM_STRING} characters`);
+  assertScimString(displayName, 'displayName');
   const externalId = member(body, 'externalId');
-  if (typeof externalId === 'string' && externalId.length > MAX_SCIM_STRING) throw new ScimInvalidValue('externalId is too long');
+  if (typeof externalId === 'string') assertScimString(externalId, 'externalId');
   const members = member(body, 'members');
   return {
     displayName: displayName.trim(),

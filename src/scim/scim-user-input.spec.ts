@@ -35,7 +35,11 @@ describe('readUserInput', () => {
     [{ userName: 5 }, 'userName is required'],
     [{ userName: 'a', active: 'maybe' }, 'active must be a boolean'],
     [{ userName: 'a', active: 1 }, 'active must be a boolean'],
-    [{ userName: 'x'.repeat(MAX_SCIM_STRING + 1) }, `userName is longer than ${MAX_SCIM_STRING} characters`],
+    [{ userName: 'x'.repeat(MAX_SCIM_STRING + 1) }, `userName is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`],
+    // 683 three-byte characters: within 1,024 characters, beyond the bytes a B-tree entry holds
+    [{ userName: '\u4e00'.repeat(683) }, `userName is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`],
+    [{ userName: 'u', emails: [{ value: '\u4e01'.repeat(1000) }] }, `value is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`],
+    [{ userName: 'u', externalId: '\u4e02'.repeat(1024) }, `externalId is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`],
     [{ userName: 'a', emails: Array.from({ length: 21 }, (_, i) => ({ value: `${i}@x.io` })) }, 'at most 20 emails'],
   ])('refuses %j as invalidValue', (body, detail) => {
     expect(() => readUserInput(body)).toThrow(expect.objectContaining({ status: 400, code: 'scim_invalid_value', detail }));

@@ -27,6 +27,20 @@ export interface ScimUserInput {
 
 /** Longest string attribute kept; a longer one is an invalid value, not silently cut. */
 export const MAX_SCIM_STRING = 1024;
+/**
+ * And its most bytes in UTF-8: userName, the login email, externalId and a group's displayName
+ * are in B-tree indexes, whose entries Postgres refuses beyond about 2,700 bytes, and 1,024
+ * characters of CJK text are 3,072 bytes (it was a 500).
+ */
+export const MAX_SCIM_STRING_BYTES = 2048;
+
+/** A string attribute within both limits, or 400 invalidValue naming it. */
+export function assertScimString(value: string, name: string): string {
+  if (value.length > MAX_SCIM_STRING || Buffer.byteLength(value, 'utf8') > MAX_SCIM_STRING_BYTES) {
+    throw new ScimInvalidValue(`${name} is longer than ${MAX_SCIM_STRING} characters or ${MAX_SCIM_STRING_BYTES} bytes in UTF-8`);
+  }
+  return value;
+}
 /** Most emails a User may carry. */
 const MAX_EMAILS = 20;
 const ENTERPRISE_NAMES = new Set(ENTERPRISE_USER_ATTRIBUTES.map((a) => a.name));
@@ -45,8 +59,7 @@ export function member(o: Record<string, unknown>, name: string): unknown {
 function text(o: Record<string, unknown>, name: string): string | undefined {
   const v = member(o, name);
   if (typeof v !== 'string') return undefined;
-  if (v.length > MAX_SCIM_STRING) throw new ScimInvalidValue(`${name} is longer than ${MAX_SCIM_STRING} characters`);
-  return v;
+  return assertScimString(v, name);
 }
 
 /**
@@ -112,8 +125,7 @@ function readEnterprise(v: unknown): Record<string, unknown> | null {
       }
       if (Object.keys(manager).length > 0) out.manager = manager;
     } else if (typeof value === 'string') {
-      if (value.length > MAX_SCIM_STRING) throw new ScimInvalidValue(`${canonical} is longer than ${MAX_SCIM_STRING} characters`);
-      out[canonical] = value;
+      out[canonical] = assertScimString(value, canonical);
     }
   }
   return Object.keys(out).length > 0 ? out : null;
