@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { QueueNames } from '../src/core/config/queue-names';
 import { MailService } from '../src/mail/mail.service';
+import { appQueue } from './support/operator';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 import { eventually } from './support/eventually';
@@ -28,6 +30,16 @@ describe('background jobs (real Redis / BullMQ)', () => {
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('mail and reset-link jobs outlast a half-hour outage (they have no row a sweep could send again)', async () => {
+    for (const name of [QueueNames.mailer, QueueNames.passwordResets]) {
+      const { attempts = 1, backoff } = appQueue(t, name).defaultJobOptions;
+      expect({ name, backoff }).toEqual({ name, backoff: { type: 'exponential', delay: 1000 } });
+      // BullMQ's exponential backoff waits delay * 2^(n-1) before retry n
+      const waited = Array.from({ length: attempts - 1 }, (_, n) => 1000 * 2 ** n).reduce((a, b) => a + b, 0);
+      expect({ name, minutes: waited / 60_000 > 30 && waited < 60 * 60_000 }).toEqual({ name, minutes: true });
+    }
   });
 
   describe('mailer queue with the memory transport', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
+import { CredentialsRepository } from '../src/credentials/credentials.repository';
 import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
 import { MACHINE_SCOPES } from '../src/auth/scopes';
 import { WorkspacesService } from '../src/identity/workspaces.service';
@@ -327,6 +328,29 @@ describe('machine authentication on protected /api/v1 routes', () => {
       const at = await lastUsed();
       expect(at).not.toBeNull();
       expect(new Date(at).getTime()).toBe(own.clock.now());
+    } finally {
+      if (!closed) await own.close();
+    }
+  });
+
+  it('a last_used_at flush that fails (Postgres out of reach) is kept for the next one, not dropped', async () => {
+    const own = await createTestApp();
+    let closed = false;
+    try {
+      const w = await makeWorkspace(own);
+      await own.http().get('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`).expect(200);
+      const usedAt = own.clock.now();
+      // the batch's write fails once, as it would with the database unreachable
+      const repo = own.app.get(CredentialsRepository);
+      const touch = jest.spyOn(repo, 'touchLastUsed').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+      await (own.app.get(MachineCredentialsService) as unknown as { flushLastUsed(): Promise<void> }).flushLastUsed();
+      expect(touch).toHaveBeenCalledTimes(1);
+      touch.mockRestore();
+
+      await own.close(); // the shutdown flush writes what the failed one kept
+      closed = true;
+      const [row] = await db.query(`SELECT last_used_at FROM api_credentials WHERE id = $1`, [w.credentialId]);
+      expect(new Date(row.last_used_at).getTime()).toBe(usedAt);
     } finally {
       if (!closed) await own.close();
     }

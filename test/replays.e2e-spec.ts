@@ -1,3 +1,8 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { randomUUID } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import { QueueNames } from '../src/core/config/queue-names';
+import { replayJobId } from '../src/replays/replays.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { eventually } from './support/eventually';
 import { db } from './support/operator';
@@ -129,5 +134,28 @@ describe('workflow targets and replays', () => {
     const [request] = await receiver.waitFor(url, 1, 10_000);
     expect(request.headers['webhook-id']).toBe(row.id);
     await eventually(async () => expect((await replayRow(row.id)).status).toBe('succeeded'));
+  });
+
+  it('a replay whose job finished without it (a Postgres outage through its three attempts) is sent by the sweep, queued or running', async () => {
+    const url = receiver.url();
+    const target = (await as(key).post('/api/v1/workflow_targets', { name: 'outage', url }).expect(201)).body.workflow_target;
+    const tr = (await as(key).post('/api/v1/traces', trace('outage')).expect(201)).body.trace;
+    const queue = t.app.get<Queue>(getQueueToken(QueueNames.replays), { strict: false });
+    const ids: string[] = [];
+    for (const status of ['queued', 'running']) {
+      const id = randomUUID();
+      // the replay's own job id, held by a job that has finished (before the row exists, so no
+      // sweep can add the real job first): adding that id again is a no-op in BullMQ
+      const job = await queue.add('replay', { replayId: randomUUID() }, { jobId: replayJobId(id) });
+      await eventually(async () => expect(await job.getState()).toBe('completed'));
+      await db(t).query(
+        `INSERT INTO replays (id, workspace_id, trace_id, workflow_target_id, status, updated_at) VALUES ($1, $2, $3, $4, $5, now() - interval '1 minute')`,
+        [id, w.workspaceId, tr.id, target.id, status],
+      );
+      ids.push(id);
+    }
+    const requests = await receiver.waitFor(url, 2, 10_000);
+    expect(requests.map((r) => r.headers['webhook-id']).sort()).toEqual([...ids].sort());
+    for (const id of ids) await eventually(async () => expect((await replayRow(id)).status).toBe('succeeded'));
   });
 });

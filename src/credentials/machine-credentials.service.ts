@@ -211,7 +211,9 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     try {
       await this.repo.touchLastUsed(batch);
     } catch (err) {
-      this.logger.warn(`last_used_at flush failed: ${(err as Error).message}`);
+      // Kept for the next flush (Postgres out of reach, say): a use newer than the kept one wins.
+      for (const [id, at] of batch) if ((this.lastUsed.get(id) ?? 0) < at) this.lastUsed.set(id, at);
+      this.logger.warn(`last_used_at flush failed, kept for the next: ${(err as Error).message}`);
     }
   }
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
-import { registerQueue } from '../core/jobs/queue-worker';
+import { MAIL_JOB_OPTIONS, registerQueue } from '../core/jobs/queue-worker';
 import { QueueNames } from '../core/config/queue-names';
 import { MailTransport } from './mail-transport';
 import { MailService } from './mail.service';
@@ -8,7 +8,7 @@ import { MailerProcessor } from './mailer.processor';
 import { MailboxController } from './mailbox.controller';
 
 @Module({
-  imports: [registerQueue(QueueNames.mailer), CommonModule],
+  imports: [registerQueue(QueueNames.mailer, MAIL_JOB_OPTIONS), CommonModule],
   providers: [MailTransport, MailService, MailerProcessor],
   controllers: [MailboxController],
   exports: [MailService, MailTransport],

@@ -95,16 +95,20 @@ export class ReplaysRepository {
     );
   }
 
-  /** Replays still queued that were last touched before `before`: their job may have been lost. */
+  /**
+   * Replays not final that were last touched before `before`: queued ones whose job may have been
+   * lost, and running ones whose attempt ended without an outcome (its job failed for good while
+   * Postgres was out of reach, or its worker died).
+   */
   async overdue(before: Date, limit: number): Promise<string[]> {
     const rows: { id: string }[] = await this.db.query(
-      `SELECT id FROM replays WHERE status = 'queued' AND updated_at < $1 ORDER BY updated_at LIMIT $2`,
+      `SELECT id FROM replays WHERE status IN ('queued', 'running') AND updated_at < $1 ORDER BY updated_at LIMIT $2`,
       [before, limit],
     );
     return rows.map((r) => r.id);
   }
 
   async touch(ids: string[]): Promise<void> {
-    if (ids.length > 0) await this.db.query(`UPDATE replays SET updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'queued'`, [ids]);
+    if (ids.length > 0) await this.db.query(`UPDATE replays SET updated_at = now() WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'running')`, [ids]);
   }
 }

@@ -107,15 +107,30 @@ export class ReplaysService implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  /** Re-adds the jobs of replays still queued after a sweep interval (a no-op for a job that exists). */
+  /**
+   * Re-adds the jobs of replays still not final after a sweep interval. A job that exists and is
+   * waiting or running stays as it is (adding its id again is a no-op); one that has finished
+   * (failed for good, say after its three attempts met a Postgres outage, while its replay was
+   * left queued or running) is removed first, as BullMQ ignores an add whose id a finished job
+   * still holds: without that, such a replay waited for good.
+   */
   async sweep(): Promise<void> {
     try {
       const ids = await this.repo.overdue(new Date(Date.now() - this.config.webhooks.redriveMs), SWEEP_BATCH);
       if (ids.length === 0) return;
       await this.repo.touch(ids);
+      await withTimeout(this.removeFinishedJobs(ids), ENQUEUE_TIMEOUT_MS, 'removing finished replay jobs');
       await this.enqueue(ids);
     } catch (err) {
       this.logger.warn(`replay sweep: ${(err as Error).message}`);
+    }
+  }
+
+  private async removeFinishedJobs(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const job = await this.queue.getJob(replayJobId(id));
+      const state = job ? await job.getState() : undefined;
+      if (state === 'failed' || state === 'completed') await job!.remove();
     }
   }
 }

@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
-import { registerQueue } from '../core/jobs/queue-worker';
+import { MAIL_JOB_OPTIONS, registerQueue } from '../core/jobs/queue-worker';
 import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { IdentityModule } from '../identity';
 import { MailModule } from '../mail';
@@ -20,7 +20,7 @@ import { SessionsService } from './sessions.service';
 
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
 @Module({
-  imports: [registerQueue(QueueNames.passwordResets), CommonModule, MailModule, IdentityModule, DataSubjectsModule],
+  imports: [registerQueue(QueueNames.passwordResets, MAIL_JOB_OPTIONS), CommonModule, MailModule, IdentityModule, DataSubjectsModule],
   controllers: [LoginController, PasswordResetController],
   providers: [
     SessionsRepository,

@@ -12,9 +12,17 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { count: 5000 },
 };
 
+/**
+ * Mail (reset links, notices) has no row of its own that a sweep could send again, so its jobs
+ * outlast an outage of SMTP or Postgres instead: 12 attempts, 1 s doubling, about 34 minutes in
+ * all (the default's 5 gave up after 15 s). A reset link lives 60 minutes from its request, so a
+ * link mailed late still works.
+ */
+export const MAIL_JOB_OPTIONS: JobsOptions = { ...DEFAULT_JOB_OPTIONS, attempts: 12 };
+
 /** Registers a queue for injection with `@InjectQueue(name)` in the feature module that uses it. */
-export const registerQueue = (name: QueueName): DynamicModule =>
-  BullModule.registerQueue({ name, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+export const registerQueue = (name: QueueName, defaultJobOptions: JobsOptions = DEFAULT_JOB_OPTIONS): DynamicModule =>
+  BullModule.registerQueue({ name, defaultJobOptions });
 
 /**
  * Declares the processor of a queue. The worker is created stopped: JobWorkers starts it at
