@@ -90,11 +90,17 @@ describe('observability search', () => {
     expect(Object.keys(res.body).sort()).toEqual(['count', 'hits']);
   });
 
+  it('q is 1 to 200 characters, an emoji counting as one', async () => {
+    expect((await search(`q=${encodeURIComponent('\u{1F916}'.repeat(200))}`)).status).toBe(200);
+    expect((await search(`q=${'x'.repeat(200)}`)).status).toBe(200);
+  });
+
   it.each([
     ['', 'invalid_q'],
     ['q=', 'invalid_q'],
     ['q=%20%20', 'invalid_q'],
     [`q=${'x'.repeat(201)}`, 'invalid_q'],
+    [`q=${encodeURIComponent('\u{1F916}'.repeat(201))}`, 'invalid_q'],
     ['q=a&q=b', 'invalid_q'],
     ['q=zebra&kind=robot', 'invalid_kind'],
     ['q=zebra&limit=51', 'invalid_limit'],

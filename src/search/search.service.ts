@@ -17,7 +17,9 @@ export class SearchService {
   async search(workspaceId: string, query: Record<string, unknown>): Promise<SearchResultDto> {
     const raw = query.q;
     const q = typeof raw === 'string' ? raw.trim() : '';
-    if (q.length < 1 || q.length > SEARCH_QUERY_MAX || q.includes('\u0000')) throw new BadRequestProblem('invalid_q');
+    // characters, as API.md counts them: an emoji is one, not its two UTF-16 units
+    const length = [...q].length;
+    if (length < 1 || length > SEARCH_QUERY_MAX || q.includes('\u0000')) throw new BadRequestProblem('invalid_q');
     const list = parseList(SEARCH_LIST, query);
     const kinds = list.filters.kind ? [list.filters.kind] : SEARCH_KINDS;
     const hits = await this.repo.search(workspaceId, q, kinds, list.page.limit);

@@ -790,7 +790,7 @@ export interface paths {
         };
         /**
          * List every workspace of the platform
-         * @description Platform admins only: an operator session whose email is in `PLATFORM_ADMIN_EMAILS` (anyone else 403 `platform_admin_required`). Answers every workspace with its status and plan, newest first, paged by `limit` (1-500, default 100) and `offset` (0-100000).
+         * @description Platform admins only: an operator session whose email is in `PLATFORM_ADMIN_EMAILS` and confirmed (anyone else 403 `platform_admin_required`). Answers every workspace with its status and plan, newest first, paged by `limit` (1-500, default 100) and `offset` (0-100000).
          */
         get: operations["AdminController_index"];
         put?: never;
@@ -2650,13 +2650,13 @@ export interface paths {
         };
         /**
          * List the marketplace partners
-         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): answers `{ partners, count, pagination }`, every partner (active and suspended), newest first, with its scopes, current key prefix and last use.
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): answers `{ partners, count, pagination }`, every partner (active and suspended), newest first, with its scopes, current key prefix and last use.
          */
         get: operations["AdminPartnersController_list"];
         put?: never;
         /**
          * Create a marketplace partner and its key
-         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): creates an active partner with `name` and `scopes` (`engagements:read`, `engagement_tokens:write`). Answers 201 `{ partner, partner_key }`: the `mpk_` key is in this response only, and only the SHA-256 of its secret is stored. 422 `validation_failed` for a bad name or an empty or unknown scope.
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): creates an active partner with `name` and `scopes` (`engagements:read`, `engagement_tokens:write`). Answers 201 `{ partner, partner_key }`: the `mpk_` key is in this response only, and only the SHA-256 of its secret is stored. 422 `validation_failed` for a bad name or an empty or unknown scope.
          */
         post: operations["AdminPartnersController_issue"];
         delete?: never;
@@ -2674,7 +2674,7 @@ export interface paths {
         };
         /**
          * Show a marketplace partner
-         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): answers `{ partner }` with its status, scopes, current key prefix and last use. 404 `not_found` for an unknown id.
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): answers `{ partner }` with its status, scopes, current key prefix and last use. 404 `not_found` for an unknown id.
          */
         get: operations["AdminPartnersController_show"];
         put?: never;
@@ -2684,7 +2684,7 @@ export interface paths {
         head?: never;
         /**
          * Rename a partner or change its scopes
-         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): changes `name` and/or `scopes` and answers `{ partner }`. Narrowed scopes bind the partner's keys at once on every node. 404 `not_found` for an unknown id; 422 `validation_failed` for a bad name or an empty or unknown scope.
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): changes `name` and/or `scopes` and answers `{ partner }`. Narrowed scopes bind the partner's keys at once on every node. 404 `not_found` for an unknown id; 422 `validation_failed` for a bad name or an empty or unknown scope.
          */
         patch: operations["AdminPartnersController_update"];
         trace?: never;
@@ -2700,7 +2700,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a partner's key
-         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): issues a new `mpk_` key, shown in this response only (`{ partner, partner_key }`). The old key keeps working for `grace_period_seconds` (0 to 604800, default 0: it stops at once); when it stops, the engagement tokens it minted stop with it. 404 `not_found` for an unknown id; 422 `validation_failed` for a grace period out of range.
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): issues a new `mpk_` key, shown in this response only (`{ partner, partner_key }`). The old key keeps working for `grace_period_seconds` (0 to 604800, default 0: it stops at once); when it stops, the engagement tokens it minted stop with it. 404 `not_found` for an unknown id; 422 `validation_failed` for a grace period out of range.
          */
         post: operations["AdminPartnersController_rotate"];
         delete?: never;
@@ -2720,7 +2720,7 @@ export interface paths {
         put?: never;
         /**
          * Suspend a partner
-         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): the partner's key and every engagement token under it are refused at once on every node (403 `partner_suspended`). Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): the partner's key and every engagement token under it are refused at once on every node (403 `partner_suspended`). Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.
          */
         post: operations["AdminPartnersController_suspend"];
         delete?: never;
@@ -2740,7 +2740,7 @@ export interface paths {
         put?: never;
         /**
          * Reinstate a suspended partner
-         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS; anyone else 403 `platform_admin_required`): the partner becomes active again, and its unexpired key and the engagement tokens under it are accepted again. Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.
+         * @description Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): the partner becomes active again, and its unexpired key and the engagement tokens under it are accepted again. Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.
          */
         post: operations["AdminPartnersController_reinstate"];
         delete?: never;
