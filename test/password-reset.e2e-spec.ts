@@ -22,6 +22,7 @@ import {
   waitForMails,
 } from './support/operator';
 import { eventually } from './support/eventually';
+import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 
 const NEW_PASSWORD = 'a brand new password 42';
@@ -158,6 +159,18 @@ describe('password reset', () => {
     expectDeadEnd(await t.http().get(`/users/reset-password/${'A'.repeat(43)}`));
     expectDeadEnd(await t.http().get('/users/reset-password/short'));
     expectDeadEnd(await submitReset(t, `/users/reset-password/${'B'.repeat(43)}`, NEW_PASSWORD));
+  });
+
+  it('the development mailbox, which holds every link, answers only a client on this machine', async () => {
+    // this app trusts the loopback proxy: a forwarded client is the client
+    for (const path of ['/dev/mailbox.json', '/dev/mailbox']) {
+      await t.http().get(path).expect(200);
+      await t.http().get(path).set('x-forwarded-for', '127.0.0.1').expect(200);
+      expectProblem(await t.http().get(path).set('x-forwarded-for', '203.0.113.9'), 404, 'not-found', { detail: 'not_found' });
+    }
+    const page = await t.http().get('/dev/mailbox').expect(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
   it('a link is single use: it sets the password once, then renders the dead-end panel', async () => {

@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Read the development mailbox as JSON
-         * @description Development only: exists only with the in-memory mail transport (`MAIL_TRANSPORT=memory`, the default outside production) and is 404 in production or with SMTP. Public and never cached: answers `{ messages: [{ to, subject, text, html, sent_at }] }`, the newest 200 messages the service sent (password reset links, webhook-disabled notices), newest first.
+         * @description Development only: exists only with the in-memory mail transport (`MAIL_TRANSPORT=memory`, the default outside production) and is 404 in production, with SMTP, or to a client that is not on this machine (loopback; behind a trusted proxy, the forwarded client). No login, never cached: answers `{ messages: [{ to, subject, text, html, sent_at }] }`, the newest 200 messages the service sent (password reset links, webhook-disabled notices), newest first.
          */
         get: operations["MailboxController_json"];
         put?: never;
@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * Read the development mailbox
-         * @description Development only: exists only with the in-memory mail transport (`MAIL_TRANSPORT=memory`, the default outside production) and is 404 in production or with SMTP. Public and never cached: an HTML page showing the newest 200 messages the service sent, newest first, with their recipient, subject, time and body.
+         * @description Development only: exists only with the in-memory mail transport (`MAIL_TRANSPORT=memory`, the default outside production) and is 404 in production, with SMTP, or to a client that is not on this machine (loopback; behind a trusted proxy, the forwarded client). No login, never cached: an HTML page showing the newest 200 messages the service sent, newest first, with their recipient, subject, time and body.
          */
         get: operations["MailboxController_html"];
         put?: never;
