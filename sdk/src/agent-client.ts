@@ -1,7 +1,7 @@
 import type { HttpMethod, PathsWith, RequestOptions, ResponseBody, SocketTokenResponse, TokenResponse } from './api-types';
 import type { CredentialStore, StoredAccessToken, StoredCredentials } from './credential-store';
-import { abortable } from './backoff';
-import { ProblemError } from './errors';
+import { abortable, backoffDelay } from './backoff';
+import { ProblemError, TransportError } from './errors';
 import { HttpClient, HttpOptions, HttpResponse } from './http';
 import type { OtaProgressReport, OtaUpdateEnvelope } from './api-types';
 import { AgentSocket, AgentSocketOptions } from './agent-socket';
@@ -34,6 +34,11 @@ interface TokenState extends StoredAccessToken {
   expiresAtMs: number;
 }
 
+/** An access token this close to its expiry is not sent: it could expire on the way. */
+const EXPIRY_MARGIN_MS = 60_000;
+/** Retries of an early refresh that failed: 5 s doubling to 5 minutes, with jitter. */
+const REFRESH_BACKOFF = { initialDelayMs: 5_000, maxDelayMs: 300_000, multiplier: 2 };
+
 /** 401 details that a fresh access token cures (anything else about the key does not). */
 const REFRESHABLE = new Set(['token_expired', 'invalid_token']);
 
@@ -50,6 +55,9 @@ export class AgentClient {
   private token?: TokenState;
   private refreshing?: Promise<TokenState>;
   private readonly refreshAfter: number;
+  /** After an early refresh failed: not before this (ms), and how many failed in a row. */
+  private refreshRetryAtMs = 0;
+  private refreshFailures = 0;
 
   constructor(private readonly options: AgentClientOptions) {
     const baseUrl = options.baseUrl ?? options.credentials?.base_url;
@@ -142,10 +150,29 @@ export class AgentClient {
     return t.issuedAtMs + (t.expiresAtMs - t.issuedAtMs) * this.refreshAfter;
   }
 
+  /**
+   * The token to send: the current one until its refresh point; then a fresh one. A refresh made
+   * early (the current token still has time left) that fails is not the request's failure: the
+   * current token is sent, and the exchange is tried again after a backoff, not on every request
+   * (an exchange outage must not take the machine API down with it, nor draw a fleet's whole
+   * request rate onto the exchange).
+   */
   private async currentToken(signal?: AbortSignal): Promise<TokenState> {
     const t = this.token;
     if (t && Date.now() < this.refreshAtMs(t)) return t;
-    return this.refresh(t, signal);
+    const stillValid = t && Date.now() < t.expiresAtMs - EXPIRY_MARGIN_MS;
+    if (!t || !stillValid) return this.refresh(t, signal);
+    if (Date.now() < this.refreshRetryAtMs) return t;
+    try {
+      const fresh = await this.refresh(t, signal);
+      this.refreshFailures = 0;
+      return fresh;
+    } catch (err) {
+      if (err instanceof TransportError && err.kind === 'aborted') throw err;
+      this.refreshRetryAtMs = Date.now() + backoffDelay(this.refreshFailures++, REFRESH_BACKOFF);
+      this.options.onWarning?.('could not refresh the access token early; the current one is used meanwhile', err);
+      return t;
+    }
   }
 
   /** One exchange at a time: concurrent callers share it. */

@@ -223,7 +223,9 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
       error = this.fatal(end);
       if (error) break;
       if (end.readyForMs >= this.options.stableAfterMs) attempt = 0;
-      const delayMs = this.refusedForNow(end) ? this.options.backoff.maxDelayMs : backoffDelay(attempt, this.options.backoff);
+      // a refusal an operator may lift waits the longest delay, jittered too: a workspace frozen at
+      // once closes a whole fleet's sockets at once, which must not come back in lockstep
+      const delayMs = backoffDelay(this.refusedForNow(end) ? Number.POSITIVE_INFINITY : attempt, this.options.backoff);
       attempt++;
       this.stats.reconnects++;
       this.emit('reconnecting', { attempt, delayMs, error: end.error });

@@ -18,6 +18,12 @@ describe('backoffDelay (exponential, equal jitter)', () => {
     }
   });
 
+  it('past every growth step (the socket passes Infinity for a refusal an operator may lift) it is the jittered maximum', () => {
+    expect(backoffDelay(Number.POSITIVE_INFINITY, options, () => 0)).toBe(500);
+    expect(backoffDelay(Number.POSITIVE_INFINITY, options, () => 1)).toBe(1000);
+    expect(new Set(Array.from({ length: 100 }, () => backoffDelay(Number.POSITIVE_INFINITY, options))).size).toBeGreaterThan(20);
+  });
+
   it('defaults to 500 ms growing to 30 s', () => {
     expect(backoffDelay(0, {}, () => 1)).toBe(500);
     expect(backoffDelay(20, {}, () => 1)).toBe(30_000);
