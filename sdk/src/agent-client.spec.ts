@@ -72,3 +72,11 @@ describe('AgentClient access tokens', () => {
     expect(calls.some((c) => c.startsWith('GET /api/v1/messages'))).toBe(false);
   });
 });
+
+describe('AgentClient.socket', () => {
+  it('refuses a readyPayload the service would refuse on every attempt (over 8 KiB as JSON)', () => {
+    const client = new AgentClient({ baseUrl: 'http://127.0.0.1:4000', apiKey: 'agk_a.b' });
+    expect(() => client.socket({ readyPayload: { note: 'x'.repeat(8192) } })).toThrow(/readyPayload must be at most 8192 bytes/);
+    expect(() => client.socket({ readyPayload: { note: 'x'.repeat(8000) } })).not.toThrow();
+  });
+});

@@ -177,6 +177,11 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
       stableAfterMs: config.stableAfterMs ?? 10_000,
       backoff: { ...DEFAULT_BACKOFF, ...config.backoff },
     };
+    // The service refuses a larger ready with payload_too_large on every attempt: a socket that
+    // could never be ready would reconnect for good, so it is refused here, where it is a bug.
+    if (config.readyPayload !== undefined && jsonBytes(config.readyPayload) > PAYLOAD_LIMITS.ready) {
+      throw new TypeError(`readyPayload must be at most ${PAYLOAD_LIMITS.ready} bytes as JSON`);
+    }
   }
 
   /**
