@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { uniqueEmail } from './support/builders';
-import { makeOperator, makePlatformAdmin, Operator, pollUntil } from './support/console';
-import { cookieHeader, logIn, randomIPv4, resetThroughMail, SESSION_COOKIE, TRUST_LOOPBACK } from './support/operator';
+import { makeOperator, makePlatformAdmin, Operator, pollUntil, sessionCookie } from './support/console';
+import { resetThroughMail, TRUST_LOOPBACK } from './support/operator';
 import { makeScimTenant, oktaUser, scim } from './support/scim';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
@@ -37,11 +37,7 @@ describe('platform administration', () => {
 
   describe('a listed email has to be proven', () => {
     const isAdmin = async (cookie: string) => (await t.http().get('/api/v1/operator/me').set('cookie', cookie).expect(200)).body.user.platform_admin;
-    const cookieOf = async (email: string, password: string) => {
-      const { res, session } = await logIn(t, { email, password }, { ip: randomIPv4(), json: true });
-      expect(res.status).toBe(302);
-      return cookieHeader({ [SESSION_COOKIE]: session! });
-    };
+    const cookieOf = (email: string, password: string) => sessionCookie(t, { email, password });
 
     it('registering a listed address that nobody had is no admin until a reset link mailed to it is used', async () => {
       const claimer = await makeOperator(t, { email: claimedEmail });

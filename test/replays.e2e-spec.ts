@@ -1,11 +1,9 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { randomUUID } from 'node:crypto';
-import type { Queue } from 'bullmq';
 import { QueueNames } from '../src/core/config/queue-names';
 import { replayJobId } from '../src/replays/replays.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { eventually } from './support/eventually';
-import { db } from './support/operator';
+import { appQueue, db } from './support/operator';
 import { expectProblem } from './support/problem';
 import { issueKey, sessionCookie } from './support/sockets';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier';
@@ -140,7 +138,7 @@ describe('workflow targets and replays', () => {
     const url = receiver.url();
     const target = (await as(key).post('/api/v1/workflow_targets', { name: 'outage', url }).expect(201)).body.workflow_target;
     const tr = (await as(key).post('/api/v1/traces', trace('outage')).expect(201)).body.trace;
-    const queue = t.app.get<Queue>(getQueueToken(QueueNames.replays), { strict: false });
+    const queue = appQueue(t, QueueNames.replays);
     const ids: string[] = [];
     for (const status of ['queued', 'running']) {
       const id = randomUUID();

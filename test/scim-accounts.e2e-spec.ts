@@ -1,5 +1,5 @@
 import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
-import { db, logIn, mailQueueDrained, mailsTo, randomIPv4, resetToken, waitForMails } from './support/operator';
+import { db, logIn, mailQueueDrained, mailsTo, randomIPv4, resetThroughMail, resetToken, waitForMails } from './support/operator';
 import { makeScimTenant, oktaUser, PATCH_OP, scim, ScimTenant } from './support/scim';
 import { sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
@@ -23,11 +23,7 @@ describe('SCIM: accounts, memberships and roles', () => {
   const account = async (email: string) =>
     (await db(t).query(`SELECT id, status, password_hash, scim_workspace_id FROM users WHERE email = $1`, [email]))[0];
   /** A SCIM-managed account gets a password the way its owner would: forgot-password, then the link. */
-  async function setPassword(email: string): Promise<void> {
-    await t.http().post('/users/forgot-password').set('x-forwarded-for', randomIPv4()).type('form').send({ email }).expect(200);
-    const token = resetToken((await waitForMails(t, email))[0]);
-    await t.http().post(`/users/reset-password/${token}`).type('form').send({ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }).expect(302);
-  }
+  const setPassword = (email: string) => resetThroughMail(t, email, NEW_PASSWORD);
 
   beforeAll(async () => {
     t = await createTestApp();

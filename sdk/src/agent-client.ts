@@ -160,8 +160,7 @@ export class AgentClient {
   private async currentToken(signal?: AbortSignal): Promise<TokenState> {
     const t = this.token;
     if (t && Date.now() < this.refreshAtMs(t)) return t;
-    const stillValid = t && Date.now() < t.expiresAtMs - EXPIRY_MARGIN_MS;
-    if (!t || !stillValid) return this.refresh(t, signal);
+    if (!t || Date.now() >= t.expiresAtMs - EXPIRY_MARGIN_MS) return this.refresh(t, signal);
     if (Date.now() < this.refreshRetryAtMs) return t;
     try {
       const fresh = await this.refresh(t, signal);

@@ -129,8 +129,7 @@ export class ReplaysService implements OnApplicationBootstrap, OnApplicationShut
   private async removeFinishedJobs(ids: string[]): Promise<void> {
     for (const id of ids) {
       const job = await this.queue.getJob(replayJobId(id));
-      const state = job ? await job.getState() : undefined;
-      if (state === 'failed' || state === 'completed') await job!.remove();
+      if (job && ['failed', 'completed'].includes(await job.getState())) await job.remove();
     }
   }
 }

@@ -160,17 +160,19 @@ export class ScimUsersService {
     const email = loginEmail(input);
     if (email !== account.email) {
       const other = await this.accounts.findAccountByEmail(m, email);
-      if (this.manages(account, workspaceId) && (await this.accounts.countMemberships(m, account.id)) > 1) {
-        // Managed here but linked into another workspace too (its SCIM provisioned the same
-        // address): the address is no longer this workspace's alone to move, or it could mail
-        // itself a reset link to an account that holds another tenant's membership. Kept, as
-        // for a linked account; the SCIM User records the new emails. (The row lock on the
-        // account, taken by findAccount and by the other workspace's link, orders the two.)
-      } else if (this.manages(account, workspaceId)) {
+      if (this.manages(account, workspaceId)) {
         // The login email of a managed account follows its SCIM User (its reset links die with the
-        // old one, and the new address is unconfirmed until a reset link mailed to it is used).
-        if (other) throw new ScimUniqueness('the login email belongs to another account');
-        await this.accounts.setAccountEmail(m, account.id, email);
+        // old one, and the new address is unconfirmed until a reset link mailed to it is used),
+        // unless another workspace's SCIM has linked it too: the address is then no longer this
+        // workspace's alone to move, or it could mail itself a reset link to an account that holds
+        // another tenant's membership. It is kept, as for a linked account, and the SCIM User
+        // records the new emails. (The row lock on the account, taken by findAccount and by the
+        // other workspace's link, orders the two.)
+        const sharedWithAnotherWorkspace = (await this.accounts.countMemberships(m, account.id)) > 1;
+        if (!sharedWithAnotherWorkspace) {
+          if (other) throw new ScimUniqueness('the login email belongs to another account');
+          await this.accounts.setAccountEmail(m, account.id, email);
+        }
       } else if (other && (await this.users.findIdByAccount(m, workspaceId, other.id))) {
         throw new ScimUniqueness('the login email belongs to another SCIM User of this workspace');
       }

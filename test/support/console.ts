@@ -38,9 +38,9 @@ export async function makeOperator(t: TestApp, overrides: Record<string, unknown
  * goes through that flow itself; an unconfirmed listed email is no admin).
  */
 export async function makePlatformAdmin(t: TestApp, email: string): Promise<Operator> {
-  const reg = await makeWorkspace(t, { email });
-  await db(t).query(`UPDATE users SET confirmed_at = now() WHERE id = $1`, [await userId(t, email)]);
-  return { reg, cookie: await sessionCookie(t, reg) };
+  const admin = await makeOperator(t, { email });
+  await db(t).query(`UPDATE users SET confirmed_at = now() WHERE id = $1`, [admin.reg.body.user.id]);
+  return admin;
 }
 
 /** Adds an existing user to another workspace with the given role (a row in memberships). */

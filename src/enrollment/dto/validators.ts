@@ -1,4 +1,5 @@
 import { ValidateBy } from 'class-validator';
+import { jsonByteLength } from '../../core/common/validation/json-size';
 import { unstorableFields } from '../../core/common/validation/storable';
 import { IsLabel } from '../../core/common/validation/text';
 
@@ -23,8 +24,7 @@ export function IsSmallJson(max: number) {
     validator: {
       validate: (value: unknown) => {
         if (value === undefined || value === null) return true;
-        const json = JSON.stringify(value);
-        return Buffer.byteLength(json, 'utf8') <= max && Object.keys(unstorableFields(value)).length === 0;
+        return jsonByteLength(value) <= max && Object.keys(unstorableFields(value)).length === 0;
       },
       defaultMessage: () => `must be at most ${max} bytes when serialized as JSON, without NUL characters or unpaired surrogates`,
     },

@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../problem/problem.error';
 
 /** Keys that would reach an object's prototype, refused wherever they appear in a body. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
