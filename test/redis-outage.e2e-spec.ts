@@ -105,6 +105,10 @@ describe('when Redis is unreachable', () => {
     expect(Number(login.res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Date.now() - started).toBeLessThan(2500);
 
+    // the development mailbox lives in Redis too: a 503, not a 500 or an empty list
+    const mailbox = await a.http().get('/dev/mailbox.json');
+    expect({ status: mailbox.status, detail: mailbox.body.detail }).toEqual({ status: 503, detail: 'redis_unavailable' });
+
     started = Date.now();
     const reset = await a.http().post('/users/forgot-password').set('x-forwarded-for', ip).type('form').send({ email: w.email });
     expect(reset.status).toBe(503);
