@@ -10,7 +10,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', 'dist/', 'sdk/dist/', 'sdk/src/generated/', 'coverage/', '.data/', '.tools/', 'bench/results/', 'bench/builds/'],
+    ignores: [
+      '**/node_modules/',
+      'dist/',
+      'sdk/dist/',
+      'sdk/src/generated/',
+      'coverage/',
+      '.data/',
+      '.tools/',
+      'bench/results/',
+      'bench/builds/',
+    ],
   },
   {
     files: ['**/*.ts'],

@@ -207,7 +207,11 @@ async function seed(): Promise<Seed> {
     try {
       const ws = await enterpriseWorkspace(service.base, db, 'Bench');
       const cookie = await sessionCookie(service.base, ws.email, ws.password);
-      const issued = await json(service.base, '/api/v1/operator/enrollment_tokens', { method: 'POST', headers: { cookie }, json: { max_claims: 100000, expires_in: 86400 } });
+      const issued = await json(service.base, '/api/v1/operator/enrollment_tokens', {
+        method: 'POST',
+        headers: { cookie },
+        json: { max_claims: 100000, expires_in: 86400 },
+      });
       const prefix = /^age_([^.]+)\./.exec(issued.body.enrollment_token.token)![1];
       const token = await db.query(
         `SELECT t.id, t.scopes::text AS scopes, (SELECT count(*) FROM enrollment_token_slots c WHERE c.token_id = t.id)::int AS slots
@@ -240,8 +244,13 @@ async function main(): Promise<void> {
     { name: 'claim, folded into one statement', perTransaction: 1, rows: CLAIM_ROWS, script: batchedClaims(s, 1) },
     { name: '10 claims a transaction', perTransaction: 10, rows: CLAIM_ROWS, script: batchedClaims(s, 10) },
     { name: '50 claims a transaction', perTransaction: 50, rows: CLAIM_ROWS, script: batchedClaims(s, 50) },
-    { name: 'the contract\'s minimum, one a transaction (ablation)', perTransaction: 1, rows: MINIMUM_ROWS, script: minimumClaim(s) },
-    { name: 'the contract\'s minimum, 50 a transaction (ablation)', perTransaction: 50, rows: MINIMUM_ROWS, script: batchedClaims(s, 50, true) },
+    { name: "the contract's minimum, one a transaction (ablation)", perTransaction: 1, rows: MINIMUM_ROWS, script: minimumClaim(s) },
+    {
+      name: "the contract's minimum, 50 a transaction (ablation)",
+      perTransaction: 50,
+      rows: MINIMUM_ROWS,
+      script: batchedClaims(s, 50, true),
+    },
   ];
   cases.forEach((c, i) => writeFileSync(join(dir, `${i}.sql`), c.script));
   // pgbench ships with the server package, next to initdb (scripts/infra.sh installs it).
@@ -268,10 +277,29 @@ async function main(): Promise<void> {
         await admin.query(`CHECKPOINT`);
         const before = await counts(db, s);
         const cpu0 = hostBusyMicros();
-        const out = execFileSync(pgbench, ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '1', '-T', String(DURATION), '-D', `scopes=${s.scopes}`, '-f', join(dir, `${i}.sql`), DATABASE_URL], {
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+        const out = execFileSync(
+          pgbench,
+          [
+            '-n',
+            '-M',
+            'prepared',
+            '-c',
+            String(CLIENTS),
+            '-j',
+            '1',
+            '-T',
+            String(DURATION),
+            '-D',
+            `scopes=${s.scopes}`,
+            '-f',
+            join(dir, `${i}.sql`),
+            DATABASE_URL,
+          ],
+          {
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
         const cpu1 = hostBusyMicros();
         const tps = Number(/^tps = ([\d.]+)/m.exec(out)?.[1]);
         const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
@@ -282,7 +310,8 @@ async function main(): Promise<void> {
         if (c.rows) {
           const after = await counts(db, s);
           const consistent = after.slots === items && c.rows.every((k) => after[k] - before[k] === items);
-          if (!consistent) failures.push(`${c.name}, round ${round}: ${items} claims, slots ${after.slots}, ${JSON.stringify({ before, after })}`);
+          if (!consistent)
+            failures.push(`${c.name}, round ${round}: ${items} claims, slots ${after.slots}, ${JSON.stringify({ before, after })}`);
         }
         process.stderr.write(`round ${round}: ${c.name}: ${(tps * c.perTransaction).toFixed(0)}/s\n`);
       }
@@ -307,9 +336,19 @@ async function main(): Promise<void> {
     }),
   ];
   process.stdout.write(`\nnode ${process.version}, ${DURATION} s per case\n\n${lines.join('\n')}\n`);
-  process.stdout.write(`\nevery claim case counted exactly the claims it made, each with one agent, robot, key, access token and event (and claim record, but the minimum): ${failures.length === 0 ? 'yes' : 'NO'}\n`);
+  process.stdout.write(
+    `\nevery claim case counted exactly the claims it made, each with one agent, robot, key, access token and event (and claim record, but the minimum): ${failures.length === 0 ? 'yes' : 'NO'}\n`,
+  );
   for (const f of failures) process.stdout.write(`- ${f}\n`);
-  writeResults('claims-sql', { at: new Date().toISOString(), node: process.version, clients: CLIENTS, duration: DURATION, rounds: ROUNDS, measured, failures });
+  writeResults('claims-sql', {
+    at: new Date().toISOString(),
+    node: process.version,
+    clients: CLIENTS,
+    duration: DURATION,
+    rounds: ROUNDS,
+    measured,
+    failures,
+  });
   if (failures.length > 0) process.exitCode = 1;
 }
 

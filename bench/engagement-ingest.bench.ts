@@ -35,7 +35,11 @@ async function main(): Promise<void> {
       headers: { cookie },
       json: { name: 'Bench Partner', scopes: ['engagements:read', 'engagement_tokens:write'] },
     });
-    const engagement = await json(base, '/api/v1/operator/engagements', { method: 'POST', headers: { cookie }, json: { partner_id: partner.body.partner.id } });
+    const engagement = await json(base, '/api/v1/operator/engagements', {
+      method: 'POST',
+      headers: { cookie },
+      json: { partner_id: partner.body.partner.id },
+    });
     const engagementId: string = engagement.body.engagement.id;
     const minted = await json(base, `/api/v1/partner/engagements/${engagementId}/tokens`, {
       method: 'POST',
@@ -92,8 +96,19 @@ async function main(): Promise<void> {
     `| engagement ingest >= ${TARGET.toFixed(2)} x machine messages (mean of ${ROUNDS} rounds) | ${ratio.toFixed(2)} (${ingest.toFixed(0)} / ${machine.toFixed(0)} req/s) | ${ratio >= TARGET ? 'yes' : 'NO'} |`,
     `| zero errors and zero non-2xx | ${failing.map((r) => r.name).join('; ') || 'none'} | ${failing.length === 0 ? 'yes' : 'NO'} |`,
   ];
-  process.stdout.write(`\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case, ${ROUNDS} rounds\n\n${lines.join('\n')}\n`);
-  writeResults('engagement-ingest', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds, ratio, target: TARGET });
+  process.stdout.write(
+    `\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case, ${ROUNDS} rounds\n\n${lines.join('\n')}\n`,
+  );
+  writeResults('engagement-ingest', {
+    at: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: WARMUP,
+    rounds,
+    ratio,
+    target: TARGET,
+  });
 }
 
 main().catch((err) => {

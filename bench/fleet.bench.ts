@@ -38,7 +38,11 @@ async function main(): Promise<void> {
     process.stderr.write(`baseline: the machine plane on the same service, concurrency ${CONCURRENCY}\n`);
     await drive('warm-up', 500, CONCURRENCY, async () => (await fetch(`${base}/api/v1/messages?limit=1`, { headers: machine })).ok);
     const baseline = await drive(`baseline: POST /api/v1/messages x ${CHECKS}`, CHECKS, CONCURRENCY, async (i) => {
-      const res = await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machine, body: JSON.stringify({ body: `message ${i}` }) });
+      const res = await fetch(`${base}/api/v1/messages`, {
+        method: 'POST',
+        headers: machine,
+        body: JSON.stringify({ body: `message ${i}` }),
+      });
       await res.arrayBuffer();
       return res.status === 201;
     });
@@ -54,18 +58,26 @@ async function main(): Promise<void> {
     const targetIds = robots.map((r) => r.id);
     const batch = async (action: string, params: object): Promise<{ seconds: number; perSecond: number; counts: string }> => {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/v1/operator/batch_operations`, { method: 'POST', headers: operator, body: JSON.stringify({ action, target_ids: targetIds, params }) });
+      const res = await fetch(`${base}/api/v1/operator/batch_operations`, {
+        method: 'POST',
+        headers: operator,
+        body: JSON.stringify({ action, target_ids: targetIds, params }),
+      });
       if (res.status !== 202) throw new Error(`${action}: ${res.status} ${await res.text()}`);
       const { batch_operation } = (await res.json()) as { batch_operation: { id: string } };
       for (;;) {
-        const show = (await (await fetch(`${base}/api/v1/operator/batch_operations/${batch_operation.id}?target_limit=1`, { headers: operator })).json()) as {
+        const show = (await (
+          await fetch(`${base}/api/v1/operator/batch_operations/${batch_operation.id}?target_limit=1`, { headers: operator })
+        ).json()) as {
           batch_operation: { status: string; succeeded: number; failed: number; skipped: number };
         };
         const b = show.batch_operation;
         if (b.status !== 'queued' && b.status !== 'running') {
           const seconds = (performance.now() - t0) / 1000;
           const counts = `${b.status}: ${b.succeeded} succeeded, ${b.failed} failed, ${b.skipped} skipped`;
-          process.stderr.write(`  ${action} x ${TARGETS}: ${(TARGETS / seconds).toFixed(0)} targets/s (${seconds.toFixed(2)} s; ${counts})\n`);
+          process.stderr.write(
+            `  ${action} x ${TARGETS}: ${(TARGETS / seconds).toFixed(0)} targets/s (${seconds.toFixed(2)} s; ${counts})\n`,
+          );
           if (b.status !== 'completed' || b.succeeded !== TARGETS) throw new Error(`${action}: ${counts}`);
           return { seconds, perSecond: TARGETS / seconds, counts };
         }
@@ -85,7 +97,11 @@ async function main(): Promise<void> {
       });
       if (res.status !== 201) throw new Error(`rule: ${res.status} ${await res.text()}`);
     }
-    await fetch(`${base}/api/v1/operator/gateway_rules`, { method: 'POST', headers: operator, body: JSON.stringify({ action: '*', effect: 'allow', priority: RULES }) });
+    await fetch(`${base}/api/v1/operator/gateway_rules`, {
+      method: 'POST',
+      headers: operator,
+      body: JSON.stringify({ action: '*', effect: 'allow', priority: RULES }),
+    });
     process.stderr.write(`gateway checks: ${RULES} rules, the action matching the last\n`);
     const check = (action: string, expected: string) => async (): Promise<boolean> => {
       const res = await fetch(`${base}/api/v1/gateway/check`, { method: 'POST', headers: machine, body: JSON.stringify({ action }) });
@@ -93,8 +109,18 @@ async function main(): Promise<void> {
       return res.status === 200 && body.decision === expected;
     };
     await drive('warm-up', 500, CONCURRENCY, check('payments.refund', 'allow'));
-    const allow = await drive(`POST /api/v1/gateway/check (${RULES} rules, last matches) x ${CHECKS}`, CHECKS, CONCURRENCY, check('payments.refund', 'allow'));
-    const deny = await drive(`POST /api/v1/gateway/check (deny, one violation counting) x ${CHECKS}`, CHECKS, CONCURRENCY, check('robot.arm1.lift', 'deny'));
+    const allow = await drive(
+      `POST /api/v1/gateway/check (${RULES} rules, last matches) x ${CHECKS}`,
+      CHECKS,
+      CONCURRENCY,
+      check('payments.refund', 'allow'),
+    );
+    const deny = await drive(
+      `POST /api/v1/gateway/check (deny, one violation counting) x ${CHECKS}`,
+      CHECKS,
+      CONCURRENCY,
+      check('robot.arm1.lift', 'deny'),
+    );
 
     const rows = [baseline, allow, deny];
     const table = [
@@ -102,7 +128,9 @@ async function main(): Promise<void> {
       '',
       '| case | requests | per second | p50 ms | p99 ms | failures |',
       '|---|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`),
+      ...rows.map(
+        (r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`,
+      ),
       '',
       '| measure | value |',
       '|---|---:|',

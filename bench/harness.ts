@@ -165,8 +165,12 @@ export async function load(
     ...(before && after ? { cpu: cpuPerRequest(before, after, r.requests.total) } : {}),
   };
   const walText = result.cpu?.walBytes !== undefined ? `, WAL bytes/request ${result.cpu.walBytes}` : '';
-  const cpuText = result.cpu ? `, CPU µs/request: server ${result.cpu.server}, Postgres ${result.cpu.postgres}, generator ${result.cpu.generator}${walText}` : '';
-  process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${cpuText}\n`);
+  const cpuText = result.cpu
+    ? `, CPU µs/request: server ${result.cpu.server}, Postgres ${result.cpu.postgres}, generator ${result.cpu.generator}${walText}`
+    : '';
+  process.stderr.write(
+    `  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${cpuText}\n`,
+  );
   return result;
 }
 
@@ -222,7 +226,9 @@ export async function closedLoop(
     non2xx,
     requests: latencies.length + errors + non2xx,
   };
-  process.stderr.write(`  ${name}: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${errors}, non-2xx ${non2xx}\n`);
+  process.stderr.write(
+    `  ${name}: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${errors}, non-2xx ${non2xx}\n`,
+  );
   return result;
 }
 
@@ -231,18 +237,20 @@ export async function closedLoop(
  * at `cost` always in flight on a thread pool of `uvThreads`, warm-up then DURATION s.
  */
 export async function bareBcrypt(name: string, cost: number, parallel: number, uvThreads: number, password: string): Promise<CaseResult> {
-  const child = reapOnExit(fork(join(__dirname, 'baselines', 'bare-bcrypt.js'), [], {
-    env: {
-      PATH: process.env.PATH,
-      UV_THREADPOOL_SIZE: String(uvThreads),
-      COST: String(cost),
-      PARALLEL: String(parallel),
-      WARMUP_S: String(WARMUP),
-      DURATION_S: String(DURATION),
-      PASSWORD: password,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  }));
+  const child = reapOnExit(
+    fork(join(__dirname, 'baselines', 'bare-bcrypt.js'), [], {
+      env: {
+        PATH: process.env.PATH,
+        UV_THREADPOOL_SIZE: String(uvThreads),
+        COST: String(cost),
+        PARALLEL: String(parallel),
+        WARMUP_S: String(WARMUP),
+        DURATION_S: String(DURATION),
+        PASSWORD: password,
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
   const figures = await new Promise<{ hashesPerSecond: number; hashes: number; p50: number; p99: number }>((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`bare bcrypt exited with ${code}`)));
@@ -281,7 +289,6 @@ export const safeJson = (t: string) => {
   }
 };
 
-
 /** The environment of the service's production build under benchmark (processes.ts), plus `extra`. */
 export function productionEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { ...productionServiceEnv(), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...extra, ...benchServiceEnv() };
@@ -295,4 +302,3 @@ function benchServiceEnv(): Record<string, string> {
   const pairs = (process.env.BENCH_SERVICE_ENV ?? '').split(',').filter((p) => p.includes('='));
   return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')).trim(), p.slice(p.indexOf('=') + 1)]));
 }
-

@@ -62,8 +62,9 @@ async function seedFamilies(
   seed: { email: string; password: string; key: string },
 ): Promise<Array<{ name: string; options: LoadOptions }>> {
   const cookie = await sessionCookie(base, seed.email, seed.password);
-  const scimToken: string = (await json(base, '/api/v1/operator/scim_tokens', { method: 'POST', headers: { cookie }, json: { name: 'bench' } })).body.scim_token
-    .token;
+  const scimToken: string = (
+    await json(base, '/api/v1/operator/scim_tokens', { method: 'POST', headers: { cookie }, json: { name: 'bench' } })
+  ).body.scim_token.token;
   const scimHeaders = { authorization: `Bearer ${scimToken}`, 'content-type': 'application/scim+json', accept: 'application/scim+json' };
   for (let i = 0; i < 60; i++) {
     const userName = `scim-user-${i}@bench.example.com`;
@@ -86,15 +87,23 @@ async function seedFamilies(
     json: { name: 'Bench Partner', scopes: ['engagements:read', 'engagement_tokens:write'] },
   });
   const partnerKey: string = partner.body.partner_key.key;
-  const engagementId: string = (await json(base, '/api/v1/operator/engagements', { method: 'POST', headers: { cookie }, json: { partner_id: partner.body.partner.id } }))
-    .body.engagement.id;
+  const engagementId: string = (
+    await json(base, '/api/v1/operator/engagements', { method: 'POST', headers: { cookie }, json: { partner_id: partner.body.partner.id } })
+  ).body.engagement.id;
   const engagementToken: string = (
-    await json(base, `/api/v1/partner/engagements/${engagementId}/tokens`, { method: 'POST', headers: { authorization: `Bearer ${partnerKey}` }, json: {} })
+    await json(base, `/api/v1/partner/engagements/${engagementId}/tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${partnerKey}` },
+      json: {},
+    })
   ).body.engagement_token.token;
   const trace = JSON.stringify(benchTrace(1));
   return [
     { name: 'GET /scim/v2/Users?count=50 (SCIM token)', options: { path: '/scim/v2/Users?count=50', headers: scimHeaders } },
-    { name: 'GET /api/v1/partner/engagements (mpk_ partner key)', options: { path: '/api/v1/partner/engagements', headers: { authorization: `Bearer ${partnerKey}` } } },
+    {
+      name: 'GET /api/v1/partner/engagements (mpk_ partner key)',
+      options: { path: '/api/v1/partner/engagements', headers: { authorization: `Bearer ${partnerKey}` } },
+    },
     {
       name: 'POST /api/v1/engagements/:id/events (engagement token)',
       options: {
@@ -106,7 +115,12 @@ async function seedFamilies(
     },
     {
       name: 'POST /api/v1/traces, 50 spans (agk_ key)',
-      options: { path: '/api/v1/traces', method: 'POST', headers: { authorization: `Bearer ${seed.key}`, 'content-type': 'application/json' }, body: trace },
+      options: {
+        path: '/api/v1/traces',
+        method: 'POST',
+        headers: { authorization: `Bearer ${seed.key}`, 'content-type': 'application/json' },
+        body: trace,
+      },
     },
   ];
 }
@@ -125,24 +139,41 @@ async function registerCases(serviceEnv: Record<string, string>, runId: string, 
   const service = await startProcess('service', env);
   const out: CaseResult[] = [];
   const bare = (when: string) =>
-    bareBcrypt(`baseline: bare bcrypt cost ${PRODUCTION_BCRYPT_COST}, ${uvThreads} hashes in parallel (${when})`, PRODUCTION_BCRYPT_COST, uvThreads, uvThreads, password);
+    bareBcrypt(
+      `baseline: bare bcrypt cost ${PRODUCTION_BCRYPT_COST}, ${uvThreads} hashes in parallel (${when})`,
+      PRODUCTION_BCRYPT_COST,
+      uvThreads,
+      uvThreads,
+      password,
+    );
   try {
     // bare, register at 8, bare, register at 50, bare: each register case against the mean of
     // the bare loops right before and right after it (the host drifts by 10-20% in minutes)
     let before = await bare(`before register at ${REGISTER_CLIENTS[0]} clients`);
     out.push(before);
     for (const [k, clients] of REGISTER_CLIENTS.entries()) {
-      const register = await closedLoop(`POST /api/v1/register (bcrypt cost ${PRODUCTION_BCRYPT_COST}), ${clients} clients`, clients, async (i) => {
-        const res = await fetch(`${service.base}/api/v1/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `bench-${runId}-${clients}-${i}@example.com`, password, agent_name: 'Bot', workspace_name: `W ${clients}-${i}` }),
-        });
-        await res.arrayBuffer();
-        return res.status;
-      });
+      const register = await closedLoop(
+        `POST /api/v1/register (bcrypt cost ${PRODUCTION_BCRYPT_COST}), ${clients} clients`,
+        clients,
+        async (i) => {
+          const res = await fetch(`${service.base}/api/v1/register`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              email: `bench-${runId}-${clients}-${i}@example.com`,
+              password,
+              agent_name: 'Bot',
+              workspace_name: `W ${clients}-${i}`,
+            }),
+          });
+          await res.arrayBuffer();
+          return res.status;
+        },
+      );
       const next = REGISTER_CLIENTS[k + 1];
-      const after = await bare(next === undefined ? `after register at ${clients} clients` : `after register at ${clients}, before ${next} clients`);
+      const after = await bare(
+        next === undefined ? `after register at ${clients} clients` : `after register at ${clients}, before ${next} clients`,
+      );
       out.push({ ...register, adjacentBcrypt: (before.rps + after.rps) / 2 }, after);
       before = after;
     }
@@ -225,7 +256,12 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
   };
   const one = await issue();
   if (typeof one !== 'string') {
-    return { results: [], lines: [], targets: [], notes: [`enrollment claim cases skipped: creating a fleet token answered ${one.status}`] };
+    return {
+      results: [],
+      lines: [],
+      targets: [],
+      notes: [`enrollment claim cases skipped: creating a fleet token answered ${one.status}`],
+    };
   }
   const fifty: string[] = [];
   for (let i = 0; i < CLAIM_TOKENS; i++) fifty.push((await issue()) as string);
@@ -246,15 +282,38 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
     {
       name: MESSAGE_WRITES,
       run: (round) =>
-        load(`${MESSAGE_WRITES}, round ${round}`, base, {
-          path: '/api/v1/messages',
-          method: 'POST',
-          headers: { 'x-agent-api-key': key, 'content-type': 'application/json' },
-          body: JSON.stringify({ body: 'bench message payload 0123456789', channel: 'bench' }),
-        }, cpu),
+        load(
+          `${MESSAGE_WRITES}, round ${round}`,
+          base,
+          {
+            path: '/api/v1/messages',
+            method: 'POST',
+            headers: { 'x-agent-api-key': key, 'content-type': 'application/json' },
+            body: JSON.stringify({ body: 'bench message payload 0123456789', channel: 'bench' }),
+          },
+          cpu,
+        ),
     },
-    { name: ONE_TOKEN, run: (round) => load(`${ONE_TOKEN}, round ${round}`, base, claimOn(() => one), cpu) },
-    { name: FIFTY_TOKENS, run: (round) => load(`${FIFTY_TOKENS}, round ${round}`, base, claimOn(() => fifty[turn++ % CLAIM_TOKENS]), cpu) },
+    {
+      name: ONE_TOKEN,
+      run: (round) =>
+        load(
+          `${ONE_TOKEN}, round ${round}`,
+          base,
+          claimOn(() => one),
+          cpu,
+        ),
+    },
+    {
+      name: FIFTY_TOKENS,
+      run: (round) =>
+        load(
+          `${FIFTY_TOKENS}, round ${round}`,
+          base,
+          claimOn(() => fifty[turn++ % CLAIM_TOKENS]),
+          cpu,
+        ),
+    },
   ];
 
   process.stderr.write(`claims: one token, ${CLAIM_TOKENS} tokens and message writes, ${CLAIM_ROUNDS} rounds\n`);
@@ -314,7 +373,11 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
     targets.push({ target: `${name}: >= 0.40 x message writes`, met: r >= 0.4, measured: r.toFixed(2) });
   }
   const scale = ratio(rps(ONE_TOKEN), rps(FIFTY_TOKENS));
-  targets.push({ target: `claims on one token >= 0.90 x claims over ${CLAIM_TOKENS} tokens`, met: scale >= 0.9, measured: scale.toFixed(2) });
+  targets.push({
+    target: `claims on one token >= 0.90 x claims over ${CLAIM_TOKENS} tokens`,
+    met: scale >= 0.9,
+    measured: scale.toFixed(2),
+  });
   for (const name of [ONE_TOKEN, FIFTY_TOKENS]) {
     const tail = ratio(p99(name), p50(name));
     targets.push({
@@ -349,21 +412,43 @@ async function claimsOnly(): Promise<void> {
     await service.stop();
   }
   const failing = section.results.filter((r) => r.errors > 0 || r.non2xx > 0);
-  section.targets.push({ target: 'zero errors and zero non-2xx in every case', met: failing.length === 0, measured: failing.map((r) => r.name).join('; ') || 'none' });
-  const lines = [...section.lines, '', '| target | measured | met |', '|---|---|---|', ...section.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`)];
-  process.stdout.write(`\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`);
+  section.targets.push({
+    target: 'zero errors and zero non-2xx in every case',
+    met: failing.length === 0,
+    measured: failing.map((r) => r.name).join('; ') || 'none',
+  });
+  const lines = [
+    ...section.lines,
+    '',
+    '| target | measured | met |',
+    '|---|---|---|',
+    ...section.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`),
+  ];
+  process.stdout.write(
+    `\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`,
+  );
   for (const note of section.notes) process.stdout.write(`\nnote: ${note}\n`);
-  writeResults('claims', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, ...section });
+  writeResults('claims', {
+    at: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: WARMUP,
+    ...section,
+  });
 }
 
 /** The cluster's WAL insert position, for CpuProbe.walLsn. */
-const walLsn = (db: Client) => async (): Promise<string> => (await db.query(`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0].lsn as string;
+const walLsn = (db: Client) => async (): Promise<string> =>
+  (await db.query(`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0].lsn as string;
 
 /** The service's Postgres backends (its pool and pipelined lanes), by the application name it connects with. */
-const servicePostgresPids = (db: Client, applicationName = 'agent-network-service') => async (): Promise<number[]> =>
-  (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [applicationName])).rows.map(
-    (r: { pid: number }) => r.pid,
-  );
+const servicePostgresPids =
+  (db: Client, applicationName = 'agent-network-service') =>
+  async (): Promise<number[]> =>
+    (
+      await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [applicationName])
+    ).rows.map((r: { pid: number }) => r.pid);
 
 /**
  * Other builds of the service to run next to this one (BENCH_BUILDS=label=dir,label=dir): each dir
@@ -406,7 +491,16 @@ async function machineOnly(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const build of round % 2 === 1 ? builds : [...builds].reverse()) {
         process.stderr.write(`round ${round}: ${build.label}\n`);
-        const execArgv = [...build.flags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${build.label.replace(/\W+/g, '-')}-round-${round}.cpuprofile`] : [])];
+        const execArgv = [
+          ...build.flags,
+          ...(profileDir
+            ? [
+                '--cpu-prof',
+                `--cpu-prof-dir=${profileDir}`,
+                `--cpu-prof-name=${build.label.replace(/\W+/g, '-')}-round-${round}.cpuprofile`,
+              ]
+            : []),
+        ];
         const service = await startProcess('service', productionEnv(), { entry: build.entry, execArgv });
         try {
           if (!seed) {
@@ -416,17 +510,28 @@ async function machineOnly(): Promise<void> {
           }
           const only = (process.env.BENCH_CASES ?? '').split(',').filter(Boolean);
           for (const c of machineCases(seed.key, seed.token).filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)))) {
-            const bare = await load('baseline: bare NestJS GET /health (adjacent)', bareNest.base, { path: '/health' }, { serverPid: bareNest.child.pid! });
+            const bare = await load(
+              'baseline: bare NestJS GET /health (adjacent)',
+              bareNest.base,
+              { path: '/health' },
+              { serverPid: bareNest.child.pid! },
+            );
             const r = await load(`${c.name}, ${build.label}, round ${round}`, service.base, c.options, {
               serverPid: service.child.pid!,
               postgresPids: servicePostgresPids(db),
             });
-            const floor = c.options.path === MESSAGES_PATH
-              ? await load(`floor: bare NestJS GET ${BARE_LIST_PATH}, one read, no authentication`, bareNest.base, { path: BARE_LIST_PATH, headers: { 'x-workspace-id': seed.workspaceId } }, {
-                  serverPid: bareNest.child.pid!,
-                  postgresPids: servicePostgresPids(db, BARE_NEST_APPLICATION_NAME),
-                })
-              : undefined;
+            const floor =
+              c.options.path === MESSAGES_PATH
+                ? await load(
+                    `floor: bare NestJS GET ${BARE_LIST_PATH}, one read, no authentication`,
+                    bareNest.base,
+                    { path: BARE_LIST_PATH, headers: { 'x-workspace-id': seed.workspaceId } },
+                    {
+                      serverPid: bareNest.child.pid!,
+                      postgresPids: servicePostgresPids(db, BARE_NEST_APPLICATION_NAME),
+                    },
+                  )
+                : undefined;
             results.push({ ...r, name: c.name, build: build.label, round, bare, floor, adjacentBaseline: bare.rps });
           }
         } finally {
@@ -466,14 +571,38 @@ async function machineOnly(): Promise<void> {
         median(runs.map((r) => pick(of(r) ?? { server: NaN, postgres: NaN, generator: NaN }))).toFixed(0);
       lines.push(
         `| ${t.name} | ${build.label} | ${avg(runs.map((r) => r.rps)).toFixed(0)} | ${avg(runs.map((r) => r.bare.rps)).toFixed(0)} | ${ratio.toFixed(2)} | ${p99} | ` +
-          `${cpu((c) => c.server, (r) => r.cpu)} / ${cpu((c) => c.postgres, (r) => r.cpu)} / ${cpu((c) => c.generator, (r) => r.cpu)} | ` +
-          `${cpu((c) => c.server, (r) => r.bare.cpu)} / ${cpu((c) => c.generator, (r) => r.bare.cpu)} |`,
+          `${cpu(
+            (c) => c.server,
+            (r) => r.cpu,
+          )} / ${cpu(
+            (c) => c.postgres,
+            (r) => r.cpu,
+          )} / ${cpu(
+            (c) => c.generator,
+            (r) => r.cpu,
+          )} | ` +
+          `${cpu(
+            (c) => c.server,
+            (r) => r.bare.cpu,
+          )} / ${cpu(
+            (c) => c.generator,
+            (r) => r.bare.cpu,
+          )} |`,
       );
       const floors = runs.filter((r) => r.floor !== undefined);
       if (floors.length > 0) {
         floorLines.push(
           `| ${t.name} | ${build.label} | ${avg(floors.map((r) => r.floor!.rps)).toFixed(0)} | ${avg(floors.map((r) => r.floor!.rps / r.bare.rps)).toFixed(2)} | ` +
-            `${avg(floors.map((r) => r.rps / r.floor!.rps)).toFixed(2)} | ${cpu((c) => c.server, (r) => r.floor?.cpu)} / ${cpu((c) => c.postgres, (r) => r.floor?.cpu)} / ${cpu((c) => c.generator, (r) => r.floor?.cpu)} |`,
+            `${avg(floors.map((r) => r.rps / r.floor!.rps)).toFixed(2)} | ${cpu(
+              (c) => c.server,
+              (r) => r.floor?.cpu,
+            )} / ${cpu(
+              (c) => c.postgres,
+              (r) => r.floor?.cpu,
+            )} / ${cpu(
+              (c) => c.generator,
+              (r) => r.floor?.cpu,
+            )} |`,
         );
       }
       targets.push({
@@ -484,11 +613,31 @@ async function machineOnly(): Promise<void> {
     }
   }
   const failing = results.filter((r) => r.errors > 0 || r.non2xx > 0);
-  targets.push({ target: 'zero errors and zero non-2xx in every case', met: failing.length === 0, measured: failing.map((r) => `${r.name} (${r.build})`).join('; ') || 'none' });
+  targets.push({
+    target: 'zero errors and zero non-2xx in every case',
+    met: failing.length === 0,
+    measured: failing.map((r) => `${r.name} (${r.build})`).join('; ') || 'none',
+  });
   if (floorLines.length > 2) lines.push('', ...floorLines);
-  lines.push('', '| target | measured | met |', '|---|---|---|', ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`));
-  process.stdout.write(`\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`);
-  writeResults('machine', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, builds, results, targets });
+  lines.push(
+    '',
+    '| target | measured | met |',
+    '|---|---|---|',
+    ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`),
+  );
+  process.stdout.write(
+    `\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`,
+  );
+  writeResults('machine', {
+    at: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: WARMUP,
+    builds,
+    results,
+    targets,
+  });
 }
 
 async function main(): Promise<void> {
@@ -597,9 +746,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_SCALING !== '0') {
       process.stderr.write('scaling\n');
       const scaling = (label: string) =>
-        nextTo(() =>
-          load(`${MESSAGES_KEY}, ${label}`, base, { path: MESSAGES_PATH, headers: { authorization: `Bearer ${key}` } }),
-        );
+        nextTo(() => load(`${MESSAGES_KEY}, ${label}`, base, { path: MESSAGES_PATH, headers: { authorization: `Bearer ${key}` } }));
       const [{ count: workspaces }] = (await db.query(`SELECT count(*)::int AS count FROM workspaces`)).rows;
       results.push(await scaling(`1,000 messages, ${workspaces} workspaces`));
       await seedMessages(db, ws, 99_000);
@@ -641,7 +788,8 @@ async function main(): Promise<void> {
       `| register: clients | register/s | bare bcrypt-${PRODUCTION_BCRYPT_COST} hashes/s next to it (mean of before and after) | x bare hashes/s | p50 ms | p99 ms |`,
       '|---:|---:|---:|---:|---:|---:|',
       ...registers.map(
-        (r) => `| ${r.clients} | ${r.rps.toFixed(1)} | ${r.adjacentBcrypt!.toFixed(1)} | ${(r.rps / r.adjacentBcrypt!).toFixed(2)} | ${r.p50} | ${r.p99} |`,
+        (r) =>
+          `| ${r.clients} | ${r.rps.toFixed(1)} | ${r.adjacentBcrypt!.toFixed(1)} | ${(r.rps / r.adjacentBcrypt!).toFixed(2)} | ${r.p50} | ${r.p99} |`,
       ),
     );
   }
@@ -669,7 +817,11 @@ async function main(): Promise<void> {
   }
   targets.push(...claimTargets);
   const failing = results.filter((r) => r.errors > 0 || r.non2xx > 0);
-  targets.push({ target: 'zero errors and zero non-2xx in every case', met: failing.length === 0, measured: failing.map((r) => r.name).join('; ') || 'none' });
+  targets.push({
+    target: 'zero errors and zero non-2xx in every case',
+    met: failing.length === 0,
+    measured: failing.map((r) => r.name).join('; ') || 'none',
+  });
   if (layerResults.length > 0) {
     // Mean req/s per case and variant; the ratio is the shipped service against each variant.
     const cases = [...new Set(layerResults.map((r) => r.case))];
@@ -678,26 +830,51 @@ async function main(): Promise<void> {
     const p99Of = (c: string, v: string) => Math.max(...layerResults.filter((r) => r.case === c && r.variant === v).map((r) => r.p99));
     lines.push(
       '',
-      `| layers: case | ${variantNames.map((v) => `${v} req/s (worst p99 ms)`).join(' | ')} | ${variantNames.slice(1).map((v) => `x ${v}`).join(' | ')} |`,
-      `|---|${variantNames.map(() => '---:').join('|')}|${variantNames.slice(1).map(() => '---:').join('|')}|`,
+      `| layers: case | ${variantNames.map((v) => `${v} req/s (worst p99 ms)`).join(' | ')} | ${variantNames
+        .slice(1)
+        .map((v) => `x ${v}`)
+        .join(' | ')} |`,
+      `|---|${variantNames.map(() => '---:').join('|')}|${variantNames
+        .slice(1)
+        .map(() => '---:')
+        .join('|')}|`,
       ...cases.map((c) => {
         const shipped = meanOf(c, variantNames[0]);
         return (
           `| ${c} | ${variantNames.map((v) => `${meanOf(c, v).toFixed(0)} (${p99Of(c, v)})`).join(' | ')} | ` +
-          `${variantNames.slice(1).map((v) => (shipped / meanOf(c, v)).toFixed(2)).join(' | ')} |`
+          `${variantNames
+            .slice(1)
+            .map((v) => (shipped / meanOf(c, v)).toFixed(2))
+            .join(' | ')} |`
         );
       }),
     );
   }
   if (claimLines.length > 0) lines.push('', ...claimLines);
-  lines.push('', '| target | measured | met |', '|---|---|---|', ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`));
+  lines.push(
+    '',
+    '| target | measured | met |',
+    '|---|---|---|',
+    ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`),
+  );
   const header =
     `node ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case; bare NestJS measured ` +
     `right before each targeted case; run means: bare NestJS ${nest.toFixed(0)} req/s (${nestRuns.length} runs), ` +
     `bare node:http ${node.toFixed(0)} req/s`;
   process.stdout.write(`\n${header}\n\n${lines.join('\n')}\n`);
   for (const note of notes) process.stdout.write(`\nnote: ${note}\n`);
-  writeResults('http', { at: new Date().toISOString(), node: process.version, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, results, adjacentBaselines, layerResults, targets, notes });
+  writeResults('http', {
+    at: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: WARMUP,
+    results,
+    adjacentBaselines,
+    layerResults,
+    targets,
+    notes,
+  });
 }
 
 main().catch((err) => {

@@ -32,19 +32,32 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL!;
  * `tag<n / ROWS_PER_TAG>` and, one row in ten, the word `error`.
  */
 async function seed(db: Client, workspaceId: string, agentId: string, from: number, to: number): Promise<void> {
-  const text = (n: string) => `'unit ' || ${n} || ' tag' || (${n} / ${ROWS_PER_TAG}) || ' dock ' || (${n} % 97) || CASE WHEN ${n} % 10 = 0 THEN ' error' ELSE '' END`;
+  const text = (n: string) =>
+    `'unit ' || ${n} || ' tag' || (${n} / ${ROWS_PER_TAG}) || ' dock ' || (${n} % 97) || CASE WHEN ${n} % 10 = 0 THEN ' error' ELSE '' END`;
   for (let start = from; start < to; start += 100_000) {
     const end = Math.min(to, start + 100_000) - 1;
     const series = `generate_series(${start}, ${end}) AS n`;
-    await db.query(`INSERT INTO messages (workspace_id, service_agent_id, body, channel)
-      SELECT $1, $2, ${text('n')}, 'ops' FROM ${series} WHERE n % 5 IN (0, 1)`, [workspaceId, agentId]);
-    await db.query(`INSERT INTO traces (workspace_id, service_agent_id, trace_id, name, status, started_at, duration_ms, attributes)
-      SELECT $1, $2, 'seed-' || n, ${text('n')}, 'ok', now(), 10, '{}'::jsonb FROM ${series} WHERE n % 5 = 2`, [workspaceId, agentId]);
-    await db.query(`INSERT INTO agent_commands (workspace_id, service_agent_id, name, payload)
-      SELECT $1, $2, 'inspect', jsonb_build_object('note', ${text('n')}) FROM ${series} WHERE n % 5 = 3`, [workspaceId, agentId]);
+    await db.query(
+      `INSERT INTO messages (workspace_id, service_agent_id, body, channel)
+      SELECT $1, $2, ${text('n')}, 'ops' FROM ${series} WHERE n % 5 IN (0, 1)`,
+      [workspaceId, agentId],
+    );
+    await db.query(
+      `INSERT INTO traces (workspace_id, service_agent_id, trace_id, name, status, started_at, duration_ms, attributes)
+      SELECT $1, $2, 'seed-' || n, ${text('n')}, 'ok', now(), 10, '{}'::jsonb FROM ${series} WHERE n % 5 = 2`,
+      [workspaceId, agentId],
+    );
+    await db.query(
+      `INSERT INTO agent_commands (workspace_id, service_agent_id, name, payload)
+      SELECT $1, $2, 'inspect', jsonb_build_object('note', ${text('n')}) FROM ${series} WHERE n % 5 = 3`,
+      [workspaceId, agentId],
+    );
     // published: no row in domain_events_pending (migration DomainEventsPending)
-    await db.query(`INSERT INTO domain_events (workspace_id, type, data)
-      SELECT $1, 'robot.claimed', jsonb_build_object('note', ${text('n')}) FROM ${series} WHERE n % 5 = 4`, [workspaceId]);
+    await db.query(
+      `INSERT INTO domain_events (workspace_id, type, data)
+      SELECT $1, 'robot.claimed', jsonb_build_object('note', ${text('n')}) FROM ${series} WHERE n % 5 = 4`,
+      [workspaceId],
+    );
     process.stderr.write(`  seeded ${end + 1} rows\n`);
   }
   await db.query('ANALYZE messages; ANALYZE traces; ANALYZE agent_commands; ANALYZE domain_events');
@@ -61,9 +74,19 @@ async function main(): Promise<void> {
     const machine = { 'x-agent-api-key': ws.apiKey, 'content-type': 'application/json' };
 
     process.stderr.write(`trace ingest against one-row writes, concurrency ${CONCURRENCY}\n`);
-    await drive('warm-up', 500, CONCURRENCY, async (i) => (await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machine, body: JSON.stringify({ body: `w${i}` }) })).ok);
+    await drive(
+      'warm-up',
+      500,
+      CONCURRENCY,
+      async (i) =>
+        (await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machine, body: JSON.stringify({ body: `w${i}` }) })).ok,
+    );
     const messages = await drive(`baseline: POST /api/v1/messages x ${TRACES}`, TRACES, CONCURRENCY, async (i) => {
-      const res = await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machine, body: JSON.stringify({ body: `message ${i}` }) });
+      const res = await fetch(`${base}/api/v1/messages`, {
+        method: 'POST',
+        headers: machine,
+        body: JSON.stringify({ body: `message ${i}` }),
+      });
       await res.arrayBuffer();
       return res.status === 201;
     });
@@ -76,7 +99,8 @@ async function main(): Promise<void> {
 
     const queries = async (rows: number, label: string): Promise<Run[]> => {
       const tags = Math.floor(rows / ROWS_PER_TAG);
-      const search = (q: string) => fetch(`${base}/api/v1/operator/observability/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
+      const search = (q: string) =>
+        fetch(`${base}/api/v1/operator/observability/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
       await drive('warm-up', 100, 4, async (i) => (await search(`tag${(i * 7919) % tags}`)).ok);
       const tag = await drive(`search a tag (~${ROWS_PER_TAG} matches), ${label}`, QUERIES, 4, async (i) => {
         const res = await search(`tag${(i * 104729) % tags}`);
@@ -103,7 +127,9 @@ async function main(): Promise<void> {
       '',
       '| case | requests | per second | p50 ms | p99 ms | failures |',
       '|---|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`),
+      ...rows.map(
+        (r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`,
+      ),
       '',
       '| measure | value |',
       '|---|---:|',

@@ -73,7 +73,11 @@ export async function startProcess(
   let out = '';
   let child: ChildProcess;
   if (kind === 'node') {
-    child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], { env: { ...process.env, PORT: String(port) }, execArgv: BARE_FLAGS, stdio: 'pipe' });
+    child = fork(join(__dirname, 'baselines', 'bare-node.js'), [], {
+      env: { ...process.env, PORT: String(port) },
+      execArgv: BARE_FLAGS,
+      stdio: 'pipe',
+    });
   } else if (kind === 'nest') {
     child = fork(join(__dirname, 'baselines', 'bare-nest.ts'), [], {
       env: { ...process.env, ...env, PORT: String(port) },
@@ -81,7 +85,8 @@ export async function startProcess(
       stdio: 'pipe',
     });
   } else {
-    const entry = options.entry ?? (kind === 'service' ? join(ROOT, 'dist', 'main.js') : join(__dirname, 'baselines', 'service-stock-server.js'));
+    const entry =
+      options.entry ?? (kind === 'service' ? join(ROOT, 'dist', 'main.js') : join(__dirname, 'baselines', 'service-stock-server.js'));
     child = spawn(process.execPath, [...(options.execArgv ?? []), entry], {
       env: { PATH: process.env.PATH, ...env, PORT: String(port) } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,4 +106,3 @@ export async function startProcess(
     },
   };
 }
-

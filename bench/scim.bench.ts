@@ -32,15 +32,23 @@ async function main(): Promise<void> {
     const ws = await enterpriseWorkspace(base, db, 'SCIM bench');
     // The token as /app/admin would make it: only its SHA-256 is stored.
     const token = `scim_${randomBytes(32).toString('base64url')}`;
-    await db.query(`INSERT INTO scim_tokens (workspace_id, name, token_hash) VALUES ($1, 'bench', $2)`, [ws.workspaceId, createHash('sha256').update(token).digest()]);
+    await db.query(`INSERT INTO scim_tokens (workspace_id, name, token_hash) VALUES ($1, 'bench', $2)`, [
+      ws.workspaceId,
+      createHash('sha256').update(token).digest(),
+    ]);
     const scimHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
     const machineHeaders = { 'x-agent-api-key': ws.apiKey, 'content-type': 'application/json' };
 
     process.stderr.write(`baseline: the machine plane on the same service, concurrency ${CONCURRENCY}\n`);
-    const warm = () => drive('warm-up', 500, CONCURRENCY, async () => (await fetch(`${base}/api/v1/messages?limit=1`, { headers: machineHeaders })).ok);
+    const warm = () =>
+      drive('warm-up', 500, CONCURRENCY, async () => (await fetch(`${base}/api/v1/messages?limit=1`, { headers: machineHeaders })).ok);
     await warm();
     const baselineWrite = await drive(`baseline: POST /api/v1/messages x ${USERS}`, USERS, CONCURRENCY, async (i) => {
-      const res = await fetch(`${base}/api/v1/messages`, { method: 'POST', headers: machineHeaders, body: JSON.stringify({ body: `message ${i}` }) });
+      const res = await fetch(`${base}/api/v1/messages`, {
+        method: 'POST',
+        headers: machineHeaders,
+        body: JSON.stringify({ body: `message ${i}` }),
+      });
       await res.arrayBuffer();
       return res.status === 201;
     });
@@ -88,7 +96,9 @@ async function main(): Promise<void> {
       '',
       '| case | requests | per second | p50 ms | p99 ms | failures |',
       '|---|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`),
+      ...rows.map(
+        (r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`,
+      ),
       '',
       '| measure | value |',
       '|---|---:|',

@@ -54,7 +54,11 @@ async function workspace(base: string, db: Client): Promise<Workspace> {
   const { email } = await enterpriseWorkspace(base, db, 'Fleet bench', { password: PASSWORD });
   const cookie = await sessionCookie(base, email, PASSWORD);
   const json = { 'content-type': 'application/json' };
-  const issued = await fetch(`${base}/api/v1/operator/enrollment_tokens`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ max_claims: ROBOTS }) });
+  const issued = await fetch(`${base}/api/v1/operator/enrollment_tokens`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ max_claims: ROBOTS }),
+  });
   if (issued.status !== 201) throw new Error(`enrollment token: ${issued.status} ${await issued.text()}`);
   const { enrollment_token } = (await issued.json()) as { enrollment_token: { token: string } };
   return { email, cookie, token: enrollment_token.token };
@@ -68,7 +72,11 @@ async function bareFleet(base: string, ws: Workspace): Promise<Figures> {
   const robots: { agentId: string; accessToken: string; socket?: WebSocket }[] = [];
   const claimStart = performance.now();
   await pool(ROBOTS, CONCURRENCY, async (i) => {
-    const res = await fetch(`${base}/api/v1/enrollments/claim`, { method: 'POST', headers: json, body: JSON.stringify({ token: ws.token, serial_number: `bare-${i}` }) });
+    const res = await fetch(`${base}/api/v1/enrollments/claim`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ token: ws.token, serial_number: `bare-${i}` }),
+    });
     const body = (await res.json()) as { api_key: { service_agent_id: string }; access_token: { token: string } };
     if (res.status !== 201) return void failures++;
     robots.push({ agentId: body.api_key.service_agent_id, accessToken: body.access_token.token });
@@ -81,9 +89,15 @@ async function bareFleet(base: string, ws: Workspace): Promise<Figures> {
   await pool(robots.length, CONCURRENCY, async (i) => {
     const robot = robots[i];
     const t0 = performance.now();
-    const minted = await fetch(`${base}/api/v1/socket_tokens`, { method: 'POST', headers: { authorization: `Bearer ${robot.accessToken}` } });
+    const minted = await fetch(`${base}/api/v1/socket_tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${robot.accessToken}` },
+    });
     const { socket_token } = (await minted.json()) as { socket_token: string };
-    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/socket?socket_token=${socket_token}`, { headers: { origin: BENCH_PUBLIC_URL }, perMessageDeflate: false });
+    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/socket?socket_token=${socket_token}`, {
+      headers: { origin: BENCH_PUBLIC_URL },
+      perMessageDeflate: false,
+    });
     robot.socket = socket;
     await new Promise<void>((resolve) => {
       socket.on('error', () => {
@@ -101,7 +115,13 @@ async function bareFleet(base: string, ws: Workspace): Promise<Figures> {
           sentAt.delete(frame.ref);
         } else if (frame.event === 'command') {
           const command = frame.payload.agent_command;
-          socket.send(JSON.stringify({ event: 'command_result', ref: command.payload.nonce, payload: { command_id: command.id, status: 'succeeded', result: { echo: command.payload } } }));
+          socket.send(
+            JSON.stringify({
+              event: 'command_result',
+              ref: command.payload.nonce,
+              payload: { command_id: command.id, status: 'succeeded', result: { echo: command.payload } },
+            }),
+          );
         }
       });
     });
@@ -121,7 +141,14 @@ async function bareFleet(base: string, ws: Workspace): Promise<Figures> {
   const deadline = Date.now() + 60_000;
   while (roundTrips.length < robots.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   failures += robots.length - roundTrips.length;
-  await Promise.all(robots.map((r) => new Promise<void>((resolve) => (r.socket?.readyState === WebSocket.OPEN ? (r.socket.once('close', () => resolve()), r.socket.close(1000)) : resolve()))));
+  await Promise.all(
+    robots.map(
+      (r) =>
+        new Promise<void>((resolve) =>
+          r.socket?.readyState === WebSocket.OPEN ? (r.socket.once('close', () => resolve()), r.socket.close(1000)) : resolve(),
+        ),
+    ),
+  );
   return {
     side: 'baseline',
     claimsPerSecond: robots.length / claimSeconds,
@@ -216,7 +243,9 @@ async function main(): Promise<void> {
         return `| ${name} | ${b.toFixed(digits)} | ${s.toFixed(digits)} | ${key === 'failures' ? '' : (s / b).toFixed(2)} |`;
       }),
     ].join('\n');
-    process.stdout.write(`\n${table}\n\nThe simulator's own summary (last SDK run):\n\n${lastSummary ? formatSummary(lastSummary) : '(none)'}\n`);
+    process.stdout.write(
+      `\n${table}\n\nThe simulator's own summary (last SDK run):\n\n${lastSummary ? formatSummary(lastSummary) : '(none)'}\n`,
+    );
     writeResults('simulator', { node: process.version, robots: ROBOTS, concurrency: CONCURRENCY, rounds: ROUNDS, rows, lastSummary });
     if (rows.some((r) => r.failures > 0)) process.exitCode = 1;
   } finally {

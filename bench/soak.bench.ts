@@ -55,7 +55,18 @@ import { performance } from 'node:perf_hooks';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { closedLoop, CONNECTIONS, DATABASE_URL, DURATION, json, METRICS_TOKEN, productionEnv, REDIS_URL, startProcess, WARMUP } from './harness';
+import {
+  closedLoop,
+  CONNECTIONS,
+  DATABASE_URL,
+  DURATION,
+  json,
+  METRICS_TOKEN,
+  productionEnv,
+  REDIS_URL,
+  startProcess,
+  WARMUP,
+} from './harness';
 import { BENCH_PUBLIC_URL } from './processes';
 import { writeResults } from './support/results';
 import { enterpriseWorkspace, seedMessages, sessionCookie } from './support/workspace';
@@ -156,7 +167,8 @@ const CONTROL_PER_S = 20;
 const MIX: Kind[] = Array.from({ length: 100 }, (_, i) => (i === 50 ? 'claim' : i % 4 === 1 ? 'write' : 'read'));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 const mib = (bytes: number) => bytes / 1024 / 1024;
 
 /** Latencies and failures per window of the soak. */
@@ -244,12 +256,26 @@ async function main(): Promise<void> {
    * new one, as Node's documentation advises (and browsers and undici do): the server closed that
    * idle connection as the request went out, so the service never saw it. Counted and printed.
    */
-  const send = (method: string, path: string, headers: Record<string, string>, body?: string, to = base, retried = false): Promise<number> =>
+  const send = (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+    to = base,
+    retried = false,
+  ): Promise<number> =>
     new Promise<number>((resolve, reject) => {
       const { hostname, port } = new URL(to);
       let answered = false;
       const req = http.request(
-        { host: hostname, port, method, path, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+        {
+          host: hostname,
+          port,
+          method,
+          path,
+          agent,
+          headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        },
         (res) => {
           answered = true;
           res.on('error', reject);
@@ -283,7 +309,8 @@ async function main(): Promise<void> {
     await seedMessages(db, ws, 1000, 'soak');
     const cookie = await sessionCookie(base, ws.email, ws.password);
     const enrollmentToken = async (body: object): Promise<string> =>
-      (await json(base, '/api/v1/operator/enrollment_tokens', { method: 'POST', headers: { cookie }, json: body })).body.enrollment_token.token;
+      (await json(base, '/api/v1/operator/enrollment_tokens', { method: 'POST', headers: { cookie }, json: body })).body.enrollment_token
+        .token;
     // Claims of the load: a fleet token per 100,000 (its maximum), made as they are needed.
     const claimTokens: string[] = [];
     const claimToken = async (n: number): Promise<string> => {
@@ -292,7 +319,11 @@ async function main(): Promise<void> {
       return claimTokens[i];
     };
     await claimToken(0);
-    const fleetToken = await enrollmentToken({ max_claims: SOCKETS, expires_in: 86_400, scopes: ['agent_commands:read', 'sockets:connect'] });
+    const fleetToken = await enrollmentToken({
+      max_claims: SOCKETS,
+      expires_in: 86_400,
+      scopes: ['agent_commands:read', 'sockets:connect'],
+    });
 
     // Commands: sent at (ms) by nonce, and the robot each socket belongs to.
     const sentAt = new Map<string, number>();
@@ -304,9 +335,18 @@ async function main(): Promise<void> {
       Array.from({ length: 20 }, async () => {
         while (next < SOCKETS) {
           const i = next++;
-          const claim = await json(base, '/api/v1/enrollments/claim', { method: 'POST', json: { token: fleetToken, serial_number: `SOAK-SOCKET-${runId}-${i}` } });
-          const minted = await json(base, '/api/v1/socket_tokens', { method: 'POST', headers: { authorization: `Bearer ${claim.body.access_token.token}` } });
-          const ws = new WebSocket(`${wsBase}/socket?socket_token=${minted.body.socket_token}`, { headers: { origin: BENCH_PUBLIC_URL }, perMessageDeflate: false });
+          const claim = await json(base, '/api/v1/enrollments/claim', {
+            method: 'POST',
+            json: { token: fleetToken, serial_number: `SOAK-SOCKET-${runId}-${i}` },
+          });
+          const minted = await json(base, '/api/v1/socket_tokens', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${claim.body.access_token.token}` },
+          });
+          const ws = new WebSocket(`${wsBase}/socket?socket_token=${minted.body.socket_token}`, {
+            headers: { origin: BENCH_PUBLIC_URL },
+            perMessageDeflate: false,
+          });
           await new Promise<void>((resolve, reject) => {
             ws.once('error', reject);
             ws.once('unexpected-response', (_req, res) => reject(new Error(`socket ${i}: upgrade refused ${res.statusCode}`)));
@@ -323,7 +363,13 @@ async function main(): Promise<void> {
                   sentAt.delete(nonce!);
                   recorder?.ok('command', at, at - t0);
                 }
-                ws.send(JSON.stringify({ event: 'command_result', ref: nonce, payload: { command_id: command.id, status: 'succeeded', result: {} } }));
+                ws.send(
+                  JSON.stringify({
+                    event: 'command_result',
+                    ref: nonce,
+                    payload: { command_id: command.id, status: 'succeeded', result: {} },
+                  }),
+                );
               } else if (frame.event === 'reply' && frame.status === 'error') {
                 recorder?.fail(`socket reply: ${frame.payload?.reason}`, performance.now());
               }
@@ -345,16 +391,24 @@ async function main(): Promise<void> {
     const machineJson = { ...machine, 'content-type': 'application/json' };
     const request = async (kind: Kind): Promise<number> => {
       if (kind === 'read') return send('GET', '/api/v1/messages?limit=10', machine);
-      if (kind === 'write') return send('POST', '/api/v1/messages', machineJson, JSON.stringify({ body: `soak message ${writes++}`, channel: 'soak' }));
+      if (kind === 'write')
+        return send('POST', '/api/v1/messages', machineJson, JSON.stringify({ body: `soak message ${writes++}`, channel: 'soak' }));
       const n = claims++;
-      return send('POST', '/api/v1/enrollments/claim', { 'content-type': 'application/json' }, JSON.stringify({ token: await claimToken(n), serial_number: `SOAK-${runId}-${n}` }));
+      return send(
+        'POST',
+        '/api/v1/enrollments/claim',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ token: await claimToken(n), serial_number: `SOAK-${runId}-${n}` }),
+      );
     };
 
     process.stderr.write(`capacity: the mix, ${CONNECTIONS} clients in a closed loop, ${WARMUP} s warm-up + ${DURATION} s\n`);
     const capacity = await closedLoop('capacity (74% reads, 25% writes, 1% claims)', CONNECTIONS, (i) => request(MIX[i % MIX.length]));
     if (capacity.errors > 0 || capacity.non2xx > 0) throw new Error(`capacity run: ${capacity.errors} errors, ${capacity.non2xx} non-2xx`);
     const rate = FIXED_RATE ?? capacity.rps * LOAD;
-    const rateLabel = FIXED_RATE ? `${(rate / capacity.rps).toFixed(2)} x ${capacity.rps.toFixed(0)}, fixed by --rate` : `${LOAD} x ${capacity.rps.toFixed(0)}`;
+    const rateLabel = FIXED_RATE
+      ? `${(rate / capacity.rps).toFixed(2)} x ${capacity.rps.toFixed(0)}, fixed by --rate`
+      : `${LOAD} x ${capacity.rps.toFixed(0)}`;
 
     // ---- the soak
     process.stderr.write(
@@ -484,7 +538,8 @@ async function main(): Promise<void> {
         const { rss, heap } = await memory();
         const since = (lastAt - start) / 1000;
         const heapLow = Math.min(heap, ...memorySamples.filter((m) => m.t >= since).map((m) => m.heap));
-        const [{ count: pg }] = (await db.query(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database()`)).rows;
+        const [{ count: pg }] = (await db.query(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database()`))
+          .rows;
         const postgres = await postgresWork(db, checkpointer);
         const resident = await residentParts(service.child.pid);
         const info = await redis.info('clients');
@@ -527,14 +582,22 @@ async function main(): Promise<void> {
     const inWindow = (w: number) => samples.filter((s) => windowOf(s) === w);
     const first = WARMUP_WINDOWS;
     const last = WINDOWS - 1;
-    const minOf = (w: number, k: 'rss' | 'heap') =>
-      Math.min(...memorySamples.filter((m) => windowOf(m) === w).map((m) => m[k]));
+    const minOf = (w: number, k: 'rss' | 'heap') => Math.min(...memorySamples.filter((m) => windowOf(m) === w).map((m) => m[k]));
     const maxOf = (w: number, k: 'pg' | 'redisDb') => Math.max(...inWindow(w).map((s) => s[k]));
     const lowOf = (w: number, k: 'pg' | 'redisDb') => Math.min(...inWindow(w).map((s) => s[k]));
     const kinds = KINDS;
-    const sorted = Array.from({ length: WINDOWS }, (_, w) => Object.fromEntries(kinds.map((k) => [k, [...(rec.latencies[w]?.[k] ?? [])].sort((a, b) => a - b)])) as Record<Kind, number[]>);
+    const sorted = Array.from(
+      { length: WINDOWS },
+      (_, w) =>
+        Object.fromEntries(kinds.map((k) => [k, [...(rec.latencies[w]?.[k] ?? [])].sort((a, b) => a - b)])) as Record<Kind, number[]>,
+    );
     const p99 = (w: number, k: Kind | 'http') =>
-      percentile(k === 'http' ? (['read', 'write', 'claim'] as Kind[]).flatMap((x) => sorted[w]?.[x] ?? []).sort((a, b) => a - b) : (sorted[w]?.[k] ?? []), 99);
+      percentile(
+        k === 'http'
+          ? (['read', 'write', 'claim'] as Kind[]).flatMap((x) => sorted[w]?.[x] ?? []).sort((a, b) => a - b)
+          : (sorted[w]?.[k] ?? []),
+        99,
+      );
     const count = (w: number) => (['read', 'write', 'claim'] as Kind[]).reduce((n, k) => n + (sorted[w]?.[k].length ?? 0), 0);
 
     /** `failure`: the verdict a smoke run (BENCH_SMOKE=1) is judged on too; the others need a real run's length. */
@@ -550,7 +613,10 @@ async function main(): Promise<void> {
     {
       const a = medianOf(rssFrom, (m) => m.rss);
       const b = medianOf(last, (m) => m.rss);
-      const passed = rssFrom > first ? `; windows ${first + 1}-${rssFrom} passed over, their committed heap more than ${HEAP_SETTLED * 100}% off the last's` : '';
+      const passed =
+        rssFrom > first
+          ? `; windows ${first + 1}-${rssFrom} passed over, their committed heap more than ${HEAP_SETTLED * 100}% off the last's`
+          : '';
       verdicts.push({
         verdict: `RSS growth after warm-up < ${MEMORY_GROWTH_LIMIT * 100}% (median of the one-second samples, from the first window whose heap has settled)`,
         measured: `window ${rssFrom + 1} -> ${last + 1}: ${mib(a).toFixed(1)} -> ${mib(b).toFixed(1)} MiB (${((b / a - 1) * 100).toFixed(1)}%)${passed}`,
@@ -630,7 +696,9 @@ async function main(): Promise<void> {
       const [a, b] = [before.postgres, after.postgres];
       const wal = b.walBytes - a.walBytes;
       const fpi = b.walFpi - a.walFpi;
-      const vacuumed = Object.keys(b.autovacuums).filter((t) => b.autovacuums[t] > (a.autovacuums[t] ?? 0)).sort();
+      const vacuumed = Object.keys(b.autovacuums)
+        .filter((t) => b.autovacuums[t] > (a.autovacuums[t] ?? 0))
+        .sort();
       return ` ${mib(wal).toFixed(0)} (${fpi.toFixed(0)}) | ${(b.checkpoints - a.checkpoints).toFixed(0)} (${(b.checkpointBuffers - a.checkpointBuffers).toFixed(0)}) | ${vacuumed.join(', ')} `;
     };
     const windowTable = [
@@ -660,12 +728,18 @@ async function main(): Promise<void> {
         return `| ${w + 1}${w < WARMUP_WINDOWS ? ' (warm-up)' : ''} | ${mib(minOf(w, 'rss')).toFixed(1)} / ${cell((m) => m.rss)} | ${cell((m) => m.heap)} | ${cell((m) => m.heapTotal)} | ${cell((m) => m.external)} | ${residentCell(w)} |`;
       }),
     ];
-    const verdictTable = ['| verdict | measured | met |', '|---|---|---|', ...verdicts.map((v) => `| ${v.verdict} | ${v.measured} | ${v.met ? 'yes' : 'NO'} |`)];
+    const verdictTable = [
+      '| verdict | measured | met |',
+      '|---|---|---|',
+      ...verdicts.map((v) => `| ${v.verdict} | ${v.measured} | ${v.met ? 'yes' : 'NO'} |`),
+    ];
     const header =
       `node ${process.version}; ${MINUTES} min soak of the production build; capacity ${capacity.rps.toFixed(0)} req/s (closed loop, ${CONNECTIONS} clients, ` +
       `p99 ${capacity.p99} ms); soak at ${rateLabel} = ${rate.toFixed(0)} req/s (74% reads, 25% writes, 1% claims) + ${COMMANDS_PER_S} commands/s to ${SOCKETS} sockets; ` +
       `${claims} claims in all; ${keepAliveRaces} requests sent again after a reset on a reused keep-alive connection`;
-    process.stdout.write(`\n${header}\n\n${sampleTable.join('\n')}\n\n${windowTable.join('\n')}\n\n${memoryTable.join('\n')}\n\n${verdictTable.join('\n')}\n`);
+    process.stdout.write(
+      `\n${header}\n\n${sampleTable.join('\n')}\n\n${windowTable.join('\n')}\n\n${memoryTable.join('\n')}\n\n${verdictTable.join('\n')}\n`,
+    );
     writeResults('soak', {
       at: new Date().toISOString(),
       node: process.version,
@@ -682,7 +756,9 @@ async function main(): Promise<void> {
       windows: Array.from({ length: WINDOWS }, (_, w) => ({
         requests: count(w),
         httpP99: p99(w, 'http'),
-        ...Object.fromEntries(kinds.map((k) => [k, { count: sorted[w]?.[k].length ?? 0, p50: percentile(sorted[w]?.[k] ?? [], 50), p99: p99(w, k) }])),
+        ...Object.fromEntries(
+          kinds.map((k) => [k, { count: sorted[w]?.[k].length ?? 0, p50: percentile(sorted[w]?.[k] ?? [], 50), p99: p99(w, k) }]),
+        ),
         failures: rec.failures[w] ?? 0,
       })),
       failureKinds: Object.fromEntries(rec.failureKinds),

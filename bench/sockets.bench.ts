@@ -129,7 +129,9 @@ async function baselineServer(): Promise<void> {
   if (process.env.BENCH_BARE_COMMIT) {
     const db = new Client({ connectionString: process.env.BENCH_DATABASE_URL });
     await db.connect();
-    await db.query(`CREATE TABLE IF NOT EXISTS bench_bare_commands (id bigserial PRIMARY KEY, socket int NOT NULL, inserted_at timestamptz NOT NULL DEFAULT now())`);
+    await db.query(
+      `CREATE TABLE IF NOT EXISTS bench_bare_commands (id bigserial PRIMARY KEY, socket int NOT NULL, inserted_at timestamptz NOT NULL DEFAULT now())`,
+    );
     commit = (socket) => db.query(`INSERT INTO bench_bare_commands (socket) VALUES ($1)`, [socket]);
   }
   const server = http.createServer((req, res) => {
@@ -222,7 +224,10 @@ async function appServer(): Promise<void> {
 // driver
 
 /** A child of this bench in `mode`, once it listens; its port. */
-async function startChild(mode: 'baseline-server' | 'app-server', env: NodeJS.ProcessEnv): Promise<{ child: BenchChild<ChildCommand>; port: number }> {
+async function startChild(
+  mode: 'baseline-server' | 'app-server',
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: BenchChild<ChildCommand>; port: number }> {
   const { child, ready } = await BenchChild.start<ChildCommand, number>(__filename, mode, env, {
     execArgv: ['--expose-gc'],
     ready: (msg) => (msg.type === 'listening' ? (msg.port as number) : undefined),
@@ -337,7 +342,13 @@ interface Figures {
 }
 
 /** `cpu`: the server's CPU time (us) before and after connecting, then before and after the commands. */
-function figures(fleet: Fleet, before: Memory, after: Memory, timings: { delays: number[]; responses: number[] }, cpu: number[]): Omit<Figures, 'reconnectMs'> {
+function figures(
+  fleet: Fleet,
+  before: Memory,
+  after: Memory,
+  timings: { delays: number[]; responses: number[] },
+  cpu: number[],
+): Omit<Figures, 'reconnectMs'> {
   return {
     cpuConnect: (cpu[1] - cpu[0]) / 1000 / (SOCKETS / 1000),
     cpuCommand: (cpu[3] - cpu[2]) / 1000 / (WARMUP_COMMANDS + COMMANDS),
@@ -400,7 +411,9 @@ async function measureServer(
   cpu.push(await cpuNow());
   const after = await child.request<Memory>({ type: 'memory' });
   cpu.push(await cpuNow());
-  const timings = await phase(`${COMMANDS} commands`, () => profiled('commands', () => commandDelays(fleet, (i) => (i * 7919) % SOCKETS, post)));
+  const timings = await phase(`${COMMANDS} commands`, () =>
+    profiled('commands', () => commandDelays(fleet, (i) => (i * 7919) % SOCKETS, post)),
+  );
   cpu.push(await cpuNow());
   await closeSockets(fleet);
   const again = await phase(`reconnecting ${SOCKETS} sockets`, () => openSockets(urls));
@@ -528,7 +541,9 @@ async function settleDatabase(): Promise<string> {
   try {
     await db.query('VACUUM (ANALYZE)');
     for (let waited = 0; waited < 30_000; waited += 200) {
-      const busy = await db.query(`SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND datname = current_database()`);
+      const busy = await db.query(
+        `SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND datname = current_database()`,
+      );
       if (busy.rowCount === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -569,11 +584,17 @@ async function main(): Promise<void> {
       const order = round % 2 === 1 ? variants : [...variants].reverse();
       for (const variant of order) {
         const settled = await settleDatabase();
-        process.stdout.write(`round ${round}, ${variant.name} (${new Date().toISOString().slice(11, 19)}, load average ${loadAverage()}; ${settled})...\n`);
+        process.stdout.write(
+          `round ${round}, ${variant.name} (${new Date().toISOString().slice(11, 19)}, load average ${loadAverage()}; ${settled})...\n`,
+        );
         results.get(variant.name)!.push(await variant.measure(round));
       }
     }
-    report(variants.map((v) => v.name), results, fixture.mintMs);
+    report(
+      variants.map((v) => v.name),
+      results,
+      fixture.mintMs,
+    );
   } finally {
     await fixture.cleanUp();
   }
@@ -598,7 +619,9 @@ function report(names: string[], results: Map<string, Figures[]>, mintMs: number
   const w = 14;
   const pad = (s: string) => s.padStart(w);
   process.stdout.write(`\nper round (${others.map((n) => `x = ${n} / bare ws of the same round`).join('; ')})\n`);
-  process.stdout.write(`${'case'.padEnd(30)}${pad('round')}${names.map((n) => pad(n)).join('')}${others.map((n) => pad(`x ${n}`)).join('')}\n`);
+  process.stdout.write(
+    `${'case'.padEnd(30)}${pad('round')}${names.map((n) => pad(n)).join('')}${others.map((n) => pad(`x ${n}`)).join('')}\n`,
+  );
   for (const [label, value, digits] of rows) {
     baseline.forEach((b, r) => {
       const cells = names.map((n) => pad(value(results.get(n)![r]).toFixed(digits)));
@@ -613,13 +636,19 @@ function report(names: string[], results: Map<string, Figures[]>, mintMs: number
     const ratios = means.slice(1).map((m) => pad((m / means[0]).toFixed(2)));
     process.stdout.write(`${label.padEnd(30)}${means.map((m) => pad(m.toFixed(digits))).join('')}${ratios.join('')}\n`);
   }
-  process.stdout.write(`\nminting ${SOCKETS} socket tokens (POST /api/v1/socket_tokens, ${MINT_CONCURRENCY} in flight): ${(mintMs / 1000).toFixed(2)} s\n`);
+  process.stdout.write(
+    `\nminting ${SOCKETS} socket tokens (POST /api/v1/socket_tokens, ${MINT_CONCURRENCY} in flight): ${(mintMs / 1000).toFixed(2)} s\n`,
+  );
   process.stdout.write(
     `commands: one at a time, each to one agent's socket; arrival is timed from just before the POST\n` +
       `(the baseline POST only writes a frame; the service's authenticates the session and stores the command;\n` +
       ` ${COMMIT_FLOOR}'s POST commits one row, then writes the frame)\n`,
   );
-  const base = { connect: mean(baseline.map((f) => f.connectMs)), p50: mean(baseline.map((f) => f.p50)), p99: mean(baseline.map((f) => f.p99)) };
+  const base = {
+    connect: mean(baseline.map((f) => f.connectMs)),
+    p50: mean(baseline.map((f) => f.p50)),
+    p99: mean(baseline.map((f) => f.p99)),
+  };
   const floor = results.get(COMMIT_FLOOR);
   for (const name of others.filter((n) => n !== COMMIT_FLOOR)) {
     const figs = results.get(name)!;

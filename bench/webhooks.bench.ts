@@ -69,7 +69,13 @@ async function baselineChild(): Promise<void> {
               {
                 method: 'POST',
                 agent,
-                headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': signature },
+                headers: {
+                  'content-type': 'application/json',
+                  'content-length': Buffer.byteLength(body),
+                  'webhook-id': id,
+                  'webhook-timestamp': String(ts),
+                  'webhook-signature': signature,
+                },
               },
               (res) => {
                 res.resume();
@@ -112,7 +118,9 @@ async function serviceChild(): Promise<void> {
       return setImmediate(() => process.exit(0));
     }
     if (req.type === 'setup') {
-      const workspace = await db.transaction((m) => app.get(WorkspacesService).create(m, `bench-${randomBytes(3).toString('hex')}`, 'enterprise'));
+      const workspace = await db.transaction((m) =>
+        app.get(WorkspacesService).create(m, `bench-${randomBytes(3).toString('hex')}`, 'enterprise'),
+      );
       workspaceId = workspace.id;
       const subscriptions = app.get(WebhookSubscriptionsService);
       const secrets: string[] = [];
@@ -137,8 +145,12 @@ async function serviceChild(): Promise<void> {
 
 /** A child of this bench in `mode`, once it said it is ready. */
 async function startChild(mode: 'baseline' | 'service', env: NodeJS.ProcessEnv): Promise<BenchChild<ChildRequest>> {
-  const profile = process.env.BENCH_PROFILE_DIR && mode === 'service' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const { child } = await BenchChild.start<ChildRequest, true>(__filename, mode, env, { execArgv: profile, ready: (msg) => (msg.type === 'ready' ? true : undefined) });
+  const profile =
+    process.env.BENCH_PROFILE_DIR && mode === 'service' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const { child } = await BenchChild.start<ChildRequest, true>(__filename, mode, env, {
+    execArgv: profile,
+    ready: (msg) => (msg.type === 'ready' ? true : undefined),
+  });
   return child;
 }
 
@@ -202,7 +214,12 @@ async function main(): Promise<void> {
     // baseline: the bare sender
     const bare = await startChild('baseline', { ...process.env });
     children.push(bare);
-    const bareResult = await bare.request<{ ms: number; latencies: number[] }>({ type: 'baseline', url: rx.url('/baseline'), count: total, concurrency: CONCURRENCY });
+    const bareResult = await bare.request<{ ms: number; latencies: number[] }>({
+      type: 'baseline',
+      url: rx.url('/baseline'),
+      count: total,
+      concurrency: CONCURRENCY,
+    });
     await bare.stop();
     const bareLatency = sortedOf(bareResult.latencies);
     const bareRate = total / (bareResult.ms / 1000);
@@ -234,20 +251,43 @@ async function main(): Promise<void> {
 
     const pacedBefore = rx.arrivals.length;
     await service.request({ type: 'emit', count: PACED_EVENTS, perTransaction: 1, intervalMs: 1000 / PACED_RATE });
-    await until(`${PACED_EVENTS * SUBSCRIPTIONS} paced deliveries`, () => rx.arrivals.length - pacedBefore >= PACED_EVENTS * SUBSCRIPTIONS, deadline);
+    await until(
+      `${PACED_EVENTS * SUBSCRIPTIONS} paced deliveries`,
+      () => rx.arrivals.length - pacedBefore >= PACED_EVENTS * SUBSCRIPTIONS,
+      deadline,
+    );
     const pacedLag = sortedOf(rx.arrivals.slice(pacedBefore).map((a) => a.at - a.created));
     await service.stop();
 
     const row = (name: string, value: string, base: string, ratio: string) => console.log(`| ${name} | ${value} | ${base} | ${ratio} |`);
-    console.log(`\nWebhook delivery, ${EVENTS} events x ${SUBSCRIPTIONS} subscriptions = ${total} deliveries, concurrency ${CONCURRENCY} (node ${process.version})`);
+    console.log(
+      `\nWebhook delivery, ${EVENTS} events x ${SUBSCRIPTIONS} subscriptions = ${total} deliveries, concurrency ${CONCURRENCY} (node ${process.version})`,
+    );
     console.log('| measure | service | baseline (bare signed POSTs) | service / baseline |');
     console.log('|---|---:|---:|---:|');
     row('deliveries per second (burst)', rate.toFixed(0), bareRate.toFixed(0), (rate / bareRate).toFixed(2));
-    row('lag p50, ms (burst: event to arrival; baseline: request)', String(percentile(burstLag, 50)), percentile(bareLatency, 50).toFixed(1), '');
+    row(
+      'lag p50, ms (burst: event to arrival; baseline: request)',
+      String(percentile(burstLag, 50)),
+      percentile(bareLatency, 50).toFixed(1),
+      '',
+    );
     row('lag p99, ms (burst)', String(percentile(burstLag, 99)), percentile(bareLatency, 99).toFixed(1), '');
-    row(`lag p50, ms (steady ${PACED_RATE} events/s)`, String(percentile(pacedLag, 50)), percentile(bareLatency, 50).toFixed(1), (percentile(pacedLag, 50) / percentile(bareLatency, 50)).toFixed(1));
-    row(`lag p99, ms (steady ${PACED_RATE} events/s)`, String(percentile(pacedLag, 99)), percentile(bareLatency, 99).toFixed(1), (percentile(pacedLag, 99) / percentile(bareLatency, 99)).toFixed(1));
-    console.log(`\nevents committed in ${committed - started} ms; ${distinct} distinct webhook-ids for ${burst.length} burst deliveries (duplicates: ${burst.length - distinct})`);
+    row(
+      `lag p50, ms (steady ${PACED_RATE} events/s)`,
+      String(percentile(pacedLag, 50)),
+      percentile(bareLatency, 50).toFixed(1),
+      (percentile(pacedLag, 50) / percentile(bareLatency, 50)).toFixed(1),
+    );
+    row(
+      `lag p99, ms (steady ${PACED_RATE} events/s)`,
+      String(percentile(pacedLag, 99)),
+      percentile(bareLatency, 99).toFixed(1),
+      (percentile(pacedLag, 99) / percentile(bareLatency, 99)).toFixed(1),
+    );
+    console.log(
+      `\nevents committed in ${committed - started} ms; ${distinct} distinct webhook-ids for ${burst.length} burst deliveries (duplicates: ${burst.length - distinct})`,
+    );
   } finally {
     for (const child of children) if (child.proc.exitCode === null) child.proc.kill('SIGKILL');
     await rx.close();

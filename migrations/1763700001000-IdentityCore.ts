@@ -135,7 +135,17 @@ export class IdentityCore1763700001000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['tasks', 'messages', 'access_tokens', 'api_credentials', 'service_agents', 'memberships', 'workspaces', 'users', 'plans']) {
+    for (const table of [
+      'tasks',
+      'messages',
+      'access_tokens',
+      'api_credentials',
+      'service_agents',
+      'memberships',
+      'workspaces',
+      'users',
+      'plans',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

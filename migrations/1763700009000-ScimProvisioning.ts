@@ -20,9 +20,7 @@ export class ScimProvisioning1763700009000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users ALTER COLUMN password_hash DROP NOT NULL`);
     await q.query(`ALTER TABLE users ADD COLUMN scim_workspace_id uuid REFERENCES workspaces (id) ON DELETE SET NULL`);
-    await q.query(
-      `ALTER TABLE memberships ADD COLUMN status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'suspended'))`,
-    );
+    await q.query(`ALTER TABLE memberships ADD COLUMN status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'suspended'))`);
 
     await q.query(`
       CREATE TABLE scim_tokens (

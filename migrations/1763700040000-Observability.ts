@@ -81,7 +81,9 @@ export class Observability1763700040000 implements MigrationInterface {
         inserted_at timestamptz NOT NULL DEFAULT now(),
         deleted_at timestamptz
       )`);
-    await q.query(`CREATE INDEX workflow_targets_list_idx ON workflow_targets (workspace_id, inserted_at DESC, id DESC) WHERE deleted_at IS NULL`);
+    await q.query(
+      `CREATE INDEX workflow_targets_list_idx ON workflow_targets (workspace_id, inserted_at DESC, id DESC) WHERE deleted_at IS NULL`,
+    );
 
     await q.query(`
       CREATE TABLE replays (

@@ -20,7 +20,9 @@ export class DomainEventsPending1763700043000 implements MigrationInterface {
         inserted_at timestamptz NOT NULL
       )`);
     await q.query(`CREATE INDEX domain_events_pending_order_idx ON domain_events_pending (inserted_at, event_id)`);
-    await q.query(`INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE published_at IS NULL`);
+    await q.query(
+      `INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE published_at IS NULL`,
+    );
     await q.query(`DROP INDEX domain_events_unpublished_idx`);
     await q.query(`ALTER TABLE domain_events DROP COLUMN published_at`);
   }

@@ -30,16 +30,25 @@ function walk(dir) {
   for (const name of fs.readdirSync(dir)) {
     if (name.startsWith('.')) continue;
     const pkgDir = path.join(dir, name);
-    if (name.startsWith('@')) { walk(pkgDir); continue; }
+    if (name.startsWith('@')) {
+      walk(pkgDir);
+      continue;
+    }
     const manifest = path.join(pkgDir, 'package.json');
     if (fs.existsSync(manifest)) {
       try {
         const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
         const range = pkg.engines && pkg.engines.node;
-        if (typeof range === 'string' && semver.validRange(range) && !semver.satisfies(process.version, range, { includePrerelease: true })) {
+        if (
+          typeof range === 'string' &&
+          semver.validRange(range) &&
+          !semver.satisfies(process.version, range, { includePrerelease: true })
+        ) {
           offenders.push(`${pkg.name}@${pkg.version} wants node ${range}`);
         }
-      } catch { /* not a package manifest we can read */ }
+      } catch {
+        /* not a package manifest we can read */
+      }
     }
     walk(path.join(pkgDir, 'node_modules'));
   }

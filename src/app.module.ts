@@ -90,10 +90,6 @@ import { PartnersModule } from './partners/partners.module';
     // issue 19: the marketplace plane
     PartnersModule,
   ],
-  providers: [
-    ProblemRenderer,
-    { provide: APP_FILTER, useClass: ProblemFilter },
-    { provide: APP_PIPE, useClass: AppValidationPipe },
-  ],
+  providers: [ProblemRenderer, { provide: APP_FILTER, useClass: ProblemFilter }, { provide: APP_PIPE, useClass: AppValidationPipe }],
 })
 export class AppModule {}

@@ -29,9 +29,12 @@ describe('agent commands', () => {
   }
 
   const until = (check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> =>
-    eventually(async () => {
-      if (!(await check())) throw new Error('condition not met');
-    }, { timeoutMs, intervalMs: 25 });
+    eventually(
+      async () => {
+        if (!(await check())) throw new Error('condition not met');
+      },
+      { timeoutMs, intervalMs: 25 },
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -207,8 +210,7 @@ describe('agent commands', () => {
     it('command_result for a command of another agent is refused and changes nothing', async () => {
       const other = await makeWorkspace(t);
       const otherCookie = await sessionCookie(t, other.email, other.password);
-      const theirs = (await create({ service_agent_id: other.defaultAgentId, name: 'theirs' }, otherCookie).expect(201)).body
-        .agent_command;
+      const theirs = (await create({ service_agent_id: other.defaultAgentId, name: 'theirs' }, otherCookie).expect(201)).body.agent_command;
       const sameWorkspace = (await create({ service_agent_id: w.defaultAgentId, name: 'for-default' }).expect(201)).body.agent_command;
 
       const keyAgentSocket = await agentSocket(w.apiKey); // another agent of w
@@ -246,7 +248,10 @@ describe('agent commands', () => {
         });
       }
       expect(await statusOf(pending.id)).not.toBe('succeeded');
-      expect((await client.request('command_result', { command_id: pending.id, status: 'succeeded', result: 'a\\u0000b' })).payload.agent_command).toMatchObject({
+      expect(
+        (await client.request('command_result', { command_id: pending.id, status: 'succeeded', result: 'a\\u0000b' })).payload
+          .agent_command,
+      ).toMatchObject({
         status: 'succeeded',
         result: 'a\\u0000b',
       });

@@ -46,7 +46,9 @@ describe('batch operations', () => {
     const unknown = randomUUID();
     const targets = [...robotIds, robotIds[0], foreign, unknown];
 
-    const res = await create(owner, { action: 'tag_robots', target_ids: targets, params: { tags: [' blue ', 'east', 'blue'] } }).expect(202);
+    const res = await create(owner, { action: 'tag_robots', target_ids: targets, params: { tags: [' blue ', 'east', 'blue'] } }).expect(
+      202,
+    );
     expect(res.body.batch_operation).toEqual({
       id: expect.stringMatching(UUID),
       action: 'tag_robots',
@@ -67,7 +69,15 @@ describe('batch operations', () => {
       updated_at: expect.stringMatching(ISO),
     });
     const done = await finished(owner, res.body.batch_operation.id);
-    expect(done).toMatchObject({ status: 'completed', total: 62, succeeded: 59, skipped: 1, failed: 2, started_at: expect.stringMatching(ISO), finished_at: expect.stringMatching(ISO) });
+    expect(done).toMatchObject({
+      status: 'completed',
+      total: 62,
+      succeeded: 59,
+      skipped: 1,
+      failed: 2,
+      started_at: expect.stringMatching(ISO),
+      finished_at: expect.stringMatching(ISO),
+    });
     expect(done.targets.map((x: any) => x.target_id)).toEqual([...robotIds, foreign, unknown]);
     expect(done.targets[2]).toEqual({ target_id: robotIds[2], status: 'skipped', error: 'already_tagged' });
     expect(done.targets.slice(-2)).toEqual([
@@ -82,7 +92,9 @@ describe('batch operations', () => {
     });
     expect((await rowsOf(t, `SELECT tags FROM robots WHERE id = $1`, [foreign]))[0].tags).toEqual([]);
     const events = await eventsOf(t, owner.reg.workspaceId, 'batch_operation.completed');
-    expect(events.map((e) => e.data.batch_operation)).toEqual([expect.objectContaining({ id: done.id, status: 'completed', succeeded: 59 })]);
+    expect(events.map((e) => e.data.batch_operation)).toEqual([
+      expect.objectContaining({ id: done.id, status: 'completed', succeeded: 59 }),
+    ]);
   });
 
   it("retire_robots: robots retired, their agents' keys refused at once; an already retired robot is skipped", async () => {
@@ -98,7 +110,9 @@ describe('batch operations', () => {
       { target_id: a.robotId, status: 'succeeded', error: null },
       { target_id: b.robotId, status: 'skipped', error: 'already_retired' },
     ]);
-    expectProblem(await t.http().get('/api/v1/messages').set('x-agent-api-key', a.apiKey), 403, 'forbidden', { detail: 'service_agent_inactive' });
+    expectProblem(await t.http().get('/api/v1/messages').set('x-agent-api-key', a.apiKey), 403, 'forbidden', {
+      detail: 'service_agent_inactive',
+    });
     expect((await rowsOf(t, `SELECT status FROM robots WHERE id = $1`, [a.robotId]))[0].status).toBe('retired');
   });
 
@@ -122,7 +136,11 @@ describe('batch operations', () => {
       { target_id: owner.reg.keyAgentId, status: 'failed', error: 'not_found' },
     ]);
     const push = await socket.next((m) => m.event === 'command' && m.payload.agent_command.name === 'reboot', 10_000);
-    expect(push.payload.agent_command).toMatchObject({ service_agent_id: live.serviceAgentId, payload: { in: 5 }, created_by: owner.reg.body.user.id });
+    expect(push.payload.agent_command).toMatchObject({
+      service_agent_id: live.serviceAgentId,
+      payload: { in: 5 },
+      created_by: owner.reg.body.user.id,
+    });
     const commands = await rowsOf(t, `SELECT service_agent_id FROM agent_commands WHERE workspace_id = $1`, [owner.reg.workspaceId]);
     expect(commands.map((c: any) => c.service_agent_id).sort()).toEqual([live.serviceAgentId, agentIds[0], agentIds[1]].sort());
     expect(await eventsOf(t, owner.reg.workspaceId, 'agent_command.created')).toHaveLength(3);
@@ -133,14 +151,19 @@ describe('batch operations', () => {
     const k1 = await issueKey(t, owner.reg, ['messages:read']);
     const k2 = await issueKey(t, owner.reg, ['messages:read']);
     await asOperator(t, owner).post(`/api/v1/operator/api_keys/${k2.credentialId}/revoke`).expect(200);
-    const res = await create(owner, { action: 'revoke_api_keys', target_ids: [k1.credentialId, k2.credentialId, owner.reg.credentialId] }).expect(202);
+    const res = await create(owner, {
+      action: 'revoke_api_keys',
+      target_ids: [k1.credentialId, k2.credentialId, owner.reg.credentialId],
+    }).expect(202);
     const done = await finished(owner, res.body.batch_operation.id);
     expect(done.targets).toEqual([
       { target_id: k1.credentialId, status: 'succeeded', error: null },
       { target_id: k2.credentialId, status: 'skipped', error: 'already_revoked' },
       { target_id: owner.reg.credentialId, status: 'failed', error: 'not_found' },
     ]);
-    expectProblem(await t.http().get('/api/v1/messages').set('x-agent-api-key', k1.key), 401, 'unauthorized', { detail: 'api_key_revoked' });
+    expectProblem(await t.http().get('/api/v1/messages').set('x-agent-api-key', k1.key), 401, 'unauthorized', {
+      detail: 'api_key_revoked',
+    });
     await t.http().get('/api/v1/messages').set('x-agent-api-key', owner.reg.apiKey).expect(200);
     const revoked = await eventsOf(t, owner.reg.workspaceId, 'api_key.revoked');
     expect(revoked.map((e) => e.data.credential_id)).toEqual([k2.credentialId, k1.credentialId]);
@@ -151,10 +174,17 @@ describe('batch operations', () => {
     const cohort = await makeCohort(t, owner, 'east wing');
     const { robotIds, agentIds } = await insertRobots(t, owner.reg.workspaceId, 4, { cohortId: cohort.id });
     await insertRobots(t, owner.reg.workspaceId, 2);
-    const tagged = await finished(owner, (await create(owner, { action: 'tag_robots', cohort_id: cohort.id, params: { tags: ['east'] } }).expect(202)).body.batch_operation.id);
+    const tagged = await finished(
+      owner,
+      (await create(owner, { action: 'tag_robots', cohort_id: cohort.id, params: { tags: ['east'] } }).expect(202)).body.batch_operation.id,
+    );
     expect(tagged).toMatchObject({ total: 4, succeeded: 4, cohort_id: cohort.id });
     expect(tagged.targets.map((x: any) => x.target_id).sort()).toEqual([...robotIds].sort());
-    const sent = await finished(owner, (await create(owner, { action: 'send_agent_command', cohort_id: cohort.id, params: { name: 'ping' } }).expect(202)).body.batch_operation.id);
+    const sent = await finished(
+      owner,
+      (await create(owner, { action: 'send_agent_command', cohort_id: cohort.id, params: { name: 'ping' } }).expect(202)).body
+        .batch_operation.id,
+    );
     expect(sent.targets.map((x: any) => x.target_id).sort()).toEqual([...agentIds].sort());
     const empty = await makeCohort(t, owner, 'empty');
     const none = await create(owner, { action: 'retire_robots', cohort_id: empty.id }).expect(202);
@@ -186,23 +216,36 @@ describe('batch operations', () => {
     for (const [body, field] of cases) {
       const res = await create(owner, body);
       expectProblem(res, 422, 'validation-error', { detail: 'validation_failed' });
-      expect({ body: JSON.stringify(body).slice(0, 80), fields: Object.keys(res.body.errors) }).toEqual({ body: JSON.stringify(body).slice(0, 80), fields: expect.arrayContaining([field]) });
+      expect({ body: JSON.stringify(body).slice(0, 80), fields: Object.keys(res.body.errors) }).toEqual({
+        body: JSON.stringify(body).slice(0, 80),
+        fields: expect.arrayContaining([field]),
+      });
     }
-    expect((await rowsOf(t, `SELECT count(*)::int AS n FROM batch_operations WHERE workspace_id = $1`, [owner.reg.workspaceId]))[0].n).toBe(0);
+    expect((await rowsOf(t, `SELECT count(*)::int AS n FROM batch_operations WHERE workspace_id = $1`, [owner.reg.workspaceId]))[0].n).toBe(
+      0,
+    );
   });
 
   it('lists newest first (default 25, max 100) with status and action filters in both forms; shows targets by target_limit and target_offset', async () => {
     const owner = await makeFleetOwner(t);
     const { robotIds } = await insertRobots(t, owner.reg.workspaceId, 30, { agents: false });
-    const tagOp = await finished(owner, (await create(owner, { action: 'tag_robots', target_ids: robotIds, params: { tags: ['x'] } }).expect(202)).body.batch_operation.id);
-    const retireOp = await finished(owner, (await create(owner, { action: 'retire_robots', target_ids: robotIds.slice(0, 2) }).expect(202)).body.batch_operation.id);
+    const tagOp = await finished(
+      owner,
+      (await create(owner, { action: 'tag_robots', target_ids: robotIds, params: { tags: ['x'] } }).expect(202)).body.batch_operation.id,
+    );
+    const retireOp = await finished(
+      owner,
+      (await create(owner, { action: 'retire_robots', target_ids: robotIds.slice(0, 2) }).expect(202)).body.batch_operation.id,
+    );
     const list = (q = '') => asOperator(t, owner).get(`${BATCHES}${q}`);
     const all = (await list().expect(200)).body;
     expect(all.batch_operations.map((b: any) => b.id)).toEqual([retireOp.id, tagOp.id]);
     expect(all.pagination).toEqual({ limit: 25, offset: 0, total: 2, has_more: false });
     expect(all.batch_operations[0]).not.toHaveProperty('targets');
     expect((await list('?action=tag_robots').expect(200)).body.batch_operations.map((b: any) => b.id)).toEqual([tagOp.id]);
-    expect((await list('?action=tag_robots&filter[action]=retire_robots').expect(200)).body.batch_operations.map((b: any) => b.id)).toEqual([retireOp.id]);
+    expect((await list('?action=tag_robots&filter[action]=retire_robots').expect(200)).body.batch_operations.map((b: any) => b.id)).toEqual(
+      [retireOp.id],
+    );
     expect((await list('?filter[status]=completed').expect(200)).body.count).toBe(2);
     expect((await list('?status=queued').expect(200)).body.count).toBe(0);
     expectProblem(await list('?action=explode'), 400, 'bad-request', { detail: 'invalid_action' });
@@ -227,7 +270,11 @@ describe('batch operations', () => {
     expectProblem(await asOperator(t, owner).post(`${BATCHES}/${tagOp.id}/cancel`), 409, 'conflict', { detail: 'invalid_transition' });
     const member = await colleague(t, owner, 'member');
     await asOperator(t, member, owner.reg.workspaceId).get(`${BATCHES}/${tagOp.id}`).expect(200);
-    expectProblem(await asOperator(t, member, owner.reg.workspaceId).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }), 403, 'forbidden');
+    expectProblem(
+      await asOperator(t, member, owner.reg.workspaceId).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }),
+      403,
+      'forbidden',
+    );
   });
 
   it('cancelled half-way: the chunk in progress finishes, no target after it is touched, the rest are skipped', async () => {
@@ -242,11 +289,20 @@ describe('batch operations', () => {
       const op = (await create(owner, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
       const holderPid = (await holder.query(`SELECT pg_backend_pid() AS pid`)).rows[0].pid;
       const chunkPid = await waiterOn(t, holderPid, 'the chunk to wait for the held robot', 15_000);
-      const cancelling = asOperator(t, owner).post(`${BATCHES}/${op.id}/cancel`).then((r) => r);
+      const cancelling = asOperator(t, owner)
+        .post(`${BATCHES}/${op.id}/cancel`)
+        .then((r) => r);
       await waiterOn(t, chunkPid, 'the cancel to wait for the chunk in progress', 15_000);
       await holder.query('COMMIT');
       const cancelled = (await cancelling).body.batch_operation;
-      expect(cancelled).toMatchObject({ status: 'cancelled', total: 200, succeeded: 100, skipped: 100, failed: 0, cancelled_by: owner.reg.body.user.id });
+      expect(cancelled).toMatchObject({
+        status: 'cancelled',
+        total: 200,
+        succeeded: 100,
+        skipped: 100,
+        failed: 0,
+        cancelled_by: owner.reg.body.user.id,
+      });
 
       await sleep(1000); // a next chunk, were one still to run, would have run by now
       const targets = (await show(owner, op.id, '?target_limit=500').expect(200)).body.batch_operation.targets;
@@ -255,7 +311,11 @@ describe('batch operations', () => {
       const statuses = await rowsOf(t, `SELECT id, status FROM robots WHERE id = ANY($1::uuid[])`, [robotIds]);
       const retired = new Set(statuses.filter((r: any) => r.status === 'retired').map((r: any) => r.id));
       expect(retired).toEqual(new Set(robotIds.slice(0, 100)));
-      const [{ n }] = await rowsOf(t, `SELECT count(*)::int AS n FROM service_agents a JOIN robots r ON r.service_agent_id = a.id WHERE r.id = ANY($1::uuid[]) AND a.status = 'inactive'`, [robotIds]);
+      const [{ n }] = await rowsOf(
+        t,
+        `SELECT count(*)::int AS n FROM service_agents a JOIN robots r ON r.service_agent_id = a.id WHERE r.id = ANY($1::uuid[]) AND a.status = 'inactive'`,
+        [robotIds],
+      );
       expect(n).toBe(100);
       const events = await eventsOf(t, owner.reg.workspaceId, 'batch_operation.completed');
       expect(events.map((e) => e.data.batch_operation.status)).toEqual(['cancelled']);
@@ -283,7 +343,9 @@ describe('batch operations', () => {
       [op.id],
     );
     expect(counts).toEqual({ succeeded: 9_850, skipped: 100, failed: 50, pending: 0 });
-    const [{ retired }] = await rowsOf(t, `SELECT count(*)::int AS retired FROM robots WHERE workspace_id = $1 AND status = 'retired'`, [owner.reg.workspaceId]);
+    const [{ retired }] = await rowsOf(t, `SELECT count(*)::int AS retired FROM robots WHERE workspace_id = $1 AND status = 'retired'`, [
+      owner.reg.workspaceId,
+    ]);
     expect(retired).toBe(9_950);
   }, 180_000);
 });

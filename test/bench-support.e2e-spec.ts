@@ -88,7 +88,7 @@ describe('bench/support/register.js', () => {
 });
 
 describe('bench/support/results.ts', () => {
-  it('writes a benchmark\'s figures as <kind>-<time>.json into BENCH_RESULTS_DIR when set (the smoke run\'s), else into bench/results/', () => {
+  it("writes a benchmark's figures as <kind>-<time>.json into BENCH_RESULTS_DIR when set (the smoke run's), else into bench/results/", () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-results-'));
     const before = process.env.BENCH_RESULTS_DIR;
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -131,7 +131,7 @@ describe('bench/support/soak-baseline.ts', () => {
     expect(rssBaselineWindow(shrunkLate, 2, 9, 0.1)).toBe(4);
   });
 
-  it('keeps the first window after the warm-up when it already has the last one\'s size', () => {
+  it("keeps the first window after the warm-up when it already has the last one's size", () => {
     expect(rssBaselineWindow([230, 200, 205, 206, 207, 210, 209, 211, 210, 208], 2, 9, 0.1)).toBe(2);
   });
 

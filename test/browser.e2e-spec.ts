@@ -120,6 +120,9 @@ describe('operator pages in headless Chromium', () => {
     // The link was single use.
     await page.goto(`${base}${path}`);
     await expect(page.locator('#reset-dead-end').isVisible()).resolves.toBe(true);
-    await Promise.all([page.waitForURL(`${base}/users/forgot-password`), page.getByRole('link', { name: /request a new reset link/i }).click()]);
+    await Promise.all([
+      page.waitForURL(`${base}/users/forgot-password`),
+      page.getByRole('link', { name: /request a new reset link/i }).click(),
+    ]);
   });
 });

@@ -22,7 +22,11 @@ const CASES: { name: string; headers: Headers; refused: boolean }[] = [
   { name: 'no Sec-Fetch-Site, Origin null', headers: { origin: 'null' }, refused: true },
   { name: 'neither header (a non-browser client)', headers: {}, refused: false },
   // Sec-Fetch-Site decides when present, whatever the Origin says.
-  { name: 'Sec-Fetch-Site same-origin with a foreign Origin', headers: { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }, refused: false },
+  {
+    name: 'Sec-Fetch-Site same-origin with a foreign Origin',
+    headers: { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' },
+    refused: false,
+  },
   { name: 'Sec-Fetch-Site cross-site with our own Origin', headers: { 'sec-fetch-site': 'cross-site', origin: OWN_ORIGIN }, refused: true },
 ];
 
@@ -43,7 +47,13 @@ describe('cross-origin protection of unsafe page requests', () => {
   describe.each(CASES)('$name', ({ headers, refused }) => {
     it(`POST /users/log-in is ${refused ? 'refused' : 'let through'}`, async () => {
       const ip = randomIPv4();
-      const res = await t.http().post('/users/log-in').set(headers).set('x-forwarded-for', ip).type('form').send({ email: w.email, password: w.password });
+      const res = await t
+        .http()
+        .post('/users/log-in')
+        .set(headers)
+        .set('x-forwarded-for', ip)
+        .type('form')
+        .send({ email: w.email, password: w.password });
       if (refused) {
         expectRefused(res);
         // A refused request never reached the login: no attempt was counted for the IP.
@@ -55,7 +65,13 @@ describe('cross-origin protection of unsafe page requests', () => {
     });
 
     it(`POST /users/forgot-password is ${refused ? 'refused' : 'let through'}`, async () => {
-      const res = await t.http().post('/users/forgot-password').set(headers).set('x-forwarded-for', randomIPv4()).type('form').send({ email: uniqueEmail('xo') });
+      const res = await t
+        .http()
+        .post('/users/forgot-password')
+        .set(headers)
+        .set('x-forwarded-for', randomIPv4())
+        .type('form')
+        .send({ email: uniqueEmail('xo') });
       if (refused) expectRefused(res);
       else {
         expect(res.status).toBe(200);
@@ -65,7 +81,11 @@ describe('cross-origin protection of unsafe page requests', () => {
 
     it(`DELETE /users/log-out is ${refused ? 'refused, and the session lives on' : 'let through'}`, async () => {
       const { session } = await logIn(t, w, { ip: randomIPv4() });
-      const res = await t.http().delete('/users/log-out').set(headers).set('cookie', cookieHeader({ [SESSION_COOKIE]: session }));
+      const res = await t
+        .http()
+        .delete('/users/log-out')
+        .set(headers)
+        .set('cookie', cookieHeader({ [SESSION_COOKIE]: session }));
       if (refused) {
         expectRefused(res);
         await getApp(t, { [SESSION_COOKIE]: session }).expect(200);
@@ -92,7 +112,13 @@ describe('cross-origin protection of unsafe page requests', () => {
 
   it('a refused log-in does not create a session row', async () => {
     const fresh = await makeWorkspace(t);
-    const res = await t.http().post('/users/log-in').set('sec-fetch-site', 'cross-site').set('x-forwarded-for', randomIPv4()).type('form').send({ email: fresh.email, password: fresh.password });
+    const res = await t
+      .http()
+      .post('/users/log-in')
+      .set('sec-fetch-site', 'cross-site')
+      .set('x-forwarded-for', randomIPv4())
+      .type('form')
+      .send({ email: fresh.email, password: fresh.password });
     expectRefused(res);
     const rows = await db(t).query(`SELECT count(*)::int AS n FROM user_sessions WHERE user_id = $1`, [await userId(t, fresh.email)]);
     expect(rows[0].n).toBe(0);
@@ -116,14 +142,24 @@ describe('cross-origin protection of unsafe page requests', () => {
       const res = await t.http().get(path).set(hostile);
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
     }
-    const app = await t.http().get('/app').set(hostile).set('cookie', cookieHeader({ [SESSION_COOKIE]: session }));
+    const app = await t
+      .http()
+      .get('/app')
+      .set(hostile)
+      .set('cookie', cookieHeader({ [SESSION_COOKIE]: session }));
     expect(app.status).toBe(200);
     expect((await t.http().get('/app').set(hostile)).status).toBe(302);
     expect((await t.http().head('/users/log-in').set(hostile)).status).toBe(200);
   });
 
   it('machine API routes are not subject to it (non-browser clients)', async () => {
-    const res = await t.http().post('/api/v1/agent_tokens').set('sec-fetch-site', 'cross-site').set('origin', 'https://evil.example').set('x-agent-api-key', w.apiKey).send({});
+    const res = await t
+      .http()
+      .post('/api/v1/agent_tokens')
+      .set('sec-fetch-site', 'cross-site')
+      .set('origin', 'https://evil.example')
+      .set('x-agent-api-key', w.apiKey)
+      .send({});
     expect(res.status).toBe(200);
   });
 });

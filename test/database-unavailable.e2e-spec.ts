@@ -52,7 +52,10 @@ describe('requests while Postgres is unavailable', () => {
         const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         await db.query('SELECT pg_terminate_backend($1)', [rows[0].pid]); // FATAL 57P01 on an idle connection: an 'error' event
         await eventually(async () => expect((client as unknown as { _queryable: boolean })._queryable).toBe(false));
-        failed = await client.query('SELECT 1').then(() => undefined, (err: unknown) => err);
+        failed = await client.query('SELECT 1').then(
+          () => undefined,
+          (err: unknown) => err,
+        );
       } finally {
         client.release(true); // dropped by the pool (a held connection would keep the app from closing)
       }
@@ -79,28 +82,40 @@ describe('requests while Postgres is unavailable', () => {
     }
   }
 
-  it('answers 503 database_unavailable when Postgres cannot be reached at all', () =>
-    behindProxy(async (t, proxy) => {
-      const w = await makeWorkspace(t);
-      await proxy.cut();
-      // a key this process has not verified yet, so it has to be looked up
-      const res = await t.http().get('/api/v1/messages').set('x-agent-api-key', w.apiKey);
-      expectProblem(res, 503, 'service-unavailable', { detail: 'database_unavailable' });
-      expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    }), 20_000);
-
-  it('SCIM answers 503 in the SCIM error schema when Postgres cannot be reached, and writes nothing', () =>
-    behindProxy(async (t, proxy) => {
-      const tenant = await makeScimTenant(t);
-      await proxy.cut();
-      for (const res of [await scim(t, tenant.token, 'get', '/Users'), await scim(t, tenant.token, 'post', '/Users', oktaUser())]) {
-        expect(res.status).toBe(503);
-        expect(res.headers['content-type']).toBe('application/scim+json; charset=utf-8');
+  it(
+    'answers 503 database_unavailable when Postgres cannot be reached at all',
+    () =>
+      behindProxy(async (t, proxy) => {
+        const w = await makeWorkspace(t);
+        await proxy.cut();
+        // a key this process has not verified yet, so it has to be looked up
+        const res = await t.http().get('/api/v1/messages').set('x-agent-api-key', w.apiKey);
+        expectProblem(res, 503, 'service-unavailable', { detail: 'database_unavailable' });
         expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-        expect(res.body).toEqual({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '503', detail: 'database_unavailable' });
-      }
-      await proxy.start();
-      await eventually(async () => expect((await scim(t, tenant.token, 'get', '/Users')).status).toBe(200), { timeoutMs: 5000 });
-      expect((await scim(t, tenant.token, 'get', '/Users')).body.totalResults).toBe(0);
-    }), 20_000);
+      }),
+    20_000,
+  );
+
+  it(
+    'SCIM answers 503 in the SCIM error schema when Postgres cannot be reached, and writes nothing',
+    () =>
+      behindProxy(async (t, proxy) => {
+        const tenant = await makeScimTenant(t);
+        await proxy.cut();
+        for (const res of [await scim(t, tenant.token, 'get', '/Users'), await scim(t, tenant.token, 'post', '/Users', oktaUser())]) {
+          expect(res.status).toBe(503);
+          expect(res.headers['content-type']).toBe('application/scim+json; charset=utf-8');
+          expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+          expect(res.body).toEqual({
+            schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+            status: '503',
+            detail: 'database_unavailable',
+          });
+        }
+        await proxy.start();
+        await eventually(async () => expect((await scim(t, tenant.token, 'get', '/Users')).status).toBe(200), { timeoutMs: 5000 });
+        expect((await scim(t, tenant.token, 'get', '/Users')).body.totalResults).toBe(0);
+      }),
+    20_000,
+  );
 });

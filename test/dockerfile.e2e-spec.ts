@@ -25,7 +25,7 @@ function stage(name: string): string[] {
  * tsconfig, once) fails here.
  */
 describe('docker/Dockerfile', () => {
-  it("the build stage compiles from only the files it copies, and yields what the runtime stage runs", () => {
+  it('the build stage compiles from only the files it copies, and yields what the runtime stage runs', () => {
     const build = stage('build');
     const copies = build.filter((l) => l.startsWith('COPY ') && !l.includes('--from'));
     expect(copies.length).toBeGreaterThan(0);

@@ -20,7 +20,12 @@ import { previewDocument } from '../scripts/sdk-openapi';
  * checked at all: the reader supplies it.
  */
 const ROOT = join(__dirname, '..');
-const DOCS = [join(ROOT, 'README.md'), ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f))];
+const DOCS = [
+  join(ROOT, 'README.md'),
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(ROOT, 'docs', f)),
+];
 
 type Schema = Record<string, unknown>;
 interface OperationObject {
@@ -36,7 +41,10 @@ function toJsonSchema(node: unknown): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'nullable' || key === 'example' || key === 'examples') continue;
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, toJsonSchema(v)])) : toJsonSchema(value);
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, toJsonSchema(v)]))
+        : toJsonSchema(value);
   }
   if (out.properties && out.additionalProperties === undefined && !out.allOf && !out.anyOf && !out.oneOf) out.additionalProperties = false;
   if ((node as Schema).nullable === true) {
@@ -122,10 +130,17 @@ describe('JSON examples in the docs match the OpenAPI document', () => {
       pointer
         .split('/')
         .slice(1)
-        .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), value);
+        .reduce<unknown>(
+          (node, part) =>
+            node && typeof node === 'object' ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
+          value,
+        );
     return (check.errors ?? [])
       .filter((e) => !(typeof at(e.instancePath) === 'string' && (at(e.instancePath) as string).includes('$')))
-      .map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+      .map(
+        (e) =>
+          `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+      );
   };
 
   /** What a marker names: a component schema, `METHOD /path STATUS` or `METHOD /path request`. */
@@ -199,10 +214,16 @@ describe('JSON examples in the docs match the OpenAPI document', () => {
     const report = {
       status: 'ok',
       timestamp: '2026-01-01T00:00:00.000Z',
-      checks: { repo: { status: 'ok', latency_ms: 3 }, migrations: { status: 'ok', pending: 0 }, oban: { status: 'ok', queues: { mailer: { status: 'ok', concurrency: 4 } } } },
+      checks: {
+        repo: { status: 'ok', latency_ms: 3 },
+        migrations: { status: 'ok', pending: 0 },
+        oban: { status: 'ok', queues: { mailer: { status: 'ok', concurrency: 4 } } },
+      },
     };
     expect(validate(ready, report)).toEqual([]);
-    expect(validate(ready, { ...report, checks: { ...report.checks, repo: { status: 'ok', latency: 3 } } })).toEqual(['/checks/repo must NOT have additional properties (latency)']);
+    expect(validate(ready, { ...report, checks: { ...report.checks, repo: { status: 'ok', latency: 3 } } })).toEqual([
+      '/checks/repo must NOT have additional properties (latency)',
+    ]);
     expect(validate(schemaNamed('HealthResponseDto')!, { status: 'ok' })).toEqual(["/ must have required property 'timestamp'"]);
   });
 });

@@ -26,8 +26,7 @@ async function eventSocket(t: TestApp, base: string, w: Registered, scopes = ['s
   return SocketClient.open(socketUrl(base, { socket_token }));
 }
 
-const pushesOf = (socket: SocketClient, eventId: string) =>
-  socket.pushes('event').filter((m) => m.payload.event.id === eventId);
+const pushesOf = (socket: SocketClient, eventId: string) => socket.pushes('event').filter((m) => m.payload.event.id === eventId);
 
 /** Every domain event published on the bus (any node's), as Redis carries it: { type, workspaceId, event }. */
 async function busListener(): Promise<{ published: (eventId: string) => any[]; close: () => Promise<void> }> {
@@ -66,14 +65,24 @@ describe('domain events: the transactional outbox', () => {
     const other = await eventSocket(t, base, await makeWorkspace(t));
     open.push(listener, deaf, other);
 
-    const res = await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'reboot' }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/operator/agent_commands')
+      .set('cookie', cookie)
+      .send({ service_agent_id: w.defaultAgentId, name: 'reboot' })
+      .expect(201);
     const command = res.body.agent_command;
 
     const push = await listener.next((m) => m.event === 'event' && m.payload.event.data.agent_command?.id === command.id);
     expect(push).toEqual({
       event: 'event',
       payload: {
-        event: { id: expect.stringMatching(UUID), type: 'agent_command.created', data: { agent_command: command }, inserted_at: expect.stringMatching(ISO) },
+        event: {
+          id: expect.stringMatching(UUID),
+          type: 'agent_command.created',
+          data: { agent_command: command },
+          inserted_at: expect.stringMatching(ISO),
+        },
       },
     });
     const [row] = await db.query(`SELECT workspace_id, type, data FROM domain_events WHERE id = $1`, [push.payload.event.id]);
@@ -89,7 +98,12 @@ describe('domain events: the transactional outbox', () => {
   it('a refused change writes no event (the event shares its transaction)', async () => {
     const w = await makeWorkspace(t);
     const cookie = await sessionCookie(t, w.email, w.password);
-    await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: w.keyAgentId, name: 'reboot' }).expect(404);
+    await t
+      .http()
+      .post('/api/v1/operator/agent_commands')
+      .set('cookie', cookie)
+      .send({ service_agent_id: w.keyAgentId, name: 'reboot' })
+      .expect(404);
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE workspace_id = $1`, [w.workspaceId]);
     expect(n).toBe(0);
   });
@@ -159,10 +173,16 @@ describe('domain events: the transactional outbox', () => {
       await eventually(async () => expect(ids.filter((id) => bus.published(id).length === 0)).toEqual([]));
       expect(ids.map((id) => bus.published(id).length)).toEqual(ids.map(() => 1));
       expect(ids.map((id) => bus.published(id)[0].event.data)).toEqual(ids.map((_, i) => ({ i })));
-      expect(bus.published(ids[0])[0]).toMatchObject({ type: 'domain_event', workspaceId: w.workspaceId, event: { id: ids[0], type: 'robot.claimed' } });
+      expect(bus.published(ids[0])[0]).toMatchObject({
+        type: 'domain_event',
+        workspaceId: w.workspaceId,
+        event: { id: ids[0], type: 'robot.claimed' },
+      });
 
       // Handing an event over again (a relay whose commit failed after it published, say) publishes nothing.
-      await db.query(`INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE id = $1`, [ids[0]]);
+      await db.query(`INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE id = $1`, [
+        ids[0],
+      ]);
       await relay.relayBatch();
       await eventually(async () => expect(await pending(ids[0])).toBe(false));
       await sleep(200);
@@ -213,7 +233,9 @@ describe('domain events: the relay is woken by the commit itself, not by the pol
       })
       .catch((e: Error) => e.message);
     expect(rolledBack).toBe('refused');
-    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE workspace_id = $1 AND type = 'robot.retired'`, [w.workspaceId]);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM domain_events WHERE workspace_id = $1 AND type = 'robot.retired'`, [
+      w.workspaceId,
+    ]);
     expect(n).toBe(0);
   });
 
@@ -282,7 +304,12 @@ describe('domain events while Redis is down', () => {
     // app's own relay (woken by the commit) holds the row meanwhile and this call finds nothing
     // to take (0). Either way the event stays pending.
     const push = await socket.next((m) => m.event === 'event' && m.payload.event.id === event.id, 5000);
-    expect(push.payload.event).toEqual({ id: event.id, type: 'robot.retired', data: { probe: 'redis-down' }, inserted_at: event.inserted_at });
+    expect(push.payload.event).toEqual({
+      id: event.id,
+      type: 'robot.retired',
+      data: { probe: 'redis-down' },
+      inserted_at: event.inserted_at,
+    });
     const outcome = await relay.relayBatch().then(
       (n) => n,
       () => 'refused by Redis',
@@ -295,10 +322,13 @@ describe('domain events while Redis is down', () => {
     const bus = await busListener();
     try {
       await proxy.start();
-      await eventually(async () => {
-        const [published] = await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = $1`, [event.id]);
-        expect(published.n).toBe(0);
-      }, { timeoutMs: 20_000 });
+      await eventually(
+        async () => {
+          const [published] = await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = $1`, [event.id]);
+          expect(published.n).toBe(0);
+        },
+        { timeoutMs: 20_000 },
+      );
       await eventually(async () => expect(bus.published(event.id)).toHaveLength(1));
     } finally {
       await bus.close();

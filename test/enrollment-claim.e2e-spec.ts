@@ -70,7 +70,10 @@ describe('POST /api/v1/enrollments/claim', () => {
         body.service_agent.id,
       ]);
       expect(stored).toEqual({ metadata: agent, workspace_id: owner.reg.workspaceId, hidden: false, is_default: false });
-      const records = await db(t).query(`SELECT service_agent_id, robot_id, serial_number FROM enrollment_claims WHERE enrollment_token_id = $1`, [token.id]);
+      const records = await db(t).query(
+        `SELECT service_agent_id, robot_id, serial_number FROM enrollment_claims WHERE enrollment_token_id = $1`,
+        [token.id],
+      );
       expect(records).toEqual([{ service_agent_id: body.service_agent.id, robot_id: null, serial_number: null }]);
       expect(await claimsCount(t, token.id)).toBe(1);
 
@@ -94,7 +97,9 @@ describe('POST /api/v1/enrollments/claim', () => {
       expect(before.claims_count).toBe(1);
 
       expectProblem(await claim(t, { token: token.token }), 409, 'conflict', { detail: 'enrollment_claimed', title: 'Conflict' });
-      expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }), 409, 'conflict', { detail: 'enrollment_claimed' });
+      expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }), 409, 'conflict', {
+        detail: 'enrollment_claimed',
+      });
       expect(await snapshot(t, owner.reg.workspaceId, token.id)).toEqual(before);
     });
 
@@ -300,8 +305,12 @@ describe('POST /api/v1/enrollments/claim', () => {
       const second = await issueToken(t, fleetOwner, { max_claims: 4 });
 
       const before = { first: await snapshot(t, ws(), first.id), second: await snapshot(t, ws(), second.id) };
-      expectProblem(await claim(t, { token: first.token, serial_number: serial }), 400, 'bad-request', { detail: 'serial_already_claimed' });
-      expectProblem(await claim(t, { token: second.token, serial_number: serial }), 400, 'bad-request', { detail: 'serial_already_claimed' });
+      expectProblem(await claim(t, { token: first.token, serial_number: serial }), 400, 'bad-request', {
+        detail: 'serial_already_claimed',
+      });
+      expectProblem(await claim(t, { token: second.token, serial_number: serial }), 400, 'bad-request', {
+        detail: 'serial_already_claimed',
+      });
       expect({ first: await snapshot(t, ws(), first.id), second: await snapshot(t, ws(), second.id) }).toEqual(before);
       expect([before.first.claims_count, before.second.claims_count]).toEqual([1, 0]);
     });
@@ -368,7 +377,12 @@ describe('POST /api/v1/enrollments/claim', () => {
         access_tokens: before.access_tokens + 1,
       });
       const [stored] = await db(t).query(`SELECT status, service_agent_id, cohort_id, tags FROM robots WHERE id = $1`, [pending.id]);
-      expect(stored).toEqual({ status: 'active', service_agent_id: service_agent.id, cohort_id: cohort.id, tags: ['warehouse', 'eu-west'] });
+      expect(stored).toEqual({
+        status: 'active',
+        service_agent_id: service_agent.id,
+        cohort_id: cohort.id,
+        tags: ['warehouse', 'eu-west'],
+      });
 
       // The operator sees it: in the robot list and as a member of the cohort.
       const listed = await asOperator(t, fleetOwner).get(`${OP}/robots?filter[status]=active`).expect(200);
@@ -475,7 +489,11 @@ describe('POST /api/v1/enrollments/claim', () => {
     };
 
     it('counts claims by outcome', async () => {
-      const before = { claimed: await valueOf('claimed'), claimedAgain: await valueOf('enrollment_claimed'), invalid: await valueOf('invalid_enrollment_token') };
+      const before = {
+        claimed: await valueOf('claimed'),
+        claimedAgain: await valueOf('enrollment_claimed'),
+        invalid: await valueOf('invalid_enrollment_token'),
+      };
       const token = await issueToken(t, owner);
       await claim(t, { token: token.token }).expect(201);
       await claim(t, { token: token.token }).expect(409);

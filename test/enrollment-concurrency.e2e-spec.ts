@@ -36,7 +36,11 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
 
   /** The claims counted on these tokens, together. */
   const countedOn = async (tokens: { id: string }[]): Promise<number> =>
-    (await db(t).query(`SELECT sum(claims_count)::int AS n FROM enrollment_token_slots WHERE token_id = ANY($1)`, [tokens.map((x) => x.id)]))[0].n;
+    (
+      await db(t).query(`SELECT sum(claims_count)::int AS n FROM enrollment_token_slots WHERE token_id = ANY($1)`, [
+        tokens.map((x) => x.id),
+      ])
+    )[0].n;
 
   /** `n` visible agents straight in the database, toward the workspace's agent quota. */
   const fillAgents = (workspaceId: string, n: number) =>
@@ -123,7 +127,9 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       for (let round = 0; round < 3; round++) {
         const op = await makeFleetOwner(t, 'enterprise');
         const token = await issueToken(t, op, { max_claims: 1000 });
-        const claims = Array.from({ length: 100 }, (_, i) => claim(t, { token: token.token, serial_number: uniqueSerial(`V${round}-${i}`) }, base).then((r) => r));
+        const claims = Array.from({ length: 100 }, (_, i) =>
+          claim(t, { token: token.token, serial_number: uniqueSerial(`V${round}-${i}`) }, base).then((r) => r),
+        );
         // revoke once the first claim has answered, while the others are in flight
         const first = await Promise.race(claims);
         expect(first.status).toBe(201);
@@ -135,7 +141,10 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
         // raise the count.
         const countedAtRevoke: number = revoked.body.enrollment_token.claims_count;
         const statuses = statusCounts(responses);
-        expect({ round, statuses }).toEqual({ round, statuses: { 201: countedAtRevoke, ...(countedAtRevoke < 100 ? { 409: 100 - countedAtRevoke } : {}) } });
+        expect({ round, statuses }).toEqual({
+          round,
+          statuses: { 201: countedAtRevoke, ...(countedAtRevoke < 100 ? { 409: 100 - countedAtRevoke } : {}) },
+        });
         for (const res of responses.filter((r) => r.status === 409)) {
           expectProblem(res, 409, 'conflict', { detail: 'enrollment_revoked' });
         }
@@ -146,14 +155,18 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
           claims: countedAtRevoke,
         });
         // and after it, nothing passes
-        expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }, base), 409, 'conflict', { detail: 'enrollment_revoked' });
+        expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }, base), 409, 'conflict', {
+          detail: 'enrollment_revoked',
+        });
       }
     });
 
     it('claims racing a freeze of the workspace: every answer is 201 or 403, and nothing is created after the freeze', async () => {
       const op = await makeFleetOwner(t, 'enterprise');
       const token = await issueToken(t, op, { max_claims: 1000 });
-      const claims = Array.from({ length: 60 }, (_, i) => claim(t, { token: token.token, serial_number: uniqueSerial(`F${i}`) }, base).then((r) => r));
+      const claims = Array.from({ length: 60 }, (_, i) =>
+        claim(t, { token: token.token, serial_number: uniqueSerial(`F${i}`) }, base).then((r) => r),
+      );
       await Promise.race(claims);
       await setWorkspaceStatus(t, op.reg.workspaceId, 'frozen');
       const atFreeze = await snapshot(t, op.reg.workspaceId, token.id);
@@ -251,7 +264,12 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
         const preRegistered = randomUUID();
         // The pre-registration's insert holds the serial while the claim, having read nothing, inserts the same serial.
         const res = await claimBehind(
-          (pg) => pg.query(`INSERT INTO robots (id, workspace_id, serial_number, name) VALUES ($1, $2, $3, 'Pre')`, [preRegistered, op.reg.workspaceId, sn]),
+          (pg) =>
+            pg.query(`INSERT INTO robots (id, workspace_id, serial_number, name) VALUES ($1, $2, $3, 'Pre')`, [
+              preRegistered,
+              op.reg.workspaceId,
+              sn,
+            ]),
           end,
           { token: token.token, serial_number: sn },
         );
@@ -263,7 +281,13 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
           expect(res.body.robot).toMatchObject({ serial_number: sn, name: null, status: 'active' });
           expect(res.body.robot.id).not.toBe(preRegistered);
         }
-        expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({ claims_count: 1, agents: 1, robots: 1, active_robots: 1, claims: 1 });
+        expect(await snapshot(t, op.reg.workspaceId, token.id)).toMatchObject({
+          claims_count: 1,
+          agents: 1,
+          robots: 1,
+          active_robots: 1,
+          claims: 1,
+        });
       }
     });
 
@@ -273,7 +297,11 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
       const token = await issueToken(t, op, { max_claims: 5 });
       const slug = sn.toLowerCase();
       const res = await claimBehind(
-        (pg) => pg.query(`INSERT INTO service_agents (workspace_id, name, slug, scopes) VALUES ($1, 'Operator-made', $2, '{}')`, [op.reg.workspaceId, slug]),
+        (pg) =>
+          pg.query(`INSERT INTO service_agents (workspace_id, name, slug, scopes) VALUES ($1, 'Operator-made', $2, '{}')`, [
+            op.reg.workspaceId,
+            slug,
+          ]),
         'COMMIT',
         { token: token.token, serial_number: sn },
       );
@@ -408,7 +436,10 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
     });
 
     it('a claim waiting on the workspace row while its plan changes answers by the new plan, not a 500', async () => {
-      for (const [from, to] of [['enterprise', 'free'], ['free', 'enterprise']] as const) {
+      for (const [from, to] of [
+        ['enterprise', 'free'],
+        ['free', 'enterprise'],
+      ] as const) {
         const op = await makeFleetOwner(t, from);
         const token = await issueToken(t, op, { max_claims: 10 });
         const pg = new Client({ connectionString: process.env.DATABASE_URL });
@@ -437,13 +468,17 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
 
     it('a creation waiting on the workspace row while it gains a quota is counted against it', async () => {
       const op = await makeFleetOwner(t, 'enterprise');
-      await db(t).query(`INSERT INTO robots (workspace_id, serial_number) SELECT $1, 'FULL-' || g FROM generate_series(1, 25) g`, [op.reg.workspaceId]);
+      await db(t).query(`INSERT INTO robots (workspace_id, serial_number) SELECT $1, 'FULL-' || g FROM generate_series(1, 25) g`, [
+        op.reg.workspaceId,
+      ]);
       const pg = new Client({ connectionString: process.env.DATABASE_URL });
       await pg.connect();
       try {
         await pg.query('BEGIN');
         await pg.query(`UPDATE workspaces SET plan = 'free' WHERE id = $1`, [op.reg.workspaceId]); // 25 robots
-        const pending = asOperator(t, op).post(`${OP}/robots`, { serial_number: uniqueSerial('LATE') }).then((r) => r); // sent now
+        const pending = asOperator(t, op)
+          .post(`${OP}/robots`, { serial_number: uniqueSerial('LATE') })
+          .then((r) => r); // sent now
         await eventually(async () => {
           const [{ n }] = await db(t).query(
             `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`,
@@ -482,7 +517,9 @@ describe('enrollment claims: atomicity, concurrency and quotas', () => {
     it('racing claims never overshoot the robot quota', async () => {
       for (let i = 0; i < 23; i++) await preRegister(t, free, uniqueSerial(`R${i}`));
       const token = await issueToken(t, free, { max_claims: 10 });
-      const responses = await Promise.all(Array.from({ length: 8 }, () => claim(t, { token: token.token, serial_number: uniqueSerial() }, base)));
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, () => claim(t, { token: token.token, serial_number: uniqueSerial() }, base)),
+      );
 
       expect(statusCounts(responses)).toEqual({ 201: 2, 429: 6 });
       expect(await snapshot(t, free.reg.workspaceId, token.id)).toMatchObject({ robots: 25, claims_count: 2, agents: 2 });

@@ -188,8 +188,12 @@ describe('operator REST: enrollment tokens, robots, cohorts', () => {
     it('admins may issue and manage', async () => {
       const res = await asAdmin().post(`${OP}/enrollment_tokens`, { max_claims: 2 }).expect(201);
       expect(res.body.enrollment_token.token).toMatch(AGE_TOKEN);
-      await asAdmin().post(`${OP}/robots`, { serial_number: unique('SN') }).expect(201);
-      await asAdmin().post(`${OP}/cohorts`, { name: unique('Admins') }).expect(201);
+      await asAdmin()
+        .post(`${OP}/robots`, { serial_number: unique('SN') })
+        .expect(201);
+      await asAdmin()
+        .post(`${OP}/cohorts`, { name: unique('Admins') })
+        .expect(201);
     });
 
     it('without a session every route is 401', async () => {
@@ -220,7 +224,9 @@ describe('operator REST: enrollment tokens, robots, cohorts', () => {
   describe('robots', () => {
     it('pre-registers a pending robot; a serial is unique in the workspace (422)', async () => {
       const serial = unique('SN');
-      const res = await asOwner().post(`${OP}/robots`, { serial_number: ` ${serial} `, name: 'Arm 1' }).expect(201);
+      const res = await asOwner()
+        .post(`${OP}/robots`, { serial_number: ` ${serial} `, name: 'Arm 1' })
+        .expect(201);
       expect(res.body.robot).toEqual({
         id: expect.any(String),
         serial_number: serial,
@@ -252,7 +258,8 @@ describe('operator REST: enrollment tokens, robots, cohorts', () => {
       const all = await asOperator(t, op).get(`${OP}/robots`).expect(200);
       expect(all.body.robots.map((r: { id: string }) => r.id)).toEqual([active.id, retired.id, pending.id]);
       expect(all.body).toMatchObject({ count: 3, pagination: { limit: 50, offset: 0, total: 3, has_more: false } });
-      const ids = async (q: string) => (await asOperator(t, op).get(`${OP}/robots?${q}`).expect(200)).body.robots.map((r: { id: string }) => r.id);
+      const ids = async (q: string) =>
+        (await asOperator(t, op).get(`${OP}/robots?${q}`).expect(200)).body.robots.map((r: { id: string }) => r.id);
       expect(await ids('status=pending')).toEqual([pending.id]);
       expect(await ids('filter[status]=retired')).toEqual([retired.id]);
       expect(await ids('status=pending&filter[status]=active')).toEqual([active.id]);
@@ -282,7 +289,9 @@ describe('operator REST: enrollment tokens, robots, cohorts', () => {
   describe('cohorts', () => {
     it('creates cohorts with names unique per workspace, ignoring case', async () => {
       const name = unique('Line');
-      const res = await asOwner().post(`${OP}/cohorts`, { name: `  ${name} ` }).expect(201);
+      const res = await asOwner()
+        .post(`${OP}/cohorts`, { name: `  ${name} ` })
+        .expect(201);
       expect(res.body.cohort).toEqual({
         id: expect.any(String),
         name,

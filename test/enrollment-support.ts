@@ -60,7 +60,10 @@ export async function issueToken(t: TestApp, op: Operator, body: object = {}): P
 }
 
 export async function preRegister(t: TestApp, op: Operator, serial: string, name?: string): Promise<{ id: string; status: string }> {
-  const res = await asOperator(t, op).post(`${OP}/robots`, name === undefined ? { serial_number: serial } : { serial_number: serial, name });
+  const res = await asOperator(t, op).post(
+    `${OP}/robots`,
+    name === undefined ? { serial_number: serial } : { serial_number: serial, name },
+  );
   if (res.status !== 201) throw new Error(`pre-register: ${res.status} ${res.text}`);
   return res.body.robot;
 }

@@ -60,7 +60,10 @@ describe('enrollment token slots', () => {
     // each claim starts from a random slot: all 40 in fewer than 3 slots has a chance below 1e-27
     expect(slots.filter((s) => s.claims_count > 0).length).toBeGreaterThanOrEqual(3);
     const listed = await asOperator(t, op).get(`${OP}/enrollment_tokens`).expect(200);
-    expect(listed.body.enrollment_tokens.find((x: { id: string }) => x.id === token.id)).toMatchObject({ claims_count: 40, status: 'usable' });
+    expect(listed.body.enrollment_tokens.find((x: { id: string }) => x.id === token.id)).toMatchObject({
+      claims_count: 40,
+      status: 'usable',
+    });
   });
 
   it('claims one after another fill every slot, whichever slot each starts from, then the token is exhausted', async () => {
@@ -68,16 +71,23 @@ describe('enrollment token slots', () => {
     const token = await issueToken(t, op, { max_claims: 10 });
     for (let i = 0; i < 10; i++) await claim(t, { token: token.token, serial_number: uniqueSerial() }, base).expect(201);
     expect((await slotsOf(token.id)).map((s) => s.claims_count)).toEqual([2, 2, 1, 1, 1, 1, 1, 1]);
-    expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }, base), 409, 'conflict', { detail: 'enrollment_exhausted' });
+    expectProblem(await claim(t, { token: token.token, serial_number: uniqueSerial() }, base), 409, 'conflict', {
+      detail: 'enrollment_exhausted',
+    });
     const listed = await asOperator(t, op).get(`${OP}/enrollment_tokens`).expect(200);
-    expect(listed.body.enrollment_tokens.find((x: { id: string }) => x.id === token.id)).toMatchObject({ claims_count: 10, status: 'exhausted' });
+    expect(listed.body.enrollment_tokens.find((x: { id: string }) => x.id === token.id)).toMatchObject({
+      claims_count: 10,
+      status: 'exhausted',
+    });
   });
 
   it('racing claims on the last free places of a token all settle: exact, and none is a 500', async () => {
     for (let round = 0; round < 5; round++) {
       const op = await makeFleetOwner(t, 'enterprise');
       const token = await issueToken(t, op, { max_claims: 8 });
-      const responses = await Promise.all(Array.from({ length: 150 }, () => claim(t, { token: token.token, serial_number: uniqueSerial() }, base)));
+      const responses = await Promise.all(
+        Array.from({ length: 150 }, () => claim(t, { token: token.token, serial_number: uniqueSerial() }, base)),
+      );
       expect({ round, statuses: statusCounts(responses) }).toEqual({ round, statuses: { 201: 8, 409: 142 } });
       expect((await slotsOf(token.id)).every((s) => s.claims_count === s.capacity)).toBe(true);
     }
@@ -146,10 +156,39 @@ describe('enrollment token slots', () => {
         );
       expect(await slots(ids[0])).toEqual([[1, 0]]);
       expect(await slots(ids[1])).toEqual([[1, 1]]);
-      expect(await slots(ids[2])).toEqual([[2, 2], [2, 2], [1, 1], [1, 0], [1, 0], [1, 0], [1, 0], [1, 0]]);
-      expect(await slots(ids[3])).toEqual([[13, 13], [13, 13], [13, 13], [13, 13], [12, 12], [12, 12], [12, 12], [12, 12]]);
-      expect(await slots(ids[4])).toEqual([[13, 13], [13, 13], [4, 4], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]]);
-      const columns = await scratch.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'enrollment_tokens' AND column_name = 'claims_count'`);
+      expect(await slots(ids[2])).toEqual([
+        [2, 2],
+        [2, 2],
+        [1, 1],
+        [1, 0],
+        [1, 0],
+        [1, 0],
+        [1, 0],
+        [1, 0],
+      ]);
+      expect(await slots(ids[3])).toEqual([
+        [13, 13],
+        [13, 13],
+        [13, 13],
+        [13, 13],
+        [12, 12],
+        [12, 12],
+        [12, 12],
+        [12, 12],
+      ]);
+      expect(await slots(ids[4])).toEqual([
+        [13, 13],
+        [13, 13],
+        [4, 4],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ]);
+      const columns = await scratch.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_name = 'enrollment_tokens' AND column_name = 'claims_count'`,
+      );
       expect(columns).toEqual([]);
 
       await scratch.undoLastMigration({ transaction: 'each' });

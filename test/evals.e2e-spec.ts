@@ -17,8 +17,15 @@ describe('eval suites and eval runs', () => {
   });
   const m = () => as(key);
   const suite = async (name = 'Pick and place') =>
-    (await m().post('/api/v1/eval_suites', { name, description: 'grasping', cases: [{ input: { sku: 'A1' }, expected: 'placed' }, { input: 'x' }] }).expect(201)).body
-      .eval_suite;
+    (
+      await m()
+        .post('/api/v1/eval_suites', {
+          name,
+          description: 'grasping',
+          cases: [{ input: { sku: 'A1' }, expected: 'placed' }, { input: 'x' }],
+        })
+        .expect(201)
+    ).body.eval_suite;
   const run = async (suiteId: string) => (await m().post('/api/v1/eval_runs', { eval_suite_id: suiteId }).expect(201)).body.eval_run;
 
   beforeAll(async () => {
@@ -52,10 +59,18 @@ describe('eval suites and eval runs', () => {
     });
 
     it('refuse a case without input, too many cases and unknown fields (422)', async () => {
-      expect((await m().post('/api/v1/eval_suites', { name: 'x', cases: [{ expected: 1 }] }).expect(422)).body.errors).toEqual({ 'cases.0.input': ['is required'] });
+      expect(
+        (
+          await m()
+            .post('/api/v1/eval_suites', { name: 'x', cases: [{ expected: 1 }] })
+            .expect(422)
+        ).body.errors,
+      ).toEqual({ 'cases.0.input': ['is required'] });
       const many = Array.from({ length: 1001 }, () => ({ input: 1 }));
       expect((await m().post('/api/v1/eval_suites', { name: 'x', cases: many }).expect(422)).body.errors.cases).toBeDefined();
-      expect((await m().post('/api/v1/eval_suites', { name: 'x', owner: 'me' }).expect(422)).body.errors).toEqual({ owner: ['is not an allowed field'] });
+      expect((await m().post('/api/v1/eval_suites', { name: 'x', owner: 'me' }).expect(422)).body.errors).toEqual({
+        owner: ['is not an allowed field'],
+      });
     });
   });
 
@@ -63,12 +78,32 @@ describe('eval suites and eval runs', () => {
     it('start queued and move queued -> running -> passed, with times, score and metrics merged; passing emits eval_run.completed', async () => {
       const s = await suite();
       const r = await run(s.id);
-      expect(r).toMatchObject({ eval_suite_id: s.id, service_agent_id: w.defaultAgentId, status: 'queued', score: null, metrics: {}, started_at: null, finished_at: null });
-      const running = (await m().patch(`/api/v1/eval_runs/${r.id}`, { status: 'running', metrics: { cases: 2 } }).expect(200)).body.eval_run;
+      expect(r).toMatchObject({
+        eval_suite_id: s.id,
+        service_agent_id: w.defaultAgentId,
+        status: 'queued',
+        score: null,
+        metrics: {},
+        started_at: null,
+        finished_at: null,
+      });
+      const running = (
+        await m()
+          .patch(`/api/v1/eval_runs/${r.id}`, { status: 'running', metrics: { cases: 2 } })
+          .expect(200)
+      ).body.eval_run;
       expect(running).toMatchObject({ status: 'running', started_at: expect.any(String), finished_at: null, metrics: { cases: 2 } });
-      const events = () => db(t).query(`SELECT type, data FROM domain_events WHERE workspace_id = $1 AND type = 'eval_run.completed' AND data->'eval_run'->>'id' = $2`, [w.workspaceId, r.id]);
+      const events = () =>
+        db(t).query(
+          `SELECT type, data FROM domain_events WHERE workspace_id = $1 AND type = 'eval_run.completed' AND data->'eval_run'->>'id' = $2`,
+          [w.workspaceId, r.id],
+        );
       expect(await events()).toEqual([]);
-      const passed = (await m().patch(`/api/v1/eval_runs/${r.id}`, { status: 'passed', score: 0.875, metrics: { passed: 2 } }).expect(200)).body.eval_run;
+      const passed = (
+        await m()
+          .patch(`/api/v1/eval_runs/${r.id}`, { status: 'passed', score: 0.875, metrics: { passed: 2 } })
+          .expect(200)
+      ).body.eval_run;
       expect(passed).toMatchObject({ status: 'passed', score: 0.875, finished_at: expect.any(String), metrics: { cases: 2, passed: 2 } });
       const [event] = await events();
       expect(event.data.eval_run).toMatchObject({ id: r.id, status: 'passed', score: 0.875 });
@@ -87,16 +122,23 @@ describe('eval suites and eval runs', () => {
       if (from !== 'queued') await m().patch(`/api/v1/eval_runs/${r.id}`, { status: 'running' }).expect(200);
       if (from === 'failed' || from === 'errored') await m().patch(`/api/v1/eval_runs/${r.id}`, { status: from }).expect(200);
       const before = (await m().get(`/api/v1/eval_runs/${r.id}`)).body.eval_run;
-      expectProblem(await m().patch(`/api/v1/eval_runs/${r.id}`, { status: to, score: 1 }), 409, 'conflict', { detail: 'invalid_transition' });
+      expectProblem(await m().patch(`/api/v1/eval_runs/${r.id}`, { status: to, score: 1 }), 409, 'conflict', {
+        detail: 'invalid_transition',
+      });
       expect((await m().get(`/api/v1/eval_runs/${r.id}`)).body.eval_run).toEqual(before);
     });
 
     it('two reporters finishing one run at once: exactly one wins, one eval_run.completed', async () => {
       const r = await run((await suite()).id);
       await m().patch(`/api/v1/eval_runs/${r.id}`, { status: 'running' }).expect(200);
-      const results = await Promise.all(['passed', 'failed', 'errored', 'passed', 'failed'].map((status) => m().patch(`/api/v1/eval_runs/${r.id}`, { status })));
+      const results = await Promise.all(
+        ['passed', 'failed', 'errored', 'passed', 'failed'].map((status) => m().patch(`/api/v1/eval_runs/${r.id}`, { status })),
+      );
       expect(results.map((x) => x.status).sort()).toEqual([200, 409, 409, 409, 409]);
-      const [{ n }] = await db(t).query(`SELECT count(*)::int AS n FROM domain_events WHERE type = 'eval_run.completed' AND data->'eval_run'->>'id' = $1`, [r.id]);
+      const [{ n }] = await db(t).query(
+        `SELECT count(*)::int AS n FROM domain_events WHERE type = 'eval_run.completed' AND data->'eval_run'->>'id' = $1`,
+        [r.id],
+      );
       expect(n).toBe(1);
     });
 
@@ -107,7 +149,9 @@ describe('eval suites and eval runs', () => {
       const other = await makeWorkspace(t);
       const otherKey = (await issueKey(t, other, ['eval_suites:write'])).key;
       const theirs = (await as(otherKey).post('/api/v1/eval_suites', { name: 'theirs' }).expect(201)).body.eval_suite;
-      expect((await m().post('/api/v1/eval_runs', { eval_suite_id: theirs.id }).expect(422)).body.errors).toEqual({ eval_suite_id: ['must be an eval suite of this workspace'] });
+      expect((await m().post('/api/v1/eval_runs', { eval_suite_id: theirs.id }).expect(422)).body.errors).toEqual({
+        eval_suite_id: ['must be an eval suite of this workspace'],
+      });
       expect((await m().post('/api/v1/eval_runs', { eval_suite_id: 'nope' }).expect(422)).body.errors.eval_suite_id).toBeDefined();
       // and the run is invisible to them
       const otherReader = (await issueKey(t, other, ['eval_runs:read', 'eval_runs:write'])).key;
@@ -139,7 +183,11 @@ describe('eval suites and eval runs', () => {
       suites = [];
       for (const name of ['one', 'two']) suites.push((await as(tk).post('/api/v1/eval_suites', { name }).expect(201)).body.eval_suite.id);
       for (let i = 0; i < 4; i++) {
-        const r = (await as(tk).post('/api/v1/eval_runs', { eval_suite_id: suites[i % 2] }).expect(201)).body.eval_run;
+        const r = (
+          await as(tk)
+            .post('/api/v1/eval_runs', { eval_suite_id: suites[i % 2] })
+            .expect(201)
+        ).body.eval_run;
         if (i < 2) await as(tk).patch(`/api/v1/eval_runs/${r.id}`, { status: 'running' }).expect(200);
       }
     });

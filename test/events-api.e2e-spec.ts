@@ -12,10 +12,12 @@ const EVENTS = '/api/v1/events';
 
 /** The workspace's events of a type, oldest first, straight from the outbox. */
 const eventsOf = async (t: TestApp, workspaceId: string, type: string) =>
-  (await t.app.get(DataSource).query(`SELECT id, type, data FROM domain_events WHERE workspace_id = $1 AND type = $2 ORDER BY inserted_at, id`, [
-    workspaceId,
-    type,
-  ])) as { id: string; type: string; data: any }[];
+  (await t.app
+    .get(DataSource)
+    .query(`SELECT id, type, data FROM domain_events WHERE workspace_id = $1 AND type = $2 ORDER BY inserted_at, id`, [
+      workspaceId,
+      type,
+    ])) as { id: string; type: string; data: any }[];
 
 describe('GET /api/v1/events (machine clients holding events:read)', () => {
   let t: TestApp;
@@ -96,7 +98,8 @@ describe('events recorded with the changes that already exist', () => {
 
     // The robot a claim answers and records is the robot as stored (the claim writes the columns it
     // reports): a pending robot bound, and a new one in the token's cohort with its tags.
-    const listed = async (id: string) => (await asOperator(t, op).get(`${OP}/robots?limit=100`).expect(200)).body.robots.find((r: { id: string }) => r.id === id);
+    const listed = async (id: string) =>
+      (await asOperator(t, op).get(`${OP}/robots?limit=100`).expect(200)).body.robots.find((r: { id: string }) => r.id === id);
     expect(await listed(robot.id)).toEqual(claimed.body.robot);
     const cohort = await makeCohort(t, op, 'Pickers');
     const tagged = await issueToken(t, op, { max_claims: 5, cohort_id: cohort.id, default_tags: ['fleet', 'eu'] });
@@ -137,7 +140,12 @@ describe('events recorded with the changes that already exist', () => {
     const socket = await SocketClient.open(socketUrl(base, { socket_token: (await mintSocketToken(t, key)).socket_token }));
     try {
       const created = (
-        await t.http().post('/api/v1/operator/agent_commands').set('cookie', op.cookie).send({ service_agent_id: op.reg.defaultAgentId, name: 'scan' }).expect(201)
+        await t
+          .http()
+          .post('/api/v1/operator/agent_commands')
+          .set('cookie', op.cookie)
+          .send({ service_agent_id: op.reg.defaultAgentId, name: 'scan' })
+          .expect(201)
       ).body.agent_command;
       await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === created.id);
       const reply = await socket.request('command_result', { command_id: created.id, status: 'succeeded', result: { shelves: 3 } });
@@ -162,17 +170,28 @@ describe('events recorded with the changes that already exist', () => {
     try {
       for (let round = 0; round < 3; round++) {
         const created = (
-          await t.http().post('/api/v1/operator/agent_commands').set('cookie', op.cookie).send({ service_agent_id: op.reg.defaultAgentId, name: `race-${round}` }).expect(201)
+          await t
+            .http()
+            .post('/api/v1/operator/agent_commands')
+            .set('cookie', op.cookie)
+            .send({ service_agent_id: op.reg.defaultAgentId, name: `race-${round}` })
+            .expect(201)
         ).body.agent_command;
         const replies = await Promise.all(
           sockets.flatMap((socket, i) =>
-            [0, 1, 2, 3].map((j) => socket.request('command_result', { command_id: created.id, status: (i + j) % 2 ? 'failed' : 'succeeded', result: { i, j } })),
+            [0, 1, 2, 3].map((j) =>
+              socket.request('command_result', { command_id: created.id, status: (i + j) % 2 ? 'failed' : 'succeeded', result: { i, j } }),
+            ),
           ),
         );
         const ok = replies.filter((r) => r.status === 'ok');
         expect(ok).toHaveLength(1);
-        expect(replies.filter((r) => r.status !== 'ok').map((r) => r.payload.reason)).toEqual(Array(replies.length - 1).fill('command_finished'));
-        const events = (await eventsOf(t, op.reg.workspaceId, 'agent_command.completed')).filter((e) => e.data.agent_command.id === created.id);
+        expect(replies.filter((r) => r.status !== 'ok').map((r) => r.payload.reason)).toEqual(
+          Array(replies.length - 1).fill('command_finished'),
+        );
+        const events = (await eventsOf(t, op.reg.workspaceId, 'agent_command.completed')).filter(
+          (e) => e.data.agent_command.id === created.id,
+        );
         expect(events).toHaveLength(1);
         expect(events[0].data).toEqual({ agent_command: ok[0].payload.agent_command });
       }

@@ -43,7 +43,11 @@ class Load {
 const statuses = (samples: Sample[]) => [...new Set(samples.map((s) => s.status))].sort();
 const slowest = (samples: Sample[]) => Math.max(...samples.map((s) => s.ms));
 const report = (what: string, figures: Record<string, number | string>) =>
-  process.stdout.write(`[faults] ${what}: ${Object.entries(figures).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+  process.stdout.write(
+    `[faults] ${what}: ${Object.entries(figures)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}\n`,
+  );
 
 /**
  * The fault-injection suite: two nodes on a PostgreSQL and a Redis started for this suite alone,
@@ -61,10 +65,12 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
   let cookie: string;
 
   const read = (base: string, key = w.apiKey) =>
-    fetch(`${base}/api/v1/messages?limit=5`, { headers: { 'x-agent-api-key': key }, signal: AbortSignal.timeout(15_000) }).then(async (r) => {
-      await r.arrayBuffer();
-      return r.status;
-    });
+    fetch(`${base}/api/v1/messages?limit=5`, { headers: { 'x-agent-api-key': key }, signal: AbortSignal.timeout(15_000) }).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      },
+    );
   const bothNodes = () => {
     let turn = 0;
     return () => read(turn++ % 2 === 0 ? baseA : baseB);
@@ -127,7 +133,14 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     const samples = await load.stop();
     expect(statuses(samples)).toEqual([200]);
     expect(slowest(samples)).toBeLessThan(1500);
-    report('Redis paused 3 s', { 'bus down seen in ms': detectedMs, 'log-in 503 in ms': loginMs, 'revoke seen on B in ms': revokeSeenMs, 'log-in back in ms': recoveredMs, reads: samples.length, 'slowest read ms': slowest(samples) });
+    report('Redis paused 3 s', {
+      'bus down seen in ms': detectedMs,
+      'log-in 503 in ms': loginMs,
+      'revoke seen on B in ms': revokeSeenMs,
+      'log-in back in ms': recoveredMs,
+      reads: samples.length,
+      'slowest read ms': slowest(samples),
+    });
   }, 30_000);
 
   it('Redis killed and restarted: reads stay 200, /ready is 503 redis_unreachable meanwhile, all back within 1 s of the restart', async () => {
@@ -142,10 +155,13 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
 
     await redis.start();
     const restartedAt = Date.now();
-    await eventually(async () => {
-      expect(busesHealthy()).toBe(true);
-      expect((await logIn(a, w, { ip: randomIPv4(), json: true })).res.status).toBe(302);
-    }, { timeoutMs: 1000, intervalMs: 20 });
+    await eventually(
+      async () => {
+        expect(busesHealthy()).toBe(true);
+        expect((await logIn(a, w, { ip: randomIPv4(), json: true })).res.status).toBe(302);
+      },
+      { timeoutMs: 1000, intervalMs: 20 },
+    );
     const recoveredMs = Date.now() - restartedAt;
     await eventually(async () => expect((await a.http().get('/ready')).status).toBe(200), { timeoutMs: 3000 });
 
@@ -190,12 +206,18 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
 
     await pg.start();
     const restartedAt = Date.now();
-    await eventually(async () => {
-      expect(await read(baseA)).toBe(200);
-      expect(await read(baseB)).toBe(200);
-    }, { timeoutMs: 2000, intervalMs: 20 });
+    await eventually(
+      async () => {
+        expect(await read(baseA)).toBe(200);
+        expect(await read(baseB)).toBe(200);
+      },
+      { timeoutMs: 2000, intervalMs: 20 },
+    );
     // the token the outage refused opens a socket once Postgres is back
-    await eventually(async () => (await SocketClient.open(socketUrl(baseB, { socket_token }))).close(), { timeoutMs: 2000, intervalMs: 50 });
+    await eventually(async () => (await SocketClient.open(socketUrl(baseB, { socket_token }))).close(), {
+      timeoutMs: 2000,
+      intervalMs: 50,
+    });
     const recoveredMs = Date.now() - restartedAt;
 
     const samples = await load.stop();
@@ -232,7 +254,10 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
 
       pg.stop('fast'); // what was committed (the command) stays
       const refused = await raw.request('command_result', { command_id: command.id, status: 'failed' });
-      expect(refused).toMatchObject({ status: 'error', payload: { reason: 'database_unavailable', retry_after: DATABASE_RETRY_AFTER_SECONDS } });
+      expect(refused).toMatchObject({
+        status: 'error',
+        payload: { reason: 'database_unavailable', retry_after: DATABASE_RETRY_AFTER_SECONDS },
+      });
       expect((await raw.request('ready')).payload).toEqual({ reason: 'database_unavailable', retry_after: DATABASE_RETRY_AFTER_SECONDS });
       expect((await raw.request('heartbeat')).status).toBe('ok'); // needs neither: the socket works on
       finish(); // the SDK's handler answers now, into the outage: its result is refused and kept

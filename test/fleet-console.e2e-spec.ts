@@ -36,7 +36,12 @@ describe('fleet console pages (/app)', () => {
   async function pendingApproval(owner: Awaited<ReturnType<typeof makeFleetOwner>>, action = 'deploy.eu') {
     await asOperator(t, owner).post('/api/v1/operator/gateway_rules', { action: 'deploy.*', effect: 'require_approval' });
     const { key } = await issueKey(t, owner.reg, ['gateway:check']);
-    const res = await t.http().post('/api/v1/gateway/check').set('x-agent-api-key', key).send({ action, resource: 'cell <b>4</b>' }).expect(200);
+    const res = await t
+      .http()
+      .post('/api/v1/gateway/check')
+      .set('x-agent-api-key', key)
+      .send({ action, resource: 'cell <b>4</b>' })
+      .expect(200);
     return { approval: res.body.approval, key };
   }
 
@@ -48,7 +53,12 @@ describe('fleet console pages (/app)', () => {
       const res = await page(member.cookie, path, owner.reg.workspaceId).expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['content-security-policy']).toMatch(CSP);
-      await t.http().get(path).set('accept', 'text/html').expect(302).expect('location', `/users/log-in?return_to=${encodeURIComponent(path)}`);
+      await t
+        .http()
+        .get(path)
+        .set('accept', 'text/html')
+        .expect(302)
+        .expect('location', `/users/log-in?return_to=${encodeURIComponent(path)}`);
     }
     const asMember = (await page(member.cookie, '/app/approvals', owner.reg.workspaceId)).text;
     expect(asMember).toContain('deploy.eu');
@@ -58,7 +68,13 @@ describe('fleet console pages (/app)', () => {
     expect((await form(member.cookie, `/app/approvals/${approval.id}/approve`, owner.reg.workspaceId)).status).toBe(403);
     expect((await rowsOf(t, `SELECT status FROM approvals WHERE id = $1`, [approval.id]))[0].status).toBe('pending');
     // a form from another site is refused
-    const crossSite = await t.http().post(`/app/approvals/${approval.id}/approve`).set('cookie', owner.cookie).set('sec-fetch-site', 'cross-site').type('form').send('');
+    const crossSite = await t
+      .http()
+      .post(`/app/approvals/${approval.id}/approve`)
+      .set('cookie', owner.cookie)
+      .set('sec-fetch-site', 'cross-site')
+      .type('form')
+      .send('');
     expect(crossSite.status).toBe(403);
     expect((await form(owner.cookie, `/app/approvals/${randomUUID()}/approve`)).status).toBe(404);
   });
@@ -83,7 +99,17 @@ describe('fleet console pages (/app)', () => {
     expect((await rowsOf(t, `SELECT status FROM security_violations WHERE id = $1`, [violation.id]))[0].status).toBe('resolved');
 
     const robot = await enrollRobot(t, owner);
-    const ota = (await asOperator(t, owner).post('/api/v1/operator/ota-updates', { robot_id: robot.robotId, update_type: 'software', version: '2', artifact_url: 'https://x.example/a', sha256: 'ef'.repeat(32) }).expect(201)).body.ota_update;
+    const ota = (
+      await asOperator(t, owner)
+        .post('/api/v1/operator/ota-updates', {
+          robot_id: robot.robotId,
+          update_type: 'software',
+          version: '2',
+          artifact_url: 'https://x.example/a',
+          sha256: 'ef'.repeat(32),
+        })
+        .expect(201)
+    ).body.ota_update;
     expect((await page(owner.cookie, '/app/ota-updates')).text).toContain(`/app/ota-updates/${ota.id}/cancel`);
     await form(owner.cookie, `/app/ota-updates/${ota.id}/cancel`).expect(303);
     expect((await rowsOf(t, `SELECT status FROM ota_updates WHERE id = $1`, [ota.id]))[0].status).toBe('cancelled');
@@ -95,7 +121,11 @@ describe('fleet console pages (/app)', () => {
       `INSERT INTO batch_operations (workspace_id, action, total, chunk_size, created_by) VALUES ($1, 'retire_robots', 3, 100, $2) RETURNING id`,
       [owner.reg.workspaceId, owner.reg.body.user.id],
     );
-    await rowsOf(t, `INSERT INTO batch_operation_targets (batch_operation_id, position, target_id) SELECT $1, n::int, t FROM unnest($2::uuid[]) WITH ORDINALITY u(t, n)`, [op.id, robotIds]);
+    await rowsOf(
+      t,
+      `INSERT INTO batch_operation_targets (batch_operation_id, position, target_id) SELECT $1, n::int, t FROM unnest($2::uuid[]) WITH ORDINALITY u(t, n)`,
+      [op.id, robotIds],
+    );
     const listed = (await page(owner.cookie, '/app/batch-operations')).text;
     expect(listed).toContain(`<progress value="0" max="3"`);
     expect(listed).toContain(`/app/batch-operations/${op.id}/cancel`);
@@ -103,7 +133,9 @@ describe('fleet console pages (/app)', () => {
     const detail = (await page(owner.cookie, `/app/batch-operations/${op.id}`)).text;
     expect(detail).toContain('<strong id="batch-status">cancelled</strong>');
     expect(detail).toContain('3 skipped');
-    expect((await rowsOf(t, `SELECT count(*)::int AS n FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [robotIds]))[0].n).toBe(0);
+    expect(
+      (await rowsOf(t, `SELECT count(*)::int AS n FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [robotIds]))[0].n,
+    ).toBe(0);
   });
 
   it('in Chromium: an admin opens Approvals from the overview and approves; the agent reads the decision; a batch operation shows its progress', async () => {
@@ -125,11 +157,18 @@ describe('fleet console pages (/app)', () => {
       expect(read.body.approval).toMatchObject({ status: 'approved', decided_by: owner.reg.body.user.id });
 
       const { robotIds } = await insertRobots(t, owner.reg.workspaceId, 40);
-      const op = (await asOperator(t, owner).post('/api/v1/operator/batch_operations', { action: 'tag_robots', target_ids: robotIds, params: { tags: ['ui'] } }).expect(202)).body.batch_operation;
-      await eventually(async () => {
-        const b = (await asOperator(t, owner).get(`/api/v1/operator/batch_operations/${op.id}`)).body.batch_operation;
-        expect(b.status).toBe('completed');
-      }, { timeoutMs: 15_000 });
+      const op = (
+        await asOperator(t, owner)
+          .post('/api/v1/operator/batch_operations', { action: 'tag_robots', target_ids: robotIds, params: { tags: ['ui'] } })
+          .expect(202)
+      ).body.batch_operation;
+      await eventually(
+        async () => {
+          const b = (await asOperator(t, owner).get(`/api/v1/operator/batch_operations/${op.id}`)).body.batch_operation;
+          expect(b.status).toBe('completed');
+        },
+        { timeoutMs: 15_000 },
+      );
       await tab.goto(`${base}/app`);
       await Promise.all([tab.waitForURL(`${base}/app/batch-operations`), tab.click('text=Batch operations')]);
       await Promise.all([tab.waitForURL(`${base}/app/batch-operations/${op.id}`), tab.click(`tr[data-batch-operation-id="${op.id}"] a`)]);

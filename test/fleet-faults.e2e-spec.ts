@@ -62,9 +62,13 @@ async function expectAppliedOnce(t: TestApp, owner: Operator, id: string, robotI
     [id],
   );
   expect(counts).toEqual({ succeeded: robotIds.length, other: 0 });
-  const [{ retired }] = await rowsOf(t, `SELECT count(*)::int AS retired FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [robotIds]);
+  const [{ retired }] = await rowsOf(t, `SELECT count(*)::int AS retired FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [
+    robotIds,
+  ]);
   expect(retired).toBe(robotIds.length);
-  const completions = (await eventsOf(t, owner.reg.workspaceId, 'batch_operation.completed')).filter((e) => e.data.batch_operation.id === id);
+  const completions = (await eventsOf(t, owner.reg.workspaceId, 'batch_operation.completed')).filter(
+    (e) => e.data.batch_operation.id === id,
+  );
   expect(completions.map((e) => e.data.batch_operation.succeeded)).toEqual([robotIds.length]);
 }
 
@@ -81,14 +85,21 @@ describe('fleet operations under faults', () => {
       const { robotIds } = await insertRobots(t, owner.reg.workspaceId, 60);
       const hold = await holdRobot(robotIds[29]); // in the second chunk
       try {
-        const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
+        const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body
+          .batch_operation;
         const worker = await waiterOn(t, hold.pid, 'the second chunk to wait for the held robot');
         await hold.client.query(`SELECT pg_terminate_backend($1)`, [worker]);
         // the second chunk died with its connection: nothing of it stayed
-        const targets = await rowsOf(t, `SELECT position, status FROM batch_operation_targets WHERE batch_operation_id = $1 ORDER BY position`, [op.id]);
+        const targets = await rowsOf(
+          t,
+          `SELECT position, status FROM batch_operation_targets WHERE batch_operation_id = $1 ORDER BY position`,
+          [op.id],
+        );
         expect(targets.slice(0, 20).every((x: any) => x.status === 'succeeded')).toBe(true);
         expect(targets.slice(20).every((x: any) => x.status === 'pending')).toBe(true);
-        const [{ n }] = await rowsOf(t, `SELECT count(*)::int AS n FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [robotIds.slice(20)]);
+        const [{ n }] = await rowsOf(t, `SELECT count(*)::int AS n FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [
+          robotIds.slice(20),
+        ]);
         expect(n).toBe(0);
         await hold.release();
         expect(await finished(t, owner, op.id)).toMatchObject({ status: 'completed', total: 60, succeeded: 60, failed: 0, skipped: 0 });
@@ -126,19 +137,30 @@ describe('fleet operations under faults', () => {
       const { robotIds } = await insertRobots(t, owner.reg.workspaceId, 60);
       const hold = await holdRobot(robotIds[29]);
       try {
-        const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
+        const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body
+          .batch_operation;
         await waiterOn(t, hold.pid, 'the worker to wait for the held robot');
         worker.child.kill('SIGKILL');
         await worker.exited;
         await hold.release();
         // Postgres rolls the dead worker's chunk back once it notices the connection is gone
         await eventually(async () => {
-          const [{ n }] = await rowsOf(t, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [hold.pid]);
+          const [{ n }] = await rowsOf(t, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [
+            hold.pid,
+          ]);
           expect(n).toBe(0);
-          const [{ pending }] = await rowsOf(t, `SELECT count(*)::int AS pending FROM batch_operation_targets WHERE batch_operation_id = $1 AND status = 'pending'`, [op.id]);
+          const [{ pending }] = await rowsOf(
+            t,
+            `SELECT count(*)::int AS pending FROM batch_operation_targets WHERE batch_operation_id = $1 AND status = 'pending'`,
+            [op.id],
+          );
           expect(pending).toBe(40);
         });
-        expect((await rowsOf(t, `SELECT count(*)::int AS n FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [robotIds.slice(20)]))[0].n).toBe(0);
+        expect(
+          (
+            await rowsOf(t, `SELECT count(*)::int AS n FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [robotIds.slice(20)])
+          )[0].n,
+        ).toBe(0);
 
         worker = await spawnWorker();
         // BullMQ hands a dead worker's job on once its lock expires (30 s); the sweep (every 30 s,
@@ -170,18 +192,26 @@ describe('fleet operations under faults', () => {
 
     it('while a batch runs: it stops between chunks with nothing half-done, and finishes when Redis is back', async () => {
       const { robotIds } = await insertRobots(t, owner.reg.workspaceId, 300);
-      const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
-      await eventually(async () => {
-        const b = (await asOperator(t, owner).get(`${BATCHES}/${op.id}?target_limit=1`)).body.batch_operation;
-        expect(b.succeeded).toBeGreaterThanOrEqual(30);
-      }, { timeoutMs: 20_000 });
+      const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body
+        .batch_operation;
+      await eventually(
+        async () => {
+          const b = (await asOperator(t, owner).get(`${BATCHES}/${op.id}?target_limit=1`)).body.batch_operation;
+          expect(b.succeeded).toBeGreaterThanOrEqual(30);
+        },
+        { timeoutMs: 20_000 },
+      );
       await redis.kill();
       await sleep(1500);
       const stopped = (await asOperator(t, owner).get(`${BATCHES}/${op.id}?target_limit=1`).expect(200)).body.batch_operation;
       expect(stopped.status).toBe('running');
       expect(stopped.succeeded).toBeLessThan(300);
       expect(stopped.succeeded % 10).toBe(0); // whole chunks only
-      const [{ retired }] = await rowsOf(t, `SELECT count(*)::int AS retired FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`, [robotIds]);
+      const [{ retired }] = await rowsOf(
+        t,
+        `SELECT count(*)::int AS retired FROM robots WHERE id = ANY($1::uuid[]) AND status = 'retired'`,
+        [robotIds],
+      );
       expect(retired).toBe(stopped.succeeded);
       await sleep(1000);
       expect((await asOperator(t, owner).get(`${BATCHES}/${op.id}?target_limit=1`)).body.batch_operation.succeeded).toBe(stopped.succeeded);
@@ -198,23 +228,34 @@ describe('fleet operations under faults', () => {
       const { robotIds } = await insertRobots(t, owner.reg.workspaceId, 25);
       await redis.kill();
       {
-        const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body.batch_operation;
+        const op = (await asOperator(t, owner).post(BATCHES, { action: 'retire_robots', target_ids: robotIds }).expect(202)).body
+          .batch_operation;
         expect(op.status).toBe('queued');
-        const request = (await asOperator(t, owner).post('/api/v1/operator/data_requests', { kind: 'export', subject_type: 'robot', subject_id: robotIds[0] }).expect(202)).body.data_request;
+        const request = (
+          await asOperator(t, owner)
+            .post('/api/v1/operator/data_requests', { kind: 'export', subject_type: 'robot', subject_id: robotIds[0] })
+            .expect(202)
+        ).body.data_request;
         expect(request.status).toBe('pending');
         await redis.start();
         await untouchedFor2Minutes(t, 'batch_operations', op.id);
         await untouchedFor2Minutes(t, 'data_requests', request.id);
-        await eventually(async () => {
-          await t.app.get(BatchRunner).sweep();
-          await t.app.get(DataRequestRunner).sweep();
-        }, { timeoutMs: 10_000 });
+        await eventually(
+          async () => {
+            await t.app.get(BatchRunner).sweep();
+            await t.app.get(DataRequestRunner).sweep();
+          },
+          { timeoutMs: 10_000 },
+        );
         expect(await finished(t, owner, op.id)).toMatchObject({ status: 'completed', succeeded: 25 });
         await expectAppliedOnce(t, owner, op.id, robotIds);
-        await eventually(async () => {
-          const r = (await asOperator(t, owner).get(`/api/v1/operator/data_requests/${request.id}`)).body.data_request;
-          expect(r.status).toBe('completed');
-        }, { timeoutMs: 20_000 });
+        await eventually(
+          async () => {
+            const r = (await asOperator(t, owner).get(`/api/v1/operator/data_requests/${request.id}`)).body.data_request;
+            expect(r.status).toBe('completed');
+          },
+          { timeoutMs: 20_000 },
+        );
       }
     });
   });
@@ -247,7 +288,9 @@ describe('fleet operations under faults', () => {
       const socket = await SocketClient.open(socketUrl(base, { socket_token }));
       try {
         await proxy.cut();
-        const { approval } = (await t.http().post('/api/v1/gateway/check').set('x-agent-api-key', key).send({ action: 'deploy' }).expect(200)).body;
+        const { approval } = (
+          await t.http().post('/api/v1/gateway/check').set('x-agent-api-key', key).send({ action: 'deploy' }).expect(200)
+        ).body;
         expect(approval.status).toBe('pending');
         await asOperator(t, owner).post(`/api/v1/operator/approvals/${approval.id}/approve`).expect(200);
         // The relaying node delivers the approval.decided event to its own sockets before it
@@ -257,10 +300,18 @@ describe('fleet operations under faults', () => {
         expect(await socket.staysOpen(300)).toBe(true);
         // Redis back: the event is published for the other nodes, and this one pushes nothing again.
         await proxy.start();
-        await eventually(async () => {
-          const [{ n }] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM domain_events_pending p JOIN domain_events e ON e.id = p.event_id WHERE e.type = 'approval.decided' AND e.data->'approval'->>'id' = $1`, [approval.id]);
-          expect(n).toBe(0);
-        }, { timeoutMs: 15_000 });
+        await eventually(
+          async () => {
+            const [{ n }] = await t.app
+              .get(DataSource)
+              .query(
+                `SELECT count(*)::int AS n FROM domain_events_pending p JOIN domain_events e ON e.id = p.event_id WHERE e.type = 'approval.decided' AND e.data->'approval'->>'id' = $1`,
+                [approval.id],
+              );
+            expect(n).toBe(0);
+          },
+          { timeoutMs: 15_000 },
+        );
         await sleep(300);
         expect(socket.pushes('approval').filter((m) => m.payload.approval.id === approval.id)).toHaveLength(1);
       } finally {
@@ -302,13 +353,17 @@ describe('fleet operations under faults', () => {
       await recorder.flush(); // Postgres is away: kept
       expect(recorder.size).toBe(1);
       await proxy.start();
-      await eventually(async () => {
-        await recorder.flush();
-        const rows = await rowsOf(t, `SELECT kind, occurrences FROM security_violations WHERE workspace_id = $1`, [owner.reg.workspaceId]);
-        expect(rows).toEqual([{ kind: 'revoked_key_presented', occurrences: 6 }]);
-      }, { timeoutMs: 10_000 });
+      await eventually(
+        async () => {
+          await recorder.flush();
+          const rows = await rowsOf(t, `SELECT kind, occurrences FROM security_violations WHERE workspace_id = $1`, [
+            owner.reg.workspaceId,
+          ]);
+          expect(rows).toEqual([{ kind: 'revoked_key_presented', occurrences: 6 }]);
+        },
+        { timeoutMs: 10_000 },
+      );
       expect(await eventsOf(t, owner.reg.workspaceId, 'security_violation.opened')).toHaveLength(1);
     });
   });
 });
-

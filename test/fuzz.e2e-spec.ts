@@ -33,10 +33,23 @@ interface Operation {
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('\u0000', 'a\u0000b', '', ' ', '__proto__', 'constructor', '../../etc/passwd', "'; DROP TABLE users; --", '%00', '\uD800', 'x'.repeat(5000)),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '',
+    ' ',
+    '__proto__',
+    'constructor',
+    '../../etc/passwd',
+    "'; DROP TABLE users; --",
+    '%00',
+    '\uD800',
+    'x'.repeat(5000),
+  ),
 );
 const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 4 }), hostileString, fc.constant(null));
-const keys = (properties: string[]) => fc.oneof(fc.constantFrom(...(properties.length ? properties : ['name']), '__proto__', 'constructor', 'prototype'), fc.string());
+const keys = (properties: string[]) =>
+  fc.oneof(fc.constantFrom(...(properties.length ? properties : ['name']), '__proto__', 'constructor', 'prototype'), fc.string());
 
 function bodies(properties: string[]): fc.Arbitrary<string> {
   const shaped = fc.dictionary(keys(properties), anyJson, { maxKeys: properties.length + 2 }).map((o) => JSON.stringify(o));
@@ -44,7 +57,11 @@ function bodies(properties: string[]): fc.Arbitrary<string> {
     fc.constantFrom('', '{', '[]', '"x"', '1', 'null', '{"a":', `${'['.repeat(5000)}${']'.repeat(5000)}`, '{"__proto__":{"x":1}}'),
     fc.string(),
   );
-  return fc.oneof({ weight: 6, arbitrary: shaped }, { weight: 2, arbitrary: anyJson.map((v) => JSON.stringify(v) ?? 'null') }, { weight: 1, arbitrary: raw });
+  return fc.oneof(
+    { weight: 6, arbitrary: shaped },
+    { weight: 2, arbitrary: anyJson.map((v) => JSON.stringify(v) ?? 'null') },
+    { weight: 1, arbitrary: raw },
+  );
 }
 
 function queries(params: string[]): fc.Arbitrary<string> {
@@ -52,8 +69,14 @@ function queries(params: string[]): fc.Arbitrary<string> {
     fc.constantFrom(...params, 'limit', 'offset', 'status', 'filter[status]', 'limit[]', 'status[]', 'filter[status][]', 'filter[x][y]'),
     fc.string({ maxLength: 12 }),
   );
-  const values = fc.oneof(fc.string({ maxLength: 40 }), fc.integer().map(String), fc.constantFrom('-1', '0', '1e9', '99999999999', 'NaN', '%00', '[]'));
-  return fc.array(fc.tuple(names, values), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
+  const values = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.integer().map(String),
+    fc.constantFrom('-1', '0', '1e9', '99999999999', 'NaN', '%00', '[]'),
+  );
+  return fc
+    .array(fc.tuple(names, values), { maxLength: 6 })
+    .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
 }
 
 const pathParams = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('0', '-1', 'null', '%00', '..'));
@@ -88,19 +111,26 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
     t = await createTestApp({ env: { DATABASE_URL: url.toString(), API_RATE_LIMIT: '100000000' } });
     db = t.app.get(DataSource);
     tables = (
-      (await db.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'domain_events_pending') ORDER BY 1`)) as { tablename: string }[]
+      (await db.query(
+        `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'domain_events_pending') ORDER BY 1`,
+      )) as { tablename: string }[]
     ).map((r) => r.tablename);
     w = await makeWorkspace(t);
     cookie = await sessionCookie(t, w.email, w.password);
     const issued = await t.http().post('/api/v1/operator/scim_tokens').set('cookie', cookie).send({ name: 'fuzz' }).expect(201);
     scimToken = issued.body.scim_token.token;
     const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
-      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> }; parameters?: { name: string; in: string }[] }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> }; parameters?: { name: string; in: string }[] }>
+      >;
       components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> };
     };
     const schemaProps = (schema: unknown): string[] => {
       const ref = (schema as { $ref?: string } | undefined)?.$ref;
-      const resolved = ref ? doc.components?.schemas?.[ref.split('/').pop()!] : (schema as { properties?: Record<string, unknown> } | undefined);
+      const resolved = ref
+        ? doc.components?.schemas?.[ref.split('/').pop()!]
+        : (schema as { properties?: Record<string, unknown> } | undefined);
       return Object.keys(resolved?.properties ?? {});
     };
     for (const [path, methods] of Object.entries(doc.paths)) {
@@ -138,7 +168,10 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
           const path = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(param));
           const before = await rowCount();
           const isScim = path.startsWith('/scim/');
-          let req = t.http()[op.method](`${path}${query ? `?${query}` : ''}`).set('cookie', cookie);
+          let req = t
+            .http()
+            [op.method](`${path}${query ? `?${query}` : ''}`)
+            .set('cookie', cookie);
           req = isScim ? req.set('authorization', `Bearer ${scimToken}`) : req.set('x-agent-api-key', w.apiKey);
           if (op.body) req = req.set('content-type', 'application/json').send(body);
           const res = await req;
@@ -149,7 +182,11 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
           if (res.status >= 400 && isScim) {
             // SCIM answers its own error schema, status as a string
             expect(res.headers['content-type']).toMatch(/^application\/scim\+json/);
-            expect(res.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(res.status), detail: expect.any(String) });
+            expect(res.body).toMatchObject({
+              schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+              status: String(res.status),
+              detail: expect.any(String),
+            });
             // Nothing but, for a refused write the service read, its row in the sync log.
             const written = (await rowCount()) - before;
             expect({ where, written: written === 0 || (written === 1 && SCIM_WRITES.has(op.method)) }).toEqual({ where, written: true });

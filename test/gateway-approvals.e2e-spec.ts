@@ -61,7 +61,12 @@ describe('gateway rules, checks and approvals', () => {
 
       const patched = await asOperator(t, owner).patch(`${RULES}/${tie.id}`, { priority: 5, description: null }).expect(200);
       expect(patched.body.gateway_rule).toMatchObject({ id: tie.id, priority: 5, action: 'payments.refund', effect: 'allow' });
-      expect((await asOperator(t, owner).get(RULES)).body.gateway_rules.map((r: any) => r.id)).toEqual([tie.id, first.id, late.id, dflt.id]);
+      expect((await asOperator(t, owner).get(RULES)).body.gateway_rules.map((r: any) => r.id)).toEqual([
+        tie.id,
+        first.id,
+        late.id,
+        dflt.id,
+      ]);
 
       await asOperator(t, owner).delete(`${RULES}/${late.id}`).expect(204);
       expectProblem(await asOperator(t, owner).delete(`${RULES}/${late.id}`), 404, 'not-found', { detail: 'not_found' });
@@ -91,7 +96,9 @@ describe('gateway rules, checks and approvals', () => {
         `INSERT INTO gateway_rules (workspace_id, action, effect, priority) SELECT $1, 'a' || g, 'allow', g FROM generate_series(1, 498) g`,
         [owner.reg.workspaceId],
       );
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => asOperator(t, owner).post(RULES, { action: `race.${i}`, effect: 'deny' })));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => asOperator(t, owner).post(RULES, { action: `race.${i}`, effect: 'deny' })),
+      );
       expect(results.filter((r) => r.status === 201)).toHaveLength(2);
       for (const refused of results.filter((r) => r.status !== 201)) {
         expectProblem(refused, 409, 'conflict', { detail: 'gateway_rule_limit_reached' });
@@ -105,13 +112,25 @@ describe('gateway rules, checks and approvals', () => {
   describe('POST /api/v1/gateway/check', () => {
     it('allows when no rule matches, and lets the first matching rule by priority decide', async () => {
       const { owner, key } = await setup();
-      expect((await check(key, { action: 'anything' }).expect(200)).body).toEqual({ decision: 'allow', reason: 'no_matching_rule', rule_id: null });
+      expect((await check(key, { action: 'anything' }).expect(200)).body).toEqual({
+        decision: 'allow',
+        reason: 'no_matching_rule',
+        rule_id: null,
+      });
       const allowRefund = await rule(owner, { action: 'payments.refund', effect: 'allow', priority: 1 });
       const denyPayments = await rule(owner, { action: 'payments.*', effect: 'deny', priority: 2 });
       const sameTier = await rule(owner, { action: 'robot.arm.?ove', effect: 'deny', priority: 3 });
       await rule(owner, { action: 'robot.*', effect: 'allow', priority: 3 });
-      expect((await check(key, { action: 'payments.refund' }).expect(200)).body).toEqual({ decision: 'allow', reason: 'matched_rule', rule_id: allowRefund.id });
-      expect((await check(key, { action: 'payments.charge' }).expect(200)).body).toEqual({ decision: 'deny', reason: 'matched_rule', rule_id: denyPayments.id });
+      expect((await check(key, { action: 'payments.refund' }).expect(200)).body).toEqual({
+        decision: 'allow',
+        reason: 'matched_rule',
+        rule_id: allowRefund.id,
+      });
+      expect((await check(key, { action: 'payments.charge' }).expect(200)).body).toEqual({
+        decision: 'deny',
+        reason: 'matched_rule',
+        rule_id: denyPayments.id,
+      });
       // a tie goes to the older rule
       expect((await check(key, { action: 'robot.arm.move' }).expect(200)).body.rule_id).toBe(sameTier.id);
       expect((await check(key, { action: 'robot.arm.lift' }).expect(200)).body.decision).toBe('allow');
@@ -144,7 +163,9 @@ describe('gateway rules, checks and approvals', () => {
       const deny = await rule(owner, { action: 'files.*', effect: 'deny' });
       await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
       // the first deny is written with the check
-      expect((await rowsOf(t, `SELECT occurrences FROM security_violations WHERE workspace_id = $1`, [owner.reg.workspaceId]))).toEqual([{ occurrences: 1 }]);
+      expect(await rowsOf(t, `SELECT occurrences FROM security_violations WHERE workspace_id = $1`, [owner.reg.workspaceId])).toEqual([
+        { occurrences: 1 },
+      ]);
       await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
       await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
       // repeats are counted off the request path, written with the next flush
@@ -169,7 +190,11 @@ describe('gateway rules, checks and approvals', () => {
       await asOperator(t, owner).patch(`/api/v1/operator/security_violations/${violation.id}`, { status: 'resolved' }).expect(200);
       await check(key, { action: 'files.delete', resource: 'reports/q3' }).expect(200);
       await t.app.get(ViolationRecorder).flush();
-      expect((await asOperator(t, owner).get('/api/v1/operator/security_violations?filter[status]=open').expect(200)).body.security_violations.map((v: any) => [v.detail.action, v.occurrences])).toEqual([
+      expect(
+        (
+          await asOperator(t, owner).get('/api/v1/operator/security_violations?filter[status]=open').expect(200)
+        ).body.security_violations.map((v: any) => [v.detail.action, v.occurrences]),
+      ).toEqual([
         ['files.delete', 1],
         ['files.move', 1],
       ]);
@@ -235,7 +260,9 @@ describe('gateway rules, checks and approvals', () => {
       const noScope = await issueKey(t, owner.reg, ['messages:read']);
       expectProblem(await t.http().get(`/api/v1/approvals/${approval.id}`).set('x-agent-api-key', noScope.key), 403, 'forbidden');
       const stranger = await setup();
-      expectProblem(await t.http().get(`/api/v1/approvals/${approval.id}`).set('x-agent-api-key', stranger.key), 404, 'not-found', { detail: 'not_found' });
+      expectProblem(await t.http().get(`/api/v1/approvals/${approval.id}`).set('x-agent-api-key', stranger.key), 404, 'not-found', {
+        detail: 'not_found',
+      });
       expectProblem(await t.http().get(`/api/v1/approvals/nope`).set('x-agent-api-key', key), 404, 'not-found', { detail: 'not_found' });
     });
 
@@ -245,10 +272,19 @@ describe('gateway rules, checks and approvals', () => {
       const a = (await check(key, { action: 'deploy.eu' })).body.approval;
       const b = (await check(key, { action: 'deploy.us' })).body.approval;
       const list = (q = '') => asOperator(t, owner).get(`${APPROVALS}${q}`);
-      expect((await list().expect(200)).body).toEqual({ approvals: [b, a], count: 2, pagination: { limit: 50, offset: 0, total: 2, has_more: false } });
+      expect((await list().expect(200)).body).toEqual({
+        approvals: [b, a],
+        count: 2,
+        pagination: { limit: 50, offset: 0, total: 2, has_more: false },
+      });
 
       const approved = await asOperator(t, owner).post(`${APPROVALS}/${a.id}/approve`).expect(200);
-      expect(approved.body.approval).toMatchObject({ id: a.id, status: 'approved', decided_by: owner.reg.body.user.id, decided_at: expect.stringMatching(ISO) });
+      expect(approved.body.approval).toMatchObject({
+        id: a.id,
+        status: 'approved',
+        decided_by: owner.reg.body.user.id,
+        decided_at: expect.stringMatching(ISO),
+      });
       expectProblem(await asOperator(t, owner).post(`${APPROVALS}/${a.id}/approve`), 409, 'conflict', { detail: 'approval_not_pending' });
       expectProblem(await asOperator(t, owner).post(`${APPROVALS}/${a.id}/deny`), 409, 'conflict', { detail: 'approval_not_pending' });
       const denied = await asOperator(t, owner).post(`${APPROVALS}/${b.id}/deny`).expect(200);
@@ -330,7 +366,9 @@ describe('gateway rules, checks and approvals', () => {
       const expiredAt = await runOut(approval.id);
       const shown = await t.http().get(`/api/v1/approvals/${approval.id}`).set('x-agent-api-key', key).expect(200);
       expect(shown.body.approval).toMatchObject({ status: 'expired', decided_at: expiredAt, decided_by: null });
-      expectProblem(await asOperator(t, owner).post(`${APPROVALS}/${approval.id}/approve`), 409, 'conflict', { detail: 'approval_not_pending' });
+      expectProblem(await asOperator(t, owner).post(`${APPROVALS}/${approval.id}/approve`), 409, 'conflict', {
+        detail: 'approval_not_pending',
+      });
       await t.app.get(ApprovalsService).sweep();
       const decided = await eventsOf(t, owner.reg.workspaceId, 'approval.decided');
       expect(decided.map((e) => e.data.approval.status)).toEqual(['expired']);
@@ -349,7 +387,10 @@ describe('gateway rules, checks and approvals', () => {
       await t.app.get(ApprovalsService).sweep();
       expect((await rowsOf(t, `SELECT status FROM approvals WHERE id = $1`, [approval.id]))[0].status).toBe('expired');
       await runOut(other.id);
-      expect((await asOperator(t, owner).get(`${APPROVALS}?filter[status]=expired`)).body.approvals.map((a: any) => a.id)).toEqual([other.id, approval.id]);
+      expect((await asOperator(t, owner).get(`${APPROVALS}?filter[status]=expired`)).body.approvals.map((a: any) => a.id)).toEqual([
+        other.id,
+        approval.id,
+      ]);
       expect((await asOperator(t, owner).get(`${APPROVALS}?filter[status]=pending`)).body.count).toBe(0);
     });
   });

@@ -52,10 +52,17 @@ describe('hot statements are served by indexes', () => {
       t.http().post('/api/v1/messages').set(auth).send({ body: 'hello', channel: 'ops' }),
       t.http().post('/api/v1/tasks').set(auth).send({ title: 'charge', status: 'running' }),
       t.http().get('/api/v1/messages?limit=10').set(auth),
-      t.http().get('/api/v1/messages?limit=10').set({ authorization: `Bearer ${w.accessToken}` }),
+      t
+        .http()
+        .get('/api/v1/messages?limit=10')
+        .set({ authorization: `Bearer ${w.accessToken}` }),
       t.http().get('/api/v1/tasks?limit=10').set(auth),
       t.http().get('/api/v1/tasks?limit=10&status=running').set(auth),
-      t.http().post('/api/v1/agent_tokens').set({ 'x-agent-api-key': w.apiKey }).send({ scopes: ['messages:read'] }),
+      t
+        .http()
+        .post('/api/v1/agent_tokens')
+        .set({ 'x-agent-api-key': w.apiKey })
+        .send({ scopes: ['messages:read'] }),
     ]) {
       const res = await call;
       expect(res.status).toBeLessThan(300);

@@ -85,7 +85,7 @@ describe('background jobs (real Redis / BullMQ)', () => {
           SMTP_URL: 'smtp://127.0.0.1:2525',
           QUEUE_MAILER_CONCURRENCY: '0',
           QUEUE_PASSWORD_RESETS_CONCURRENCY: '0',
-            QUEUE_WEBHOOKS_CONCURRENCY: '0',
+          QUEUE_WEBHOOKS_CONCURRENCY: '0',
         },
       });
     });

@@ -64,16 +64,19 @@ describe('login throttles', () => {
       expectLoginThrottled(spelled.res);
     });
 
-    it.each([30, 100])('%i concurrent wrong passwords for one identity: at most 10 are verified (9 answered 401), the rest 429', async (n) => {
-      const ip = randomIPv4();
-      const results = await Promise.all(Array.from({ length: n }, () => fail(t, w.email, ip)));
-      const statuses = results.map((r) => r.res.status);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(9);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(n - 9);
-      for (const r of results.filter((x) => x.res.status === 429)) expectLoginThrottled(r.res);
-      // The cooldown is on: the right password is refused too.
-      expectLoginThrottled((await logIn(t, w, { ip })).res);
-    });
+    it.each([30, 100])(
+      '%i concurrent wrong passwords for one identity: at most 10 are verified (9 answered 401), the rest 429',
+      async (n) => {
+        const ip = randomIPv4();
+        const results = await Promise.all(Array.from({ length: n }, () => fail(t, w.email, ip)));
+        const statuses = results.map((r) => r.res.status);
+        expect(statuses.filter((s) => s === 401)).toHaveLength(9);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(n - 9);
+        for (const r of results.filter((x) => x.res.status === 429)) expectLoginThrottled(r.res);
+        // The cooldown is on: the right password is refused too.
+        expectLoginThrottled((await logIn(t, w, { ip })).res);
+      },
+    );
 
     it('the cooldown lives in Redis for 30 minutes (real TTL), under a key that does not carry the email', async () => {
       const ip = randomIPv4();
@@ -224,7 +227,12 @@ describe('login throttles', () => {
  * A request from a chosen loopback source address (127.x.y.z), so the direct peer is an address
  * no other suite uses.
  */
-function postFrom(base: string, localAddress: string, xff: string, body: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function postFrom(
+  base: string,
+  localAddress: string,
+  xff: string,
+  body: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   const url = new URL('/users/log-in', base);
   return new Promise((resolve, reject) => {
     const req = http.request(

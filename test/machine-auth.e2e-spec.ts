@@ -51,11 +51,14 @@ function expect401(res: Response, detail: string): void {
 }
 
 async function exchangeToken(t: TestApp, key: string, scopes?: string[]): Promise<string> {
-  const res = await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', key).send(scopes ? { scopes } : {});
+  const res = await t
+    .http()
+    .post('/api/v1/agent_tokens')
+    .set('x-agent-api-key', key)
+    .send(scopes ? { scopes } : {});
   if (res.status !== 200) throw new Error(`exchange failed: ${res.status} ${res.text}`);
   return res.body.token;
 }
-
 
 describe('machine authentication on protected /api/v1 routes', () => {
   let t: TestApp;
@@ -177,11 +180,18 @@ describe('machine authentication on protected /api/v1 routes', () => {
     const own = await createTestApp();
     try {
       const w = await makeWorkspace(own);
-      const key = await own.app.get(DataSource).transaction((m) =>
-        own.app
-          .get(MachineCredentialsService)
-          .issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId }, ['messages:read'], new Date(own.clock.now() + 60_000)),
-      );
+      const key = await own.app
+        .get(DataSource)
+        .transaction((m) =>
+          own.app
+            .get(MachineCredentialsService)
+            .issueApiKey(
+              m,
+              { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId },
+              ['messages:read'],
+              new Date(own.clock.now() + 60_000),
+            ),
+        );
       const token = await exchangeToken(own, key.key);
       const get = (cred: string) => own.http().get('/api/v1/messages').set('authorization', `Bearer ${cred}`);
       await get(key.key).expect(200);
@@ -200,7 +210,11 @@ describe('machine authentication on protected /api/v1 routes', () => {
   it('revoking the key stops the key and every token minted from it at once', async () => {
     const w = await makeWorkspace(t);
     const exchanged = await exchangeToken(t, w.apiKey);
-    const get = (auth: Auth) => t.http().get('/api/v1/messages').set(auth as Record<string, string>);
+    const get = (auth: Auth) =>
+      t
+        .http()
+        .get('/api/v1/messages')
+        .set(auth as Record<string, string>);
     // used successfully first, so every credential is in the cache
     await get(bearer(w.apiKey)).expect(200);
     await get(keyHeader(w.apiKey)).expect(200);
@@ -235,12 +249,9 @@ describe('machine authentication on protected /api/v1 routes', () => {
       const body = expectProblem(await get(cred), 403, 'forbidden', { title: 'Forbidden', error: 'workspace_frozen' });
       expect(body.detail).toMatch(/until the freeze is lifted/);
     }
-    expectProblem(
-      await t.http().post('/api/v1/messages').set('x-agent-api-key', w.apiKey).send({ body: 'x' }),
-      403,
-      'forbidden',
-      { error: 'workspace_frozen' },
-    );
+    expectProblem(await t.http().post('/api/v1/messages').set('x-agent-api-key', w.apiKey).send({ body: 'x' }), 403, 'forbidden', {
+      error: 'workspace_frozen',
+    });
 
     await t.app.get(WorkspacesService).update(w.workspaceId, { status: 'active' });
     await get(w.apiKey).expect(200);

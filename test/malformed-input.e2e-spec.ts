@@ -29,10 +29,21 @@ describe('malformed input', () => {
 
   it('content-encoding gzip on a plain body is 400 malformed_body, and nothing is registered', async () => {
     const email = uniqueEmail();
-    const res = await t.http().post('/api/v1/register').set('content-type', 'application/json').set('content-encoding', 'gzip').send(registration(email));
+    const res = await t
+      .http()
+      .post('/api/v1/register')
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'gzip')
+      .send(registration(email));
     expectProblem(res, 400, 'bad-request', { detail: 'malformed_body' });
     expect(await usersWith(email)).toBe(0);
-    const machine = await t.http().post('/api/v1/messages').set('x-agent-api-key', w.apiKey).set('content-type', 'application/json').set('content-encoding', 'deflate').send('{"body":"x"}');
+    const machine = await t
+      .http()
+      .post('/api/v1/messages')
+      .set('x-agent-api-key', w.apiKey)
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'deflate')
+      .send('{"body":"x"}');
     expectProblem(machine, 400, 'bad-request', { detail: 'malformed_body' });
   });
 
@@ -40,25 +51,47 @@ describe('malformed input', () => {
     const nest = (depth: number) => `${'['.repeat(depth - 1)}1${']'.repeat(depth - 1)}`;
     for (const depth of [65, 3000]) {
       const email = uniqueEmail();
-      const res = await t.http().post('/api/v1/register').set('content-type', 'application/json').send(registration(email).replace('"bot"', `"bot","deep":${nest(depth)}`));
+      const res = await t
+        .http()
+        .post('/api/v1/register')
+        .set('content-type', 'application/json')
+        .send(registration(email).replace('"bot"', `"bot","deep":${nest(depth)}`));
       expectProblem(res, 400, 'bad-request', { detail: 'JSON nested deeper than 64 levels' });
       expect(await usersWith(email)).toBe(0);
     }
     // Brackets inside strings do not count.
-    const inString = await t.http().post('/api/v1/messages').set('x-agent-api-key', w.apiKey).set('content-type', 'application/json').send(JSON.stringify({ body: '['.repeat(5000) }));
+    const inString = await t
+      .http()
+      .post('/api/v1/messages')
+      .set('x-agent-api-key', w.apiKey)
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ body: '['.repeat(5000) }));
     expect(inString.status).toBe(201);
     // 64 levels in all (the body object is the first): parsed, then refused as an unknown field.
-    const ok = await t.http().post('/api/v1/messages').set('x-agent-api-key', w.apiKey).set('content-type', 'application/json').send(`{"body":"x","deep":${nest(63)}}`);
+    const ok = await t
+      .http()
+      .post('/api/v1/messages')
+      .set('x-agent-api-key', w.apiKey)
+      .set('content-type', 'application/json')
+      .send(`{"body":"x","deep":${nest(63)}}`);
     expectProblem(ok, 422, 'validation-error');
   });
 
   it('a NUL character in any string field is 422 naming the field, and nothing is written', async () => {
     const email = uniqueEmail();
-    const res = await t.http().post('/api/v1/register').set('content-type', 'application/json').send(registration(email, { agent_name: 'bo\u0000t' }));
+    const res = await t
+      .http()
+      .post('/api/v1/register')
+      .set('content-type', 'application/json')
+      .send(registration(email, { agent_name: 'bo\u0000t' }));
     const body = expectProblem(res, 422, 'validation-error');
     expect(body.errors).toEqual({ agent_name: ['must not contain the NUL character'] });
     expect(await usersWith(email)).toBe(0);
-    const nested = await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'x', payload: { a: ['ok', 'n\u0000'] } });
+    const nested = await t
+      .http()
+      .post('/api/v1/operator/agent_commands')
+      .set('cookie', cookie)
+      .send({ service_agent_id: w.defaultAgentId, name: 'x', payload: { a: ['ok', 'n\u0000'] } });
     expect(expectProblem(nested, 422, 'validation-error').errors).toEqual({ 'payload.a.1': ['must not contain the NUL character'] });
     const form = await t.http().post('/users/log-in').type('form').send(`email=a%00b%40example.com&password=x`);
     expect(form.status).toBe(422);
@@ -67,18 +100,31 @@ describe('malformed input', () => {
   it('__proto__, constructor and prototype keys are unknown fields wherever they are', async () => {
     for (const key of ['__proto__', 'constructor', 'prototype']) {
       const email = uniqueEmail();
-      const res = await t.http().post('/api/v1/register').set('content-type', 'application/json').send(registration(email).replace('{', `{"${key}":{"admin":true},`));
+      const res = await t
+        .http()
+        .post('/api/v1/register')
+        .set('content-type', 'application/json')
+        .send(registration(email).replace('{', `{"${key}":{"admin":true},`));
       expect(expectProblem(res, 422, 'validation-error').errors).toEqual({ [key]: ['is not an allowed field'] });
       expect(await usersWith(email)).toBe(0);
     }
-    const nested = await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send(`{"service_agent_id":"${w.defaultAgentId}","name":"x","payload":{"__proto__":{"polluted":1}}}`).set('content-type', 'application/json');
+    const nested = await t
+      .http()
+      .post('/api/v1/operator/agent_commands')
+      .set('cookie', cookie)
+      .send(`{"service_agent_id":"${w.defaultAgentId}","name":"x","payload":{"__proto__":{"polluted":1}}}`)
+      .set('content-type', 'application/json');
     expect(expectProblem(nested, 422, 'validation-error').errors).toEqual({ 'payload.__proto__': ['is not an allowed field'] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('an object whose own toString or valueOf is not a function, where a date is expected, is 422 (not a 500)', async () => {
     for (const expires_at of [{ toString: '' }, { valueOf: 1, toString: null }, ['2030-01-01']]) {
-      const res = await t.http().post(`/api/v1/operator/service_agents/${w.defaultAgentId}/api_keys`).set('cookie', cookie).send({ expires_at });
+      const res = await t
+        .http()
+        .post(`/api/v1/operator/service_agents/${w.defaultAgentId}/api_keys`)
+        .set('cookie', cookie)
+        .send({ expires_at });
       expect(expectProblem(res, 422, 'validation-error').errors).toEqual({ expires_at: ['must be an ISO 8601 date-time'] });
     }
   });
@@ -89,17 +135,31 @@ describe('malformed input', () => {
     expectProblem(multipart, 415, 'unsupported-media-type', { detail: 'send the request body as application/json' });
     const form = await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', w.apiKey).type('form').send('a=1');
     expectProblem(form, 415, 'unsupported-media-type');
-    const text = await t.http().post('/api/v1/messages').set('x-agent-api-key', w.apiKey).set('content-type', 'text/plain').send('{"body":"x"}');
+    const text = await t
+      .http()
+      .post('/api/v1/messages')
+      .set('x-agent-api-key', w.apiKey)
+      .set('content-type', 'text/plain')
+      .send('{"body":"x"}');
     expectProblem(text, 415, 'unsupported-media-type');
     expect(await tokensOf(w.credentialId)).toBe(before);
     // No body at all is still fine, and JSON subtypes are JSON.
     expect((await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', w.apiKey)).status).toBe(200);
-    const scimish = await t.http().post('/api/v1/messages').set('x-agent-api-key', w.apiKey).set('content-type', 'application/merge-patch+json').send('{"body":"y"}');
+    const scimish = await t
+      .http()
+      .post('/api/v1/messages')
+      .set('x-agent-api-key', w.apiKey)
+      .set('content-type', 'application/merge-patch+json')
+      .send('{"body":"y"}');
     expect(scimish.status).toBe(201);
   });
 
   it('a route that takes no body refuses one with fields (POST /api/v1/socket_tokens), and takes {} or nothing', async () => {
-    const res = await t.http().post('/api/v1/socket_tokens').set('x-agent-api-key', w.apiKey).send({ scopes: ['everything'] });
+    const res = await t
+      .http()
+      .post('/api/v1/socket_tokens')
+      .set('x-agent-api-key', w.apiKey)
+      .send({ scopes: ['everything'] });
     expect(expectProblem(res, 422, 'validation-error').errors).toEqual({ scopes: ['is not an allowed field'] });
     expect((await t.http().post('/api/v1/socket_tokens').set('x-agent-api-key', w.apiKey).send({})).status).toBe(200);
     expect((await t.http().post('/api/v1/socket_tokens').set('x-agent-api-key', w.apiKey)).status).toBe(200);
@@ -108,13 +168,29 @@ describe('malformed input', () => {
   it('the bodyless check runs after authentication (401 and 403 win over its 422), also on GET', async () => {
     const fields = { scopes: ['everything'] };
     expectProblem(await t.http().post('/api/v1/socket_tokens').send(fields), 401, 'unauthorized', { detail: 'api_key_required' });
-    const readOnly = (await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', w.apiKey).send({ scopes: ['messages:read'] }).expect(200)).body.token;
+    const readOnly = (
+      await t
+        .http()
+        .post('/api/v1/agent_tokens')
+        .set('x-agent-api-key', w.apiKey)
+        .send({ scopes: ['messages:read'] })
+        .expect(200)
+    ).body.token;
     const noScope = await t.http().post('/api/v1/socket_tokens').set('authorization', `Bearer ${readOnly}`).send(fields);
     expectProblem(noScope, 403, 'forbidden', { detail: INSUFFICIENT_SCOPE_DETAIL });
     // A GET takes no body either: a JSON body with fields is refused, before the list is read.
-    const get = await t.http().get('/api/v1/messages?limit=1').set('x-agent-api-key', w.apiKey).set('content-type', 'application/json').send('{"x":1}');
+    const get = await t
+      .http()
+      .get('/api/v1/messages?limit=1')
+      .set('x-agent-api-key', w.apiKey)
+      .set('content-type', 'application/json')
+      .send('{"x":1}');
     expect(expectProblem(get, 422, 'validation-error').errors).toEqual({ x: ['is not an allowed field'] });
-    expectProblem(await t.http().get('/api/v1/messages?limit=1').set('content-type', 'application/json').send('{"x":1}'), 401, 'unauthorized');
+    expectProblem(
+      await t.http().get('/api/v1/messages?limit=1').set('content-type', 'application/json').send('{"x":1}'),
+      401,
+      'unauthorized',
+    );
   });
 
   it('the app has no global interceptor (one would put every route through rxjs: bench/README.md, finding 19)', () => {

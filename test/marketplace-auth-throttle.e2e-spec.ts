@@ -47,7 +47,10 @@ describe('failed-authentication throttle on the partner and engagement planes', 
     for (let i = 0; i < LIMIT; i++) expectProblem(await attacker.get('/api/v1/partner/engagements', badKey), 401, 'unauthorized');
     // all 30 in the shared count (a failure the node counted alone, while its event bus looked
     // down, would show here rather than as a 401 for the 31st: seen once in a full run)
-    expect({ shared: Number(await redis().get(keyOf(attacker.ip))), bus: a.app.get(EventBus).healthy }).toEqual({ shared: LIMIT, bus: true });
+    expect({ shared: Number(await redis().get(keyOf(attacker.ip))), bus: a.app.get(EventBus).healthy }).toEqual({
+      shared: LIMIT,
+      bus: true,
+    });
     expectThrottled(await attacker.get('/api/v1/partner/engagements', badKey));
     // everything from that address until the window ends, on both planes, whatever the credential
     expectThrottled(await attacker.get('/api/v1/partner/engagements', partner.key));
@@ -67,14 +70,21 @@ describe('failed-authentication throttle on the partner and engagement planes', 
     for (let i = 0; i < LIMIT + 5; i++) {
       expectProblem(await client.post(`/api/v1/partner/engagements/${randomUUID()}/tokens`, partner.key), 404, 'not-found');
     }
-    expectProblem(await client.post(`/api/v1/partner/engagements/${engagement.id}/tokens`, partner.key, { expires_in: 0 }), 422, 'validation-error');
+    expectProblem(
+      await client.post(`/api/v1/partner/engagements/${engagement.id}/tokens`, partner.key, { expires_in: 0 }),
+      422,
+      'validation-error',
+    );
     await client.get('/api/v1/partner/engagements', partner.key).expect(200);
     const reader = await makePartner(a, admin, ['engagements:read']);
     const second = await engagedPartner(a, admin, { client });
-    for (let i = 0; i < 10; i++) expectProblem(await client.post(`/api/v1/partner/engagements/${engagement.id}/tokens`, reader.key), 403, 'forbidden');
-    for (let i = 0; i < 10; i++) expectProblem(await client.get(eventsPath(second.engagement.id), token), 403, 'forbidden', { detail: 'forbidden' });
+    for (let i = 0; i < 10; i++)
+      expectProblem(await client.post(`/api/v1/partner/engagements/${engagement.id}/tokens`, reader.key), 403, 'forbidden');
+    for (let i = 0; i < 10; i++)
+      expectProblem(await client.get(eventsPath(second.engagement.id), token), 403, 'forbidden', { detail: 'forbidden' });
     await a.http().post(`/api/v1/admin/partners/${second.partner.id}/suspend`).set('cookie', admin.cookie).expect(200);
-    for (let i = 0; i < 10; i++) expectProblem(await client.get(eventsPath(second.engagement.id), second.token), 403, 'forbidden', { detail: 'partner_suspended' });
+    for (let i = 0; i < 10; i++)
+      expectProblem(await client.get(eventsPath(second.engagement.id), second.token), 403, 'forbidden', { detail: 'partner_suspended' });
     expectThrottled(await client.get(eventsPath(engagement.id), token));
   });
 
@@ -130,7 +140,7 @@ describe('failed-authentication throttle on the partner and engagement planes', 
       await direct.close();
     });
 
-    it('x-forwarded-for from an untrusted peer is ignored: spoofed addresses share the peer\'s count', async () => {
+    it("x-forwarded-for from an untrusted peer is ignored: spoofed addresses share the peer's count", async () => {
       await redis().del(keyOf('127.0.0.1'));
       for (let i = 0; i < LIMIT; i++) {
         expectProblem(await fromAddress(direct, randomIPv4()).get('/api/v1/partner/engagements', badKey), 401, 'unauthorized');

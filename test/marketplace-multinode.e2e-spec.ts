@@ -61,7 +61,9 @@ describe('the marketplace cascade across nodes', () => {
     await onB.get(eventsPath(engagement.id), fresh).expect(200);
     expect(Date.now() - started).toBeLessThan(2000);
     for (let i = 0; i < 30; i++) expectProblem(await onB.get('/api/v1/partner/engagements', 'nope'), 401, 'unauthorized');
-    expectProblem(await onB.get('/api/v1/partner/engagements', partner.key), 429, 'rate-limited', { detail: 'too many failed authentication attempts' });
+    expectProblem(await onB.get('/api/v1/partner/engagements', partner.key), 429, 'rate-limited', {
+      detail: 'too many failed authentication attempts',
+    });
     // node A never saw those failures: its own count is still empty
     await onA.get('/api/v1/partner/engagements', partner.key).expect(200);
     // and once Redis is back, the shared count applies again (it holds none of the outage's failures)
@@ -96,7 +98,9 @@ describe('the marketplace cascade across nodes', () => {
       await a.http().post(`/api/v1/operator/engagements/${engagement.id}/revoke`).set('cookie', owner.cookie).expect(200);
       const revokedAt = Date.now();
       await withinOneSecond(revokedAt, async () => {
-        expectProblem(await onB.post(eventsPath(engagement.id), token, { kind: 'k' }), 401, 'unauthorized', { detail: 'engagement_revoked' });
+        expectProblem(await onB.post(eventsPath(engagement.id), token, { kind: 'k' }), 401, 'unauthorized', {
+          detail: 'engagement_revoked',
+        });
       });
     });
 
@@ -115,5 +119,4 @@ describe('the marketplace cascade across nodes', () => {
       await onB.get('/api/v1/partner/engagements', rotated.body.partner_key.key).expect(200);
     });
   });
-
 });

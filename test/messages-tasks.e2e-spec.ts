@@ -20,9 +20,19 @@ describe('machine resources: messages and tasks', () => {
   let ws: Registered;
 
   const as = (w: Registered) => ({
-    postMessage: (body: unknown) => t.http().post('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`).send(body as object),
+    postMessage: (body: unknown) =>
+      t
+        .http()
+        .post('/api/v1/messages')
+        .set('authorization', `Bearer ${w.apiKey}`)
+        .send(body as object),
     getMessages: (query = '') => t.http().get(`/api/v1/messages${query}`).set('authorization', `Bearer ${w.apiKey}`),
-    postTask: (body: unknown) => t.http().post('/api/v1/tasks').set('authorization', `Bearer ${w.apiKey}`).send(body as object),
+    postTask: (body: unknown) =>
+      t
+        .http()
+        .post('/api/v1/tasks')
+        .set('authorization', `Bearer ${w.apiKey}`)
+        .send(body as object),
     getTasks: (query = '') => t.http().get(`/api/v1/tasks${query}`).set('authorization', `Bearer ${w.apiKey}`),
   });
 
@@ -74,7 +84,7 @@ describe('machine resources: messages and tasks', () => {
       expect(res.body.message.channel).toBeNull();
     });
 
-    it('the service agent is the credential\'s agent', async () => {
+    it("the service agent is the credential's agent", async () => {
       const res = await t.http().post('/api/v1/messages').set('authorization', `Bearer ${ws.accessToken}`).send({ body: 'via token' });
       expect(res.status).toBe(201);
       expect(res.body.message.service_agent_id).toBe(ws.keyAgentId);

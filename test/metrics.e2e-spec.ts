@@ -36,7 +36,11 @@ describe('GET /metrics', () => {
     const series = async (route: string, status: number) => {
       const text = (await t.http().get('/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200)).text;
       const value = (name: string) => {
-        const line = text.split('\n').find((l) => l.startsWith(`http_request_duration_seconds_${name}{`) && l.includes(`method="GET",route="${route}",status="${status}"`));
+        const line = text
+          .split('\n')
+          .find(
+            (l) => l.startsWith(`http_request_duration_seconds_${name}{`) && l.includes(`method="GET",route="${route}",status="${status}"`),
+          );
         return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
       };
       return { count: value('count'), sum: value('sum') };
@@ -90,11 +94,19 @@ describe('GET /metrics', () => {
       const w = await makeWorkspace(t);
       const reader = (await issueKey(t, w, ['messages:read'])).key;
       const cases: [() => Promise<unknown>, string, string][] = [
-        [() => t.http().post('/api/v1/agent_tokens').send({ api_key: 'agk_AAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' }), 'machine', 'invalid_api_key'],
+        [
+          () => t.http().post('/api/v1/agent_tokens').send({ api_key: 'agk_AAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' }),
+          'machine',
+          'invalid_api_key',
+        ],
         [() => t.http().post('/api/v1/agent_tokens').send({}), 'machine', 'api_key_required'],
         [() => t.http().get('/api/v1/messages'), 'machine', 'api_key_required'],
         [() => t.http().get('/api/v1/operator/me'), 'operator', 'session_required'],
-        [() => t.http().get('/api/v1/traces/6b0ba1b6-1d0c-4b3c-9b1c-0e0c7b0c0d01').set('x-agent-api-key', reader), 'machine', 'insufficient_scope'],
+        [
+          () => t.http().get('/api/v1/traces/6b0ba1b6-1d0c-4b3c-9b1c-0e0c7b0c0d01').set('x-agent-api-key', reader),
+          'machine',
+          'insufficient_scope',
+        ],
       ];
       for (const [send, mechanism, reason] of cases) {
         const before = await count(mechanism, reason);

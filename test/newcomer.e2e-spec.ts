@@ -20,8 +20,17 @@ describe('no dead ends', () => {
     const browser = await t.http().get('/').set('accept', BROWSER).expect(302);
     expect(browser.headers.location).toBe('/app');
     const api = await t.http().get('/').set('accept', 'application/json').expect(200);
-    expect(api.body).toMatchObject({ docs: { reference: '/api/docs', openapi: '/api/docs-json', asyncapi: '/api/asyncapi.json', problems: '/problems' }, probes: { health: '/health' } });
-    for (const path of [api.body.docs.reference, api.body.docs.openapi, api.body.docs.asyncapi, api.body.docs.problems, api.body.probes.health]) {
+    expect(api.body).toMatchObject({
+      docs: { reference: '/api/docs', openapi: '/api/docs-json', asyncapi: '/api/asyncapi.json', problems: '/problems' },
+      probes: { health: '/health' },
+    });
+    for (const path of [
+      api.body.docs.reference,
+      api.body.docs.openapi,
+      api.body.docs.asyncapi,
+      api.body.docs.problems,
+      api.body.probes.health,
+    ]) {
       expect({ path, status: (await t.http().get(path)).status }).toEqual({ path, status: 200 });
     }
   });
@@ -29,7 +38,11 @@ describe('no dead ends', () => {
   it('every problem type links to a page that explains it; the type of a real answer resolves', async () => {
     for (const [slug, doc] of Object.entries(PROBLEM_DOCS)) {
       const page = await t.http().get(`/problems/${slug}`);
-      expect({ slug, status: page.status, type: page.headers['content-type'] }).toEqual({ slug, status: 200, type: expect.stringMatching(/^text\/html/) });
+      expect({ slug, status: page.status, type: page.headers['content-type'] }).toEqual({
+        slug,
+        status: 200,
+        type: expect.stringMatching(/^text\/html/),
+      });
       expect(page.text).toContain(`<p id="action">`);
       expect(page.text).toContain(`${doc.status}`);
     }

@@ -28,8 +28,18 @@ describe('operator REST: me, service agents and API keys', () => {
     if (workspaceId) headers['x-workspace-id'] = workspaceId;
     return {
       get: (path: string) => t.http().get(path).set(headers),
-      post: (path: string, body: unknown = {}) => t.http().post(path).set(headers).send(body as object),
-      patch: (path: string, body: unknown = {}) => t.http().patch(path).set(headers).send(body as object),
+      post: (path: string, body: unknown = {}) =>
+        t
+          .http()
+          .post(path)
+          .set(headers)
+          .send(body as object),
+      patch: (path: string, body: unknown = {}) =>
+        t
+          .http()
+          .patch(path)
+          .set(headers)
+          .send(body as object),
     };
   };
   const A = () => owner.reg.workspaceId;
@@ -76,8 +86,22 @@ describe('operator REST: me, service agents and API keys', () => {
       expect(res.body).toEqual({
         user: { id: member.reg.body.user.id, email: member.reg.email, name: member.reg.body.user.name, platform_admin: false },
         workspaces: [
-          { id: member.reg.workspaceId, name: member.reg.body.workspace.name, slug: member.reg.body.workspace.slug, plan: 'free', status: 'active', role: 'owner' },
-          { id: A(), name: owner.reg.body.workspace.name, slug: owner.reg.body.workspace.slug, plan: 'enterprise', status: 'active', role: 'member' },
+          {
+            id: member.reg.workspaceId,
+            name: member.reg.body.workspace.name,
+            slug: member.reg.body.workspace.slug,
+            plan: 'free',
+            status: 'active',
+            role: 'owner',
+          },
+          {
+            id: A(),
+            name: owner.reg.body.workspace.name,
+            slug: owner.reg.body.workspace.slug,
+            plan: 'enterprise',
+            status: 'active',
+            role: 'member',
+          },
         ],
         workspace_id: member.reg.workspaceId,
       });
@@ -91,7 +115,11 @@ describe('operator REST: me, service agents and API keys', () => {
       await db.query(`UPDATE workspaces SET plan = 'team', status = 'frozen' WHERE id = $1`, [A()]);
       try {
         const res = await as(member).get(`${OP}/me`).expect(200);
-        expect(res.body.workspaces.find((w: { id: string }) => w.id === A())).toMatchObject({ plan: 'team', status: 'frozen', role: 'member' });
+        expect(res.body.workspaces.find((w: { id: string }) => w.id === A())).toMatchObject({
+          plan: 'team',
+          status: 'frozen',
+          role: 'member',
+        });
       } finally {
         await db.query(`UPDATE workspaces SET plan = $2, status = $3 WHERE id = $1`, [A(), before.plan, before.status]);
       }
@@ -129,17 +157,22 @@ describe('operator REST: me, service agents and API keys', () => {
       { method: 'post', path: () => `${OP}/api_keys/${owner.reg.credentialId}/revoke` },
     ];
 
-    it.each(ROUTES.map((r, i) => [i, r] as const))('route %i: 401 problem, also with an unknown cookie or a machine key', async (_i, route) => {
-      const call = (headers: Record<string, string>) => {
-        const req = t.http()[route.method](route.path()).set(headers);
-        return route.body ? req.send(route.body) : req;
-      };
-      expectProblem(await call({}), 401, 'unauthorized', { title: 'Unauthorized', detail: 'session_required' });
-      expectProblem(await call({ cookie: `_agent_ops_key=${'A'.repeat(43)}` }), 401, 'unauthorized', { detail: 'session_required' });
-      // a machine credential is no operator session
-      expectProblem(await call({ 'x-agent-api-key': owner.reg.apiKey }), 401, 'unauthorized', { detail: 'session_required' });
-      expectProblem(await call({ authorization: `Bearer ${owner.reg.accessToken}` }), 401, 'unauthorized', { detail: 'session_required' });
-    });
+    it.each(ROUTES.map((r, i) => [i, r] as const))(
+      'route %i: 401 problem, also with an unknown cookie or a machine key',
+      async (_i, route) => {
+        const call = (headers: Record<string, string>) => {
+          const req = t.http()[route.method](route.path()).set(headers);
+          return route.body ? req.send(route.body) : req;
+        };
+        expectProblem(await call({}), 401, 'unauthorized', { title: 'Unauthorized', detail: 'session_required' });
+        expectProblem(await call({ cookie: `_agent_ops_key=${'A'.repeat(43)}` }), 401, 'unauthorized', { detail: 'session_required' });
+        // a machine credential is no operator session
+        expectProblem(await call({ 'x-agent-api-key': owner.reg.apiKey }), 401, 'unauthorized', { detail: 'session_required' });
+        expectProblem(await call({ authorization: `Bearer ${owner.reg.accessToken}` }), 401, 'unauthorized', {
+          detail: 'session_required',
+        });
+      },
+    );
 
     it('nothing was changed by the refused calls', async () => {
       const res = await asOwner().get(`${OP}/service_agents`).expect(200);
@@ -174,7 +207,9 @@ describe('operator REST: me, service agents and API keys', () => {
 
     it('create → 201 { service_agent } with the given scopes; it is listed, newest first', async () => {
       const name = uniqueName('Picker');
-      const res = await asOwner().post(`${OP}/service_agents`, { name, scopes: ['messages:read', 'tasks:read'] }).expect(201);
+      const res = await asOwner()
+        .post(`${OP}/service_agents`, { name, scopes: ['messages:read', 'tasks:read'] })
+        .expect(201);
       expect(res.body).toEqual({
         service_agent: {
           id: expect.stringMatching(UUID),
@@ -199,7 +234,10 @@ describe('operator REST: me, service agents and API keys', () => {
     });
 
     it('create: an unknown scope, a blank or missing name, an unknown field → 422', async () => {
-      expectValidation(await asOwner().post(`${OP}/service_agents`, { name: uniqueName('X'), scopes: ['messages:read', 'root:all'] }), 'scopes');
+      expectValidation(
+        await asOwner().post(`${OP}/service_agents`, { name: uniqueName('X'), scopes: ['messages:read', 'root:all'] }),
+        'scopes',
+      );
       expectValidation(await asOwner().post(`${OP}/service_agents`, { name: '   ' }), 'name');
       expectValidation(await asOwner().post(`${OP}/service_agents`, { name: '' }), 'name');
       expectValidation(await asOwner().post(`${OP}/service_agents`, {}), 'name');
@@ -213,7 +251,9 @@ describe('operator REST: me, service agents and API keys', () => {
       expect(res.body.service_agent).toMatchObject({ id: agent.id, name: renamed, status: 'active' });
       const off = await asOwner().patch(`${OP}/service_agents/${agent.id}`, { status: 'inactive' }).expect(200);
       expect(off.body.service_agent).toMatchObject({ id: agent.id, name: renamed, status: 'inactive' });
-      const listed = (await asOwner().get(`${OP}/service_agents`).expect(200)).body.service_agents.find((a: { id: string }) => a.id === agent.id);
+      const listed = (await asOwner().get(`${OP}/service_agents`).expect(200)).body.service_agents.find(
+        (a: { id: string }) => a.id === agent.id,
+      );
       expect(listed).toMatchObject({ name: renamed, status: 'inactive' });
       expectValidation(await asOwner().patch(`${OP}/service_agents/${agent.id}`, { status: 'deleted' }), 'status');
       expectValidation(await asOwner().patch(`${OP}/service_agents/${agent.id}`, { name: ' ' }), 'name');
@@ -273,7 +313,9 @@ describe('operator REST: me, service agents and API keys', () => {
     });
 
     it('the same user acting on their own workspace (no header) is its owner and may create there', async () => {
-      const res = await as(member).post(`${OP}/service_agents`, { name: uniqueName('Own') }).expect(201);
+      const res = await as(member)
+        .post(`${OP}/service_agents`, { name: uniqueName('Own') })
+        .expect(201);
       const own = await as(member).get(`${OP}/service_agents`).expect(200);
       expect(own.body.service_agents.map((a: { id: string }) => a.id)).toContain(res.body.service_agent.id);
       const inA = await asOwner().get(`${OP}/service_agents`).expect(200);
@@ -282,7 +324,9 @@ describe('operator REST: me, service agents and API keys', () => {
 
     it('an admin can create, patch, issue, archive and revoke', async () => {
       const agent = await createAgent(asAdmin(), { scopes: ['messages:read'] });
-      await asAdmin().patch(`${OP}/service_agents/${agent.id}`, { name: uniqueName('Admin renamed') }).expect(200);
+      await asAdmin()
+        .patch(`${OP}/service_agents/${agent.id}`, { name: uniqueName('Admin renamed') })
+        .expect(200);
       const k1 = await issueKey(agent.id, {}, asAdmin());
       const k2 = await issueKey(agent.id, {}, asAdmin());
       await messagesWith(k1.key).expect(200);
@@ -292,7 +336,9 @@ describe('operator REST: me, service agents and API keys', () => {
       expect(revoked.body.api_key.status).toBe('revoked');
       await asAdmin().patch(`${OP}/service_agents/${agent.id}`, { status: 'inactive' }).expect(200);
       // and it happened in A, where the owner sees it
-      const listed = (await asOwner().get(`${OP}/service_agents`).expect(200)).body.service_agents.find((a: { id: string }) => a.id === agent.id);
+      const listed = (await asOwner().get(`${OP}/service_agents`).expect(200)).body.service_agents.find(
+        (a: { id: string }) => a.id === agent.id,
+      );
       expect(listed.status).toBe('inactive');
     });
   });
@@ -328,12 +374,17 @@ describe('operator REST: me, service agents and API keys', () => {
       expectProblem(await t.http().post('/api/v1/messages').set('x-agent-api-key', narrow.key).send({ body: 'x' }), 403, 'forbidden', {
         detail: 'The token does not have sufficient scope',
       });
-      expectValidation(await asOwner().post(`${OP}/service_agents/${agent.id}/api_keys`, { scopes: ['messages:read', 'tasks:read'] }), 'scopes');
+      expectValidation(
+        await asOwner().post(`${OP}/service_agents/${agent.id}/api_keys`, { scopes: ['messages:read', 'tasks:read'] }),
+        'scopes',
+      );
       expectValidation(await asOwner().post(`${OP}/service_agents/${agent.id}/api_keys`, { scopes: ['credentials:write'] }), 'scopes');
       expectValidation(await asOwner().post(`${OP}/service_agents/${agent.id}/api_keys`, { scopes: ['made:up'] }), 'scopes');
       expectValidation(await asOwner().post(`${OP}/service_agents/${agent.id}/api_keys`, { scopes: [] }), 'scopes');
       // the refused issues created nothing
-      const rows = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM api_credentials WHERE service_agent_id = $1`, [agent.id]);
+      const rows = await t.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM api_credentials WHERE service_agent_id = $1`, [agent.id]);
       expect(rows[0].n).toBe(1);
     });
 
@@ -432,7 +483,9 @@ describe('operator REST: me, service agents and API keys', () => {
       const later = [
         await asOwner().get(`${OP}/service_agents`).expect(200),
         await asOwner().get(`${OP}/me`).expect(200),
-        await asOwner().patch(`${OP}/service_agents/${agent.id}`, { name: uniqueName('Again') }).expect(200),
+        await asOwner()
+          .patch(`${OP}/service_agents/${agent.id}`, { name: uniqueName('Again') })
+          .expect(200),
         await asOwner().get('/app').expect(200),
         await asOwner().post(`${OP}/api_keys/${issued.credential_id}/archive`).expect(200),
         await asOwner().post(`${OP}/api_keys/${issued.credential_id}/revoke`).expect(200),
@@ -490,7 +543,9 @@ describe('operator REST: me, service agents and API keys', () => {
       for (const res of refused) expectProblem(res, 404, 'not-found');
       await messagesWith(issued.key).expect(200);
       await messagesWith(owner.reg.apiKey).expect(200);
-      const listed = (await asOwner().get(`${OP}/service_agents`).expect(200)).body.service_agents.find((a: { id: string }) => a.id === agent.id);
+      const listed = (await asOwner().get(`${OP}/service_agents`).expect(200)).body.service_agents.find(
+        (a: { id: string }) => a.id === agent.id,
+      );
       expect(listed.status).toBe('active');
     });
 
@@ -498,7 +553,9 @@ describe('operator REST: me, service agents and API keys', () => {
       const agent = await createAgent();
       // no x-workspace-id: the admin's oldest membership is their own workspace
       expectProblem(await as(admin).patch(`${OP}/service_agents/${agent.id}`, { status: 'inactive' }), 404, 'not-found');
-      await asAdmin().patch(`${OP}/service_agents/${agent.id}`, { name: uniqueName('Reached') }).expect(200);
+      await asAdmin()
+        .patch(`${OP}/service_agents/${agent.id}`, { name: uniqueName('Reached') })
+        .expect(200);
     });
   });
 
@@ -506,7 +563,9 @@ describe('operator REST: me, service agents and API keys', () => {
     it('free plan: 10 agents besides the default one, the 11th → 429; on team more are allowed', async () => {
       const ws = await makeOperator(t);
       for (let i = 0; i < 10; i++) {
-        await as(ws).post(`${OP}/service_agents`, { name: uniqueName(`Quota ${i}`) }).expect(201);
+        await as(ws)
+          .post(`${OP}/service_agents`, { name: uniqueName(`Quota ${i}`) })
+          .expect(201);
       }
       const refused = await as(ws).post(`${OP}/service_agents`, { name: uniqueName('Eleventh') });
       expectProblem(refused, 429, 'quota-exceeded', { detail: 'agent_quota_reached' });
@@ -515,8 +574,12 @@ describe('operator REST: me, service agents and API keys', () => {
       expect(list.body.service_agents.map((a: { name: string }) => a.name).filter((n: string) => n.startsWith('Eleventh'))).toEqual([]);
 
       await t.app.get(WorkspacesService).update(ws.reg.workspaceId, { plan: 'team' });
-      await as(ws).post(`${OP}/service_agents`, { name: uniqueName('Eleventh') }).expect(201);
-      await as(ws).post(`${OP}/service_agents`, { name: uniqueName('Twelfth') }).expect(201);
+      await as(ws)
+        .post(`${OP}/service_agents`, { name: uniqueName('Eleventh') })
+        .expect(201);
+      await as(ws)
+        .post(`${OP}/service_agents`, { name: uniqueName('Twelfth') })
+        .expect(201);
       expect((await as(ws).get(`${OP}/service_agents`).expect(200)).body.service_agents).toHaveLength(13);
     });
 

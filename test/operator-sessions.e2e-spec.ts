@@ -30,9 +30,9 @@ function expectBaseAttributes(cookie: SetCookie | undefined): void {
 }
 
 const sessionRows = (t: TestApp, uid: string) =>
-  db(t).query(`SELECT token_hash, issued_at, expires_at, row_to_json(s)::text AS row FROM user_sessions s WHERE user_id = $1`, [uid]) as Promise<
-    { token_hash: Buffer; issued_at: Date; expires_at: Date; row: string }[]
-  >;
+  db(t).query(`SELECT token_hash, issued_at, expires_at, row_to_json(s)::text AS row FROM user_sessions s WHERE user_id = $1`, [
+    uid,
+  ]) as Promise<{ token_hash: Buffer; issued_at: Date; expires_at: Date; row: string }[]>;
 
 const rowsWithHash = async (t: TestApp, token: string) =>
   Number((await db(t).query(`SELECT count(*)::int AS n FROM user_sessions WHERE token_hash = $1`, [sha256(token)]))[0].n);
@@ -62,12 +62,23 @@ describe('operator sessions', () => {
     const form = await t.http().get(deep.headers.location).expect(200);
     expect(form.text).toContain('<input type="hidden" name="return_to" value="/app/traces?filter%5Bstatus%5D=error">');
     const ip = randomIPv4();
-    const done = await t.http().post('/users/log-in').set('x-forwarded-for', ip).type('form')
-      .send({ email: w.email, password: w.password, return_to: '/app/traces?filter%5Bstatus%5D=error' }).expect(302);
+    const done = await t
+      .http()
+      .post('/users/log-in')
+      .set('x-forwarded-for', ip)
+      .type('form')
+      .send({ email: w.email, password: w.password, return_to: '/app/traces?filter%5Bstatus%5D=error' })
+      .expect(302);
     expect(done.headers.location).toBe('/app/traces?filter%5Bstatus%5D=error');
     // anything that is not a console path of this origin goes to /app
     for (const hostile of ['https://evil.example/app', '//evil.example/app', '/api/v1/operator/me', '/app\\x']) {
-      const r = await t.http().post('/users/log-in').set('x-forwarded-for', randomIPv4()).type('form').send({ email: w.email, password: w.password, return_to: hostile }).expect(302);
+      const r = await t
+        .http()
+        .post('/users/log-in')
+        .set('x-forwarded-for', randomIPv4())
+        .type('form')
+        .send({ email: w.email, password: w.password, return_to: hostile })
+        .expect(302);
       expect(r.headers.location).toBe('/app');
     }
     expect((await t.http().get('/users/log-in?return_to=//evil.example').expect(200)).text).not.toContain('name="return_to"');
@@ -103,7 +114,11 @@ describe('operator sessions', () => {
 
   it('a JSON login works the same, with the email trimmed and lower-cased', async () => {
     const w = await makeWorkspace(t);
-    const { res, session } = await logIn(t, { email: `  ${w.email.toUpperCase()} `, password: w.password }, { ip: randomIPv4(), json: true });
+    const { res, session } = await logIn(
+      t,
+      { email: `  ${w.email.toUpperCase()} `, password: w.password },
+      { ip: randomIPv4(), json: true },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/app');
     const cookie = setCookies(res).get(SESSION_COOKIE);
@@ -171,7 +186,11 @@ describe('operator sessions', () => {
       const w = await makeWorkspace(t);
       const { rememberMe } = await logIn(t, w, { ip: randomIPv4(), rememberMe: true });
       const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-      for (const tampered of [flip(rememberMe!, 0), flip(rememberMe!, rememberMe!.length - 2), flip(rememberMe!, rememberMe!.indexOf('.') + 1)]) {
+      for (const tampered of [
+        flip(rememberMe!, 0),
+        flip(rememberMe!, rememberMe!.length - 2),
+        flip(rememberMe!, rememberMe!.indexOf('.') + 1),
+      ]) {
         expect(tampered).not.toBe(rememberMe);
         const res = await getApp(t, { [REMEMBER_ME_COOKIE]: tampered }).expect(302);
         expect(res.headers.location).toBe('/users/log-in');
@@ -198,7 +217,11 @@ describe('operator sessions', () => {
     it('on a JSON operator route an expired session is a 401 problem, not a redirect', async () => {
       const w = await makeWorkspace(t);
       const { session } = await logIn(t, w, { ip: randomIPv4() });
-      const me = () => t.http().get('/api/v1/operator/me').set('cookie', cookieHeader({ [SESSION_COOKIE]: session }));
+      const me = () =>
+        t
+          .http()
+          .get('/api/v1/operator/me')
+          .set('cookie', cookieHeader({ [SESSION_COOKIE]: session }));
       const live = await me().expect(200);
       expect(live.body.user.email).toBe(w.email);
       t.clock.advance(14 * DAY + 1000);
@@ -351,7 +374,11 @@ describe('operator sessions', () => {
     const uid = await userId(t, w.email);
     const { session } = await logIn(t, w, { ip: randomIPv4() });
     t.clock.advance(7 * DAY + 60_000); // the log-out request itself reissues the session first
-    await t.http().delete('/users/log-out').set('cookie', cookieHeader({ [SESSION_COOKIE]: session })).expect(302);
+    await t
+      .http()
+      .delete('/users/log-out')
+      .set('cookie', cookieHeader({ [SESSION_COOKIE]: session }))
+      .expect(302);
     expect(await sessionRows(t, uid)).toHaveLength(0);
   });
 
@@ -359,7 +386,11 @@ describe('operator sessions', () => {
     const w = await makeWorkspace(t);
     const uid = await userId(t, w.email);
     const { rememberMe } = await logIn(t, w, { ip: randomIPv4(), rememberMe: true });
-    await t.http().delete('/users/log-out').set('cookie', cookieHeader({ [REMEMBER_ME_COOKIE]: rememberMe })).expect(302);
+    await t
+      .http()
+      .delete('/users/log-out')
+      .set('cookie', cookieHeader({ [REMEMBER_ME_COOKIE]: rememberMe }))
+      .expect(302);
     expect(await sessionRows(t, uid)).toHaveLength(0);
     await getApp(t, { [REMEMBER_ME_COOKIE]: rememberMe }).expect(302);
   });
@@ -375,7 +406,11 @@ describe('operator sessions', () => {
   it('GET /users/log-in with a live session redirects to /app', async () => {
     const w = await makeWorkspace(t);
     const { session } = await logIn(t, w, { ip: randomIPv4() });
-    const res = await t.http().get('/users/log-in').set('cookie', cookieHeader({ [SESSION_COOKIE]: session })).expect(302);
+    const res = await t
+      .http()
+      .get('/users/log-in')
+      .set('cookie', cookieHeader({ [SESSION_COOKIE]: session }))
+      .expect(302);
     expect(res.headers.location).toBe('/app');
   });
 });

@@ -9,7 +9,13 @@ import { asOperator, makeCohort, makeFleetOwner, preRegister } from './enrollmen
 
 const OTA = '/api/v1/operator/ota-updates';
 const SHA = 'ab'.repeat(32);
-const update = (extra: object = {}) => ({ update_type: 'firmware', version: '4.3.1', artifact_url: 'https://updates.example.com/fw-4.3.1.bin', sha256: SHA, ...extra });
+const update = (extra: object = {}) => ({
+  update_type: 'firmware',
+  version: '4.3.1',
+  artifact_url: 'https://updates.example.com/fw-4.3.1.bin',
+  sha256: SHA,
+  ...extra,
+});
 
 describe('OTA updates', () => {
   let t: TestApp;
@@ -24,8 +30,10 @@ describe('OTA updates', () => {
   afterAll(() => t.close());
 
   const create = (owner: Operator, body: object) => asOperator(t, owner).post(OTA, body);
-  const report = (key: string, id: string, body: object) => t.http().patch(`/api/v1/ota_updates/${id}`).set('x-agent-api-key', key).send(body);
-  const commandOf = async (id: string) => (await rowsOf(t, `SELECT name, status, payload, result FROM agent_commands WHERE id = $1`, [id]))[0];
+  const report = (key: string, id: string, body: object) =>
+    t.http().patch(`/api/v1/ota_updates/${id}`).set('x-agent-api-key', key).send(body);
+  const commandOf = async (id: string) =>
+    (await rowsOf(t, `SELECT name, status, payload, result FROM agent_commands WHERE id = $1`, [id]))[0];
 
   it("creates an update for one robot and pushes the ota_update command to the robot's agent", async () => {
     const owner = await makeFleetOwner(t);
@@ -72,7 +80,9 @@ describe('OTA updates', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) expectProblem(r, 409, 'conflict', { detail: 'ota_update_in_progress' });
     expect((await rowsOf(t, `SELECT count(*)::int AS n FROM ota_updates WHERE robot_id = $1`, [robot.robotId]))[0].n).toBe(1);
-    expect((await rowsOf(t, `SELECT count(*)::int AS n FROM agent_commands WHERE service_agent_id = $1`, [robot.serviceAgentId]))[0].n).toBe(1);
+    expect(
+      (await rowsOf(t, `SELECT count(*)::int AS n FROM agent_commands WHERE service_agent_id = $1`, [robot.serviceAgentId]))[0].n,
+    ).toBe(1);
 
     const retired = await enrollRobot(t, owner);
     await asOperator(t, owner).post(`/api/v1/operator/robots/${retired.robotId}/retire`).expect(200);
@@ -109,9 +119,15 @@ describe('OTA updates', () => {
     expect(mine.body.pagination).toEqual({ limit: 50, offset: 0, total: 1, has_more: false });
     expectProblem(await report(robot.apiKey, theirs.id, { status: 'downloading' }), 404, 'not-found', { detail: 'not_found' });
 
-    expect((await report(robot.apiKey, ota.id, { status: 'downloading', detail: '10%' }).expect(200)).body.ota_update).toMatchObject({ status: 'downloading', detail: '10%' });
+    expect((await report(robot.apiKey, ota.id, { status: 'downloading', detail: '10%' }).expect(200)).body.ota_update).toMatchObject({
+      status: 'downloading',
+      detail: '10%',
+    });
     expect((await report(robot.apiKey, ota.id, { status: 'downloading', detail: '60%' }).expect(200)).body.ota_update.detail).toBe('60%');
-    expect((await report(robot.apiKey, ota.id, { status: 'installing' }).expect(200)).body.ota_update).toMatchObject({ status: 'installing', detail: '60%' });
+    expect((await report(robot.apiKey, ota.id, { status: 'installing' }).expect(200)).body.ota_update).toMatchObject({
+      status: 'installing',
+      detail: '60%',
+    });
     expectProblem(await report(robot.apiKey, ota.id, { status: 'downloading' }), 409, 'conflict', { detail: 'invalid_transition' });
     expectProblem(await report(robot.apiKey, ota.id, { status: 'pending' }), 422, 'validation-error');
     expectProblem(await report(robot.apiKey, ota.id, { status: 'cancelled' }), 422, 'validation-error');
@@ -120,9 +136,15 @@ describe('OTA updates', () => {
     // a retried final report is answered with the update; another final status is not
     expect((await report(robot.apiKey, ota.id, { status: 'succeeded' }).expect(200)).body.ota_update).toEqual(done);
     expectProblem(await report(robot.apiKey, ota.id, { status: 'failed' }), 409, 'conflict', { detail: 'invalid_transition' });
-    expect(await commandOf(ota.agent_command_id)).toMatchObject({ name: 'ota_update', status: 'succeeded', result: { ota_update_status: 'succeeded' } });
+    expect(await commandOf(ota.agent_command_id)).toMatchObject({
+      name: 'ota_update',
+      status: 'succeeded',
+      result: { ota_update_status: 'succeeded' },
+    });
 
-    const statuses = (await eventsOf(t, owner.reg.workspaceId, 'ota_update.updated')).filter((e) => e.data.ota_update.id === ota.id).map((e) => [e.data.ota_update.status, e.data.ota_update.detail]);
+    const statuses = (await eventsOf(t, owner.reg.workspaceId, 'ota_update.updated'))
+      .filter((e) => e.data.ota_update.id === ota.id)
+      .map((e) => [e.data.ota_update.status, e.data.ota_update.detail]);
     expect(statuses).toEqual([
       ['pending', null],
       ['downloading', '10%'],
@@ -169,10 +191,17 @@ describe('OTA updates', () => {
     await rowsOf(t, `UPDATE robots SET status = 'retired' WHERE id = $1`, [robotIds[3]]);
     await create(owner, update({ robot_id: robotIds[4] })).expect(201);
     const res = await create(owner, update({ cohort_id: cohort.id, version: '5.0.0' })).expect(202);
-    expect(res.body.batch_operation).toMatchObject({ action: 'create_ota_update', status: 'queued', total: 5, cohort_id: cohort.id, params: update({ version: '5.0.0' }) });
+    expect(res.body.batch_operation).toMatchObject({
+      action: 'create_ota_update',
+      status: 'queued',
+      total: 5,
+      cohort_id: cohort.id,
+      params: update({ version: '5.0.0' }),
+    });
     const done = await eventually(
       async () => {
-        const b = (await asOperator(t, owner).get(`/api/v1/operator/batch_operations/${res.body.batch_operation.id}`).expect(200)).body.batch_operation;
+        const b = (await asOperator(t, owner).get(`/api/v1/operator/batch_operations/${res.body.batch_operation.id}`).expect(200)).body
+          .batch_operation;
         expect(b.status).toBe('completed');
         return b;
       },
@@ -182,7 +211,11 @@ describe('OTA updates', () => {
     const byTarget = Object.fromEntries(done.targets.map((x: any) => [x.target_id, x]));
     expect(byTarget[robotIds[3]]).toEqual({ target_id: robotIds[3], status: 'failed', error: 'robot_retired' });
     expect(byTarget[robotIds[4]]).toEqual({ target_id: robotIds[4], status: 'failed', error: 'ota_update_in_progress' });
-    const made = await rowsOf(t, `SELECT robot_id, batch_operation_id, agent_command_id FROM ota_updates WHERE version = '5.0.0' AND workspace_id = $1`, [owner.reg.workspaceId]);
+    const made = await rowsOf(
+      t,
+      `SELECT robot_id, batch_operation_id, agent_command_id FROM ota_updates WHERE version = '5.0.0' AND workspace_id = $1`,
+      [owner.reg.workspaceId],
+    );
     expect(made.map((o: any) => o.robot_id).sort()).toEqual(robotIds.slice(0, 3).sort());
     expect(made.every((o: any) => o.batch_operation_id === done.id && o.agent_command_id)).toBe(true);
   });
@@ -201,9 +234,14 @@ describe('OTA updates', () => {
     expect((await list(`?filter[robot_id]=${a.robotId}`)).ota_updates.map((o: any) => o.id)).toEqual([first.id]);
     expect((await list('?status=failed&update_type=config')).count).toBe(2); // top-level forms are ignored
     expect((await list('?filter[version]=nope&filter[service_agent_id]=x')).count).toBe(2); // other filters are ignored
-    expectProblem(await asOperator(t, owner).get(`${OTA}?filter[update_type]=kernel`), 400, 'bad-request', { detail: 'invalid_update_type' });
+    expectProblem(await asOperator(t, owner).get(`${OTA}?filter[update_type]=kernel`), 400, 'bad-request', {
+      detail: 'invalid_update_type',
+    });
     expectProblem(await asOperator(t, owner).get(`${OTA}?filter[robot_id]=abc`), 400, 'bad-request', { detail: 'invalid_robot_id' });
     expectProblem(await asOperator(t, owner).get(`${OTA}?filter[status]=done`), 400, 'bad-request', { detail: 'invalid_status' });
-    expect((await asOperator(t, owner).get(`${OTA}/${first.id}`).expect(200)).body.ota_update).toMatchObject({ status: 'failed', detail: 'checksum mismatch' });
+    expect((await asOperator(t, owner).get(`${OTA}/${first.id}`).expect(200)).body.ota_update).toMatchObject({
+      status: 'failed',
+      detail: 'checksum mismatch',
+    });
   });
 });

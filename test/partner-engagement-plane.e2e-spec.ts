@@ -47,7 +47,12 @@ describe('partners and engagements', () => {
     it('POST /api/v1/operator/engagements grants every engagement scope by default; scopes narrow it', async () => {
       const owner = await makeOperator(t);
       const partner = await makePartner(t, admin);
-      const res = await t.http().post('/api/v1/operator/engagements').set('cookie', owner.cookie).send({ partner_id: partner.id }).expect(201);
+      const res = await t
+        .http()
+        .post('/api/v1/operator/engagements')
+        .set('cookie', owner.cookie)
+        .send({ partner_id: partner.id })
+        .expect(201);
       expect(res.body).toEqual({
         engagement: {
           id: expect.any(String),
@@ -73,10 +78,14 @@ describe('partners and engagements', () => {
       const owner = await makeOperator(t);
       const partner = await makePartner(t, admin);
       const post = (body: object) => t.http().post('/api/v1/operator/engagements').set('cookie', owner.cookie).send(body);
-      expect(expectProblem(await post({ partner_id: randomUUID() }), 422, 'validation-error').errors).toEqual({ partner_id: ['does not name an active partner'] });
+      expect(expectProblem(await post({ partner_id: randomUUID() }), 422, 'validation-error').errors).toEqual({
+        partner_id: ['does not name an active partner'],
+      });
       expect(expectProblem(await post({ partner_id: 'nope' }), 422, 'validation-error').errors).toHaveProperty('partner_id');
       expect(expectProblem(await post({ partner_id: partner.id, scopes: [] }), 422, 'validation-error').errors).toHaveProperty('scopes');
-      expect(expectProblem(await post({ partner_id: partner.id, scopes: ['messages:read'] }), 422, 'validation-error').errors).toHaveProperty('scopes');
+      expect(
+        expectProblem(await post({ partner_id: partner.id, scopes: ['messages:read'] }), 422, 'validation-error').errors,
+      ).toHaveProperty('scopes');
       const suspended = await makePartner(t, admin);
       await t.http().post(`/api/v1/admin/partners/${suspended.id}/suspend`).set('cookie', admin.cookie).expect(200);
       expectProblem(await post({ partner_id: suspended.id }), 422, 'validation-error');
@@ -94,17 +103,30 @@ describe('partners and engagements', () => {
       expect(statuses).toEqual([201, 409, 409]);
     });
 
-    it('a member is refused (403); another workspace\'s engagement and a non-UUID id are 404', async () => {
+    it("a member is refused (403); another workspace's engagement and a non-UUID id are 404", async () => {
       const { owner, engagement } = await engagedPartner(t, admin);
       const member = await makeOperator(t);
       await addMembership(t, member.reg.email, owner.reg.workspaceId, 'member');
       const ws = { 'x-workspace-id': owner.reg.workspaceId };
       expectProblem(await t.http().get('/api/v1/operator/engagements').set('cookie', member.cookie).set(ws), 403, 'forbidden');
       expectProblem(await t.http().get('/api/v1/operator/partners').set('cookie', member.cookie).set(ws), 403, 'forbidden');
-      expectProblem(await t.http().post(`/api/v1/operator/engagements/${engagement.id}/revoke`).set('cookie', member.cookie).set(ws), 403, 'forbidden');
+      expectProblem(
+        await t.http().post(`/api/v1/operator/engagements/${engagement.id}/revoke`).set('cookie', member.cookie).set(ws),
+        403,
+        'forbidden',
+      );
       const stranger = await makeOperator(t);
-      expectProblem(await t.http().post(`/api/v1/operator/engagements/${engagement.id}/revoke`).set('cookie', stranger.cookie), 404, 'not-found', { detail: 'not_found' });
-      expectProblem(await t.http().get(`/api/v1/operator/engagements/${engagement.id}/events`).set('cookie', stranger.cookie), 404, 'not-found');
+      expectProblem(
+        await t.http().post(`/api/v1/operator/engagements/${engagement.id}/revoke`).set('cookie', stranger.cookie),
+        404,
+        'not-found',
+        { detail: 'not_found' },
+      );
+      expectProblem(
+        await t.http().get(`/api/v1/operator/engagements/${engagement.id}/events`).set('cookie', stranger.cookie),
+        404,
+        'not-found',
+      );
       expectProblem(await t.http().post(`/api/v1/operator/engagements/not-a-uuid/revoke`).set('cookie', owner.cookie), 404, 'not-found');
       const still = await t.http().get('/api/v1/operator/engagements').set('cookie', owner.cookie).expect(200);
       expect(still.body.engagements[0].status).toBe('active');
@@ -153,7 +175,10 @@ describe('partners and engagements', () => {
       const rows = await db().query(`SELECT token_hash FROM engagement_tokens WHERE engagement_id = $1`, [engagement.id]);
       const stored = rows.map((r: { token_hash: Buffer }) => r.token_hash.toString('hex'));
       expect(stored).toContain(require('node:crypto').createHash('sha256').update(tok.token).digest('hex'));
-      const raw = await db().query(`SELECT count(*)::int AS n FROM engagement_tokens WHERE encode(token_hash, 'escape') LIKE '%' || $1 || '%'`, [tok.token]);
+      const raw = await db().query(
+        `SELECT count(*)::int AS n FROM engagement_tokens WHERE encode(token_hash, 'escape') LIKE '%' || $1 || '%'`,
+        [tok.token],
+      );
       expect(raw[0].n).toBe(0);
     });
 
@@ -161,7 +186,10 @@ describe('partners and engagements', () => {
       const client = fromAddress(t);
       const { partner, engagement } = await engagedPartner(t, admin, { client });
       const res = await client.post(mintPath(engagement.id), partner.key, { expires_in: WEEK + 1 }).expect(201);
-      expect(res.body.engagement_token).toMatchObject({ expires_in: WEEK, expires_at: new Date(t.clock.now() + WEEK * 1000).toISOString() });
+      expect(res.body.engagement_token).toMatchObject({
+        expires_in: WEEK,
+        expires_at: new Date(t.clock.now() + WEEK * 1000).toISOString(),
+      });
       const exact = await client.post(mintPath(engagement.id), partner.key, { expires_in: 60 }).expect(201);
       expect(exact.body.engagement_token.expires_in).toBe(60);
     });
@@ -181,10 +209,19 @@ describe('partners and engagements', () => {
       const { partner, engagement } = await engagedPartner(t, admin, { client, scopes: ['engagement_events:write'] });
       const res = await client.post(mintPath(engagement.id), partner.key, { scopes: ['engagement_events:write'] }).expect(201);
       expect(res.body.engagement_token.scopes).toEqual(['engagement_events:write']);
-      const beyond = expectProblem(await client.post(mintPath(engagement.id), partner.key, { scopes: ['engagement_events:read'] }), 422, 'validation-error');
+      const beyond = expectProblem(
+        await client.post(mintPath(engagement.id), partner.key, { scopes: ['engagement_events:read'] }),
+        422,
+        'validation-error',
+      );
       expect(beyond.errors).toEqual({ scopes: [expect.stringContaining('engagement_events:read')] });
-      expect(expectProblem(await client.post(mintPath(engagement.id), partner.key, { scopes: ['messages:read'] }), 422, 'validation-error').errors).toHaveProperty('scopes');
-      expect(expectProblem(await client.post(mintPath(engagement.id), partner.key, { scopes: [] }), 422, 'validation-error').errors).toHaveProperty('scopes');
+      expect(
+        expectProblem(await client.post(mintPath(engagement.id), partner.key, { scopes: ['messages:read'] }), 422, 'validation-error')
+          .errors,
+      ).toHaveProperty('scopes');
+      expect(
+        expectProblem(await client.post(mintPath(engagement.id), partner.key, { scopes: [] }), 422, 'validation-error').errors,
+      ).toHaveProperty('scopes');
       const dflt = await client.post(mintPath(engagement.id), partner.key).expect(201);
       expect(dflt.body.engagement_token.scopes).toEqual(['engagement_events:write']);
     });
@@ -202,14 +239,18 @@ describe('partners and engagements', () => {
       expectProblem(await client.post(mintPath(revoked.id), partner.key), 404, 'not-found');
     });
 
-    it('a partner key without the route\'s scope is 403 insufficient scope', async () => {
+    it("a partner key without the route's scope is 403 insufficient scope", async () => {
       const client = fromAddress(t);
       const reader = await makePartner(t, admin, ['engagements:read']);
       const owner = await makeOperator(t);
       const engagement = await grant(t, owner, reader.id);
-      expectProblem(await client.post(mintPath(engagement.id), reader.key), 403, 'forbidden', { detail: 'The token does not have sufficient scope' });
+      expectProblem(await client.post(mintPath(engagement.id), reader.key), 403, 'forbidden', {
+        detail: 'The token does not have sufficient scope',
+      });
       const minter = await makePartner(t, admin, ['engagement_tokens:write']);
-      expectProblem(await client.get('/api/v1/partner/engagements', minter.key), 403, 'forbidden', { detail: 'The token does not have sufficient scope' });
+      expectProblem(await client.get('/api/v1/partner/engagements', minter.key), 403, 'forbidden', {
+        detail: 'The token does not have sufficient scope',
+      });
     });
 
     it('every credential but an mpk_ key is 401 invalid_token: none, malformed, agk_ key, access token, engagement token, session, x-agent-api-key', async () => {
@@ -226,7 +267,11 @@ describe('partners and engagements', () => {
         await client.get(path, token),
         await t.http().get(path).set('x-forwarded-for', client.ip).set('cookie', owner.cookie),
         await t.http().get(path).set('x-forwarded-for', client.ip).set('x-agent-api-key', partner.key),
-        await t.http().get(path).set('x-forwarded-for', client.ip).set('authorization', `Basic ${Buffer.from(`x:${partner.key}`).toString('base64')}`),
+        await t
+          .http()
+          .get(path)
+          .set('x-forwarded-for', client.ip)
+          .set('authorization', `Basic ${Buffer.from(`x:${partner.key}`).toString('base64')}`),
       ];
       for (const res of refusals) {
         expectProblem(res, 401, 'unauthorized', { title: 'Unauthorized', detail: 'invalid_token' });
@@ -239,25 +284,42 @@ describe('partners and engagements', () => {
       const { owner, partner, engagement } = await engagedPartner(t, admin, { client });
       for (const status of ['frozen', 'paused', 'archived']) {
         await t.http().patch(`/api/v1/admin/workspaces/${owner.reg.workspaceId}`).set('cookie', admin.cookie).send({ status }).expect(200);
-        expectProblem(await client.post(mintPath(engagement.id), partner.key), 403, 'forbidden', { title: 'Forbidden', error: `workspace_${status}` });
+        expectProblem(await client.post(mintPath(engagement.id), partner.key), 403, 'forbidden', {
+          title: 'Forbidden',
+          error: `workspace_${status}`,
+        });
       }
-      await t.http().patch(`/api/v1/admin/workspaces/${owner.reg.workspaceId}`).set('cookie', admin.cookie).send({ status: 'active' }).expect(200);
+      await t
+        .http()
+        .patch(`/api/v1/admin/workspaces/${owner.reg.workspaceId}`)
+        .set('cookie', admin.cookie)
+        .send({ status: 'active' })
+        .expect(200);
       await client.post(mintPath(engagement.id), partner.key).expect(201);
     });
   });
 
   describe('engagement routes (Bearer engagement token only)', () => {
-    it('POST events → 202 { engagement_event } into the engagement\'s workspace; GET lists them newest first', async () => {
+    it("POST events → 202 { engagement_event } into the engagement's workspace; GET lists them newest first", async () => {
       const { owner, engagement, token, client } = await engagedPartner(t, admin);
       const first = await client.post(eventsPath(engagement.id), token, { kind: 'ticket.created', payload: { n: 1 } }).expect(202);
       expect(first.body).toEqual({
-        engagement_event: { id: expect.any(String), engagement_id: engagement.id, kind: 'ticket.created', payload: { n: 1 }, inserted_at: expect.stringMatching(/Z$/) },
+        engagement_event: {
+          id: expect.any(String),
+          engagement_id: engagement.id,
+          kind: 'ticket.created',
+          payload: { n: 1 },
+          inserted_at: expect.stringMatching(/Z$/),
+        },
       });
       expect(first.headers['x-ratelimit-remaining']).toBeDefined();
       const second = await client.post(eventsPath(engagement.id), token, { kind: 'ticket.closed' }).expect(202);
       expect(second.body.engagement_event.payload).toEqual({});
       const list = await client.get(eventsPath(engagement.id), token).expect(200);
-      expect(list.body.engagement_events.map((e: { id: string }) => e.id)).toEqual([second.body.engagement_event.id, first.body.engagement_event.id]);
+      expect(list.body.engagement_events.map((e: { id: string }) => e.id)).toEqual([
+        second.body.engagement_event.id,
+        first.body.engagement_event.id,
+      ]);
       expect(list.body).toMatchObject({ count: 2, pagination: { total: 2, limit: 50, offset: 0 } });
       const stored = await db().query(`SELECT workspace_id FROM engagement_events WHERE engagement_id = $1`, [engagement.id]);
       expect(stored.map((r: { workspace_id: string }) => r.workspace_id)).toEqual([owner.reg.workspaceId, owner.reg.workspaceId]);
@@ -320,23 +382,31 @@ describe('partners and engagements', () => {
       expectProblem(await a.client.post(eventsPath(b.engagement.id), a.token, { kind: 'k' }), 403, 'forbidden', { detail: 'forbidden' });
       expectProblem(await a.client.get(eventsPath(b.engagement.id), a.token), 403, 'forbidden', { detail: 'forbidden' });
       expectProblem(await a.client.get(eventsPath('nope'), a.token), 404, 'not-found');
-      expect((await db().query(`SELECT count(*)::int AS n FROM engagement_events WHERE engagement_id = $1`, [b.engagement.id]))[0].n).toBe(0);
+      expect((await db().query(`SELECT count(*)::int AS n FROM engagement_events WHERE engagement_id = $1`, [b.engagement.id]))[0].n).toBe(
+        0,
+      );
     });
 
-    it('a token without the route\'s scope is 403 insufficient scope', async () => {
+    it("a token without the route's scope is 403 insufficient scope", async () => {
       const { partner, engagement, client } = await engagedPartner(t, admin);
       const reader = await mintToken(client, partner.key, engagement.id, { scopes: ['engagement_events:read'] });
-      expectProblem(await client.post(eventsPath(engagement.id), reader, { kind: 'k' }), 403, 'forbidden', { detail: 'The token does not have sufficient scope' });
+      expectProblem(await client.post(eventsPath(engagement.id), reader, { kind: 'k' }), 403, 'forbidden', {
+        detail: 'The token does not have sufficient scope',
+      });
       await client.get(eventsPath(engagement.id), reader).expect(200);
       const writer = await mintToken(client, partner.key, engagement.id, { scopes: ['engagement_events:write'] });
-      expectProblem(await client.get(eventsPath(engagement.id), writer), 403, 'forbidden', { detail: 'The token does not have sufficient scope' });
+      expectProblem(await client.get(eventsPath(engagement.id), writer), 403, 'forbidden', {
+        detail: 'The token does not have sufficient scope',
+      });
     });
 
     it('revoking the engagement ends its tokens at once: 401 engagement_revoked', async () => {
       const { owner, engagement, token, client } = await engagedPartner(t, admin);
       await client.get(eventsPath(engagement.id), token).expect(200); // cached now
       await t.http().post(`/api/v1/operator/engagements/${engagement.id}/revoke`).set('cookie', owner.cookie).expect(200);
-      expectProblem(await client.post(eventsPath(engagement.id), token, { kind: 'k' }), 401, 'unauthorized', { detail: 'engagement_revoked' });
+      expectProblem(await client.post(eventsPath(engagement.id), token, { kind: 'k' }), 401, 'unauthorized', {
+        detail: 'engagement_revoked',
+      });
     });
 
     it('suspending the partner ends its key and every token under it at once (403 partner_suspended); reinstating restores them', async () => {
@@ -351,16 +421,27 @@ describe('partners and engagements', () => {
       await client.get('/api/v1/partner/engagements', partner.key).expect(200);
     });
 
-    it.each(['frozen', 'paused', 'archived'])('a %s workspace refuses engagement traffic like machine traffic (403 workspace refusal); active restores', async (status) => {
-      const { owner, engagement, token, client } = await engagedPartner(t, admin);
-      await client.get(eventsPath(engagement.id), token).expect(200);
-      await t.http().patch(`/api/v1/admin/workspaces/${owner.reg.workspaceId}`).set('cookie', admin.cookie).send({ status }).expect(200);
-      const body = expectProblem(await client.post(eventsPath(engagement.id), token, { kind: 'k' }), 403, 'forbidden', { title: 'Forbidden', error: `workspace_${status}` });
-      const machine = await t.http().get('/api/v1/messages').set('x-agent-api-key', owner.reg.apiKey);
-      expect(body.detail).toBe(machine.body.detail);
-      await t.http().patch(`/api/v1/admin/workspaces/${owner.reg.workspaceId}`).set('cookie', admin.cookie).send({ status: 'active' }).expect(200);
-      await client.post(eventsPath(engagement.id), token, { kind: 'k' }).expect(202);
-    });
+    it.each(['frozen', 'paused', 'archived'])(
+      'a %s workspace refuses engagement traffic like machine traffic (403 workspace refusal); active restores',
+      async (status) => {
+        const { owner, engagement, token, client } = await engagedPartner(t, admin);
+        await client.get(eventsPath(engagement.id), token).expect(200);
+        await t.http().patch(`/api/v1/admin/workspaces/${owner.reg.workspaceId}`).set('cookie', admin.cookie).send({ status }).expect(200);
+        const body = expectProblem(await client.post(eventsPath(engagement.id), token, { kind: 'k' }), 403, 'forbidden', {
+          title: 'Forbidden',
+          error: `workspace_${status}`,
+        });
+        const machine = await t.http().get('/api/v1/messages').set('x-agent-api-key', owner.reg.apiKey);
+        expect(body.detail).toBe(machine.body.detail);
+        await t
+          .http()
+          .patch(`/api/v1/admin/workspaces/${owner.reg.workspaceId}`)
+          .set('cookie', admin.cookie)
+          .send({ status: 'active' })
+          .expect(200);
+        await client.post(eventsPath(engagement.id), token, { kind: 'k' }).expect(202);
+      },
+    );
   });
 
   describe('rate-limit buckets', () => {
@@ -380,7 +461,8 @@ describe('partners and engagements', () => {
       const engagement = await grant(small, owner, partner.id);
       const token = await mintToken(client, partner.key, engagement.id); // partner: 1
       const remaining: string[] = [];
-      for (let i = 0; i < 5; i++) remaining.push((await client.get(eventsPath(engagement.id), token).expect(200)).headers['x-ratelimit-remaining']);
+      for (let i = 0; i < 5; i++)
+        remaining.push((await client.get(eventsPath(engagement.id), token).expect(200)).headers['x-ratelimit-remaining']);
       expect(remaining).toEqual(['4', '3', '2', '1', '0']);
       const refused = expectProblem(await client.get(eventsPath(engagement.id), token), 429, 'rate-limited', { title: 'Rate limited' });
       expect(refused.request_id).toEqual(expect.any(String));
@@ -396,7 +478,10 @@ describe('partners and engagements', () => {
 
   it('the OpenAPI document has the partner and engagement security schemes on their routes', async () => {
     const doc = (await t.http().get('/api/docs-json').expect(200)).body;
-    expect(doc.components.securitySchemes).toMatchObject({ partner: { type: 'http', scheme: 'bearer' }, engagement: { type: 'http', scheme: 'bearer' } });
+    expect(doc.components.securitySchemes).toMatchObject({
+      partner: { type: 'http', scheme: 'bearer' },
+      engagement: { type: 'http', scheme: 'bearer' },
+    });
     expect(doc.paths['/api/v1/partner/engagements'].get.security).toEqual([{ partner: [] }]);
     expect(doc.paths['/api/v1/partner/engagements/{id}/tokens'].post.security).toEqual([{ partner: [] }]);
     expect(doc.paths['/api/v1/engagements/{id}/events'].post.security).toEqual([{ engagement: [] }]);

@@ -3,7 +3,17 @@ import { DataSource } from 'typeorm';
 import { makeOperator, makePlatformAdmin, Operator } from './support/console';
 import { eventually } from './support/eventually';
 import { expectProblem } from './support/problem';
-import { engagedPartner, eventsPath, fromAddress, grant, makePartner, marketplaceEnv, mintToken, MPK_KEY, PARTNER_SCOPES } from './support/partners';
+import {
+  engagedPartner,
+  eventsPath,
+  fromAddress,
+  grant,
+  makePartner,
+  marketplaceEnv,
+  mintToken,
+  MPK_KEY,
+  PARTNER_SCOPES,
+} from './support/partners';
 import { createTestApp, TestApp } from './support/test-app';
 
 const API = '/api/v1/admin/partners';
@@ -34,7 +44,9 @@ describe('partner administration', () => {
 
   describe('REST', () => {
     it('POST issues a partner: the mpk_ key is shown once, only the SHA-256 of its secret is stored', async () => {
-      const res = await asAdmin.post(API, { name: '  Ticket Bridge ', scopes: ['engagement_tokens:write', 'engagements:read', 'engagements:read'] }).expect(201);
+      const res = await asAdmin
+        .post(API, { name: '  Ticket Bridge ', scopes: ['engagement_tokens:write', 'engagements:read', 'engagements:read'] })
+        .expect(201);
       const { partner, partner_key } = res.body;
       expect(partner).toEqual({
         id: expect.any(String),
@@ -45,12 +57,19 @@ describe('partner administration', () => {
         last_used_at: null,
         inserted_at: expect.stringMatching(/Z$/),
       });
-      expect(partner_key).toEqual({ key: expect.stringMatching(MPK_KEY), prefix: partner_key.key.split('.')[0], created_at: expect.stringMatching(/Z$/) });
+      expect(partner_key).toEqual({
+        key: expect.stringMatching(MPK_KEY),
+        prefix: partner_key.key.split('.')[0],
+        created_at: expect.stringMatching(/Z$/),
+      });
       const [row] = await keyRows(partner.id);
       const [prefixPart, secret] = partner_key.key.slice(4).split('.');
       expect(row.prefix).toBe(prefixPart);
       expect(row.secret_hash.equals(createHash('sha256').update(secret).digest())).toBe(true);
-      const anywhere = await db().query(`SELECT count(*)::int AS n FROM partner_keys WHERE encode(secret_hash, 'escape') LIKE '%' || $1 || '%'`, [secret]);
+      const anywhere = await db().query(
+        `SELECT count(*)::int AS n FROM partner_keys WHERE encode(secret_hash, 'escape') LIKE '%' || $1 || '%'`,
+        [secret],
+      );
       expect(anywhere[0].n).toBe(0);
       // never shown again
       const shown = await asAdmin.get(`${API}/${partner.id}`).expect(200);
@@ -60,7 +79,7 @@ describe('partner administration', () => {
 
     it.each([
       [{ scopes: PARTNER_SCOPES }, 'name'],
-      [{ name: '' , scopes: PARTNER_SCOPES }, 'name'],
+      [{ name: '', scopes: PARTNER_SCOPES }, 'name'],
       [{ name: 'x'.repeat(121), scopes: PARTNER_SCOPES }, 'name'],
       [{ name: 'P' }, 'scopes'],
       [{ name: 'P', scopes: [] }, 'scopes'],
@@ -103,7 +122,9 @@ describe('partner administration', () => {
       await client.get('/api/v1/partner/engagements', partner.key).expect(200); // cached
       const res = await asAdmin.patch(`${API}/${partner.id}`, { name: 'Renamed', scopes: ['engagement_tokens:write'] }).expect(200);
       expect(res.body.partner).toMatchObject({ id: partner.id, name: 'Renamed', scopes: ['engagement_tokens:write'] });
-      expectProblem(await client.get('/api/v1/partner/engagements', partner.key), 403, 'forbidden', { detail: 'The token does not have sufficient scope' });
+      expectProblem(await client.get('/api/v1/partner/engagements', partner.key), 403, 'forbidden', {
+        detail: 'The token does not have sufficient scope',
+      });
       expectProblem(await asAdmin.patch(`${API}/${partner.id}`, { scopes: [] }), 422, 'validation-error');
       expectProblem(await asAdmin.patch(`${API}/${partner.id}`, { key_prefix: 'mpk_x' }), 422, 'validation-error');
     });
@@ -262,14 +283,19 @@ describe('partner administration', () => {
       expect((await form(`/admin/partners/${partner.id}/rotate`, { grace_period_seconds: '604801' })).status).toBe(422);
       expect((await form(`/admin/partners/${partner.id}/rotate`, { grace_period_seconds: 'soon' })).status).toBe(422);
       expect(await keyRows(partner.id)).toHaveLength(1);
-      expect((await asAdmin.get(`${API}/${partner.id}`)).body.partner).toMatchObject({ name: partner.body.partner.name, scopes: PARTNER_SCOPES });
+      expect((await asAdmin.get(`${API}/${partner.id}`)).body.partner).toMatchObject({
+        name: partner.body.partner.name,
+        scopes: PARTNER_SCOPES,
+      });
     });
 
     it('is for platform admins only: 403 page for an operator, 302 to log-in without a session', async () => {
       const page = await t.http().get('/admin/partners').set('cookie', regular.cookie).set(html).expect(403);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect((await form('/admin/partners', { name: 'Nope', scopes: PARTNER_SCOPES }, regular.cookie)).status).toBe(403);
-      expect((await t.http().get('/admin/partners').set(html).expect(302)).headers.location).toBe('/users/log-in?return_to=%2Fadmin%2Fpartners');
+      expect((await t.http().get('/admin/partners').set(html).expect(302)).headers.location).toBe(
+        '/users/log-in?return_to=%2Fadmin%2Fpartners',
+      );
       const rows = await db().query(`SELECT count(*)::int AS n FROM partners WHERE name = 'Nope'`);
       expect(rows[0].n).toBe(0);
     });
@@ -284,8 +310,14 @@ describe('partner administration', () => {
       const partner = await makePartner(t, admin);
       const page = await t.http().get('/app/engagements').set('cookie', owner.cookie).set(html).expect(200);
       expect(page.text).toContain(`<option value="${partner.id}">`);
-      const granted = await t.http().post('/app/engagements').set('cookie', owner.cookie).set(html).type('form')
-        .send({ partner_id: partner.id, scopes: 'engagement_events:write' }).expect(303);
+      const granted = await t
+        .http()
+        .post('/app/engagements')
+        .set('cookie', owner.cookie)
+        .set(html)
+        .type('form')
+        .send({ partner_id: partner.id, scopes: 'engagement_events:write' })
+        .expect(303);
       expect(granted.headers.location).toBe('/app/engagements');
       const [engagement] = (await t.http().get('/api/v1/operator/engagements').set('cookie', owner.cookie).expect(200)).body.engagements;
       expect(engagement).toMatchObject({ partner_id: partner.id, scopes: ['engagement_events:write'], status: 'active' });
@@ -297,21 +329,35 @@ describe('partner administration', () => {
       const listed = await t.http().get('/app/engagements').set('cookie', owner.cookie).set(html).expect(200);
       expect(listed.text).toContain(`action="/app/engagements/${engagement.id}/revoke"`);
       await t.http().post(`/app/engagements/${engagement.id}/revoke`).set('cookie', owner.cookie).set(html).expect(303);
-      expectProblem(await client.post(eventsPath(engagement.id), token, { kind: 'k' }), 401, 'unauthorized', { detail: 'engagement_revoked' });
+      expectProblem(await client.post(eventsPath(engagement.id), token, { kind: 'k' }), 401, 'unauthorized', {
+        detail: 'engagement_revoked',
+      });
     });
 
-    it('refuses members (403), a bad partner_id (422) and another workspace\'s engagement (404)', async () => {
+    it("refuses members (403), a bad partner_id (422) and another workspace's engagement (404)", async () => {
       const owner = await makeOperator(t);
       const partner = await makePartner(t, admin);
       const engagement = await grant(t, owner, partner.id);
       const stranger = await makeOperator(t);
-      expect((await t.http().post('/app/engagements').set('cookie', owner.cookie).set(html).type('form').send({ partner_id: 'x', scopes: 'engagement_events:read' })).status).toBe(422);
+      expect(
+        (
+          await t
+            .http()
+            .post('/app/engagements')
+            .set('cookie', owner.cookie)
+            .set(html)
+            .type('form')
+            .send({ partner_id: 'x', scopes: 'engagement_events:read' })
+        ).status,
+      ).toBe(422);
       expect((await t.http().get(`/app/engagements/${engagement.id}`).set('cookie', stranger.cookie).set(html)).status).toBe(404);
       expect((await t.http().post(`/app/engagements/${engagement.id}/revoke`).set('cookie', stranger.cookie).set(html)).status).toBe(404);
       const { addMembership } = await import('./support/console');
       const member = await makeOperator(t);
       await addMembership(t, member.reg.email, owner.reg.workspaceId, 'member');
-      expect((await t.http().get('/app/engagements').set('cookie', member.cookie).set('x-workspace-id', owner.reg.workspaceId).set(html)).status).toBe(403);
+      expect(
+        (await t.http().get('/app/engagements').set('cookie', member.cookie).set('x-workspace-id', owner.reg.workspaceId).set(html)).status,
+      ).toBe(403);
       expect((await t.http().get('/api/v1/operator/engagements').set('cookie', owner.cookie)).body.engagements[0].status).toBe('active');
     });
   });

@@ -68,7 +68,8 @@ async function resetMail(t: TestApp, email: string, ip = randomIPv4(), expected 
   return mails[expected - 1];
 }
 
-const loginStatus = async (t: TestApp, email: string, password: string) => (await logIn(t, { email, password }, { ip: randomIPv4() })).res.status;
+const loginStatus = async (t: TestApp, email: string, password: string) =>
+  (await logIn(t, { email, password }, { ip: randomIPv4() })).res.status;
 
 /**
  * The links issued to a user: the mailer stores one row per mail it sends. Unlike the dev mailbox
@@ -76,7 +77,13 @@ const loginStatus = async (t: TestApp, email: string, password: string) => (awai
  * checked on them.
  */
 const linkCount = async (t: TestApp, email: string) =>
-  Number((await db(t).query(`SELECT count(*)::int AS n FROM password_reset_tokens r JOIN users u ON u.id = r.user_id WHERE u.email = $1`, [email]))[0].n);
+  Number(
+    (
+      await db(t).query(`SELECT count(*)::int AS n FROM password_reset_tokens r JOIN users u ON u.id = r.user_id WHERE u.email = $1`, [
+        email,
+      ])
+    )[0].n,
+  );
 
 async function waitForLinks(t: TestApp, email: string, count: number, timeoutMs = 15_000): Promise<void> {
   await eventually(
@@ -142,9 +149,10 @@ describe('password reset', () => {
     expectResetForm(await t.http().get(path), path);
 
     const rows: { token_hash: Buffer; sent_to: string; inserted_at: Date; expires_at: Date; used_at: Date | null; row: string }[] =
-      await db(t).query(`SELECT token_hash, sent_to, inserted_at, expires_at, used_at, row_to_json(r)::text AS row FROM password_reset_tokens r WHERE user_id = $1`, [
-        await userId(t, w.email),
-      ]);
+      await db(t).query(
+        `SELECT token_hash, sent_to, inserted_at, expires_at, used_at, row_to_json(r)::text AS row FROM password_reset_tokens r WHERE user_id = $1`,
+        [await userId(t, w.email)],
+      );
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toHaveLength(32);
     expect(rows[0].token_hash.equals(sha256(token))).toBe(true);
@@ -301,7 +309,7 @@ describe('password reset', () => {
 
   // Job ids restart when Redis loses its data; even two jobs with the same id, request time and
   // nonce must mail each user a link to their own account only (the user is part of the token).
-  it('a repeated job never mails one user a link to another user\'s account', async () => {
+  it("a repeated job never mails one user a link to another user's account", async () => {
     const a = await makeWorkspace(t);
     const b = await makeWorkspace(t);
     const service = t.app.get(PasswordResetService);

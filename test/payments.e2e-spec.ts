@@ -37,7 +37,9 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
       try {
         for (let i = 0; i < 8; i++) await postPaymentEvent(limited, invoiceEvent('invoice.paid', w.workspaceId)).expect(200);
         // the limit is real on that node
-        const answers = await Promise.all(Array.from({ length: 4 }, () => limited.http().get('/api/v1/messages').set('x-agent-api-key', w.apiKey)));
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () => limited.http().get('/api/v1/messages').set('x-agent-api-key', w.apiKey)),
+        );
         expect(answers.map((r) => r.status)).toContain(429);
       } finally {
         await limited.close();
@@ -46,7 +48,9 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
 
     it('accepts the second configured secret too (a secret being rolled)', async () => {
       const raw = JSON.stringify(invoiceEvent('invoice.paid', (await makeWorkspace(t)).workspaceId));
-      await postPaymentEvent(t, null, { raw, signature: stripeSignature(raw, { secret: 'whsec_payments_rolling_secret_abcdef' }) }).expect(200);
+      await postPaymentEvent(t, null, { raw, signature: stripeSignature(raw, { secret: 'whsec_payments_rolling_secret_abcdef' }) }).expect(
+        200,
+      );
     });
 
     it('refuses a missing, malformed, wrong-secret or tampered signature with 400, changing nothing', async () => {
@@ -85,7 +89,12 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
     });
 
     it('refuses bodies that are not signed JSON events: 415 for another type, 400 for malformed JSON or a non-event', async () => {
-      const form = await t.http().post('/webhooks/payments').set('content-type', 'application/x-www-form-urlencoded').set('stripe-signature', stripeSignature('a=1')).send('a=1');
+      const form = await t
+        .http()
+        .post('/webhooks/payments')
+        .set('content-type', 'application/x-www-form-urlencoded')
+        .set('stripe-signature', stripeSignature('a=1'))
+        .send('a=1');
       expectProblem(form, 415, 'unsupported-media-type');
       for (const raw of ['{"id":', '"x"']) {
         expectProblem(await postPaymentEvent(t, null, { raw }), 400, 'bad-request', { detail: 'malformed_json' });
@@ -97,7 +106,10 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
 
     it('a created time no calendar holds is ignored, not a 500', async () => {
       const w = await makeWorkspace(t);
-      const res = await postPaymentEvent(t, subscriptionEvent('customer.subscription.created', w.workspaceId, 'team', { created: 1e300 })).expect(200);
+      const res = await postPaymentEvent(
+        t,
+        subscriptionEvent('customer.subscription.created', w.workspaceId, 'team', { created: 1e300 }),
+      ).expect(200);
       expect(res.body.outcome).toBe('applied');
       expect(await state(t, w.workspaceId)).toMatchObject({ plan: 'team' });
     });
@@ -108,9 +120,24 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
       const body = fc.record(
         {
           id: fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.constant(eventId())),
-          type: fc.constantFrom('customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed', 'x'),
+          type: fc.constantFrom(
+            'customer.subscription.created',
+            'customer.subscription.updated',
+            'customer.subscription.deleted',
+            'invoice.paid',
+            'invoice.payment_failed',
+            'x',
+          ),
           created: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(1e300)),
-          data: fc.oneof(value, fc.record({ object: fc.oneof(value, fc.record({ metadata: fc.record({ workspace_id: value }), items: value, subscription_details: value })) })),
+          data: fc.oneof(
+            value,
+            fc.record({
+              object: fc.oneof(
+                value,
+                fc.record({ metadata: fc.record({ workspace_id: value }), items: value, subscription_details: value }),
+              ),
+            }),
+          ),
         },
         { requiredKeys: [] },
       );
@@ -130,9 +157,15 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
       const created = Math.floor(Date.now() / 1000);
       await postPaymentEvent(t, subscriptionEvent('customer.subscription.created', w.workspaceId, 'team', { created })).expect(200);
       expect(await state(t, w.workspaceId)).toMatchObject({ plan: 'team', status: 'active' });
-      await postPaymentEvent(t, subscriptionEvent('customer.subscription.updated', w.workspaceId, 'enterprise', { created: created + 1 })).expect(200);
+      await postPaymentEvent(
+        t,
+        subscriptionEvent('customer.subscription.updated', w.workspaceId, 'enterprise', { created: created + 1 }),
+      ).expect(200);
       expect(await state(t, w.workspaceId)).toMatchObject({ plan: 'enterprise' });
-      await postPaymentEvent(t, subscriptionEvent('customer.subscription.deleted', w.workspaceId, 'enterprise', { created: created + 2 })).expect(200);
+      await postPaymentEvent(
+        t,
+        subscriptionEvent('customer.subscription.deleted', w.workspaceId, 'enterprise', { created: created + 2 }),
+      ).expect(200);
       expect(await state(t, w.workspaceId)).toMatchObject({ plan: 'free' });
     });
 
@@ -148,7 +181,7 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
       expect((await machineStatus(t, w)).status).toBe(200);
     });
 
-    it('invoice.paid lifts only a pause a payment made: not a platform admin\'s pause, and a failed payment never unfreezes', async () => {
+    it("invoice.paid lifts only a pause a payment made: not a platform admin's pause, and a failed payment never unfreezes", async () => {
       const w = await makeWorkspace(t);
       await postPaymentEvent(t, invoiceEvent('invoice.payment_failed', w.workspaceId)).expect(200);
       // a platform admin takes the status over (PATCH /api/v1/admin/workspaces/:id): the payment's pause is forgotten
@@ -172,8 +205,12 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
       expect(late.body.outcome).toBe('ignored');
       expect(await state(t, w.workspaceId)).toMatchObject({ status: 'active' });
 
-      await postPaymentEvent(t, subscriptionEvent('customer.subscription.updated', w.workspaceId, 'enterprise', { created: now })).expect(200);
-      await postPaymentEvent(t, subscriptionEvent('customer.subscription.updated', w.workspaceId, 'team', { created: now - 30 })).expect(200);
+      await postPaymentEvent(t, subscriptionEvent('customer.subscription.updated', w.workspaceId, 'enterprise', { created: now })).expect(
+        200,
+      );
+      await postPaymentEvent(t, subscriptionEvent('customer.subscription.updated', w.workspaceId, 'team', { created: now - 30 })).expect(
+        200,
+      );
       expect(await state(t, w.workspaceId)).toMatchObject({ plan: 'enterprise' });
     });
 
@@ -201,17 +238,29 @@ describe('POST /webhooks/payments (the payment provider, Stripe-style signatures
       const w = await makeWorkspace(t);
       const unknownWorkspace = subscriptionEvent('customer.subscription.created', '00000000-0000-4000-8000-000000000000', 'team');
       const notAUuid = invoiceEvent('invoice.payment_failed', 'ws_123');
-      const unknownType = { id: eventId(), type: 'charge.refunded', created: 1, data: { object: { metadata: { workspace_id: w.workspaceId } } } };
+      const unknownType = {
+        id: eventId(),
+        type: 'charge.refunded',
+        created: 1,
+        data: { object: { metadata: { workspace_id: w.workspaceId } } },
+      };
       const unknownPlan = subscriptionEvent('customer.subscription.updated', w.workspaceId, 'platinum');
       for (const event of [unknownWorkspace, notAUuid, unknownType, unknownPlan]) {
         const res = await postPaymentEvent(t, event).expect(200);
         expect(res.body).toEqual({ received: true, outcome: 'ignored' });
       }
       expect(await state(t, w.workspaceId)).toMatchObject({ plan: 'free', status: 'active' });
-      const rows = await t.app.get(DataSource).query(`SELECT id, outcome, detail FROM payment_events WHERE id = ANY($1) ORDER BY detail`, [
-        [unknownWorkspace.id, notAUuid.id, unknownType.id, unknownPlan.id],
+      const rows = await t.app
+        .get(DataSource)
+        .query(`SELECT id, outcome, detail FROM payment_events WHERE id = ANY($1) ORDER BY detail`, [
+          [unknownWorkspace.id, notAUuid.id, unknownType.id, unknownPlan.id],
+        ]);
+      expect(rows.map((r: { detail: string }) => r.detail).sort()).toEqual([
+        'unhandled_type',
+        'unknown_plan',
+        'unknown_workspace',
+        'unknown_workspace',
       ]);
-      expect(rows.map((r: { detail: string }) => r.detail).sort()).toEqual(['unhandled_type', 'unknown_plan', 'unknown_workspace', 'unknown_workspace']);
       expect(rows.every((r: { outcome: string }) => r.outcome === 'ignored')).toBe(true);
     });
   });

@@ -18,7 +18,9 @@ describe('platform administration', () => {
   const messagesWith = (app: TestApp, key: string) => app.http().get('/api/v1/messages').set('x-agent-api-key', key);
   const patchAs = (op: Operator, id: string, body: object) => t.http().patch(`${ADMIN_API}/${id}`).set('cookie', op.cookie).send(body);
   const statusOf = async (id: string) =>
-    ((await t.app.get(DataSource).query(`SELECT status, plan FROM workspaces WHERE id = $1`, [id])) as { status: string; plan: string }[])[0];
+    (
+      (await t.app.get(DataSource).query(`SELECT status, plan FROM workspaces WHERE id = $1`, [id])) as { status: string; plan: string }[]
+    )[0];
 
   // listed, but nobody has proven them yet
   const claimedEmail = uniqueEmail('claimed-admin');
@@ -28,7 +30,10 @@ describe('platform administration', () => {
     // upper case and spaces in the list: emails are normalized
     adminEmail = uniqueEmail('platform-admin');
     t = await createTestApp({
-      env: { ...TRUST_LOOPBACK, PLATFORM_ADMIN_EMAILS: ` ${uniqueEmail('other-admin')}, ${adminEmail.toUpperCase()}, ${claimedEmail}, ${scimTargetEmail} ` },
+      env: {
+        ...TRUST_LOOPBACK,
+        PLATFORM_ADMIN_EMAILS: ` ${uniqueEmail('other-admin')}, ${adminEmail.toUpperCase()}, ${claimedEmail}, ${scimTargetEmail} `,
+      },
     });
     admin = await makePlatformAdmin(t, adminEmail);
     regular = await makeOperator(t);
@@ -36,14 +41,17 @@ describe('platform administration', () => {
   afterAll(() => t.close());
 
   describe('a listed email has to be proven', () => {
-    const isAdmin = async (cookie: string) => (await t.http().get('/api/v1/operator/me').set('cookie', cookie).expect(200)).body.user.platform_admin;
+    const isAdmin = async (cookie: string) =>
+      (await t.http().get('/api/v1/operator/me').set('cookie', cookie).expect(200)).body.user.platform_admin;
     const cookieOf = (email: string, password: string) => sessionCookie(t, { email, password });
 
     it('registering a listed address that nobody had is no admin until a reset link mailed to it is used', async () => {
       const claimer = await makeOperator(t, { email: claimedEmail });
       expect(await isAdmin(claimer.cookie)).toBe(false);
       expectProblem(await t.http().get(ADMIN_API).set('cookie', claimer.cookie), 403, 'forbidden', { detail: 'platform_admin_required' });
-      expectProblem(await patchAs(claimer, regular.reg.workspaceId, { status: 'frozen' }), 403, 'forbidden', { detail: 'platform_admin_required' });
+      expectProblem(await patchAs(claimer, regular.reg.workspaceId, { status: 'frozen' }), 403, 'forbidden', {
+        detail: 'platform_admin_required',
+      });
       expect((await statusOf(regular.reg.workspaceId)).status).toBe('active');
 
       // whoever reads that mailbox proves it: the reset confirms the account
@@ -65,7 +73,10 @@ describe('platform administration', () => {
       expect(await isAdmin(cookie)).toBe(false);
 
       // re-addressed by its managing workspace to a listed address nobody has
-      await scim(t, tenant.token, 'put', `/Users/${user.id}`, { ...oktaUser({ email: scimTargetEmail, externalId: user.externalId }), userName: user.userName }).expect(200);
+      await scim(t, tenant.token, 'put', `/Users/${user.id}`, {
+        ...oktaUser({ email: scimTargetEmail, externalId: user.externalId }),
+        userName: user.userName,
+      }).expect(200);
       expect((await t.http().get('/api/v1/operator/me').set('cookie', cookie).expect(200)).body.user.email).toBe(scimTargetEmail);
       expect(await isAdmin(cookie)).toBe(false);
       expectProblem(await t.http().get(ADMIN_API).set('cookie', cookie), 403, 'forbidden', { detail: 'platform_admin_required' });
@@ -87,13 +98,22 @@ describe('platform administration', () => {
         detail: 'platform_admin_required',
       });
       // even on their own workspace
-      expectProblem(await patchAs(regular, regular.reg.workspaceId, { status: 'active' }), 403, 'forbidden', { detail: 'platform_admin_required' });
-      expectProblem(await patchAs(regular, admin.reg.workspaceId, { status: 'frozen' }), 403, 'forbidden', { detail: 'platform_admin_required' });
+      expectProblem(await patchAs(regular, regular.reg.workspaceId, { status: 'active' }), 403, 'forbidden', {
+        detail: 'platform_admin_required',
+      });
+      expectProblem(await patchAs(regular, admin.reg.workspaceId, { status: 'frozen' }), 403, 'forbidden', {
+        detail: 'platform_admin_required',
+      });
       expect((await statusOf(admin.reg.workspaceId)).status).toBe('active');
     });
 
     it('a non-admin → 403 on /admin: an HTML page when the browser accepts text/html, else a problem', async () => {
-      const page = await t.http().get('/admin').set('cookie', regular.cookie).set('accept', 'text/html,application/xhtml+xml,*/*;q=0.8').expect(403);
+      const page = await t
+        .http()
+        .get('/admin')
+        .set('cookie', regular.cookie)
+        .set('accept', 'text/html,application/xhtml+xml,*/*;q=0.8')
+        .expect(403);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.text).toContain('<!doctype html>');
       expect(page.text).toContain('data-detail="platform_admin_required"');
@@ -101,7 +121,8 @@ describe('platform administration', () => {
       expectProblem(await t.http().get('/admin').set('cookie', regular.cookie).set('accept', 'application/json'), 403, 'forbidden', {
         detail: 'platform_admin_required',
       });
-      const form = await t.http()
+      const form = await t
+        .http()
         .post(`/admin/workspaces/${admin.reg.workspaceId}`)
         .set('cookie', regular.cookie)
         .set('accept', 'text/html')
@@ -123,7 +144,11 @@ describe('platform administration', () => {
       });
       // a machine key is no session
       expectProblem(
-        await t.http().patch(`${ADMIN_API}/${regular.reg.workspaceId}`).set('x-agent-api-key', regular.reg.apiKey).send({ status: 'frozen' }),
+        await t
+          .http()
+          .patch(`${ADMIN_API}/${regular.reg.workspaceId}`)
+          .set('x-agent-api-key', regular.reg.apiKey)
+          .send({ status: 'frozen' }),
         401,
         'unauthorized',
       );
@@ -158,7 +183,10 @@ describe('platform administration', () => {
           workspace: { id: ws.reg.workspaceId, name: ws.reg.body.workspace.name, slug: ws.reg.body.workspace.slug, status, plan: 'free' },
         });
 
-        const refused = expectProblem(await messagesWith(t, ws.reg.apiKey), 403, 'forbidden', { title: 'Forbidden', error: `workspace_${status}` });
+        const refused = expectProblem(await messagesWith(t, ws.reg.apiKey), 403, 'forbidden', {
+          title: 'Forbidden',
+          error: `workspace_${status}`,
+        });
         expect(refused.detail).toMatch(new RegExp(status === 'paused' ? 'paused' : status));
         expectProblem(await t.http().get('/api/v1/messages').set('authorization', `Bearer ${ws.reg.accessToken}`), 403, 'forbidden', {
           error: `workspace_${status}`,
@@ -179,10 +207,18 @@ describe('platform administration', () => {
       await patchAs(admin, regular.reg.workspaceId, { plan: 'team' }).expect(200);
       const res = await t.http().get(`${ADMIN_API}/${regular.reg.workspaceId}`).set('cookie', admin.cookie).expect(200);
       expect(res.body).toEqual({ workspace: expect.objectContaining({ id: regular.reg.workspaceId, status: 'active', plan: 'team' }) });
-      expect(res.body.workspace).toEqual((await t.http().get(ADMIN_API).query({ limit: 500 }).set('cookie', admin.cookie).expect(200)).body.workspaces.find((w: { id: string }) => w.id === regular.reg.workspaceId));
-      expectProblem(await t.http().get(`${ADMIN_API}/${randomUUID()}`).set('cookie', admin.cookie), 404, 'not-found', { detail: 'not_found' });
+      expect(res.body.workspace).toEqual(
+        (await t.http().get(ADMIN_API).query({ limit: 500 }).set('cookie', admin.cookie).expect(200)).body.workspaces.find(
+          (w: { id: string }) => w.id === regular.reg.workspaceId,
+        ),
+      );
+      expectProblem(await t.http().get(`${ADMIN_API}/${randomUUID()}`).set('cookie', admin.cookie), 404, 'not-found', {
+        detail: 'not_found',
+      });
       expectProblem(await t.http().get(`${ADMIN_API}/not-a-uuid`).set('cookie', admin.cookie), 404, 'not-found', { detail: 'not_found' });
-      expectProblem(await t.http().get(`${ADMIN_API}/${regular.reg.workspaceId}`).set('cookie', regular.cookie), 403, 'forbidden', { detail: 'platform_admin_required' });
+      expectProblem(await t.http().get(`${ADMIN_API}/${regular.reg.workspaceId}`).set('cookie', regular.cookie), 403, 'forbidden', {
+        detail: 'platform_admin_required',
+      });
       await patchAs(admin, regular.reg.workspaceId, { plan: 'free' }).expect(200);
     });
 
@@ -210,7 +246,12 @@ describe('platform administration', () => {
       expect(await statusOf(ws.reg.workspaceId)).toEqual({ status: 'active', plan: 'team' });
       // the plan counts: more than 10 agents now
       for (let i = 0; i < 11; i++) {
-        await t.http().post('/api/v1/operator/service_agents').set('cookie', ws.cookie).send({ name: `Fleet ${i} ${randomUUID().slice(0, 6)}` }).expect(201);
+        await t
+          .http()
+          .post('/api/v1/operator/service_agents')
+          .set('cookie', ws.cookie)
+          .send({ name: `Fleet ${i} ${randomUUID().slice(0, 6)}` })
+          .expect(201);
       }
       const both = await patchAs(admin, ws.reg.workspaceId, { plan: 'enterprise', status: 'paused' }).expect(200);
       expect(both.body.workspace).toMatchObject({ status: 'paused', plan: 'enterprise' });
@@ -236,20 +277,31 @@ describe('platform administration', () => {
     it('an unknown or malformed workspace id → 404', async () => {
       expectProblem(await patchAs(admin, randomUUID(), { status: 'frozen' }), 404, 'not-found');
       expectProblem(await patchAs(admin, 'not-a-uuid', { status: 'frozen' }), 404, 'not-found');
-      const form = await t.http().post(`/admin/workspaces/${randomUUID()}`).set('cookie', admin.cookie).type('form').send({ status: 'frozen' });
+      const form = await t
+        .http()
+        .post(`/admin/workspaces/${randomUUID()}`)
+        .set('cookie', admin.cookie)
+        .type('form')
+        .send({ status: 'frozen' });
       expect(form.status).toBe(404);
     });
 
     it('cross-origin PATCH (Sec-Fetch-Site: cross-site, or a foreign Origin) → 403 cross_origin_request, nothing changes', async () => {
       const ws = await makeOperator(t);
       expectProblem(
-        await t.http().patch(`${ADMIN_API}/${ws.reg.workspaceId}`).set('cookie', admin.cookie).set('sec-fetch-site', 'cross-site').send({ status: 'frozen' }),
+        await t
+          .http()
+          .patch(`${ADMIN_API}/${ws.reg.workspaceId}`)
+          .set('cookie', admin.cookie)
+          .set('sec-fetch-site', 'cross-site')
+          .send({ status: 'frozen' }),
         403,
         'forbidden',
         { detail: 'cross_origin_request' },
       );
       expectProblem(
-        await t.http()
+        await t
+          .http()
           .post(`/admin/workspaces/${ws.reg.workspaceId}`)
           .set('cookie', admin.cookie)
           .set('origin', 'https://evil.example')
@@ -262,7 +314,13 @@ describe('platform administration', () => {
       expect((await statusOf(ws.reg.workspaceId)).status).toBe('active');
       await messagesWith(t, ws.reg.apiKey).expect(200);
       // same-origin passes
-      await t.http().patch(`${ADMIN_API}/${ws.reg.workspaceId}`).set('cookie', admin.cookie).set('sec-fetch-site', 'same-origin').send({ plan: 'team' }).expect(200);
+      await t
+        .http()
+        .patch(`${ADMIN_API}/${ws.reg.workspaceId}`)
+        .set('cookie', admin.cookie)
+        .set('sec-fetch-site', 'same-origin')
+        .send({ plan: 'team' })
+        .expect(200);
     });
   });
 
@@ -286,25 +344,48 @@ describe('platform administration', () => {
       for (const action of ['frozen', 'paused', 'archived']) expect(row).toContain(`name="status" value="${action}"`);
       expect(row).not.toContain('name="status" value="active"');
 
-      const freeze = await t.http().post(`/admin/workspaces/${ws.reg.workspaceId}`).set('cookie', admin.cookie).type('form').send({ status: 'frozen' }).expect(303);
+      const freeze = await t
+        .http()
+        .post(`/admin/workspaces/${ws.reg.workspaceId}`)
+        .set('cookie', admin.cookie)
+        .type('form')
+        .send({ status: 'frozen' })
+        .expect(303);
       expect(freeze.headers.location).toBe('/admin');
       expectProblem(await messagesWith(t, ws.reg.apiKey), 403, 'forbidden', { error: 'workspace_frozen' });
       row = rowOf((await t.http().get('/admin').set('cookie', admin.cookie).expect(200)).text);
       expect(row).toContain('<td class="status">frozen</td>');
       expect(row).toContain('name="status" value="active"');
 
-      const plan = await t.http().post(`/admin/workspaces/${ws.reg.workspaceId}`).set('cookie', admin.cookie).type('form').send({ plan: 'enterprise' }).expect(303);
+      const plan = await t
+        .http()
+        .post(`/admin/workspaces/${ws.reg.workspaceId}`)
+        .set('cookie', admin.cookie)
+        .type('form')
+        .send({ plan: 'enterprise' })
+        .expect(303);
       expect(plan.headers.location).toBe('/admin');
       row = rowOf((await t.http().get('/admin').set('cookie', admin.cookie).expect(200)).text);
       expect(row).toContain('<td class="status">frozen</td>');
       expect(row).toContain('<td class="plan">enterprise</td>');
 
-      await t.http().post(`/admin/workspaces/${ws.reg.workspaceId}`).set('cookie', admin.cookie).type('form').send({ status: 'active' }).expect(303);
+      await t
+        .http()
+        .post(`/admin/workspaces/${ws.reg.workspaceId}`)
+        .set('cookie', admin.cookie)
+        .type('form')
+        .send({ status: 'active' })
+        .expect(303);
       expect(await statusOf(ws.reg.workspaceId)).toEqual({ status: 'active', plan: 'enterprise' });
       await messagesWith(t, ws.reg.apiKey).expect(200);
 
       // an invalid form value changes nothing
-      const bad = await t.http().post(`/admin/workspaces/${ws.reg.workspaceId}`).set('cookie', admin.cookie).type('form').send({ status: 'melted' });
+      const bad = await t
+        .http()
+        .post(`/admin/workspaces/${ws.reg.workspaceId}`)
+        .set('cookie', admin.cookie)
+        .type('form')
+        .send({ status: 'melted' });
       expect(bad.status).toBe(422);
       expect(await statusOf(ws.reg.workspaceId)).toEqual({ status: 'active', plan: 'enterprise' });
     });

@@ -4,9 +4,22 @@ import { Client, Pool, Query } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/core/config/app-config';
-import { ACCESS_TOKEN_INSERT_ASYNC_COMMIT, ACCESS_TOKEN_WRITE, ACCESS_TOKENS_INSERT_ASYNC_COMMIT, type NewAccessToken } from '../src/credentials/credentials.repository';
+import {
+  ACCESS_TOKEN_INSERT_ASYNC_COMMIT,
+  ACCESS_TOKEN_WRITE,
+  ACCESS_TOKENS_INSERT_ASYNC_COMMIT,
+  type NewAccessToken,
+} from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { assertDriverInternals, MAX_MERGED_ROWS, MAX_READ_GROUP, PIPELINE_BATCHES_IN_FLIGHT, PIPELINED_MAX_OFFSET, PreparedSql, statementName } from '../src/core/database/prepared-sql.service';
+import {
+  assertDriverInternals,
+  MAX_MERGED_ROWS,
+  MAX_READ_GROUP,
+  PIPELINE_BATCHES_IN_FLIGHT,
+  PIPELINED_MAX_OFFSET,
+  PreparedSql,
+  statementName,
+} from '../src/core/database/prepared-sql.service';
 import { eventually } from './support/eventually';
 
 const SHOW_SYNC_COMMIT = `SELECT current_setting('synchronous_commit') AS synchronous_commit`;
@@ -62,7 +75,8 @@ describe('PreparedSql', () => {
   it('holds statements issued while every connection has a batch in flight, and writes them together once one is answered', async () => {
     const { sql } = await open(1);
     await backendPid(sql); // connected
-    const stream = (sql as unknown as { reads: { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> } }).reads.lanes[0].client.connection.stream;
+    const stream = (sql as unknown as { reads: { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> } }).reads
+      .lanes[0].client.connection.stream;
     const writes: number[] = [];
     const spy = (name: '_write' | '_writev') => {
       const original = (stream as any)[name].bind(stream);
@@ -128,7 +142,8 @@ describe('PreparedSql', () => {
   it('sends a Describe for a statement only until the connection knows its rows', async () => {
     const { sql } = await open(1);
     await backendPid(sql); // connected
-    const connection = (sql as unknown as { reads: { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> } }).reads.lanes[0].client.connection;
+    const connection = (sql as unknown as { reads: { lanes: Array<{ client: { connection: { stream: NodeJS.WritableStream } } }> } }).reads
+      .lanes[0].client.connection;
     const sent: Buffer[] = [];
     const original = (connection.stream as any).write.bind(connection.stream);
     (connection.stream as any).write = (chunk: Buffer, ...rest: unknown[]) => {
@@ -139,10 +154,12 @@ describe('PreparedSql', () => {
       // a Describe message: 'D', int32 length, 'P' (portal), the portal name '' (one NUL byte)
       const all = Buffer.concat(sent);
       let n = 0;
-      for (let i = 0; i + 6 < all.length; i++) if (all[i] === 0x44 && all.readInt32BE(i + 1) === 6 && all[i + 5] === 0x50 && all[i + 6] === 0) n++;
+      for (let i = 0; i + 6 < all.length; i++)
+        if (all[i] === 0x44 && all.readInt32BE(i + 1) === 6 && all[i + 5] === 0x50 && all[i + 6] === 0) n++;
       return n;
     };
-    for (let i = 0; i < 4; i++) await expect(sql.rows('test_echo_described', 'SELECT $1::int AS n, $2::text AS t', [i, 'x'])).resolves.toEqual([{ n: i, t: 'x' }]);
+    for (let i = 0; i < 4; i++)
+      await expect(sql.rows('test_echo_described', 'SELECT $1::int AS n, $2::text AS t', [i, 'x'])).resolves.toEqual([{ n: i, t: 'x' }]);
     expect(describes()).toBe(1);
   });
 
@@ -172,13 +189,18 @@ describe('PreparedSql', () => {
     // ... and on the same pipelined connection right after it, it is on again.
     const [after] = await sql.committedRows<{ synchronous_commit: string }>('test_show_sync_commit', SHOW_SYNC_COMMIT, []);
     expect(after.synchronous_commit).toBe('on');
-    await sql.committedRows('insert_access_token', ACCESS_TOKEN_INSERT_ASYNC_COMMIT, [credentialId, randomBytes(32), ['messages:read'], new Date()]);
+    await sql.committedRows('insert_access_token', ACCESS_TOKEN_INSERT_ASYNC_COMMIT, [
+      credentialId,
+      randomBytes(32),
+      ['messages:read'],
+      new Date(),
+    ]);
     const stored = await db.query(`SELECT scopes FROM access_tokens WHERE token_hash = $1`, [hash]);
     expect(stored).toEqual([{ scopes: ['messages:read'] }]);
     await db.query(`DELETE FROM access_tokens WHERE credential_id = $1 AND token_hash = $2`, [credentialId, hash]);
   });
 
-  describe('mergeable writes (the exchange\'s token insert)', () => {
+  describe("mergeable writes (the exchange's token insert)", () => {
     const token = (credentialId: string, scopes: string[] = ['messages:read']): NewAccessToken => ({
       credentialId,
       tokenHash: randomBytes(32),
@@ -225,13 +247,17 @@ describe('PreparedSql', () => {
         await Promise.all(rows.map((row) => sql.write(ACCESS_TOKEN_WRITE, row)));
         const found = await stored(db, rows);
         expect(found).toHaveLength(rows.length);
-        const perTransaction = [...found.reduce((m, r) => m.set(r.xid, (m.get(r.xid) ?? 0) + 1), new Map<string, number>()).values()].sort((a, b) => a - b);
+        const perTransaction = [...found.reduce((m, r) => m.set(r.xid, (m.get(r.xid) ?? 0) + 1), new Map<string, number>()).values()].sort(
+          (a, b) => a - b,
+        );
         expect(perTransaction).toEqual([10, MAX_MERGED_ROWS]);
         await sql.write(ACCESS_TOKEN_WRITE, lone);
         const [one] = await stored(db, [lone]);
         expect(new Date(one.expires_at).getTime()).toBe(lone.expiresAt.getTime());
         const prepared = await sql.rows<{ statement: string }>('test_prepared', 'SELECT statement FROM pg_prepared_statements', []);
-        expect(prepared.map((p) => p.statement)).toEqual(expect.arrayContaining([ACCESS_TOKENS_INSERT_ASYNC_COMMIT, ACCESS_TOKEN_INSERT_ASYNC_COMMIT]));
+        expect(prepared.map((p) => p.statement)).toEqual(
+          expect.arrayContaining([ACCESS_TOKENS_INSERT_ASYNC_COMMIT, ACCESS_TOKEN_INSERT_ASYNC_COMMIT]),
+        );
       } finally {
         await cleanUp(db, [...rows, lone]);
       }
@@ -247,7 +273,17 @@ describe('PreparedSql', () => {
       const all = [good[0], unknownCredential, good[1], good[2], shortHash, good[3], duplicate, good[4], good[5]];
       try {
         const results = await Promise.allSettled(all.map((row) => sql.write(ACCESS_TOKEN_WRITE, row)));
-        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+        expect(results.map((r) => r.status)).toEqual([
+          'fulfilled',
+          'rejected',
+          'fulfilled',
+          'fulfilled',
+          'rejected',
+          'fulfilled',
+          'rejected',
+          'fulfilled',
+          'fulfilled',
+        ]);
         expect(results[1]).toMatchObject({ reason: { code: '23503' } });
         expect(results[4]).toMatchObject({ reason: { code: '23514' } });
         expect(results[6]).toMatchObject({ reason: { code: '23505' } });
@@ -277,7 +313,10 @@ describe('PreparedSql', () => {
         expect(await stored(db, rows)).toEqual([]);
         let written = false;
         for (let attempt = 0; attempt < 20 && !written; attempt++) {
-          written = await sql.write(ACCESS_TOKEN_WRITE, later).then(() => true, () => new Promise<boolean>((r) => setTimeout(() => r(false), 50)));
+          written = await sql.write(ACCESS_TOKEN_WRITE, later).then(
+            () => true,
+            () => new Promise<boolean>((r) => setTimeout(() => r(false), 50)),
+          );
         }
         expect(await stored(db, [later])).toHaveLength(1);
       } finally {
@@ -329,7 +368,9 @@ describe('PreparedSql', () => {
       timestamptzArrayLiteral(dates),
     ]);
     expect(row.ids).toEqual(ids);
-    const [hex] = await db.query<Array<{ hex: string[] }>>(`SELECT array(SELECT encode(b, 'hex') FROM unnest($1::bytea[]) b) AS hex`, [byteaArrayLiteral(bytes)]);
+    const [hex] = await db.query<Array<{ hex: string[] }>>(`SELECT array(SELECT encode(b, 'hex') FROM unnest($1::bytea[]) b) AS hex`, [
+      byteaArrayLiteral(bytes),
+    ]);
     expect(hex.hex).toEqual(bytes.map((b) => b.toString('hex')));
     expect(row.dates.map((d) => new Date(d).getTime())).toEqual(dates.map((d) => d.getTime()));
   });
@@ -386,15 +427,21 @@ describe('PreparedSql', () => {
       const held = sql.committedRows<{ n: number }>('test_insert', `INSERT INTO ${table} (n) VALUES ($1) RETURNING n`, [1]);
       const writer = await eventually(async () => {
         // Asked on another connection: the locker's transaction sees pg_stat_activity as of its first look.
-        const [row] = await db.query(`SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO ${table}%'`);
+        const [row] = await db.query(
+          `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO ${table}%'`,
+        );
         expect(row).toBeDefined();
         return row.pid as number;
       });
       // With the write on the one pipelined connection, this read would wait behind it until the lock goes.
-      const reads = await Promise.all(Array.from({ length: 5 }, (_, i) => sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i])));
+      const reads = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => sql.rows<{ n: number }>('test_echo', 'SELECT $1::int AS n', [i])),
+      );
       expect(reads.map((r) => r[0].n)).toEqual([0, 1, 2, 3, 4]);
       expect(await backendPid(sql)).not.toBe(writer);
-      expect(await Promise.race([held.then(() => 'written'), new Promise((r) => setTimeout(() => r('still waiting'), 100))])).toBe('still waiting');
+      expect(await Promise.race([held.then(() => 'written'), new Promise((r) => setTimeout(() => r('still waiting'), 100))])).toBe(
+        'still waiting',
+      );
       await locker.query('COMMIT');
       expect(await held).toEqual([{ n: 1 }]);
     } finally {
@@ -407,7 +454,9 @@ describe('PreparedSql', () => {
     const { sql } = await open(0);
     const pids = new Set(
       await Promise.all(
-        Array.from({ length: 10 }, () => sql.committedRows<{ pid: number }>('test_sleep_pid', 'SELECT pg_backend_pid() AS pid, pg_sleep(0.05)', []).then((r) => r[0].pid)),
+        Array.from({ length: 10 }, () =>
+          sql.committedRows<{ pid: number }>('test_sleep_pid', 'SELECT pg_backend_pid() AS pid, pg_sleep(0.05)', []).then((r) => r[0].pid),
+        ),
       ),
     );
     expect(pids.size).toBeGreaterThan(2);
@@ -469,7 +518,7 @@ describe('PreparedSql', () => {
       expect(new Set(commits.map(([r]) => r.tx)).size).toBe(3);
     });
 
-    it("gives each read of a group its own snapshot: a read sees what committed before it started", async () => {
+    it('gives each read of a group its own snapshot: a read sees what committed before it started', async () => {
       const { sql, db } = await open(1);
       await db.query('CREATE TABLE IF NOT EXISTS test_read_groups (n int)');
       try {
@@ -550,7 +599,10 @@ describe('PreparedSql', () => {
     const micros = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 12000, 99999, 100000, 120000, 123456, 500000, 999000, 999999];
     const samples: string[] = [];
     for (const year of [1, 999, 1970, 2000, 2026, 9999]) {
-      for (const us of micros) samples.push(`${String(year).padStart(4, '0')}-0${1 + (us % 9)}-1${us % 10} 2${us % 4}:${10 + (us % 50)}:0${us % 10}.${String(us).padStart(6, '0')}+00`);
+      for (const us of micros)
+        samples.push(
+          `${String(year).padStart(4, '0')}-0${1 + (us % 9)}-1${us % 10} 2${us % 4}:${10 + (us % 50)}:0${us % 10}.${String(us).padStart(6, '0')}+00`,
+        );
     }
     for (let i = 0; i < 2000; i++) {
       const at = new Date(Date.UTC(1970, 0, 1) + Math.floor(Math.random() * 2_000_000_000_000)).toISOString().slice(0, 19);
@@ -564,7 +616,15 @@ describe('PreparedSql', () => {
     expect(rows).toHaveLength(samples.length);
     for (const { expected, text } of rows) expect(utcIso(text)).toBe(expected);
     expect(rows.some((r) => /\.\d{1,5}$/.test(r.text)) && rows.some((r) => r.text.length === 19)).toBe(true); // trimmed fractions were met
-    for (const odd of ['infinity', '-infinity', '10000-01-01 00:00:00', '0001-01-01 00:00:00 BC', '2026-11-29T07:00:00', '2026-11-29 07:00:00.', '']) {
+    for (const odd of [
+      'infinity',
+      '-infinity',
+      '10000-01-01 00:00:00',
+      '0001-01-01 00:00:00 BC',
+      '2026-11-29T07:00:00',
+      '2026-11-29 07:00:00.',
+      '',
+    ]) {
       expect(() => utcIso(odd)).toThrow(/not a timestamp in ISO style/);
     }
   });

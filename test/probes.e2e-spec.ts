@@ -18,7 +18,14 @@ describe('operations probes', () => {
   });
 
   it('GET /ready reports repo, migrations and oban checks', async () => {
-    expect(t.config.queues.map((q) => q.name).sort()).toEqual(['batch_operations', 'data_requests', 'mailer', 'password_resets', 'replays', 'webhooks']);
+    expect(t.config.queues.map((q) => q.name).sort()).toEqual([
+      'batch_operations',
+      'data_requests',
+      'mailer',
+      'password_resets',
+      'replays',
+      'webhooks',
+    ]);
     const res = await t.http().get('/ready').expect(200);
     expect(res.headers['cache-control']).toBe(NO_CACHE);
     expect(res.body.status).toMatch(/^(ok|degraded)$/);

@@ -73,7 +73,10 @@ describe('process lifecycle (production build)', () => {
       // It runs on the pinned Node.js line (.nvmrc), says so at start and in /metrics.
       const pinned = readFileSync(join(__dirname, '..', '.nvmrc'), 'utf8').trim();
       const major = pinned.split('.')[0];
-      const started = app.stdout().split('\n').find((line) => line.includes('listening on'));
+      const started = app
+        .stdout()
+        .split('\n')
+        .find((line) => line.includes('listening on'));
       expect(started).toBeDefined();
       expect(JSON.parse(started!).msg).toMatch(new RegExp(`\\(Node\\.js v${major}\\.\\d+\\.\\d+\\)$`));
       const metrics = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: 'Bearer prod-metrics-token-0123456789' } });
@@ -90,7 +93,11 @@ describe('process lifecycle (production build)', () => {
     try {
       await waitForHealth(app);
       const post = (path: string, body: object, headers: Record<string, string> = {}) =>
-        fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        fetch(`${app.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
       const id = randomUUID().slice(0, 8);
       const registered = await post('/api/v1/register', {
         email: uniqueEmail(),
@@ -168,7 +175,12 @@ describe('process lifecycle (production build)', () => {
       await waitForHealth(app);
       const secret = 'agk_SECRETSECRET.very-secret-value-that-must-not-be-logged';
       await fetch(`${app.baseUrl}/api/v1/messages?socket_token=sockSECRET`, {
-        headers: { authorization: `Bearer ${secret}`, 'x-agent-api-key': secret, cookie: '_agent_ops_key=cookieSECRET', 'x-request-id': 'log-check-1' },
+        headers: {
+          authorization: `Bearer ${secret}`,
+          'x-agent-api-key': secret,
+          cookie: '_agent_ops_key=cookieSECRET',
+          'x-request-id': 'log-check-1',
+        },
       });
       expect((await fetch(`${app.baseUrl}/health`, { headers: { 'x-request-id': 'probe-quiet-1' } })).status).toBe(200);
       // Buffered log lines are written within a second even when nothing else is logged.
@@ -177,7 +189,10 @@ describe('process lifecycle (production build)', () => {
       app.child.kill('SIGTERM');
       await app.exited;
     }
-    const lines = app.stdout().split('\n').filter((l) => l.startsWith('{'));
+    const lines = app
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
     const entry = lines.map((l) => JSON.parse(l)).find((e) => e.request_id === 'log-check-1');
     expect(entry).toMatchObject({ route: '/api/v1/messages', status: 401, req: { method: 'GET' } });
     expect(typeof entry.duration_ms).toBe('number');

@@ -53,9 +53,13 @@ describe('machine API rate limit (API_RATE_LIMIT=5)', () => {
 
   it('another credential in the same workspace has its own bucket', async () => {
     alignClock(t, 2_000);
-    const other = await t.app.get(DataSource).transaction((m) =>
-      t.app.get(MachineCredentialsService).issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId }, ['messages:read']),
-    );
+    const other = await t.app
+      .get(DataSource)
+      .transaction((m) =>
+        t.app
+          .get(MachineCredentialsService)
+          .issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId }, ['messages:read']),
+      );
     for (let i = 0; i < 5; i++) await listMessages(t, w.apiKey).expect(200);
     await listMessages(t, w.apiKey).expect(429);
     const res = await listMessages(t, other.key).expect(200);
@@ -78,7 +82,11 @@ describe('machine API rate limit (API_RATE_LIMIT=5)', () => {
   it('a request refused for bad credentials counts against the client IP', async () => {
     alignClock(t, 3_000);
     for (let i = 0; i < 5; i++) {
-      await t.http().get('/api/v1/messages').set('authorization', 'Bearer agk_AAAAAAAAAAA.' + 'A'.repeat(43)).expect(401);
+      await t
+        .http()
+        .get('/api/v1/messages')
+        .set('authorization', 'Bearer agk_AAAAAAAAAAA.' + 'A'.repeat(43))
+        .expect(401);
     }
     const res = await t.http().get('/api/v1/messages').set('authorization', 'Bearer nope');
     expectProblem(res, 429, 'rate-limited');

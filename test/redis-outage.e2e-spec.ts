@@ -140,7 +140,9 @@ describe('when Redis is unreachable', () => {
     await proxy.start();
     await socket.next((m) => m.event === 'command' && m.payload.agent_command.id === id, 10_000);
     const db = a.app.get(DataSource);
-    await eventually(async () => expect((await db.query(`SELECT status FROM agent_commands WHERE id = $1`, [id]))[0].status).toBe('delivered'));
+    await eventually(async () =>
+      expect((await db.query(`SELECT status FROM agent_commands WHERE id = $1`, [id]))[0].status).toBe('delivered'),
+    );
     // The durable path and the recovery sweep both ran; the socket still got it once.
     await eventually(async () => {
       const [{ n }] = await db.query(
@@ -192,7 +194,9 @@ describe('when Redis is unreachable', () => {
     const email = uniqueEmail('scim-outage');
     const user = (await scim(a, tenant.token, 'post', '/Users', oktaUser({ email })).expect(201)).body;
     // the owner of the account sets a password (as through forgot-password) and opens a socket on B
-    await a.app.get(DataSource).query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2) WHERE email = $1`, [email, w.email]);
+    await a.app
+      .get(DataSource)
+      .query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2) WHERE email = $1`, [email, w.email]);
     const socket = await SocketClient.open(socketUrl(baseB), { cookie: await sessionCookie(b, email, w.password) });
     open.push(socket);
 

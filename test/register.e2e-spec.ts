@@ -35,9 +35,12 @@ function expectValidation(res: Response): Record<string, string[]> {
 describe('POST /api/v1/register', () => {
   let t: TestApp;
   let db: DataSource;
-  const post = (body: unknown) => t.http().post('/api/v1/register').send(body as object);
-  const countUsers = async (email: string) =>
-    Number((await db.query(`SELECT count(*) AS n FROM users WHERE email = $1`, [email]))[0].n);
+  const post = (body: unknown) =>
+    t
+      .http()
+      .post('/api/v1/register')
+      .send(body as object);
+  const countUsers = async (email: string) => Number((await db.query(`SELECT count(*) AS n FROM users WHERE email = $1`, [email]))[0].n);
   const countWorkspaces = async (name: string) =>
     Number((await db.query(`SELECT count(*) AS n FROM workspaces WHERE name = $1`, [name]))[0].n);
 
@@ -169,10 +172,9 @@ describe('POST /api/v1/register', () => {
 
       // The access token is stored as its SHA-256 only, too.
       const token: string = body.access_token.token;
-      const tokens = await db.query(
-        `SELECT row_to_json(a)::text AS j, token_hash FROM access_tokens a WHERE credential_id = $1`,
-        [body.api_key.credential_id],
-      );
+      const tokens = await db.query(`SELECT row_to_json(a)::text AS j, token_hash FROM access_tokens a WHERE credential_id = $1`, [
+        body.api_key.credential_id,
+      ]);
       expect(tokens).toHaveLength(1);
       expect(Buffer.compare(tokens[0].token_hash, sha256(token))).toBe(0);
       expect(tokens[0].j).not.toContain(token);
@@ -322,10 +324,9 @@ describe('POST /api/v1/register', () => {
       const res = await post(payload({ email, workspace_name }));
       expect(Object.keys(expectValidation(res))).toEqual(['email']);
       expect(await countWorkspaces(workspace_name)).toBe(0);
-      const memberships = await db.query(
-        `SELECT count(*) AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1`,
-        [email],
-      );
+      const memberships = await db.query(`SELECT count(*) AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1`, [
+        email,
+      ]);
       expect(Number(memberships[0].n)).toBe(1);
     });
 

@@ -32,7 +32,8 @@ describe('workflow targets and replays', () => {
     get: (path: string) => t.http().get(path).set('x-agent-api-key', k),
     delete: (path: string) => t.http().delete(path).set('x-agent-api-key', k),
   });
-  const replayRow = async (id: string) => (await db(t).query(`SELECT status, attempts, response_status, last_error FROM replays WHERE id = $1`, [id]))[0];
+  const replayRow = async (id: string) =>
+    (await db(t).query(`SELECT status, attempts, response_status, last_error FROM replays WHERE id = $1`, [id]))[0];
 
   beforeAll(async () => {
     await receiver.start();
@@ -50,7 +51,13 @@ describe('workflow targets and replays', () => {
     const url = receiver.url();
     const created = await as(key).post('/api/v1/workflow_targets', { name: 'staging', url }).expect(201);
     const target = created.body.workflow_target;
-    expect(target).toEqual({ id: expect.any(String), name: 'staging', url, secret: expect.stringMatching(/^whsec_/), inserted_at: expect.any(String) });
+    expect(target).toEqual({
+      id: expect.any(String),
+      name: 'staging',
+      url,
+      secret: expect.stringMatching(/^whsec_/),
+      inserted_at: expect.any(String),
+    });
     const stored = await db(t).query(`SELECT secret FROM workflow_targets WHERE id = $1`, [target.id]);
     expect(stored[0].secret).not.toContain(target.secret.slice(6)); // sealed, not in clear
     const listed = await as(key).get('/api/v1/workflow_targets').expect(200);
@@ -63,8 +70,14 @@ describe('workflow targets and replays', () => {
     const [request] = await receiver.waitFor(url);
     const body = verifyStandardWebhook(target.secret, request.headers, request.rawBody) as Record<string, any>;
     expect(request.headers['webhook-id']).toBe(res.body.replay.id);
-    expect(body).toMatchObject({ id: res.body.replay.id, type: 'trace.replay', data: { trace: { id: tr.id, name: 'checkout', spans: [{ span_id: 'a' }] } } });
-    await eventually(async () => expect(await replayRow(res.body.replay.id)).toEqual({ status: 'succeeded', attempts: 1, response_status: 200, last_error: null }));
+    expect(body).toMatchObject({
+      id: res.body.replay.id,
+      type: 'trace.replay',
+      data: { trace: { id: tr.id, name: 'checkout', spans: [{ span_id: 'a' }] } },
+    });
+    await eventually(async () =>
+      expect(await replayRow(res.body.replay.id)).toEqual({ status: 'succeeded', attempts: 1, response_status: 200, last_error: null }),
+    );
     const operatorList = await t.http().get('/api/v1/operator/replays?status=succeeded').set('cookie', cookie).expect(200);
     expect(operatorList.body.replays.map((r: { id: string }) => r.id)).toContain(res.body.replay.id);
   });
@@ -76,7 +89,9 @@ describe('workflow targets and replays', () => {
     const replay = (await as(key).post('/api/v1/replays', { trace_id: tr.id, workflow_target_id: target.id }).expect(202)).body.replay;
     const attempts = await receiver.waitFor(url, 3, 20_000);
     expect(new Set(attempts.map((a) => a.headers['webhook-id']))).toEqual(new Set([replay.id]));
-    await eventually(async () => expect(await replayRow(replay.id)).toEqual({ status: 'failed', attempts: 3, response_status: 500, last_error: 'HTTP 500' }));
+    await eventually(async () =>
+      expect(await replayRow(replay.id)).toEqual({ status: 'failed', attempts: 3, response_status: 500, last_error: 'HTTP 500' }),
+    );
   }, 30_000);
 
   it('without workflow_target_id the newest target takes it; a trace or target of another workspace is 422, never sent', async () => {
@@ -89,9 +104,14 @@ describe('workflow targets and replays', () => {
     const other = await makeWorkspace(t);
     const otherKey = (await issueKey(t, other, ['traces:write', 'workflow_targets:write', 'replays:write'])).key;
     const theirTrace = (await as(otherKey).post('/api/v1/traces', trace('theirs')).expect(201)).body.trace;
-    const theirTarget = (await as(otherKey).post('/api/v1/workflow_targets', { name: 'theirs', url: receiver.url() }).expect(201)).body.workflow_target;
-    expect((await as(key).post('/api/v1/replays', { trace_id: theirTrace.id }).expect(422)).body.errors).toEqual({ trace_id: ['must be a trace of this workspace'] });
-    expect((await as(key).post('/api/v1/replays', { trace_id: tr.id, workflow_target_id: theirTarget.id }).expect(422)).body.errors).toEqual({
+    const theirTarget = (await as(otherKey).post('/api/v1/workflow_targets', { name: 'theirs', url: receiver.url() }).expect(201)).body
+      .workflow_target;
+    expect((await as(key).post('/api/v1/replays', { trace_id: theirTrace.id }).expect(422)).body.errors).toEqual({
+      trace_id: ['must be a trace of this workspace'],
+    });
+    expect(
+      (await as(key).post('/api/v1/replays', { trace_id: tr.id, workflow_target_id: theirTarget.id }).expect(422)).body.errors,
+    ).toEqual({
       workflow_target_id: ['must be a workflow target of this workspace'],
     });
     expect((await as(otherKey).post('/api/v1/replays', { trace_id: tr.id }).expect(422)).body.errors.trace_id).toBeDefined();
@@ -105,9 +125,14 @@ describe('workflow targets and replays', () => {
   });
 
   it('URLs are checked; deleting a target is 204, then 404, and it leaves the list; scopes are enforced', async () => {
-    expect((await as(key).post('/api/v1/workflow_targets', { name: 'x', url: 'ftp://example.com/x' }).expect(422)).body.errors.url).toBeDefined();
-    expect((await as(key).post('/api/v1/workflow_targets', { name: 'x', url: 'https://user:pw@example.com/' }).expect(422)).body.errors.url).toBeDefined();
-    const target = (await as(key).post('/api/v1/workflow_targets', { name: 'doomed', url: receiver.url() }).expect(201)).body.workflow_target;
+    expect(
+      (await as(key).post('/api/v1/workflow_targets', { name: 'x', url: 'ftp://example.com/x' }).expect(422)).body.errors.url,
+    ).toBeDefined();
+    expect(
+      (await as(key).post('/api/v1/workflow_targets', { name: 'x', url: 'https://user:pw@example.com/' }).expect(422)).body.errors.url,
+    ).toBeDefined();
+    const target = (await as(key).post('/api/v1/workflow_targets', { name: 'doomed', url: receiver.url() }).expect(201)).body
+      .workflow_target;
     await as(key).delete(`/api/v1/workflow_targets/${target.id}`).expect(204);
     await as(key).delete(`/api/v1/workflow_targets/${target.id}`).expect(404);
     await as(key).delete('/api/v1/workflow_targets/not-a-uuid').expect(404);
@@ -117,7 +142,9 @@ describe('workflow targets and replays', () => {
     expectProblem(await as(readOnly).post('/api/v1/replays', { trace_id: target.id }), 403, 'forbidden');
     const operatorTargets = await t.http().get('/api/v1/operator/workflow_targets').set('cookie', cookie).expect(200);
     expect(operatorTargets.body.count).toBeGreaterThan(0);
-    expectProblem(await t.http().get('/api/v1/operator/replays?status=done').set('cookie', cookie), 400, 'bad-request', { detail: 'invalid_status' });
+    expectProblem(await t.http().get('/api/v1/operator/replays?status=done').set('cookie', cookie), 400, 'bad-request', {
+      detail: 'invalid_status',
+    });
   });
 
   it('a replay whose job was lost (Redis lost it, or was down) is sent by the sweep', async () => {

@@ -17,9 +17,7 @@ describe('route policies (deny by default)', () => {
 
   it('finds the routes (the walk itself works)', () => {
     const routes = collectRoutes(t);
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['GET /health', 'GET /ready', 'GET /metrics']),
-    );
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /health', 'GET /ready', 'GET /metrics']));
   });
 
   it('every registered route declares how it is reached, by a kind with a registered strategy', () => {
@@ -27,7 +25,15 @@ describe('route policies (deny by default)', () => {
   });
 
   it('has a strategy for every kind its routes use', () => {
-    expect(t.app.get(AuthStrategyRegistry).kinds().sort()).toEqual(['engagement', 'machine', 'metrics', 'operator', 'partner', 'payments', 'scim']);
+    expect(t.app.get(AuthStrategyRegistry).kinds().sort()).toEqual([
+      'engagement',
+      'machine',
+      'metrics',
+      'operator',
+      'partner',
+      'payments',
+      'scim',
+    ]);
   });
 
   it('every served route appears in the OpenAPI document, with its auth, a summary, a description and one declared tag', () => {
@@ -38,12 +44,15 @@ describe('route policies (deny by default)', () => {
     const routes = collectRoutes(t);
     for (const r of routes) {
       const oaPath = r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      const op = (doc.paths[oaPath] as Record<string, { security?: unknown[]; summary?: string; description?: string; tags?: string[] }> | undefined)?.[r.method.toLowerCase()];
+      const op = (
+        doc.paths[oaPath] as Record<string, { security?: unknown[]; summary?: string; description?: string; tags?: string[] }> | undefined
+      )?.[r.method.toLowerCase()];
       if (!op) missing.push(`${r.method} ${r.path}`);
       else {
         if (r.policy?.kind !== 'public' && !(op.security && op.security.length > 0)) unsecured.push(`${r.method} ${r.path}`);
         if (!op.summary?.trim() || !op.description?.trim()) undocumented.push(`${r.method} ${r.path}`);
-        if (op.tags?.length !== 1 || !Object.hasOwn(API_TAGS, op.tags[0])) undocumented.push(`${r.method} ${r.path}: tags ${JSON.stringify(op.tags)}`);
+        if (op.tags?.length !== 1 || !Object.hasOwn(API_TAGS, op.tags[0]))
+          undocumented.push(`${r.method} ${r.path}: tags ${JSON.stringify(op.tags)}`);
       }
     }
     expect(routes.filter((r) => r.excluded).map((r) => `${r.method} ${r.path}`)).toEqual([]);

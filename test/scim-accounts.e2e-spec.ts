@@ -48,7 +48,10 @@ describe('SCIM: accounts, memberships and roles', () => {
     it('is created without a password, as a member of the workspace, and cannot log in until its owner sets one', async () => {
       const acct = await account(email);
       expect(acct).toMatchObject({ status: 'active', password_hash: null, scim_workspace_id: a.workspaceId });
-      const membership = await db(t).query(`SELECT role, status FROM memberships WHERE user_id = $1 AND workspace_id = $2`, [acct.id, a.workspaceId]);
+      const membership = await db(t).query(`SELECT role, status FROM memberships WHERE user_id = $1 AND workspace_id = $2`, [
+        acct.id,
+        a.workspaceId,
+      ]);
       expect(membership).toEqual([{ role: 'member', status: 'active' }]);
       // No password yet: the generic failure, whatever is typed (the dummy hash's own text included).
       const refused = await logIn(t, { email, password: 'dummy password for timing equalisation' }, { ip: randomIPv4(), json: true });
@@ -73,9 +76,9 @@ describe('SCIM: accounts, memberships and roles', () => {
       const link = await t.http().get(`/users/reset-password/${pendingLink}`).expect(200);
       expect(link.text).toContain('id="reset-dead-end"');
       expect(await account(email)).toMatchObject({ status: 'suspended' });
-      expect((await db(t).query(`SELECT m.status FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1`, [email]))[0].status).toBe(
-        'suspended',
-      );
+      expect(
+        (await db(t).query(`SELECT m.status FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1`, [email]))[0].status,
+      ).toBe('suspended');
 
       await scim(t, a.token, 'patch', `/Users/${id}`, reactivate).expect(200);
       const again = await sessionCookie(t, email, NEW_PASSWORD);
@@ -120,7 +123,13 @@ describe('SCIM: accounts, memberships and roles', () => {
     beforeAll(async () => {
       linked = await makeWorkspace(t); // owns a workspace of its own
       cookie = await sessionCookie(t, linked.email, linked.password);
-      const res = await scim(t, a.token, 'post', '/Users', oktaUser({ userName: `EMP-${linked.workspaceId.slice(0, 6)}`, email: linked.email.toUpperCase() })).expect(201);
+      const res = await scim(
+        t,
+        a.token,
+        'post',
+        '/Users',
+        oktaUser({ userName: `EMP-${linked.workspaceId.slice(0, 6)}`, email: linked.email.toUpperCase() }),
+      ).expect(201);
       id = res.body.id;
     });
 
@@ -147,7 +156,10 @@ describe('SCIM: accounts, memberships and roles', () => {
 
     it('a changed email changes only the SCIM record, never the account', async () => {
       const other = uniqueEmail('scim-only');
-      await scim(t, a.token, 'patch', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'emails', value: [{ value: other, primary: true }] }] }).expect(200);
+      await scim(t, a.token, 'patch', `/Users/${id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'replace', path: 'emails', value: [{ value: other, primary: true }] }],
+      }).expect(200);
       expect(await account(linked.email)).toMatchObject({ status: 'active' });
       expect(await account(other)).toBeUndefined();
     });
@@ -174,7 +186,10 @@ describe('SCIM: accounts, memberships and roles', () => {
       const owner = (await scim(t, a.token, 'post', '/Users', oktaUser({ email: a.email })).expect(201)).body;
       const off = await scim(t, a.token, 'patch', `/Users/${owner.id}`, deactivate).expect(403);
       expect(off.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '403' });
-      await scim(t, a.token, 'put', `/Users/${owner.id}`, { ...oktaUser({ email: a.email, userName: owner.userName }), active: false }).expect(403);
+      await scim(t, a.token, 'put', `/Users/${owner.id}`, {
+        ...oktaUser({ email: a.email, userName: owner.userName }),
+        active: false,
+      }).expect(403);
       await scim(t, a.token, 'delete', `/Users/${owner.id}`).expect(403);
       expect((await scim(t, a.token, 'get', `/Users/${owner.id}`).expect(200)).body.active).toBe(true);
       expect((await me(a.cookie).expect(200)).body.workspaces.find((w: { id: string }) => w.id === a.workspaceId).role).toBe('owner');
@@ -186,25 +201,42 @@ describe('SCIM: accounts, memberships and roles', () => {
   });
 
   describe('groups mapped to roles', () => {
-    it("a mapped group grants its members its role at once; leaving it or unmapping it takes the role away; the owner is never demoted", async () => {
+    it('a mapped group grants its members its role at once; leaving it or unmapping it takes the role away; the owner is never demoted', async () => {
       const email = uniqueEmail('role');
       const u = (await scim(t, a.token, 'post', '/Users', oktaUser({ email })).expect(201)).body;
-      const owner = (await scim(t, a.token, 'get', `/Users?filter=${encodeURIComponent(`emails.value eq "${a.email}"`)}`)).body.Resources[0];
+      const owner = (await scim(t, a.token, 'get', `/Users?filter=${encodeURIComponent(`emails.value eq "${a.email}"`)}`)).body
+        .Resources[0];
       await setPassword(email);
       const cookie = await sessionCookie(t, email, NEW_PASSWORD);
-      const admins = (await scim(t, a.token, 'post', '/Groups', { displayName: `Admins ${u.id.slice(0, 6)}`, members: [{ value: u.id }, { value: owner.id }] }).expect(201)).body;
+      const admins = (
+        await scim(t, a.token, 'post', '/Groups', {
+          displayName: `Admins ${u.id.slice(0, 6)}`,
+          members: [{ value: u.id }, { value: owner.id }],
+        }).expect(201)
+      ).body;
       const keyPage = () => t.http().get('/app/agents/workspace-key').set('cookie', cookie);
       await keyPage().expect(403);
 
-      const mapped = await t.http().patch(`/api/v1/operator/scim_groups/${admins.id}`).set('cookie', a.cookie).send({ role: 'admin' }).expect(200);
+      const mapped = await t
+        .http()
+        .patch(`/api/v1/operator/scim_groups/${admins.id}`)
+        .set('cookie', a.cookie)
+        .send({ role: 'admin' })
+        .expect(200);
       expect(mapped.body.scim_group).toMatchObject({ id: admins.id, role: 'admin', member_count: 2 });
       await keyPage().expect(200);
       expect((await me(cookie)).body.workspaces[0].role).toBe('admin');
       expect((await me(a.cookie)).body.workspaces.find((w: { id: string }) => w.id === a.workspaceId).role).toBe('owner');
 
-      await scim(t, a.token, 'patch', `/Groups/${admins.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: `members[value eq "${u.id}"]` }] }).expect(200);
+      await scim(t, a.token, 'patch', `/Groups/${admins.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'remove', path: `members[value eq "${u.id}"]` }],
+      }).expect(200);
       expect((await me(cookie)).body.workspaces[0].role).toBe('member');
-      await scim(t, a.token, 'patch', `/Groups/${admins.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ value: u.id }] }] }).expect(200);
+      await scim(t, a.token, 'patch', `/Groups/${admins.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'add', path: 'members', value: [{ value: u.id }] }],
+      }).expect(200);
       expect((await me(cookie)).body.workspaces[0].role).toBe('admin');
 
       await t.http().patch(`/api/v1/operator/scim_groups/${admins.id}`).set('cookie', a.cookie).send({ role: null }).expect(200);
@@ -216,9 +248,13 @@ describe('SCIM: accounts, memberships and roles', () => {
     });
 
     it('two PATCHes taking a member out of two admin groups at once leave it member, every time', async () => {
-      const mapAdmin = (id: string) => t.http().patch(`/api/v1/operator/scim_groups/${id}`).set('cookie', a.cookie).send({ role: 'admin' }).expect(200);
+      const mapAdmin = (id: string) =>
+        t.http().patch(`/api/v1/operator/scim_groups/${id}`).set('cookie', a.cookie).send({ role: 'admin' }).expect(200);
       const leave = (group: string, user: string) =>
-        scim(t, a.token, 'patch', `/Groups/${group}`, { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: `members[value eq "${user}"]` }] }).expect(200);
+        scim(t, a.token, 'patch', `/Groups/${group}`, {
+          schemas: [PATCH_OP],
+          Operations: [{ op: 'remove', path: `members[value eq "${user}"]` }],
+        }).expect(200);
       const roleOf = async (userId: string) =>
         (await db(t).query(`SELECT role FROM memberships WHERE user_id = $1 AND workspace_id = $2`, [userId, a.workspaceId]))[0].role;
       for (let round = 0; round < 10; round++) {
@@ -226,7 +262,8 @@ describe('SCIM: accounts, memberships and roles', () => {
         const userId = (await db(t).query(`SELECT user_id FROM scim_users WHERE id = $1`, [u.id]))[0].user_id;
         const groups: string[] = [];
         for (const name of ['One', 'Two']) {
-          const g = (await scim(t, a.token, 'post', '/Groups', { displayName: `${name} ${u.id}`, members: [{ value: u.id }] }).expect(201)).body;
+          const g = (await scim(t, a.token, 'post', '/Groups', { displayName: `${name} ${u.id}`, members: [{ value: u.id }] }).expect(201))
+            .body;
           await mapAdmin(g.id);
           groups.push(g.id);
         }
@@ -239,7 +276,11 @@ describe('SCIM: accounts, memberships and roles', () => {
     it('the operator routes: list with member counts, 422 for a role that is not one, 404 for a foreign or unknown group', async () => {
       const g = (await scim(t, a.token, 'post', '/Groups', { displayName: `Listed ${Date.now()}` }).expect(201)).body;
       const list = await t.http().get('/api/v1/operator/scim_groups').set('cookie', a.cookie).expect(200);
-      expect(list.body.scim_groups.find((x: { id: string }) => x.id === g.id)).toMatchObject({ display_name: g.displayName, role: null, member_count: 0 });
+      expect(list.body.scim_groups.find((x: { id: string }) => x.id === g.id)).toMatchObject({
+        display_name: g.displayName,
+        role: null,
+        member_count: 0,
+      });
       expect(list.body).toMatchObject({ count: list.body.scim_groups.length, pagination: { limit: 50, offset: 0 } });
       const bad = await t.http().patch(`/api/v1/operator/scim_groups/${g.id}`).set('cookie', a.cookie).send({ role: 'owner' }).expect(422);
       expect(bad.body.errors).toEqual({ role: ['must be admin, member or null'] });
@@ -266,9 +307,14 @@ describe('SCIM: accounts, memberships and roles', () => {
       ] as const) {
         await scim(t, a.token, method, path, body).expect(404);
       }
-      const mine = await scim(t, a.token, 'post', '/Groups', { displayName: `Mine ${theirs.id.slice(0, 6)}`, members: [{ value: theirs.id }, { value: 'not-a-uuid' }] }).expect(201);
+      const mine = await scim(t, a.token, 'post', '/Groups', {
+        displayName: `Mine ${theirs.id.slice(0, 6)}`,
+        members: [{ value: theirs.id }, { value: 'not-a-uuid' }],
+      }).expect(201);
       expect(mine.body.members).toEqual([]);
-      await scim(t, a.token, 'patch', `/Groups/${mine.body.id}`, { Operations: [{ op: 'add', path: 'members', value: [{ value: theirs.id }] }] }).expect(200);
+      await scim(t, a.token, 'patch', `/Groups/${mine.body.id}`, {
+        Operations: [{ op: 'add', path: 'members', value: [{ value: theirs.id }] }],
+      }).expect(200);
       expect((await scim(t, a.token, 'get', `/Groups/${mine.body.id}`)).body.members).toEqual([]);
       expect((await scim(t, b.token, 'get', `/Users/${theirs.id}`).expect(200)).body.active).toBe(true);
       // the same userName may exist in two workspaces
@@ -287,7 +333,10 @@ describe('SCIM: accounts, memberships and roles', () => {
 
       // a re-addresses it to a mailbox of its own: its SCIM User records that, the account does not move
       const attacker = uniqueEmail('attacker');
-      const put = await scim(t, a.token, 'put', `/Users/${managed.id}`, { ...oktaUser({ userName: managed.userName, email: attacker }), externalId: managed.externalId });
+      const put = await scim(t, a.token, 'put', `/Users/${managed.id}`, {
+        ...oktaUser({ userName: managed.userName, email: attacker }),
+        externalId: managed.externalId,
+      });
       expect(put.status).toBe(200);
       expect(put.body.emails[0].value).toBe(attacker);
       expect(await account(victim)).toMatchObject({ id: before.id, status: 'active' });
@@ -301,7 +350,10 @@ describe('SCIM: accounts, memberships and roles', () => {
       const own = uniqueEmail('own');
       const alone = (await scim(t, a.token, 'post', '/Users', oktaUser({ email: own })).expect(201)).body;
       const moved = uniqueEmail('moved');
-      await scim(t, a.token, 'put', `/Users/${alone.id}`, { ...oktaUser({ userName: alone.userName, email: moved }), externalId: alone.externalId }).expect(200);
+      await scim(t, a.token, 'put', `/Users/${alone.id}`, {
+        ...oktaUser({ userName: alone.userName, email: moved }),
+        externalId: alone.externalId,
+      }).expect(200);
       expect(await account(moved)).toMatchObject({ status: 'active' });
     });
   });

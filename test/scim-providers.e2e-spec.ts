@@ -1,5 +1,16 @@
 import { uniqueEmail } from './support/builders';
-import { ENTERPRISE, entraUser, ERROR_SCHEMA, GROUP_SCHEMA, makeScimTenant, oktaUser, PATCH_OP, scim, ScimTenant, USER_SCHEMA } from './support/scim';
+import {
+  ENTERPRISE,
+  entraUser,
+  ERROR_SCHEMA,
+  GROUP_SCHEMA,
+  makeScimTenant,
+  oktaUser,
+  PATCH_OP,
+  scim,
+  ScimTenant,
+  USER_SCHEMA,
+} from './support/scim';
 import { createTestApp, TestApp } from './support/test-app';
 
 const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
@@ -174,10 +185,19 @@ describe('SCIM: the sequences Okta and Entra send', () => {
       }).expect(200);
       expect(updated.body.emails).toEqual([{ primary: true, type: 'work', value: newEmail }]);
       expect(updated.body.name.familyName).toBe('Murray Hopper');
-      expect(updated.body[ENTERPRISE]).toEqual({ department: 'Computing', employeeNumber: '1906', manager: { value: '2819c223-7f76-453a-919d-413861904646' } });
+      expect(updated.body[ENTERPRISE]).toEqual({
+        department: 'Computing',
+        employeeNumber: '1906',
+        manager: { value: '2819c223-7f76-453a-919d-413861904646' },
+      });
       expect(updated.body).not.toHaveProperty('title');
       // Entra finds users by the new email too
-      const byEmail = await scim(t, a.token, 'get', `/Users${filter(`emails[type eq "work"].value eq "${newEmail.toUpperCase()}"`)}`).expect(200);
+      const byEmail = await scim(
+        t,
+        a.token,
+        'get',
+        `/Users${filter(`emails[type eq "work"].value eq "${newEmail.toUpperCase()}"`)}`,
+      ).expect(200);
       expect(byEmail.body.Resources.map((r: { id: string }) => r.id)).toEqual([u.id]);
 
       const off = await scim(t, a.token, 'patch', `/Users/${u.id}`, {
@@ -231,7 +251,16 @@ describe('SCIM: the sequences Okta and Entra send', () => {
 
       const add = await scim(t, a.token, 'patch', `/Groups/${group.body.id}?excludedAttributes=members`, {
         schemas: [PATCH_OP],
-        Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: u1.id }, { $ref: null, value: u2.id }] }],
+        Operations: [
+          {
+            op: 'Add',
+            path: 'members',
+            value: [
+              { $ref: null, value: u1.id },
+              { $ref: null, value: u2.id },
+            ],
+          },
+        ],
       }).expect(200);
       expect(add.body).not.toHaveProperty('members');
       const full = await scim(t, a.token, 'get', `/Groups/${group.body.id}`).expect(200);

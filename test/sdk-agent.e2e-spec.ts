@@ -8,7 +8,11 @@ import { sdkWorkspace, SdkWorkspace } from './support/sdk';
 import { SpawnedApp, spawnApp, testEnv, waitForHealth } from './support/spawned-app';
 import { createTestApp, TestApp } from './support/test-app';
 
-const caught = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (err: unknown) => err);
+const caught = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
 
 /** What a raw request with this bearer token gets from the service (to see what it enforces). */
 const statusWith = async (baseUrl: string, token: string) => {
@@ -63,20 +67,33 @@ describe('SDK: agentClient()', () => {
 
   it('answers a missing scope with the forbidden problem', async () => {
     const device = await ws.agent(['messages:read']);
-    const err = await caught(agentClient({ baseUrl: base, apiKey: device.key }).request('post', '/api/v1/messages', { body: { body: 'x' } }));
+    const err = await caught(
+      agentClient({ baseUrl: base, apiKey: device.key }).request('post', '/api/v1/messages', { body: { body: 'x' } }),
+    );
     expect(err).toMatchObject({ status: 403, slug: 'forbidden', detail: 'The token does not have sufficient scope' });
   });
 
   it('walks an OTA update the operator created, forward only, and refusals arrive as typed problems', async () => {
     const owner = await makeFleetOwner(t, 'team');
     const token = await issueToken(t, owner);
-    const claimed = await claim({ baseUrl: base, token: token.token, serialNumber: `OTA-${randomUUID().slice(0, 8)}`, store: new MemoryCredentialStore() });
+    const claimed = await claim({
+      baseUrl: base,
+      token: token.token,
+      serialNumber: `OTA-${randomUUID().slice(0, 8)}`,
+      store: new MemoryCredentialStore(),
+    });
     const robotId = claimed.response!.robot!.id;
     const created = await t
       .http()
       .post('/api/v1/operator/ota-updates')
       .set('cookie', owner.cookie)
-      .send({ robot_id: robotId, update_type: 'firmware', version: '4.3.1', artifact_url: 'https://updates.example.com/4.3.1.bin', sha256: 'a'.repeat(64) })
+      .send({
+        robot_id: robotId,
+        update_type: 'firmware',
+        version: '4.3.1',
+        artifact_url: 'https://updates.example.com/4.3.1.bin',
+        sha256: 'a'.repeat(64),
+      })
       .expect(201);
     const updateId: string = created.body.ota_update.id;
 
@@ -94,10 +111,15 @@ describe('SDK: agentClient()', () => {
     const backwards = await caught(agent.reportOtaProgress(updateId, { status: 'downloading' }));
     expect(backwards).toBeInstanceOf(ProblemError);
     expect(backwards).toMatchObject({ status: 409 });
-    expect(await caught(agent.reportOtaProgress(randomUUID(), { status: 'downloading' }))).toMatchObject({ status: 404, slug: 'not-found' });
+    expect(await caught(agent.reportOtaProgress(randomUUID(), { status: 'downloading' }))).toMatchObject({
+      status: 404,
+      slug: 'not-found',
+    });
     // A key without the OTA scopes is refused before anything is read.
     const narrow = await ws.agent(['messages:read']);
-    expect(await caught(agentClient({ baseUrl: base, apiKey: narrow.key }).reportOtaProgress(updateId, { status: 'failed' }))).toMatchObject({
+    expect(
+      await caught(agentClient({ baseUrl: base, apiKey: narrow.key }).reportOtaProgress(updateId, { status: 'failed' })),
+    ).toMatchObject({
       status: 403,
       slug: 'forbidden',
       detail: 'The token does not have sufficient scope',
@@ -128,7 +150,11 @@ describe('SDK: partnerClient() and engagementClient()', () => {
     const client = partnerClient({ baseUrl: base, partnerKey: partner.key });
     const engagements = await client.listEngagements();
     expect(engagements.map((e) => e.id)).toEqual([engagement.id]);
-    expect(engagements[0]).toMatchObject({ partner_id: partner.id, status: 'active', scopes: expect.arrayContaining(['engagement_events:write']) });
+    expect(engagements[0]).toMatchObject({
+      partner_id: partner.id,
+      status: 'active',
+      scopes: expect.arrayContaining(['engagement_events:write']),
+    });
 
     const runtime = client.engagement(engagement.id, { expiresIn: 600 });
     const posted = await runtime.postEvent('ticket.created', { ticket: 42 });
@@ -146,7 +172,12 @@ describe('SDK: partnerClient() and engagementClient()', () => {
 
     // A runtime handed a bare token uses it as is; once the engagement is revoked it is refused, typed.
     const minted = await client.mintEngagementToken(engagement.id, { scopes: ['engagement_events:read'] });
-    expect(minted).toMatchObject({ token_type: 'Bearer', expires_in: 86400, scopes: ['engagement_events:read'], engagement_id: engagement.id });
+    expect(minted).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 86400,
+      scopes: ['engagement_events:read'],
+      engagement_id: engagement.id,
+    });
     const bare = engagementClient({ baseUrl: base, engagementId: engagement.id, token: minted.token });
     expect((await bare.listEvents()).count).toBe(2);
     expect(await caught(bare.postEvent('not.allowed'))).toMatchObject({ status: 403, slug: 'forbidden' });
@@ -199,7 +230,17 @@ describe('SDK: 429 and retry-after (API_RATE_LIMIT=3)', () => {
 
     expect(list.count).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
-    expect(retries).toEqual([{ method: 'get', path: '/api/v1/messages', status: 429, slug: 'rate-limited', retryAfterMs: 2_000, waitMs: expect.any(Number), attempt: 1 }]);
+    expect(retries).toEqual([
+      {
+        method: 'get',
+        path: '/api/v1/messages',
+        status: 429,
+        slug: 'rate-limited',
+        retryAfterMs: 2_000,
+        waitMs: expect.any(Number),
+        attempt: 1,
+      },
+    ]);
     expect(retries[0].waitMs).toBeGreaterThanOrEqual(2_000);
     expect(retries[0].waitMs).toBeLessThan(2_200);
   });
@@ -207,7 +248,13 @@ describe('SDK: 429 and retry-after (API_RATE_LIMIT=3)', () => {
   it('does not wait beyond its ceiling: the 429 surfaces with the seconds to wait', async () => {
     const device = await ws.agent(['messages:read']);
     const retries: RetryEvent[] = [];
-    const agent = agentClient({ baseUrl: base, apiKey: device.key, auth: 'api_key', rateLimit: { maxWaitMs: 1_000 }, onRetry: (e) => retries.push(e) });
+    const agent = agentClient({
+      baseUrl: base,
+      apiKey: device.key,
+      auth: 'api_key',
+      rateLimit: { maxWaitMs: 1_000 },
+      onRetry: (e) => retries.push(e),
+    });
     nearWindowEnd();
     for (let i = 0; i < 3; i++) await agent.request('get', '/api/v1/messages');
 
@@ -269,7 +316,14 @@ describe('SDK: access tokens refreshed across expiry (ACCESS_TOKEN_TTL_SECONDS=4
     // 3. A token the client believes valid but the service refuses (an expired one, with a
     //    lifetime the client wrongly recorded): one 401 token_expired, one exchange, one retry.
     const misled = agentClient({
-      credentials: { ...credentials, access_token: { ...credentials.access_token!, issued_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() } },
+      credentials: {
+        ...credentials,
+        access_token: {
+          ...credentials.access_token!,
+          issued_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      },
     });
     const list = await misled.request('get', '/api/v1/messages', { params: { query: { limit: 10 } } });
     expect(list.messages.map((m) => m.body)).toEqual(['after expiry']);

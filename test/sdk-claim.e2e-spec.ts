@@ -15,7 +15,11 @@ describe('SDK: claim() and the credential store', () => {
   let dir: string;
 
   const mode = async (path: string) => (await stat(path)).mode & 0o777;
-  const caught = async (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (err: unknown) => err);
+  const caught = async (promise: Promise<unknown>): Promise<unknown> =>
+    promise.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ env: TRUST_LOOPBACK });
@@ -52,7 +56,12 @@ describe('SDK: claim() and the credential store', () => {
       robot_id: result.response!.robot!.id,
       serial_number: 'SDK-0001',
       claimed_at: expect.any(String),
-      access_token: { token: result.response!.access_token.token, scopes: expect.any(Array), issued_at: expect.any(String), expires_at: expect.any(String) },
+      access_token: {
+        token: result.response!.access_token.token,
+        scopes: expect.any(Array),
+        issued_at: expect.any(String),
+        expires_at: expect.any(String),
+      },
     });
     expect(Date.parse(onDisk.access_token.expires_at) - Date.parse(onDisk.access_token.issued_at)).toBe(2_592_000_000);
     expect(await claimsCount(t, token.id)).toBe(1);
@@ -135,7 +144,9 @@ describe('SDK: claim() and the credential store', () => {
     const token = await issueToken(t, owner, { max_claims: 1 });
     const blocker = join(dir, 'not-a-directory');
     await writeFile(blocker, 'x');
-    const err = await caught(claim({ baseUrl: base, token: token.token, store: new FileCredentialStore(join(blocker, 'credentials.json')) }));
+    const err = await caught(
+      claim({ baseUrl: base, token: token.token, store: new FileCredentialStore(join(blocker, 'credentials.json')) }),
+    );
     expect(err).toBeInstanceOf(CredentialStoreError);
     expect((err as CredentialStoreError).reason).toBe('unwritable');
     expect(await claimsCount(t, token.id)).toBe(0);

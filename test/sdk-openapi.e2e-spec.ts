@@ -27,7 +27,9 @@ describe('SDK types generated from the OpenAPI document', () => {
     const generated = await typesFromDocument(await previewDocument());
     const committed = readFileSync(GENERATED_TYPES_FILE, 'utf8');
     if (committed !== generated) {
-      throw new Error(`sdk/src/generated/openapi.ts is stale: run \`npm run sdk:generate\` and commit it.\nFirst difference at ${firstDifference(committed, generated)}`);
+      throw new Error(
+        `sdk/src/generated/openapi.ts is stale: run \`npm run sdk:generate\` and commit it.\nFirst difference at ${firstDifference(committed, generated)}`,
+      );
     }
   });
 

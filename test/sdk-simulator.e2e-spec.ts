@@ -121,14 +121,23 @@ describe('fleet simulator', () => {
 
   it('npm run simulate: the CLI runs a fleet and prints its summary; the token can come from the environment', async () => {
     const token = await issueToken(t, owner, { max_claims: 3 });
-    const run = await simulate(['--robots', '3', '--base-url', base, '--commands', '2', '--operator-email', owner.reg.email, '--json', '--no-progress'], {
-      AGENT_NETWORK_ENROLLMENT_TOKEN: token.token,
-      AGENT_NETWORK_OPERATOR_PASSWORD: PASSWORD,
-    });
+    const run = await simulate(
+      ['--robots', '3', '--base-url', base, '--commands', '2', '--operator-email', owner.reg.email, '--json', '--no-progress'],
+      {
+        AGENT_NETWORK_ENROLLMENT_TOKEN: token.token,
+        AGENT_NETWORK_OPERATOR_PASSWORD: PASSWORD,
+      },
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout.trim().split('\n').pop()!);
-    expect(summary).toMatchObject({ robots: 3, claims: { ok: 3, failed: 0 }, connect: { ready: 3 }, commands: { sent: 6, succeeded: 6, unanswered: 0 }, errors: {} });
+    expect(summary).toMatchObject({
+      robots: 3,
+      claims: { ok: 3, failed: 0 },
+      connect: { ready: 3 },
+      commands: { sent: 6, succeeded: 6, unanswered: 0 },
+      errors: {},
+    });
     expect(summary.commands.roundTrip.count).toBe(6);
     expect(await claimsCount(t, token.id)).toBe(3);
   }, 60_000);
@@ -140,7 +149,8 @@ describe('fleet simulator', () => {
 
     // A spent token: every claim is refused, the summary says why, and the exit code is 1.
     const token = await issueToken(t, owner, { max_claims: 2 });
-    for (const serial of ['SPENT-1', 'SPENT-2']) await t.http().post('/api/v1/enrollments/claim').send({ token: token.token, serial_number: serial }).expect(201);
+    for (const serial of ['SPENT-1', 'SPENT-2'])
+      await t.http().post('/api/v1/enrollments/claim').send({ token: token.token, serial_number: serial }).expect(201);
     const refused = await simulate(['--robots', '2', '--base-url', base, '--token', token.token, '--no-progress'], {});
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/claims: {4}0 claimed, 0 reused, 2 failed/);

@@ -52,18 +52,33 @@ describe('SDK: the agent socket', () => {
       handlers: { reboot: (command) => ({ rebooted: true, delay: (command.payload as { delay_s: number }).delay_s }) },
     });
     const ready = await socket.start();
-    expect(ready).toMatchObject({ kind: 'service_agent', service_agent_id: device.serviceAgentId, credential_id: device.credentialId, agent_commands: [] });
+    expect(ready).toMatchObject({
+      kind: 'service_agent',
+      service_agent_id: device.serviceAgentId,
+      credential_id: device.credentialId,
+      agent_commands: [],
+    });
     expect(socket.state).toBe('ready');
     const seen = results(socket);
 
     const command = await ws.sendCommand(device.serviceAgentId, 'reboot', { delay_s: 5 });
 
-    await eventually(async () => expect(await ws.command(command.id)).toEqual({ status: 'succeeded', result: { rebooted: true, delay: 5 } }), {
-      timeoutMs: 5000,
-    });
+    await eventually(
+      async () => expect(await ws.command(command.id)).toEqual({ status: 'succeeded', result: { rebooted: true, delay: 5 } }),
+      {
+        timeoutMs: 5000,
+      },
+    );
     // The service stores the result, then replies: the reply (and the SDK's 'result' event) may come after the store is visible.
     await eventually(
-      () => expect(seen).toEqual([expect.objectContaining({ status: 'succeeded', reply: 'ok', command: expect.objectContaining({ id: command.id, name: 'reboot' }) })]),
+      () =>
+        expect(seen).toEqual([
+          expect.objectContaining({
+            status: 'succeeded',
+            reply: 'ok',
+            command: expect.objectContaining({ id: command.id, name: 'reboot' }),
+          }),
+        ]),
       { timeoutMs: 5000 },
     );
   });
@@ -85,11 +100,14 @@ describe('SDK: the agent socket', () => {
     const refuse = await ws.sendCommand(device.serviceAgentId, 'refuse');
     const unknown = await ws.sendCommand(device.serviceAgentId, 'teleport');
 
-    await eventually(async () => {
-      expect(await ws.command(explode.id)).toEqual({ status: 'failed', result: { error: 'disk full' } });
-      expect(await ws.command(refuse.id)).toEqual({ status: 'failed', result: { code: 'busy', retry_in_s: 30 } });
-      expect(await ws.command(unknown.id)).toEqual({ status: 'failed', result: { error: 'unknown_command', name: 'teleport' } });
-    }, { timeoutMs: 5000 });
+    await eventually(
+      async () => {
+        expect(await ws.command(explode.id)).toEqual({ status: 'failed', result: { error: 'disk full' } });
+        expect(await ws.command(refuse.id)).toEqual({ status: 'failed', result: { code: 'busy', retry_in_s: 30 } });
+        expect(await ws.command(unknown.id)).toEqual({ status: 'failed', result: { error: 'unknown_command', name: 'teleport' } });
+      },
+      { timeoutMs: 5000 },
+    );
   });
 
   it('sends heartbeats and reads the server time from their replies', async () => {
@@ -192,7 +210,9 @@ describe('SDK: the agent socket', () => {
     await eventually(async () => expect(readies).toEqual([0, 1]), { timeoutMs: 5000 }); // listed again by ready
     release();
 
-    await eventually(async () => expect(await ws.command(command.id)).toEqual({ status: 'succeeded', result: { done: true } }), { timeoutMs: 5000 });
+    await eventually(async () => expect(await ws.command(command.id)).toEqual({ status: 'succeeded', result: { done: true } }), {
+      timeoutMs: 5000,
+    });
     expect(runs).toBe(1);
   });
 

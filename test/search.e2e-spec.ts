@@ -25,16 +25,28 @@ describe('observability search', () => {
 
   async function seed(w: Registered, cookie: string, word: string): Promise<Record<string, string>> {
     const key = (await issueKey(t, w, ['traces:write', 'messages:write'])).key;
-    const trace = await t.http().post('/api/v1/traces').set('x-agent-api-key', key).send({
-      name: `${word} gripper calibration`,
-      status: 'error',
-      started_at: '2026-11-25T10:00:00Z',
-      duration_ms: 40,
-      attributes: { robot: 'RX-77', note: 'torque limit exceeded' },
-      spans: [{ span_id: 'a', name: 'servo handshake', started_at: '2026-11-25T10:00:00Z', duration_ms: 10 }],
-    });
-    const message = await t.http().post('/api/v1/messages').set('x-agent-api-key', key).send({ body: `the ${word} conveyor belt jammed near dock 4`, channel: 'ops' });
-    const command = await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: w.defaultAgentId, name: 'recalibrate', payload: { reason: `${word} drift` } });
+    const trace = await t
+      .http()
+      .post('/api/v1/traces')
+      .set('x-agent-api-key', key)
+      .send({
+        name: `${word} gripper calibration`,
+        status: 'error',
+        started_at: '2026-11-25T10:00:00Z',
+        duration_ms: 40,
+        attributes: { robot: 'RX-77', note: 'torque limit exceeded' },
+        spans: [{ span_id: 'a', name: 'servo handshake', started_at: '2026-11-25T10:00:00Z', duration_ms: 10 }],
+      });
+    const message = await t
+      .http()
+      .post('/api/v1/messages')
+      .set('x-agent-api-key', key)
+      .send({ body: `the ${word} conveyor belt jammed near dock 4`, channel: 'ops' });
+    const command = await t
+      .http()
+      .post('/api/v1/operator/agent_commands')
+      .set('cookie', cookie)
+      .send({ service_agent_id: w.defaultAgentId, name: 'recalibrate', payload: { reason: `${word} drift` } });
     return { trace: trace.body.trace.id, message: message.body.message.id, command: command.body.agent_command.id };
   }
 
@@ -55,8 +67,18 @@ describe('observability search', () => {
     const found = await hits('q=zebra');
     expect(found.map((h) => h.kind).sort()).toEqual(['agent_command', 'event', 'message', 'trace']);
     const trace = found.find((h) => h.kind === 'trace')!;
-    expect(trace).toEqual({ kind: 'trace', id: ids.trace, title: 'zebra gripper calibration', snippet: expect.stringContaining('«zebra»'), inserted_at: expect.any(String) });
-    expect(found.find((h) => h.kind === 'message')).toMatchObject({ id: ids.message, title: 'ops', snippet: expect.stringContaining('«zebra» conveyor') });
+    expect(trace).toEqual({
+      kind: 'trace',
+      id: ids.trace,
+      title: 'zebra gripper calibration',
+      snippet: expect.stringContaining('«zebra»'),
+      inserted_at: expect.any(String),
+    });
+    expect(found.find((h) => h.kind === 'message')).toMatchObject({
+      id: ids.message,
+      title: 'ops',
+      snippet: expect.stringContaining('«zebra» conveyor'),
+    });
     expect(found.find((h) => h.kind === 'agent_command')).toMatchObject({ id: ids.command, title: 'recalibrate' });
     expect(found.find((h) => h.kind === 'event')).toMatchObject({ title: 'agent_command.created' });
     // another workspace's records, which match too, never appear
@@ -68,7 +90,7 @@ describe('observability search', () => {
     expect((await hits('q=handshake')).map((h) => h.id)).toEqual([ids.trace]);
     expect((await hits('q=RX-77')).map((h) => h.kind)).toContain('trace');
     expect((await hits('q=' + encodeURIComponent('"conveyor belt"'))).map((h) => h.id)).toEqual([ids.message]);
-    expect((await hits('q=' + encodeURIComponent('"belt conveyor"')))).toEqual([]);
+    expect(await hits('q=' + encodeURIComponent('"belt conveyor"'))).toEqual([]);
     expect((await hits('q=' + encodeURIComponent('zebra -conveyor'))).map((h) => h.kind)).not.toContain('message');
     expect((await hits('q=' + encodeURIComponent('conveyor or torque'))).map((h) => h.kind).sort()).toEqual(['message', 'trace']);
     // "recalibrate" is the command's name (its title): it ranks above the event that mentions it in its data
@@ -82,7 +104,13 @@ describe('observability search', () => {
     expect((await hits('q=zebra&kind=message')).map((h) => h.kind)).toEqual(['message']);
     expect((await hits('q=zebra&filter[kind]=trace')).map((h) => h.kind)).toEqual(['trace']);
     const key = (await issueKey(t, a, ['messages:write'])).key;
-    for (let i = 0; i < 55; i++) await t.http().post('/api/v1/messages').set('x-agent-api-key', key).send({ body: `quokka sighting ${i}` }).expect(201);
+    for (let i = 0; i < 55; i++)
+      await t
+        .http()
+        .post('/api/v1/messages')
+        .set('x-agent-api-key', key)
+        .send({ body: `quokka sighting ${i}` })
+        .expect(201);
     const res = await search('q=quokka').expect(200);
     expect(res.body).toMatchObject({ count: 20 });
     expect(res.body.hits).toHaveLength(20);
@@ -111,10 +139,26 @@ describe('observability search', () => {
 
   it('finds security violations by what they are about, and kind=security_violation narrows to them', async () => {
     const key = (await issueKey(t, a, ['gateway:check'])).key;
-    await t.http().post('/api/v1/operator/gateway_rules').set('cookie', cookieA).send({ action: 'firmware.*', effect: 'deny', priority: 1 }).expect(201);
-    await t.http().post('/api/v1/gateway/check').set('x-agent-api-key', key).send({ action: 'firmware.flash', resource: 'okapi-controller' }).expect(200);
+    await t
+      .http()
+      .post('/api/v1/operator/gateway_rules')
+      .set('cookie', cookieA)
+      .send({ action: 'firmware.*', effect: 'deny', priority: 1 })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/v1/gateway/check')
+      .set('x-agent-api-key', key)
+      .send({ action: 'firmware.flash', resource: 'okapi-controller' })
+      .expect(200);
     const found = await hits('q=okapi&kind=security_violation');
-    expect(found).toEqual([expect.objectContaining({ kind: 'security_violation', title: 'gateway denied (medium)', snippet: expect.stringContaining('«okapi»') })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        kind: 'security_violation',
+        title: 'gateway denied (medium)',
+        snippet: expect.stringContaining('«okapi»'),
+      }),
+    ]);
     expect((await hits('q=okapi')).map((h) => h.kind)).toContain('security_violation');
     expect(await hits('q=okapi', cookieB)).toEqual([]);
   });
@@ -129,12 +173,21 @@ describe('observability search', () => {
     expect(page.text).toContain(`<a href="/app/traces/${ids.trace}">zebra gripper calibration</a>`);
     expect(page.text).toContain('<mark>zebra</mark>');
     const key = (await issueKey(t, a, ['messages:write'])).key;
-    await t.http().post('/api/v1/messages').set('x-agent-api-key', key).send({ channel: '<img src=x onerror=alert(1)>', body: 'walrus & "friends" <b>bold</b>' }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/messages')
+      .set('x-agent-api-key', key)
+      .send({ channel: '<img src=x onerror=alert(1)>', body: 'walrus & "friends" <b>bold</b>' })
+      .expect(201);
     const escaped = await t.http().get('/app/search?q=walrus').set('cookie', cookieA).expect(200);
     expect(escaped.text).not.toContain('<img src=x');
     expect(escaped.text).toContain('<strong>&lt;img src=x onerror=alert(1)&gt;</strong>');
     expect(escaped.text).not.toContain('<b>bold</b>');
-    const bad = await t.http().get(`/app/search?q=${'x'.repeat(201)}`).set('cookie', cookieA).expect(400);
+    const bad = await t
+      .http()
+      .get(`/app/search?q=${'x'.repeat(201)}`)
+      .set('cookie', cookieA)
+      .expect(400);
     expect(bad.text).toContain('Enter 1 to 200 characters.');
     expect((await t.http().get('/app/search').set('cookie', cookieA).expect(200)).text).not.toContain('id="hits"');
   });

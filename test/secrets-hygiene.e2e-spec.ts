@@ -90,7 +90,12 @@ describe('secrets hygiene (production build, debug logging)', () => {
       const race = await Promise.all(
         ['A', 'B'].map((tag) =>
           send('POST', '/api/v1/register', {
-            body: { email: raceEmail, password, agent_name: 'Race Bot', workspace_name: `Hygiene race ${tag} ${randomBytes(3).toString('hex')}` },
+            body: {
+              email: raceEmail,
+              password,
+              agent_name: 'Race Bot',
+              workspace_name: `Hygiene race ${tag} ${randomBytes(3).toString('hex')}`,
+            },
           }),
         ),
       );

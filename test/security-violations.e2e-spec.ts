@@ -34,7 +34,10 @@ describe('security violations', () => {
       const refusals = await Promise.all(Array.from({ length: 150 }, () => messages(key)));
       for (const r of refusals) expectProblem(r, 401, 'unauthorized', { detail: 'api_key_revoked' });
       await flush();
-      const { security_violations: [violation], count } = await violationsOf(owner);
+      const {
+        security_violations: [violation],
+        count,
+      } = await violationsOf(owner);
       expect(count).toBe(1);
       expect(violation).toEqual({
         id: expect.stringMatching(UUID),
@@ -78,7 +81,9 @@ describe('security violations', () => {
       const minted = await issueKey(t, owner.reg, ['messages:read']);
       const token = (await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', minted.key).expect(200)).body.token;
       await asOperator(t, owner).post(`${KEYS}/${minted.credentialId}/revoke`).expect(200);
-      expectProblem(await t.http().get('/api/v1/messages').set('authorization', `Bearer ${token}`), 401, 'unauthorized', { detail: 'api_key_revoked' });
+      expectProblem(await t.http().get('/api/v1/messages').set('authorization', `Bearer ${token}`), 401, 'unauthorized', {
+        detail: 'api_key_revoked',
+      });
       await flush();
       const { security_violations } = await violationsOf(owner);
       expect(security_violations.map((v: any) => [v.kind, v.credential_id]).sort()).toEqual(
@@ -171,20 +176,32 @@ describe('security violations', () => {
 
     it('lists newest first with nested-only filters; top-level ones are ignored; bad values are 400', async () => {
       expect((await violationsOf(owner)).pagination).toEqual({ limit: 50, offset: 0, total: 3, has_more: false });
-      expect((await violationsOf(owner, '?filter[severity]=medium')).security_violations.map((v: any) => v.id)).toEqual([ids.gateway_denied]);
+      expect((await violationsOf(owner, '?filter[severity]=medium')).security_violations.map((v: any) => v.id)).toEqual([
+        ids.gateway_denied,
+      ]);
       expect((await violationsOf(owner, '?severity=medium')).count).toBe(3);
-      expect((await violationsOf(owner, '?filter[kind]=archived_key_presented')).security_violations.map((v: any) => v.id)).toEqual([ids.archived_key_presented]);
+      expect((await violationsOf(owner, '?filter[kind]=archived_key_presented')).security_violations.map((v: any) => v.id)).toEqual([
+        ids.archived_key_presented,
+      ]);
       expect((await violationsOf(owner, '?filter[status]=resolved')).count).toBe(0);
       expect((await violationsOf(owner, '?limit=1&offset=1')).pagination).toEqual({ limit: 1, offset: 1, total: 3, has_more: true });
-      expectProblem(await asOperator(t, owner).get(`${VIOLATIONS}?filter[severity]=extreme`), 400, 'bad-request', { detail: 'invalid_severity' });
-      expectProblem(await asOperator(t, owner).get(`${VIOLATIONS}?filter[status]=closed`), 400, 'bad-request', { detail: 'invalid_status' });
+      expectProblem(await asOperator(t, owner).get(`${VIOLATIONS}?filter[severity]=extreme`), 400, 'bad-request', {
+        detail: 'invalid_severity',
+      });
+      expectProblem(await asOperator(t, owner).get(`${VIOLATIONS}?filter[status]=closed`), 400, 'bad-request', {
+        detail: 'invalid_status',
+      });
       expectProblem(await asOperator(t, owner).get(`${VIOLATIONS}?limit=101`), 400, 'bad-request', { detail: 'invalid_limit' });
     });
 
     it('moves open → acknowledged → resolved and open → resolved; anything else is 409 invalid_transition', async () => {
       const patch = (id: string, status: string) => asOperator(t, owner).patch(`${VIOLATIONS}/${id}`, { status });
       const acked = await patch(ids.gateway_denied, 'acknowledged').expect(200);
-      expect(acked.body.security_violation).toMatchObject({ status: 'acknowledged', acknowledged_by: owner.reg.body.user.id, acknowledged_at: expect.stringMatching(ISO) });
+      expect(acked.body.security_violation).toMatchObject({
+        status: 'acknowledged',
+        acknowledged_by: owner.reg.body.user.id,
+        acknowledged_at: expect.stringMatching(ISO),
+      });
       expectProblem(await patch(ids.gateway_denied, 'acknowledged'), 409, 'conflict', { detail: 'invalid_transition' });
       expectProblem(await patch(ids.gateway_denied, 'open'), 409, 'conflict', { detail: 'invalid_transition' });
       const resolved = await patch(ids.gateway_denied, 'resolved').expect(200);
@@ -209,10 +226,16 @@ describe('security violations', () => {
       const stranger = await makeFleetOwner(t);
       expectProblem(await asOperator(t, stranger).get(`${VIOLATIONS}/${ids.gateway_denied}`), 404, 'not-found', { detail: 'not_found' });
       expectProblem(await asOperator(t, stranger).patch(`${VIOLATIONS}/${ids.gateway_denied}`, { status: 'resolved' }), 404, 'not-found');
-      expectProblem(await asOperator(t, owner).patch(`${VIOLATIONS}/xyz`, { status: 'resolved' }), 404, 'not-found', { detail: 'not_found' });
+      expectProblem(await asOperator(t, owner).patch(`${VIOLATIONS}/xyz`, { status: 'resolved' }), 404, 'not-found', {
+        detail: 'not_found',
+      });
       const member = await colleague(t, owner, 'member');
       await asOperator(t, member, owner.reg.workspaceId).get(`${VIOLATIONS}/${ids.gateway_denied}`).expect(200);
-      expectProblem(await asOperator(t, member, owner.reg.workspaceId).patch(`${VIOLATIONS}/${ids.gateway_denied}`, { status: 'resolved' }), 403, 'forbidden');
+      expectProblem(
+        await asOperator(t, member, owner.reg.workspaceId).patch(`${VIOLATIONS}/${ids.gateway_denied}`, { status: 'resolved' }),
+        403,
+        'forbidden',
+      );
     });
   });
 

@@ -69,7 +69,9 @@ describe('websocket /socket', () => {
       expect((await connect(agentKey, { 'x-request-id': 'bad id!' })).upgradeHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect((await connect()).upgradeHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect((await SocketClient.refusal(socketUrl(base), { 'x-request-id': 'refused-1' })).headers['x-request-id']).toBe('refused-1');
-      expect((await SocketClient.refusal(socketUrl(base), { 'x-request-id': 'x'.repeat(129) })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await SocketClient.refusal(socketUrl(base), { 'x-request-id': 'x'.repeat(129) })).headers['x-request-id']).toMatch(
+        /^[0-9a-f-]{36}$/,
+      );
     });
 
     it('refuses a missing or unknown token with 401 and a problem body', async () => {

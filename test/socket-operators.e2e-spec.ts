@@ -80,12 +80,7 @@ describe('websocket /socket for operators (session cookie)', () => {
 
     const token = await requestResetToken(t, x.email);
     const password = 'a brand new password 42';
-    await t
-      .http()
-      .post(`/users/reset-password/${token}`)
-      .type('form')
-      .send({ password, password_confirmation: password })
-      .expect(302);
+    await t.http().post(`/users/reset-password/${token}`).type('form').send({ password, password_confirmation: password }).expect(302);
     expect(await first.closedWithin()).toEqual({ code: 4401, reason: 'sessions_revoked' });
     expect(await second.closedWithin()).toEqual({ code: 4401, reason: 'sessions_revoked' });
     expect(await otherUser.staysOpen()).toBe(true);

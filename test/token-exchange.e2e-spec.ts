@@ -50,14 +50,7 @@ describe('POST /api/v1/agent_tokens', () => {
       const res = await withHeader(ws.apiKey);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(sorted(Object.keys(res.body))).toEqual([
-        'credential_id',
-        'expires_in',
-        'scopes',
-        'service_agent_id',
-        'token',
-        'workspace_id',
-      ]);
+      expect(sorted(Object.keys(res.body))).toEqual(['credential_id', 'expires_in', 'scopes', 'service_agent_id', 'token', 'workspace_id']);
       expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(res.body.token).not.toBe(ws.accessToken);
       expect(res.body.expires_in).toBe(2592000);
@@ -110,7 +103,8 @@ describe('POST /api/v1/agent_tokens', () => {
         expect(sorted(stored.get(sha256(res.body.token).toString('hex'))!)).toEqual(sorted(asks[i % asks.length] ?? PRIMARY_SCOPES));
         expect(sorted(res.body.scopes)).toEqual(sorted(asks[i % asks.length] ?? PRIMARY_SCOPES));
       });
-      for (const res of responses.slice(0, 4)) await getMessages(res.body.token).expect(res.body.scopes.includes('messages:read') ? 200 : 403);
+      for (const res of responses.slice(0, 4))
+        await getMessages(res.body.token).expect(res.body.scopes.includes('messages:read') ? 200 : 403);
     });
 
     it('the underscore header x_agent_api_key is not read: 401 api_key_required', async () => {
@@ -274,7 +268,7 @@ describe('POST /api/v1/agent_tokens', () => {
   });
 
   describe('403', () => {
-    it('service_agent_inactive once the key\'s agent is deactivated', async () => {
+    it("service_agent_inactive once the key's agent is deactivated", async () => {
       const w = await makeWorkspace(t);
       const key = await db.transaction((m) =>
         credentials.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['messages:read']),

@@ -16,7 +16,15 @@ export function traceBody(n = 3, overrides: Record<string, unknown> = {}) {
     duration_ms: Math.max(1, 100 - i),
     ...(i === 2 && { status: 'error', attributes: { 'http.status_code': 503, retry: true } }),
   }));
-  return { name: 'checkout.process', status: 'ok', started_at: start, duration_ms: 120, attributes: { 'robot.serial': 'RX-1', region: 'eu' }, spans, ...overrides };
+  return {
+    name: 'checkout.process',
+    status: 'ok',
+    started_at: start,
+    duration_ms: 120,
+    attributes: { 'robot.serial': 'RX-1', region: 'eu' },
+    spans,
+    ...overrides,
+  };
 }
 
 describe('traces', () => {
@@ -26,7 +34,12 @@ describe('traces', () => {
   let reader: string;
   let cookie: string;
 
-  const post = (body: unknown, key = writer) => t.http().post('/api/v1/traces').set('x-agent-api-key', key).send(body as object);
+  const post = (body: unknown, key = writer) =>
+    t
+      .http()
+      .post('/api/v1/traces')
+      .set('x-agent-api-key', key)
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -59,7 +72,15 @@ describe('traces', () => {
       spans: [
         { span_id: 's0', parent_span_id: null, name: 'step 0', started_at: at(0), duration_ms: 100, status: 'ok', attributes: {} },
         { span_id: 's1', parent_span_id: 's0', name: 'step 1', started_at: at(10), duration_ms: 99, status: 'ok', attributes: {} },
-        { span_id: 's2', parent_span_id: 's1', name: 'step 2', started_at: at(20), duration_ms: 98, status: 'error', attributes: { 'http.status_code': 503, retry: true } },
+        {
+          span_id: 's2',
+          parent_span_id: 's1',
+          name: 'step 2',
+          started_at: at(20),
+          duration_ms: 98,
+          status: 'error',
+          attributes: { 'http.status_code': 503, retry: true },
+        },
       ],
     });
   });
@@ -83,13 +104,19 @@ describe('traces', () => {
       [traceBody(0, { status: 'warn' }), 'status'],
       [traceBody(0, { started_at: 'yesterday' }), 'started_at'],
       // ISO 8601 forms a JavaScript Date cannot read: a 422, never a 500
-      ...['2024-W01-1', '2024-123', '20240101', '2024-01-01T00:00:00,5Z'].map((d): [Record<string, unknown>, string] => [traceBody(0, { started_at: d }), 'started_at']),
+      ...['2024-W01-1', '2024-123', '20240101', '2024-01-01T00:00:00,5Z'].map((d): [Record<string, unknown>, string] => [
+        traceBody(0, { started_at: d }),
+        'started_at',
+      ]),
       [{ ...traceBody(1), spans: [{ ...traceBody(1).spans[0], started_at: '2024-W01-1' }] }, 'spans.0.started_at'],
       [traceBody(0, { duration_ms: -1 }), 'duration_ms'],
       [traceBody(0, { name: '' }), 'name'],
       [traceBody(0, { attributes: [1, 2] }), 'attributes'],
       // distinct words beyond what a search vector holds (1 MiB) were a 500; the attributes are capped at 64 KiB
-      [traceBody(0, { attributes: { note: Array.from({ length: 150_000 }, (_, i) => i.toString(36).padStart(4, 'a')).join(' ') } }), 'attributes'],
+      [
+        traceBody(0, { attributes: { note: Array.from({ length: 150_000 }, (_, i) => i.toString(36).padStart(4, 'a')).join(' ') } }),
+        'attributes',
+      ],
       [traceBody(0, { trace_id: 'has space' }), 'trace_id'],
       [{ ...traceBody(2), spans: [{ ...traceBody(2).spans[0] }, { ...traceBody(2).spans[0] }] }, 'spans.1.span_id'],
       [{ ...traceBody(2), spans: [{ ...traceBody(2).spans[1], parent_span_id: 'nope' }] }, 'spans.0.parent_span_id'],
@@ -98,7 +125,11 @@ describe('traces', () => {
     ];
     for (const [body, field] of cases) {
       const res = await post(body);
-      expect({ field, status: res.status, has: Object.keys(res.body.errors ?? {}).includes(field) }).toEqual({ field, status: 422, has: true });
+      expect({ field, status: res.status, has: Object.keys(res.body.errors ?? {}).includes(field) }).toEqual({
+        field,
+        status: 422,
+        has: true,
+      });
     }
     expect((await t.http().get('/api/v1/operator/traces?limit=1').set('cookie', cookie)).body.pagination.total).toBe(before);
   });
@@ -117,12 +148,17 @@ describe('traces', () => {
     expectProblem(await t.http().get(`/api/v1/traces/${res.body.trace.id}`).set('x-agent-api-key', writer), 403, 'forbidden');
     const other = await makeWorkspace(t);
     const otherReader = (await issueKey(t, other, ['traces:read'])).key;
-    expectProblem(await t.http().get(`/api/v1/traces/${res.body.trace.id}`).set('x-agent-api-key', otherReader), 404, 'not-found', { detail: 'not_found' });
+    expectProblem(await t.http().get(`/api/v1/traces/${res.body.trace.id}`).set('x-agent-api-key', otherReader), 404, 'not-found', {
+      detail: 'not_found',
+    });
     expectProblem(await t.http().get('/api/v1/traces/not-a-uuid').set('x-agent-api-key', reader), 404, 'not-found');
     const otherCookie = await sessionCookie(t, other.email, other.password);
     await t.http().get(`/api/v1/operator/traces/${res.body.trace.id}`).set('cookie', otherCookie).expect(404);
     expect((await t.http().get('/api/v1/operator/traces').set('cookie', otherCookie)).body.traces).toEqual([]);
-    await t.http().get('/api/v1/traces/' + res.body.trace.id).expect(401);
+    await t
+      .http()
+      .get('/api/v1/traces/' + res.body.trace.id)
+      .expect(401);
   });
 
   describe('the operator list', () => {
@@ -152,7 +188,9 @@ describe('traces', () => {
     it('reads only the nested filters: filter[status], filter[service_agent_id]; a top-level ?status= is ignored', async () => {
       expect((await list('?filter[status]=error')).body.traces.map((x: { name: string }) => x.name)).toEqual(['trace 3', 'trace 1']);
       expect((await list('?status=error')).body.pagination.total).toBe(6);
-      expect((await list(`?filter[service_agent_id]=${tenant.keyAgentId}`)).body.traces.map((x: { name: string }) => x.name)).toEqual(['from the key agent']);
+      expect((await list(`?filter[service_agent_id]=${tenant.keyAgentId}`)).body.traces.map((x: { name: string }) => x.name)).toEqual([
+        'from the key agent',
+      ]);
       expect((await list(`?filter[service_agent_id]=${tenant.keyAgentId}&filter[status]=error`)).body.count).toBe(0);
     });
 
@@ -176,7 +214,9 @@ describe('traces', () => {
       const show = await t.http().get(`/app/traces/${res.body.trace.id}`).set('cookie', cookie).expect(200);
       expect(show.text).toContain('id="waterfall"');
       // total 120 ms: span 1 starts at +10 ms (8.33%) and lasts 99 ms (82.50%)
-      expect(show.text).toMatch(/data-span-id="s1"><th scope="row" style="padding-left:1\.25rem">step 1<\/th>\s*<td><div class="bar status-ok" style="margin-left:8\.33%;width:82\.50%"/);
+      expect(show.text).toMatch(
+        /data-span-id="s1"><th scope="row" style="padding-left:1\.25rem">step 1<\/th>\s*<td><div class="bar status-ok" style="margin-left:8\.33%;width:82\.50%"/,
+      );
       expect(show.text).toContain('class="bar status-error"');
       await t.http().get('/app/traces/not-a-uuid').set('cookie', cookie).expect(404);
       const anon = await t.http().get('/app/traces');

@@ -29,7 +29,11 @@ async function subscribe(t: TestApp, op: Operator, url: string, eventTypes: stri
 
 /** An agent command through operator REST: the change that records `agent_command.created`. */
 async function command(t: TestApp, op: Operator, name = 'reboot'): Promise<{ id: string }> {
-  const res = await t.http().post('/api/v1/operator/agent_commands').set('cookie', op.cookie).send({ service_agent_id: op.reg.defaultAgentId, name });
+  const res = await t
+    .http()
+    .post('/api/v1/operator/agent_commands')
+    .set('cookie', op.cookie)
+    .send({ service_agent_id: op.reg.defaultAgentId, name });
   if (res.status !== 201) throw new Error(`command: ${res.status} ${res.text}`);
   return res.body.agent_command;
 }
@@ -48,7 +52,12 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
 
   beforeAll(async () => {
     await Promise.all([infra.start(), receiver.start()]);
-    t = await infra.app({ WEBHOOK_RETRY_BASE_MS: '150', WEBHOOK_RETRY_WINDOW_MS: '3000', WEBHOOK_TIMEOUT_MS: '800', OUTBOX_POLL_MS: '100' });
+    t = await infra.app({
+      WEBHOOK_RETRY_BASE_MS: '150',
+      WEBHOOK_RETRY_WINDOW_MS: '3000',
+      WEBHOOK_TIMEOUT_MS: '800',
+      OUTBOX_POLL_MS: '100',
+    });
     op = await makeOperator(t);
   });
   afterAll(async () => {
@@ -67,7 +76,12 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.headers['user-agent']).toMatch(/^AgentNetwork-Webhooks\//);
     const body = verifyStandardWebhook(sub.secret, req.headers, req.rawBody) as Record<string, any>;
-    expect(body).toEqual({ id: expect.stringMatching(UUID), type: 'agent_command.created', created: expect.stringMatching(ISO), data: { agent_command: expect.objectContaining({ id: cmd.id }) } });
+    expect(body).toEqual({
+      id: expect.stringMatching(UUID),
+      type: 'agent_command.created',
+      created: expect.stringMatching(ISO),
+      data: { agent_command: expect.objectContaining({ id: cmd.id }) },
+    });
     expect(Object.keys(body)).toEqual(['id', 'type', 'created', 'data']);
     expect(Number(req.headers['webhook-timestamp'])).toBeGreaterThanOrEqual(before);
     expect(req.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
@@ -76,7 +90,9 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     expect(event).toEqual({ id: body.id, type: 'agent_command.created' });
 
     // Another secret does not verify; neither does a changed body.
-    expect(() => verifyStandardWebhook('whsec_' + Buffer.alloc(32, 1).toString('base64'), req.headers, req.rawBody)).toThrow('no matching signature');
+    expect(() => verifyStandardWebhook('whsec_' + Buffer.alloc(32, 1).toString('base64'), req.headers, req.rawBody)).toThrow(
+      'no matching signature',
+    );
     expect(() => verifyStandardWebhook(sub.secret, req.headers, req.rawBody.replace('reboot', 'rebooT'))).toThrow('no matching signature');
 
     // webhook-id is the delivery id, recorded as succeeded after one attempt.
@@ -106,13 +122,19 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     const docs = readFileSync(join(__dirname, '..', 'docs', 'webhooks.md'), 'utf8');
     const start = docs.indexOf('function verify(');
     const code = docs.slice(start, docs.indexOf('\n}\n', start) + 2);
-    const verify = new Function('crypto', `${code}; return verify;`)(crypto) as (s: string, h: unknown, b: Buffer) => { id: string; type: string };
+    const verify = new Function('crypto', `${code}; return verify;`)(crypto) as (
+      s: string,
+      h: unknown,
+      b: Buffer,
+    ) => { id: string; type: string };
     const url = receiver.url();
     const sub = await subscribe(t, op, url, ['agent_command.created']);
     await command(t, op, 'docs-example');
     const [req] = await receiver.waitFor(url);
     expect(verify(sub.secret, req.headers, Buffer.from(req.rawBody))).toMatchObject({ type: 'agent_command.created' });
-    expect(() => verify(sub.secret, req.headers, Buffer.from(req.rawBody.replace('docs-example', 'docs-examplE')))).toThrow('invalid signature');
+    expect(() => verify(sub.secret, req.headers, Buffer.from(req.rawBody.replace('docs-example', 'docs-examplE')))).toThrow(
+      'invalid signature',
+    );
     expect(() => verify(sub.secret, { ...req.headers, 'webhook-timestamp': '1' }, Buffer.from(req.rawBody))).toThrow('timestamp');
   });
 
@@ -125,10 +147,12 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     const [req] = await receiver.waitFor(all);
     expect(JSON.parse(req.rawBody).type).toBe('agent_command.created');
     // the relay fanned the event out to both subscriptions in one transaction: none was made for `only`
-    const [{ n }] = await t.app.get(DataSource).query(
-      `SELECT count(*)::int AS n FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id WHERE s.url = $1`,
-      [only],
-    );
+    const [{ n }] = await t.app
+      .get(DataSource)
+      .query(
+        `SELECT count(*)::int AS n FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id WHERE s.url = $1`,
+        [only],
+      );
     expect(n).toBe(0);
     expect(receiver.forPath(only)).toHaveLength(0);
   });
@@ -152,8 +176,22 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     });
     expect(detail).toMatchObject({ attempts: 2, response_status: 200, last_error: null });
     expect(detail.attempt_history).toEqual([
-      { number: 1, manual: false, started_at: expect.stringMatching(ISO), duration_ms: expect.any(Number), response_status: 500, error: 'HTTP 500' },
-      { number: 2, manual: false, started_at: expect.stringMatching(ISO), duration_ms: expect.any(Number), response_status: 200, error: null },
+      {
+        number: 1,
+        manual: false,
+        started_at: expect.stringMatching(ISO),
+        duration_ms: expect.any(Number),
+        response_status: 500,
+        error: 'HTTP 500',
+      },
+      {
+        number: 2,
+        manual: false,
+        started_at: expect.stringMatching(ISO),
+        duration_ms: expect.any(Number),
+        response_status: 200,
+        error: null,
+      },
     ]);
     // the failure streak ended with the success
     expect((await subscriptionOf(t, op, sub.id)).failing_since).toBeNull();
@@ -338,12 +376,15 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     await Promise.all(Array.from({ length: 6 }, () => relay.relayBatch()));
     // (the app's own relay, woken by the commit, may still hold some of them)
     await eventually(async () =>
-      expect((await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = ANY($1::uuid[])`, [events]))[0].n).toBe(0),
+      expect((await db.query(`SELECT count(*)::int AS n FROM domain_events_pending WHERE event_id = ANY($1::uuid[])`, [events]))[0].n).toBe(
+        0,
+      ),
     );
     // a relay that committed late, handing the same events over again: no second delivery
-    await db.query(`INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE id = ANY($1::uuid[])`, [
-      events.slice(0, 10),
-    ]);
+    await db.query(
+      `INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM domain_events WHERE id = ANY($1::uuid[])`,
+      [events.slice(0, 10)],
+    );
     await relay.relayBatch();
 
     for (const url of urls) await receiver.waitFor(url, 40);
@@ -378,7 +419,12 @@ describe('webhook subscriptions disabled after their failure window', () => {
   beforeAll(() => Promise.all([infra.start(), receiver.start()]));
 
   it('with a short configured window: failures for that long disable it and end its pending deliveries', async () => {
-    const t = await infra.app({ WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_WINDOW_MS: '60000', WEBHOOK_DISABLE_AFTER_MS: '1500', OUTBOX_POLL_MS: '100' });
+    const t = await infra.app({
+      WEBHOOK_RETRY_BASE_MS: '100',
+      WEBHOOK_RETRY_WINDOW_MS: '60000',
+      WEBHOOK_DISABLE_AFTER_MS: '1500',
+      OUTBOX_POLL_MS: '100',
+    });
     const op = await makeOperator(t);
     const url = receiver.url(() => 500);
     const sub = await subscribe(t, op, url, ['agent_command.created']);
@@ -444,7 +490,8 @@ describe('webhook subscriptions disabled after their failure window', () => {
     // Rotation: both secrets sign until 24 h have passed on the clock, then only the new one.
     answer = 200;
     await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ status: 'active' }).expect(200);
-    const fresh = (await t.http().post(`${SUBSCRIPTIONS}/${sub.id}/rotate_secret`).set('cookie', op.cookie).expect(200)).body.webhook_subscription;
+    const fresh = (await t.http().post(`${SUBSCRIPTIONS}/${sub.id}/rotate_secret`).set('cookie', op.cookie).expect(200)).body
+      .webhook_subscription;
     expect(Math.abs(Date.parse(fresh.previous_secret_expires_at) - t.clock.now() - DAY)).toBeLessThan(5000);
     t.clock.advance(DAY + 1000);
     const before = receiver.forPath(url).length;
@@ -477,7 +524,12 @@ describe('the production URL rule, checked again at delivery', () => {
     await infra.closeApp(open);
 
     // ...and delivered by a node with the rule on: localhost now resolves to loopback.
-    const strict = await infra.app({ WEBHOOK_URL_POLICY: 'public', OUTBOX_POLL_MS: '100', WEBHOOK_RETRY_WINDOW_MS: '1000', WEBHOOK_RETRY_BASE_MS: '100' });
+    const strict = await infra.app({
+      WEBHOOK_URL_POLICY: 'public',
+      OUTBOX_POLL_MS: '100',
+      WEBHOOK_RETRY_WINDOW_MS: '1000',
+      WEBHOOK_RETRY_BASE_MS: '100',
+    });
     const again = { reg: op.reg, cookie: await sessionCookie(strict, op.reg) };
     await command(strict, again);
     const failedOf = async (id: string) =>

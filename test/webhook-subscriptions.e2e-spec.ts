@@ -13,7 +13,12 @@ const URL_A = 'http://127.0.0.1:9/hooks/a';
 describe('webhook subscriptions (operator REST, owners and admins)', () => {
   let t: TestApp;
   let op: Operator;
-  const post = (body: unknown, who: Operator = op) => t.http().post(SUBSCRIPTIONS).set('cookie', who.cookie).send(body as object);
+  const post = (body: unknown, who: Operator = op) =>
+    t
+      .http()
+      .post(SUBSCRIPTIONS)
+      .set('cookie', who.cookie)
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -22,7 +27,11 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
   afterAll(() => t.close());
 
   it('creates one with its secret shown once; reads never show it, and the database holds it sealed only', async () => {
-    const res = await post({ url: URL_A, event_types: ['robot.claimed', 'robot.retired', 'robot.claimed'], description: 'fleet dashboard' }).expect(201);
+    const res = await post({
+      url: URL_A,
+      event_types: ['robot.claimed', 'robot.retired', 'robot.claimed'],
+      description: 'fleet dashboard',
+    }).expect(201);
     const created = res.body.webhook_subscription;
     expect(created).toEqual({
       id: expect.stringMatching(UUID),
@@ -54,15 +63,20 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
   it('lists newest first with pagination and the status filter (both forms)', async () => {
     const own = await makeOperator(t);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await post({ url: `${URL_A}/${i}`, event_types: ['*'] }, own).expect(201)).body.webhook_subscription.id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await post({ url: `${URL_A}/${i}`, event_types: ['*'] }, own).expect(201)).body.webhook_subscription.id);
     await t.http().patch(`${SUBSCRIPTIONS}/${ids[0]}`).set('cookie', own.cookie).send({ status: 'disabled' }).expect(200);
     const page = await t.http().get(`${SUBSCRIPTIONS}?limit=2`).set('cookie', own.cookie).expect(200);
     expect(page.body.webhook_subscriptions.map((s: { id: string }) => s.id)).toEqual([ids[2], ids[1]]);
     expect(page.body).toMatchObject({ count: 2, pagination: { limit: 2, offset: 0, total: 3, has_more: true } });
     const disabled = await t.http().get(`${SUBSCRIPTIONS}?status=active&filter[status]=disabled`).set('cookie', own.cookie).expect(200);
     expect(disabled.body.webhook_subscriptions.map((s: { id: string }) => s.id)).toEqual([ids[0]]);
-    expectProblem(await t.http().get(`${SUBSCRIPTIONS}?status=paused`).set('cookie', own.cookie), 400, 'bad-request', { detail: 'invalid_status' });
-    expectProblem(await t.http().get(`${SUBSCRIPTIONS}?limit=101`).set('cookie', own.cookie), 400, 'bad-request', { detail: 'invalid_limit' });
+    expectProblem(await t.http().get(`${SUBSCRIPTIONS}?status=paused`).set('cookie', own.cookie), 400, 'bad-request', {
+      detail: 'invalid_status',
+    });
+    expectProblem(await t.http().get(`${SUBSCRIPTIONS}?limit=101`).set('cookie', own.cookie), 400, 'bad-request', {
+      detail: 'invalid_limit',
+    });
   });
 
   it.each([
@@ -80,37 +94,68 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
     [{ url: URL_A, event_types: ['*'], secret: 'whsec_mine' }, 'secret', ['is not an allowed field']],
     [{ url: URL_A, event_types: ['*'], description: 5 }, 'description', ['must be a string']],
   ])('refuses %j with a 422 naming the field', async (body, field, messages) => {
-    const before = (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE workspace_id = $1`, [op.reg.workspaceId]))[0].n;
+    const before = (
+      await t.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE workspace_id = $1`, [op.reg.workspaceId])
+    )[0].n;
     const res = await post(body);
     expectProblem(res, 422, 'validation-error', { detail: 'validation_failed' });
     expect([...res.body.errors[field]].sort()).toEqual([...messages].sort());
-    const after = (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE workspace_id = $1`, [op.reg.workspaceId]))[0].n;
+    const after = (
+      await t.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE workspace_id = $1`, [op.reg.workspaceId])
+    )[0].n;
     expect(after).toBe(before);
   });
 
   it('PATCH changes url, event types, description and status; a bad one is 422 and changes nothing', async () => {
     const sub = (await post({ url: URL_A, event_types: ['*'], description: 'x' }).expect(201)).body.webhook_subscription;
-    const patched = await t.http()
+    const patched = await t
+      .http()
       .patch(`${SUBSCRIPTIONS}/${sub.id}`)
       .set('cookie', op.cookie)
       .send({ url: 'https://8.8.8.8/hook', event_types: ['api_key.revoked'], description: null })
       .expect(200);
-    expect(patched.body.webhook_subscription).toMatchObject({ url: 'https://8.8.8.8/hook', event_types: ['api_key.revoked'], description: null, status: 'active' });
+    expect(patched.body.webhook_subscription).toMatchObject({
+      url: 'https://8.8.8.8/hook',
+      event_types: ['api_key.revoked'],
+      description: null,
+      status: 'active',
+    });
     expect(patched.body.webhook_subscription.secret).toBeUndefined();
     const disabled = await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ status: 'disabled' }).expect(200);
     expect(disabled.body.webhook_subscription).toMatchObject({ status: 'disabled', disabled_reason: 'operator' });
-    const bad = await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ status: 'paused', event_types: ['nope'] });
+    const bad = await t
+      .http()
+      .patch(`${SUBSCRIPTIONS}/${sub.id}`)
+      .set('cookie', op.cookie)
+      .send({ status: 'paused', event_types: ['nope'] });
     expectProblem(bad, 422, 'validation-error');
     expect(Object.keys(bad.body.errors).sort()).toEqual(['event_types', 'status']);
-    expect((await t.http().get(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie)).body.webhook_subscription).toMatchObject({ status: 'disabled', event_types: ['api_key.revoked'] });
+    expect((await t.http().get(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie)).body.webhook_subscription).toMatchObject({
+      status: 'disabled',
+      event_types: ['api_key.revoked'],
+    });
   });
 
   it('a failure streak survives a PATCH that leaves an active subscription active, and ends with a new URL', async () => {
     const sub = (await post({ url: URL_A, event_types: ['*'] }).expect(201)).body.webhook_subscription;
     await t.app.get(DataSource).query(`UPDATE webhook_subscriptions SET failing_since = now() - interval '2 days' WHERE id = $1`, [sub.id]);
-    const same = await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ status: 'active', url: URL_A }).expect(200);
+    const same = await t
+      .http()
+      .patch(`${SUBSCRIPTIONS}/${sub.id}`)
+      .set('cookie', op.cookie)
+      .send({ status: 'active', url: URL_A })
+      .expect(200);
     expect(same.body.webhook_subscription.failing_since).toMatch(ISO);
-    const moved = await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ url: `${URL_A}/new` }).expect(200);
+    const moved = await t
+      .http()
+      .patch(`${SUBSCRIPTIONS}/${sub.id}`)
+      .set('cookie', op.cookie)
+      .send({ url: `${URL_A}/new` })
+      .expect(200);
     expect(moved.body.webhook_subscription.failing_since).toBeNull();
   });
 
@@ -122,7 +167,11 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
     expect(rotated.secret).not.toBe(sub.secret);
     expect(Date.parse(rotated.previous_secret_expires_at) - t.clock.now()).toBe(24 * 3600 * 1000);
     // a body on an action without one is refused like an unknown field
-    expectProblem(await t.http().post(`${SUBSCRIPTIONS}/${sub.id}/rotate_secret`).set('cookie', op.cookie).send({ secret: 'x' }), 422, 'validation-error');
+    expectProblem(
+      await t.http().post(`${SUBSCRIPTIONS}/${sub.id}/rotate_secret`).set('cookie', op.cookie).send({ secret: 'x' }),
+      422,
+      'validation-error',
+    );
   });
 
   it('DELETE answers 204, then the subscription and its deliveries are 404', async () => {
@@ -151,7 +200,9 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
       for (const req of routes) expectProblem(await req.set('cookie', op.cookie), 404, 'not-found', { detail: 'not_found' });
     }
     // and theirs is untouched
-    expect((await t.http().get(`${SUBSCRIPTIONS}/${theirs}`).set('cookie', other.cookie).expect(200)).body.webhook_subscription.status).toBe('active');
+    expect(
+      (await t.http().get(`${SUBSCRIPTIONS}/${theirs}`).set('cookie', other.cookie).expect(200)).body.webhook_subscription.status,
+    ).toBe('active');
   });
 
   it('members are 403 and no session is 401, on every route', async () => {
@@ -159,7 +210,10 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
     await addMembership(t, member.reg.email, op.reg.workspaceId, 'member');
     const id = (await post({ url: URL_A, event_types: ['*'] }).expect(201)).body.webhook_subscription.id;
     const routes = () => [
-      t.http().post(SUBSCRIPTIONS).send({ url: URL_A, event_types: ['*'] }),
+      t
+        .http()
+        .post(SUBSCRIPTIONS)
+        .send({ url: URL_A, event_types: ['*'] }),
       t.http().get(SUBSCRIPTIONS),
       t.http().get(`${SUBSCRIPTIONS}/${id}`),
       t.http().patch(`${SUBSCRIPTIONS}/${id}`).send({ status: 'disabled' }),
@@ -167,7 +221,8 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
       t.http().post(`${SUBSCRIPTIONS}/${id}/rotate_secret`),
       t.http().get(`${SUBSCRIPTIONS}/${id}/deliveries`),
     ];
-    for (const req of routes()) expectProblem(await req.set('cookie', member.cookie).set('x-workspace-id', op.reg.workspaceId), 403, 'forbidden');
+    for (const req of routes())
+      expectProblem(await req.set('cookie', member.cookie).set('x-workspace-id', op.reg.workspaceId), 403, 'forbidden');
     for (const req of routes()) expect((await req).status).toBe(401);
     // an admin may
     const admin = await makeOperator(t);
@@ -185,7 +240,9 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
       expectProblem(r, 422, 'validation-error');
       expect(r.body.errors).toEqual({ webhook_subscriptions: ['at most 20 per workspace'] });
     }
-    const [{ n }] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE workspace_id = $1`, [own.reg.workspaceId]);
+    const [{ n }] = await t.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE workspace_id = $1`, [own.reg.workspaceId]);
     expect(n).toBe(20);
   });
 });
@@ -208,13 +265,24 @@ describe('webhook subscription URLs under the production rule (WEBHOOK_URL_POLIC
     ['https://169.254.169.254/latest/meta-data', 'must not resolve to a private, loopback or link-local address'],
     ['https://[fe80::1]/hook', 'must not resolve to a private, loopback or link-local address'],
   ])('refuses %s', async (url, message) => {
-    const res = await t.http().post(SUBSCRIPTIONS).set('cookie', op.cookie).send({ url, event_types: ['*'] });
+    const res = await t
+      .http()
+      .post(SUBSCRIPTIONS)
+      .set('cookie', op.cookie)
+      .send({ url, event_types: ['*'] });
     expectProblem(res, 422, 'validation-error');
     expect(res.body.errors).toEqual({ url: [message] });
   });
 
   it('accepts an https URL of a public address, and checks a new URL given to PATCH the same way', async () => {
-    const sub = (await t.http().post(SUBSCRIPTIONS).set('cookie', op.cookie).send({ url: 'https://8.8.8.8/hook', event_types: ['*'] }).expect(201)).body.webhook_subscription;
+    const sub = (
+      await t
+        .http()
+        .post(SUBSCRIPTIONS)
+        .set('cookie', op.cookie)
+        .send({ url: 'https://8.8.8.8/hook', event_types: ['*'] })
+        .expect(201)
+    ).body.webhook_subscription;
     const res = await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ url: 'https://192.168.0.10/hook' });
     expectProblem(res, 422, 'validation-error');
     expect(res.body.errors).toEqual({ url: ['must not resolve to a private, loopback or link-local address'] });

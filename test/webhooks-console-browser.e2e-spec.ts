@@ -85,7 +85,12 @@ describe('the webhooks console page in a real headless Chromium', () => {
 
       // a change makes a delivery the receiver can verify with that secret
       const cookie = cookieHeader(Object.fromEntries((await context.cookies(base)).map((c) => [c.name, c.value])));
-      await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: ws.defaultAgentId, name: 'wave' }).expect(201);
+      await t
+        .http()
+        .post('/api/v1/operator/agent_commands')
+        .set('cookie', cookie)
+        .send({ service_agent_id: ws.defaultAgentId, name: 'wave' })
+        .expect(201);
       const [req] = await receiver.waitFor(url);
       verifyStandardWebhook(secret, req.headers, req.rawBody);
 
@@ -133,7 +138,14 @@ describe('the webhooks console page in a real headless Chromium', () => {
 
   it('shows only its own notices: a property every object has is no notice', async () => {
     const cookie = await sessionCookie(t, ws);
-    const page = (notice: string) => t.http().get(`/app/webhooks?notice=${notice}`).set('cookie', cookie).set('x-workspace-id', ws.workspaceId).set('accept', 'text/html').expect(200);
+    const page = (notice: string) =>
+      t
+        .http()
+        .get(`/app/webhooks?notice=${notice}`)
+        .set('cookie', cookie)
+        .set('x-workspace-id', ws.workspaceId)
+        .set('accept', 'text/html')
+        .expect(200);
     expect((await page('deleted')).text).toContain('Subscription deleted.');
     for (const notice of ['constructor', 'toString', 'hasOwnProperty']) {
       const res = await page(notice);
@@ -145,7 +157,12 @@ describe('the webhooks console page in a real headless Chromium', () => {
   it('is for owners and admins: a member gets the 403 page', async () => {
     const member = await makeOperator(t);
     await addMembership(t, member.reg.email, ws.workspaceId, 'member');
-    const res = await t.http().get('/app/webhooks').set('cookie', member.cookie).set('x-workspace-id', ws.workspaceId).set('accept', 'text/html');
+    const res = await t
+      .http()
+      .get('/app/webhooks')
+      .set('cookie', member.cookie)
+      .set('x-workspace-id', ws.workspaceId)
+      .set('accept', 'text/html');
     expect(res.status).toBe(403);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");

@@ -13,13 +13,21 @@ jest.setTimeout(90_000);
 const SUBSCRIPTIONS = '/api/v1/operator/webhook_subscriptions';
 
 async function subscribe(t: TestApp, op: Operator, url: string): Promise<{ id: string; secret: string }> {
-  const res = await t.http().post(SUBSCRIPTIONS).set('cookie', op.cookie).send({ url, event_types: ['agent_command.created'] });
+  const res = await t
+    .http()
+    .post(SUBSCRIPTIONS)
+    .set('cookie', op.cookie)
+    .send({ url, event_types: ['agent_command.created'] });
   if (res.status !== 201) throw new Error(`subscribe: ${res.status} ${res.text}`);
   return res.body.webhook_subscription;
 }
 
 async function command(t: TestApp, op: Operator): Promise<string> {
-  const res = await t.http().post('/api/v1/operator/agent_commands').set('cookie', op.cookie).send({ service_agent_id: op.reg.defaultAgentId, name: 'reboot' });
+  const res = await t
+    .http()
+    .post('/api/v1/operator/agent_commands')
+    .set('cookie', op.cookie)
+    .send({ service_agent_id: op.reg.defaultAgentId, name: 'reboot' });
   if (res.status !== 201) throw new Error(`command: ${res.status} ${res.text}`);
   return res.body.agent_command.id;
 }
@@ -41,7 +49,12 @@ describe('webhooks when Redis restarts between the change and the delivery', () 
 
   /** Whether the suite's Redis holds the BullMQ job of the webhooks queue. */
   async function jobInRedis(jobId: string): Promise<boolean> {
-    const redis = new Redis(infra.redis.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 0 });
+    const redis = new Redis(infra.redis.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      disconnectTimeout: 0,
+    });
     try {
       await redis.connect();
       return (await redis.exists(`${RedisKeys.bullPrefix()}:webhooks:${jobId}`)) === 1;
@@ -76,7 +89,9 @@ describe('webhooks when Redis restarts between the change and the delivery', () 
     await infra.redis.start();
     const [req] = await receiver.waitFor(url, 1, 30_000);
     expect((verifyStandardWebhook(sub.secret, req.headers, req.rawBody) as { id: string }).id).toBe(event.id);
-    await eventually(async () => expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 1 })]));
+    await eventually(async () =>
+      expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 1 })]),
+    );
     await new Promise((r) => setTimeout(r, 1200)); // two more sweeps: nothing is sent again
     expect(receiver.forPath(url)).toHaveLength(1);
     await infra.closeApp(t);
@@ -107,7 +122,9 @@ describe('webhooks when Redis restarts between the change and the delivery', () 
     const [req] = await receiver.waitFor(url, 1, 30_000);
     expect(req.headers['webhook-id']).toBe(queued.id);
     verifyStandardWebhook(sub.secret, req.headers, req.rawBody);
-    await eventually(async () => expect(await deliveryRows(worker, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 1 })]));
+    await eventually(async () =>
+      expect(await deliveryRows(worker, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 1 })]),
+    );
     await new Promise((r) => setTimeout(r, 1200));
     expect(receiver.forPath(url)).toHaveLength(1);
     await infra.closeApp(worker);
@@ -133,7 +150,9 @@ describe('webhooks when Redis restarts between the change and the delivery', () 
 
     const requests = await receiver.waitFor(url, 2, 30_000);
     expect(requests[1].headers['webhook-id']).toBe(pending.id);
-    await eventually(async () => expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 2 })]));
+    await eventually(async () =>
+      expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 2 })]),
+    );
     await new Promise((r) => setTimeout(r, 1200));
     expect(receiver.forPath(url)).toHaveLength(2);
     await infra.closeApp(t);
@@ -157,7 +176,9 @@ describe('webhooks while PostgreSQL is down', () => {
     const sub = await subscribe(t, op, url);
     await command(t, op);
     await receiver.waitFor(url, 1);
-    await eventually(async () => expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]));
+    await eventually(async () =>
+      expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]),
+    );
 
     infra.postgres!.stop('fast'); // the retry is due in about a second: its job finds no database
     const refused = await t.http().get(`${SUBSCRIPTIONS}/${sub.id}/deliveries`).set('cookie', op.cookie);
@@ -169,9 +190,11 @@ describe('webhooks while PostgreSQL is down', () => {
     await infra.postgres!.start();
     const requests = await receiver.waitFor(url, 2, 40_000);
     expect(requests[1].headers['webhook-id']).toBe(requests[0].headers['webhook-id']);
-    await eventually(async () => expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 2 })]), { timeoutMs: 10_000 });
+    await eventually(
+      async () => expect(await deliveryRows(t, sub.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 2 })]),
+      { timeoutMs: 10_000 },
+    );
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.forPath(url)).toHaveLength(2);
   });
 });
-

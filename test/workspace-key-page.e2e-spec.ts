@@ -19,7 +19,8 @@ describe('/app/agents/workspace-key and the /app overview', () => {
     return workspaceId ? req.set('x-workspace-id', workspaceId) : req;
   };
   const rotate = (op: Operator) => t.http().post(PAGE).set('cookie', op.cookie).set('accept', HTML).type('form').send({ confirm: 'yes' });
-  const remove = (op: Operator) => t.http().post(`${PAGE}/delete`).set('cookie', op.cookie).set('accept', HTML).type('form').send({ confirm: 'yes' });
+  const remove = (op: Operator) =>
+    t.http().post(`${PAGE}/delete`).set('cookie', op.cookie).set('accept', HTML).type('form').send({ confirm: 'yes' });
   const exchange = (key: string) => t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', key).send({});
   const messagesWith = (key: string) => t.http().get('/api/v1/messages').set('x-agent-api-key', key);
 
@@ -162,9 +163,18 @@ describe('/app/agents/workspace-key and the /app overview', () => {
       expect(token.body.workspace_id).toBe(owner.reg.workspaceId);
       await messagesWith(key).expect(200);
       // the primary key asking for credentials:write is refused
-      expectProblem(await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', key).send({ scopes: ['credentials:write'] }), 403, 'forbidden', {
-        detail: 'insufficient_scopes',
-      });
+      expectProblem(
+        await t
+          .http()
+          .post('/api/v1/agent_tokens')
+          .set('x-agent-api-key', key)
+          .send({ scopes: ['credentials:write'] }),
+        403,
+        'forbidden',
+        {
+          detail: 'insufficient_scopes',
+        },
+      );
       // still hidden from the operator REST list
       const list = await t.http().get('/api/v1/operator/service_agents').set('cookie', owner.cookie).expect(200);
       expect(list.body.service_agents.map((a: { id: string }) => a.id)).not.toContain(owner.reg.keyAgentId);
@@ -187,10 +197,9 @@ describe('/app/agents/workspace-key and the /app overview', () => {
       expect([a.status, b.status]).toEqual([201, 201]);
       const statuses = await Promise.all(keys.map(async (k) => (await exchange(k)).status));
       expect(statuses.sort()).toEqual([200, 401]);
-      const rows = await t.app.get(DataSource).query(
-        `SELECT count(*)::int AS n FROM api_credentials WHERE service_agent_id = $1 AND status = 'usable'`,
-        [owner.reg.keyAgentId],
-      );
+      const rows = await t.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM api_credentials WHERE service_agent_id = $1 AND status = 'usable'`, [owner.reg.keyAgentId]);
       expect(rows[0].n).toBe(1);
     });
   });
@@ -261,7 +270,9 @@ describe('/app/agents/workspace-key and the /app overview', () => {
       node.clock.set(usedAt);
       await node.http().get('/api/v1/messages').set('x-agent-api-key', used.key).expect(200);
       await node.close();
-      const [{ last_used_at }] = await t.app.get(DataSource).query(`SELECT last_used_at FROM api_credentials WHERE id = $1`, [used.credential_id]);
+      const [{ last_used_at }] = await t.app
+        .get(DataSource)
+        .query(`SELECT last_used_at FROM api_credentials WHERE id = $1`, [used.credential_id]);
       expect(new Date(last_used_at).getTime()).toBe(usedAt);
 
       const res = await t.http().get('/app').set('cookie', owner.cookie).expect(200);
@@ -290,7 +301,10 @@ describe('/app/agents/workspace-key and the /app overview', () => {
     const owner = await makeOperator(t);
     const before = (await t.http().get(PAGE).set('cookie', owner.cookie).set('accept', HTML).expect(200)).text;
     expect(before).toContain(`href="${PAGE}/confirm?action=rotate"`);
-    for (const [path, action] of [[PAGE, 'rotate'], [`${PAGE}/delete`, 'delete']] as const) {
+    for (const [path, action] of [
+      [PAGE, 'rotate'],
+      [`${PAGE}/delete`, 'delete'],
+    ] as const) {
       const unconfirmed = await t.http().post(path).set('cookie', owner.cookie).set('accept', HTML).type('form').send({});
       expect(unconfirmed.status).toBe(303);
       expect(unconfirmed.headers.location).toBe(`${PAGE}/confirm?action=${action}`);

@@ -16,7 +16,9 @@ class HealthController {
   }
 }
 
-const pool = process.env.BARE_NEST_DATABASE_URL ? new Pool({ connectionString: process.env.BARE_NEST_DATABASE_URL, max: 10, application_name: process.env.BARE_NEST_APPLICATION_NAME }) : undefined;
+const pool = process.env.BARE_NEST_DATABASE_URL
+  ? new Pool({ connectionString: process.env.BARE_NEST_DATABASE_URL, max: 10, application_name: process.env.BARE_NEST_APPLICATION_NAME })
+  : undefined;
 
 @Controller()
 class MessagesController {

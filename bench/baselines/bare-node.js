@@ -5,7 +5,11 @@ http
   .createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/health') {
       const body = JSON.stringify({ status: 'ok', timestamp: new Date().toISOString() });
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache, no-store, must-revalidate', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-cache, no-store, must-revalidate',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
       return;
     }

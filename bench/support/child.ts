@@ -67,7 +67,9 @@ export class BenchChild<Req extends { type: string }> {
     env: NodeJS.ProcessEnv,
     options: { execArgv?: string[]; ready: (msg: Record<string, unknown>) => R | undefined },
   ): Promise<{ child: BenchChild<Req>; ready: R }> {
-    const proc = reapOnExit(fork(file, [mode], { env, execArgv: [...(options.execArgv ?? []), ...TS_REGISTER], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
+    const proc = reapOnExit(
+      fork(file, [mode], { env, execArgv: [...(options.execArgv ?? []), ...TS_REGISTER], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }),
+    );
     const child = new BenchChild<Req>(proc);
     const ready = await new Promise<R>((resolve, reject) => {
       proc.on('message', (msg: Record<string, unknown>) => {
@@ -98,7 +100,10 @@ export class BenchChild<Req extends { type: string }> {
 }
 
 /** In a child: answers each request with `handle`'s result (or its error), then says it is ready (unless `ready` is null: the caller will). */
-export function serveRequests<Req>(handle: (req: Req) => Promise<unknown>, ready: Record<string, unknown> | null = { type: 'ready' }): void {
+export function serveRequests<Req>(
+  handle: (req: Req) => Promise<unknown>,
+  ready: Record<string, unknown> | null = { type: 'ready' },
+): void {
   process.on('message', (req: Req & { id: number }) => {
     handle(req).then(
       (result) => process.send!({ id: req.id, ok: true, result }),

@@ -35,7 +35,17 @@ export async function drive(name: string, count: number, concurrency: number, se
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const run = { name, requests: count, seconds, perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
-  process.stderr.write(`  ${name}: ${run.perSecond.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, failures ${failures}\n`);
+  const run = {
+    name,
+    requests: count,
+    seconds,
+    perSecond: count / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+  };
+  process.stderr.write(
+    `  ${name}: ${run.perSecond.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, failures ${failures}\n`,
+  );
   return run;
 }

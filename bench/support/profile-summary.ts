@@ -34,7 +34,12 @@ const isProfilerOverhead = (node: ProfileNode) => node.callFrame.functionName ==
 
 function frameName(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
-  const file = url ? url.replace(/^file:\/\//, '').replace(/.*\/node_modules\//, '~/').replace(/.*\/(src|bench|dist)\//, '$1/') : '';
+  const file = url
+    ? url
+        .replace(/^file:\/\//, '')
+        .replace(/.*\/node_modules\//, '~/')
+        .replace(/.*\/(src|bench|dist)\//, '$1/')
+    : '';
   return `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`;
 }
 
@@ -94,7 +99,8 @@ function main(): void {
     }
     if (name === callersOf) {
       const stack: string[] = [];
-      for (let cur = parent.get(id); cur !== undefined && stack.length < depth; cur = parent.get(cur)) stack.push(frameName(byId.get(cur)!));
+      for (let cur = parent.get(id); cur !== undefined && stack.length < depth; cur = parent.get(cur))
+        stack.push(frameName(byId.get(cur)!));
       const key = stack.join(' < ');
       callers.set(key, (callers.get(key) ?? 0) + t);
     }

@@ -29,22 +29,44 @@ export interface Registration {
 }
 
 /** Registers a workspace named `name` (POST /api/v1/register), on the plan a sign-up gets. */
-export async function registerWorkspace(base: string, name: string, { email = `bench-${randomBytes(6).toString('hex')}@example.com`, password = BENCH_PASSWORD }: Registration = {}): Promise<BenchWorkspace> {
+export async function registerWorkspace(
+  base: string,
+  name: string,
+  { email = `bench-${randomBytes(6).toString('hex')}@example.com`, password = BENCH_PASSWORD }: Registration = {},
+): Promise<BenchWorkspace> {
   const res = await fetch(`${base}/api/v1/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, agent_name: `${name} agent`, workspace_name: name }),
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { workspace: { id: string }; user: { id: string }; api_key: { key: string; service_agent_id: string }; access_token: { token: string } };
-  return { email, password, workspaceId: body.workspace.id, userId: body.user.id, agentId: body.api_key.service_agent_id, apiKey: body.api_key.key, accessToken: body.access_token.token };
+  const body = (await res.json()) as {
+    workspace: { id: string };
+    user: { id: string };
+    api_key: { key: string; service_agent_id: string };
+    access_token: { token: string };
+  };
+  return {
+    email,
+    password,
+    workspaceId: body.workspace.id,
+    userId: body.user.id,
+    agentId: body.api_key.service_agent_id,
+    apiKey: body.api_key.key,
+    accessToken: body.access_token.token,
+  };
 }
 
 /**
  * registerWorkspace, then the enterprise plan, which has no quotas: a benchmark measures the
  * routes, not the free plan's limits.
  */
-export async function enterpriseWorkspace(base: string, db: Client, name: string, registration: Registration = {}): Promise<BenchWorkspace> {
+export async function enterpriseWorkspace(
+  base: string,
+  db: Client,
+  name: string,
+  registration: Registration = {},
+): Promise<BenchWorkspace> {
   const ws = await registerWorkspace(base, name, registration);
   await db.query(`UPDATE workspaces SET plan = 'enterprise' WHERE id = $1`, [ws.workspaceId]);
   return ws;
@@ -75,7 +97,12 @@ export async function sessionCookie(base: string, email: string, password: strin
 }
 
 /** `n` more messages from the workspace's agent on `channel`, a millisecond apart, newest first. */
-export async function seedMessages(db: Client, ws: Pick<BenchWorkspace, 'workspaceId' | 'agentId'>, n: number, channel = 'bench'): Promise<void> {
+export async function seedMessages(
+  db: Client,
+  ws: Pick<BenchWorkspace, 'workspaceId' | 'agentId'>,
+  n: number,
+  channel = 'bench',
+): Promise<void> {
   await db.query(
     `INSERT INTO messages (workspace_id, service_agent_id, body, channel, inserted_at)
      SELECT $1, $2, 'message ' || g, $4, now() - (g || ' milliseconds')::interval FROM generate_series(1, $3) g`,

@@ -52,13 +52,18 @@ describe('AgentClient access tokens', () => {
     },
   });
 
-  it('an early refresh that fails is not the request\'s failure: the current token is sent, and the exchange waits a backoff', async () => {
+  it("an early refresh that fails is not the request's failure: the current token is sent, and the exchange waits a backoff", async () => {
     const { calls, fetch } = service(() => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     });
     const warnings: string[] = [];
     // 25 of 30 days gone: past the 80% refresh point, 5 days still valid
-    const client = new AgentClient({ credentials: credentials(25 * DAY), fetch, rateLimit: { maxWaitMs: 0 }, onWarning: (m) => warnings.push(m) });
+    const client = new AgentClient({
+      credentials: credentials(25 * DAY),
+      fetch,
+      rateLimit: { maxWaitMs: 0 },
+      onWarning: (m) => warnings.push(m),
+    });
     for (let i = 0; i < 3; i++) expect(await client.request('get', '/api/v1/messages')).toMatchObject({ messages: [] });
     expect(calls.filter((c) => c.startsWith('POST /api/v1/agent_tokens'))).toHaveLength(1);
     expect(calls.filter((c) => c.startsWith('GET /api/v1/messages'))).toEqual(Array(3).fill('GET /api/v1/messages Bearer current'));
@@ -66,7 +71,13 @@ describe('AgentClient access tokens', () => {
   });
 
   it('a token past its expiry is never sent: a failed exchange then fails the request', async () => {
-    const { calls, fetch } = service(() => new Response(JSON.stringify({ status: 503, detail: 'database_unavailable' }), { status: 503, headers: { 'content-type': 'application/problem+json' } }));
+    const { calls, fetch } = service(
+      () =>
+        new Response(JSON.stringify({ status: 503, detail: 'database_unavailable' }), {
+          status: 503,
+          headers: { 'content-type': 'application/problem+json' },
+        }),
+    );
     const client = new AgentClient({ credentials: credentials(31 * DAY), fetch, rateLimit: { maxWaitMs: 0 } });
     await expect(client.request('get', '/api/v1/messages')).rejects.toThrow();
     expect(calls.some((c) => c.startsWith('GET /api/v1/messages'))).toBe(false);

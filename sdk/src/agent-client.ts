@@ -84,9 +84,21 @@ export class AgentClient {
    * A typed call of any machine route of the OpenAPI document:
    * `await agent.request('post', '/api/v1/messages', { body: { body: 'hello' } })`.
    */
-  async request<M extends HttpMethod, P extends PathsWith<M>>(method: M, path: P, ...options: OptionalIfEmpty<RequestOptions<P, M>>): Promise<ResponseBody<P, M>> {
-    const opts = (options[0] ?? {}) as { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; signal?: AbortSignal };
-    const res = await this.send<ResponseBody<P, M>>(method, fillPath(path, opts.params?.path), { query: opts.params?.query, body: opts.body, signal: opts.signal });
+  async request<M extends HttpMethod, P extends PathsWith<M>>(
+    method: M,
+    path: P,
+    ...options: OptionalIfEmpty<RequestOptions<P, M>>
+  ): Promise<ResponseBody<P, M>> {
+    const opts = (options[0] ?? {}) as {
+      params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+      body?: unknown;
+      signal?: AbortSignal;
+    };
+    const res = await this.send<ResponseBody<P, M>>(method, fillPath(path, opts.params?.path), {
+      query: opts.params?.query,
+      body: opts.body,
+      signal: opts.signal,
+    });
     return res.body;
   }
 

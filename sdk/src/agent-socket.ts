@@ -361,9 +361,12 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
   private retryResult(ws: WebSocket, state: CommandState, retryAfter: unknown): void {
     const seconds = Number(retryAfter);
     if (!Number.isFinite(seconds) || seconds <= 0) return;
-    setTimeout(() => {
-      if (this.ws === ws) void this.sendResult(state);
-    }, Math.min(seconds, MAX_RESULT_RETRY_S) * 1000).unref();
+    setTimeout(
+      () => {
+        if (this.ws === ws) void this.sendResult(state);
+      },
+      Math.min(seconds, MAX_RESULT_RETRY_S) * 1000,
+    ).unref();
   }
 
   private async beat(ws: WebSocket): Promise<void> {
@@ -409,7 +412,8 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
   private call(ws: WebSocket, event: string, payload: Record<string, unknown>): Promise<ReplyFrame> {
     const ref = `c${++this.nextRef}`;
     const frame = JSON.stringify({ event, ref, payload });
-    if (Buffer.byteLength(frame, 'utf8') > MAX_FRAME_BYTES) return Promise.reject(new RangeError(`${event} frame above ${MAX_FRAME_BYTES} bytes`));
+    if (Buffer.byteLength(frame, 'utf8') > MAX_FRAME_BYTES)
+      return Promise.reject(new RangeError(`${event} frame above ${MAX_FRAME_BYTES} bytes`));
     return new Promise<ReplyFrame>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(ref);
@@ -462,7 +466,8 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
         const result = await handler(command, { signal: this.stopping.signal, agent: this.agent });
         outcome = { command_id: command.id, status: 'succeeded', ...(result === undefined ? {} : { result }) };
       } catch (err) {
-        const result = err instanceof CommandFailed ? err.result : { error: err instanceof Error ? err.message.slice(0, 1000) : String(err) };
+        const result =
+          err instanceof CommandFailed ? err.result : { error: err instanceof Error ? err.message.slice(0, 1000) : String(err) };
         outcome = { command_id: command.id, status: 'failed', ...(result === undefined ? {} : { result }) };
       }
     }

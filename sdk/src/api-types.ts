@@ -24,7 +24,14 @@ export type MachineScope = Schemas['MachineScope'];
 export type OtaUpdate = Schemas['OtaUpdateDto'];
 export type OtaUpdateStatus = OtaUpdate['status'];
 /** Every status of an OTA update, in the order an update moves. */
-export const OTA_UPDATE_STATUSES = ['pending', 'downloading', 'installing', 'succeeded', 'failed', 'cancelled'] as const satisfies readonly OtaUpdateStatus[];
+export const OTA_UPDATE_STATUSES = [
+  'pending',
+  'downloading',
+  'installing',
+  'succeeded',
+  'failed',
+  'cancelled',
+] as const satisfies readonly OtaUpdateStatus[];
 /** What a robot reports with PATCH /api/v1/ota_updates/:id, forward only. */
 export type OtaProgressReport = Schemas['ReportOtaUpdateDto'];
 export type OtaReportStatus = OtaProgressReport['status'];
@@ -54,8 +61,7 @@ export type PathsWith<M extends HttpMethod> = {
 }[keyof paths];
 
 type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
-type Responses<P extends keyof paths, M extends HttpMethod> =
-  Operation<P, M> extends { responses: infer R } ? R : never;
+type Responses<P extends keyof paths, M extends HttpMethod> = Operation<P, M> extends { responses: infer R } ? R : never;
 type JsonContent<R> = R extends { content: { 'application/json': infer J } } ? J : undefined;
 
 /** The JSON body of the operation's 2xx answers. */
@@ -71,8 +77,7 @@ export type RequestBody<P extends keyof paths, M extends HttpMethod> =
       ? B | undefined
       : never;
 
-type Params<P extends keyof paths, M extends HttpMethod> =
-  Operation<P, M> extends { parameters: infer X } ? X : never;
+type Params<P extends keyof paths, M extends HttpMethod> = Operation<P, M> extends { parameters: infer X } ? X : never;
 
 type PathParams<P extends keyof paths, M extends HttpMethod> =
   Params<P, M> extends { path: infer X } ? (X extends Record<string, unknown> ? X : never) : never;
@@ -83,6 +88,10 @@ type QueryParams<P extends keyof paths, M extends HttpMethod> =
 export type RequestOptions<P extends keyof paths, M extends HttpMethod> = ([PathParams<P, M>] extends [never]
   ? { params?: { query?: QueryParams<P, M> } }
   : { params: { path: PathParams<P, M>; query?: QueryParams<P, M> } }) &
-  ([RequestBody<P, M>] extends [never] ? { body?: undefined } : undefined extends RequestBody<P, M> ? { body?: RequestBody<P, M> } : { body: RequestBody<P, M> }) & {
+  ([RequestBody<P, M>] extends [never]
+    ? { body?: undefined }
+    : undefined extends RequestBody<P, M>
+      ? { body?: RequestBody<P, M> }
+      : { body: RequestBody<P, M> }) & {
     signal?: AbortSignal;
   };

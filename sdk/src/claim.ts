@@ -26,7 +26,12 @@ export interface ClaimResult {
 }
 
 /** The credentials a claim's 201 answer gives, as the store keeps them. */
-export function credentialsFromClaim(baseUrl: string, response: ClaimResponse, serialNumber: string | undefined, requestedAt: number): StoredCredentials {
+export function credentialsFromClaim(
+  baseUrl: string,
+  response: ClaimResponse,
+  serialNumber: string | undefined,
+  requestedAt: number,
+): StoredCredentials {
   const { api_key: apiKey, access_token: accessToken } = response;
   return {
     version: 1,

@@ -60,7 +60,12 @@ describe('FileCredentialStore', () => {
 
 describe('parseStoredCredentials', () => {
   it('refuses other versions and shapes without quoting the content', () => {
-    for (const text of ['{', '[]', JSON.stringify({ ...credentials(), version: 2 }), JSON.stringify({ ...credentials(), api_key: 'mpk_x.secretvalue' })]) {
+    for (const text of [
+      '{',
+      '[]',
+      JSON.stringify({ ...credentials(), version: 2 }),
+      JSON.stringify({ ...credentials(), api_key: 'mpk_x.secretvalue' }),
+    ]) {
       let caught: unknown;
       try {
         parseStoredCredentials(text, 'credentials.json');

@@ -96,7 +96,9 @@ export class FileCredentialStore implements CredentialStore {
       await handle.close();
       await unlink(probe);
     } catch (err) {
-      throw new CredentialStoreError('unwritable', `cannot write credentials in ${this.directory}: ${(err as Error).message}`, { cause: err });
+      throw new CredentialStoreError('unwritable', `cannot write credentials in ${this.directory}: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   }
 

@@ -138,7 +138,15 @@ export class HttpClient {
       const waitMs = wait + Math.floor(Math.random() * Math.min(1000, wait * 0.1));
       if (waited + waitMs > this.rateLimit.maxWaitMs) throw problem;
       waited += waitMs;
-      this.options.onRetry?.({ method: req.method, path: req.path, status: res.status, slug: problem.slug, retryAfterMs: wait, waitMs, attempt: attempt + 1 });
+      this.options.onRetry?.({
+        method: req.method,
+        path: req.path,
+        status: res.status,
+        slug: problem.slug,
+        retryAfterMs: wait,
+        waitMs,
+        attempt: attempt + 1,
+      });
       await sleep(waitMs, req.signal);
     }
   }
@@ -146,18 +154,29 @@ export class HttpClient {
   private async send(req: HttpRequest): Promise<Response> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { accept: 'application/json, application/problem+json', 'user-agent': this.userAgent, ...req.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json, application/problem+json',
+      'user-agent': this.userAgent,
+      ...req.headers,
+    };
     let body: string | undefined;
     if (req.body !== undefined) {
       body = JSON.stringify(req.body);
       headers['content-type'] = 'application/json';
     }
     try {
-      return await this.fetchImpl(this.url(req.path, req.query), { method: req.method.toUpperCase(), headers, body, redirect: 'error', signal });
+      return await this.fetchImpl(this.url(req.path, req.query), {
+        method: req.method.toUpperCase(),
+        headers,
+        body,
+        redirect: 'error',
+        signal,
+      });
     } catch (err) {
       const where = `${req.method.toUpperCase()} ${req.path}`;
       if (req.signal?.aborted) throw new TransportError('aborted', `${where}: aborted`, undefined, { cause: err });
-      if (timeout.aborted) throw new TransportError('timeout', `${where}: no answer within ${this.timeoutMs} ms`, undefined, { cause: err });
+      if (timeout.aborted)
+        throw new TransportError('timeout', `${where}: no answer within ${this.timeoutMs} ms`, undefined, { cause: err });
       const code = systemCode(err);
       throw new TransportError('network', `${where}: ${code ?? (err as Error).message}`, code, { cause: err });
     }

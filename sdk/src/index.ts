@@ -12,7 +12,15 @@
  */
 export * from './api-types';
 export * from './errors';
-export { DEFAULT_RATE_LIMIT, HttpClient, type HttpOptions, type HttpRequest, type HttpResponse, type RateLimitPolicy, type RetryEvent } from './http';
+export {
+  DEFAULT_RATE_LIMIT,
+  HttpClient,
+  type HttpOptions,
+  type HttpRequest,
+  type HttpResponse,
+  type RateLimitPolicy,
+  type RetryEvent,
+} from './http';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export * from './credential-store';
 export { claim, ENROLLMENT_TOKEN, type ClaimOptions, type ClaimResult } from './claim';

@@ -15,7 +15,20 @@ const command = (payload: Record<string, unknown>): AgentCommand => ({
 
 describe('otaUpdateOf (the ota_update command payload, pending issue 22)', () => {
   it('reads { ota_update: { id, ... } }', () => {
-    expect(otaUpdateOf(command({ ota_update: { id: 'u1', update_type: 'firmware', version: '2.0.0', artifact_url: 'https://x/fw.bin', sha256: 'ab', status: 'pending' } }))).toEqual({
+    expect(
+      otaUpdateOf(
+        command({
+          ota_update: {
+            id: 'u1',
+            update_type: 'firmware',
+            version: '2.0.0',
+            artifact_url: 'https://x/fw.bin',
+            sha256: 'ab',
+            status: 'pending',
+          },
+        }),
+      ),
+    ).toEqual({
       id: 'u1',
       update_type: 'firmware',
       version: '2.0.0',

@@ -52,7 +52,11 @@ export class OtaProgress {
     if (ORDER[status] <= this.reached) {
       throw new RangeError(`OTA update ${this.update.id}: cannot report ${status} after a later status`);
     }
-    await this.agent.reportOtaProgress(this.update.id, detail === undefined ? { status } : { status, detail: detail.slice(0, 1000) }, signal);
+    await this.agent.reportOtaProgress(
+      this.update.id,
+      detail === undefined ? { status } : { status, detail: detail.slice(0, 1000) },
+      signal,
+    );
     this.reached = ORDER[status];
   }
 }
@@ -62,7 +66,12 @@ export class OtaProgress {
  * with the error's message when a step throws. A refusal of the PATCH itself (the update was
  * cancelled: 409; the route or scope missing) stops the walk and is thrown as the ProblemError.
  */
-export async function walkOtaUpdate(agent: AgentClient, update: OtaWork, steps: OtaSteps = {}, signal: AbortSignal = new AbortController().signal): Promise<'succeeded' | 'failed'> {
+export async function walkOtaUpdate(
+  agent: AgentClient,
+  update: OtaWork,
+  steps: OtaSteps = {},
+  signal: AbortSignal = new AbortController().signal,
+): Promise<'succeeded' | 'failed'> {
   const progress = new OtaProgress(agent, update);
   await progress.report('downloading', undefined, signal);
   try {
@@ -91,7 +100,8 @@ export function otaUpdateHandler(steps: OtaSteps = {}): CommandHandler {
       if (status === 'failed') throw new CommandFailed({ ota_update_id: update.id, status });
       return { ota_update_id: update.id, status };
     } catch (err) {
-      if (err instanceof ProblemError) throw new CommandFailed({ ota_update_id: update.id, error: `${err.slug}:${err.detail}`, status: err.status });
+      if (err instanceof ProblemError)
+        throw new CommandFailed({ ota_update_id: update.id, error: `${err.slug}:${err.detail}`, status: err.status });
       throw err;
     }
   };

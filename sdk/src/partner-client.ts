@@ -45,7 +45,12 @@ export class PartnerClient {
 
   /** GET /api/v1/partner/engagements: this partner's active engagements. */
   async listEngagements(signal?: AbortSignal): Promise<Engagement[]> {
-    const res = await this.http.request<EngagementList>({ method: 'get', path: '/api/v1/partner/engagements', headers: { authorization: this.authorization }, signal });
+    const res = await this.http.request<EngagementList>({
+      method: 'get',
+      path: '/api/v1/partner/engagements',
+      headers: { authorization: this.authorization },
+      signal,
+    });
     return res.body.engagements;
   }
 
@@ -94,7 +99,13 @@ export class EngagementClient {
   private held?: HeldToken;
   private minting?: Promise<HeldToken>;
 
-  constructor(options: { http: HttpClient; engagementId: string; token?: string; mint?: () => Promise<EngagementToken>; refreshAfter?: number }) {
+  constructor(options: {
+    http: HttpClient;
+    engagementId: string;
+    token?: string;
+    mint?: () => Promise<EngagementToken>;
+    refreshAfter?: number;
+  }) {
     this.http = options.http;
     this.engagementId = options.engagementId;
     this.mint = options.mint;
@@ -106,16 +117,27 @@ export class EngagementClient {
   /** POST /api/v1/engagements/:id/events `{ kind, payload? }` → the recorded event (202). */
   async postEvent(kind: string, payload?: Record<string, unknown>, signal?: AbortSignal): Promise<EngagementEvent> {
     const body: EngagementEventRequest = payload === undefined ? { kind } : { kind, payload };
-    const res = await this.authorized<EngagementEventEnvelope>('post', `/api/v1/engagements/${encodeURIComponent(this.engagementId)}/events`, { body, signal });
+    const res = await this.authorized<EngagementEventEnvelope>(
+      'post',
+      `/api/v1/engagements/${encodeURIComponent(this.engagementId)}/events`,
+      { body, signal },
+    );
     return res.engagement_event;
   }
 
   /** GET /api/v1/engagements/:id/events (newest first). */
   async listEvents(query: { limit?: number; offset?: number } = {}, signal?: AbortSignal): Promise<EngagementEventList> {
-    return this.authorized<EngagementEventList>('get', `/api/v1/engagements/${encodeURIComponent(this.engagementId)}/events`, { query, signal });
+    return this.authorized<EngagementEventList>('get', `/api/v1/engagements/${encodeURIComponent(this.engagementId)}/events`, {
+      query,
+      signal,
+    });
   }
 
-  private async authorized<T>(method: string, path: string, options: { body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal }): Promise<T> {
+  private async authorized<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal },
+  ): Promise<T> {
     const held = await this.token(options.signal);
     try {
       return (await this.http.request<T>({ method, path, ...options, headers: { authorization: `Bearer ${held.token}` } })).body;

@@ -2,7 +2,12 @@ import { jsonBytes, parseServerFrame } from './socket-protocol';
 
 describe('parseServerFrame', () => {
   it('reads replies, command pushes and event pushes', () => {
-    expect(parseServerFrame('{"event":"reply","ref":"c1","status":"ok","payload":{}}')).toEqual({ event: 'reply', ref: 'c1', status: 'ok', payload: {} });
+    expect(parseServerFrame('{"event":"reply","ref":"c1","status":"ok","payload":{}}')).toEqual({
+      event: 'reply',
+      ref: 'c1',
+      status: 'ok',
+      payload: {},
+    });
     const command = { event: 'command', payload: { agent_command: { id: 'x', name: 'reboot' } } };
     expect(parseServerFrame(JSON.stringify(command))).toEqual(command);
     const event = { event: 'event', payload: { event: { id: 'e', type: 'robot.claimed' } } };
@@ -10,7 +15,14 @@ describe('parseServerFrame', () => {
   });
 
   it('ignores anything else rather than failing (the service may add frames)', () => {
-    for (const text of ['not json', '[]', '{"event":"reply","status":"maybe","payload":{}}', '{"event":"command","payload":{}}', '{"event":"new_thing","payload":{}}', '{"event":"reply","status":"ok"}']) {
+    for (const text of [
+      'not json',
+      '[]',
+      '{"event":"reply","status":"maybe","payload":{}}',
+      '{"event":"command","payload":{}}',
+      '{"event":"new_thing","payload":{}}',
+      '{"event":"reply","status":"ok"}',
+    ]) {
       expect(parseServerFrame(text)).toBeUndefined();
     }
   });

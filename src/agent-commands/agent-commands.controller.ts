@@ -16,12 +16,7 @@ import { OperatorResource } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { AgentCommandsService } from './agent-commands.service';
-import {
-  AGENT_COMMAND_LIST,
-  AgentCommandEnvelopeDto,
-  AgentCommandListDto,
-  CreateAgentCommandDto,
-} from './dto/agent-command.dto';
+import { AGENT_COMMAND_LIST, AgentCommandEnvelopeDto, AgentCommandListDto, CreateAgentCommandDto } from './dto/agent-command.dto';
 
 @OperatorResource()
 @Controller('api/v1/operator/agent_commands')
@@ -36,14 +31,17 @@ export class AgentCommandsController {
     summary: 'Send a command to a service agent',
     description:
       'Operator session, any member of the workspace. Stores a command (`name`, optional JSON `payload` up to 32768 bytes) for a visible service agent ' +
-      'and pushes it at once to the agent\'s live sockets on whichever node holds them; until the agent reports a result it is handed out again with every `ready`. ' +
+      "and pushes it at once to the agent's live sockets on whichever node holds them; until the agent reports a result it is handed out again with every `ready`. " +
       'Answers the command with status `pending`. 404 `not_found` when the agent is unknown, hidden or in another workspace; 409 `service_agent_inactive` when it is inactive.',
   })
   @ApiCreatedResponse({ type: AgentCommandEnvelopeDto })
   @ApiNotFoundResponse({ type: ProblemDto, description: 'no such visible agent in the workspace' })
   @ApiConflictResponse({ type: ProblemDto, description: 'service_agent_inactive' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto })
-  async create(@WorkspaceOperator() operator: WorkspaceOperatorPrincipal, @Body() dto: CreateAgentCommandDto): Promise<AgentCommandEnvelopeDto> {
+  async create(
+    @WorkspaceOperator() operator: WorkspaceOperatorPrincipal,
+    @Body() dto: CreateAgentCommandDto,
+  ): Promise<AgentCommandEnvelopeDto> {
     return { agent_command: await this.commands.create({ workspaceId: operator.workspaceId, userId: operator.userId }, dto) };
   }
 
@@ -57,7 +55,10 @@ export class AgentCommandsController {
   })
   @ApiList(AGENT_COMMAND_LIST)
   @ApiOkResponse({ type: AgentCommandListDto, description: 'newest first' })
-  async list(@WorkspaceOperator() operator: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<AgentCommandListDto> {
+  async list(
+    @WorkspaceOperator() operator: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+  ): Promise<AgentCommandListDto> {
     const q = parseList(AGENT_COMMAND_LIST, query);
     return listEnvelope(q, await this.commands.list(operator.workspaceId, q));
   }

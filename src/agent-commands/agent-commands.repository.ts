@@ -77,10 +77,11 @@ export class AgentCommandsRepository implements PagedSubjectData {
 
   /** Finishes an open command in `m`'s transaction (its work ended elsewhere, e.g. an OTA update). */
   async finishIn(m: EntityManager, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
-    await m.query(
-      `UPDATE agent_commands SET status = $2, result = $3::jsonb, updated_at = now() WHERE id = $1 AND status IN ${OPEN}`,
-      [commandId, status, jsonb(result)],
-    );
+    await m.query(`UPDATE agent_commands SET status = $2, result = $3::jsonb, updated_at = now() WHERE id = $1 AND status IN ${OPEN}`, [
+      commandId,
+      status,
+      jsonb(result),
+    ]);
   }
 
   /** Newest first, stable; served by agent_commands_list_idx. */
@@ -110,7 +111,12 @@ export class AgentCommandsRepository implements PagedSubjectData {
    * event, in one statement that commits by itself (one round trip; tell Outbox.relayAfter once it
    * has answered); undefined when the agent has no such open command.
    */
-  async complete(serviceAgentId: string, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<AgentCommandDto | undefined> {
+  async complete(
+    serviceAgentId: string,
+    commandId: string,
+    status: AgentCommandResultStatus,
+    result: unknown,
+  ): Promise<AgentCommandDto | undefined> {
     const rows = await this.sql.pooledRows<AgentCommandDto & { workspaceId: string }>('complete_agent_command', COMPLETE_COMMAND, [
       commandId,
       serviceAgentId,
@@ -123,10 +129,7 @@ export class AgentCommandsRepository implements PagedSubjectData {
   }
 
   async exists(serviceAgentId: string, commandId: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM agent_commands WHERE id = $1 AND service_agent_id = $2`, [
-      commandId,
-      serviceAgentId,
-    ]);
+    const rows = await this.db.query(`SELECT 1 FROM agent_commands WHERE id = $1 AND service_agent_id = $2`, [commandId, serviceAgentId]);
     return rows.length > 0;
   }
 
@@ -155,6 +158,9 @@ export class AgentCommandsRepository implements PagedSubjectData {
         WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND (payload <> '{}'::jsonb OR result IS NOT NULL)`,
       [s.workspaceId, s.serviceAgentIds],
     );
-    await m.query(`UPDATE agent_commands SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
+    await m.query(`UPDATE agent_commands SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [
+      s.workspaceId,
+      s.userIds,
+    ]);
   }
 }

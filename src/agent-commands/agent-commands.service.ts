@@ -6,18 +6,13 @@ import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
 import { AgentCommandsRepository, NewCommands } from './agent-commands.repository';
-import type {
-  AgentCommandDto,
-  AgentCommandResultStatus,
-  CreateAgentCommandDto,
-} from './dto/agent-command.dto';
+import type { AgentCommandDto, AgentCommandResultStatus, CreateAgentCommandDto } from './dto/agent-command.dto';
 
 /** At most this many open commands go out with a ready reply; the rest follow on the next ready. */
 export const OPEN_COMMANDS_ON_READY = 100;
 
 export type CommandResultOutcome =
-  | { ok: true; agentCommand: AgentCommandDto }
-  | { ok: false; reason: 'command_not_found' | 'command_finished' };
+  { ok: true; agentCommand: AgentCommandDto } | { ok: false; reason: 'command_not_found' | 'command_finished' };
 
 /**
  * Agent commands: operators create them for a visible, active agent of their workspace (with an
@@ -28,7 +23,6 @@ export type CommandResultOutcome =
  */
 @Injectable()
 export class AgentCommandsService {
-
   constructor(
     private readonly repo: AgentCommandsRepository,
     private readonly events: EventBus,
@@ -71,7 +65,11 @@ export class AgentCommandsService {
     const refused = new Map<string, 'not_found' | 'service_agent_inactive'>();
     if (created.length < c.serviceAgentIds.length) {
       const done = new Set(created.map((command) => command.service_agent_id));
-      const statuses = await this.repo.agentStatuses(m, c.workspaceId, c.serviceAgentIds.filter((id) => !done.has(id)));
+      const statuses = await this.repo.agentStatuses(
+        m,
+        c.workspaceId,
+        c.serviceAgentIds.filter((id) => !done.has(id)),
+      );
       for (const id of c.serviceAgentIds) {
         if (!done.has(id)) refused.set(id, statuses.has(id) ? 'service_agent_inactive' : 'not_found');
       }

@@ -58,7 +58,14 @@ export class ServiceAgentsRepository {
   /** An active, visible agent, or undefined when the slug is already taken in the workspace. */
   async insertUnlessSlugTaken(
     m: EntityManager,
-    a: { workspaceId: string; name: string; slug: string; metadata: Record<string, unknown>; isDefault: boolean; scopes: readonly string[] },
+    a: {
+      workspaceId: string;
+      name: string;
+      slug: string;
+      metadata: Record<string, unknown>;
+      isDefault: boolean;
+      scopes: readonly string[];
+    },
   ): Promise<ServiceAgentRow | undefined> {
     const rows: ServiceAgentRow[] = await m.query(
       `INSERT INTO service_agents (workspace_id, name, slug, metadata, is_default, scopes) VALUES ($1, $2, $3, $4, $5, $6)
@@ -77,7 +84,15 @@ export class ServiceAgentsRepository {
    */
   async insertWithFreeSlug(
     m: SqlExecutor,
-    a: { id: string; workspaceId: string; name: string; slug: string; fallbackSlug: string; metadata: Record<string, unknown>; scopes: readonly string[] },
+    a: {
+      id: string;
+      workspaceId: string;
+      name: string;
+      slug: string;
+      fallbackSlug: string;
+      metadata: Record<string, unknown>;
+      scopes: readonly string[];
+    },
   ): Promise<ServiceAgentRow> {
     const rows: ServiceAgentRow[] = await m.query(
       `INSERT INTO service_agents (id, workspace_id, name, slug, metadata, scopes)
@@ -98,10 +113,9 @@ export class ServiceAgentsRepository {
   }
 
   async findHidden(m: EntityManager, workspaceId: string): Promise<ServiceAgentRow> {
-    const rows: ServiceAgentRow[] = await m.query(
-      `SELECT ${AGENT_COLUMNS} FROM service_agents WHERE workspace_id = $1 AND hidden`,
-      [workspaceId],
-    );
+    const rows: ServiceAgentRow[] = await m.query(`SELECT ${AGENT_COLUMNS} FROM service_agents WHERE workspace_id = $1 AND hidden`, [
+      workspaceId,
+    ]);
     return rows[0];
   }
 

@@ -28,11 +28,7 @@ export class ServiceAgentsService {
    * Activates or deactivates a visible agent of the workspace. Deactivation refuses the agent's
    * credentials (service_agent_inactive) at once on every node. Hidden and foreign agents: 404.
    */
-  async update(
-    workspaceId: string,
-    agentId: string,
-    changes: { name?: string; status?: ServiceAgentStatus },
-  ): Promise<ServiceAgentRow> {
+  async update(workspaceId: string, agentId: string, changes: { name?: string; status?: ServiceAgentStatus }): Promise<ServiceAgentRow> {
     const row = await this.repo.updateVisible(workspaceId, agentId, changes.name ?? null, changes.status ?? null);
     if (!row) throw new NotFoundProblem();
     if (changes.status !== undefined) {
@@ -91,7 +87,15 @@ export class ServiceAgentsService {
     options: { id: string; scopes: readonly string[] },
   ): Promise<ServiceAgentRow> {
     const slug = slugify(name, 'agent');
-    return this.repo.insertWithFreeSlug(m, { id: options.id, workspaceId, name, slug, fallbackSlug: slugCandidate(slug, 1), metadata, scopes: options.scopes });
+    return this.repo.insertWithFreeSlug(m, {
+      id: options.id,
+      workspaceId,
+      name,
+      slug,
+      fallbackSlug: slugCandidate(slug, 1),
+      metadata,
+      scopes: options.scopes,
+    });
   }
 
   /** The workspace's hidden workspace-key agent, created on first use (one per workspace). */

@@ -46,8 +46,7 @@ export const Public = () => policy({ kind: 'public', rateLimit: 'none' });
  * Unauthenticated machine bootstrap routes (register, token exchange, enrollment claim):
  * reachable without credentials, counted per client IP by the machine rate limit.
  */
-export const MachineBootstrap = () =>
-  policy({ kind: 'public', rateLimit: 'ip' }, ApiTooManyRequestsResponse(problem));
+export const MachineBootstrap = () => policy({ kind: 'public', rateLimit: 'ip' }, ApiTooManyRequestsResponse(problem));
 /** Reachable with the metrics bearer token only. */
 export const MetricsAuth = () => policy({ kind: 'metrics', rateLimit: 'none' }, ApiBearerAuth('metrics'));
 /** Machine credential (agk_ key or access token) holding every listed scope; counted per credential. */
@@ -70,8 +69,12 @@ export const OperatorAuth = (opts: { role?: OperatorRole; platformAdmin?: boolea
           // A page sends a browser without a session to log in, and shows a refusal as a page.
           ApiFoundResponse({ description: 'no session: to /users/log-in?return_to=<this page>' }),
           ApiForbiddenResponse({
-            description: 'not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML',
-            content: { 'text/html': { schema: { type: 'string' } }, 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } },
+            description:
+              'not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML',
+            content: {
+              'text/html': { schema: { type: 'string' } },
+              'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } },
+            },
           }),
         ]
       : [ApiUnauthorizedResponse(problem), ApiForbiddenResponse(problem)]),

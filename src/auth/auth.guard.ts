@@ -34,10 +34,7 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true; // websocket auth happens at the upgrade
-    const policy = this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const policy = this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY, [context.getHandler(), context.getClass()]);
     if (!policy) {
       this.logger.error(`route ${context.getClass().name}.${context.getHandler().name} declares no auth policy`);
       throw new ForbiddenProblem('route_not_accessible');

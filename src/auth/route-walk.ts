@@ -55,7 +55,10 @@ export function walkRoutes(container: ModulesContainer, reflector: Reflector): W
             controller: wrapper.metatype.name,
             handler: name,
             method,
-            path: `/${[prefix, p].map((s) => s.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`,
+            path: `/${[prefix, p]
+              .map((s) => s.replace(/^\/|\/$/g, ''))
+              .filter(Boolean)
+              .join('/')}`,
             policy: reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY, [handler, wrapper.metatype]),
             paramFactories,
             excluded:

@@ -69,7 +69,11 @@ export class BatchOperationsPageController {
   @ApiSeeOtherResponse({ description: 'cancelled after the chunk in progress; back to the operation' })
   @ApiNotFoundResponse({ description: 'not found, or not in this workspace' })
   @ApiConflictResponse({ description: 'invalid_transition: it has already finished' })
-  async cancel(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+  async cancel(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.batches.cancel(op.workspaceId, id, op.userId);
     res.redirect(303, `/app/batch-operations/${id}`);
   }

@@ -30,13 +30,16 @@ export class BatchOperationsController {
     summary: 'Start a batch operation',
     description:
       'Operator session, owners and admins. Applies one `action` (retire_robots, tag_robots, send_agent_command, create_ota_update, revoke_api_keys) ' +
-      'to up to 10000 `target_ids` (robots; service agents for send_agent_command; credentials for revoke_api_keys) or to a `cohort_id` (its robots, or their agents for send_agent_command; not for revoke_api_keys), with the action\'s `params`. ' +
-      'Answers 202 with the queued operation; a worker applies it in chunks and records each target\'s outcome. ' +
+      "to up to 10000 `target_ids` (robots; service agents for send_agent_command; credentials for revoke_api_keys) or to a `cohort_id` (its robots, or their agents for send_agent_command; not for revoke_api_keys), with the action's `params`. " +
+      "Answers 202 with the queued operation; a worker applies it in chunks and records each target's outcome. " +
       '422 `validation_failed` when both or neither of `target_ids` and `cohort_id` are given, the cohort does not exist, or `params` do not fit the action.',
   })
   @ApiAcceptedResponse({ type: BatchOperationEnvelopeDto, description: 'queued; a worker applies it in chunks' })
   @ApiInvalidBody()
-  async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateBatchOperationDto): Promise<BatchOperationEnvelopeDto> {
+  async create(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Body() dto: CreateBatchOperationDto,
+  ): Promise<BatchOperationEnvelopeDto> {
     return { batch_operation: await this.batches.create(op, dto) };
   }
 
@@ -85,7 +88,10 @@ export class BatchOperationsController {
   @ApiOkResponse({ type: BatchOperationEnvelopeDto, description: 'cancelled after the chunk in progress; the targets left are skipped' })
   @ApiConflictResponse({ type: ProblemDto, description: 'invalid_transition: it has already finished' })
   @ApiNotInWorkspace()
-  async cancel(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<BatchOperationEnvelopeDto> {
+  async cancel(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+  ): Promise<BatchOperationEnvelopeDto> {
     return { batch_operation: await this.batches.cancel(op.workspaceId, id, op.userId) };
   }
 }

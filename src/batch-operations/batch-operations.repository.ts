@@ -59,18 +59,28 @@ export class BatchOperationsRepository {
   }
 
   async find(workspaceId: string, id: string): Promise<BatchOperationDto | undefined> {
-    const rows = await this.db.query(`SELECT ${COLUMNS} FROM batch_operations b WHERE b.id = $1 AND b.workspace_id = $2`, [id, workspaceId]);
+    const rows = await this.db.query(`SELECT ${COLUMNS} FROM batch_operations b WHERE b.id = $1 AND b.workspace_id = $2`, [
+      id,
+      workspaceId,
+    ]);
     return rows[0];
   }
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: BatchOperationDto[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'batch_operations', alias: 'b', scope: 'b.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'batch_operations', alias: 'b', scope: 'b.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 
   /** A page of an operation's targets, in the order they are applied. */
   targets(id: string, q: ListQuery): Promise<BatchTargetDto[]> {
     const s = listSql(q, { sql: 't.batch_operation_id = $1', params: [id], alias: 't' });
-    return this.db.query(`SELECT t.target_id, t.status, t.error FROM batch_operation_targets t ${s.where} ${s.orderBy} ${s.limit}`, s.params);
+    return this.db.query(
+      `SELECT t.target_id, t.status, t.error FROM batch_operation_targets t ${s.where} ${s.orderBy} ${s.limit}`,
+      s.params,
+    );
   }
 
   // ---- the runner ------------------------------------------------------------------------
@@ -85,7 +95,10 @@ export class BatchOperationsRepository {
   }
 
   async markRunning(m: EntityManager, id: string, now: Date): Promise<void> {
-    await m.query(`UPDATE batch_operations SET status = 'running', started_at = $2, updated_at = now() WHERE id = $1 AND status = 'queued'`, [id, now]);
+    await m.query(
+      `UPDATE batch_operations SET status = 'running', started_at = $2, updated_at = now() WHERE id = $1 AND status = 'queued'`,
+      [id, now],
+    );
   }
 
   /** The next `limit` pending targets, in order. */
@@ -122,7 +135,13 @@ export class BatchOperationsRepository {
   }
 
   /** Ends an operation (completed or failed); returns it as it now is. */
-  async finish(m: EntityManager, id: string, status: 'completed' | 'failed', now: Date, error: string | null = null): Promise<BatchOperationDto> {
+  async finish(
+    m: EntityManager,
+    id: string,
+    status: 'completed' | 'failed',
+    now: Date,
+    error: string | null = null,
+  ): Promise<BatchOperationDto> {
     const [rows] = await m.query(
       `UPDATE batch_operations AS b SET status = $2, finished_at = $3, error = $4, updated_at = now() WHERE b.id = $1 RETURNING ${COLUMNS}`,
       [id, status, now, error],
@@ -165,7 +184,11 @@ export class BatchOperationsRepository {
   // ---- data requests ---------------------------------------------------------------------
 
   /** A page of the operations a data subject (an operator) created or cancelled, or that target the subject; by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<(BatchOperationDto & { subject_targets: BatchTargetDto[] })[]> {
+  exportPage(
+    m: EntityManager,
+    s: DataSubject,
+    after: string | undefined,
+  ): Promise<(BatchOperationDto & { subject_targets: BatchTargetDto[] })[]> {
     return keysetPage(
       m,
       {

@@ -121,7 +121,8 @@ export class BatchOperationsService {
 export function validateParams(handler: BatchActionHandler, params: Record<string, unknown>): Record<string, unknown> {
   if (!handler.paramsType) {
     const unknown = Object.keys(params);
-    if (unknown.length > 0) throw new ValidationProblem(Object.fromEntries(unknown.map((k) => [`params.${k}`, ['is not an allowed field']])));
+    if (unknown.length > 0)
+      throw new ValidationProblem(Object.fromEntries(unknown.map((k) => [`params.${k}`, ['is not an allowed field']])));
     return {};
   }
   const instance = plainToInstance(handler.paramsType, params);

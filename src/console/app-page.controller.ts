@@ -33,7 +33,7 @@ export class AppPageController {
     summary: 'Workspace overview page',
     description:
       'The console home for any signed-in operator (session cookie; none: redirect to the log-in page). ' +
-      'Shows the current workspace and the operator\'s role, its service agents with their API keys by prefix, state and last use, ' +
+      "Shows the current workspace and the operator's role, its service agents with their API keys by prefix, state and last use, " +
       'and links to the other console pages (the key and webhook pages for owners and admins only).',
   })
   @ApiProduces('text/html')
@@ -66,11 +66,20 @@ export class AppPageController {
       'Console page for owners and admins: the confirmation step of `?action=rotate` or `?action=delete`, saying that the key and every access token minted from it stop working at once, ' +
       'with the button that posts `confirm=yes`. Without a key, or with another action, it redirects to the key page.',
   })
-  @ApiQuery({ name: 'action', required: false, enum: ['rotate', 'delete'], description: 'what to confirm; anything else redirects to the key page' })
+  @ApiQuery({
+    name: 'action',
+    required: false,
+    enum: ['rotate', 'delete'],
+    description: 'what to confirm; anything else redirects to the key page',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'asks to confirm a rotation (?action=rotate) or deletion (?action=delete) of the key' })
   @ApiSeeOtherResponse({ description: 'no key, or no valid action: to the key page' })
-  async confirm(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('action') action: unknown, @Res() res: Response): Promise<void> {
+  async confirm(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query('action') action: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
     const key = await this.workspaceKey.current(op.workspaceId);
     if (!key || (action !== 'rotate' && action !== 'delete')) return res.redirect(303, KEY_PAGE);
     sendPage(res, confirmKeyChangePage(op, key, action));
@@ -88,7 +97,7 @@ export class AppPageController {
   @ApiOperation({
     summary: 'Generate or rotate the workspace primary key',
     description:
-      'The key page\'s form (owners and admins). With no key in place it generates one; with `confirm=yes` from the confirmation step it rotates, revoking the current key and every token minted from it. ' +
+      "The key page's form (owners and admins). With no key in place it generates one; with `confirm=yes` from the confirmation step it rotates, revoking the current key and every token minted from it. " +
       'The new `agk_` key carries every machine scope except `credentials:write` and is shown in this 201 page only (not a redirect, so a reload cannot show it again). ' +
       'A key in place without `confirm=yes` is left alone and the browser is sent to the confirmation step.',
   })

@@ -38,9 +38,16 @@ const pipe = new AppValidationPipe();
 
 /** The subscription form's fields, as subscriptionForm reads them. */
 const SUBSCRIPTION_FIELDS: Record<string, FormField> = {
-  url: { description: 'where deliveries are posted; in production https only, never a private, loopback or link-local address', required: true },
+  url: {
+    description: 'where deliveries are posted; in production https only, never a private, loopback or link-local address',
+    required: true,
+  },
   description: { description: 'a note for operators; empty clears it' },
-  event_types: { description: 'one checkbox per event type to receive, or `*` alone for every type', enum: [ALL_EVENT_TYPES, ...DOMAIN_EVENT_TYPES], array: true },
+  event_types: {
+    description: 'one checkbox per event type to receive, or `*` alone for every type',
+    enum: [ALL_EVENT_TYPES, ...DOMAIN_EVENT_TYPES],
+    array: true,
+  },
 };
 const NOT_FOUND = { description: 'not found, or not in this workspace' };
 
@@ -78,7 +85,7 @@ export class WebhooksPageController {
     summary: 'Webhooks page',
     description:
       'Console page for owners and admins (operator session; none: redirect to the log-in page). ' +
-      'Lists the workspace\'s webhook subscriptions (up to 100) with their URL, event types and status, and the form that adds one.',
+      "Lists the workspace's webhook subscriptions (up to 100) with their URL, event types and status, and the form that adds one.",
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the subscriptions and the form that adds one' })
@@ -92,14 +99,18 @@ export class WebhooksPageController {
   @ApiOperation({
     summary: 'Add a webhook subscription from the webhooks page',
     description:
-      'The webhooks page\'s form (owners and admins), validated as the JSON body of the REST route is. ' +
-      'Answers 201 with the new subscription\'s page showing its `whsec_` signing secret once (not a redirect, so a reload cannot show it again). ' +
+      "The webhooks page's form (owners and admins), validated as the JSON body of the REST route is. " +
+      "Answers 201 with the new subscription's page showing its `whsec_` signing secret once (not a redirect, so a reload cannot show it again). " +
       'An invalid URL or event type selection, or a 21st subscription in the workspace, gives 422: the form again with what to fix.',
   })
   @ApiFormPost(SUBSCRIPTION_FIELDS)
   @ApiCreatedResponse({ description: 'the new subscription with its secret, shown once' })
   @ApiUnprocessableEntityResponse({ description: 'the form again, with what to fix' })
-  async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async create(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Body() body: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
     const form = subscriptionForm(body);
     try {
       const created = await this.subscriptions.create(op.workspaceId, await validated(CreateWebhookSubscriptionDto, form));
@@ -198,7 +209,11 @@ export class WebhooksPageController {
   @ApiFormPost()
   @ApiOkResponse({ description: 'the subscription with its new secret, shown once' })
   @ApiNotFoundResponse(NOT_FOUND)
-  async rotate(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+  async rotate(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     const rotated = await this.subscriptions.rotateSecret(op.workspaceId, id);
     const { deliveries } = await this.deliveries.list(op.workspaceId, id, parseList(WEBHOOK_DELIVERY_LIST, {}));
     sendPage(res, webhookPage(op, rotated, deliveries, { secret: rotated.secret }));
@@ -214,7 +229,11 @@ export class WebhooksPageController {
   @ApiFormPost()
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiSeeOtherResponse({ description: 'deleted; back to the list' })
-  async delete(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+  async delete(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.subscriptions.delete(op.workspaceId, id);
     res.redirect(303, `${PAGE}?notice=deleted`);
   }
@@ -224,8 +243,8 @@ export class WebhooksPageController {
   @ApiOperation({
     summary: 'Retry a webhook delivery',
     description:
-      'The retry button of a delivery on the subscription page (owners and admins). Queues a new attempt of that delivery now, whatever its status or its subscription\'s, ' +
-      'then redirects back to the subscription. 404 for a delivery that is not the subscription\'s.',
+      "The retry button of a delivery on the subscription page (owners and admins). Queues a new attempt of that delivery now, whatever its status or its subscription's, " +
+      "then redirects back to the subscription. 404 for a delivery that is not the subscription's.",
   })
   @ApiFormPost()
   @ApiNotFoundResponse(NOT_FOUND)

@@ -36,13 +36,13 @@ export class AgentTokensController {
   @ApiHeader({ name: 'x-agent-api-key', required: false, description: 'agk_ API key' })
   @ApiOkResponse({ type: TokenResponseDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'an Authorization: Bearer header was sent' })
-  @ApiUnauthorizedResponse({ type: ProblemDto, description: 'api_key_required, invalid_api_key, api_key_expired, api_key_archived, api_key_revoked' })
+  @ApiUnauthorizedResponse({
+    type: ProblemDto,
+    description: 'api_key_required, invalid_api_key, api_key_expired, api_key_archived, api_key_revoked',
+  })
   @ApiForbiddenResponse({ type: ProblemDto, description: 'service_agent_inactive, insufficient_scopes, or workspace refusal' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto })
-  create(
-    @Body() dto: TokenExchangeDto,
-    @Headers('x-agent-api-key') headerKey: string | undefined,
-  ): Promise<TokenResponseDto> {
+  create(@Body() dto: TokenExchangeDto, @Headers('x-agent-api-key') headerKey: string | undefined): Promise<TokenResponseDto> {
     return this.exchange.exchange({ headerKey, bodyKey: dto.api_key, scopes: dto.scopes });
   }
 }

@@ -15,7 +15,14 @@ import { WorkspaceKeyService } from './workspace-key.service';
 @Module({
   imports: [CommonModule, AgentsModule, EventsModule, DataSubjectsModule],
   controllers: [AgentTokensController],
-  providers: [CredentialsRepository, MachineCredentialsService, MachineAuthStrategy, TokenExchangeService, WorkspaceKeyService, CredentialRefusals],
+  providers: [
+    CredentialsRepository,
+    MachineCredentialsService,
+    MachineAuthStrategy,
+    TokenExchangeService,
+    WorkspaceKeyService,
+    CredentialRefusals,
+  ],
   exports: [MachineCredentialsService, WorkspaceKeyService, CredentialRefusals],
 })
 export class CredentialsModule implements OnModuleInit {

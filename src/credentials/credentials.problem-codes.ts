@@ -2,13 +2,7 @@ import type { WorkspaceStatus } from '../identity';
 
 /** 401 refusals of machine credentials (SPEC.md Machine authentication). */
 export type MachineAuthFailure =
-  | 'api_key_required'
-  | 'invalid_api_key'
-  | 'api_key_expired'
-  | 'api_key_archived'
-  | 'api_key_revoked'
-  | 'invalid_token'
-  | 'token_expired';
+  'api_key_required' | 'invalid_api_key' | 'api_key_expired' | 'api_key_archived' | 'api_key_revoked' | 'invalid_token' | 'token_expired';
 
 /** 403 for machine traffic to a workspace that is not active: top-level error workspace_<status>. */
 export type WorkspaceRefusal = `workspace_${Exclude<WorkspaceStatus, 'active'>}`;

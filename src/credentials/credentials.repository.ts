@@ -124,7 +124,15 @@ export class CredentialsRepository {
   /** A new credential; its id is `c.id` when given (a caller that must name it before the answer), else generated. */
   async insertCredential(
     m: SqlExecutor,
-    c: { id?: string; workspaceId: string; serviceAgentId: string; prefix: string; secretHash: Buffer; scopes: readonly string[]; expiresAt: Date | null },
+    c: {
+      id?: string;
+      workspaceId: string;
+      serviceAgentId: string;
+      prefix: string;
+      secretHash: Buffer;
+      scopes: readonly string[];
+      expiresAt: Date | null;
+    },
   ): Promise<{ id: string; insertedAt: Date }> {
     const [row] = await m.query(
       `INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
@@ -141,20 +149,17 @@ export class CredentialsRepository {
    */
   async insertAccessToken(m: SqlExecutor | undefined, t: NewAccessToken): Promise<void> {
     if (m) {
-      await m.query(`INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`, ACCESS_TOKEN_WRITE.oneValues(t));
+      await m.query(
+        `INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`,
+        ACCESS_TOKEN_WRITE.oneValues(t),
+      );
     } else {
       await this.sql.write(ACCESS_TOKEN_WRITE, t);
     }
   }
 
   /** Moves a usable credential to archived or revoked; returns false when it was not usable. */
-  async setStatus(
-    m: EntityManager,
-    credentialId: string,
-    workspaceId: string,
-    status: 'archived' | 'revoked',
-    at: Date,
-  ): Promise<boolean> {
+  async setStatus(m: EntityManager, credentialId: string, workspaceId: string, status: 'archived' | 'revoked', at: Date): Promise<boolean> {
     const column = status === 'archived' ? 'archived_at' : 'revoked_at';
     const from = status === 'archived' ? `'usable'` : `'usable', 'archived'`;
     const rows = await m.query(
@@ -218,7 +223,12 @@ export class CredentialsRepository {
    * keys of the hidden workspace-key agent are left out (operator REST never sees them). Returns
    * every key found (locked) with its status before.
    */
-  revokeVisibleMany(m: EntityManager, workspaceId: string, ids: readonly string[], at: Date): Promise<{ id: string; previous: StoredCredentialStatus }[]> {
+  revokeVisibleMany(
+    m: EntityManager,
+    workspaceId: string,
+    ids: readonly string[],
+    at: Date,
+  ): Promise<{ id: string; previous: StoredCredentialStatus }[]> {
     return m.query(
       `WITH found AS (SELECT c.id, c.status FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
                        WHERE c.id = ANY($2::uuid[]) AND c.workspace_id = $1 AND NOT a.hidden FOR UPDATE OF c),

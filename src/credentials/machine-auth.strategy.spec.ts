@@ -39,15 +39,11 @@ describe('presentedMachineCredential', () => {
   });
 
   it('prefers Authorization over x-agent-api-key', () => {
-    expect(
-      presentedMachineCredential(req({ authorization: 'Bearer from-auth', 'x-agent-api-key': 'agk_from_header' })),
-    ).toBe('from-auth');
+    expect(presentedMachineCredential(req({ authorization: 'Bearer from-auth', 'x-agent-api-key': 'agk_from_header' }))).toBe('from-auth');
   });
 
   it('does not fall back to x-agent-api-key when Authorization is present but unusable', () => {
-    expect(
-      presentedMachineCredential(req({ authorization: 'Basic abc', 'x-agent-api-key': 'agk_from_header' })),
-    ).toBeUndefined();
+    expect(presentedMachineCredential(req({ authorization: 'Basic abc', 'x-agent-api-key': 'agk_from_header' }))).toBeUndefined();
   });
 
   it('uses x-agent-api-key when there is no Authorization', () => {

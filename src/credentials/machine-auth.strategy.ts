@@ -35,7 +35,6 @@ export function presentedCredential(req: Pick<Request, 'headers'>): PresentedCre
   return { value: undefined, source: 'none' };
 }
 
-
 /**
  * @MachineAuth(...scopes): a valid credential of an active agent in an active workspace, holding
  * every listed scope. Runs in the global guard, so refusals happen before any controller.
@@ -68,7 +67,6 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachineP
 }
 
 /** The authenticated machine principal of the current request. */
-export const CurrentMachine = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): MachinePrincipal =>
-    principalOf<MachinePrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'machine', '@CurrentMachine()'),
+export const CurrentMachine = createParamDecorator((_: unknown, ctx: ExecutionContext): MachinePrincipal =>
+  principalOf<MachinePrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'machine', '@CurrentMachine()'),
 );

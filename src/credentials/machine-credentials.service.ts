@@ -14,13 +14,8 @@ import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, Outbox } from '../ev
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
 import type { SqlExecutor } from '../core/database/pipelined-transaction';
-import {
-  assertWorkspaceAcceptsTraffic,
-  MachineAuthError,
-  ServiceAgentInactiveError,
-} from './machine-auth.errors';
+import { assertWorkspaceAcceptsTraffic, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
 import type { MachinePrincipal } from './machine-principal';
-
 
 export interface IssuedApiKey {
   type: 'api_key';
@@ -293,7 +288,8 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
    */
   async recordRevoked(m: EntityManager, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
     const revokedAt = this.clock.date().toISOString();
-    for (const id of credentialIds) await this.outbox.record(m, workspaceId, 'api_key.revoked', { credential_id: id, revoked_at: revokedAt });
+    for (const id of credentialIds)
+      await this.outbox.record(m, workspaceId, 'api_key.revoked', { credential_id: id, revoked_at: revokedAt });
   }
 
   async publishCredentialChanged(credentialId: string): Promise<void> {

@@ -94,4 +94,3 @@ export class WorkspaceKeyService {
     await Promise.all(credentialIds.map((id) => this.credentials.publishCredentialChanged(id)));
   }
 }
-

@@ -90,13 +90,18 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
       let seq = 0;
       for (const contributor of sections) {
         const first = seq;
-        for await (const page of contributor.export(subject, m)) await this.repo.insertPart(m, request.id, seq++, contributor.section, page);
+        for await (const page of contributor.export(subject, m))
+          await this.repo.insertPart(m, request.id, seq++, contributor.section, page);
         if (seq === first) await this.repo.insertPart(m, request.id, seq++, contributor.section, []);
       }
       const now = this.clock.now();
       await this.completed(
         m,
-        await this.repo.finish(m, request.id, { status: 'completed', at: new Date(now), downloadExpiresAt: new Date(now + EXPORT_DOWNLOAD_TTL_MS) }),
+        await this.repo.finish(m, request.id, {
+          status: 'completed',
+          at: new Date(now),
+          downloadExpiresAt: new Date(now + EXPORT_DOWNLOAD_TTL_MS),
+        }),
       );
     });
   }
@@ -108,7 +113,10 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
         const next = await contributor.erase(subject, m);
         if (next) after.push(next);
       }
-      await this.completed(m, await this.repo.finish(m, request.id, { status: 'completed', at: this.clock.date(), downloadExpiresAt: null }));
+      await this.completed(
+        m,
+        await this.repo.finish(m, request.id, { status: 'completed', at: this.clock.date(), downloadExpiresAt: null }),
+      );
     });
     for (const tell of after) {
       await tell().catch((err: unknown) => this.logger.warn(`data request ${request.id}: after the erasure: ${(err as Error).message}`));

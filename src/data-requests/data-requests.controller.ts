@@ -25,7 +25,7 @@ export class DataRequestsController {
     description:
       'Operator session, workspace owners only. Asks for an `export` (a JSON document of everything the service holds about the subject) ' +
       'or an `erasure` (anonymising or removing it) of an operator, service agent or robot of the workspace; a worker runs it in the background. ' +
-      'Answers 202 with the pending request; 422 `validation_failed` when the subject is not the workspace\'s, or asks to erase the workspace owner.',
+      "Answers 202 with the pending request; 422 `validation_failed` when the subject is not the workspace's, or asks to erase the workspace owner.",
   })
   @ApiAcceptedResponse({ type: DataRequestEnvelopeDto, description: 'pending; a worker runs it' })
   @ApiInvalidBody()
@@ -78,6 +78,9 @@ export class DataRequestsController {
   @ApiNotInWorkspace()
   async download(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<StreamableFile> {
     const { filename, chunks } = await this.requests.download(op.workspaceId, id);
-    return new StreamableFile(Readable.from(chunks), { type: 'application/json; charset=utf-8', disposition: `attachment; filename="${filename}"` });
+    return new StreamableFile(Readable.from(chunks), {
+      type: 'application/json; charset=utf-8',
+      disposition: `attachment; filename="${filename}"`,
+    });
   }
 }

@@ -67,7 +67,11 @@ export class DataRequestsRepository implements PagedSubjectData {
   }
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: DataRequestDto[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'data_requests', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'data_requests', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 
   // ---- processing ----------------------------------------------------------------------------
@@ -92,7 +96,13 @@ export class DataRequestsRepository implements PagedSubjectData {
       `UPDATE data_requests AS r SET status = $2, completed_at = CASE WHEN $2 = 'completed' THEN $3::timestamptz END,
               download_expires_at = $4, error = $5, updated_at = now()
         WHERE r.id = $1 RETURNING ${COLUMNS}, r.workspace_id`,
-      [id, outcome.status, outcome.at, outcome.status === 'completed' ? outcome.downloadExpiresAt : null, outcome.status === 'failed' ? outcome.error : null],
+      [
+        id,
+        outcome.status,
+        outcome.at,
+        outcome.status === 'completed' ? outcome.downloadExpiresAt : null,
+        outcome.status === 'failed' ? outcome.error : null,
+      ],
     );
     return rows[0];
   }
@@ -177,6 +187,9 @@ export class DataRequestsRepository implements PagedSubjectData {
         WHERE workspace_id = $1 AND kind = 'export' AND subject_id = ANY($2::uuid[]) AND download_expires_at > completed_at`,
       [s.workspaceId, ids],
     );
-    await m.query(`UPDATE data_requests SET requested_by = NULL WHERE workspace_id = $1 AND requested_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
+    await m.query(`UPDATE data_requests SET requested_by = NULL WHERE workspace_id = $1 AND requested_by = ANY($2::uuid[])`, [
+      s.workspaceId,
+      s.userIds,
+    ]);
   }
 }

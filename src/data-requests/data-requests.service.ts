@@ -82,7 +82,7 @@ export class DataRequestsService {
     yield `{"data_request":${JSON.stringify(request)},"sections":{`;
     let section: string | undefined;
     let firstItem = true;
-    for (let seq = 0; ; ) {
+    for (let seq = 0; ;) {
       const parts = await this.repo.parts(request.id, seq, PARTS_PER_READ);
       if (parts.length === 0) break;
       for (const part of parts) {

@@ -20,7 +20,11 @@ export class DataSubjectRegistry {
     this.register({
       section,
       order: options.order,
-      export: (subject, m) => pagesOf((after) => data.exportPage(m, subject, after), (row) => row.id),
+      export: (subject, m) =>
+        pagesOf(
+          (after) => data.exportPage(m, subject, after),
+          (row) => row.id,
+        ),
       erase: (subject, m) => data.erase(m, subject),
     });
   }

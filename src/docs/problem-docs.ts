@@ -16,25 +16,31 @@ export const PROBLEM_DOCS: Record<string, ProblemDoc> = {
   'bad-request': {
     status: 400,
     title: PROBLEM_STATUSES[400].title,
-    meaning: 'The request could not be read as sent: malformed JSON, a body that is not what its headers say, or a query parameter out of range (detail names which: invalid_limit, invalid_status, ...).',
+    meaning:
+      'The request could not be read as sent: malformed JSON, a body that is not what its headers say, or a query parameter out of range (detail names which: invalid_limit, invalid_status, ...).',
     action: 'Fix the request as detail says; sending it again unchanged gets the same answer.',
   },
   unauthorized: {
     status: 401,
     title: PROBLEM_STATUSES[401].title,
-    meaning: 'No credential was sent, or the one sent is not valid here (detail says which: api_key_required, invalid_api_key, api_key_revoked, session_required, invalid_scim_token, ...).',
-    action: 'Send a valid credential of the kind the route takes: an agk_ key or access token on machine routes, a session on operator routes, the metrics token on /metrics. A revoked or expired one must be replaced.',
+    meaning:
+      'No credential was sent, or the one sent is not valid here (detail says which: api_key_required, invalid_api_key, api_key_revoked, session_required, invalid_scim_token, ...).',
+    action:
+      'Send a valid credential of the kind the route takes: an agk_ key or access token on machine routes, a session on operator routes, the metrics token on /metrics. A revoked or expired one must be replaced.',
   },
   forbidden: {
     status: 403,
     title: PROBLEM_STATUSES[403].title,
-    meaning: 'The credential is valid but may not do this: it lacks a scope, the agent is inactive, the workspace is frozen, paused or archived (error says which), the operator lacks the role, or a browser request came from another site.',
-    action: 'Use a credential with the scope or role the route needs, or have an owner lift the workspace state. Retrying as is will not help.',
+    meaning:
+      'The credential is valid but may not do this: it lacks a scope, the agent is inactive, the workspace is frozen, paused or archived (error says which), the operator lacks the role, or a browser request came from another site.',
+    action:
+      'Use a credential with the scope or role the route needs, or have an owner lift the workspace state. Retrying as is will not help.',
   },
   'not-found': {
     status: 404,
     title: PROBLEM_STATUSES[404].title,
-    meaning: 'Nothing is there for this credential: the path is unknown, or the id is not a UUID, does not exist, or belongs to another workspace (these look the same on purpose).',
+    meaning:
+      'Nothing is there for this credential: the path is unknown, or the id is not a UUID, does not exist, or belongs to another workspace (these look the same on purpose).',
     action: 'Check the path and the id; list the resource to find valid ids.',
   },
   'method-not-allowed': {
@@ -46,7 +52,8 @@ export const PROBLEM_DOCS: Record<string, ProblemDoc> = {
   conflict: {
     status: 409,
     title: PROBLEM_STATUSES[409].title,
-    meaning: 'The request conflicts with the current state: the thing is already claimed, used, decided or taken, or the state change is not allowed (detail says which, for example invalid_transition).',
+    meaning:
+      'The request conflicts with the current state: the thing is already claimed, used, decided or taken, or the state change is not allowed (detail says which, for example invalid_transition).',
     action: 'Read the current state and decide again; do not retry blindly.',
   },
   gone: {
@@ -70,7 +77,8 @@ export const PROBLEM_DOCS: Record<string, ProblemDoc> = {
   'validation-error': {
     status: 422,
     title: PROBLEM_STATUSES[422].title,
-    meaning: 'The body was read but a field is missing, of the wrong type, out of range or not allowed; errors maps each field to its messages.',
+    meaning:
+      'The body was read but a field is missing, of the wrong type, out of range or not allowed; errors maps each field to its messages.',
     action: 'Fix the fields listed in errors.',
   },
   'rate-limited': {
@@ -88,7 +96,8 @@ export const PROBLEM_DOCS: Record<string, ProblemDoc> = {
   'service-unavailable': {
     status: 503,
     title: PROBLEM_STATUSES[503].title,
-    meaning: 'A dependency (the database or Redis) cannot be reached right now; the request did nothing (detail: database_unavailable or redis_unavailable).',
+    meaning:
+      'A dependency (the database or Redis) cannot be reached right now; the request did nothing (detail: database_unavailable or redis_unavailable).',
     action: 'Retry after the seconds in Retry-After.',
   },
   'quota-exceeded': {

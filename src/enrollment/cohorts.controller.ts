@@ -34,7 +34,8 @@ export class CohortsController {
   @Get()
   @ApiOperation({
     summary: "List the workspace's cohorts",
-    description: 'Operator session, any member of the workspace. Answers the cohorts newest first; `limit` 1-500 (default 100) and `offset`.',
+    description:
+      'Operator session, any member of the workspace. Answers the cohorts newest first; `limit` 1-500 (default 100) and `offset`.',
   })
   @ApiList(COHORT_LIST)
   @ApiOkResponse({ type: CohortListDto })

@@ -31,16 +31,19 @@ export class EnrollmentClaimController {
     summary: 'Claim an enrollment token',
     description:
       'Public: the `age_` enrollment token in the body is the proof; counted per client IP by the machine rate limit. ' +
-      'Creates a service agent and, given a `serial_number`, binds the pending robot pre-registered with it (or creates the robot) in the token\'s cohort with its default tags; ' +
-      'answers the agent\'s own `agk_` API key and 30-day access token, shown only here. ' +
+      "Creates a service agent and, given a `serial_number`, binds the pending robot pre-registered with it (or creates the robot) in the token's cohort with its default tags; " +
+      "answers the agent's own `agk_` API key and 30-day access token, shown only here. " +
       '400 `serial_number_required` (fleet token), `serial_not_allowed` or `serial_already_claimed`; 401 `invalid_enrollment_token`; 403 when the workspace is frozen, paused or archived; ' +
       '409 `enrollment_claimed`, `enrollment_exhausted` or `enrollment_revoked`; ' +
-      '410 `enrollment_expired` or `robot_decommissioned`; 429 `agent_quota_reached` or `robot_quota_reached`. A refused claim creates nothing and keeps the token\'s remaining claims.',
+      "410 `enrollment_expired` or `robot_decommissioned`; 429 `agent_quota_reached` or `robot_quota_reached`. A refused claim creates nothing and keeps the token's remaining claims.",
   })
   @ApiCreatedResponse({ type: ClaimResponseDto, description: 'the key and token are shown only here' })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'serial_number_required, serial_not_allowed or serial_already_claimed' })
   @ApiUnauthorizedResponse({ type: ProblemDto, description: 'invalid_enrollment_token' })
-  @ApiForbiddenResponse({ type: ProblemDto, description: 'workspace refused: error workspace_frozen, workspace_paused or workspace_archived' })
+  @ApiForbiddenResponse({
+    type: ProblemDto,
+    description: 'workspace refused: error workspace_frozen, workspace_paused or workspace_archived',
+  })
   @ApiConflictResponse({ type: ProblemDto, description: 'enrollment_claimed, enrollment_exhausted or enrollment_revoked' })
   @ApiGoneResponse({ type: ProblemDto, description: 'type slug enrollment-expired or robot-decommissioned' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'validation_failed' })

@@ -146,7 +146,14 @@ export class EnrollmentClaimService {
           }),
         this.claims.finish(
           tx,
-          { enrollmentTokenId: token.id, serviceAgentId: agentId, robotId: robot?.id ?? null, serialNumber: serial ?? null, claimedAt, addsRobot },
+          {
+            enrollmentTokenId: token.id,
+            serviceAgentId: agentId,
+            robotId: robot?.id ?? null,
+            serialNumber: serial ?? null,
+            claimedAt,
+            addsRobot,
+          },
           claimedAt,
           lock,
         ),
@@ -179,7 +186,12 @@ export class EnrollmentClaimService {
  * bound to the claim's agent, in the token's cohort (else the robot's own) with the token's tags
  * added.
  */
-function claimedRobot(token: ClaimTarget, serial: string, serviceAgentId: string, claimedAt: Date): Omit<RobotRow, 'insertedAt' | 'updatedAt'> {
+function claimedRobot(
+  token: ClaimTarget,
+  serial: string,
+  serviceAgentId: string,
+  claimedAt: Date,
+): Omit<RobotRow, 'insertedAt' | 'updatedAt'> {
   const existing = token.robot;
   return {
     id: existing?.id ?? randomUUID(),

@@ -55,7 +55,8 @@ export class EnrollmentClaimsRepository {
 export function claimRefusal(err: unknown): { reason: 'token' | 'plan' } | { reason: 'workspace'; status: WorkspaceStatus } | undefined {
   const reason = refusalReason(err);
   if (reason === `${REFUSED}token` || reason === `${REFUSED}plan`) return { reason: reason.slice(REFUSED.length) as 'token' | 'plan' };
-  if (reason?.startsWith(`${REFUSED}workspace:`)) return { reason: 'workspace', status: reason.slice(`${REFUSED}workspace:`.length) as WorkspaceStatus };
+  if (reason?.startsWith(`${REFUSED}workspace:`))
+    return { reason: 'workspace', status: reason.slice(`${REFUSED}workspace:`.length) as WorkspaceStatus };
   return undefined;
 }
 

@@ -33,7 +33,10 @@ export class EnrollmentTokensController {
   })
   @ApiCreatedResponse({ type: IssuedEnrollmentTokenEnvelopeDto, description: 'the token is shown only here' })
   @ApiInvalidBody()
-  async issue(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: IssueEnrollmentTokenDto): Promise<IssuedEnrollmentTokenEnvelopeDto> {
+  async issue(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Body() dto: IssueEnrollmentTokenDto,
+  ): Promise<IssuedEnrollmentTokenEnvelopeDto> {
     return { enrollment_token: await this.tokens.issue(op.workspaceId, op.userId, dto) };
   }
 
@@ -63,7 +66,10 @@ export class EnrollmentTokensController {
   })
   @ApiOkResponse({ type: EnrollmentTokenEnvelopeDto })
   @ApiNotInWorkspace()
-  async revoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<EnrollmentTokenEnvelopeDto> {
+  async revoke(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+  ): Promise<EnrollmentTokenEnvelopeDto> {
     return { enrollment_token: await this.tokens.revoke(op.workspaceId, id) };
   }
 }

@@ -69,7 +69,9 @@ export interface NewEnrollmentToken {
 }
 
 /** A token's columns but its count: `enrollment_tokens` unaliased in the FROM (or the name of a CTE with its columns). */
-const tokenColumns = (from = 'enrollment_tokens') => `${from}.id, ${from}.workspace_id AS "workspaceId", ${from}.prefix, ${from}.max_claims AS "maxClaims",
+const tokenColumns = (
+  from = 'enrollment_tokens',
+) => `${from}.id, ${from}.workspace_id AS "workspaceId", ${from}.prefix, ${from}.max_claims AS "maxClaims",
   ${from}.expires_at AS "expiresAt", ${from}.revoked_at AS "revokedAt", ${from}.serial_allowlist AS "serialAllowlist", ${from}.cohort_id AS "cohortId",
   ${from}.default_tags AS "defaultTags", ${from}.scopes, ${from}.created_by AS "createdBy", ${from}.inserted_at AS "insertedAt"`;
 
@@ -162,7 +164,15 @@ export class EnrollmentTokensRepository {
     const robot =
       robotId === null
         ? undefined
-        : { id: robotId, status: robotStatus!, name: robotName, tags: robotTags!, cohortId: robotCohortId, insertedAt: robotInsertedAt!, version: robotVersion! };
+        : {
+            id: robotId,
+            status: robotStatus!,
+            name: robotName,
+            tags: robotTags!,
+            cohortId: robotCohortId,
+            insertedAt: robotInsertedAt!,
+            version: robotVersion!,
+          };
     return { ...target, robot };
   }
 }

@@ -50,7 +50,11 @@ export class EnrollmentTokensService {
   async list(workspaceId: string, q: ListQuery<typeof ENROLLMENT_TOKEN_LIST.key, true>): Promise<EnrollmentTokenListDto> {
     const { rows, total } = await this.tokens.list(workspaceId, q);
     const now = this.clock.now();
-    return listEnvelope(q, rows.map((r) => toTokenDto(r, now)), total);
+    return listEnvelope(
+      q,
+      rows.map((r) => toTokenDto(r, now)),
+      total,
+    );
   }
 
   /** Revoked tokens answer every later claim with 409; revoking twice is harmless. */

@@ -1,9 +1,4 @@
-import {
-  BadRequestProblem,
-  ConflictProblem,
-  ProblemError,
-  UnauthorizedProblem,
-} from '../core/common/problem/problem.error';
+import { BadRequestProblem, ConflictProblem, ProblemError, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import type { EnrollmentConflict, SerialRefusal } from './enrollment.problem-codes';
 
 /** 401: anything that is not a live age_ token of this service (format, prefix or secret). */

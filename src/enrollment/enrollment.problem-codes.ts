@@ -6,11 +6,7 @@ export type SerialRefusal = 'serial_number_required' | 'serial_not_allowed' | 's
 
 /** Codes of the enrollment module's problems (enrollment.errors.ts). */
 export type EnrollmentProblemCode =
-  | 'invalid_enrollment_token'
-  | EnrollmentConflict
-  | 'enrollment_expired'
-  | 'robot_decommissioned'
-  | SerialRefusal;
+  'invalid_enrollment_token' | EnrollmentConflict | 'enrollment_expired' | 'robot_decommissioned' | SerialRefusal;
 
 declare module '../core/common/problem/problem-codes' {
   interface ProblemCodeRegistry {

@@ -23,7 +23,7 @@ export class RobotsController {
     summary: 'Pre-register a robot',
     description:
       'Operator session, owners and admins. Records a `pending` robot by `serial_number`; a later claim of a fleet enrollment token with that serial binds it. ' +
-      'It counts toward the plan\'s robot quota (429 `robot_quota_reached`); 422 `validation_failed` when the serial is already taken in the workspace.',
+      "It counts toward the plan's robot quota (429 `robot_quota_reached`); 422 `validation_failed` when the serial is already taken in the workspace.",
   })
   @ApiCreatedResponse({ type: RobotEnvelopeDto, description: 'a pending robot' })
   @ApiTooManyRequestsResponse({ type: ProblemDto, description: "the plan's robot quota is reached" })

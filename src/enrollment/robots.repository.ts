@@ -56,7 +56,11 @@ export class RobotsRepository implements PagedSubjectData {
    * of it still in flight), and with refuse_if (ROBOT_NOT_BINDABLE) when the pending robot was
    * bound, retired or changed meanwhile; the claim then reads again.
    */
-  async writeClaimed(m: SqlExecutor, r: Omit<RobotRow, 'insertedAt' | 'updatedAt'>, version: string | undefined): Promise<Pick<RobotRow, 'insertedAt' | 'updatedAt'>> {
+  async writeClaimed(
+    m: SqlExecutor,
+    r: Omit<RobotRow, 'insertedAt' | 'updatedAt'>,
+    version: string | undefined,
+  ): Promise<Pick<RobotRow, 'insertedAt' | 'updatedAt'>> {
     if (version === undefined) {
       const inserted = await m.query(
         `INSERT INTO robots (id, workspace_id, serial_number, name, status, service_agent_id, cohort_id, tags, claimed_at)
@@ -127,7 +131,12 @@ export class RobotsRepository implements PagedSubjectData {
    * Adds tags (those a robot lacks, after its own, in the given order) to the workspace's robots
    * among `ids`, in `m`'s transaction; returns every robot found and whether it changed.
    */
-  async addTags(m: EntityManager, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<{ id: string; changed: boolean }[]> {
+  async addTags(
+    m: EntityManager,
+    workspaceId: string,
+    ids: readonly string[],
+    tags: readonly string[],
+  ): Promise<{ id: string; changed: boolean }[]> {
     return m.query(
       `WITH found AS (SELECT id, tags FROM robots WHERE id = ANY($2::uuid[]) AND workspace_id = $1 FOR UPDATE),
             tagged AS (UPDATE robots r SET tags = r.tags || ARRAY(SELECT t FROM unnest($3::text[]) WITH ORDINALITY u(t, n)
@@ -140,7 +149,11 @@ export class RobotsRepository implements PagedSubjectData {
   }
 
   /** The ids of a cohort's robots (at most `limit`), oldest first, or undefined when the cohort is not the workspace's. */
-  async cohortRobots(workspaceId: string, cohortId: string, limit: number): Promise<{ id: string; serviceAgentId: string | null }[] | undefined> {
+  async cohortRobots(
+    workspaceId: string,
+    cohortId: string,
+    limit: number,
+  ): Promise<{ id: string; serviceAgentId: string | null }[] | undefined> {
     const cohort = await this.db.query(`SELECT 1 FROM cohorts WHERE id = $1 AND workspace_id = $2`, [cohortId, workspaceId]);
     if (cohort.length === 0) return undefined;
     return this.db.query(
@@ -186,6 +199,9 @@ export class RobotsRepository implements PagedSubjectData {
         WHERE workspace_id = $1 AND (id = ANY($2::uuid[]) OR service_agent_id = ANY($3::uuid[])) AND (name IS NOT NULL OR tags <> '{}')`,
       [s.workspaceId, s.robotIds, s.serviceAgentIds],
     );
-    await m.query(`UPDATE enrollment_tokens SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
+    await m.query(`UPDATE enrollment_tokens SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [
+      s.workspaceId,
+      s.userIds,
+    ]);
   }
 }

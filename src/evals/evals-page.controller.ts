@@ -27,7 +27,11 @@ export class EvalsPageController {
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'eval runs with status and score' })
-  async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async list(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
     const q = parseList(EVAL_RUN_LIST, withoutEmptyFilters(query));
     sendPage(res, evalRunsPage(op.email, await this.evals.listRuns(op.workspaceId, q), q.filters.status));
   }

@@ -34,7 +34,7 @@ export class EvalSuitesController {
   @ApiOperation({
     summary: 'Create an eval suite',
     description:
-      'An `agk_` key or access token with scope `eval_suites:write`. Stores a suite of the credential\'s workspace: a `name`, an optional description and up to 1000 `cases` ' +
+      "An `agk_` key or access token with scope `eval_suites:write`. Stores a suite of the credential's workspace: a `name`, an optional description and up to 1000 `cases` " +
       '(each an `input` and an optional `expected`, any JSON). Answers the suite.',
   })
   @ApiCreatedResponse({ type: EvalSuiteEnvelopeDto })
@@ -48,7 +48,7 @@ export class EvalSuitesController {
   @ApiOperation({
     summary: "List the workspace's eval suites",
     description:
-      'An `agk_` key or access token with scope `eval_suites:read`. Answers the suites of the credential\'s workspace, newest first; `limit` 1-100 (default 50) and `offset`.',
+      "An `agk_` key or access token with scope `eval_suites:read`. Answers the suites of the credential's workspace, newest first; `limit` 1-100 (default 50) and `offset`.",
   })
   @ApiList(EVAL_SUITE_LIST)
   @ApiOkResponse({ type: EvalSuiteListDto })
@@ -82,8 +82,8 @@ export class EvalRunsController {
   @ApiOperation({
     summary: 'Start an eval run',
     description:
-      'An `agk_` key or access token with scope `eval_runs:write`. Creates a `queued` run of an eval suite of the workspace, recorded as the calling agent\'s, with optional initial `metrics`. ' +
-      '422 `validation_failed` when the suite is not the workspace\'s.',
+      "An `agk_` key or access token with scope `eval_runs:write`. Creates a `queued` run of an eval suite of the workspace, recorded as the calling agent's, with optional initial `metrics`. " +
+      "422 `validation_failed` when the suite is not the workspace's.",
   })
   @ApiCreatedResponse({ type: EvalRunEnvelopeDto })
   @ApiInvalidBody()
@@ -104,7 +104,11 @@ export class EvalRunsController {
   @ApiNotInWorkspace()
   @ApiInvalidBody()
   @ApiConflictResponse({ type: ProblemDto, description: 'invalid_transition' })
-  async update(@CurrentMachine() machine: MachinePrincipal, @Param('id', uuidParam) id: string, @Body() dto: UpdateEvalRunDto): Promise<EvalRunEnvelopeDto> {
+  async update(
+    @CurrentMachine() machine: MachinePrincipal,
+    @Param('id', uuidParam) id: string,
+    @Body() dto: UpdateEvalRunDto,
+  ): Promise<EvalRunEnvelopeDto> {
     return { eval_run: await this.evals.updateRun(machine.workspaceId, id, dto) };
   }
 
@@ -114,7 +118,7 @@ export class EvalRunsController {
   @ApiOperation({
     summary: "List the workspace's eval runs",
     description:
-      'An `agk_` key or access token with scope `eval_runs:read`. Answers the runs of the credential\'s workspace, newest first; `limit` 0-100 (default 50) and `offset` 0-10000; ' +
+      "An `agk_` key or access token with scope `eval_runs:read`. Answers the runs of the credential's workspace, newest first; `limit` 0-100 (default 50) and `offset` 0-10000; " +
       'only the nested filters `filter[status]` and `filter[eval_suite_id]` are read.',
   })
   @ApiList(EVAL_RUN_LIST)
@@ -127,7 +131,8 @@ export class EvalRunsController {
   @Get(':id')
   @ApiOperation({
     summary: 'Show an eval run',
-    description: 'An `agk_` key or access token with scope `eval_runs:read`. Answers the run with its status, score and metrics; 404 `not_found` for a run of another workspace.',
+    description:
+      'An `agk_` key or access token with scope `eval_runs:read`. Answers the run with its status, score and metrics; 404 `not_found` for a run of another workspace.',
   })
   @ApiOkResponse({ type: EvalRunEnvelopeDto })
   @ApiNotInWorkspace()
@@ -146,7 +151,8 @@ export class OperatorEvalsController {
   @Get('eval_suites')
   @ApiOperation({
     summary: "List the workspace's eval suites (operator)",
-    description: 'Operator session, any member of the workspace. Answers the eval suites with their cases, newest first; `limit` 1-100 (default 50) and `offset`.',
+    description:
+      'Operator session, any member of the workspace. Answers the eval suites with their cases, newest first; `limit` 1-100 (default 50) and `offset`.',
   })
   @ApiList(EVAL_SUITE_LIST)
   @ApiOkResponse({ type: EvalSuiteListDto })

@@ -33,16 +33,28 @@ export class EvalsRepository {
   }
 
   async findSuite(workspaceId: string, id: string): Promise<EvalSuiteDto | undefined> {
-    const rows: EvalSuiteDto[] = await this.db.query(`SELECT ${SUITE_COLUMNS} FROM eval_suites s WHERE s.workspace_id = $1 AND s.id = $2`, [workspaceId, id]);
+    const rows: EvalSuiteDto[] = await this.db.query(`SELECT ${SUITE_COLUMNS} FROM eval_suites s WHERE s.workspace_id = $1 AND s.id = $2`, [
+      workspaceId,
+      id,
+    ]);
     return rows[0];
   }
 
   listSuites(workspaceId: string, q: ListQuery): Promise<{ rows: EvalSuiteDto[]; total: number }> {
-    return listPage(this.db, { columns: SUITE_COLUMNS, table: 'eval_suites', alias: 's', scope: 's.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: SUITE_COLUMNS, table: 'eval_suites', alias: 's', scope: 's.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 
   /** A queued run of a suite of the workspace; undefined when the suite is not one. */
-  async insertRun(workspaceId: string, suiteId: string, serviceAgentId: string, metrics: Record<string, unknown>): Promise<EvalRunDto | undefined> {
+  async insertRun(
+    workspaceId: string,
+    suiteId: string,
+    serviceAgentId: string,
+    metrics: Record<string, unknown>,
+  ): Promise<EvalRunDto | undefined> {
     const rows: EvalRunDto[] = await this.db.query(
       `INSERT INTO eval_runs AS r (workspace_id, eval_suite_id, service_agent_id, metrics)
        SELECT $1, s.id, $3, $4 FROM eval_suites s WHERE s.workspace_id = $1 AND s.id = $2
@@ -73,6 +85,10 @@ export class EvalsRepository {
   }
 
   listRuns(workspaceId: string, q: ListQuery): Promise<{ rows: EvalRunDto[]; total: number }> {
-    return listPage(this.db, { columns: RUN_COLUMNS, table: 'eval_runs', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: RUN_COLUMNS, table: 'eval_runs', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 }

@@ -88,6 +88,10 @@ export class DomainEventsRepository {
 
   /** A page of the workspace's events, newest first; served by domain_events_list_idx (and _type_idx with a type). */
   list(workspaceId: string, q: ListQuery): Promise<{ rows: StoredDomainEvent[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'domain_events', alias: 'e', scope: 'e.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'domain_events', alias: 'e', scope: 'e.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 }

@@ -27,7 +27,7 @@ export class EventsController {
   @ApiOperation({
     summary: "List the workspace's domain events",
     description:
-      'An `agk_` key or access token with scope `events:read`. Answers the domain events of the credential\'s workspace (`{ id, type, data, inserted_at }`), newest first: ' +
+      "An `agk_` key or access token with scope `events:read`. Answers the domain events of the credential's workspace (`{ id, type, data, inserted_at }`), newest first: " +
       'what webhooks and sockets deliver, for clients that poll. `limit` 1-100 (default 50) and `offset`; `type` (or `filter[type]`, which wins) narrows them, an unknown type is 400 `invalid_type`.',
   })
   @ApiList(EVENT_LIST)

@@ -42,7 +42,10 @@ export class ApprovalsPageController {
   @ApiOkResponse({ description: 'the newest 100 approvals (?status=pending for the pending ones)' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('status') status: unknown, @Res() res: Response): Promise<void> {
     const shown = status === 'pending' ? 'pending' : undefined;
-    const list = await this.approvals.list(op.workspaceId, parseList(APPROVAL_LIST, { limit: '100', ...(shown ? { filter: { status: shown } } : {}) }));
+    const list = await this.approvals.list(
+      op.workspaceId,
+      parseList(APPROVAL_LIST, { limit: '100', ...(shown ? { filter: { status: shown } } : {}) }),
+    );
     sendPage(res, approvalsPage({ email: op.email, role: op.role, approvals: list.approvals, status: shown }));
   }
 

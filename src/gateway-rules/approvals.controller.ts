@@ -34,7 +34,8 @@ export class ApprovalsController {
   @Get(':id')
   @ApiOperation({
     summary: 'Show an approval',
-    description: 'Operator session, any member of the workspace. Answers the approval; 404 `not_found` for an approval of another workspace.',
+    description:
+      'Operator session, any member of the workspace. Answers the approval; 404 `not_found` for an approval of another workspace.',
   })
   @ApiOkResponse({ type: ApprovalEnvelopeDto })
   @ApiNotInWorkspace()

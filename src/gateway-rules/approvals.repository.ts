@@ -50,7 +50,13 @@ export class ApprovalsRepository {
   }
 
   /** The agent's pending approval of this action and resource. */
-  async findPending(m: EntityManager, workspaceId: string, serviceAgentId: string, action: string, resource: string | null): Promise<ApprovalDto | undefined> {
+  async findPending(
+    m: EntityManager,
+    workspaceId: string,
+    serviceAgentId: string,
+    action: string,
+    resource: string | null,
+  ): Promise<ApprovalDto | undefined> {
     const rows = await m.query(
       `SELECT ${COLUMNS} FROM approvals a
         WHERE a.workspace_id = $1 AND a.service_agent_id = $2 AND a.action = $3 AND coalesce(a.resource, '') = coalesce($4, '')
@@ -69,7 +75,14 @@ export class ApprovalsRepository {
    * Decides a pending approval that has not expired, in one statement: of two operators deciding
    * at once, the second waits for the first's row lock, then finds it no longer pending.
    */
-  async decide(m: EntityManager, workspaceId: string, id: string, status: ApprovalDecision, userId: string, now: Date): Promise<ApprovalDto | undefined> {
+  async decide(
+    m: EntityManager,
+    workspaceId: string,
+    id: string,
+    status: ApprovalDecision,
+    userId: string,
+    now: Date,
+  ): Promise<ApprovalDto | undefined> {
     const [rows] = await m.query(
       `UPDATE approvals AS a SET status = $3, decided_by = $4, decided_at = $5, updated_at = now()
         WHERE a.id = $1 AND a.workspace_id = $2 AND a.status = 'pending' AND a.expires_at > $5
@@ -84,7 +97,12 @@ export class ApprovalsRepository {
    * expired (at most `limit`, skipping rows another transaction holds); returns them with their
    * workspace, for their events.
    */
-  async expireDue(m: EntityManager, now: Date | null, scope: ExpiryScope, limit: number): Promise<(ApprovalDto & { workspace_id: string })[]> {
+  async expireDue(
+    m: EntityManager,
+    now: Date | null,
+    scope: ExpiryScope,
+    limit: number,
+  ): Promise<(ApprovalDto & { workspace_id: string })[]> {
     const conditions = [`status = 'pending'`, `expires_at <= coalesce($1::timestamptz, now())`];
     const values: unknown[] = [now, limit];
     if (scope.workspaceId) conditions.push(`workspace_id = $${values.push(scope.workspaceId)}`);
@@ -138,6 +156,9 @@ export class ApprovalsRepository {
           AND (resource IS NOT NULL OR context <> '{}'::jsonb OR status = 'pending')`,
       [s.workspaceId, s.serviceAgentIds],
     );
-    await m.query(`UPDATE approvals SET decided_by = NULL WHERE workspace_id = $1 AND decided_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
+    await m.query(`UPDATE approvals SET decided_by = NULL WHERE workspace_id = $1 AND decided_by = ANY($2::uuid[])`, [
+      s.workspaceId,
+      s.userIds,
+    ]);
   }
 }

@@ -26,9 +26,12 @@ export class GatewayCheckController {
     summary: 'Ask the gateway whether an action is allowed',
     description:
       'An `agk_` key or access token with scope `gateway:check`, before the agent acts. The first rule of the workspace whose glob matches `action` (ascending priority, ties oldest first) decides; with none, the action is allowed. ' +
-      'A `deny` opens (or counts on) a medium security violation; `require_approval` answers the agent\'s pending approval for this action and resource, the same one while it stays pending, which expires after 24 hours.',
+      "A `deny` opens (or counts on) a medium security violation; `require_approval` answers the agent's pending approval for this action and resource, the same one while it stays pending, which expires after 24 hours.",
   })
-  @ApiOkResponse({ type: GatewayCheckResponseDto, description: 'allow, deny (a security violation is opened) or require_approval (with the pending approval)' })
+  @ApiOkResponse({
+    type: GatewayCheckResponseDto,
+    description: 'allow, deny (a security violation is opened) or require_approval (with the pending approval)',
+  })
   @ApiUnprocessableEntityResponse({ type: ProblemDto })
   check(@CurrentMachine() machine: MachinePrincipal, @Body() dto: GatewayCheckDto): Promise<GatewayCheckResponseDto> {
     return this.gateway.check(machine, dto);

@@ -17,13 +17,7 @@ import { GatewayRulesService } from './gateway-rules.service';
 @Module({
   imports: [CommonModule, EventsModule, SecurityViolationsModule, DataSubjectsModule],
   controllers: [GatewayRulesController, GatewayCheckController, ApprovalsController, ApprovalsPageController],
-  providers: [
-    GatewayRulesRepository,
-    ApprovalsRepository,
-    GatewayRulesService,
-    ApprovalsService,
-    GatewayCheckService,
-  ],
+  providers: [GatewayRulesRepository, ApprovalsRepository, GatewayRulesService, ApprovalsService, GatewayCheckService],
   exports: [ApprovalsService],
 })
 export class GatewayRulesModule implements OnModuleInit {

@@ -81,7 +81,11 @@ export class GatewayRulesRepository {
   }
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: GatewayRuleDto[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'gateway_rules', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'gateway_rules', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 
   /** Every rule of the workspace in evaluation order (ascending priority, ties oldest first); the check's hot read. */

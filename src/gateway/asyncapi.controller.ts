@@ -12,7 +12,10 @@ export class AsyncApiController {
   @Public()
   @Get('asyncapi.json')
   @Header('cache-control', 'no-cache')
-  @ApiOperation({ summary: 'The AsyncAPI document of the WebSocket', description: 'AsyncAPI 2.6: the /socket channel, every message a client sends and receives, close codes and limits.' })
+  @ApiOperation({
+    summary: 'The AsyncAPI document of the WebSocket',
+    description: 'AsyncAPI 2.6: the /socket channel, every message a client sends and receives, close codes and limits.',
+  })
   @ApiOkResponse({ description: 'the AsyncAPI document (JSON)' })
   document(): Record<string, unknown> {
     return asyncApiDocument(this.config.baseUrl);

@@ -103,7 +103,7 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
         commandResult: {
           name: 'command_result',
           title: 'Command result',
-          summary: "The outcome of a command this agent received (agent_commands:read); a second result is refused with command_finished.",
+          summary: 'The outcome of a command this agent received (agent_commands:read); a second result is refused with command_finished.',
           payload: envelope(
             'command_result',
             {
@@ -144,7 +144,10 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
           payload: {
             type: 'object',
             required: ['event', 'payload'],
-            properties: { event: { type: 'string', const: 'command' }, payload: { type: 'object', properties: { agent_command: schema('AgentCommand') } } },
+            properties: {
+              event: { type: 'string', const: 'command' },
+              payload: { type: 'object', properties: { agent_command: schema('AgentCommand') } },
+            },
           },
         },
         event: {
@@ -154,7 +157,10 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
           payload: {
             type: 'object',
             required: ['event', 'payload'],
-            properties: { event: { type: 'string', const: 'event' }, payload: { type: 'object', properties: { event: schema('DomainEvent') } } },
+            properties: {
+              event: { type: 'string', const: 'event' },
+              payload: { type: 'object', properties: { event: schema('DomainEvent') } },
+            },
           },
         },
       },

@@ -50,7 +50,12 @@ export class CommandPushService implements OnModuleInit {
 
   /** Sends every connected agent the open commands its sockets have not been sent. */
   async sweep(): Promise<void> {
-    const agents = new Set(this.registry.all().filter(receives).map((c) => c.identity.serviceAgentId));
+    const agents = new Set(
+      this.registry
+        .all()
+        .filter(receives)
+        .map((c) => c.identity.serviceAgentId),
+    );
     for (const agentId of agents) {
       try {
         this.push(agentId, await this.commands.open(agentId));

@@ -31,7 +31,14 @@ describe('EventPushService', () => {
     const connected = new Promise<void>((resolve) =>
       server.once('connection', (ws, req) => {
         transport = req.socket;
-        const identity = { kind: 'service_agent' as const, credentialId: 'c1', serviceAgentId: 'a1', workspaceId: 'w1', scopes: [EVENTS_SCOPE], credentialExpiresAt: null };
+        const identity = {
+          kind: 'service_agent' as const,
+          credentialId: 'c1',
+          serviceAgentId: 'a1',
+          workspaceId: 'w1',
+          scopes: [EVENTS_SCOPE],
+          credentialExpiresAt: null,
+        };
         registry.add(new SocketConnection(ws, identity, req.socket));
         resolve();
       }),

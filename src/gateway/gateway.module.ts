@@ -17,6 +17,15 @@ import { SocketGateway } from './socket.gateway';
 @Module({
   imports: [CommonModule, SessionsModule, SocketTokensModule, AgentCommandsModule],
   controllers: [AsyncApiController],
-  providers: [ProblemRenderer, SocketGateway, SocketAuthService, SocketRegistry, SocketPolicy, CommandPushService, EventPushService, ApprovalPushService],
+  providers: [
+    ProblemRenderer,
+    SocketGateway,
+    SocketAuthService,
+    SocketRegistry,
+    SocketPolicy,
+    CommandPushService,
+    EventPushService,
+    ApprovalPushService,
+  ],
 })
 export class GatewayModule {}

@@ -189,7 +189,7 @@ describe('SocketPolicy', () => {
       expect(tokens.credentialStates.mock.calls.length).toBe(calls); // no polling once the bus is back
     });
 
-    it('re-reads every operator socket\'s session too, closing those whose session ended meanwhile', async () => {
+    it("re-reads every operator socket's session too, closing those whose session ended meanwhile", async () => {
       jest.useFakeTimers({ doNotFake: ['setImmediate'] });
       withStates(async () => new Map());
       const kept = operator('s1');

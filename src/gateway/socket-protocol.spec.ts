@@ -77,8 +77,14 @@ describe('failureResult', () => {
     // a refused connection is Postgres's first (both classifiers know it): the reply says retry either way
     expect(result(refused).payload).toMatchObject({ retry_after: 2 });
     expect(logged).toEqual(['warn', 'warn', 'warn']);
-    expect(result(new TypeError("Cannot read properties of undefined (reading 'id')"))).toEqual({ status: 'error', payload: { reason: 'internal_error' } });
-    expect(result(Object.assign(new Error('duplicate key'), { code: '23505' }))).toEqual({ status: 'error', payload: { reason: 'internal_error' } });
+    expect(result(new TypeError("Cannot read properties of undefined (reading 'id')"))).toEqual({
+      status: 'error',
+      payload: { reason: 'internal_error' },
+    });
+    expect(result(Object.assign(new Error('duplicate key'), { code: '23505' }))).toEqual({
+      status: 'error',
+      payload: { reason: 'internal_error' },
+    });
     expect(logged).toEqual(['warn', 'warn', 'warn', 'error', 'error']);
   });
 });
@@ -128,7 +134,9 @@ describe('parseCommandResult', () => {
       expect.objectContaining({ details: { errors: { result: ['must be valid Unicode (no unpaired surrogate)'] } } }),
     );
     // the escape spelled out is text like any other; a surrogate pair is one character
-    expect(parseCommandResult({ command_id: id, status: 'failed', result: { path: 'C:\\u0000dir', emoji: '\ud83d\ude00' } }).result).toEqual({
+    expect(
+      parseCommandResult({ command_id: id, status: 'failed', result: { path: 'C:\\u0000dir', emoji: '\ud83d\ude00' } }).result,
+    ).toEqual({
       path: 'C:\\u0000dir',
       emoji: '\ud83d\ude00',
     });

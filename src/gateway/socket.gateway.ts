@@ -48,9 +48,7 @@ type VerifyDone = (ok: boolean, code?: number, message?: string, headers?: Recor
  */
 @UseInterceptors(SocketReplyInterceptor)
 @WebSocketGateway({ path: SOCKET_PATH, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
-export class SocketGateway
-  implements OnGatewayInit<WebSocketServer>, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown
-{
+export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
   private sweepTimer?: NodeJS.Timeout;
 
   constructor(
@@ -85,7 +83,10 @@ export class SocketGateway
    */
   async goAway(timeoutMs: number): Promise<void> {
     const conns = this.registry.all();
-    const closed = conns.map((conn) => new Promise<void>((resolve) => (conn.ws.readyState === conn.ws.CLOSED ? resolve() : conn.ws.once('close', () => resolve()))));
+    const closed = conns.map(
+      (conn) =>
+        new Promise<void>((resolve) => (conn.ws.readyState === conn.ws.CLOSED ? resolve() : conn.ws.once('close', () => resolve()))),
+    );
     for (const conn of conns) {
       this.registry.remove(conn.ws);
       conn.ws.close(CloseCodes.goingAway, 'server_shutting_down');
@@ -111,7 +112,11 @@ export class SocketGateway
       const problem = this.problems.render(err, { method: req.method, route: SOCKET_PATH, request_id: requestId });
       const status = problem.status;
       this.connections.inc({ outcome: status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'error' });
-      done(false, status, JSON.stringify(problem.body), { ...problem.headers, 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Request-Id': requestId });
+      done(false, status, JSON.stringify(problem.body), {
+        ...problem.headers,
+        'Content-Type': PROBLEM_CONTENT_TYPE,
+        'X-Request-Id': requestId,
+      });
     }
   }
 
@@ -186,10 +191,7 @@ export class SocketGateway
    * finishes one of the agent's own commands.
    */
   @SubscribeMessage('command_result')
-  async commandResult(
-    @ConnectedSocket() ws: WebSocket,
-    @MessageBody() payload: Record<string, unknown>,
-  ): Promise<Record<string, unknown>> {
+  async commandResult(@ConnectedSocket() ws: WebSocket, @MessageBody() payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     assertPayloadSize(payload, PAYLOAD_LIMITS.command_result);
     const { identity } = this.connection(ws);
     if (identity.kind !== 'service_agent' || !canReceiveCommands(identity)) throw new SocketEventError(ReplyReasons.forbidden);

@@ -8,7 +8,10 @@ export type { PlanLimits, QuotaKind };
 
 /** 429 when a plan's robot or agent quota is reached (SPEC.md, Enrollment claim errors). */
 export class QuotaExceededError extends ProblemError {
-  constructor(readonly quota: QuotaKind, limit: number) {
+  constructor(
+    readonly quota: QuotaKind,
+    limit: number,
+  ) {
     super({
       status: 429,
       code: quota === 'robots' ? 'robot_quota_reached' : 'agent_quota_reached',

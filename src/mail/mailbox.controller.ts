@@ -60,7 +60,9 @@ export class MailboxController {
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the messages, newest first' })
-  @ApiNotFoundResponse({ description: 'in production, or with another mail transport: a `not_found` problem body (application/problem+json)' })
+  @ApiNotFoundResponse({
+    description: 'in production, or with another mail transport: a `not_found` problem body (application/problem+json)',
+  })
   async html(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.ensureEnabled(req);
     const messages = await this.transport.mailbox();
@@ -76,8 +78,7 @@ export class MailboxController {
       .setHeader('cache-control', 'no-store')
       // the mails' own HTML is shown as sent: no script, no frame, nothing fetched
       .setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-      .setHeader('x-frame-options', 'DENY')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title></head>
+      .setHeader('x-frame-options', 'DENY').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title></head>
 <body><main><h1>Development mailbox</h1>${items || '<p>No messages.</p>'}</main></body></html>`);
   }
 }

@@ -1,10 +1,6 @@
 import { LoggingModule } from '../core/logging/logging.module';
 import { Global, Module } from '@nestjs/common';
-import {
-  makeCounterProvider,
-  makeHistogramProvider,
-  PrometheusModule,
-} from '@willsoto/nestjs-prometheus';
+import { makeCounterProvider, makeHistogramProvider, PrometheusModule } from '@willsoto/nestjs-prometheus';
 import { register } from 'prom-client';
 import { HttpMetrics } from './http-metrics';
 import {
@@ -43,11 +39,7 @@ const metricProviders = [
  * for counters (promtool rejects them). Their un-suffixed twins (nodejs_active_handles, ...) carry
  * the same information, so these are dropped.
  */
-const NONCONFORMING_DEFAULT_METRICS = [
-  'nodejs_active_handles_total',
-  'nodejs_active_requests_total',
-  'nodejs_active_resources_total',
-];
+const NONCONFORMING_DEFAULT_METRICS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 
 @Global()
 @Module({

@@ -9,16 +9,11 @@ import { NotFoundProblem, ValidationProblem } from '../core/common/problem/probl
 import { MachineCredentialsService } from '../credentials';
 import { QuotasService } from '../identity';
 import { OperatorAgentsRepository } from './operator-agents.repository';
-import type {
-  ApiKeySummaryDto,
-  IssuedApiKeyDto,
-  ServiceAgentDto,
-} from './dto/operator.dto';
+import type { ApiKeySummaryDto, IssuedApiKeyDto, ServiceAgentDto } from './dto/operator.dto';
 
 export interface AgentWithKeys extends ServiceAgentDto {
   api_keys: ApiKeySummaryDto[];
 }
-
 
 export function toAgentDto(a: ServiceAgentRow): ServiceAgentDto {
   return {
@@ -72,7 +67,12 @@ export class OperatorAgentsService {
     return toAgentDto(await this.agents.update(workspaceId, agentId, changes));
   }
 
-  async issueKey(workspaceId: string, agentId: string, scopes: string[] | undefined, expiresAt: Date | undefined): Promise<IssuedApiKeyDto> {
+  async issueKey(
+    workspaceId: string,
+    agentId: string,
+    scopes: string[] | undefined,
+    expiresAt: Date | undefined,
+  ): Promise<IssuedApiKeyDto> {
     if (expiresAt && expiresAt.getTime() <= this.clock.now()) {
       throw new ValidationProblem({ expires_at: ['must be in the future'] });
     }

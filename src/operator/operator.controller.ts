@@ -62,7 +62,7 @@ export class OperatorController {
   @ApiOperation({
     summary: "List the workspace's service agents",
     description:
-      "Any member of the workspace (session cookie): answers `{ service_agents, count }`, every service agent of the workspace with its status and scopes, and how many there are. The hidden agent that holds the workspace primary key never appears.",
+      'Any member of the workspace (session cookie): answers `{ service_agents, count }`, every service agent of the workspace with its status and scopes, and how many there are. The hidden agent that holds the workspace primary key never appears.',
   })
   @ApiOkResponse({ type: ServiceAgentListDto })
   async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal): Promise<ServiceAgentListDto> {
@@ -75,7 +75,7 @@ export class OperatorController {
   @ApiOperation({
     summary: 'Create a service agent',
     description:
-      "Owners and admins of the workspace (session cookie): creates an active agent named `name` whose keys may carry `scopes` (default: every machine scope). " +
+      'Owners and admins of the workspace (session cookie): creates an active agent named `name` whose keys may carry `scopes` (default: every machine scope). ' +
       "Answers 201 `{ service_agent }`; the agent has no key until one is issued. 429 `agent_quota_reached` when the plan's agent quota is reached (free 10, team 100, enterprise no limit); 422 `validation_failed` for a bad body.",
   })
   @HttpCode(201)
@@ -139,7 +139,10 @@ export class OperatorController {
   @HttpCode(200)
   @ApiOkResponse({ type: ApiKeySummaryEnvelopeDto })
   @notFound
-  async archive(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('credential_id', uuid) id: string): Promise<ApiKeySummaryEnvelopeDto> {
+  async archive(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('credential_id', uuid) id: string,
+  ): Promise<ApiKeySummaryEnvelopeDto> {
     return { api_key: await this.agents.changeKeyStatus(op.workspaceId, id, 'archived') };
   }
 
@@ -154,7 +157,10 @@ export class OperatorController {
   @HttpCode(200)
   @ApiOkResponse({ type: ApiKeySummaryEnvelopeDto })
   @notFound
-  async revoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('credential_id', uuid) id: string): Promise<ApiKeySummaryEnvelopeDto> {
+  async revoke(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('credential_id', uuid) id: string,
+  ): Promise<ApiKeySummaryEnvelopeDto> {
     return { api_key: await this.agents.changeKeyStatus(op.workspaceId, id, 'revoked') };
   }
 }

@@ -30,7 +30,14 @@ export class CreateOtaUpdateAction implements BatchActionHandler<OtaUpdateParams
     const outcomes = new Map<string, TargetOutcome>();
     const sent: AgentCommandDto[] = [];
     for (const robotId of targetIds) {
-      const created = await this.updates.createForRobot(m, chunk.workspaceId, robotId, chunk.params, chunk.createdBy, chunk.batchOperationId);
+      const created = await this.updates.createForRobot(
+        m,
+        chunk.workspaceId,
+        robotId,
+        chunk.params,
+        chunk.createdBy,
+        chunk.batchOperationId,
+      );
       if (created.ok) sent.push(created.command);
       outcomes.set(robotId, created.ok ? { status: 'succeeded' } : { status: 'failed', error: created.refusal });
     }

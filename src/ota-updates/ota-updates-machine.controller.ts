@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';

@@ -42,7 +42,11 @@ export class OtaUpdatesPageController {
   })
   @ApiFormPost()
   @ApiSeeOtherResponse({ description: 'cancelled: to /app/ota-updates' })
-  async cancel(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+  async cancel(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.updates.cancel(op.workspaceId, id);
     res.redirect(303, '/app/ota-updates');
   }

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { BatchOperationEnvelopeDto } from '../batch-operations';
@@ -30,8 +38,14 @@ export class OtaUpdatesController {
       '409 `ota_update_in_progress` (the robot already has an open update), `robot_retired`, `robot_not_enrolled` or `service_agent_inactive`; 404 `not_found` for a robot of another workspace; 422 `validation_failed` for a bad body, both or neither of `robot_id` and `cohort_id`, or an unknown cohort.',
   })
   @ApiCreatedResponse({ type: OtaUpdateEnvelopeDto, description: 'robot_id: the update, its ota_update command pushed to the robot' })
-  @ApiAcceptedResponse({ schema: { $ref: getSchemaPath(BatchOperationEnvelopeDto) }, description: 'cohort_id: a create_ota_update batch operation' })
-  @ApiConflictResponse({ type: ProblemDto, description: 'ota_update_in_progress, robot_retired, robot_not_enrolled, service_agent_inactive' })
+  @ApiAcceptedResponse({
+    schema: { $ref: getSchemaPath(BatchOperationEnvelopeDto) },
+    description: 'cohort_id: a create_ota_update batch operation',
+  })
+  @ApiConflictResponse({
+    type: ProblemDto,
+    description: 'ota_update_in_progress, robot_retired, robot_not_enrolled, service_agent_inactive',
+  })
   @ApiNotInWorkspace()
   @ApiInvalidBody()
   async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateOtaUpdateDto, @Res() res: Response): Promise<void> {
@@ -48,7 +62,10 @@ export class OtaUpdatesController {
       'Only the nested `filter[status]`, `filter[update_type]` and `filter[robot_id]` are read (a top-level `?status=` is ignored); a bad value is 400 `invalid_<name>`.',
   })
   @ApiList(OTA_UPDATE_LIST)
-  @ApiOkResponse({ type: OtaUpdateListDto, description: 'newest first; only filter[status], filter[update_type] and filter[robot_id] are read' })
+  @ApiOkResponse({
+    type: OtaUpdateListDto,
+    description: 'newest first; only filter[status], filter[update_type] and filter[robot_id] are read',
+  })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<OtaUpdateListDto> {
     return this.updates.list(op.workspaceId, parseList(OTA_UPDATE_LIST, query));
   }
@@ -57,7 +74,8 @@ export class OtaUpdatesController {
   @Get(':id')
   @ApiOperation({
     summary: 'Show an OTA update',
-    description: 'Any member of the workspace (session cookie): answers `{ ota_update }` with its status, detail and agent command. 404 `not_found` for an update of another workspace.',
+    description:
+      'Any member of the workspace (session cookie): answers `{ ota_update }` with its status, detail and agent command. 404 `not_found` for an update of another workspace.',
   })
   @ApiOkResponse({ type: OtaUpdateEnvelopeDto })
   @ApiNotInWorkspace()
@@ -70,7 +88,7 @@ export class OtaUpdatesController {
   @ApiOperation({
     summary: 'Cancel an OTA update',
     description:
-      "Owners and admins of the workspace (session cookie): an open update (pending, downloading or installing) becomes `cancelled`, its agent command is finished so it is not handed out again, and `ota_update.updated` is recorded. " +
+      'Owners and admins of the workspace (session cookie): an open update (pending, downloading or installing) becomes `cancelled`, its agent command is finished so it is not handed out again, and `ota_update.updated` is recorded. ' +
       'Answers `{ ota_update }`; 409 `invalid_transition` once it has finished; 404 `not_found` for an update of another workspace.',
   })
   @HttpCode(200)

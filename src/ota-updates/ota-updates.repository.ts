@@ -25,7 +25,13 @@ export class OtaUpdatesRepository {
   /** A pending update of a robot, or undefined when the robot already has an open one (ota_updates_one_open_key). */
   async insertPending(
     m: EntityManager,
-    o: OtaUpdateParams & { workspaceId: string; robotId: string; serviceAgentId: string; createdBy: string | null; batchOperationId: string | null },
+    o: OtaUpdateParams & {
+      workspaceId: string;
+      robotId: string;
+      serviceAgentId: string;
+      createdBy: string | null;
+      batchOperationId: string | null;
+    },
   ): Promise<OtaUpdateDto | undefined> {
     const rows: OtaUpdateDto[] = await m.query(
       `INSERT INTO ota_updates AS o (workspace_id, robot_id, service_agent_id, update_type, version, artifact_url, sha256, created_by, batch_operation_id)
@@ -58,7 +64,11 @@ export class OtaUpdatesRepository {
   }
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: OtaUpdateDto[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'ota_updates', alias: 'o', scope: 'o.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'ota_updates', alias: 'o', scope: 'o.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 
   /** The updates of the robot bound to the agent. */
@@ -102,7 +112,8 @@ export class OtaUpdatesRepository {
        RETURNING ${COLUMNS}, before.status AS before_status, before.detail AS before_detail`,
       [where.id, where.workspaceId, where.serviceAgentId ?? null, from, to, detail ?? null, now],
     );
-    const row = (rows as [unknown[], number])[0][0] as (OtaUpdateDto & { before_status: OtaStatus; before_detail: string | null }) | undefined;
+    const row = (rows as [unknown[], number])[0][0] as
+      (OtaUpdateDto & { before_status: OtaStatus; before_detail: string | null }) | undefined;
     if (!row) return undefined;
     const { before_status, before_detail, ...after } = row;
     return { before: { status: before_status, detail: before_detail }, after };
@@ -131,6 +142,9 @@ export class OtaUpdatesRepository {
         WHERE workspace_id = $1 AND (robot_id = ANY($2::uuid[]) OR service_agent_id = ANY($3::uuid[])) AND detail IS NOT NULL`,
       [s.workspaceId, s.robotIds, s.serviceAgentIds],
     );
-    await m.query(`UPDATE ota_updates SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [s.workspaceId, s.userIds]);
+    await m.query(`UPDATE ota_updates SET created_by = NULL WHERE workspace_id = $1 AND created_by = ANY($2::uuid[])`, [
+      s.workspaceId,
+      s.userIds,
+    ]);
   }
 }

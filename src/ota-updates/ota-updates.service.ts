@@ -10,7 +10,14 @@ import { inSavepoint } from '../core/database/savepoint';
 import type { ListQuery } from '../core/listing/list-query';
 import { RobotsService } from '../enrollment';
 import { Outbox } from '../events';
-import type { CreateOtaUpdateDto, OTA_UPDATE_LIST, OtaUpdateDto, OtaUpdateListDto, OtaUpdateParams, ReportOtaUpdateDto } from './dto/ota-update.dto';
+import type {
+  CreateOtaUpdateDto,
+  OTA_UPDATE_LIST,
+  OtaUpdateDto,
+  OtaUpdateListDto,
+  OtaUpdateParams,
+  ReportOtaUpdateDto,
+} from './dto/ota-update.dto';
 import { OPEN_OTA_STATUSES, reportableFrom } from './ota-status';
 import { type OtaChange, OtaUpdatesRepository } from './ota-updates.repository';
 
@@ -45,11 +52,14 @@ export class OtaUpdatesService {
     dto: CreateOtaUpdateDto,
   ): Promise<{ ota_update: OtaUpdateDto } | { batch_operation: BatchOperationDto }> {
     const { robot_id, cohort_id, ...params } = dto;
-    if ((robot_id === undefined) === (cohort_id === undefined)) throw new ValidationProblem({ robot_id: ['give either robot_id or cohort_id'] });
+    if ((robot_id === undefined) === (cohort_id === undefined))
+      throw new ValidationProblem({ robot_id: ['give either robot_id or cohort_id'] });
     if (cohort_id) {
       return { batch_operation: await this.batches.create(operator, { action: 'create_ota_update', cohort_id, params: { ...params } }) };
     }
-    const created = await this.db.transaction((m) => this.createForRobot(m, operator.workspaceId, robot_id!, params, operator.userId, null));
+    const created = await this.db.transaction((m) =>
+      this.createForRobot(m, operator.workspaceId, robot_id!, params, operator.userId, null),
+    );
     if (!created.ok) {
       if (created.refusal === 'not_found') throw new NotFoundProblem();
       throw new ConflictProblem(created.refusal);
@@ -77,21 +87,34 @@ export class OtaUpdatesService {
     if (!robot.serviceAgentId) return { ok: false, refusal: 'robot_not_enrolled' };
     const serviceAgentId = robot.serviceAgentId;
     // A refusal undoes the pending row: with the agent deactivated there is no way to deliver it.
-    return inSavepoint(m, 'ota_update', (creation) => creation.ok, async (): Promise<OtaCreation> => {
-      const pending = await this.repo.insertPending(m, { ...params, workspaceId, robotId, serviceAgentId, createdBy, batchOperationId });
-      if (!pending) return { ok: false, refusal: 'ota_update_in_progress' };
-      const { created, refused } = await this.commands.createMany(m, {
-        workspaceId,
-        serviceAgentIds: [serviceAgentId],
-        name: OTA_COMMAND,
-        payload: { ota_update: { id: pending.id, update_type: pending.update_type, version: pending.version, artifact_url: pending.artifact_url, sha256: pending.sha256 } },
-        createdBy,
-      });
-      if (refused.size > 0) return { ok: false, refusal: 'service_agent_inactive' };
-      const otaUpdate = await this.repo.setCommand(m, pending.id, created[0].id);
-      await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: otaUpdate });
-      return { ok: true, otaUpdate, command: created[0] };
-    });
+    return inSavepoint(
+      m,
+      'ota_update',
+      (creation) => creation.ok,
+      async (): Promise<OtaCreation> => {
+        const pending = await this.repo.insertPending(m, { ...params, workspaceId, robotId, serviceAgentId, createdBy, batchOperationId });
+        if (!pending) return { ok: false, refusal: 'ota_update_in_progress' };
+        const { created, refused } = await this.commands.createMany(m, {
+          workspaceId,
+          serviceAgentIds: [serviceAgentId],
+          name: OTA_COMMAND,
+          payload: {
+            ota_update: {
+              id: pending.id,
+              update_type: pending.update_type,
+              version: pending.version,
+              artifact_url: pending.artifact_url,
+              sha256: pending.sha256,
+            },
+          },
+          createdBy,
+        });
+        if (refused.size > 0) return { ok: false, refusal: 'service_agent_inactive' };
+        const otaUpdate = await this.repo.setCommand(m, pending.id, created[0].id);
+        await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: otaUpdate });
+        return { ok: true, otaUpdate, command: created[0] };
+      },
+    );
   }
 
   async list(workspaceId: string, q: ListQuery<typeof OTA_UPDATE_LIST.key, true>): Promise<OtaUpdateListDto> {
@@ -119,7 +142,10 @@ export class OtaUpdatesService {
 
   // ---- the robot's side ----------------------------------------------------------------------
 
-  async listForAgent(agent: { workspaceId: string; serviceAgentId: string }, q: ListQuery<typeof OTA_UPDATE_LIST.key, true>): Promise<OtaUpdateListDto> {
+  async listForAgent(
+    agent: { workspaceId: string; serviceAgentId: string },
+    q: ListQuery<typeof OTA_UPDATE_LIST.key, true>,
+  ): Promise<OtaUpdateListDto> {
     const { rows, total } = await this.repo.listForAgent(agent.workspaceId, agent.serviceAgentId, q);
     return listEnvelope(q, rows, total);
   }
@@ -161,6 +187,7 @@ export class OtaUpdatesService {
     const { before, after } = change;
     if (before.status === after.status && before.detail === after.detail) return;
     await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: after });
-    if (finishCommand && after.agent_command_id) await this.commands.finishIn(m, after.agent_command_id, finishCommand.status, finishCommand.result);
+    if (finishCommand && after.agent_command_id)
+      await this.commands.finishIn(m, after.agent_command_id, finishCommand.status, finishCommand.result);
   }
 }

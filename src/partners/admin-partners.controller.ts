@@ -84,7 +84,8 @@ export class AdminPartnersController {
   @Get('api/v1/admin/partners/:id')
   @ApiOperation({
     summary: 'Show a marketplace partner',
-    description: 'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): answers `{ partner }` with its status, scopes, current key prefix and last use. 404 `not_found` for an unknown id.',
+    description:
+      'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): answers `{ partner }` with its status, scopes, current key prefix and last use. 404 `not_found` for an unknown id.',
   })
   @ApiOkResponse({ type: PartnerEnvelopeDto })
   @notFound
@@ -96,7 +97,7 @@ export class AdminPartnersController {
   @OperatorAuth({ platformAdmin: true })
   @Patch('api/v1/admin/partners/:id')
   @ApiOperation({
-    summary: "Rename a partner or change its scopes",
+    summary: 'Rename a partner or change its scopes',
     description:
       "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): changes `name` and/or `scopes` and answers `{ partner }`. Narrowed scopes bind the partner's keys at once on every node. " +
       '404 `not_found` for an unknown id; 422 `validation_failed` for a bad name or an empty or unknown scope.',
@@ -114,7 +115,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: "Rotate a partner's key",
     description:
-      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): issues a new `mpk_` key, shown in this response only (`{ partner, partner_key }`). " +
+      'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): issues a new `mpk_` key, shown in this response only (`{ partner, partner_key }`). ' +
       'The old key keeps working for `grace_period_seconds` (0 to 604800, default 0: it stops at once); when it stops, the engagement tokens it minted stop with it. 404 `not_found` for an unknown id; 422 `validation_failed` for a grace period out of range.',
   })
   @HttpCode(200)
@@ -146,7 +147,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: 'Reinstate a suspended partner',
     description:
-      "Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): the partner becomes active again, and its unexpired key and the engagement tokens under it are accepted again. Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.",
+      'Platform admins only (session cookie of a user listed in PLATFORM_ADMIN_EMAILS whose email is confirmed; anyone else 403 `platform_admin_required`): the partner becomes active again, and its unexpired key and the engagement tokens under it are accepted again. Idempotent; answers `{ partner }`. 404 `not_found` for an unknown id.',
   })
   @HttpCode(200)
   @ApiOkResponse({ type: PartnerEnvelopeDto })
@@ -166,8 +167,16 @@ export class AdminPartnersController {
       'Platform admins only (session cookie; without one a redirect to the log-in page, anyone else a 403 page). Pages with `limit` and `offset` as the REST list does.',
   })
   @ApiProduces('text/html')
-  @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: LIST_PAGE.offset?.min, maximum: LIST_PAGE.offset?.max, default: 0 } })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: LIST_PAGE.limit.min, maximum: LIST_PAGE.limit.max, default: LIST_PAGE.limit.default } })
+  @ApiQuery({
+    name: 'offset',
+    required: false,
+    schema: { type: 'integer', minimum: LIST_PAGE.offset?.min, maximum: LIST_PAGE.offset?.max, default: 0 },
+  })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    schema: { type: 'integer', minimum: LIST_PAGE.limit.min, maximum: LIST_PAGE.limit.max, default: LIST_PAGE.limit.default },
+  })
   @ApiOkResponse({ description: 'partners with status, scopes, last use and actions' })
   @ApiBadRequestResponse({ description: 'invalid_limit or invalid_offset: an error page' })
   async page(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
@@ -200,7 +209,7 @@ export class AdminPartnersController {
   @ApiOperation({
     summary: 'Edit a partner from the page',
     description:
-      "The edit form of a partner on /admin/partners, for platform admins (session cookie): sets the ticked scopes (at least one; narrowed scopes bind its keys at once) and the name when one is given, then a 303 redirect back to the page. " +
+      'The edit form of a partner on /admin/partners, for platform admins (session cookie): sets the ticked scopes (at least one; narrowed scopes bind its keys at once) and the name when one is given, then a 303 redirect back to the page. ' +
       'An unknown partner is a 404 error page, a bad field a 422 error page.',
   })
   @ApiFormPost({
@@ -211,7 +220,10 @@ export class AdminPartnersController {
   @pageNotFound
   @pageInvalid
   async pageUpdate(@Param('id', uuid) id: string, @Body() body: unknown, @Res() res: Response): Promise<void> {
-    await this.partners.update(id, { name: formOptionalName(body, 'name', PARTNER_NAME_MAX), scopes: formChoices(body, 'scopes', PARTNER_SCOPES) });
+    await this.partners.update(id, {
+      name: formOptionalName(body, 'name', PARTNER_NAME_MAX),
+      scopes: formChoices(body, 'scopes', PARTNER_SCOPES),
+    });
     res.redirect(303, PAGE);
   }
 
@@ -229,7 +241,12 @@ export class AdminPartnersController {
   @ApiCreatedResponse({ description: 'the page, with the new key shown once' })
   @pageNotFound
   @pageInvalid
-  async pageRotate(@CurrentOperator() op: OperatorPrincipal, @Param('id', uuid) id: string, @Body() body: unknown, @Res() res: Response): Promise<void> {
+  async pageRotate(
+    @CurrentOperator() op: OperatorPrincipal,
+    @Param('id', uuid) id: string,
+    @Body() body: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
     const rotated = await this.partners.rotate(id, formInteger(body, 'grace_period_seconds', 0, ROTATION_MAX_GRACE_S));
     const list = await this.partners.list(parseList(PARTNER_LIST, {}));
     sendPage(res, adminPartnersPage(op.email, list, { key: rotated.partner_key, partner: rotated.partner }), 201);

@@ -45,7 +45,10 @@ export class EngagementsRepository {
   ) {}
 
   /** A new active engagement; fails on engagements_active_key when one is active already. */
-  async insert(m: EntityManager, e: { workspaceId: string; partnerId: string; scopes: readonly string[]; grantedBy: string }): Promise<EngagementDto> {
+  async insert(
+    m: EntityManager,
+    e: { workspaceId: string; partnerId: string; scopes: readonly string[]; grantedBy: string },
+  ): Promise<EngagementDto> {
     const [{ id }] = await m.query(
       `INSERT INTO engagements (workspace_id, partner_id, scopes, granted_by) VALUES ($1, $2, $3, $4) RETURNING id`,
       [e.workspaceId, e.partnerId, e.scopes, e.grantedBy],
@@ -54,7 +57,10 @@ export class EngagementsRepository {
   }
 
   async findInWorkspace(workspaceId: string, id: string, m: EntityManager | DataSource = this.db): Promise<EngagementDto | undefined> {
-    const rows = await m.query(`SELECT ${ENGAGEMENT_COLUMNS} FROM ${ENGAGEMENT_FROM} WHERE e.id = $1 AND e.workspace_id = $2`, [id, workspaceId]);
+    const rows = await m.query(`SELECT ${ENGAGEMENT_COLUMNS} FROM ${ENGAGEMENT_FROM} WHERE e.id = $1 AND e.workspace_id = $2`, [
+      id,
+      workspaceId,
+    ]);
     return rows[0];
   }
 
@@ -98,7 +104,14 @@ export class EngagementsRepository {
   }
 
   /** Stores a minted token (its hash only) and prunes the engagement's long-expired tokens. */
-  async insertToken(t: { engagementId: string; partnerKeyId: string; tokenHash: Buffer; scopes: readonly string[]; expiresAt: Date; pruneBefore: Date }): Promise<void> {
+  async insertToken(t: {
+    engagementId: string;
+    partnerKeyId: string;
+    tokenHash: Buffer;
+    scopes: readonly string[];
+    expiresAt: Date;
+    pruneBefore: Date;
+  }): Promise<void> {
     await this.db.query(`DELETE FROM engagement_tokens WHERE engagement_id = $1 AND expires_at < $2`, [t.engagementId, t.pruneBefore]);
     await this.db.query(
       `INSERT INTO engagement_tokens (engagement_id, partner_key_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4, $5)`,
@@ -124,7 +137,12 @@ export class EngagementsRepository {
     return rows[0];
   }
 
-  async insertEvent(e: { engagementId: string; workspaceId: string; kind: string; payload: Record<string, unknown> }): Promise<EngagementEventDto> {
+  async insertEvent(e: {
+    engagementId: string;
+    workspaceId: string;
+    kind: string;
+    payload: Record<string, unknown>;
+  }): Promise<EngagementEventDto> {
     const rows = await this.sql.committedRows<EngagementEventDto>(
       'insert_engagement_event',
       `INSERT INTO engagement_events AS v (engagement_id, workspace_id, kind, payload) VALUES ($1, $2, $3, $4) RETURNING ${EVENT_COLUMNS}`,
@@ -143,7 +161,11 @@ export class EngagementsRepository {
         s.params,
         q.page.offset,
       ),
-      this.sql.pooledRows<{ total: number }>('count_engagement_events', `SELECT count(*)::int AS total FROM engagement_events v ${s.where}`, s.countParams),
+      this.sql.pooledRows<{ total: number }>(
+        'count_engagement_events',
+        `SELECT count(*)::int AS total FROM engagement_events v ${s.where}`,
+        s.countParams,
+      ),
     ]);
     return { rows, total: counted[0].total };
   }

@@ -46,8 +46,14 @@ export class EngagementsService {
   async grant(workspaceId: string, grantedBy: string, partnerId: string, scopes?: readonly string[]): Promise<EngagementDto> {
     try {
       return await this.db.transaction(async (m) => {
-        if (!(await this.partners.activeScopes(m, partnerId))) throw new ValidationProblem({ partner_id: ['does not name an active partner'] });
-        return this.repo.insert(m, { workspaceId, partnerId, grantedBy, scopes: canonicalScopes(ENGAGEMENT_SCOPES, scopes ?? ENGAGEMENT_SCOPES) });
+        if (!(await this.partners.activeScopes(m, partnerId)))
+          throw new ValidationProblem({ partner_id: ['does not name an active partner'] });
+        return this.repo.insert(m, {
+          workspaceId,
+          partnerId,
+          grantedBy,
+          scopes: canonicalScopes(ENGAGEMENT_SCOPES, scopes ?? ENGAGEMENT_SCOPES),
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err, ['engagements_active_key'])) throw new ConflictProblem('engagement_exists');
@@ -124,7 +130,14 @@ export class EngagementsService {
       expiresAt,
       pruneBefore: new Date(now - ENGAGEMENT_TOKEN_PRUNE_AFTER_MS),
     });
-    return { token, token_type: 'Bearer', expires_in: lifetime, expires_at: expiresAt.toISOString(), scopes: granted, engagement_id: engagementId };
+    return {
+      token,
+      token_type: 'Bearer',
+      expires_in: lifetime,
+      expires_at: expiresAt.toISOString(),
+      scopes: granted,
+      engagement_id: engagementId,
+    };
   }
 
   // ---- engagement runtimes ------------------------------------------------------------------

@@ -1,7 +1,15 @@
 import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { Request } from 'express';
-import { AuthPolicy, AuthStrategy, AuthStrategyRegistry, INSUFFICIENT_SCOPE_DETAIL, principalOf, readBearerToken, RequestWithPrincipal } from '../auth';
+import {
+  AuthPolicy,
+  AuthStrategy,
+  AuthStrategyRegistry,
+  INSUFFICIENT_SCOPE_DETAIL,
+  principalOf,
+  readBearerToken,
+  RequestWithPrincipal,
+} from '../auth';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { FailedAuthThrottle } from './failed-auth-throttle.service';
 import { MarketplaceAuthError } from './marketplace-auth.errors';
@@ -72,13 +80,11 @@ export class EngagementAuthStrategy extends MarketplaceAuthStrategy<Extract<Auth
 }
 
 /** The authenticated partner of the current request. */
-export const CurrentPartner = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): PartnerPrincipal =>
-    principalOf<PartnerPrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'partner', '@CurrentPartner()'),
+export const CurrentPartner = createParamDecorator((_: unknown, ctx: ExecutionContext): PartnerPrincipal =>
+  principalOf<PartnerPrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'partner', '@CurrentPartner()'),
 );
 
 /** The authenticated engagement runtime of the current request. */
-export const CurrentEngagement = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): EngagementPrincipal =>
-    principalOf<EngagementPrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'engagement', '@CurrentEngagement()'),
+export const CurrentEngagement = createParamDecorator((_: unknown, ctx: ExecutionContext): EngagementPrincipal =>
+  principalOf<EngagementPrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'engagement', '@CurrentEngagement()'),
 );

@@ -58,7 +58,8 @@ export class OperatorEngagementsController {
   @ApiTags('operator')
   @ApiOperation({
     summary: 'List the partners the workspace may engage',
-    description: 'Owners and admins of the workspace (session cookie): answers `{ partners, count, pagination }`, the active marketplace partners (id and name only), newest first, to pick one to grant an engagement to.',
+    description:
+      'Owners and admins of the workspace (session cookie): answers `{ partners, count, pagination }`, the active marketplace partners (id and name only), newest first, to pick one to grant an engagement to.',
   })
   @ApiList(ACTIVE_PARTNER_LIST)
   @ApiOkResponse({ type: PartnerSummaryListDto, description: 'the active partners (id, name) this workspace may engage' })
@@ -72,7 +73,7 @@ export class OperatorEngagementsController {
   @ApiOperation({
     summary: 'Grant an engagement to a partner',
     description:
-      "Owners and admins of the workspace (session cookie): grants the active partner `partner_id` an engagement in this workspace with `scopes` (default: every engagement scope), under which the partner mints engagement tokens. " +
+      'Owners and admins of the workspace (session cookie): grants the active partner `partner_id` an engagement in this workspace with `scopes` (default: every engagement scope), under which the partner mints engagement tokens. ' +
       'Answers 201 `{ engagement }`; 409 `engagement_exists` when the partner already has an active engagement here; 422 `validation_failed` for a bad body or a partner that is unknown or suspended.',
   })
   @HttpCode(201)
@@ -88,7 +89,8 @@ export class OperatorEngagementsController {
   @ApiTags('operator')
   @ApiOperation({
     summary: "List the workspace's engagements",
-    description: "Owners and admins of the workspace (session cookie): answers `{ engagements, count, pagination }`, the workspace's engagements (active and revoked), newest first.",
+    description:
+      "Owners and admins of the workspace (session cookie): answers `{ engagements, count, pagination }`, the workspace's engagements (active and revoked), newest first.",
   })
   @ApiList(ENGAGEMENT_LIST)
   @ApiOkResponse({ type: EngagementListDto })
@@ -103,7 +105,7 @@ export class OperatorEngagementsController {
   @ApiOperation({
     summary: 'Revoke an engagement',
     description:
-      "Owners and admins of the workspace (session cookie): the engagement becomes `revoked` and every token minted under it is refused at once on every node (401 `engagement_revoked`). " +
+      'Owners and admins of the workspace (session cookie): the engagement becomes `revoked` and every token minted under it is refused at once on every node (401 `engagement_revoked`). ' +
       'Idempotent: a revoked engagement is answered unchanged. Answers `{ engagement }`; 404 `not_found` for an engagement of another workspace.',
   })
   @HttpCode(200)
@@ -159,11 +161,15 @@ export class OperatorEngagementsController {
   @ApiOperation({
     summary: 'Engagement events page',
     description:
-      "The console page of one engagement and its newest 50 events. Owners and admins of the workspace (session cookie); without a session, a redirect to the log-in page. An engagement of another workspace is a 404 error page.",
+      'The console page of one engagement and its newest 50 events. Owners and admins of the workspace (session cookie); without a session, a redirect to the log-in page. An engagement of another workspace is a 404 error page.',
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'one engagement and its latest events' })
-  async eventsPage(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuid) id: string, @Res() res: Response): Promise<void> {
+  async eventsPage(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuid) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     const { engagement, events } = await this.engagements.showWithEvents(op.workspaceId, id, parseList(ENGAGEMENT_EVENT_LIST, {}));
     sendPage(res, engagementEventsPage(op.email, engagement, events.engagement_events));
   }
@@ -174,7 +180,7 @@ export class OperatorEngagementsController {
   @ApiOperation({
     summary: 'Grant an engagement from the page',
     description:
-      "The grant form of /app/engagements, for owners and admins (session cookie): grants the chosen active partner an engagement with the ticked scopes, then a 303 redirect back to the page. " +
+      'The grant form of /app/engagements, for owners and admins (session cookie): grants the chosen active partner an engagement with the ticked scopes, then a 303 redirect back to the page. ' +
       'A partner that already has an active engagement here is a 409 error page; a bad field, or a partner that is unknown or suspended, a 422 error page.',
   })
   @ApiFormPost({
@@ -195,13 +201,17 @@ export class OperatorEngagementsController {
   @ApiOperation({
     summary: 'Revoke an engagement from the page',
     description:
-      "The revoke button of /app/engagements, for owners and admins (session cookie): every token minted under the engagement is refused at once, then a 303 redirect back to the page. " +
+      'The revoke button of /app/engagements, for owners and admins (session cookie): every token minted under the engagement is refused at once, then a 303 redirect back to the page. ' +
       'Idempotent; an engagement of another workspace is a 404 error page.',
   })
   @ApiFormPost()
   @ApiSeeOtherResponse({ description: 'revoked: to /app/engagements' })
   @ApiNotFoundResponse({ description: 'not found, or not in this workspace: an error page' })
-  async pageRevoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuid) id: string, @Res() res: Response): Promise<void> {
+  async pageRevoke(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuid) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.engagements.revoke(op.workspaceId, id);
     res.redirect(303, PAGE);
   }

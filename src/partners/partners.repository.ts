@@ -42,7 +42,13 @@ export class PartnersRepository {
     return row.id;
   }
 
-  async insertKey(m: EntityManager, partnerId: string, prefix: string, secretHash: Buffer, at: Date): Promise<{ id: string; insertedAt: string }> {
+  async insertKey(
+    m: EntityManager,
+    partnerId: string,
+    prefix: string,
+    secretHash: Buffer,
+    at: Date,
+  ): Promise<{ id: string; insertedAt: string }> {
     const [row] = await m.query(
       `INSERT INTO partner_keys (partner_id, prefix, secret_hash, inserted_at) VALUES ($1, $2, $3, $4)
        RETURNING id, ${iso('inserted_at')} AS "insertedAt"`,

@@ -5,9 +5,16 @@ const subscription = (type: string, plan: unknown, workspaceId: unknown = WS) =>
   id: 'evt_1',
   type,
   created: 1_700_000_000,
-  data: { object: { object: 'subscription', metadata: { workspace_id: workspaceId }, items: { data: [{ price: { metadata: { plan } } }] } } },
+  data: {
+    object: { object: 'subscription', metadata: { workspace_id: workspaceId }, items: { data: [{ price: { metadata: { plan } } }] } },
+  },
 });
-const invoice = (type: string, details: Record<string, unknown>) => ({ id: 'evt_2', type, created: 1_700_000_100, data: { object: { object: 'invoice', ...details } } });
+const invoice = (type: string, details: Record<string, unknown>) => ({
+  id: 'evt_2',
+  type,
+  created: 1_700_000_100,
+  data: { object: { object: 'invoice', ...details } },
+});
 
 describe('readPaymentEvent', () => {
   it('reads a subscription created or updated into the plan of its price', () => {
@@ -17,35 +24,73 @@ describe('readPaymentEvent', () => {
       created: new Date(1_700_000_000_000),
       effect: { kind: 'plan', workspaceId: WS, plan: 'team' },
     });
-    expect(readPaymentEvent(subscription('customer.subscription.updated', 'enterprise'))?.effect).toEqual({ kind: 'plan', workspaceId: WS, plan: 'enterprise' });
+    expect(readPaymentEvent(subscription('customer.subscription.updated', 'enterprise'))?.effect).toEqual({
+      kind: 'plan',
+      workspaceId: WS,
+      plan: 'enterprise',
+    });
   });
 
   it('returns a deleted subscription to free, whatever its price says', () => {
-    expect(readPaymentEvent(subscription('customer.subscription.deleted', 'team'))?.effect).toEqual({ kind: 'plan', workspaceId: WS, plan: 'free' });
+    expect(readPaymentEvent(subscription('customer.subscription.deleted', 'team'))?.effect).toEqual({
+      kind: 'plan',
+      workspaceId: WS,
+      plan: 'free',
+    });
   });
 
   it('reads invoices through subscription_details (and parent.subscription_details)', () => {
-    expect(readPaymentEvent(invoice('invoice.payment_failed', { subscription_details: { metadata: { workspace_id: WS } } }))?.effect).toEqual({ kind: 'pause', workspaceId: WS });
-    expect(readPaymentEvent(invoice('invoice.paid', { parent: { subscription_details: { metadata: { workspace_id: WS.toUpperCase() } } } }))?.effect).toEqual({
+    expect(
+      readPaymentEvent(invoice('invoice.payment_failed', { subscription_details: { metadata: { workspace_id: WS } } }))?.effect,
+    ).toEqual({ kind: 'pause', workspaceId: WS });
+    expect(
+      readPaymentEvent(invoice('invoice.paid', { parent: { subscription_details: { metadata: { workspace_id: WS.toUpperCase() } } } }))
+        ?.effect,
+    ).toEqual({
       kind: 'resume',
       workspaceId: WS,
     });
   });
 
   it('ignores what it cannot act on, naming why', () => {
-    expect(readPaymentEvent(subscription('customer.subscription.updated', 'platinum'))?.effect).toEqual({ kind: 'ignore', reason: 'unknown_plan', workspaceId: WS });
-    expect(readPaymentEvent(subscription('customer.subscription.updated', 'team', 'not-a-uuid'))?.effect).toMatchObject({ reason: 'unknown_workspace' });
-    expect(readPaymentEvent(subscription('customer.subscription.updated', 'team', 42))?.effect).toMatchObject({ reason: 'unknown_workspace' });
-    expect(readPaymentEvent({ id: 'evt_3', type: 'charge.succeeded', data: { object: {} } })?.effect).toMatchObject({ reason: 'unhandled_type' });
+    expect(readPaymentEvent(subscription('customer.subscription.updated', 'platinum'))?.effect).toEqual({
+      kind: 'ignore',
+      reason: 'unknown_plan',
+      workspaceId: WS,
+    });
+    expect(readPaymentEvent(subscription('customer.subscription.updated', 'team', 'not-a-uuid'))?.effect).toMatchObject({
+      reason: 'unknown_workspace',
+    });
+    expect(readPaymentEvent(subscription('customer.subscription.updated', 'team', 42))?.effect).toMatchObject({
+      reason: 'unknown_workspace',
+    });
+    expect(readPaymentEvent({ id: 'evt_3', type: 'charge.succeeded', data: { object: {} } })?.effect).toMatchObject({
+      reason: 'unhandled_type',
+    });
     expect(readPaymentEvent(invoice('invoice.paid', {}))?.effect).toMatchObject({ reason: 'unknown_workspace' });
     expect(readPaymentEvent({ id: 'evt_4', type: 'invoice.paid', data: 'nope' })?.effect).toMatchObject({ reason: 'unknown_workspace' });
-    expect(readPaymentEvent({ ...subscription('customer.subscription.updated', 'team'), data: { object: { metadata: { workspace_id: WS }, items: { data: [] } } } })?.effect).toMatchObject({
+    expect(
+      readPaymentEvent({
+        ...subscription('customer.subscription.updated', 'team'),
+        data: { object: { metadata: { workspace_id: WS }, items: { data: [] } } },
+      })?.effect,
+    ).toMatchObject({
       reason: 'unknown_plan',
     });
   });
 
   it('is null for a body that is not an event', () => {
-    for (const body of [null, [], 'x', 1, {}, { id: 'evt' }, { type: 'invoice.paid' }, { id: 1, type: 'x' }, { id: 'e'.repeat(256), type: 'x' }]) {
+    for (const body of [
+      null,
+      [],
+      'x',
+      1,
+      {},
+      { id: 'evt' },
+      { type: 'invoice.paid' },
+      { id: 1, type: 'x' },
+      { id: 'e'.repeat(256), type: 'x' },
+    ]) {
       expect(readPaymentEvent(body)).toBeNull();
     }
   });

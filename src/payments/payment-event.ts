@@ -44,7 +44,9 @@ export function readPaymentEvent(body: unknown): PaymentEvent | null {
   if (!id || !type || id.length > PAYMENT_EVENT_ID_MAX || type.length > PAYMENT_EVENT_ID_MAX) return null;
   const createdSeconds = at(body, 'created');
   const created =
-    typeof createdSeconds === 'number' && createdSeconds > 0 && createdSeconds < LATEST_CREATED_SECONDS ? new Date(Math.floor(createdSeconds) * 1000) : null;
+    typeof createdSeconds === 'number' && createdSeconds > 0 && createdSeconds < LATEST_CREATED_SECONDS
+      ? new Date(Math.floor(createdSeconds) * 1000)
+      : null;
   return { id, type, created, effect: effectOf(type, at(body, 'data', 'object')) };
 }
 
@@ -54,13 +56,15 @@ function effectOf(type: string, object: unknown): PaymentEffect {
   if (!isSubscription && !isInvoice) return { kind: 'ignore', reason: 'unhandled_type', workspaceId: null };
   const raw = isSubscription
     ? at(object, 'metadata', 'workspace_id')
-    : (at(object, 'subscription_details', 'metadata', 'workspace_id') ?? at(object, 'parent', 'subscription_details', 'metadata', 'workspace_id'));
+    : (at(object, 'subscription_details', 'metadata', 'workspace_id') ??
+      at(object, 'parent', 'subscription_details', 'metadata', 'workspace_id'));
   const workspaceId = typeof raw === 'string' && isUUID(raw) ? raw.toLowerCase() : undefined;
   if (!workspaceId) return { kind: 'ignore', reason: 'unknown_workspace', workspaceId: null };
   if (type === 'customer.subscription.deleted') return { kind: 'plan', workspaceId, plan: 'free' };
   if (type === 'invoice.payment_failed') return { kind: 'pause', workspaceId };
   if (type === 'invoice.paid') return { kind: 'resume', workspaceId };
   const plan = at(object, 'items', 'data', 0, 'price', 'metadata', 'plan');
-  if (typeof plan !== 'string' || !(PLANS as readonly string[]).includes(plan)) return { kind: 'ignore', reason: 'unknown_plan', workspaceId };
+  if (typeof plan !== 'string' || !(PLANS as readonly string[]).includes(plan))
+    return { kind: 'ignore', reason: 'unknown_plan', workspaceId };
   return { kind: 'plan', workspaceId, plan: plan as Plan };
 }

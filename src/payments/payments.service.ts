@@ -78,7 +78,10 @@ export class PaymentsService {
       case 'resume':
         return (await this.workspaces.resumeAfterPayment(m, workspace.id))
           ? { outcome: 'applied', detail: 'reactivated', statusChanged: workspace.id }
-          : { outcome: 'ignored', detail: `not reactivated: the workspace is ${workspace.status}${workspace.status === 'paused' ? ', not by a payment' : ''}` };
+          : {
+              outcome: 'ignored',
+              detail: `not reactivated: the workspace is ${workspace.status}${workspace.status === 'paused' ? ', not by a payment' : ''}`,
+            };
     }
   }
 }

@@ -4,7 +4,9 @@ import { parseSignatureHeader, verifyStripeSignature } from './stripe-signature'
 const SECRET = 'whsec_test_0123456789abcdef';
 const body = Buffer.from('{"id":"evt_1","type":"invoice.paid"}');
 const sign = (t: number, payload: Buffer = body, secret = SECRET) =>
-  createHmac('sha256', secret).update(`${t}.${payload.toString('utf8')}`).digest('hex');
+  createHmac('sha256', secret)
+    .update(`${t}.${payload.toString('utf8')}`)
+    .digest('hex');
 const NOW = 1_700_000_000_000;
 const t = NOW / 1000;
 
@@ -43,7 +45,10 @@ describe('verifyStripeSignature', () => {
 
 describe('parseSignatureHeader', () => {
   it('reads t and every v1, with spaces, ignoring unknown parts', () => {
-    expect(parseSignatureHeader(`t=12, v1=${'a'.repeat(64)}, x=1, v1=${'B'.repeat(64)}`)).toEqual({ timestamp: 12, v1: ['a'.repeat(64), 'b'.repeat(64)] });
+    expect(parseSignatureHeader(`t=12, v1=${'a'.repeat(64)}, x=1, v1=${'B'.repeat(64)}`)).toEqual({
+      timestamp: 12,
+      v1: ['a'.repeat(64), 'b'.repeat(64)],
+    });
     expect(parseSignatureHeader('t=abc,v1=' + 'a'.repeat(64))).toBeNull();
     expect(parseSignatureHeader('t=1,v1=short')).toBeNull();
   });

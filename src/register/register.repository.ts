@@ -12,7 +12,12 @@ export interface RegisteredUser {
 @Injectable()
 export class RegisterRepository {
   /** The new user, or undefined when the email is already taken. */
-  async insertUserUnlessEmailTaken(m: EntityManager, email: string, passwordHash: string, name: string): Promise<RegisteredUser | undefined> {
+  async insertUserUnlessEmailTaken(
+    m: EntityManager,
+    email: string,
+    passwordHash: string,
+    name: string,
+  ): Promise<RegisteredUser | undefined> {
     const users = await m.query(
       `INSERT INTO users (email, password_hash, name) VALUES ($1, $2, $3)
            ON CONFLICT (email) DO NOTHING

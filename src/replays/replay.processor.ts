@@ -38,7 +38,11 @@ export class ReplayProcessor extends QueueWorkerHost {
     const secret = this.box.open(work.sealed_secret, targetSecretContext(replay.workflow_target_id));
     const attempt = await this.http.post(
       work.url,
-      { 'webhook-id': replay.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signStandardWebhook(replay.id, timestamp, body, [secret]) },
+      {
+        'webhook-id': replay.id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signStandardWebhook(replay.id, timestamp, body, [secret]),
+      },
       body,
     );
     if (attempt.error === null) return this.repo.record(replay.id, 'succeeded', attempt.status ?? null, null);

@@ -103,11 +103,15 @@ export class OperatorReplaysController {
   @Get('workflow_targets')
   @ApiOperation({
     summary: "List the workspace's workflow targets",
-    description: 'Any member of the workspace (session cookie): answers `{ workflow_targets, count, pagination }`, the live targets without their secrets, newest first.',
+    description:
+      'Any member of the workspace (session cookie): answers `{ workflow_targets, count, pagination }`, the live targets without their secrets, newest first.',
   })
   @ApiList(WORKFLOW_TARGET_LIST)
   @ApiOkResponse({ type: WorkflowTargetListDto })
-  listTargets(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<WorkflowTargetListDto> {
+  listTargets(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+  ): Promise<WorkflowTargetListDto> {
     return this.replays.listTargets(op.workspaceId, parseList(WORKFLOW_TARGET_LIST, query));
   }
 
@@ -116,7 +120,7 @@ export class OperatorReplaysController {
   @ApiOperation({
     summary: "List the workspace's replays",
     description:
-      'Any member of the workspace (session cookie): answers `{ replays, count, pagination }`, newest first, each with its status, attempts, the target\'s last HTTP status and last error. ' +
+      "Any member of the workspace (session cookie): answers `{ replays, count, pagination }`, newest first, each with its status, attempts, the target's last HTTP status and last error. " +
       'Filter by `status` or `filter[status]` (the nested one wins); a bad value is 400 `invalid_status`.',
   })
   @ApiList(REPLAY_LIST)

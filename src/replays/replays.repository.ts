@@ -33,7 +33,17 @@ export class ReplaysRepository {
   }
 
   listTargets(workspaceId: string, q: ListQuery): Promise<{ rows: WorkflowTargetDto[]; total: number }> {
-    return listPage(this.db, { columns: TARGET_COLUMNS, table: 'workflow_targets', alias: 'w', scope: 'w.workspace_id = $1 AND w.deleted_at IS NULL', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      {
+        columns: TARGET_COLUMNS,
+        table: 'workflow_targets',
+        alias: 'w',
+        scope: 'w.workspace_id = $1 AND w.deleted_at IS NULL',
+        params: [workspaceId],
+      },
+      q,
+    );
   }
 
   /** Deletes a live target of the workspace; false when there is none with that id. */
@@ -49,7 +59,12 @@ export class ReplaysRepository {
    * A queued replay of a trace of the workspace to a live target of it (the one named, else the
    * newest); undefined for the part that is not the workspace's: 'trace' or 'target'.
    */
-  async insertReplay(workspaceId: string, traceId: string, targetId: string | null, serviceAgentId: string): Promise<ReplayDto | 'trace' | 'target'> {
+  async insertReplay(
+    workspaceId: string,
+    traceId: string,
+    targetId: string | null,
+    serviceAgentId: string,
+  ): Promise<ReplayDto | 'trace' | 'target'> {
     const rows: (ReplayDto & { missing: string | null })[] = await this.db.query(
       `WITH t AS (SELECT id FROM traces WHERE workspace_id = $1 AND id = $2),
             w AS (SELECT id FROM workflow_targets WHERE workspace_id = $1 AND deleted_at IS NULL AND ($3::uuid IS NULL OR id = $3)
@@ -69,7 +84,11 @@ export class ReplaysRepository {
   }
 
   listReplays(workspaceId: string, q: ListQuery): Promise<{ rows: ReplayDto[]; total: number }> {
-    return listPage(this.db, { columns: REPLAY_COLUMNS, table: 'replays', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: REPLAY_COLUMNS, table: 'replays', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 
   /** Takes the replay for an attempt (queued or running: a retried job); undefined when it is final already. */
@@ -109,6 +128,7 @@ export class ReplaysRepository {
   }
 
   async touch(ids: string[]): Promise<void> {
-    if (ids.length > 0) await this.db.query(`UPDATE replays SET updated_at = now() WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'running')`, [ids]);
+    if (ids.length > 0)
+      await this.db.query(`UPDATE replays SET updated_at = now() WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'running')`, [ids]);
   }
 }

@@ -78,11 +78,18 @@ export class ReplaysService implements OnApplicationBootstrap, OnApplicationShut
 
   /** 202: the replay is queued; the job sends it. A trace or target that is not the workspace's is 422. */
   async create(workspaceId: string, serviceAgentId: string, dto: CreateReplayDto): Promise<ReplayDto> {
-    const replay = await this.repo.insertReplay(workspaceId, dto.trace_id.toLowerCase(), dto.workflow_target_id?.toLowerCase() ?? null, serviceAgentId);
+    const replay = await this.repo.insertReplay(
+      workspaceId,
+      dto.trace_id.toLowerCase(),
+      dto.workflow_target_id?.toLowerCase() ?? null,
+      serviceAgentId,
+    );
     if (replay === 'trace') throw new ValidationProblem({ trace_id: ['must be a trace of this workspace'] });
     if (replay === 'target') {
       throw new ValidationProblem({
-        workflow_target_id: [dto.workflow_target_id ? 'must be a workflow target of this workspace' : 'the workspace has no workflow target: create one first'],
+        workflow_target_id: [
+          dto.workflow_target_id ? 'must be a workflow target of this workspace' : 'the workspace has no workflow target: create one first',
+        ],
       });
     }
     await this.enqueue([replay.id]);
@@ -98,7 +105,13 @@ export class ReplaysService implements OnApplicationBootstrap, OnApplicationShut
   private async enqueue(ids: string[]): Promise<void> {
     try {
       await withTimeout(
-        this.queue.addBulk(ids.map((replayId) => ({ name: 'replay', data: { replayId }, opts: { jobId: replayJobId(replayId), attempts: REPLAY_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } } }))),
+        this.queue.addBulk(
+          ids.map((replayId) => ({
+            name: 'replay',
+            data: { replayId },
+            opts: { jobId: replayJobId(replayId), attempts: REPLAY_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
+          })),
+        ),
         ENQUEUE_TIMEOUT_MS,
         'enqueueing replays',
       );

@@ -29,7 +29,10 @@ import { ScimTokensService } from './scim-tokens.service';
 const ADMIN_PAGE = '/app/admin';
 const NO_SESSION = ApiFoundResponse({ description: 'no session: redirect to /users/log-in' });
 /** A refusal of a page route is a problem body, not HTML. */
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } },
+});
 
 /** /app/admin (owners and admins): SCIM tokens, created (shown once) and revoked, and the sync log. */
 @ApiTags('pages')
@@ -90,12 +93,21 @@ export class ScimAdminPageController {
   @ApiSeeOtherResponse({ description: 'revoked; back to /app/admin' })
   @ApiNotFoundResponse(problem('not_found'))
   @NO_SESSION
-  async revoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+  async revoke(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.tokens.revoke(op.workspaceId, id);
     res.redirect(303, ADMIN_PAGE);
   }
 
-  private async render(op: WorkspaceOperatorPrincipal, res: Response, created?: { name: string; token: string }, status = 200): Promise<void> {
+  private async render(
+    op: WorkspaceOperatorPrincipal,
+    res: Response,
+    created?: { name: string; token: string },
+    status = 200,
+  ): Promise<void> {
     const [tokens, events] = await Promise.all([
       this.tokens.list(op.workspaceId, parseList(SCIM_TOKEN_LIST, { limit: '100' })),
       this.console.listEvents(op.workspaceId, parseList(SCIM_EVENT_LIST, { limit: '20' })),
@@ -103,7 +115,14 @@ export class ScimAdminPageController {
     const workspaceName = op.workspaces.find((w) => w.id === op.workspaceId)?.name ?? '';
     sendPage(
       res,
-      adminPage({ email: op.email, workspaceName, baseUrl: this.config.baseUrl, tokens: tokens.scim_tokens, events: events.scim_sync_events, created }),
+      adminPage({
+        email: op.email,
+        workspaceName,
+        baseUrl: this.config.baseUrl,
+        tokens: tokens.scim_tokens,
+        events: events.scim_sync_events,
+        created,
+      }),
       status,
     );
   }

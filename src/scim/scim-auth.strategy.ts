@@ -44,14 +44,15 @@ export class ScimAuthStrategy implements AuthStrategy<Extract<AuthPolicy, { kind
     const found = await this.tokens.findLive(sha256(token));
     if (!found) throw new UnauthorizedProblem('invalid_scim_token');
     if (!found.last_used_at || Date.now() - new Date(found.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
-      this.tokens.touch(found.id).catch((err: unknown) => this.logger.warn(`last_used_at of a SCIM token not recorded: ${(err as Error).message}`));
+      this.tokens
+        .touch(found.id)
+        .catch((err: unknown) => this.logger.warn(`last_used_at of a SCIM token not recorded: ${(err as Error).message}`));
     }
     return { kind: 'scim', workspaceId: found.workspace_id, tokenId: found.id, scopes: [], rateLimitSubject: null };
   }
 }
 
 /** The SCIM principal of the current request (routes declaring @ScimAuth()). */
-export const CurrentScim = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): ScimPrincipal =>
-    principalOf<ScimPrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'scim', '@CurrentScim()'),
+export const CurrentScim = createParamDecorator((_: unknown, ctx: ExecutionContext): ScimPrincipal =>
+  principalOf<ScimPrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'scim', '@CurrentScim()'),
 );

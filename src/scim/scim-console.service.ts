@@ -4,7 +4,14 @@ import { DataSource } from 'typeorm';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
 import type { ListQuery } from '../core/listing/list-query';
-import type { ScimGroupDto, ScimGroupListDto, ScimSyncEventDto, ScimSyncEventListDto, SCIM_EVENT_LIST, SCIM_GROUP_LIST } from './dto/scim-operator.dto';
+import type {
+  ScimGroupDto,
+  ScimGroupListDto,
+  ScimSyncEventDto,
+  ScimSyncEventListDto,
+  SCIM_EVENT_LIST,
+  SCIM_GROUP_LIST,
+} from './dto/scim-operator.dto';
 import { ScimAccountsRepository } from './scim-accounts.repository';
 import { GroupRole, OperatorScimGroupRow, ScimGroupsRepository } from './scim-groups.repository';
 import { ScimSyncEventRow, ScimSyncEventsRepository } from './scim-sync-events.repository';

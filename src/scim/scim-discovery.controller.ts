@@ -52,8 +52,7 @@ export class ScimDiscoveryController {
   @Get('ResourceTypes/:id')
   @ApiOperation({
     summary: 'Get a SCIM resource type',
-    description:
-      'SCIM token. One resource type by its id, `User` or `Group`; any other id is 404.',
+    description: 'SCIM token. One resource type by its id, `User` or `Group`; any other id is 404.',
   })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimOk(200, 'one resource type', { type: 'object' })
@@ -80,8 +79,7 @@ export class ScimDiscoveryController {
   @Get('Schemas/:id')
   @ApiOperation({
     summary: 'Get a SCIM schema',
-    description:
-      'SCIM token. One schema by its URN, e.g. `urn:ietf:params:scim:schemas:core:2.0:User`; any other id is 404.',
+    description: 'SCIM token. One schema by its URN, e.g. `urn:ietf:params:scim:schemas:core:2.0:User`; any other id is 404.',
   })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiScimOk(200, 'one schema, by its URN', { type: 'object' })

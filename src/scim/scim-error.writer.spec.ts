@@ -11,8 +11,14 @@ describe('scimError: problems in the SCIM error schema (RFC 7644 3.12)', () => {
   const schemas = ['urn:ietf:params:scim:api:messages:2.0:Error'];
 
   it('maps each SCIM code to its scimType, with status as a string', () => {
-    expect(body(new ScimUniqueness('taken'))).toEqual({ status: 409, body: { schemas, status: '409', scimType: 'uniqueness', detail: 'taken' } });
-    expect(body(new ScimInvalidValue('bad'))).toEqual({ status: 400, body: { schemas, status: '400', scimType: 'invalidValue', detail: 'bad' } });
+    expect(body(new ScimUniqueness('taken'))).toEqual({
+      status: 409,
+      body: { schemas, status: '409', scimType: 'uniqueness', detail: 'taken' },
+    });
+    expect(body(new ScimInvalidValue('bad'))).toEqual({
+      status: 400,
+      body: { schemas, status: '400', scimType: 'invalidValue', detail: 'bad' },
+    });
     expect(body(new ScimNoTarget('none')).body.scimType).toBe('noTarget');
     expect(body(new ScimOwnerProtected()).body).toMatchObject({ status: '403' });
     expect(body(new ScimOwnerProtected()).body.scimType).toBeUndefined();
@@ -27,7 +33,10 @@ describe('scimError: problems in the SCIM error schema (RFC 7644 3.12)', () => {
 
   it('plumbing codes keep their status: malformed JSON is invalidSyntax, 404, 503 and 500 carry no scimType', () => {
     expect(body(new ProblemError({ status: 400, code: 'malformed_json' })).body.scimType).toBe('invalidSyntax');
-    expect(body(new ProblemError({ status: 404, code: 'not_found' }))).toEqual({ status: 404, body: { schemas, status: '404', detail: 'not_found' } });
+    expect(body(new ProblemError({ status: 404, code: 'not_found' }))).toEqual({
+      status: 404,
+      body: { schemas, status: '404', detail: 'not_found' },
+    });
     expect(body(new ProblemError({ status: 503, code: 'database_unavailable' })).status).toBe(503);
     expect(body(new Error('boom'))).toEqual({ status: 500, body: { schemas, status: '500', detail: 'internal_error' } });
   });

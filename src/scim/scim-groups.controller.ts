@@ -4,7 +4,17 @@ import type { Response } from 'express';
 import { ScimAuth } from '../auth';
 import type { ScimListResponse } from '../core/listing/scim-page';
 import { CurrentScim, ScimPrincipal } from './scim-auth.strategy';
-import { ApiScimBody, ApiScimConflict, ApiScimInvalid, ApiScimNotFound, ApiScimOk, PATCH_OP_SCHEMA, SCIM_GROUP_LIST_SCHEMA, SCIM_GROUP_SCHEMA, ScimResource } from './scim-openapi';
+import {
+  ApiScimBody,
+  ApiScimConflict,
+  ApiScimInvalid,
+  ApiScimNotFound,
+  ApiScimOk,
+  PATCH_OP_SCHEMA,
+  SCIM_GROUP_LIST_SCHEMA,
+  SCIM_GROUP_SCHEMA,
+  ScimResource,
+} from './scim-openapi';
 import { excludes } from './scim-query';
 import type { ScimGroupResource } from './scim-resources';
 import { SCIM_CONTENT_TYPE } from './scim-schemas';
@@ -31,7 +41,11 @@ export class ScimGroupsController {
       'ignored unless the deployment sets `SCIM_GROUP_FILTERS=true`, which turns on `displayName eq` and `externalId eq`.',
   })
   @Header('content-type', SCIM_CONTENT_TYPE)
-  @ApiQuery({ name: 'filter', required: false, description: 'ignored, unless SCIM_GROUP_FILTERS=true: then displayName eq and externalId eq' })
+  @ApiQuery({
+    name: 'filter',
+    required: false,
+    description: 'ignored, unless SCIM_GROUP_FILTERS=true: then displayName eq and externalId eq',
+  })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1' })
   @ApiQuery({ name: 'count', required: false, description: 'default 50, at most 100' })
   @ApiQuery(EXCLUDED)
@@ -100,7 +114,12 @@ export class ScimGroupsController {
   @ApiScimNotFound()
   @ApiScimInvalid()
   @ApiScimConflict()
-  replace(@CurrentScim() scim: ScimPrincipal, @Param('id') id: string, @Body() body: unknown, @Query() query: Record<string, unknown>): Promise<ScimGroupResource> {
+  replace(
+    @CurrentScim() scim: ScimPrincipal,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ScimGroupResource> {
     return this.groups.replace(scim.workspaceId, id, body, !excludes(query, 'members'));
   }
 
@@ -122,7 +141,12 @@ export class ScimGroupsController {
   @ApiScimNotFound()
   @ApiScimInvalid()
   @ApiScimConflict()
-  patch(@CurrentScim() scim: ScimPrincipal, @Param('id') id: string, @Body() body: unknown, @Query() query: Record<string, unknown>): Promise<ScimGroupResource> {
+  patch(
+    @CurrentScim() scim: ScimPrincipal,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ScimGroupResource> {
     return this.groups.patch(scim.workspaceId, id, body, !excludes(query, 'members'));
   }
 

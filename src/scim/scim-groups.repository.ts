@@ -63,7 +63,17 @@ export class ScimGroupsRepository {
 
   list(workspaceId: string, filter: GroupFilter | undefined, page: ScimPage): Promise<{ rows: ScimGroupRow[]; total: number }> {
     const where = filterSql(filter);
-    return scimPage(this.db, { columns: COLUMNS, table: 'scim_groups', alias: 'g', scope: `g.workspace_id = $1${where.sql}`, params: [workspaceId, ...where.params] }, page);
+    return scimPage(
+      this.db,
+      {
+        columns: COLUMNS,
+        table: 'scim_groups',
+        alias: 'g',
+        scope: `g.workspace_id = $1${where.sql}`,
+        params: [workspaceId, ...where.params],
+      },
+      page,
+    );
   }
 
   /** The members of each group, in the order they joined. */
@@ -89,10 +99,11 @@ export class ScimGroupsRepository {
   }
 
   async update(m: EntityManager, id: string, displayName: string, externalId: string | null): Promise<void> {
-    await m.query(
-      `UPDATE scim_groups SET display_name = $2, external_id = $3, version = version + 1, updated_at = now() WHERE id = $1`,
-      [id, displayName, externalId],
-    );
+    await m.query(`UPDATE scim_groups SET display_name = $2, external_id = $3, version = version + 1, updated_at = now() WHERE id = $1`, [
+      id,
+      displayName,
+      externalId,
+    ]);
   }
 
   /** Marks a change of members only (meta.version and lastModified move). */

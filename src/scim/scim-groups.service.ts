@@ -30,7 +30,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function memberIds(v: unknown): string[] {
   if (!Array.isArray(v)) return [];
   if (v.length > MAX_MEMBERS_PER_REQUEST) throw new ScimInvalidValue(`at most ${MAX_MEMBERS_PER_REQUEST} members per request`);
-  const ids = v.map((m) => (isObject(m) ? member(m, 'value') : undefined)).filter((id): id is string => typeof id === 'string' && isUUID(id.trim()));
+  const ids = v
+    .map((m) => (isObject(m) ? member(m, 'value') : undefined))
+    .filter((id): id is string => typeof id === 'string' && isUUID(id.trim()));
   return [...new Set(ids.map((id) => id.trim().toLowerCase()))];
 }
 

@@ -27,7 +27,11 @@ function schemaOf(attributes: ScimAttribute[]): SchemaObject {
       a.type === 'complex'
         ? schemaOf(a.subAttributes ?? [])
         : { type: a.type === 'boolean' ? 'boolean' : 'string', ...(a.type === 'dateTime' && { format: 'date-time' }) };
-    properties[a.name] = { ...(a.multiValued ? { type: 'array', items: scalar } : scalar), description: a.description, ...(a.mutability === 'readOnly' && { readOnly: true }) };
+    properties[a.name] = {
+      ...(a.multiValued ? { type: 'array', items: scalar } : scalar),
+      description: a.description,
+      ...(a.mutability === 'readOnly' && { readOnly: true }),
+    };
   }
   const required = attributes.filter((a) => a.required).map((a) => a.name);
   return { type: 'object', properties, ...(required.length > 0 && { required }) };
@@ -49,7 +53,13 @@ const resource = (attributes: ScimAttribute[], extra: Record<string, SchemaObjec
   const base = schemaOf(attributes);
   return {
     ...base,
-    properties: { schemas: { type: 'array', items: { type: 'string' } }, id: { type: 'string', format: 'uuid', readOnly: true }, ...base.properties, ...extra, meta: META },
+    properties: {
+      schemas: { type: 'array', items: { type: 'string' } },
+      id: { type: 'string', format: 'uuid', readOnly: true },
+      ...base.properties,
+      ...extra,
+      meta: META,
+    },
   };
 };
 

@@ -43,7 +43,10 @@ export class ScimOperatorController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: IssuedScimTokenEnvelopeDto })
   @ApiInvalidBody()
-  async createToken(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateScimTokenDto): Promise<IssuedScimTokenEnvelopeDto> {
+  async createToken(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Body() dto: CreateScimTokenDto,
+  ): Promise<IssuedScimTokenEnvelopeDto> {
     return { scim_token: await this.tokens.create(op.workspaceId, op.userId, dto.name) };
   }
 

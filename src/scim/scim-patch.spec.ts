@@ -20,7 +20,16 @@ const patched = (...ops: unknown[]) => applyPatch(user(), readPatchOperations({ 
 
 describe('readPatchOperations: the forms Okta and Entra send', () => {
   it("reads op names in any case (Entra's Replace, Add, Remove)", () => {
-    const ops = readPatchOperations({ Operations: [{ op: 'Replace', path: 'displayName', value: 'x' }, { op: 'ADD', path: 'externalId', value: 'y' }, { op: 'remove', path: 'externalId' }] }, U);
+    const ops = readPatchOperations(
+      {
+        Operations: [
+          { op: 'Replace', path: 'displayName', value: 'x' },
+          { op: 'ADD', path: 'externalId', value: 'y' },
+          { op: 'remove', path: 'externalId' },
+        ],
+      },
+      U,
+    );
     expect(ops.map((o) => o.op)).toEqual(['replace', 'add', 'remove']);
   });
 
@@ -32,7 +41,10 @@ describe('readPatchOperations: the forms Okta and Entra send', () => {
 
   it('merges complex values sub-attribute by sub-attribute, including dotted and URN keys', () => {
     expect(
-      readPatchOperations({ Operations: [{ op: 'replace', value: { name: { givenName: 'G' }, 'name.familyName': 'F', [E]: { department: 'D' } } }] }, U),
+      readPatchOperations(
+        { Operations: [{ op: 'replace', value: { name: { givenName: 'G' }, 'name.familyName': 'F', [E]: { department: 'D' } } }] },
+        U,
+      ),
     ).toEqual([
       { op: 'replace', path: 'name.givenName', value: 'G' },
       { op: 'replace', path: 'name.familyName', value: 'F' },
@@ -61,8 +73,12 @@ describe('readPatchOperations: the forms Okta and Entra send', () => {
 
   it('a remove without a path is noTarget; a change of groups is mutability', () => {
     expect(() => readPatchOperations({ Operations: [{ op: 'remove' }] }, U)).toThrow(expect.objectContaining({ code: 'scim_no_target' }));
-    expect(() => readPatchOperations({ Operations: [{ op: 'add', path: 'groups', value: [] }] }, U)).toThrow(expect.objectContaining({ code: 'scim_mutability' }));
-    expect(() => readPatchOperations({ Operations: [{ op: 'replace', value: 'x' }] }, U)).toThrow(expect.objectContaining({ code: 'scim_invalid_value' }));
+    expect(() => readPatchOperations({ Operations: [{ op: 'add', path: 'groups', value: [] }] }, U)).toThrow(
+      expect.objectContaining({ code: 'scim_mutability' }),
+    );
+    expect(() => readPatchOperations({ Operations: [{ op: 'replace', value: 'x' }] }, U)).toThrow(
+      expect.objectContaining({ code: 'scim_invalid_value' }),
+    );
   });
 });
 
@@ -76,12 +92,19 @@ describe('applyPatch, then readUserInput', () => {
     expect(readUserInput(patched({ op: 'Replace', path: 'emails[type eq "work"].value', value: 'new@example.com' })).emails).toEqual([
       { value: 'new@example.com', type: 'work', primary: true },
     ]);
-    const withoutWork = readUserInput(patched({ op: 'remove', path: 'emails[type eq "work"]' }, { op: 'Replace', path: 'emails[type eq "work"].value', value: 'w@example.com' }));
+    const withoutWork = readUserInput(
+      patched(
+        { op: 'remove', path: 'emails[type eq "work"]' },
+        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'w@example.com' },
+      ),
+    );
     expect(withoutWork.emails).toEqual([{ value: 'w@example.com', type: 'work' }]);
   });
 
   it('sets and removes enterprise attributes, the manager as Entra sends it (an id)', () => {
-    const set = readUserInput(patched({ op: 'Add', path: `${E}:manager`, value: 'm-1' }, { op: 'Replace', path: `${E}:department`, value: 'Ops' }));
+    const set = readUserInput(
+      patched({ op: 'Add', path: `${E}:manager`, value: 'm-1' }, { op: 'Replace', path: `${E}:department`, value: 'Ops' }),
+    );
     expect(set.enterprise).toEqual({ manager: { value: 'm-1' }, department: 'Ops' });
     const doc = patched({ op: 'Add', path: `${E}:manager`, value: 'm-1' });
     const removed = readUserInput(applyPatch(doc, readPatchOperations({ Operations: [{ op: 'Remove', path: `${E}:manager` }] }, U)));
@@ -100,7 +123,10 @@ describe('applyPatch, then readUserInput', () => {
       { op: 'add', value: { title: 'CTO', 'urn:example:params:scim:schemas:extension:acme:2.0:User': { badge: 7 } } },
     ];
     expect(readPatchOperations({ Operations: ops }, U)).toEqual([]);
-    expect(readUserInput(patched(...ops, { op: 'replace', path: 'displayName', value: 'A. L.' }))).toEqual({ ...readUserInput(user()), displayName: 'A. L.' });
+    expect(readUserInput(patched(...ops, { op: 'replace', path: 'displayName', value: 'A. L.' }))).toEqual({
+      ...readUserInput(user()),
+      displayName: 'A. L.',
+    });
     expect(readPatchOperations({ Operations: [{ op: 'replace', path: 'userName', value: 'x' }] }, ScimUrns.group)).toEqual([]);
   });
 
@@ -125,9 +151,15 @@ describe('memberChange', () => {
   const op = (o: Record<string, unknown>) => readPatchOperations({ Operations: [o] }, ScimUrns.group)[0];
 
   it('reads add, replace and the three removes', () => {
-    expect(memberChange(op({ op: 'Add', path: 'members', value: [{ value: 'a' }, { value: 'b', display: 'B' }] }))).toEqual({ kind: 'add', ids: ['a', 'b'] });
+    expect(memberChange(op({ op: 'Add', path: 'members', value: [{ value: 'a' }, { value: 'b', display: 'B' }] }))).toEqual({
+      kind: 'add',
+      ids: ['a', 'b'],
+    });
     expect(memberChange(op({ op: 'replace', path: 'members', value: [{ value: 'c' }] }))).toEqual({ kind: 'replace', ids: ['c'] });
-    expect(memberChange(op({ op: 'Remove', path: 'members', value: [{ $ref: null, value: 'a' }] }))).toEqual({ kind: 'remove', ids: ['a'] });
+    expect(memberChange(op({ op: 'Remove', path: 'members', value: [{ $ref: null, value: 'a' }] }))).toEqual({
+      kind: 'remove',
+      ids: ['a'],
+    });
     expect(memberChange(op({ op: 'remove', path: 'members[value eq "a"]' }))).toEqual({ kind: 'remove', ids: ['a'] });
     expect(memberChange(op({ op: 'remove', path: 'members[value eq "a" or value eq "b"]' }))).toEqual({ kind: 'remove', ids: ['a', 'b'] });
     expect(memberChange(op({ op: 'remove', path: 'members' }))).toEqual({ kind: 'remove_all' });
@@ -142,6 +174,8 @@ describe('memberChange', () => {
   });
 
   it('refuses a member filter it cannot read', () => {
-    expect(() => memberChange(op({ op: 'remove', path: 'members[display eq "x"]' }))).toThrow(expect.objectContaining({ code: 'scim_invalid_value' }));
+    expect(() => memberChange(op({ op: 'remove', path: 'members[display eq "x"]' }))).toThrow(
+      expect.objectContaining({ code: 'scim_invalid_value' }),
+    );
   });
 });

@@ -35,9 +35,28 @@ const KEPT_ROOTS: Record<string, ReadonlySet<string>> = {
 /** Attribute and sub-attribute names this plane knows, by their lower-case spelling. */
 const CANONICAL = new Map(
   [
-    'userName', 'externalId', 'displayName', 'name', 'emails', 'active', 'groups', 'members',
-    'givenName', 'familyName', 'formatted', 'value', 'type', 'primary', 'display',
-    'employeeNumber', 'costCenter', 'organization', 'division', 'department', 'manager', '$ref',
+    'userName',
+    'externalId',
+    'displayName',
+    'name',
+    'emails',
+    'active',
+    'groups',
+    'members',
+    'givenName',
+    'familyName',
+    'formatted',
+    'value',
+    'type',
+    'primary',
+    'display',
+    'employeeNumber',
+    'costCenter',
+    'organization',
+    'division',
+    'department',
+    'manager',
+    '$ref',
   ].map((n) => [n.toLowerCase(), n]),
 );
 
@@ -52,7 +71,11 @@ function canonicalDotted(path: string): string {
   const close = tail.indexOf(']');
   const after = close === -1 ? '' : tail.slice(close + 1);
   const filter = close === -1 ? tail : tail.slice(0, close + 1);
-  const name = (s: string) => s.split('.').map((p) => (p ? canonical(p) : p)).join('.');
+  const name = (s: string) =>
+    s
+      .split('.')
+      .map((p) => (p ? canonical(p) : p))
+      .join('.');
   return name(head) + filter + (after.startsWith('.') ? '.' + name(after.slice(1)) : after);
 }
 
@@ -165,10 +188,7 @@ function toScimError(err: unknown): Error {
 
 /** What a PATCH does to a group's members, read from its `members` operations. */
 export type MemberChange =
-  | { kind: 'add'; ids: string[] }
-  | { kind: 'remove'; ids: string[] }
-  | { kind: 'remove_all' }
-  | { kind: 'replace'; ids: string[] };
+  { kind: 'add'; ids: string[] } | { kind: 'remove'; ids: string[] } | { kind: 'remove_all' } | { kind: 'replace'; ids: string[] };
 
 /** The `value`s of a member list (`[{ value }]` or one `{ value }`); anything without one is skipped. */
 function memberIds(value: unknown): string[] {
@@ -186,7 +206,7 @@ function filterIds(f: Filter): string[] | undefined {
   if (f.op === 'eq' && f.attrPath.toLowerCase() === 'value' && typeof f.compValue === 'string') return [f.compValue];
   if (f.op === 'or') {
     const parts = f.filters.map(filterIds);
-    return parts.every((p) => p !== undefined) ? parts.flat() as string[] : undefined;
+    return parts.every((p) => p !== undefined) ? (parts.flat() as string[]) : undefined;
   }
   return undefined;
 }

@@ -13,7 +13,11 @@ export interface ScimResourceMeta {
   version: string;
 }
 
-function meta(resourceType: 'User' | 'Group', row: { id: string; inserted_at: Date; updated_at: Date; version: number }, baseUrl: string): ScimResourceMeta {
+function meta(
+  resourceType: 'User' | 'Group',
+  row: { id: string; inserted_at: Date; updated_at: Date; version: number },
+  baseUrl: string,
+): ScimResourceMeta {
   return {
     resourceType,
     created: iso(row.inserted_at),
@@ -72,4 +76,8 @@ export function groupResource(row: ScimGroupRow, members: GroupMember[] | undefi
 export type ScimGroupResource = ReturnType<typeof groupResource>;
 
 /** scim-patch's view of a resource's meta: it only needs the two dates. */
-export const patchMeta = (m: ScimResourceMeta): ScimMeta => ({ ...m, created: new Date(m.created), lastModified: new Date(m.lastModified) });
+export const patchMeta = (m: ScimResourceMeta): ScimMeta => ({
+  ...m,
+  created: new Date(m.created),
+  lastModified: new Date(m.lastModified),
+});

@@ -1,5 +1,12 @@
 import { userResource, groupResource } from './scim-resources';
-import { COMMON_ATTRIBUTE_NAMES, ENTERPRISE_USER_ATTRIBUTES, GROUP_ATTRIBUTES, ScimAttribute, ScimUrns, USER_ATTRIBUTES } from './scim-schemas';
+import {
+  COMMON_ATTRIBUTE_NAMES,
+  ENTERPRISE_USER_ATTRIBUTES,
+  GROUP_ATTRIBUTES,
+  ScimAttribute,
+  ScimUrns,
+  USER_ATTRIBUTES,
+} from './scim-schemas';
 
 /** Every attribute path a value carries, `a`, `a.b` (arrays read through). */
 function paths(value: unknown, prefix = ''): string[] {
@@ -13,11 +20,27 @@ function declared(attributes: ScimAttribute[], prefix = ''): string[] {
 
 const now = new Date();
 const row = {
-  id: 'u1', workspace_id: 'w', user_id: 'a', user_name: 'ada', external_id: 'x', display_name: 'Ada',
+  id: 'u1',
+  workspace_id: 'w',
+  user_id: 'a',
+  user_name: 'ada',
+  external_id: 'x',
+  display_name: 'Ada',
   name: { givenName: 'Ada', familyName: 'L', formatted: 'Ada L' },
   emails: [{ value: 'a@x.io', type: 'work', primary: true, display: 'Work' }],
-  enterprise: { department: 'D', employeeNumber: '1', costCenter: 'C', organization: 'O', division: 'V', manager: { value: 'm', $ref: 'r', displayName: 'M' } },
-  active: true, version: 3, inserted_at: now, updated_at: now, groups: [{ value: 'g1', display: 'Eng' }],
+  enterprise: {
+    department: 'D',
+    employeeNumber: '1',
+    costCenter: 'C',
+    organization: 'O',
+    division: 'V',
+    manager: { value: 'm', $ref: 'r', displayName: 'M' },
+  },
+  active: true,
+  version: 3,
+  inserted_at: now,
+  updated_at: now,
+  groups: [{ value: 'g1', display: 'Eng' }],
 };
 
 describe('/Schemas describes exactly what the resources return', () => {
@@ -47,7 +70,10 @@ describe('/Schemas describes exactly what the resources return', () => {
   });
 
   it('a User without values leaves them out, and has no extension schema', () => {
-    const bare = userResource({ ...row, external_id: null, display_name: null, name: {}, enterprise: null, groups: [] }, 'https://ans.example');
+    const bare = userResource(
+      { ...row, external_id: null, display_name: null, name: {}, enterprise: null, groups: [] },
+      'https://ans.example',
+    );
     expect(Object.keys(bare)).toEqual(['schemas', 'id', 'userName', 'emails', 'active', 'groups', 'meta']);
     expect(bare.schemas).toEqual([ScimUrns.user]);
   });

@@ -35,7 +35,11 @@ export class ScimTokensRepository {
 
   /** Live (unrevoked) tokens of the workspace, newest first. */
   list(workspaceId: string, q: ListQuery): Promise<{ rows: ScimTokenRow[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'scim_tokens', scope: 'workspace_id = $1 AND revoked_at IS NULL', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'scim_tokens', scope: 'workspace_id = $1 AND revoked_at IS NULL', params: [workspaceId] },
+      q,
+    );
   }
 
   /** Revokes a live token of the workspace; false when there is none with that id. */

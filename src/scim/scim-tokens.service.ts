@@ -7,7 +7,12 @@ import type { IssuedScimTokenDto, ScimTokenDto, ScimTokenListDto, SCIM_TOKEN_LIS
 import { ScimTokenRow, ScimTokensRepository } from './scim-tokens.repository';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const toDto = (r: ScimTokenRow): ScimTokenDto => ({ id: r.id, name: r.name, created_at: iso(r.inserted_at)!, last_used_at: iso(r.last_used_at) });
+const toDto = (r: ScimTokenRow): ScimTokenDto => ({
+  id: r.id,
+  name: r.name,
+  created_at: iso(r.inserted_at)!,
+  last_used_at: iso(r.last_used_at),
+});
 
 /**
  * SCIM tokens of a workspace (owners and admins): random, shown once at creation, stored as

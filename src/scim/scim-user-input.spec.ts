@@ -38,15 +38,22 @@ describe('readUserInput', () => {
     [{ userName: 'x'.repeat(MAX_SCIM_STRING + 1) }, `userName is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`],
     // 683 three-byte characters: within 1,024 characters, beyond the bytes a B-tree entry holds
     [{ userName: '\u4e00'.repeat(683) }, `userName is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`],
-    [{ userName: 'u', emails: [{ value: '\u4e01'.repeat(1000) }] }, `value is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`],
-    [{ userName: 'u', externalId: '\u4e02'.repeat(1024) }, `externalId is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`],
+    [
+      { userName: 'u', emails: [{ value: '\u4e01'.repeat(1000) }] },
+      `value is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`,
+    ],
+    [
+      { userName: 'u', externalId: '\u4e02'.repeat(1024) },
+      `externalId is longer than ${MAX_SCIM_STRING} characters or 2048 bytes in UTF-8`,
+    ],
     [{ userName: 'a', emails: Array.from({ length: 21 }, (_, i) => ({ value: `${i}@x.io` })) }, 'at most 20 emails'],
   ])('refuses %j as invalidValue', (body, detail) => {
     expect(() => readUserInput(body)).toThrow(expect.objectContaining({ status: 400, code: 'scim_invalid_value', detail }));
   });
 
   it('refuses a body that is not an object as invalidSyntax', () => {
-    for (const body of [null, [], 'x', 1]) expect(() => readUserInput(body)).toThrow(expect.objectContaining({ code: 'scim_invalid_syntax' }));
+    for (const body of [null, [], 'x', 1])
+      expect(() => readUserInput(body)).toThrow(expect.objectContaining({ code: 'scim_invalid_syntax' }));
   });
 });
 

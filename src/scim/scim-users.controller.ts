@@ -38,7 +38,11 @@ export class ScimUsersController {
       'filter is ignored, never an error.',
   })
   @Header('content-type', SCIM_CONTENT_TYPE)
-  @ApiQuery({ name: 'filter', required: false, description: 'userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq; anything else is ignored' })
+  @ApiQuery({
+    name: 'filter',
+    required: false,
+    description: 'userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq; anything else is ignored',
+  })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1; below 1 reads as 1' })
   @ApiQuery({ name: 'count', required: false, description: 'default 50, above 100 reads as 100, negative as 0' })
   @ApiScimOk(200, 'a ListResponse in creation order', SCIM_USER_LIST_SCHEMA)
@@ -80,7 +84,11 @@ export class ScimUsersController {
   @ApiScimInvalid()
   @ApiScimConflict()
   @ApiScimOwner()
-  async create(@CurrentScim() scim: ScimPrincipal, @Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<ScimUserResource> {
+  async create(
+    @CurrentScim() scim: ScimPrincipal,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ScimUserResource> {
     const user = await this.users.create(scim.workspaceId, body);
     res.setHeader('location', user.meta.location);
     return user;

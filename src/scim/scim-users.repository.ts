@@ -76,7 +76,17 @@ export class ScimUsersRepository {
   /** One page in creation order (stable under paging) and the total the filter matches. */
   list(workspaceId: string, filter: UserFilter | undefined, page: ScimPage): Promise<{ rows: ScimUserRow[]; total: number }> {
     const where = filterSql(filter);
-    return scimPage(this.db, { columns: COLUMNS, table: 'scim_users', alias: 'su', scope: `su.workspace_id = $1${where.sql}`, params: [workspaceId, ...where.params] }, page);
+    return scimPage(
+      this.db,
+      {
+        columns: COLUMNS,
+        table: 'scim_users',
+        alias: 'su',
+        scope: `su.workspace_id = $1${where.sql}`,
+        params: [workspaceId, ...where.params],
+      },
+      page,
+    );
   }
 
   async insert(m: EntityManager, workspaceId: string, userId: string, f: ScimUserFields): Promise<string> {
@@ -112,14 +122,20 @@ export class ScimUsersRepository {
 
   /** The SCIM User of this workspace linked to an account, if any. */
   async findIdByAccount(m: EntityManager, workspaceId: string, userId: string): Promise<string | undefined> {
-    const rows: { id: string }[] = await m.query(`SELECT id FROM scim_users WHERE workspace_id = $1 AND user_id = $2`, [workspaceId, userId]);
+    const rows: { id: string }[] = await m.query(`SELECT id FROM scim_users WHERE workspace_id = $1 AND user_id = $2`, [
+      workspaceId,
+      userId,
+    ]);
     return rows[0]?.id;
   }
 
   /** Of the given ids, those that are SCIM Users of this workspace (others are skipped). */
   async existingIds(m: EntityManager, workspaceId: string, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows: { id: string }[] = await m.query(`SELECT id FROM scim_users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, ids]);
+    const rows: { id: string }[] = await m.query(`SELECT id FROM scim_users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [
+      workspaceId,
+      ids,
+    ]);
     return rows.map((r) => r.id);
   }
 

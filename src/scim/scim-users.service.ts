@@ -127,7 +127,8 @@ export class ScimUsersService {
 
   /** userName is unique per workspace (a concurrent write is caught by the unique index instead). */
   private async assertUserNameFree(m: EntityManager, workspaceId: string, userName: string, except: string | null): Promise<void> {
-    if (await this.users.userNameTaken(m, workspaceId, userName, except)) throw new ScimUniqueness('userName is already in use in this workspace');
+    if (await this.users.userNameTaken(m, workspaceId, userName, except))
+      throw new ScimUniqueness('userName is already in use in this workspace');
   }
 
   private manages(account: AccountRow, workspaceId: string): boolean {

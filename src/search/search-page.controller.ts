@@ -28,10 +28,19 @@ export class SearchPageController {
   })
   @ApiProduces('text/html')
   @ApiQuery({ name: 'kind', required: false, enum: SEARCH_KINDS, description: 'only hits of this kind; empty: all' })
-  @ApiQuery({ name: 'q', required: false, type: String, description: `1 to ${SEARCH_QUERY_MAX} characters, web-search syntax; empty shows the form only` })
+  @ApiQuery({
+    name: 'q',
+    required: false,
+    type: String,
+    description: `1 to ${SEARCH_QUERY_MAX} characters, web-search syntax; empty shows the form only`,
+  })
   @ApiOkResponse({ description: 'the search form, and its hits when q is given' })
   @ApiBadRequestResponse({ description: 'the form again, with the reason (a bad q or kind)' })
-  async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async page(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
     const q = typeof query.q === 'string' ? query.q : '';
     const kind = typeof query.kind === 'string' && query.kind ? query.kind : undefined;
     if (!q) return sendPage(res, searchPage({ email: op.email, q }));

@@ -24,7 +24,12 @@ export class SearchController {
       'Answers `{ hits, count }`, best match first, each hit with its kind, id, title and a snippet that marks the matches; `limit` is 1 to 50 (default 20), with no offset. ' +
       '400 `invalid_q` when `q` is not 1 to 200 characters, `invalid_kind` or `invalid_limit`.',
   })
-  @ApiQuery({ name: 'q', required: true, type: String, description: `1 to ${SEARCH_QUERY_MAX} characters, web-search syntax: words, "a phrase", -not, or` })
+  @ApiQuery({
+    name: 'q',
+    required: true,
+    type: String,
+    description: `1 to ${SEARCH_QUERY_MAX} characters, web-search syntax: words, "a phrase", -not, or`,
+  })
   @ApiList(SEARCH_LIST)
   @ApiOkResponse({ type: SearchResultDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'invalid_q, invalid_kind or invalid_limit' })

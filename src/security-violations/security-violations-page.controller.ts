@@ -45,7 +45,11 @@ export class SecurityViolationsPageController {
   })
   @ApiFormPost()
   @ApiSeeOtherResponse({ description: 'acknowledged: to /app/security-violations' })
-  acknowledge(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+  acknowledge(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.move(op, id, 'acknowledged', res);
   }
 

@@ -26,7 +26,7 @@ export class SecurityViolationsController {
   @ApiOperation({
     summary: "List the workspace's security violations",
     description:
-      'Any member of the workspace (session cookie): answers `{ security_violations, count, pagination }`, newest first. Violations are opened by a gateway deny (medium) and by a revoked or archived key, or a retired robot\'s credential, being presented (high); repeats in the same hour count on one unresolved violation. ' +
+      "Any member of the workspace (session cookie): answers `{ security_violations, count, pagination }`, newest first. Violations are opened by a gateway deny (medium) and by a revoked or archived key, or a retired robot's credential, being presented (high); repeats in the same hour count on one unresolved violation. " +
       'Only the nested `filter[status]`, `filter[severity]` and `filter[kind]` are read (a top-level `?status=` is ignored); a bad value is 400 `invalid_<name>`.',
   })
   @ApiList(SECURITY_VIOLATION_LIST)
@@ -44,7 +44,10 @@ export class SecurityViolationsController {
   })
   @ApiOkResponse({ type: SecurityViolationEnvelopeDto })
   @ApiNotInWorkspace()
-  async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<SecurityViolationEnvelopeDto> {
+  async show(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+  ): Promise<SecurityViolationEnvelopeDto> {
     return { security_violation: await this.violations.show(op.workspaceId, id) };
   }
 

@@ -88,10 +88,7 @@ export class SecurityViolationsRepository {
     userId: string,
     at: Date,
   ): Promise<SecurityViolationDto | undefined> {
-    const stamp =
-      to === 'acknowledged'
-        ? `acknowledged_at = $5, acknowledged_by = $6`
-        : `resolved_at = $5, resolved_by = $6`;
+    const stamp = to === 'acknowledged' ? `acknowledged_at = $5, acknowledged_by = $6` : `resolved_at = $5, resolved_by = $6`;
     const [rows] = await this.db.query(
       `UPDATE security_violations AS v SET status = $3, ${stamp}, updated_at = now()
         WHERE v.id = $1 AND v.workspace_id = $2 AND v.status = ANY($4::text[]) RETURNING ${COLUMNS}`,
@@ -102,7 +99,11 @@ export class SecurityViolationsRepository {
 
   /** Newest first, stable; served by the list indexes of migrations/1763700030000. */
   list(workspaceId: string, q: ListQuery): Promise<{ rows: SecurityViolationDto[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'security_violations', alias: 'v', scope: 'v.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'security_violations', alias: 'v', scope: 'v.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 
   /** A page of the violations about a data subject's agents, or that the subject (an operator) acted on; by id. */

@@ -36,6 +36,9 @@ export const VIOLATION_WINDOW_MS = 60 * 60 * 1000;
  */
 export function dedupeKey(kind: ViolationKind, about: readonly string[], atMs: number): string {
   const window = Math.floor(atMs / VIOLATION_WINDOW_MS);
-  const digest = createHash('sha256').update(JSON.stringify([...about, window])).digest('base64url').slice(0, 32);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([...about, window]))
+    .digest('base64url')
+    .slice(0, 32);
   return `${kind}:${digest}`;
 }

@@ -19,7 +19,14 @@ const KIND_OF: Record<ObservedRefusal, Exclude<ViolationKind, 'gateway_denied'>>
 };
 
 type Pending =
-  | { type: 'refusal'; kind: Exclude<ViolationKind, 'gateway_denied'>; workspaceId: string; credentialId: string; at: number; occurrences: number }
+  | {
+      type: 'refusal';
+      kind: Exclude<ViolationKind, 'gateway_denied'>;
+      workspaceId: string;
+      credentialId: string;
+      at: number;
+      occurrences: number;
+    }
   | { type: 'repeat'; report: ViolationReport; at: number; occurrences: number };
 
 /**

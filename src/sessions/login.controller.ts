@@ -64,14 +64,27 @@ export class LoginController {
       'A browser that already has a live session (or a valid remember-me cookie) is redirected (302) to `return_to` or `/app` instead.',
   })
   @ApiQuery({ name: 'notice', required: false, enum: Object.keys(NOTICES), description: 'a notice to show above the form' })
-  @ApiQuery({ name: 'return_to', required: false, type: String, description: 'the console page to open after logging in (`/app...` or `/admin...`)' })
+  @ApiQuery({
+    name: 'return_to',
+    required: false,
+    type: String,
+    description: 'the console page to open after logging in (`/app...` or `/admin...`)',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the login form' })
   @ApiFoundResponse({ description: 'already logged in: redirect to `return_to` or /app' })
-  async form(@Req() req: Request, @Res() res: Response, @Query('notice') notice?: string, @Query('return_to') returnTo?: unknown): Promise<void> {
+  async form(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('notice') notice?: string,
+    @Query('return_to') returnTo?: unknown,
+  ): Promise<void> {
     const back = safeReturnPath(returnTo);
     if (await this.operatorAuth.sessionOf(req)) return res.redirect(302, back ?? APP_PATH);
-    sendPage(res, loginPage({ notice: typeof notice === 'string' && Object.hasOwn(NOTICES, notice) ? NOTICES[notice] : undefined, returnTo: back }));
+    sendPage(
+      res,
+      loginPage({ notice: typeof notice === 'string' && Object.hasOwn(NOTICES, notice) ? NOTICES[notice] : undefined, returnTo: back }),
+    );
   }
 
   /**

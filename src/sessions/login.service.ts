@@ -27,11 +27,7 @@ export class LoginService implements OnModuleInit {
     this.dummyHash = await this.passwords.hash('dummy password for timing equalisation');
   }
 
-  async login(
-    email: string,
-    password: string,
-    client: { ipBucket: string; ip: string; userAgent?: string },
-  ): Promise<LoginOutcome> {
+  async login(email: string, password: string, client: { ipBucket: string; ip: string; userAgent?: string }): Promise<LoginOutcome> {
     const slot = await this.throttle.admit(email, client.ipBucket);
     const user = email ? await this.operators.findByEmailForLogin(email) : undefined;
     const hash = user?.password_hash ?? null;

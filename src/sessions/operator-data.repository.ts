@@ -32,7 +32,10 @@ export class OperatorDataRepository {
    */
   async erase(m: EntityManager, s: DataSubject): Promise<string[]> {
     if (s.userIds.length === 0) return [];
-    await m.query(`DELETE FROM memberships WHERE workspace_id = $1 AND user_id = ANY($2::uuid[]) AND role <> 'owner'`, [s.workspaceId, s.userIds]);
+    await m.query(`DELETE FROM memberships WHERE workspace_id = $1 AND user_id = ANY($2::uuid[]) AND role <> 'owner'`, [
+      s.workspaceId,
+      s.userIds,
+    ]);
     const [rows] = await m.query(
       `UPDATE users u SET email = 'erased-' || u.id::text || '@erased.invalid', name = 'Erased user', password_hash = NULL,
               status = 'suspended', confirmed_at = NULL, scim_workspace_id = NULL, updated_at = now()

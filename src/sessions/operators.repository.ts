@@ -23,9 +23,10 @@ export class OperatorsRepository {
 
   /** Sets the password; an unconfirmed account becomes confirmed at `now`. */
   async updatePassword(m: EntityManager, userId: string, passwordHash: string, now: Date): Promise<void> {
-    await m.query(
-      `UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3), updated_at = now() WHERE id = $1`,
-      [userId, passwordHash, now],
-    );
+    await m.query(`UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3), updated_at = now() WHERE id = $1`, [
+      userId,
+      passwordHash,
+      now,
+    ]);
   }
 }

@@ -14,12 +14,7 @@ import { escapeHtml } from '../core/pages/html';
 import { RedisKeys } from '../core/redis/redis-keys';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisService } from '../core/redis/redis.service';
 import { redisWithin } from '../core/common/problem/redis-errors';
-import {
-  RESET_LINK_TTL_MS,
-  RESET_REQUESTS_PER_ADDRESS,
-  RESET_REQUESTS_PER_IP,
-  RESET_WINDOW_S,
-} from './session.constants';
+import { RESET_LINK_TTL_MS, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_IP, RESET_WINDOW_S } from './session.constants';
 import { OperatorsRepository } from './operators.repository';
 import { PasswordResetRepository } from './password-reset.repository';
 import { SessionsService } from './sessions.service';
@@ -75,9 +70,7 @@ export class PasswordResetService {
     // The token is derived from the request's random nonce and the user, so a retry (say, after the
     // mail server failed) stores nothing new and mails the same link; without SESSION_SECRET it
     // cannot be derived from what the queue holds.
-    const token = createHmac('sha256', this.config.sessionSecret)
-      .update(`password-reset:${nonce}:${user.id}`)
-      .digest('base64url');
+    const token = createHmac('sha256', this.config.sessionSecret).update(`password-reset:${nonce}:${user.id}`).digest('base64url');
     const storedFor = await this.repo.insertToken({
       userId: user.id,
       tokenHash: sha256(token),

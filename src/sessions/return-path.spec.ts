@@ -1,7 +1,13 @@
 import { safeReturnPath } from './return-path';
 
 describe('safeReturnPath', () => {
-  it.each(['/app', '/app/traces/6b0ba1b6-1d0c-4b3c-9b1c-0e0c7b0c0d01', '/app/traces?filter[status]=error&limit=20', '/admin', '/admin/partners'])('keeps %s', (p) => {
+  it.each([
+    '/app',
+    '/app/traces/6b0ba1b6-1d0c-4b3c-9b1c-0e0c7b0c0d01',
+    '/app/traces?filter[status]=error&limit=20',
+    '/admin',
+    '/admin/partners',
+  ])('keeps %s', (p) => {
     expect(safeReturnPath(p)).toBe(p);
   });
 

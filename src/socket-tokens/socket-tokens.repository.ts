@@ -52,9 +52,8 @@ export class SocketTokensRepository {
 
   /** The current state of credentials (live sockets are re-checked against it when something changes). */
   credentialStates(credentialIds: readonly string[]): Promise<CredentialRecord[]> {
-    return this.db.query(
-      `SELECT ${CREDENTIAL_STATE} FROM api_credentials c ${CREDENTIAL_JOINS} WHERE c.id = ANY($1::uuid[])`,
-      [credentialIds],
-    );
+    return this.db.query(`SELECT ${CREDENTIAL_STATE} FROM api_credentials c ${CREDENTIAL_JOINS} WHERE c.id = ANY($1::uuid[])`, [
+      credentialIds,
+    ]);
   }
 }

@@ -28,7 +28,10 @@ const LIMIT = TRACE_LIST.page.limit;
 const OFFSET = TRACE_LIST.page.offset ?? { min: 0, max: 0 };
 const NO_SESSION = ApiFoundResponse({ description: 'no session: redirect to /users/log-in' });
 /** A refusal of a page route is a problem body, not HTML. */
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } },
+});
 
 /** The traces pages of the console (any member). */
 @ApiTags('pages')
@@ -47,13 +50,22 @@ export class TracesPageController {
       '`offset`). Without a session it redirects (302) to the log-in page; a bad filter or paging value is 400 `invalid_<parameter>`.',
   })
   @ApiQuery({ name: 'filter[status]', required: false, enum: TRACE_STATUSES, description: 'empty: any status' })
-  @ApiQuery({ name: 'filter[service_agent_id]', required: false, schema: { type: 'string', format: 'uuid' }, description: 'empty: any agent' })
+  @ApiQuery({
+    name: 'filter[service_agent_id]',
+    required: false,
+    schema: { type: 'string', format: 'uuid' },
+    description: 'empty: any agent',
+  })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.default } })
   @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: OFFSET.min, maximum: OFFSET.max, default: 0 } })
   @ApiOkResponse({ description: 'traces, newest first, with status and agent filters' })
   @NO_SESSION
   @ApiBadRequestResponse(problem(listBadRequestDetails(TRACE_LIST)))
-  async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async list(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
     const q = parseList(TRACE_LIST, withoutEmptyFilters(query));
     const list = await this.traces.list(op.workspaceId, q);
     sendPage(res, tracesPage({ email: op.email, list, status: q.filters.status, serviceAgentId: q.filters.service_agent_id }));

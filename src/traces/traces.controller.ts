@@ -35,7 +35,10 @@ export class TracesController {
   @ApiCreatedResponse({ type: TraceEnvelopeDto })
   @ApiInvalidBody()
   @ApiPayloadTooLargeResponse({ type: ProblemDto, description: 'the body is over 1 MiB' })
-  @ApiConflictResponse({ type: ProblemDto, description: 'trace_id_taken: a trace with this trace_id was already ingested in the workspace' })
+  @ApiConflictResponse({
+    type: ProblemDto,
+    description: 'trace_id_taken: a trace with this trace_id was already ingested in the workspace',
+  })
   async ingest(@CurrentMachine() machine: MachinePrincipal, @Body() dto: CreateTraceDto): Promise<TraceEnvelopeDto> {
     return { trace: await this.traces.ingest(machine.workspaceId, machine.serviceAgentId, dto) };
   }

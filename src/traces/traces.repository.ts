@@ -35,16 +35,27 @@ export class TracesRepository implements PagedSubjectData {
       `INSERT INTO traces AS t (workspace_id, service_agent_id, trace_id, name, status, started_at, duration_ms, attributes, spans, span_count)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (workspace_id, trace_id) DO NOTHING RETURNING ${COLUMNS}`,
-      [workspaceId, t.serviceAgentId, t.traceId, t.name, t.status, t.startedAt, t.durationMs, t.attributes, JSON.stringify(t.spans), t.spans.length],
+      [
+        workspaceId,
+        t.serviceAgentId,
+        t.traceId,
+        t.name,
+        t.status,
+        t.startedAt,
+        t.durationMs,
+        t.attributes,
+        JSON.stringify(t.spans),
+        t.spans.length,
+      ],
     );
     return rows[0];
   }
 
   async find(workspaceId: string, id: string): Promise<TraceWithSpansDto | undefined> {
-    const rows: TraceWithSpansDto[] = await this.db.query(`SELECT ${COLUMNS}, t.spans FROM traces t WHERE t.workspace_id = $1 AND t.id = $2`, [
-      workspaceId,
-      id,
-    ]);
+    const rows: TraceWithSpansDto[] = await this.db.query(
+      `SELECT ${COLUMNS}, t.spans FROM traces t WHERE t.workspace_id = $1 AND t.id = $2`,
+      [workspaceId, id],
+    );
     return rows[0];
   }
 
@@ -56,7 +67,13 @@ export class TracesRepository implements PagedSubjectData {
   exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<TraceWithSpansDto[]> {
     return keysetPage(
       m,
-      { columns: `${COLUMNS}, t.spans`, table: 'traces', alias: 't', scope: 't.workspace_id = $1 AND t.service_agent_id = ANY($2::uuid[])', params: [s.workspaceId, s.serviceAgentIds] },
+      {
+        columns: `${COLUMNS}, t.spans`,
+        table: 'traces',
+        alias: 't',
+        scope: 't.workspace_id = $1 AND t.service_agent_id = ANY($2::uuid[])',
+        params: [s.workspaceId, s.serviceAgentIds],
+      },
       after,
       EXPORT_PAGE_SIZE,
     );

@@ -16,7 +16,8 @@ function storedSpans(dto: CreateTraceDto): StoredSpanDto[] {
     ids.add(s.span_id);
   });
   spans.forEach((s, i) => {
-    if (s.parent_span_id !== undefined && !ids.has(s.parent_span_id)) errors[`spans.${i}.parent_span_id`] = ['must be the span_id of a span of this trace'];
+    if (s.parent_span_id !== undefined && !ids.has(s.parent_span_id))
+      errors[`spans.${i}.parent_span_id`] = ['must be the span_id of a span of this trace'];
   });
   if (Object.keys(errors).length > 0) throw new ValidationProblem(errors);
   return spans.map((s) => ({

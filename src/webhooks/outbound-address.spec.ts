@@ -70,11 +70,13 @@ describe('isPublicAddress', () => {
   });
 });
 
-const resolverOf = (table: Record<string, string[]>): Resolver => async (host) => {
-  const addresses = table[host];
-  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-  return addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
+const resolverOf =
+  (table: Record<string, string[]>): Resolver =>
+  async (host) => {
+    const addresses = table[host];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
 
 describe('resolvePublicAddresses', () => {
   const resolver = resolverOf({

@@ -124,7 +124,8 @@ export function guardedLookup(resolve: Resolver = systemResolver): LookupFunctio
       (addresses) => {
         const family = options.family === 6 || options.family === 'IPv6' ? 6 : options.family === 4 || options.family === 'IPv4' ? 4 : 0;
         const usable = family ? addresses.filter((a) => a.family === family) : addresses;
-        if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }));
+        if (usable.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }));
         if (options.all) callback(null, usable);
         else callback(null, usable[0].address, usable[0].family);
       },

@@ -97,7 +97,8 @@ export class WebhookDeliverer {
         windowMs: settings.retryWindowMs,
         retryAfterMs: retryAfterMs(sent.retryAfter, now),
       });
-      if (next !== null) outcome = { status: 'pending', nextAttemptAt: new Date(next), jobId: attemptJobId(delivery.id, delivery.attempts + 1) };
+      if (next !== null)
+        outcome = { status: 'pending', nextAttemptAt: new Date(next), jobId: attemptJobId(delivery.id, delivery.attempts + 1) };
     }
     const { recorded, disabled } = await this.repo.recordAttempt(
       {
@@ -116,7 +117,8 @@ export class WebhookDeliverer {
     );
     this.attempts.inc({ outcome: ok ? 'succeeded' : 'failed' });
     if (disabled) await this.notifier.disabled(delivery.workspaceId, delivery.subscriptionId, disabled, delivery.url);
-    if (recorded && !disabled && outcome.status === 'pending') await this.schedule(delivery.id, delivery.attempts, outcome.jobId, outcome.nextAttemptAt.getTime() - now);
+    if (recorded && !disabled && outcome.status === 'pending')
+      await this.schedule(delivery.id, delivery.attempts, outcome.jobId, outcome.nextAttemptAt.getTime() - now);
     return disabled ? 'failed' : outcome.status;
   }
 
@@ -146,7 +148,12 @@ export class WebhookDeliverer {
 
   /** Signs and POSTs; a secret that cannot be opened is a failed attempt (retried), not a crash. */
   private async send(delivery: ClaimedDelivery, now: number): Promise<HttpAttempt> {
-    const body = JSON.stringify({ id: delivery.event.id, type: delivery.event.type, created: delivery.event.created, data: delivery.event.data });
+    const body = JSON.stringify({
+      id: delivery.event.id,
+      type: delivery.event.type,
+      created: delivery.event.created,
+      data: delivery.event.data,
+    });
     let secrets: string[];
     try {
       secrets = [this.box.open(delivery.secretCiphertext, secretContext(delivery.subscriptionId))];

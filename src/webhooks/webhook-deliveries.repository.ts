@@ -129,7 +129,20 @@ export class WebhookDeliveriesRepository {
          UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = $12 AND failing_since IS NOT NULL AND $3 = 'succeeded'
        )
        SELECT (SELECT count(*) FROM d)::int AS recorded`,
-      [r.deliveryId, r.number, r.outcome.status, r.responseStatus, r.error, nextAt, jobId, r.startedAt, r.now, r.manual, r.durationMs, r.subscriptionId],
+      [
+        r.deliveryId,
+        r.number,
+        r.outcome.status,
+        r.responseStatus,
+        r.error,
+        nextAt,
+        jobId,
+        r.startedAt,
+        r.now,
+        r.manual,
+        r.durationMs,
+        r.subscriptionId,
+      ],
     );
     if (r.outcome.status === 'succeeded') return { recorded: recorded > 0, disabled: null };
     const rows: { status: string; disabled_reason: 'failing' | 'gone' | null }[] = await this.db.query(
@@ -162,7 +175,11 @@ export class WebhookDeliveriesRepository {
 
   /** A page of one subscription's deliveries, newest first (the subscription is the caller's, checked before). */
   list(subscriptionId: string, q: ListQuery): Promise<{ rows: WebhookDeliveryDto[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'webhook_deliveries', alias: 'd', scope: 'd.subscription_id = $1', params: [subscriptionId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'webhook_deliveries', alias: 'd', scope: 'd.subscription_id = $1', params: [subscriptionId] },
+      q,
+    );
   }
 
   async find(workspaceId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDeliveryDto | undefined> {

@@ -5,7 +5,12 @@ import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
 import type { ListQuery } from '../core/listing/list-query';
-import type { WEBHOOK_DELIVERY_LIST, WebhookDeliveryDto, WebhookDeliveryListDto, WebhookDeliveryWithAttemptsDto } from './dto/webhook-delivery.dto';
+import type {
+  WEBHOOK_DELIVERY_LIST,
+  WebhookDeliveryDto,
+  WebhookDeliveryListDto,
+  WebhookDeliveryWithAttemptsDto,
+} from './dto/webhook-delivery.dto';
 import { manualJobId, WebhookDeliverer } from './webhook-deliverer.service';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
@@ -23,7 +28,11 @@ export class WebhookDeliveriesService {
     private readonly clock: Clock,
   ) {}
 
-  async list(workspaceId: string, subscriptionId: string, q: ListQuery<typeof WEBHOOK_DELIVERY_LIST.key, true>): Promise<WebhookDeliveryListDto> {
+  async list(
+    workspaceId: string,
+    subscriptionId: string,
+    q: ListQuery<typeof WEBHOOK_DELIVERY_LIST.key, true>,
+  ): Promise<WebhookDeliveryListDto> {
     if (!(await this.subscriptions.find(workspaceId, subscriptionId))) throw new NotFoundProblem();
     const { rows, total } = await this.repo.list(subscriptionId, q);
     return listEnvelope(q, rows, total);
@@ -43,7 +52,9 @@ export class WebhookDeliveriesService {
    */
   async retry(workspaceId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     const jobId = manualJobId(deliveryId);
-    const prepared = await this.db.transaction((m) => this.repo.prepareManual(m, workspaceId, subscriptionId, deliveryId, jobId, this.clock.date()));
+    const prepared = await this.db.transaction((m) =>
+      this.repo.prepareManual(m, workspaceId, subscriptionId, deliveryId, jobId, this.clock.date()),
+    );
     if (!prepared) throw new NotFoundProblem();
     try {
       await this.deliverer.enqueue([{ deliveryId, expectedAttempts: prepared.attempts, manual: true, jobId }]);

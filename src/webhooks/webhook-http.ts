@@ -51,7 +51,13 @@ export class WebhookHttpClient implements OnModuleDestroy {
 
   constructor(private readonly config: AppConfig) {
     this.publicOnly = config.webhooks.urlPolicy === 'public';
-    const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 60_000, ...(this.publicOnly ? { lookup: guardedLookup() } : {}) };
+    const options = {
+      keepAlive: true,
+      maxSockets: 64,
+      maxFreeSockets: 16,
+      timeout: 60_000,
+      ...(this.publicOnly ? { lookup: guardedLookup() } : {}),
+    };
     this.httpAgent = new http.Agent(options);
     this.httpsAgent = new https.Agent(options);
   }
@@ -68,7 +74,8 @@ export class WebhookHttpClient implements OnModuleDestroy {
     if (this.publicOnly) {
       if (url.protocol !== 'https:') return Promise.resolve({ error: 'url not allowed: https only', durationMs: elapsed() });
       const host = bareHost(url);
-      if (isIP(host) && !isPublicAddress(host)) return Promise.resolve({ error: new AddressNotAllowedError(host).message, durationMs: elapsed() });
+      if (isIP(host) && !isPublicAddress(host))
+        return Promise.resolve({ error: new AddressNotAllowedError(host).message, durationMs: elapsed() });
     }
     const timeoutMs = this.config.webhooks.timeoutMs;
     const signal = AbortSignal.timeout(timeoutMs);
@@ -98,7 +105,8 @@ export class WebhookHttpClient implements OnModuleDestroy {
           const retryAfter = response.headers['retry-after'];
           settle({
             status,
-            error: status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `redirect not followed (${status})` : `HTTP ${status}`,
+            error:
+              status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `redirect not followed (${status})` : `HTTP ${status}`,
             ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
           });
           // The answer's body is not kept; read it (up to a bound) so the connection can be reused.

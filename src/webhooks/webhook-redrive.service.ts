@@ -7,7 +7,13 @@ import { Clock } from '../core/common/clock/clock';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { QueueNames } from '../core/config/queue-names';
-import { isManualJobId, manualJobId, type WebhookDeliveryJob, WEBHOOK_ENQUEUE_TIMEOUT_MS, WebhookDeliverer } from './webhook-deliverer.service';
+import {
+  isManualJobId,
+  manualJobId,
+  type WebhookDeliveryJob,
+  WEBHOOK_ENQUEUE_TIMEOUT_MS,
+  WebhookDeliverer,
+} from './webhook-deliverer.service';
 import { attemptJobId, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 /** Overdue deliveries looked at per sweep transaction. */
@@ -76,7 +82,12 @@ export class WebhookRedrive implements OnApplicationBootstrap, OnApplicationShut
       );
       await this.deliverer.enqueue(jobs);
       if (jobs.length > 0) await this.repo.reassign(m, new Map(jobs.map((j) => [j.deliveryId, j.jobId])), new Date(now));
-      if (late.length > 0) await this.repo.touch(m, late.map((d) => d.id), new Date(now));
+      if (late.length > 0)
+        await this.repo.touch(
+          m,
+          late.map((d) => d.id),
+          new Date(now),
+        );
       if (jobs.length > 0) this.logger.warn(`webhook re-drive: ${jobs.length} overdue deliveries queued again`);
       return jobs.length;
     });

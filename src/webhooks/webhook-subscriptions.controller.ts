@@ -40,7 +40,10 @@ import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
 
 const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'not found, not in this workspace, or not a UUID' });
 const invalid = ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'validation_failed (url, event_types, ...)' });
-const dnsDown = ApiServiceUnavailableResponse({ type: ProblemDto, description: 'dns_unavailable: the host could not be resolved now (production URL rule)' });
+const dnsDown = ApiServiceUnavailableResponse({
+  type: ProblemDto,
+  description: 'dns_unavailable: the host could not be resolved now (production URL rule)',
+});
 
 /** Webhook subscriptions of the session's workspace and their deliveries: owners and admins. */
 @ApiTags('operator')
@@ -78,7 +81,10 @@ export class WebhookSubscriptionsController {
   })
   @invalid
   @dnsDown
-  async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: CreateWebhookSubscriptionDto): Promise<WebhookSubscriptionSecretEnvelopeDto> {
+  async create(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Body() dto: CreateWebhookSubscriptionDto,
+  ): Promise<WebhookSubscriptionSecretEnvelopeDto> {
     return { webhook_subscription: await this.subscriptions.create(op.workspaceId, dto) };
   }
 
@@ -108,7 +114,10 @@ export class WebhookSubscriptionsController {
       'one that is not a UUID is 404 `not_found`.',
   })
   @notFound
-  async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<WebhookSubscriptionEnvelopeDto> {
+  async show(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+  ): Promise<WebhookSubscriptionEnvelopeDto> {
     return { webhook_subscription: await this.subscriptions.show(op.workspaceId, id) };
   }
 
@@ -163,7 +172,10 @@ export class WebhookSubscriptionsController {
   @HttpCode(200)
   @ApiOkResponse({ type: WebhookSubscriptionSecretEnvelopeDto })
   @notFound
-  async rotateSecret(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<WebhookSubscriptionSecretEnvelopeDto> {
+  async rotateSecret(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+  ): Promise<WebhookSubscriptionSecretEnvelopeDto> {
     return { webhook_subscription: await this.subscriptions.rotateSecret(op.workspaceId, id) };
   }
 

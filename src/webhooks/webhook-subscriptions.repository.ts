@@ -54,7 +54,11 @@ export class WebhookSubscriptionsRepository {
   }
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: WebhookSubscriptionDto[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'webhook_subscriptions', alias: 's', scope: 's.workspace_id = $1', params: [workspaceId] }, q);
+    return listPage(
+      this.db,
+      { columns: COLUMNS, table: 'webhook_subscriptions', alias: 's', scope: 's.workspace_id = $1', params: [workspaceId] },
+      q,
+    );
   }
 
   async find(workspaceId: string, id: string): Promise<WebhookSubscriptionDto | undefined> {

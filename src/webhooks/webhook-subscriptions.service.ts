@@ -111,7 +111,9 @@ export class WebhookSubscriptionsService {
   async rotateSecret(workspaceId: string, id: string): Promise<WebhookSubscriptionWithSecretDto> {
     const secret = mintWebhookSecret();
     const until = new Date(this.clock.now() + SECRET_ROTATION_OVERLAP_MS);
-    const rotated = await this.db.transaction((m) => this.repo.rotateSecret(m, workspaceId, id, this.box.seal(secret, secretContext(id)), until));
+    const rotated = await this.db.transaction((m) =>
+      this.repo.rotateSecret(m, workspaceId, id, this.box.seal(secret, secretContext(id)), until),
+    );
     if (!rotated) throw new NotFoundProblem();
     return { ...rotated, secret };
   }

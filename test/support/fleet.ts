@@ -43,7 +43,11 @@ export interface EnrolledRobot {
  * (so its agent has the device scopes, or `scopes` when given). The operator's workspace needs room
  * for it (makeFleetOwner gives a team plan).
  */
-export async function enrollRobot(t: TestApp, owner: Operator, options: { scopes?: string[]; cohortId?: string } = {}): Promise<EnrolledRobot> {
+export async function enrollRobot(
+  t: TestApp,
+  owner: Operator,
+  options: { scopes?: string[]; cohortId?: string } = {},
+): Promise<EnrolledRobot> {
   const serial = `SN-${randomBytes(5).toString('hex')}`;
   const robot = await preRegister(t, owner, serial);
   const token = await issueToken(t, owner, {

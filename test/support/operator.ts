@@ -173,7 +173,11 @@ export async function resetThroughMail(t: TestApp, email: string, password: stri
   const asked = await t.http().post('/users/forgot-password').set('x-forwarded-for', randomIPv4()).type('form').send({ email });
   if (asked.status !== 200) throw new Error(`forgot-password: ${asked.status}`);
   const mails = await waitForMails(t, email, expected);
-  const set = await t.http().post(resetPath(mails[expected - 1])).type('form').send({ password, password_confirmation: password });
+  const set = await t
+    .http()
+    .post(resetPath(mails[expected - 1]))
+    .type('form')
+    .send({ password, password_confirmation: password });
   if (set.status !== 302) throw new Error(`reset-password: ${set.status} ${set.text}`);
 }
 

@@ -10,7 +10,8 @@ import { freePort } from './spawned-app';
 
 const isRoot = process.getuid?.() === 0;
 /** PostgreSQL refuses to run as root: as root, its commands run as the postgres user. */
-const asPostgres = (cmd: string, args: string[]) => (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+const asPostgres = (cmd: string, args: string[]) =>
+  (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
 
 function signalTree(pid: number, signal: NodeJS.Signals): void {
   const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -40,17 +41,26 @@ export class OwnRedis {
     this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
-    await eventually(async () => {
-      const { default: Redis } = await import('ioredis');
-      // disconnectTimeout 0: a probe that never connected leaves no 2-second timer behind (jest would wait for it)
-      const probe = new Redis({ port: this.port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 0 });
-      try {
-        await probe.connect();
-        await probe.ping();
-      } finally {
-        probe.disconnect();
-      }
-    }, { what: 'Redis to answer', intervalMs: 50 });
+    await eventually(
+      async () => {
+        const { default: Redis } = await import('ioredis');
+        // disconnectTimeout 0: a probe that never connected leaves no 2-second timer behind (jest would wait for it)
+        const probe = new Redis({
+          port: this.port,
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+          disconnectTimeout: 0,
+        });
+        try {
+          await probe.connect();
+          await probe.ping();
+        } finally {
+          probe.disconnect();
+        }
+      },
+      { what: 'Redis to answer', intervalMs: 50 },
+    );
   }
 
   pause(): void {
@@ -92,9 +102,12 @@ export class OwnPostgres {
     const parent = mkdtempSync(join(tmpdir(), 'ans-faults-'));
     this.dir = join(parent, 'pg');
     if (isRoot) chownSync(parent, ...this.postgresIds());
-    execFileSync(...asPostgres(join(this.bin, 'initdb'), ['-D', this.dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']), {
-      stdio: 'ignore',
-    });
+    execFileSync(
+      ...asPostgres(join(this.bin, 'initdb'), ['-D', this.dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']),
+      {
+        stdio: 'ignore',
+      },
+    );
     await this.start();
     const admin = new Client({ host: '127.0.0.1', port: this.port, user: 'postgres', database: 'postgres' });
     await admin.connect();
@@ -110,9 +123,23 @@ export class OwnPostgres {
 
   async start(): Promise<void> {
     const options = `-p ${this.port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200`;
-    execFileSync(...asPostgres(join(this.bin, 'pg_ctl'), ['-D', this.dir, '-l', join(this.dir, 'server.log'), '-w', '-t', '30', 'start', '-o', options]), {
-      stdio: 'ignore',
-    });
+    execFileSync(
+      ...asPostgres(join(this.bin, 'pg_ctl'), [
+        '-D',
+        this.dir,
+        '-l',
+        join(this.dir, 'server.log'),
+        '-w',
+        '-t',
+        '30',
+        'start',
+        '-o',
+        options,
+      ]),
+      {
+        stdio: 'ignore',
+      },
+    );
   }
 
   /**

@@ -33,7 +33,11 @@ export async function makePartner(t: TestApp, admin: Operator, scopes = PARTNER_
 
 /** POST /api/v1/operator/engagements as the workspace's owner; returns the engagement. */
 export async function grant(t: TestApp, owner: Operator, partnerId: string, scopes?: string[]): Promise<any> {
-  const res = await t.http().post('/api/v1/operator/engagements').set('cookie', owner.cookie).send(scopes ? { partner_id: partnerId, scopes } : { partner_id: partnerId });
+  const res = await t
+    .http()
+    .post('/api/v1/operator/engagements')
+    .set('cookie', owner.cookie)
+    .send(scopes ? { partner_id: partnerId, scopes } : { partner_id: partnerId });
   if (res.status !== 201) throw new Error(`granting failed: ${res.status} ${res.text}`);
   return res.body.engagement;
 }
@@ -44,7 +48,8 @@ export function fromAddress(t: TestApp, ip = randomIPv4()) {
   return {
     ip,
     get: (path: string, credential?: string) => t.http().get(path).set('x-forwarded-for', ip).set(bearer(credential)),
-    post: (path: string, credential?: string, body: object = {}) => t.http().post(path).set('x-forwarded-for', ip).set(bearer(credential)).send(body),
+    post: (path: string, credential?: string, body: object = {}) =>
+      t.http().post(path).set('x-forwarded-for', ip).set(bearer(credential)).send(body),
   };
 }
 export type Client = ReturnType<typeof fromAddress>;

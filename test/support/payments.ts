@@ -7,7 +7,9 @@ export const PAYMENTS_SECRET = 'whsec_payments_test_secret_0123456789';
 /** `Stripe-Signature` for a raw body, as the provider signs it: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">. */
 export function stripeSignature(rawBody: string, options: { secret?: string; timestamp?: number } = {}): string {
   const t = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', options.secret ?? PAYMENTS_SECRET).update(`${t}.${rawBody}`).digest('hex');
+  const v1 = createHmac('sha256', options.secret ?? PAYMENTS_SECRET)
+    .update(`${t}.${rawBody}`)
+    .digest('hex');
   return `t=${t},v1=${v1}`;
 }
 
@@ -41,7 +43,13 @@ export function invoiceEvent(type: string, workspaceId: unknown, extra: { id?: s
     object: 'event',
     type,
     created: extra.created ?? Math.floor(Date.now() / 1000),
-    data: { object: { id: `in_${randomBytes(6).toString('hex')}`, object: 'invoice', subscription_details: { metadata: { workspace_id: workspaceId } } } },
+    data: {
+      object: {
+        id: `in_${randomBytes(6).toString('hex')}`,
+        object: 'invoice',
+        subscription_details: { metadata: { workspace_id: workspaceId } },
+      },
+    },
   };
 }
 

@@ -2,12 +2,7 @@ import type { Response } from 'supertest';
 import { BadRequestProblem } from '../../src/core/common/problem/problem.error';
 
 /** Asserts an RFC 9457 problem response and returns its body. */
-export function expectProblem(
-  res: Response,
-  status: number,
-  slug: string,
-  fields: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function expectProblem(res: Response, status: number, slug: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
   expect({ status: res.status, contentType: res.headers['content-type'] }).toEqual({
     status,
     contentType: expect.stringMatching(/^application\/problem\+json/),

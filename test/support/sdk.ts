@@ -28,12 +28,20 @@ export async function sdkWorkspace(t: TestApp): Promise<SdkWorkspace> {
     w,
     cookie,
     agent: async (scopes = SOCKET_SCOPES) => {
-      const res = await t.http().post('/api/v1/operator/service_agents').set('cookie', cookie).send({ name: uniqueName('Device') });
+      const res = await t
+        .http()
+        .post('/api/v1/operator/service_agents')
+        .set('cookie', cookie)
+        .send({ name: uniqueName('Device') });
       if (res.status !== 201) throw new Error(`create agent: ${res.status} ${res.text}`);
       return issueKey(t, w, scopes, { serviceAgentId: res.body.service_agent.id });
     },
     sendCommand: async (serviceAgentId, name, payload = {}) => {
-      const res = await t.http().post('/api/v1/operator/agent_commands').set('cookie', cookie).send({ service_agent_id: serviceAgentId, name, payload });
+      const res = await t
+        .http()
+        .post('/api/v1/operator/agent_commands')
+        .set('cookie', cookie)
+        .send({ service_agent_id: serviceAgentId, name, payload });
       if (res.status !== 201) throw new Error(`send command: ${res.status} ${res.text}`);
       return res.body.agent_command;
     },

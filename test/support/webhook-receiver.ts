@@ -31,7 +31,13 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
+        const entry = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          rawBody: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: Date.now(),
+        };
         this.received.push(entry);
         const attempt = this.forPath(entry.url).length;
         const answer = this.plans.get(entry.url)?.(attempt) ?? 200;

@@ -135,7 +135,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return err instanceof UsageError || err instanceof TypeError ? 2 : 1;
   }
   process.stdout.write(args.json ? `${JSON.stringify(summary)}\n` : `${formatSummary(summary)}\n`);
-  const complete = summary.claims.failed === 0 && summary.connect.failed === 0 && summary.commands.unanswered === 0 && summary.commands.failed === 0 && summary.ota.failed === 0 && summary.ota.unanswered === 0;
+  const complete =
+    summary.claims.failed === 0 &&
+    summary.connect.failed === 0 &&
+    summary.commands.unanswered === 0 &&
+    summary.commands.failed === 0 &&
+    summary.ota.failed === 0 &&
+    summary.ota.unanswered === 0;
   return complete ? 0 : 1;
 }
 

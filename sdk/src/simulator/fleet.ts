@@ -85,7 +85,10 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
   const concurrency = options.concurrency ?? 50;
   const prefix = options.serialPrefix ?? `sim-${randomBytes(3).toString('hex')}-`;
   const width = String(Math.max(1, options.robots - 1)).length;
-  const robots: Robot[] = Array.from({ length: options.robots }, (_, index) => ({ index, serial: `${prefix}${String(index).padStart(width, '0')}` }));
+  const robots: Robot[] = Array.from({ length: options.robots }, (_, index) => ({
+    index,
+    serial: `${prefix}${String(index).padStart(width, '0')}`,
+  }));
   const errors = new ErrorTally();
   const stateDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'agent-network-fleet-')));
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
@@ -207,7 +210,11 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
     if ((perRobot > 0 || otaRobots > 0) && connected.length > 0) {
       if (!options.operator) throw new TypeError('commands and OTA updates need an operator (email and password)');
       try {
-        operator = await OperatorSession.logIn({ baseUrl: options.baseUrl, allowInsecureHttp: options.allowInsecureHttp, ...options.operator });
+        operator = await OperatorSession.logIn({
+          baseUrl: options.baseUrl,
+          allowInsecureHttp: options.allowInsecureHttp,
+          ...options.operator,
+        });
       } catch (err) {
         errors.add(`operator_log_in:${errorKind(err)}`);
       }
@@ -291,9 +298,27 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
       perSecond: summary.claimSeconds > 0 ? round(summary.claimsOk / summary.claimSeconds) : 0,
       latency: summarize(claimTimes),
     },
-    connect: { ready: summary.ready, failed: summary.connectFailed, seconds: round(summary.connectSeconds), latency: summarize(connectTimes) },
-    commands: { sent, succeeded: commandOutcomes.succeeded, failed: commandOutcomes.failed, unanswered, seconds: round(seconds.commands), roundTrip: summarize(roundTrips) },
-    ota: { requested: ota.requested, succeeded: ota.succeeded, failed: ota.failed, unanswered: ota.requested - ota.answered, seconds: round(seconds.ota) },
+    connect: {
+      ready: summary.ready,
+      failed: summary.connectFailed,
+      seconds: round(summary.connectSeconds),
+      latency: summarize(connectTimes),
+    },
+    commands: {
+      sent,
+      succeeded: commandOutcomes.succeeded,
+      failed: commandOutcomes.failed,
+      unanswered,
+      seconds: round(seconds.commands),
+      roundTrip: summarize(roundTrips),
+    },
+    ota: {
+      requested: ota.requested,
+      succeeded: ota.succeeded,
+      failed: ota.failed,
+      unanswered: ota.requested - ota.answered,
+      seconds: round(seconds.ota),
+    },
     reconnects,
     errors: errors.toJSON(),
     seconds: round((performance.now() - started) / 1000),

@@ -33,7 +33,10 @@ export class OperatorSession {
       .map((line) => line.split(';')[0])
       .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
     if (res.status !== 302 || !session) {
-      throw new ProblemError({ type: 'about:blank', title: 'Log-in failed', status: res.status, detail: 'operator_log_in_failed' }, { request: 'POST /users/log-in' });
+      throw new ProblemError(
+        { type: 'about:blank', title: 'Log-in failed', status: res.status, detail: 'operator_log_in_failed' },
+        { request: 'POST /users/log-in' },
+      );
     }
     return new OperatorSession(http, session);
   }

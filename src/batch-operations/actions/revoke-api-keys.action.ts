@@ -25,7 +25,8 @@ export class RevokeApiKeysAction implements BatchActionHandler, OnModuleInit {
   async apply(m: EntityManager, chunk: BatchChunk<object>, targetIds: readonly string[]): Promise<ChunkResult> {
     const revoked = await this.credentials.revokeMany(m, chunk.workspaceId, targetIds);
     const found = new Map<string, TargetOutcome>();
-    for (const [id, outcome] of revoked) found.set(id, outcome === 'revoked' ? { status: 'succeeded' } : { status: 'skipped', error: 'already_revoked' });
+    for (const [id, outcome] of revoked)
+      found.set(id, outcome === 'revoked' ? { status: 'succeeded' } : { status: 'skipped', error: 'already_revoked' });
     const changed = [...revoked].filter(([, o]) => o === 'revoked').map(([id]) => id);
     return { outcomes: found, afterCommit: () => this.credentials.publishCredentialsChanged(changed) };
   }

@@ -23,7 +23,8 @@ export class TagRobotsAction implements BatchActionHandler<TagRobotsParams>, OnM
   async apply(m: EntityManager, chunk: BatchChunk<TagRobotsParams>, targetIds: readonly string[]): Promise<ChunkResult> {
     const changed = await this.robots.addTags(m, chunk.workspaceId, targetIds, chunk.params.tags);
     const found = new Map<string, TargetOutcome>();
-    for (const [id, didChange] of changed) found.set(id, didChange ? { status: 'succeeded' } : { status: 'skipped', error: 'already_tagged' });
+    for (const [id, didChange] of changed)
+      found.set(id, didChange ? { status: 'succeeded' } : { status: 'skipped', error: 'already_tagged' });
     return { outcomes: found };
   }
 }

@@ -22,7 +22,8 @@ export class CreateBatchOperationDto {
     type: [String],
     format: 'uuid',
     maxItems: MAX_BATCH_TARGETS,
-    description: 'robot ids; service agent ids for send_agent_command; credential ids for revoke_api_keys. Repeats count once. Or cohort_id.',
+    description:
+      'robot ids; service agent ids for send_agent_command; credential ids for revoke_api_keys. Repeats count once. Or cohort_id.',
   })
   @IsOptional()
   @IsArray()
@@ -33,7 +34,7 @@ export class CreateBatchOperationDto {
 
   @ApiPropertyOptional({
     format: 'uuid',
-    description: "a cohort of the workspace: its robots (their agents for send_agent_command); not for revoke_api_keys",
+    description: 'a cohort of the workspace: its robots (their agents for send_agent_command); not for revoke_api_keys',
   })
   @IsOptional()
   @IsUUID('all', { message: 'must be a UUID' })

@@ -214,12 +214,8 @@ describe('loadConfig', () => {
     });
 
     it('refuses a blank or short SESSION_SECRET', () => {
-      expect(problemVariables(expectConfigError({ ...VALID_PRODUCTION_ENV, SESSION_SECRET: '  ' }))).toEqual([
-        'SESSION_SECRET',
-      ]);
-      expect(
-        problemVariables(expectConfigError({ ...VALID_PRODUCTION_ENV, SESSION_SECRET: 's'.repeat(31) })),
-      ).toEqual(['SESSION_SECRET']);
+      expect(problemVariables(expectConfigError({ ...VALID_PRODUCTION_ENV, SESSION_SECRET: '  ' }))).toEqual(['SESSION_SECRET']);
+      expect(problemVariables(expectConfigError({ ...VALID_PRODUCTION_ENV, SESSION_SECRET: 's'.repeat(31) }))).toEqual(['SESSION_SECRET']);
     });
 
     it('requires an https BASE_URL', () => {
@@ -362,7 +358,9 @@ describe('loadConfig', () => {
 
     it('refuses 0, a non-integer and anything above 30 days', () => {
       for (const value of ['0', '1.5', 'soon', '2592001']) {
-        expect(problemVariables(expectConfigError({ ...MINIMAL_ENV, ACCESS_TOKEN_TTL_SECONDS: value }))).toEqual(['ACCESS_TOKEN_TTL_SECONDS']);
+        expect(problemVariables(expectConfigError({ ...MINIMAL_ENV, ACCESS_TOKEN_TTL_SECONDS: value }))).toEqual([
+          'ACCESS_TOKEN_TTL_SECONDS',
+        ]);
       }
     });
 

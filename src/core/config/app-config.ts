@@ -1,17 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  Min,
-  MinLength,
-  ValidateIf,
-  validateSync,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { normalizeIp } from './ip-address';
@@ -48,10 +37,8 @@ export interface WebhookSettings {
  */
 export const DEVELOPMENT_ENCRYPTION_KEY = Buffer.from('agent-network-development-key-32', 'utf8');
 
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
-const blankToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value);
+const blankToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** SPEC.md (Limits): access tokens live 30 days. ACCESS_TOKEN_TTL_SECONDS may shorten it outside production only. */
 export const SPEC_ACCESS_TOKEN_TTL_SECONDS = 2_592_000;
@@ -239,15 +226,43 @@ class EnvironmentVariables {
 
 /** Every variable the service reads; .env.example documents each one. */
 export const ENV_KEYS = [
-  'NODE_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_BEARER_TOKEN',
-  'API_RATE_LIMIT', 'TRUSTED_PROXY_IPS', 'PLATFORM_ADMIN_EMAILS', 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM',
-  'BCRYPT_COST', 'LOG_LEVEL', 'DB_POOL_SIZE', 'DB_PIPELINE_CONNECTIONS', 'QUEUE_MAILER_CONCURRENCY', 'QUEUE_PASSWORD_RESETS_CONCURRENCY', 'QUEUE_WEBHOOKS_CONCURRENCY', 'QUEUE_REPLAYS_CONCURRENCY',
-  'OUTBOX_POLL_MS', 'SHUTDOWN_GRACE_MS', 'READY_TIMEOUT_MS',
+  'NODE_ENV',
+  'PORT',
+  'BASE_URL',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SESSION_SECRET',
+  'METRICS_BEARER_TOKEN',
+  'API_RATE_LIMIT',
+  'TRUSTED_PROXY_IPS',
+  'PLATFORM_ADMIN_EMAILS',
+  'MAIL_TRANSPORT',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'BCRYPT_COST',
+  'LOG_LEVEL',
+  'DB_POOL_SIZE',
+  'DB_PIPELINE_CONNECTIONS',
+  'QUEUE_MAILER_CONCURRENCY',
+  'QUEUE_PASSWORD_RESETS_CONCURRENCY',
+  'QUEUE_WEBHOOKS_CONCURRENCY',
+  'QUEUE_REPLAYS_CONCURRENCY',
+  'OUTBOX_POLL_MS',
+  'SHUTDOWN_GRACE_MS',
+  'READY_TIMEOUT_MS',
   'SCIM_GROUP_FILTERS',
   // issue 20
-  'PAYMENTS_WEBHOOK_SECRET', 'SECRETS_ENCRYPTION_KEY', 'WEBHOOK_URL_POLICY', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_BASE_MS',
-  'WEBHOOK_RETRY_WINDOW_MS', 'WEBHOOK_DISABLE_AFTER_MS', 'WEBHOOK_REDRIVE_MS',
-  'QUEUE_BATCH_OPERATIONS_CONCURRENCY', 'QUEUE_DATA_REQUESTS_CONCURRENCY', 'BATCH_CHUNK_SIZE',
+  'PAYMENTS_WEBHOOK_SECRET',
+  'SECRETS_ENCRYPTION_KEY',
+  'WEBHOOK_URL_POLICY',
+  'WEBHOOK_TIMEOUT_MS',
+  'WEBHOOK_RETRY_BASE_MS',
+  'WEBHOOK_RETRY_WINDOW_MS',
+  'WEBHOOK_DISABLE_AFTER_MS',
+  'WEBHOOK_REDRIVE_MS',
+  'QUEUE_BATCH_OPERATIONS_CONCURRENCY',
+  'QUEUE_DATA_REQUESTS_CONCURRENCY',
+  'BATCH_CHUNK_SIZE',
   // issue 25
   'ACCESS_TOKEN_TTL_SECONDS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];

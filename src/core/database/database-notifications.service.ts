@@ -35,7 +35,11 @@ export class DatabaseNotifications implements OnApplicationShutdown {
     if (!set) this.listeners.set(channel, (set = new Set()));
     set.add(listener);
     const client = this.client;
-    if (client) void client.query(`LISTEN ${channel}`).then(() => this.client === client && this.activate([channel]), () => undefined);
+    if (client)
+      void client.query(`LISTEN ${channel}`).then(
+        () => this.client === client && this.activate([channel]),
+        () => undefined,
+      );
     else this.connect();
   }
 

@@ -41,11 +41,7 @@ export async function listPage<T>(db: DataSource, src: ListSource, q: ListQuery)
  * matching. `scope` is the WHERE condition, `$1`.. referring to `params`; `alias` qualifies the
  * order columns. count=0 reads only the total.
  */
-export async function scimPage<T>(
-  db: DataSource,
-  src: Required<ListSource>,
-  page: ScimPage,
-): Promise<{ rows: T[]; total: number }> {
+export async function scimPage<T>(db: DataSource, src: Required<ListSource>, page: ScimPage): Promise<{ rows: T[]; total: number }> {
   const from = fromClause(src);
   const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${from} WHERE ${src.scope}`, src.params);
   if (page.limit === 0 || page.offset >= total) return { rows: [], total };
@@ -62,7 +58,12 @@ export async function scimPage<T>(
  * rows of `src` after the row whose id is `after` (from the first when undefined), ordered by
  * `<alias>.id`, in `m`'s transaction.
  */
-export function keysetPage<T>(m: EntityManager, src: ListSource & { alias: string }, after: string | undefined, limit: number): Promise<T[]> {
+export function keysetPage<T>(
+  m: EntityManager,
+  src: ListSource & { alias: string },
+  after: string | undefined,
+  limit: number,
+): Promise<T[]> {
   const n = src.params.length + 1;
   return m.query(
     `SELECT ${src.columns} FROM ${fromClause(src)} WHERE ${src.scope} AND ($${n}::uuid IS NULL OR ${src.alias}.id > $${n}::uuid)

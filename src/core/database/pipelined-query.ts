@@ -24,7 +24,11 @@ interface QueryInternals {
 interface ClientInternals {
   _handleReadyForQuery(msg: { status: string }): void;
   _sentQueryQueue: unknown[];
-  connection: { parsedStatements: Record<string, string | undefined>; execute(config: { portal: string; rows?: number }): void; stream: { destroy(err: Error): void } };
+  connection: {
+    parsedStatements: Record<string, string | undefined>;
+    execute(config: { portal: string; rows?: number }): void;
+    stream: { destroy(err: Error): void };
+  };
 }
 
 type Parser = (text: string) => unknown;
@@ -252,7 +256,10 @@ export function pipelinedQueryInternalsProblems(): string[] {
   if (!Array.isArray(probe._result?.rows) || probe._canceledDueToError !== false) {
     problems.push("pg's Query no longer keeps `_result.rows` and `_canceledDueToError`");
   }
-  const client = new Client() as unknown as { connection?: { describe?: unknown; execute?: unknown; parsedStatements?: unknown }; _sentQueryQueue?: unknown };
+  const client = new Client() as unknown as {
+    connection?: { describe?: unknown; execute?: unknown; parsedStatements?: unknown };
+    _sentQueryQueue?: unknown;
+  };
   if (typeof client.connection?.describe !== 'function') problems.push("pg's Client no longer has a `connection.describe`");
   if (typeof client.connection?.execute !== 'function' || typeof client.connection.parsedStatements !== 'object') {
     problems.push("pg's Client no longer has a `connection.execute` and `connection.parsedStatements`");

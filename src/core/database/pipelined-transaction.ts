@@ -81,7 +81,10 @@ export class PipelinedTransaction implements SqlExecutor {
       // A connection whose ROLLBACK failed may still be in a transaction: the pool destroys it
       // instead of handing it out again (TypeORM's release with an error; assertDriverInternals).
       if (broken === undefined) await qr.release();
-      else await (qr as unknown as ReleasableWithError).releasePostgresConnection(broken instanceof Error ? broken : new Error(String(broken)));
+      else
+        await (qr as unknown as ReleasableWithError).releasePostgresConnection(
+          broken instanceof Error ? broken : new Error(String(broken)),
+        );
     }
   }
 
@@ -145,7 +148,9 @@ export class PipelinedTransaction implements SqlExecutor {
       });
     }
     const sent = (
-      (values === undefined ? this.client.query(text) : this.client.query({ name: statementName(text), text, values })) as Promise<QueryResult>
+      (values === undefined
+        ? this.client.query(text)
+        : this.client.query({ name: statementName(text), text, values })) as Promise<QueryResult>
     ).then(undefined, (err: Error) => {
       throw new QueryFailedError(text, values, err);
     });

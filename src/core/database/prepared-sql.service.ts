@@ -167,7 +167,11 @@ export class PreparedSql implements OnApplicationShutdown {
     config: AppConfig,
   ) {
     assertDriverInternals(db);
-    const options = { connectionString: config.databaseUrl, application_name: APPLICATION_NAME, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
+    const options = {
+      connectionString: config.databaseUrl,
+      application_name: APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    };
     this.reads = new LaneSet(config.dbPipelineConnections, options, this.logger, true);
     this.commits = new LaneSet(config.dbPipelineConnections, options, this.logger, false);
   }
@@ -259,7 +263,15 @@ class LaneSet {
   write<R>(write: MergeableWrite<R>, row: R): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const merge = { write: write as MergeableWrite<unknown>, row };
-      this.queue.push({ name: statementName(write.one), text: write.one, values: write.oneValues(row), resolve: () => resolve(), reject, merge, read: false });
+      this.queue.push({
+        name: statementName(write.one),
+        text: write.one,
+        values: write.oneValues(row),
+        resolve: () => resolve(),
+        reject,
+        merge,
+        read: false,
+      });
       this.schedule();
     });
   }
@@ -425,8 +437,8 @@ class PipelineLane {
   }
 
   private write(client: Client, batch: Pending[], settled: () => void): void {
-    const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
-      .connection.stream;
+    const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }).connection
+      .stream;
     const shapes = this.shapes.get(client)!;
     // Every query is made before any is submitted: a member of a ReadGroup must know, when pg
     // submits it, whether another follows it.

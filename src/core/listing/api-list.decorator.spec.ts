@@ -17,7 +17,15 @@ function documented(list: Parameters<typeof ApiList>[0]) {
 describe('ApiList', () => {
   it('documents the page, both forms of a flat filter and only the nested form of a nested-only one', () => {
     const { params } = documented(UPDATES);
-    expect(params.map((p) => p.name)).toEqual(['limit', 'offset', 'status', 'filter[status]', 'robot_id', 'filter[robot_id]', 'filter[kind]']);
+    expect(params.map((p) => p.name)).toEqual([
+      'limit',
+      'offset',
+      'status',
+      'filter[status]',
+      'robot_id',
+      'filter[robot_id]',
+      'filter[kind]',
+    ]);
     expect(params[0]).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } });
     expect(params[1]).toMatchObject({ schema: { type: 'integer', minimum: 0, maximum: 10000, default: 0 } });
     expect(params[3]).toMatchObject({ description: 'wins over status' });
@@ -35,7 +43,11 @@ describe('ApiList', () => {
     const targets = defineList({
       key: 'targets',
       paginated: false,
-      page: { limit: { min: 1, max: 500, default: 100 }, offset: { min: 0, max: 10000 }, names: { limit: 'target_limit', offset: 'target_offset' } },
+      page: {
+        limit: { min: 1, max: 500, default: 100 },
+        offset: { min: 0, max: 10000 },
+        names: { limit: 'target_limit', offset: 'target_offset' },
+      },
       order: { by: 'inserted_at', direction: 'ASC' },
     });
     expect(documented(targets).params.map((p) => p.name)).toEqual(['target_limit', 'target_offset']);

@@ -39,9 +39,7 @@ describe('extractFilter', () => {
 
   it('with nestedOnly, still reads both nested forms', () => {
     expect(extractFilter({ filter: { status: 'online' } }, 'status', STATUSES, { nestedOnly: true })).toBe('online');
-    expect(extractFilter({ 'filter[status]': 'offline' }, 'status', STATUSES, { nestedOnly: true })).toBe(
-      'offline',
-    );
+    expect(extractFilter({ 'filter[status]': 'offline' }, 'status', STATUSES, { nestedOnly: true })).toBe('offline');
   });
 
   it('rejects a value outside the allowed list with invalid_<name>', () => {

@@ -52,7 +52,9 @@ export function listSql(q: ListQuery, scope: ListScope = {}): ListSql {
   }
   return {
     where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '',
-    orderBy: `ORDER BY ${orderColumns(d).map((c) => `${col(c)} ${d.order.direction}`).join(', ')}`,
+    orderBy: `ORDER BY ${orderColumns(d)
+      .map((c) => `${col(c)} ${d.order.direction}`)
+      .join(', ')}`,
     limit,
     params,
     countParams,

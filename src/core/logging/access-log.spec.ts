@@ -62,7 +62,12 @@ describe('AccessLog', () => {
     const lines: string[] = [];
     (log as unknown as { writeLine(line: string): void }).writeLine = (line) => lines.push(line);
     const request = (url: string, status: number) =>
-      log.write({ originalUrl: url, url, method: 'GET', headers: { 'x-request-id': 'r1' } } as unknown as Request, { statusCode: status } as Response, 1, '/x');
+      log.write(
+        { originalUrl: url, url, method: 'GET', headers: { 'x-request-id': 'r1' } } as unknown as Request,
+        { statusCode: status } as Response,
+        1,
+        '/x',
+      );
     request('/api/v1/messages', 200);
     request('/api/v1/messages', 500);
     request('/health', 200);

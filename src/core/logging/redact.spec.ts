@@ -12,9 +12,7 @@ describe('redactUrl', () => {
   });
 
   it('keeps the other parameters and their order', () => {
-    expect(redactUrl('/api/v1/feed?page=2&token=abc.def&limit=10')).toBe(
-      '/api/v1/feed?page=2&token=[REDACTED]&limit=10',
-    );
+    expect(redactUrl('/api/v1/feed?page=2&token=abc.def&limit=10')).toBe('/api/v1/feed?page=2&token=[REDACTED]&limit=10');
   });
 
   it('masks every secret parameter, including repeats', () => {

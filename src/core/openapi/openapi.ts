@@ -19,13 +19,40 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
     .setLicense('Proprietary', `${config.baseUrl}/api/docs`)
     .setVersion('1')
     .addServer(config.baseUrl)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an `agk_` API key or a 30-day access token from POST /api/v1/agent_tokens (opaque, not a JWT)' }, 'machine')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque',
+        description: 'an `agk_` API key or a 30-day access token from POST /api/v1/agent_tokens (opaque, not a JWT)',
+      },
+      'machine',
+    )
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-agent-api-key' }, 'agent-api-key')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'the METRICS_BEARER_TOKEN of this deployment' }, 'metrics')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'a workspace SCIM token (`scim_`), issued at /app/admin/scim_tokens and shown once' }, 'scim')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'the METRICS_BEARER_TOKEN of this deployment' },
+      'metrics',
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque',
+        description: 'a workspace SCIM token (`scim_`), issued at /app/admin/scim_tokens and shown once',
+      },
+      'scim',
+    )
     .addCookieAuth('_agent_ops_key', { type: 'apiKey', in: 'cookie', name: '_agent_ops_key' }, 'session')
     // issue 19: the marketplace plane
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an `mpk_` partner key (issued at /admin/partners, shown once)' }, 'partner')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque',
+        description: 'an `mpk_` partner key (issued at /admin/partners, shown once)',
+      },
+      'partner',
+    )
     .addBearerAuth(
       {
         type: 'http',
@@ -36,8 +63,14 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       'engagement',
     )
     // issue 20: the payment provider signs its events (t=<unix>,v1=<hex HMAC-SHA256 of "t.body">)
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'PAYMENTS_WEBHOOK_SECRET signature' }, 'payments-signature')
-    .addApiKey({ type: 'apiKey', in: 'query', name: 'socket_token', description: 'a 600-second socket token from POST /api/v1/socket_tokens' }, 'socket-token');
+    .addApiKey(
+      { type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: 'PAYMENTS_WEBHOOK_SECRET signature' },
+      'payments-signature',
+    )
+    .addApiKey(
+      { type: 'apiKey', in: 'query', name: 'socket_token', description: 'a 600-second socket token from POST /api/v1/socket_tokens' },
+      'socket-token',
+    );
   for (const [name, description] of Object.entries(API_TAGS)) builder.addTag(name, description);
   const options = builder.build();
   // A self-hosted deployment has no support address of its own: the contact is the API guide.
@@ -60,7 +93,8 @@ const SERVED_OUTSIDE_CONTROLLERS: OpenAPIObject['paths'] = {
       tags: ['docs'],
       operationId: 'ApiReference',
       summary: 'The API reference',
-      description: 'This document rendered as a browsable reference (Swagger UI), with every operation, schema and security scheme. No authentication.',
+      description:
+        'This document rendered as a browsable reference (Swagger UI), with every operation, schema and security scheme. No authentication.',
       responses: { '200': html('the reference page') },
     },
   },
@@ -69,7 +103,8 @@ const SERVED_OUTSIDE_CONTROLLERS: OpenAPIObject['paths'] = {
       tags: ['docs'],
       operationId: 'OpenApiDocument',
       summary: 'The OpenAPI document',
-      description: 'This OpenAPI 3 document as JSON, the source of the SDK\'s types. No authentication. The WebSocket is described by the AsyncAPI document at /api/asyncapi.json.',
+      description:
+        "This OpenAPI 3 document as JSON, the source of the SDK's types. No authentication. The WebSocket is described by the AsyncAPI document at /api/asyncapi.json.",
       responses: { '200': { description: 'the OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
   },

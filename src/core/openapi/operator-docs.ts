@@ -11,6 +11,5 @@ export const OperatorResource = () =>
     ApiHeader({ name: 'x-workspace-id', required: false, description: 'workspace to act on; default: the oldest membership' }),
   );
 
-export const ApiNotInWorkspace = () =>
-  ApiNotFoundResponse({ type: ProblemDto, description: 'not found, or not in this workspace' });
+export const ApiNotInWorkspace = () => ApiNotFoundResponse({ type: ProblemDto, description: 'not found, or not in this workspace' });
 export const ApiInvalidBody = () => ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'validation_failed' });

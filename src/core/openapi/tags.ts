@@ -5,8 +5,9 @@
  */
 export const API_TAGS = {
   machine: 'Service agents and robots: API keys, access tokens, enrollment claims, messages, tasks, commands, OTA progress.',
-  operator: 'Operator REST (session cookie): the workspace\'s agents, robots, keys, rules, events, webhooks and fleet operations.',
-  pages: 'The operator console: HTML pages and the HTML forms they post (session cookie; a form posted from another site is refused, 403 `cross_origin_request`).',
+  operator: "Operator REST (session cookie): the workspace's agents, robots, keys, rules, events, webhooks and fleet operations.",
+  pages:
+    'The operator console: HTML pages and the HTML forms they post (session cookie; a form posted from another site is refused, 403 `cross_origin_request`).',
   admin: 'Platform administration (platform admins only): workspaces and marketplace partners.',
   scim: 'SCIM 2.0 provisioning (RFC 7643/7644) for Okta and Entra, with a workspace SCIM token.',
   partner: 'Marketplace partners, with an `mpk_` partner key: their engagements and engagement tokens.',

@@ -7,10 +7,7 @@ import { MACHINE_SCOPES } from '../../auth';
  * An optional, non-empty list of machine scopes (a scope not in MACHINE_SCOPES is a 422,
  * API.md Machine scopes). Duplicates are allowed here and collapsed by the services.
  */
-export const OptionalScopes = (
-  description: string,
-  options: { emptyMessage?: string; maxItems?: number } = {},
-) =>
+export const OptionalScopes = (description: string, options: { emptyMessage?: string; maxItems?: number } = {}) =>
   applyDecorators(
     ApiPropertyOptional({ type: [String], enum: [...MACHINE_SCOPES], enumName: 'MachineScope', description }),
     IsOptional(),

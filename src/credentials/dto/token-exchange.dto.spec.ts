@@ -16,7 +16,8 @@ function* bodies(): Generator<Record<string, unknown>> {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return (seed >>> 12) % n; // the high bits: an LCG's low bits repeat with a short period
   };
-  const scope = () => [...MACHINE_SCOPES, 'messages:READ', 'messages', '', ' messages:read', 'x'.repeat(300)][rand(MACHINE_SCOPES.length + 5)];
+  const scope = () =>
+    [...MACHINE_SCOPES, 'messages:READ', 'messages', '', ' messages:read', 'x'.repeat(300)][rand(MACHINE_SCOPES.length + 5)];
   const values: Array<() => unknown> = [
     () => undefined,
     () => null,
@@ -97,7 +98,9 @@ describe('TokenExchangeDto, accepted without class-validator', () => {
     await expect(pipe.transform({ scopes: [] }, BODY)).rejects.toMatchObject({
       fieldErrors: { scopes: ['must not be empty (omit it to get every scope of the key)'] },
     });
-    await expect(pipe.transform({ scopes: ['nope'] }, BODY)).rejects.toMatchObject({ fieldErrors: { scopes: ['contains an unknown scope'] } });
+    await expect(pipe.transform({ scopes: ['nope'] }, BODY)).rejects.toMatchObject({
+      fieldErrors: { scopes: ['contains an unknown scope'] },
+    });
     await expect(pipe.transform({ api_key: 1 }, BODY)).rejects.toMatchObject({ fieldErrors: { api_key: expect.any(Array) } });
   });
 });

@@ -13,7 +13,10 @@ export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
 export const EXPORT_DOWNLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export class CreateDataRequestDto {
-  @ApiProperty({ enum: DATA_REQUEST_KINDS, description: 'export: a JSON document of everything held about the subject; erasure: anonymise it' })
+  @ApiProperty({
+    enum: DATA_REQUEST_KINDS,
+    description: 'export: a JSON document of everything held about the subject; erasure: anonymise it',
+  })
   @IsIn(DATA_REQUEST_KINDS, { message: `must be one of ${DATA_REQUEST_KINDS.join(', ')}` })
   kind: DataRequestKind;
 
@@ -32,7 +35,12 @@ export class DataRequestDto {
   @ApiProperty({ enum: DATA_SUBJECT_TYPES }) subject_type: DataSubjectType;
   @ApiProperty({ format: 'uuid' }) subject_id: string;
   @ApiProperty({ enum: DATA_REQUEST_STATUSES }) status: DataRequestStatus;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'exports: until when GET .../download serves the document (7 days)' })
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'exports: until when GET .../download serves the document (7 days)',
+  })
   download_expires_at: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) requested_by: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'why a failed request failed' }) error: string | null;

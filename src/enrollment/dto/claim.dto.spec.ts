@@ -45,7 +45,9 @@ describe('ClaimEnrollmentDto', () => {
     ['a string', 'robot'],
     ['a number', 3],
   ])('refuses agent metadata that is %s', async (_label, agent) => {
-    expect(await errorsOf({ token: TOKEN, agent }, ClaimEnrollmentDto)).toEqual({ agent: expect.arrayContaining(['must be a JSON object']) });
+    expect(await errorsOf({ token: TOKEN, agent }, ClaimEnrollmentDto)).toEqual({
+      agent: expect.arrayContaining(['must be a JSON object']),
+    });
   });
 
   it('refuses NUL characters and unpaired surrogates Postgres jsonb cannot store', async () => {
@@ -76,7 +78,13 @@ describe('ClaimEnrollmentDto', () => {
 describe('IssueEnrollmentTokenDto', () => {
   it('accepts the documented ranges and normalizes lists', async () => {
     const dto = (await pipe.transform(
-      { max_claims: 100000, expires_in: 2592000, serial_allowlist: [' A ', 'A', 'B'], default_tags: ['x', 'x '], scopes: ['messages:read'] },
+      {
+        max_claims: 100000,
+        expires_in: 2592000,
+        serial_allowlist: [' A ', 'A', 'B'],
+        default_tags: ['x', 'x '],
+        scopes: ['messages:read'],
+      },
       as(IssueEnrollmentTokenDto),
     )) as IssueEnrollmentTokenDto;
     expect(dto).toMatchObject({ serial_allowlist: ['A', 'B'], default_tags: ['x'], scopes: ['messages:read'] });

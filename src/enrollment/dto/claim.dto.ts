@@ -1,12 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString } from 'class-validator';
 import { Trim } from '../../core/common/validation/transforms';
-import {
-  AccessTokenDto,
-  ApiKeyDto,
-  ServiceAgentSummaryDto,
-  WorkspaceSummaryDto,
-} from '../../register';
+import { AccessTokenDto, ApiKeyDto, ServiceAgentSummaryDto, WorkspaceSummaryDto } from '../../register';
 import { RobotDto } from './robot.dto';
 import { IsSerialNumber, IsSmallJson, SERIAL_NUMBER_MAX } from './validators';
 

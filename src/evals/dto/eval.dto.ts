@@ -102,7 +102,7 @@ export class UpdateEvalRunDto {
   @Max(1)
   score?: number;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'merged into the run\'s metrics' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "merged into the run's metrics" })
   @IsOptional()
   @IsObject()
   metrics?: Record<string, unknown>;
@@ -146,4 +146,3 @@ export class EvalRunListDto {
   @ApiProperty({ description: 'number of runs in this response' }) count: number;
   @ApiProperty() pagination: PaginationDto;
 }
-

@@ -25,7 +25,11 @@ export class GatewayCheckDto {
   @IsLabel(1, RESOURCE_MAX)
   resource?: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: `kept on an approval for the operator; at most ${CONTEXT_MAX_BYTES} bytes as JSON` })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: `kept on an approval for the operator; at most ${CONTEXT_MAX_BYTES} bytes as JSON`,
+  })
   @IsOptional()
   @IsObject({ message: 'must be a JSON object' })
   @MaxJsonBytes(CONTEXT_MAX_BYTES)
@@ -34,9 +38,15 @@ export class GatewayCheckDto {
 
 export class GatewayCheckResponseDto {
   @ApiProperty({ enum: GATEWAY_DECISIONS }) decision: GatewayDecision;
-  @ApiProperty({ enum: GATEWAY_REASONS, description: 'matched_rule: the first matching rule decided; no_matching_rule: allowed by default' })
+  @ApiProperty({
+    enum: GATEWAY_REASONS,
+    description: 'matched_rule: the first matching rule decided; no_matching_rule: allowed by default',
+  })
   reason: (typeof GATEWAY_REASONS)[number];
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the rule that decided' }) rule_id: string | null;
-  @ApiPropertyOptional({ type: ApprovalDto, description: 'with require_approval: the pending approval (the same one while it stays pending)' })
+  @ApiPropertyOptional({
+    type: ApprovalDto,
+    description: 'with require_approval: the pending approval (the same one while it stays pending)',
+  })
   approval?: ApprovalDto;
 }

@@ -27,7 +27,12 @@ export class CreateGatewayRuleDto {
   @IsIn(GATEWAY_EFFECTS, { message: `must be one of ${GATEWAY_EFFECTS.join(', ')}` })
   effect: GatewayEffect;
 
-  @ApiPropertyOptional({ minimum: PRIORITY_MIN, maximum: PRIORITY_MAX, default: DEFAULT_PRIORITY, description: 'lower applies first; ties: the older rule first' })
+  @ApiPropertyOptional({
+    minimum: PRIORITY_MIN,
+    maximum: PRIORITY_MAX,
+    default: DEFAULT_PRIORITY,
+    description: 'lower applies first; ties: the older rule first',
+  })
   @IsOptional()
   @IsInt({ message: 'must be an integer' })
   @Min(PRIORITY_MIN)

@@ -15,7 +15,8 @@ export class RepoCheckDto {
 
 export class MigrationsCheckDto {
   @ApiProperty({ enum: CHECK_STATUSES }) status: string;
-  @ApiProperty({ type: Number, nullable: true, description: 'migrations not applied yet; null when they could not be read' }) pending: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'migrations not applied yet; null when they could not be read' }) pending:
+    number | null;
   @ApiPropertyOptional({ enum: ['migrations_unknown'] }) error?: string;
 }
 
@@ -42,12 +43,16 @@ export class JobsCheckDto {
 export class ReadyChecksDto {
   @ApiProperty({ type: RepoCheckDto, description: 'PostgreSQL answers a ping' }) repo: RepoCheckDto;
   @ApiProperty({ type: MigrationsCheckDto, description: 'no migration is pending' }) migrations: MigrationsCheckDto;
-  @ApiProperty({ type: JobsCheckDto, description: 'the job queues (the interface keeps the name `oban`): Redis reachable, a worker on each queue' })
+  @ApiProperty({
+    type: JobsCheckDto,
+    description: 'the job queues (the interface keeps the name `oban`): Redis reachable, a worker on each queue',
+  })
   oban: JobsCheckDto;
 }
 
 export class ReadyResponseDto {
-  @ApiProperty({ enum: CHECK_STATUSES, description: 'any check in error: `error` (503); any slow check: `degraded` (200)' }) status: 'ok' | 'degraded' | 'error';
+  @ApiProperty({ enum: CHECK_STATUSES, description: 'any check in error: `error` (503); any slow check: `degraded` (200)' }) status:
+    'ok' | 'degraded' | 'error';
   @ApiProperty({ format: 'date-time' }) timestamp: string;
   @ApiProperty({ type: ReadyChecksDto }) checks: ReadyChecksDto;
 }

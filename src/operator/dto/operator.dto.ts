@@ -1,12 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsDate,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-} from 'class-validator';
+import { IsDate, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ToDate, Trim } from '../../core/common/validation/transforms';
 import { OptionalScopes } from '../../credentials';
 import { PLANS, WORKSPACE_STATUSES } from '../../identity';

@@ -5,7 +5,14 @@ import { Trim } from '../../core/common/validation/transforms';
 import { IsLabel } from '../../core/common/validation/text';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
-import { OTA_STATUSES, OTA_UPDATE_TYPES, type OtaStatus, type OtaUpdateType, REPORTED_OTA_STATUSES, type ReportedOtaStatus } from '../ota-status';
+import {
+  OTA_STATUSES,
+  OTA_UPDATE_TYPES,
+  type OtaStatus,
+  type OtaUpdateType,
+  REPORTED_OTA_STATUSES,
+  type ReportedOtaStatus,
+} from '../ota-status';
 
 export const VERSION_MAX = 100;
 export const ARTIFACT_URL_MAX = 2048;
@@ -42,7 +49,10 @@ export class CreateOtaUpdateDto extends OtaUpdateParams {
   @IsUUID('all', { message: 'must be a UUID' })
   robot_id?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "a cohort: one update per robot, as a create_ota_update batch operation (202 with the operation)" })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'a cohort: one update per robot, as a create_ota_update batch operation (202 with the operation)',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'must be a UUID' })
   cohort_id?: string;
@@ -71,7 +81,8 @@ export class OtaUpdateDto {
   @ApiProperty() sha256: string;
   @ApiProperty({ enum: OTA_STATUSES }) status: OtaStatus;
   @ApiProperty({ nullable: true, type: String }) detail: string | null;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the ota_update agent command' }) agent_command_id: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the ota_update agent command' }) agent_command_id:
+    string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the batch operation that created it, for a cohort' })
   batch_operation_id: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) created_by: string | null;

@@ -11,7 +11,12 @@ import { ENGAGEMENT_SCOPES, ENGAGEMENT_STATUSES } from '../partner-scopes';
 const PAGE = { limit: { min: 1, max: 100, default: 50 }, offset: { min: 0, max: 10000 } };
 
 /** Engagements of a workspace (operator) or of a partner (its active ones), newest first. */
-export const ENGAGEMENT_LIST = defineList({ key: 'engagements', paginated: true, page: PAGE, order: { by: 'inserted_at', direction: 'DESC' } });
+export const ENGAGEMENT_LIST = defineList({
+  key: 'engagements',
+  paginated: true,
+  page: PAGE,
+  order: { by: 'inserted_at', direction: 'DESC' },
+});
 
 /** An engagement's events, newest first (API.md: limit default 50, max 100). */
 export const ENGAGEMENT_EVENT_LIST = defineList({

@@ -79,7 +79,12 @@ export class PartnerDto {
   @ApiProperty({ enum: PARTNER_STATUSES }) status: string;
   @ApiProperty({ type: [String], enum: [...PARTNER_SCOPES], enumName: 'PartnerScope' }) scopes: string[];
   @ApiProperty({ description: 'mpk_ and the 11-character prefix of the current key', example: 'mpk_Abc123Def45' }) key_prefix: string;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'last use of any of its keys (written at most once a minute per key)' })
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'last use of any of its keys (written at most once a minute per key)',
+  })
   last_used_at: string | null;
   @ApiProperty({ format: 'date-time' }) inserted_at: string;
 }
@@ -115,4 +120,3 @@ export class PartnerSummaryListDto {
   @ApiProperty({ description: 'number of partners in this response' }) count: number;
   @ApiProperty() pagination: PaginationDto;
 }
-

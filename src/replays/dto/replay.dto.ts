@@ -55,7 +55,7 @@ export class CreateReplayDto {
   @IsUUID('all', { message: 'must be a UUID' })
   trace_id: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "a workflow target of the workspace; default: the newest one" })
+  @ApiPropertyOptional({ format: 'uuid', description: 'a workflow target of the workspace; default: the newest one' })
   @IsOptional()
   @IsUUID('all', { message: 'must be a UUID' })
   workflow_target_id?: string;
@@ -66,7 +66,8 @@ export class ReplayDto {
   @ApiProperty({ format: 'uuid' }) trace_id: string;
   @ApiProperty({ format: 'uuid' }) workflow_target_id: string;
   @ApiProperty({ enum: REPLAY_STATUSES }) status: ReplayStatus;
-  @ApiProperty({ nullable: true, type: Number, description: "the target's HTTP status on the last attempt" }) response_status: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: "the target's HTTP status on the last attempt" }) response_status:
+    number | null;
   @ApiProperty({ description: 'attempts made so far (at most 3)' }) attempts: number;
   @ApiProperty({ nullable: true, type: String, description: 'why the last attempt failed' }) last_error: string | null;
   @ApiProperty({ format: 'date-time' }) inserted_at: string;

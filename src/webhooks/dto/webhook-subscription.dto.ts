@@ -52,7 +52,8 @@ export class CreateWebhookSubscriptionDto {
   @ApiProperty({
     maxLength: WEBHOOK_URL_MAX,
     example: 'https://hooks.example.com/agent-network',
-    description: 'http(s) URL without credentials or fragment; in production https only, and it must not resolve to a private, loopback or link-local address',
+    description:
+      'http(s) URL without credentials or fragment; in production https only, and it must not resolve to a private, loopback or link-local address',
   })
   @Trim()
   @IsString()
@@ -85,7 +86,10 @@ export class UpdateWebhookSubscriptionDto {
   @IsEventTypeSelection()
   event_types?: string[];
 
-  @ApiPropertyOptional({ enum: WEBHOOK_SUBSCRIPTION_STATUSES, description: 'active re-enables (and forgets past failures); disabled stops deliveries' })
+  @ApiPropertyOptional({
+    enum: WEBHOOK_SUBSCRIPTION_STATUSES,
+    description: 'active re-enables (and forgets past failures); disabled stops deliveries',
+  })
   @ValidateIf((_, value) => value !== undefined)
   @IsIn(WEBHOOK_SUBSCRIPTION_STATUSES, { message: 'must be one of active, disabled' })
   status?: WebhookSubscriptionStatus;
@@ -101,13 +105,19 @@ export class WebhookSubscriptionDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() url: string;
   @ApiProperty({ nullable: true, type: String }) description: string | null;
-  @ApiProperty({ type: [String], enum: [ALL_EVENT_TYPES, ...DOMAIN_EVENT_TYPES], enumName: 'WebhookEventTypeSelection' }) event_types: string[];
+  @ApiProperty({ type: [String], enum: [ALL_EVENT_TYPES, ...DOMAIN_EVENT_TYPES], enumName: 'WebhookEventTypeSelection' })
+  event_types: string[];
   @ApiProperty({ enum: WEBHOOK_SUBSCRIPTION_STATUSES }) status: WebhookSubscriptionStatus;
   @ApiProperty({ enum: WEBHOOK_DISABLED_REASONS, nullable: true, type: String, description: 'why it is disabled' })
   disabled_reason: WebhookDisabledReason | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'first failed attempt since the last success' })
   failing_since: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'until then deliveries are signed by the previous secret too' })
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'until then deliveries are signed by the previous secret too',
+  })
   previous_secret_expires_at: string | null;
   @ApiProperty({ format: 'date-time' }) inserted_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
@@ -115,7 +125,10 @@ export class WebhookSubscriptionDto {
 
 /** Creation and rotation show the signing secret, once. */
 export class WebhookSubscriptionWithSecretDto extends WebhookSubscriptionDto {
-  @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYq=', description: 'shown once: whsec_ and base64 of 32 random bytes' })
+  @ApiProperty({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYq=',
+    description: 'shown once: whsec_ and base64 of 32 random bytes',
+  })
   secret: string;
 }
 

@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  constantTimeEqual,
-  mintPrefixedSecret,
-  parsePrefixedSecret,
-  randomToken,
-  secretMatches,
-  sha256,
-  sha256Base64,
-} from './secrets';
+import { constantTimeEqual, mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256, sha256Base64 } from './secrets';
 
 const B64URL_11 = 'A'.repeat(10) + '_';
 const B64URL_43 = 'b'.repeat(41) + '-9';

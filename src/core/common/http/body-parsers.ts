@@ -49,7 +49,8 @@ function checkDepth(_req: Request, _res: Response, buf: Buffer): void {
   for (let i = 0; i < buf.length; i++) {
     const c = buf[i];
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -68,7 +69,8 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const PLAIN_JSON = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 
 /** on-finished's test for a request: its body was read already (or cannot be). */
-const bodyFinished = (req: Request & { upgrade?: boolean }) => req.upgrade || !req.socket || !req.socket.readable || (req.complete && !req.readable);
+const bodyFinished = (req: Request & { upgrade?: boolean }) =>
+  req.upgrade || !req.socket || !req.socket.readable || (req.complete && !req.readable);
 
 /** body-parser's: the first character that is not JSON white space ('' when there is none). */
 const FIRST_NON_WHITESPACE = /^[\x20\x09\x0a\x0d]*([^\x20\x09\x0a\x0d]|$)/;
@@ -77,7 +79,8 @@ const FIRST_NON_WHITESPACE = /^[\x20\x09\x0a\x0d]*([^\x20\x09\x0a\x0d]|$)/;
 function parseStrictJson(text: string): unknown {
   if (text.length === 0) return {};
   const first = FIRST_NON_WHITESPACE.exec(text)?.[1];
-  if (first !== '{' && first !== '[') throw Object.assign(new SyntaxError('strict violation'), { type: 'entity.parse.failed', status: 400 });
+  if (first !== '{' && first !== '[')
+    throw Object.assign(new SyntaxError('strict violation'), { type: 'entity.parse.failed', status: 400 });
   try {
     return JSON.parse(text);
   } catch (err) {

@@ -62,9 +62,7 @@ describe('clientIp', () => {
     });
 
     it('normalises IPv4-mapped and padded hops in the header', () => {
-      expect(clientIp(fakeRequest('10.0.0.1', ' ::ffff:198.51.100.9 ,::ffff:10.0.0.2'), trusted)).toBe(
-        '198.51.100.9',
-      );
+      expect(clientIp(fakeRequest('10.0.0.1', ' ::ffff:198.51.100.9 ,::ffff:10.0.0.2'), trusted)).toBe('198.51.100.9');
     });
 
     it('joins repeated x-forwarded-for headers in order', () => {

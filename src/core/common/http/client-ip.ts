@@ -15,7 +15,10 @@ export function clientIp(req: IncomingMessage, trustedProxies: ReadonlySet<strin
   const header = req.headers['x-forwarded-for'];
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return peer;
-  const hops = value.split(',').map(normalizeIp).filter((h) => h.length > 0);
+  const hops = value
+    .split(',')
+    .map(normalizeIp)
+    .filter((h) => h.length > 0);
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!trustedProxies.has(hops[i])) return hops[i];
   }

@@ -17,9 +17,7 @@ const standard = (slug: string, title: string, status: number, detail: string) =
 });
 
 describe('ProblemRenderer', () => {
-  const renderer = new ProblemRenderer(
-    loadConfig({ DATABASE_URL: 'postgres://u:p@h:5432/d', REDIS_URL: 'redis://h:6379/0', BASE_URL }),
-  );
+  const renderer = new ProblemRenderer(loadConfig({ DATABASE_URL: 'postgres://u:p@h:5432/d', REDIS_URL: 'redis://h:6379/0', BASE_URL }));
   let logError: jest.SpyInstance;
   let logWarn: jest.SpyInstance;
 

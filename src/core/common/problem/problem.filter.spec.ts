@@ -1,11 +1,4 @@
-import {
-  ArgumentsHost,
-  BadRequestException,
-  HttpException,
-  Logger,
-  NotFoundException,
-  UnprocessableEntityException,
-} from '@nestjs/common';
+import { ArgumentsHost, BadRequestException, HttpException, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { loadConfig } from '../../config/app-config';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';

@@ -2,7 +2,13 @@ import { withTimeout } from '../with-timeout';
 
 /** ioredis reports an unreachable or stalled server with these (plain Errors, or these names). */
 const UNAVAILABLE_NAMES = new Set(['MaxRetriesPerRequestError', 'RedisUnavailableError']);
-const UNAVAILABLE_MESSAGES = ['Command timed out', 'Connection is closed', "Stream isn't writeable", 'connect ECONNREFUSED', 'connect ETIMEDOUT'];
+const UNAVAILABLE_MESSAGES = [
+  'Command timed out',
+  'Connection is closed',
+  "Stream isn't writeable",
+  'connect ECONNREFUSED',
+  'connect ETIMEDOUT',
+];
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 
 /**

@@ -30,7 +30,8 @@ export function AcceptedWithoutValidation(check: BodyCheck): ClassDecorator {
  */
 export function acceptedWithoutValidation<T extends object>(metatype: new () => T, body: unknown): T | undefined {
   const check = checks.get(metatype);
-  if (check === undefined || body === null || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
+  if (check === undefined || body === null || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype)
+    return undefined;
   if (!check(body as Record<string, unknown>)) return undefined;
   const instance = new metatype() as Record<string, unknown>;
   for (const key of Object.keys(body)) {

@@ -15,8 +15,7 @@ export const TrimBlankAsAbsent = () =>
   });
 
 /** Trims and lower-cases an email (API.md: emails are normalized before storage and lookup). */
-export const NormalizeEmail = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+export const NormalizeEmail = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 
 /**
  * An ISO 8601 string to a Date; anything else is left for the validators to reject. (class-

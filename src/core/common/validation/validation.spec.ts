@@ -157,23 +157,24 @@ describe('AppValidationPipe', () => {
     expect(problem.members).toEqual({ errors: { body: ['must be a JSON object'] } });
   });
 
-  it.each([['a string', 'hello'], ['a number', 42], ['a boolean', true]])(
-    'rejects %s body with errors.body',
-    async (_label, value) => {
-      const problem = await rejection(value);
-      expect(problem.fieldErrors).toEqual({ body: ['must be a JSON object'] });
-    },
-  );
+  it.each([
+    ['a string', 'hello'],
+    ['a number', 42],
+    ['a boolean', true],
+  ])('rejects %s body with errors.body', async (_label, value) => {
+    const problem = await rejection(value);
+    expect(problem.fieldErrors).toEqual({ body: ['must be a JSON object'] });
+  });
 
-  it.each([['undefined', undefined], ['null', null]])(
-    'treats a %s body as {} and reports the required fields',
-    async (_label, value) => {
-      const problem = await rejection(value);
-      expect(problem.status).toBe(422);
-      expect(Object.keys(problem.fieldErrors)).toEqual(['name']);
-      expect(problem.fieldErrors.body).toBeUndefined();
-    },
-  );
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+  ])('treats a %s body as {} and reports the required fields', async (_label, value) => {
+    const problem = await rejection(value);
+    expect(problem.status).toBe(422);
+    expect(Object.keys(problem.fieldErrors)).toEqual(['name']);
+    expect(problem.fieldErrors.body).toBeUndefined();
+  });
 
   it('does not apply the body checks to query parameters', async () => {
     const pipe = new AppValidationPipe();
