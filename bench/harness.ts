@@ -3,13 +3,13 @@
  * processes on free ports, and autocannon cases (warm-up, then a measured run).
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50).
  */
-import autocannon from 'autocannon';
 import { execFileSync, fork } from 'node:child_process';
-import { reapOnExit } from './support/child';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { productionServiceEnv } from './processes';
+import { reapOnExit } from './support/child';
 
 export const ROOT = join(__dirname, '..');
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);

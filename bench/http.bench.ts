@@ -40,8 +40,8 @@ import {
   startProcess,
   WARMUP,
 } from './harness';
-import { benchTrace } from './support/traces';
 import { writeResults } from './support/results';
+import { benchTrace } from './support/traces';
 import { confirmEmail, enterpriseWorkspace, registerWorkspace, seedMessages, sessionCookie } from './support/workspace';
 
 /** The bcrypt cost the service uses in production (AppConfig's default for BCRYPT_COST). */

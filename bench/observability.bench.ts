@@ -14,8 +14,8 @@
 import { Client } from 'pg';
 import { productionServiceEnv, startProcess } from './processes';
 import { drive, type Run } from './support/drive';
-import { benchTrace as trace } from './support/traces';
 import { writeResults } from './support/results';
+import { benchTrace as trace } from './support/traces';
 import { registerWorkspace, sessionCookie } from './support/workspace';
 
 const TRACES = Number(process.env.BENCH_TRACES ?? 5000);

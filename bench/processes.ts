@@ -88,7 +88,7 @@ export async function startProcess(
     const entry =
       options.entry ?? (kind === 'service' ? join(ROOT, 'dist', 'main.js') : join(__dirname, 'baselines', 'service-stock-server.js'));
     child = spawn(process.execPath, [...(options.execArgv ?? []), entry], {
-      env: { PATH: process.env.PATH, ...env, PORT: String(port) } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
   }

@@ -69,8 +69,8 @@ import {
 } from './harness';
 import { BENCH_PUBLIC_URL } from './processes';
 import { writeResults } from './support/results';
-import { enterpriseWorkspace, seedMessages, sessionCookie } from './support/workspace';
 import { rssBaselineWindow } from './support/soak-baseline';
+import { enterpriseWorkspace, seedMessages, sessionCookie } from './support/workspace';
 
 /** One reading of the service's memory (bytes). */
 interface MemorySample {

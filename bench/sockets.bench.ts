@@ -44,9 +44,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import WebSocket, { WebSocketServer } from 'ws';
 import { BenchChild, serveRequests } from './support/child';
 import { registerWorkspace, sessionCookie } from './support/workspace';
-import WebSocket, { WebSocketServer } from 'ws';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 250);

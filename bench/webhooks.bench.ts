@@ -18,10 +18,10 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { BenchChild, serveRequests } from './support/child';
+import type { AddressInfo } from 'node:net';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const SUBSCRIPTIONS = 3;

@@ -14,12 +14,12 @@ import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { OpenAPIObject } from '@nestjs/swagger';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { AppModule } from '../src/app.module';
 import { ServiceExpressAdapter } from '../src/core/common/http/service-express.adapter';
 import { buildOpenApiDocument } from '../src/core/openapi/openapi';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { OpenAPIObject } from '@nestjs/swagger';
 
 export const GENERATED_TYPES_FILE = join(__dirname, '..', 'sdk', 'src', 'generated', 'openapi.ts');
 

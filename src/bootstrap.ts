@@ -1,13 +1,13 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { bodyContentCheck, formBodyParser, jsonBodyParser, jsonOnly, rawKeepingJsonBodyParser } from './core/common/http/body-parsers';
 import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './core/common/http/cross-origin';
 import { requestIdMiddleware } from './core/common/http/request-id';
 import { RouteMethods } from './core/common/http/route-methods';
 import { AppConfig } from './core/config/app-config';
+import { mountOpenApi } from './core/openapi/openapi';
 import { SocketWsAdapter } from './gateway/socket-ws.adapter';
 import { HttpMetrics } from './metrics/http-metrics';
-import { mountOpenApi } from './core/openapi/openapi';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 
 /**
  * Everything done to an app instance before it listens; shared by main.ts and the e2e tests so

@@ -1,15 +1,15 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { SocketGateway } from './gateway/socket.gateway';
-import { ServiceExpressAdapter } from './core/common/http/service-express.adapter';
 import { configureApp } from './bootstrap';
+import { ServiceExpressAdapter } from './core/common/http/service-express.adapter';
 import { AppConfig, ConfigValidationError, loadConfig } from './core/config/app-config';
-import { flushLogs } from './core/logging/log-destination';
 import { configSources, loadEnvFile } from './core/config/env-file';
+import { flushLogs } from './core/logging/log-destination';
+import { SocketGateway } from './gateway/socket.gateway';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 
 let envFile: string | undefined;
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const config = app.get(AppConfig);
   const logger = app.get(Logger);
   await app.listen(config.port);
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   // The port actually bound (PORT=0 picks a free one), and the runtime, which is part of what is
   // deployed: /metrics carries it too (nodejs_version_info).
   const address = server.address();

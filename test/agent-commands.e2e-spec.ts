@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { makeWorkspace, Registered } from './support/builders';
+import { eventually } from './support/eventually';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
-import { eventually } from './support/eventually';
 
 const PATH = '/api/v1/operator/agent_commands';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import type { Operator } from './support/console';
+import { asOperator, makeCohort, makeFleetOwner } from './enrollment-support';
 import { eventually } from './support/eventually';
 import { colleague, enrollRobot, eventsOf, insertRobots, ISO, rowsOf, UUID, waiterOn } from './support/fleet';
 import { sleep } from './support/operator';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
-import { asOperator, makeCohort, makeFleetOwner } from './enrollment-support';
+import type { Operator } from './support/console';
 
 const BATCHES = '/api/v1/operator/batch_operations';
 

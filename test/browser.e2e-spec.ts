@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { makeWorkspace } from './support/builders';
 import { launchChromium } from './support/browser';
+import { makeWorkspace } from './support/builders';
 import { randomIPv4, resetPath, SESSION_COOKIE, waitForMails } from './support/operator';
 import { freePort } from './support/spawned-app';
 import { createTestApp, TestApp } from './support/test-app';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const NEW_PASSWORD = 'chromium chose this password';
 

@@ -1,8 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { startBrowserApp } from './support/browser';
 import { makeWorkspace, Registered } from './support/builders';
 import { AGK_KEY, keyPrefix } from './support/console';
 import type { TestApp } from './support/test-app';
+import type { Browser } from 'playwright-core';
 
 jest.setTimeout(90_000);
 

@@ -1,10 +1,10 @@
-import type { Response } from 'supertest';
 import { RedisKeys } from '../src/core/redis/redis-keys';
 import { RedisService } from '../src/core/redis/redis.service';
 import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
 import { cookieHeader, db, getApp, logIn, randomIPv4, SESSION_COOKIE, TRUST_LOOPBACK, userId } from './support/operator';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
+import type { Response } from 'supertest';
 
 /** BASE_URL's origin in the test environment (test/support/env.ts). */
 const OWN_ORIGIN = new URL(process.env.BASE_URL!).origin;

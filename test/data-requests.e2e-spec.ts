@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataRequestRunner } from '../src/data-requests/data-request-runner.service';
+import { asOperator, makeFleetOwner } from './enrollment-support';
 import { type Operator } from './support/console';
 import { eventually } from './support/eventually';
 import { colleague, enrollRobot, type EnrolledRobot, eventsOf, ISO, rowsOf, UUID } from './support/fleet';
@@ -7,7 +8,6 @@ import { expectProblem } from './support/problem';
 import { makeScimTenant, oktaUser, scim } from './support/scim';
 import { sessionCookie } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
-import { asOperator, makeFleetOwner } from './enrollment-support';
 
 const REQUESTS = '/api/v1/operator/data_requests';
 const DAY_MS = 24 * 60 * 60 * 1000;

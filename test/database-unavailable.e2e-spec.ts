@@ -1,15 +1,15 @@
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { isDatabaseUnavailable } from '../src/core/common/problem/pg-errors';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
+import { isDatabaseUnavailable } from '../src/core/common/problem/pg-errors';
 import { CONNECT_TIMEOUT_MS } from '../src/core/database/data-source-options';
 import { makeWorkspace } from './support/builders';
+import { eventually } from './support/eventually';
 import { expectProblem } from './support/problem';
+import { makeScimTenant, oktaUser, scim } from './support/scim';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
-import { eventually } from './support/eventually';
-import { makeScimTenant, oktaUser, scim } from './support/scim';
+import type { Pool } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 const databaseUrl = new URL(process.env.DATABASE_URL!);
 

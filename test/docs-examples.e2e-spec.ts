@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv, { ValidateFunction } from 'ajv';
-import type { OpenAPIObject } from '@nestjs/swagger';
 import { previewDocument } from '../scripts/sdk-openapi';
+import type { OpenAPIObject } from '@nestjs/swagger';
 
 /**
  * The JSON in the docs is checked against the OpenAPI document the service serves, so a doc

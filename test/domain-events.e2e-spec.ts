@@ -1,21 +1,21 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { runMigrations } from '../src/core/database/migrate';
+import { EventBus } from '../src/core/redis/event-bus.service';
+import { RedisChannels } from '../src/core/redis/redis-keys';
+import { RedisService } from '../src/core/redis/redis.service';
 import { Outbox } from '../src/events';
 import { OutboxRelay, RELAY_BATCH } from '../src/events/outbox-relay.service';
-import { RedisChannels } from '../src/core/redis/redis-keys';
-import { EventBus } from '../src/core/redis/event-bus.service';
-import { RedisService } from '../src/core/redis/redis.service';
-import type { AppConfig } from '../src/core/config/app-config';
 import { makeWorkspace, Registered } from './support/builders';
-import { sleep } from './support/operator';
 import { eventually } from './support/eventually';
+import { sleep } from './support/operator';
+import { dropScratchDatabase } from './support/scratch-database';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
-import { dropScratchDatabase } from './support/scratch-database';
+import type { AppConfig } from '../src/core/config/app-config';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

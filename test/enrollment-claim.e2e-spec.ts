@@ -1,9 +1,5 @@
 import { mintPrefixedSecret } from '../src/core/common/crypto/secrets';
 import { DEVICE_DEFAULT_SCOPES } from '../src/enrollment/enrollment-rules';
-import { AGK_KEY, Operator } from './support/console';
-import { db, TRUST_LOOPBACK } from './support/operator';
-import { expectProblem } from './support/problem';
-import { createTestApp, TestApp } from './support/test-app';
 import {
   asOperator,
   claim,
@@ -18,6 +14,10 @@ import {
   snapshot,
   uniqueSerial,
 } from './enrollment-support';
+import { AGK_KEY, Operator } from './support/console';
+import { db, TRUST_LOOPBACK } from './support/operator';
+import { expectProblem } from './support/problem';
+import { createTestApp, TestApp } from './support/test-app';
 
 describe('POST /api/v1/enrollments/claim', () => {
   let t: TestApp;

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { WorkspacesService } from '../src/identity/workspaces.service';
-import type { Operator } from './support/console';
-import { db, TRUST_LOOPBACK } from './support/operator';
-import { eventually } from './support/eventually';
-import { expectProblem } from './support/problem';
-import { createTestApp, TestApp } from './support/test-app';
 import {
   asOperator,
   claim,
@@ -18,6 +13,11 @@ import {
   statusCounts,
   uniqueSerial,
 } from './enrollment-support';
+import { eventually } from './support/eventually';
+import { db, TRUST_LOOPBACK } from './support/operator';
+import { expectProblem } from './support/problem';
+import { createTestApp, TestApp } from './support/test-app';
+import type { Operator } from './support/console';
 
 /**
  * Claims racing each other over real HTTP connections (the app listens on a port, so requests

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DEVICE_DEFAULT_SCOPES } from '../src/enrollment/enrollment-rules';
+import { AGE_TOKEN, asOperator, claim, ISO, issueToken, makeCohort, makeFleetOwner, OP, preRegister } from './enrollment-support';
 import { addMembership, makeOperator, Operator } from './support/console';
 import { db, TRUST_LOOPBACK } from './support/operator';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
-import { AGE_TOKEN, asOperator, claim, ISO, issueToken, makeCohort, makeFleetOwner, OP, preRegister } from './enrollment-support';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 const unique = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}`;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { WorkspacesService } from '../src/identity/workspaces.service';
-import type { WorkspaceStatus } from '../src/identity/workspace-status';
 import { makeOperator, Operator } from './support/console';
 import { db } from './support/operator';
+import type { WorkspaceStatus } from '../src/identity/workspace-status';
 import type { TestApp } from './support/test-app';
 
 /** Helpers shared by the enrollment suites (test/enrollment*.e2e-spec.ts). */

@@ -4,11 +4,11 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
 import { runMigrations } from '../src/core/database/migrate';
 import { ENROLLMENT_TOKEN_SLOTS } from '../src/enrollment/enrollment-rules';
+import { asOperator, claim, issueToken, makeFleetOwner, OP, statusCounts, uniqueSerial } from './enrollment-support';
 import { db, TRUST_LOOPBACK } from './support/operator';
 import { expectProblem } from './support/problem';
-import { createTestApp, TestApp } from './support/test-app';
-import { asOperator, claim, issueToken, makeFleetOwner, OP, statusCounts, uniqueSerial } from './enrollment-support';
 import { dropScratchDatabase } from './support/scratch-database';
+import { createTestApp, TestApp } from './support/test-app';
 
 interface Slot {
   slot: number;

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { Outbox } from '../src/events';
+import { asOperator, claim, issueToken, makeCohort, makeFleetOwner, OP, preRegister } from './enrollment-support';
 import { makeWorkspace, type Registered } from './support/builders';
 import { makeOperator, type Operator } from './support/console';
-import { asOperator, claim, issueToken, makeCohort, makeFleetOwner, OP, preRegister } from './enrollment-support';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,5 @@
 import { agentClient, AgentSocket, CommandOutcome } from '../sdk/src';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 import { EventBus } from '../src/core/redis/event-bus.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { eventually } from './support/eventually';
@@ -7,7 +8,6 @@ import { OwnPostgres, OwnRedis } from './support/own-infra';
 import { SOCKET_SCOPES } from './support/sdk';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import { asOperator, makeFleetOwner } from './enrollment-support';
 import { startBrowserApp } from './support/browser';
 import { eventually } from './support/eventually';
 import { colleague, enrollRobot, insertRobots, rowsOf } from './support/fleet';
 import { issueKey } from './support/sockets';
 import type { TestApp } from './support/test-app';
-import { asOperator, makeFleetOwner } from './enrollment-support';
+import type { Browser } from 'playwright-core';
 
 jest.setTimeout(90_000);
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { BatchRunner } from '../src/batch-operations/batch-runner.service';
 import { DataRequestRunner } from '../src/data-requests/data-request-runner.service';
 import { ViolationRecorder } from '../src/security-violations/violation-recorder.service';
-import type { Operator } from './support/console';
+import { asOperator, makeFleetOwner } from './enrollment-support';
 import { eventually } from './support/eventually';
 import { eventsOf, insertRobots, rowsOf, waiterOn } from './support/fleet';
 import { sleep } from './support/operator';
@@ -12,7 +12,7 @@ import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/so
 import { spawnApp, type SpawnedApp, testEnv, waitForHealth } from './support/spawned-app';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
-import { asOperator, makeFleetOwner } from './enrollment-support';
+import type { Operator } from './support/console';
 
 jest.setTimeout(120_000);
 

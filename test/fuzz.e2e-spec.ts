@@ -1,12 +1,12 @@
-import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { runMigrations } from '../src/core/database/migrate';
 import { makeWorkspace, Registered } from './support/builders';
+import { dropScratchDatabase } from './support/scratch-database';
 import { sessionCookie } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
-import { dropScratchDatabase } from './support/scratch-database';
 
 /**
  * Property-based fuzzing of every JSON route in the service's own OpenAPI document: arbitrary

@@ -1,11 +1,11 @@
 import { ApprovalsService } from '../src/gateway-rules/approvals.service';
 import { ViolationRecorder } from '../src/security-violations/violation-recorder.service';
+import { asOperator } from './enrollment-support';
 import { makeOperator, type Operator } from './support/console';
 import { colleague, eventsOf, ISO, rowsOf, UUID } from './support/fleet';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
-import { asOperator } from './enrollment-support';
 
 const RULES = '/api/v1/operator/gateway_rules';
 const APPROVALS = '/api/v1/operator/approvals';

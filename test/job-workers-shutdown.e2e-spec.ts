@@ -1,10 +1,10 @@
 import { RedisQueueBackend } from 'bullmq';
-import type Redis from 'ioredis';
 import { JobWorkers } from '../src/core/jobs/job-workers.service';
 import { WebhookDeliveryProcessor } from '../src/webhooks/webhook-delivery.processor';
 import { eventually } from './support/eventually';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
+import type Redis from 'ioredis';
 
 /**
  * A worker closed while its blocking Redis connection waits to reconnect: ioredis never ended a
@@ -30,7 +30,7 @@ describe('job workers at shutdown', () => {
 
   it('a worker whose blocking connection is waiting to reconnect closes at once, and shutdown goes on', async () => {
     const worker = t.app.get(WebhookDeliveryProcessor).worker;
-    const backend = worker.backend as RedisQueueBackend;
+    const backend = worker.backend;
     const blocking = (await backend.blockingClient!) as unknown as Redis;
     const main = (await backend.client) as unknown as Redis;
     await eventually(async () => expect(blocking.status).toBe('ready'));

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { QueueNames } from '../src/core/config/queue-names';
 import { MailService } from '../src/mail/mail.service';
+import { eventually } from './support/eventually';
 import { appQueue } from './support/operator';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
-import { eventually } from './support/eventually';
 
 /** Polls `probe` until it returns a non-undefined value, or fails after `timeoutMs`. */
 function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {

@@ -1,11 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import http from 'node:http';
-import type { Response } from 'supertest';
 import { RedisKeys } from '../src/core/redis/redis-keys';
 import { RedisService } from '../src/core/redis/redis.service';
 import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
 import { logIn, randomIPv4, randomIPv6Prefix, SESSION_COOKIE, TRUST_LOOPBACK } from './support/operator';
 import { createTestApp, TestApp } from './support/test-app';
+import type { Response } from 'supertest';
 
 const WRONG = 'not the password at all';
 

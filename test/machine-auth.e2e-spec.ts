@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
+import { MACHINE_SCOPES } from '../src/auth/scopes';
 import { CredentialsRepository } from '../src/credentials/credentials.repository';
 import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
-import { MACHINE_SCOPES } from '../src/auth/scopes';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
+import { pollUntil } from './support/console';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
-import { pollUntil } from './support/console';
+import type { Response } from 'supertest';
 
 const INSUFFICIENT_SCOPE = 'The token does not have sufficient scope';
 const PRIMARY_SCOPES = MACHINE_SCOPES.filter((s) => s !== 'credentials:write');

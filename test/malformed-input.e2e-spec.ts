@@ -1,6 +1,6 @@
 import { ApplicationConfig } from '@nestjs/core';
-import { INSUFFICIENT_SCOPE_DETAIL } from '../src/auth';
 import { DataSource } from 'typeorm';
+import { INSUFFICIENT_SCOPE_DETAIL } from '../src/auth';
 import { makeWorkspace, PASSWORD, Registered, uniqueEmail } from './support/builders';
 import { expectProblem } from './support/problem';
 import { sessionCookie } from './support/sockets';

@@ -5,8 +5,8 @@ import { RedisKeys } from '../src/core/redis/redis-keys';
 import { RedisService } from '../src/core/redis/redis.service';
 import { makePlatformAdmin, Operator } from './support/console';
 import { randomIPv4, randomIPv6Prefix } from './support/operator';
-import { expectProblem } from './support/problem';
 import { engagedPartner, eventsPath, fromAddress, makePartner, marketplaceEnv } from './support/partners';
+import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 
 const LIMIT = 30;

@@ -1,8 +1,8 @@
 import { EventBus } from '../src/core/redis/event-bus.service';
 import { makePlatformAdmin, Operator } from './support/console';
 import { eventually } from './support/eventually';
-import { expectProblem } from './support/problem';
 import { engagedPartner, eventsPath, fromAddress, marketplaceEnv, mintToken } from './support/partners';
+import { expectProblem } from './support/problem';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
 

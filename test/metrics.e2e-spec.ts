@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeWorkspace } from './support/builders';
-import { issueKey } from './support/sockets';
 import { expectProblem } from './support/problem';
+import { issueKey } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
 
 const TOKEN = process.env.METRICS_BEARER_TOKEN!;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { MACHINE_SCOPES } from '../src/auth/scopes';
 import { WorkspacesService } from '../src/identity/workspaces.service';
@@ -7,6 +6,7 @@ import { addMembership, AGK_KEY, keyPrefix, makeOperator, Operator, uniqueName }
 import { TRUST_LOOPBACK } from './support/operator';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
+import type { Response } from 'supertest';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Operator } from './support/console';
+import { asOperator, makeCohort, makeFleetOwner, preRegister } from './enrollment-support';
 import { eventually } from './support/eventually';
 import { enrollRobot, eventsOf, insertRobots, ISO, rowsOf, UUID } from './support/fleet';
 import { expectProblem } from './support/problem';
 import { mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
-import { asOperator, makeCohort, makeFleetOwner, preRegister } from './enrollment-support';
+import type { Operator } from './support/console';
 
 const OTA = '/api/v1/operator/ota-updates';
 const SHA = 'ab'.repeat(32);

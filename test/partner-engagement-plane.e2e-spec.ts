@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { makeOperator, makePlatformAdmin, Operator, addMembership } from './support/console';
 import { uniqueEmail } from './support/builders';
-import { expectProblem } from './support/problem';
+import { makeOperator, makePlatformAdmin, Operator, addMembership } from './support/console';
 import {
   ENGAGEMENT_SCOPES,
   engagedPartner,
@@ -13,6 +12,7 @@ import {
   marketplaceEnv,
   mintToken,
 } from './support/partners';
+import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 
 const DAY = 86_400;

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { makeOperator, makePlatformAdmin, Operator } from './support/console';
 import { eventually } from './support/eventually';
-import { expectProblem } from './support/problem';
 import {
   engagedPartner,
   eventsPath,
@@ -14,6 +13,7 @@ import {
   MPK_KEY,
   PARTNER_SCOPES,
 } from './support/partners';
+import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 
 const API = '/api/v1/admin/partners';

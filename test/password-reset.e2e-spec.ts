@@ -1,10 +1,10 @@
-import type { Job } from 'bullmq';
 import { createHash, randomBytes } from 'node:crypto';
 import { EventBus, BusEvent } from '../src/core/redis/event-bus.service';
 import { RedisKeys } from '../src/core/redis/redis-keys';
 import { RedisService } from '../src/core/redis/redis.service';
 import { PasswordResetService } from '../src/sessions/password-reset.service';
 import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
+import { eventually } from './support/eventually';
 import {
   db,
   getApp,
@@ -21,9 +21,9 @@ import {
   userId,
   waitForMails,
 } from './support/operator';
-import { eventually } from './support/eventually';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
+import type { Job } from 'bullmq';
 
 const NEW_PASSWORD = 'a brand new password 42';
 const PANEL = 'If your email is in our system, you will receive instructions to reset your password shortly.';

@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { uniqueEmail } from './support/builders';
 import { makeOperator, makePlatformAdmin, Operator, pollUntil, sessionCookie } from './support/console';
 import { resetThroughMail, TRUST_LOOPBACK } from './support/operator';
-import { makeScimTenant, oktaUser, scim } from './support/scim';
 import { expectProblem } from './support/problem';
+import { makeScimTenant, oktaUser, scim } from './support/scim';
 import { createTestApp, TestApp } from './support/test-app';
 
 const ADMIN_API = '/api/v1/admin/workspaces';

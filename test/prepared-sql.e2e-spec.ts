@@ -1,15 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { byteaArrayLiteral, timestamptzArrayLiteral, utcIso, uuidArrayLiteral } from '../src/core/database/sql';
 import { Client, Pool, Query } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadConfig } from '../src/core/config/app-config';
-import {
-  ACCESS_TOKEN_INSERT_ASYNC_COMMIT,
-  ACCESS_TOKEN_WRITE,
-  ACCESS_TOKENS_INSERT_ASYNC_COMMIT,
-  type NewAccessToken,
-} from '../src/credentials/credentials.repository';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
 import {
   assertDriverInternals,
@@ -20,7 +12,15 @@ import {
   PreparedSql,
   statementName,
 } from '../src/core/database/prepared-sql.service';
+import { byteaArrayLiteral, timestamptzArrayLiteral, utcIso, uuidArrayLiteral } from '../src/core/database/sql';
+import {
+  ACCESS_TOKEN_INSERT_ASYNC_COMMIT,
+  ACCESS_TOKEN_WRITE,
+  ACCESS_TOKENS_INSERT_ASYNC_COMMIT,
+  type NewAccessToken,
+} from '../src/credentials/credentials.repository';
 import { eventually } from './support/eventually';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 const SHOW_SYNC_COMMIT = `SELECT current_setting('synchronous_commit') AS synchronous_commit`;
 
@@ -407,7 +407,7 @@ describe('PreparedSql', () => {
     }
     // PipelinedTransaction's release of a broken connection: a QueryRunner without it is refused too
     const create = db.createQueryRunner.bind(db);
-    db.createQueryRunner = (() => Object.assign(create(), { releasePostgresConnection: undefined })) as typeof db.createQueryRunner;
+    db.createQueryRunner = () => Object.assign(create(), { releasePostgresConnection: undefined });
     try {
       expect(() => assertDriverInternals(db)).toThrow(/TypeORM's QueryRunner no longer has `releasePostgresConnection\(err\)`/);
     } finally {

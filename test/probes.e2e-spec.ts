@@ -1,5 +1,5 @@
-import { createTestApp, TestApp } from './support/test-app';
 import { expectProblem } from './support/problem';
+import { createTestApp, TestApp } from './support/test-app';
 
 const NO_CACHE = 'no-cache, no-store, must-revalidate';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PASSWORD, uniqueEmail } from './support/builders';
-import { SocketClient, socketUrl } from './support/sockets';
 import { eventually } from './support/eventually';
+import { SocketClient, socketUrl } from './support/sockets';
 import { spawnApp, testEnv, waitForHealth } from './support/spawned-app';
 
 describe('process lifecycle (production build)', () => {

@@ -1,8 +1,8 @@
-import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { dropScratchDatabase } from './support/scratch-database';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
-import { dropScratchDatabase } from './support/scratch-database';
 
 const databaseUrl = new URL(process.env.DATABASE_URL!);
 

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
+import { EventBus } from '../src/core/redis/event-bus.service';
 import { makeWorkspace, Registered, uniqueEmail } from './support/builders';
 import { eventually } from './support/eventually';
 import { logIn, randomIPv4, TRUST_LOOPBACK } from './support/operator';
+import { makeScimTenant, oktaUser, scim } from './support/scim';
 import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
-import { makeScimTenant, oktaUser, scim } from './support/scim';
-import { EventBus } from '../src/core/redis/event-bus.service';
 
 const OP = '/api/v1/operator';
 

@@ -1,11 +1,11 @@
-import * as bcrypt from 'bcrypt';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Response } from 'supertest';
+import * as bcrypt from 'bcrypt';
 import { DataSource } from 'typeorm';
 import { MACHINE_SCOPES } from '../src/auth/scopes';
 import { PASSWORD, uniqueEmail } from './support/builders';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
+import type { Response } from 'supertest';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const API_KEY = /^agk_[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43}$/;

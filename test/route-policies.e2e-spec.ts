@@ -1,8 +1,8 @@
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { buildOpenApiDocument } from '../src/core/openapi/openapi';
-import { API_TAGS } from '../src/core/openapi/tags';
 import { AuthStrategyRegistry } from '../src/auth/auth-strategy.registry';
 import { routeViolations, WalkedRoute, walkRoutes } from '../src/auth/route-walk';
+import { buildOpenApiDocument } from '../src/core/openapi/openapi';
+import { API_TAGS } from '../src/core/openapi/tags';
 import { createTestApp, TestApp } from './support/test-app';
 
 /** Every controller route the app registers, with its declared auth policy. */

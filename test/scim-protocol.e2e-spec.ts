@@ -1,5 +1,5 @@
-import { DataSource } from 'typeorm';
 import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { makeWorkspace, uniqueEmail } from './support/builders';
 import { eventually } from './support/eventually';
 import { db } from './support/operator';

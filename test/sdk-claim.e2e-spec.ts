@@ -2,10 +2,10 @@ import { mkdtemp, readdir, readFile, rm, stat, chmod, writeFile, mkdir } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentClient, claim, CredentialStoreError, FileCredentialStore, MemoryCredentialStore, ProblemError } from '../sdk/src';
+import { claimsCount, issueToken, makeFleetOwner, snapshot } from './enrollment-support';
 import { AGK_KEY, Operator } from './support/console';
 import { TRUST_LOOPBACK } from './support/operator';
 import { createTestApp, TestApp } from './support/test-app';
-import { claimsCount, issueToken, makeFleetOwner, snapshot } from './enrollment-support';
 
 /** The SDK's claim() against the real service: once per device, credentials kept at 0600. */
 describe('SDK: claim() and the credential store', () => {

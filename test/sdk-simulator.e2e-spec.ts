@@ -3,11 +3,11 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ECHO_COMMAND, formatSummary, runFleet } from '../sdk/src/simulator/fleet';
+import { claimsCount, issueToken, makeFleetOwner } from './enrollment-support';
 import { PASSWORD } from './support/builders';
 import { Operator } from './support/console';
 import { db, TRUST_LOOPBACK } from './support/operator';
 import { createTestApp, TestApp } from './support/test-app';
-import { claimsCount, issueToken, makeFleetOwner } from './enrollment-support';
 
 const ROOT = join(__dirname, '..');
 const ROBOTS = 100;

@@ -1,6 +1,6 @@
 import { agentClient, AgentSocket, CommandFailed, CommandOutcome, ProblemError, REPLY_REASONS } from '../sdk/src';
-import { ReplyReasons } from '../src/gateway/socket-protocol';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
+import { ReplyReasons } from '../src/gateway/socket-protocol';
 import { SocketGateway } from '../src/gateway/socket.gateway';
 import { eventually } from './support/eventually';
 import { sdkWorkspace, SdkWorkspace } from './support/sdk';

@@ -1,11 +1,11 @@
 import { ViolationRecorder } from '../src/security-violations/violation-recorder.service';
-import type { Operator } from './support/console';
+import { asOperator, makeFleetOwner } from './enrollment-support';
 import { eventually } from './support/eventually';
 import { colleague, enrollRobot, eventsOf, ISO, rowsOf, UUID } from './support/fleet';
 import { expectProblem } from './support/problem';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
-import { asOperator, makeFleetOwner } from './enrollment-support';
+import type { Operator } from './support/console';
 
 const VIOLATIONS = '/api/v1/operator/security_violations';
 const KEYS = '/api/v1/operator/api_keys';

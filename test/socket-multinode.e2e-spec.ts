@@ -1,5 +1,5 @@
-import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
+import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { eventually } from './support/eventually';

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
-import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
 import { MACHINE_SCOPES } from '../src/auth/scopes';
+import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
+import type { Response } from 'supertest';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PRIMARY_SCOPES = MACHINE_SCOPES.filter((s) => s !== 'credentials:write');

@@ -10,8 +10,8 @@ import { IsolatedInfra } from './support/isolated-infra';
 import { mailsTo } from './support/operator';
 import { freePort } from './support/spawned-app';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier';
-import type { TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import type { TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
 

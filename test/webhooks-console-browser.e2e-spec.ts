@@ -1,13 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { makeWorkspace, type Registered } from './support/builders';
 import { addMembership, makeOperator, sessionCookie } from './support/console';
+import { IsolatedInfra } from './support/isolated-infra';
 import { cookieHeader } from './support/operator';
 import { freePort } from './support/spawned-app';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier';
-import { IsolatedInfra } from './support/isolated-infra';
-import type { TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import type { TestApp } from './support/test-app';
+import type { Browser, Page } from 'playwright-core';
 
 jest.setTimeout(90_000);
 

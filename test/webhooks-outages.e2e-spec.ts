@@ -5,8 +5,8 @@ import { makeOperator, type Operator } from './support/console';
 import { eventually } from './support/eventually';
 import { IsolatedInfra } from './support/isolated-infra';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier';
-import type { TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import type { TestApp } from './support/test-app';
 
 jest.setTimeout(90_000);
 

@@ -3,8 +3,8 @@
  * here (unlike bench/harness.ts), so benches that drive their own load can use it too.
  */
 import { randomBytes } from 'node:crypto';
-import type { Client } from 'pg';
 import { LOGIN_PATH, SESSION_COOKIE } from '../../src/sessions/session.constants';
+import type { Client } from 'pg';
 
 export const BENCH_PASSWORD = 'bench password 0123456789';
 

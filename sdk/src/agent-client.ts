@@ -1,10 +1,18 @@
-import type { HttpMethod, PathsWith, RequestOptions, ResponseBody, SocketTokenResponse, TokenResponse } from './api-types';
-import type { CredentialStore, StoredAccessToken, StoredCredentials } from './credential-store';
+import { AgentSocket, AgentSocketOptions } from './agent-socket';
 import { abortable, backoffDelay } from './backoff';
 import { ProblemError, TransportError } from './errors';
 import { HttpClient, HttpOptions, HttpResponse } from './http';
-import type { OtaProgressReport, OtaUpdateEnvelope } from './api-types';
-import { AgentSocket, AgentSocketOptions } from './agent-socket';
+import type {
+  HttpMethod,
+  PathsWith,
+  RequestOptions,
+  ResponseBody,
+  SocketTokenResponse,
+  TokenResponse,
+  OtaProgressReport,
+  OtaUpdateEnvelope,
+} from './api-types';
+import type { CredentialStore, StoredAccessToken, StoredCredentials } from './credential-store';
 
 export interface AgentClientOptions extends Omit<HttpOptions, 'baseUrl'> {
   /** The service; defaults to the one the credentials came from. */

@@ -1,8 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
-import type { AgentClient } from './agent-client';
-import type { AgentCommand } from './api-types';
 import { BackoffOptions, backoffDelay, DEFAULT_BACKOFF, sleep } from './backoff';
 import { ProblemError, systemCode, TransportError } from './errors';
 import { problemFrom } from './http';
@@ -19,6 +16,9 @@ import {
   type ReplyReason,
 } from './socket-protocol';
 import { SDK_USER_AGENT } from './version';
+import type { AgentClient } from './agent-client';
+import type { AgentCommand } from './api-types';
+import type { IncomingMessage } from 'node:http';
 
 export interface CommandContext {
   /** Aborted when the socket is stopped. */

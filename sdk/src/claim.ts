@@ -1,7 +1,7 @@
-import type { ClaimRequest, ClaimResponse } from './api-types';
 import { CredentialStore, FileCredentialStore, StoredCredentials } from './credential-store';
 import { CredentialStoreError } from './errors';
 import { HttpClient, HttpOptions } from './http';
+import type { ClaimRequest, ClaimResponse } from './api-types';
 
 export const ENROLLMENT_TOKEN = /^age_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 

@@ -1,7 +1,7 @@
-import type { Problem } from './api-types';
 import { sleep } from './backoff';
 import { ProblemError, systemCode, TransportError } from './errors';
 import { SDK_USER_AGENT } from './version';
+import type { Problem } from './api-types';
 
 /** How long the client may wait when the service answers 429 (or 503) with retry-after. */
 export interface RateLimitPolicy {

@@ -1,5 +1,5 @@
-import type { AgentCommand } from './api-types';
 import { otaUpdateOf } from './ota';
+import type { AgentCommand } from './api-types';
 
 const command = (payload: Record<string, unknown>): AgentCommand => ({
   id: '00000000-0000-4000-8000-000000000001',

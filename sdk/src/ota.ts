@@ -1,8 +1,7 @@
-import type { AgentClient } from './agent-client';
 import { CommandFailed, CommandHandler } from './agent-socket';
-import type { AgentCommand } from './api-types';
 import { ProblemError } from './errors';
-import type { OtaReportStatus, OtaUpdate } from './api-types';
+import type { AgentClient } from './agent-client';
+import type { AgentCommand, OtaReportStatus, OtaUpdate } from './api-types';
 
 /** The agent command the service pushes when an operator creates an OTA update for the robot. */
 export const OTA_UPDATE_COMMAND = 'ota_update';
@@ -24,7 +23,7 @@ export function otaUpdateOf(command: AgentCommand): OtaWork | undefined {
   const id = (typeof nested?.id === 'string' && nested.id) || payload.ota_update_id || payload.id;
   if (typeof id !== 'string' || id.length === 0) return undefined;
   const source = nested ?? payload;
-  const pick = (k: string) => (typeof source[k] === 'string' ? (source[k] as string) : undefined);
+  const pick = (k: string) => (typeof source[k] === 'string' ? source[k] : undefined);
   return {
     id,
     update_type: pick('update_type') as OtaWork['update_type'],

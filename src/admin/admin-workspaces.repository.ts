@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
+import type { ListQuery } from '../core/listing/list-query';
 import type { WorkspaceRow } from '../identity';
 
 /** SQL for the platform admin's view of every workspace. */

@@ -8,23 +8,22 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
-import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { ApiList } from '../core/listing/api-list.decorator';
-import { ApiFormPost } from '../core/openapi/page-docs';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
-import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity';
-import { WorkspacesService } from '../identity';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { WorkspacesService, WORKSPACE_STATUSES, WorkspaceStatus } from '../identity';
 import { CurrentOperator } from '../sessions';
-import type { OperatorPrincipal } from '../sessions';
 import { adminPage } from './admin-page';
 import { AdminWorkspacesRepository } from './admin-workspaces.repository';
 import { ADMIN_WORKSPACE_LIST, AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
+import type { OperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 /** Platform administration: only users whose confirmed email is in PLATFORM_ADMIN_EMAILS; everyone else 403. */
 

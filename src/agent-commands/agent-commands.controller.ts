@@ -8,15 +8,15 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
-import { ProblemDto } from '../core/common/problem/problem.dto';
 import { OperatorResource } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { AgentCommandsService } from './agent-commands.service';
 import { AGENT_COMMAND_LIST, AgentCommandEnvelopeDto, AgentCommandListDto, CreateAgentCommandDto } from './dto/agent-command.dto';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 @OperatorResource()
 @Controller('api/v1/operator/agent_commands')

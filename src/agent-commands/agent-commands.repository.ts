@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
-import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
-import { listSql } from '../core/listing/list-sql';
+import { keysetPage } from '../core/database/list-page';
 import { PreparedSql } from '../core/database/prepared-sql.service';
+import { isoColumn } from '../core/database/sql';
+import { listSql } from '../core/listing/list-sql';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { recordEventsSql } from '../events';
+import type { ListQuery } from '../core/listing/list-query';
 import type { AgentCommandDto, AgentCommandResultStatus } from './dto/agent-command.dto';
 
 const COLUMNS = `c.id, c.service_agent_id, c.name, c.payload, c.status, c.result, c.created_by,

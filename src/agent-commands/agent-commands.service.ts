@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
-import type { ListQuery } from '../core/listing/list-query';
 import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
 import { AgentCommandsRepository, NewCommands } from './agent-commands.repository';
+import type { ListQuery } from '../core/listing/list-query';
 import type { AgentCommandDto, AgentCommandResultStatus, CreateAgentCommandDto } from './dto/agent-command.dto';
 
 /** At most this many open commands go out with a ready reply; the rest follow on the next ready. */

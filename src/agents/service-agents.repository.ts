@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import { keysetPage } from '../core/database/list-page';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import type { ServiceAgentStatus } from './service-agent-status';
 
 export interface ServiceAgentRow {

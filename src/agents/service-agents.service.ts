@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../auth';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { slugCandidate, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
-import { slugCandidate, slugify } from '../core/common/slug';
-import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../auth';
-import type { ServiceAgentStatus } from './service-agent-status';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { ServiceAgentStatus } from './service-agent-status';
 
 // The operator feature imports the row type from here.
 export type { ServiceAgentRow };

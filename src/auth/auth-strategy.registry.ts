@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import type { AuthKind, AuthPolicy } from './auth-policy';
 import type { Principal } from './principal';
+import type { Request } from 'express';
 
 /**
  * One way in (machine, operator session, SCIM, metrics, ...). `authenticate` either returns the
@@ -19,7 +19,7 @@ export class AuthStrategyRegistry {
 
   register<P extends AuthPolicy, R extends Principal>(strategy: AuthStrategy<P, R>): void {
     if (this.strategies.has(strategy.kind)) throw new Error(`auth strategy "${strategy.kind}" registered twice`);
-    this.strategies.set(strategy.kind, strategy as unknown as AuthStrategy);
+    this.strategies.set(strategy.kind, strategy);
   }
 
   get(kind: AuthKind): AuthStrategy | undefined {

@@ -1,15 +1,15 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Response } from 'express';
-import type { Counter } from 'prom-client';
-import { ForbiddenProblem, ProblemError } from '../core/common/problem/problem.error';
 import { markAuthRefusalCounted, setAuthMechanism } from '../core/common/http/auth-outcome';
+import { ForbiddenProblem, ProblemError } from '../core/common/problem/problem.error';
 import { AUTH_FAILURES_METRIC } from '../core/metrics/metric-names';
 import { MachineRateLimiter } from '../rate-limit';
 import { AUTH_POLICY, AuthPolicy } from './auth-policy';
 import { AuthStrategyRegistry } from './auth-strategy.registry';
 import type { Principal, RequestWithPrincipal } from './principal';
+import type { Response } from 'express';
+import type { Counter } from 'prom-client';
 
 /**
  * The single global guard: deny by default. A route without a declared policy, or whose policy

@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import { readBearerToken } from './bearer-token';
+import type { Request } from 'express';
 
 const request = (headers: Record<string, string>, extra: Partial<Request> = {}) =>
   ({ headers, query: {}, body: undefined, ...extra }) as unknown as Request;

@@ -1,6 +1,6 @@
-import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
+import type { Request, Response } from 'express';
 
 /**
  * The bearer token of a request's Authorization header, read by passport-http-bearer for the

@@ -1,6 +1,6 @@
-import type { Request } from 'express';
 import type { RateLimitSubject } from '../rate-limit';
 import type { AuthKind } from './auth-policy';
+import type { Request } from 'express';
 
 /**
  * The one authentication result. Every strategy returns a principal; the global guard sets it on

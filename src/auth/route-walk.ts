@@ -38,7 +38,7 @@ export function walkRoutes(container: ModulesContainer, reflector: Reflector): W
   const routes: WalkedRoute[] = [];
   const controllers = [...container.values()].flatMap((m) => [...m.controllers.values()]);
   for (const wrapper of controllers) {
-    const instance = wrapper.instance as object;
+    const instance = wrapper.instance;
     if (!instance || !wrapper.metatype) continue;
     const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, wrapper.metatype) ?? '');
     const proto = Object.getPrototypeOf(instance);

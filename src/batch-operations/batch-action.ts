@@ -52,7 +52,7 @@ export class BatchActionRegistry {
 
   register<P extends object>(handler: BatchActionHandler<P>): void {
     if (this.handlers.has(handler.action)) throw new Error(`batch action ${handler.action} registered twice`);
-    this.handlers.set(handler.action, handler as unknown as BatchActionHandler);
+    this.handlers.set(handler.action, handler);
   }
 
   get(action: BatchAction): BatchActionHandler {

@@ -8,17 +8,17 @@ import {
   ApiSeeOtherResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { batchOperationPage, batchOperationsPage } from './batch-operations-pages';
 import { BatchOperationsService } from './batch-operations.service';
 import { BATCH_OPERATION_LIST, BATCH_TARGET_LIST } from './dto/batch-operation.dto';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 /** /app/batch-operations: members follow their progress; owners and admins cancel them. */
 @ApiTags('pages')

@@ -1,8 +1,8 @@
 import { canManage, postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import type { BatchOperationDto, BatchOperationWithTargetsDto } from './dto/batch-operation.dto';
 import { FINISHED_BATCH_STATUSES } from './dto/batch-operation.dto';
+import type { BatchOperationDto, BatchOperationWithTargetsDto } from './dto/batch-operation.dto';
 
 const done = (b: BatchOperationDto) => b.succeeded + b.failed + b.skipped;
 

@@ -6,7 +6,6 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { BatchOperationsService } from './batch-operations.service';
 import {
   BATCH_OPERATION_LIST,
@@ -16,6 +15,7 @@ import {
   BatchOperationShowDto,
   CreateBatchOperationDto,
 } from './dto/batch-operation.dto';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Batch operations of the session's workspace: read by members; created and cancelled by admins and owners. */
 @OperatorResource()

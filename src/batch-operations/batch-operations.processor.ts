@@ -1,8 +1,8 @@
-import type { Job } from 'bullmq';
 import { QueueNames } from '../core/config/queue-names';
 import { QueueWorker, QueueWorkerHost } from '../core/jobs/queue-worker';
 import { BatchQueue, type BatchChunkJob } from './batch-queue.service';
 import { BatchRunner, isTransient } from './batch-runner.service';
+import type { Job } from 'bullmq';
 
 /**
  * The `batch_operations` worker: a job runs one chunk of an operation and queues the next. A

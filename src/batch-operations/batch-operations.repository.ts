@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { ListQuery } from '../core/listing/list-query';
 import type { BatchAction, TargetOutcome } from './batch-action';
 import type { BatchOperationDto, BatchTargetDto } from './dto/batch-operation.dto';
 

@@ -4,11 +4,10 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
-import { AppConfig } from '../core/config/app-config';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { toFieldErrors } from '../core/common/validation/validation';
+import { AppConfig } from '../core/config/app-config';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { RobotsService } from '../enrollment';
 import { type BatchActionHandler, BatchActionRegistry } from './batch-action';
 import { BatchOperationsRepository } from './batch-operations.repository';
@@ -23,6 +22,7 @@ import {
   type CreateBatchOperationDto,
   MAX_BATCH_TARGETS,
 } from './dto/batch-operation.dto';
+import type { ListQuery } from '../core/listing/list-query';
 
 /**
  * Batch operations: created by an operator (or by an OTA update for a cohort) with up to 10,000
@@ -128,5 +128,5 @@ export function validateParams(handler: BatchActionHandler, params: Record<strin
   const instance = plainToInstance(handler.paramsType, params);
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: true } });
   if (errors.length > 0) throw new ValidationProblem(toFieldErrors(errors, 'params'));
-  return { ...instance } as Record<string, unknown>;
+  return { ...instance };
 }

@@ -1,8 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { redisWithin } from '../core/common/problem/redis-errors';
 import { QueueNames } from '../core/config/queue-names';
+import type { Queue } from 'bullmq';
 
 export interface BatchChunkJob {
   batchOperationId: string;

@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
-import { WorkspaceKeyService } from '../credentials';
-import { OperatorAgentsService } from '../operator';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { WorkspaceKeyService } from '../credentials';
+import { OperatorAgentsService } from '../operator';
 import { CurrentOperator, WorkspaceOperator } from '../sessions';
-import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
 import { confirmKeyChangePage, overviewPage, workspaceKeyPage } from './console-pages';
+import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 const KEY_PAGE = '/app/agents/workspace-key';
 const confirmPage = (action: 'rotate' | 'delete') => `${KEY_PAGE}/confirm?action=${action}`;

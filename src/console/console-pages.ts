@@ -1,8 +1,8 @@
-import type { WorkspaceKeySummary } from '../credentials';
-import type { AgentWithKeys } from '../operator';
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import type { WorkspaceKeySummary } from '../credentials';
+import type { AgentWithKeys } from '../operator';
 import type { OperatorPrincipal } from '../sessions';
 
 export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): SafeHtml {

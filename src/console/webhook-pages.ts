@@ -1,9 +1,9 @@
-import type { FieldErrors } from '../core/common/problem/problem.error';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { DOMAIN_EVENT_TYPES } from '../events';
-import type { OperatorPrincipal } from '../sessions';
 import { ALL_EVENT_TYPES, WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryDto, type WebhookSubscriptionDto } from '../webhooks';
+import type { FieldErrors } from '../core/common/problem/problem.error';
+import type { OperatorPrincipal } from '../sessions';
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : '—');
 

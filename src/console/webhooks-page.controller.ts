@@ -10,7 +10,6 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ValidationProblem } from '../core/common/problem/problem.error';
@@ -20,7 +19,6 @@ import { ApiFormPost, type FormField } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { DOMAIN_EVENT_TYPES } from '../events';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   ALL_EVENT_TYPES,
   CreateWebhookSubscriptionDto,
@@ -32,6 +30,8 @@ import {
   WebhookSubscriptionsService,
 } from '../webhooks';
 import { type SubscriptionForm, webhookPage, webhooksPage } from './webhook-pages';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 const PAGE = '/app/webhooks';
 const pipe = new AppValidationPipe();

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ServiceAgentStatus } from '../agents';
-import type { WorkspaceStatus } from '../identity';
+import { keysetPage } from '../core/database/list-page';
 import { type MergeableWrite, PreparedSql } from '../core/database/prepared-sql.service';
 import { byteaArrayLiteral, textArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../core/database/sql';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
-import type { StoredCredentialStatus } from './credential-status';
+import type { ServiceAgentStatus } from '../agents';
 import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { WorkspaceStatus } from '../identity';
+import type { StoredCredentialStatus } from './credential-status';
 
 /**
  * The token exchange's insert, committed without waiting for the WAL flush: `set_config(...,

@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import { presentedCredential } from './machine-auth.strategy';
+import type { Request } from 'express';
 
 /** The credential value a request presents. */
 const presentedMachineCredential = (r: Request) => presentedCredential(r).value;

@@ -1,13 +1,10 @@
 import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
-import type { Request } from 'express';
-import { AuthPolicy } from '../auth';
-import { AuthStrategy, AuthStrategyRegistry } from '../auth';
-import { principalOf, RequestWithPrincipal } from '../auth';
+import { AuthPolicy, AuthStrategy, AuthStrategyRegistry, principalOf, RequestWithPrincipal, INSUFFICIENT_SCOPE_DETAIL } from '../auth';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialsService } from './machine-credentials.service';
 import type { MachinePrincipal } from './machine-principal';
-import { INSUFFICIENT_SCOPE_DETAIL } from '../auth';
+import type { Request } from 'express';
 
 type MachinePolicy = Extract<AuthPolicy, { kind: 'machine' }>;
 

@@ -2,19 +2,18 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
-import { AppConfig } from '../core/config/app-config';
 import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256, sha256Base64 } from '../core/common/crypto/secrets';
-import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { NotFoundProblem, ProblemError } from '../core/common/problem/problem.error';
+import { AppConfig } from '../core/config/app-config';
+import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
+import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, Outbox } from '../events';
 import { CredentialCache } from './credential-cache';
 import { CredentialRefusals } from './credential-refusals';
-import { ProblemError } from '../core/common/problem/problem.error';
-import { CredentialEvents } from '../core/redis/credential-events';
-import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, Outbox } from '../events';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { assertWorkspaceAcceptsTraffic, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import type { MachinePrincipal } from './machine-principal';
 
 export interface IssuedApiKey {

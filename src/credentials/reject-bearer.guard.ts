@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { BadRequestProblem } from '../core/common/problem/problem.error';
+import type { Request } from 'express';
 
 export const BEARER_NOT_ACCEPTED = 'This endpoint accepts an API key, not a Bearer token';
 

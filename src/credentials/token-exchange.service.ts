@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
-import type { TokenResponseDto } from './dto/token-exchange.dto';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialsService } from './machine-credentials.service';
+import type { TokenResponseDto } from './dto/token-exchange.dto';
 
 export interface ExchangeInput {
   headerKey: string | undefined;

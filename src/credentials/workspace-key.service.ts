@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
+import { PRIMARY_KEY_SCOPES } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { toIso } from '../core/common/iso';
 import { CredentialsRepository } from './credentials.repository';
 import { IssuedAccessToken, IssuedApiKey, MachineCredentialsService } from './machine-credentials.service';
-import { PRIMARY_KEY_SCOPES } from '../auth';
 
 export interface GeneratedKey {
   apiKey: IssuedApiKey;

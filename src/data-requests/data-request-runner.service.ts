@@ -1,7 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { redisWithin } from '../core/common/problem/redis-errors';
@@ -11,6 +10,7 @@ import { type AfterErasure, type DataSubject, DataSubjectRegistry } from '../dat
 import { Outbox } from '../events';
 import { type ClaimedRequest, DataRequestsRepository } from './data-requests.repository';
 import { type DataRequestDto, EXPORT_DOWNLOAD_TTL_MS } from './dto/data-request.dto';
+import type { Queue } from 'bullmq';
 
 export interface DataRequestJob {
   dataRequestId: string;

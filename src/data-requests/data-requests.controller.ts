@@ -1,15 +1,15 @@
+import { Readable } from 'node:stream';
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiGoneResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
-import { Readable } from 'node:stream';
 import { OperatorAuth } from '../auth';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { DataRequestsService } from './data-requests.service';
 import { CreateDataRequestDto, DATA_REQUEST_LIST, DataRequestEnvelopeDto, DataRequestListDto } from './dto/data-request.dto';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Data requests of the session's workspace: workspace owners only (they hold personal data). */
 @OperatorResource()

@@ -1,9 +1,9 @@
-import type { Job } from 'bullmq';
 import { isDatabaseUnavailable } from '../core/common/problem/pg-errors';
 import { isRedisUnavailable } from '../core/common/problem/redis-errors';
 import { QueueNames } from '../core/config/queue-names';
 import { QueueWorker, QueueWorkerHost } from '../core/jobs/queue-worker';
 import { type DataRequestJob, DataRequestRunner } from './data-request-runner.service';
+import type { Job } from 'bullmq';
 
 /**
  * The `data_requests` worker: one job per request. A failure while Postgres or Redis is away

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
 import { type DataSubject, type DataSubjectType, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
+import type { ListQuery } from '../core/listing/list-query';
 import type { DataRequestDto, DataRequestKind } from './dto/data-request.dto';
 
 const COLUMNS = `r.id, r.kind, r.subject_type, r.subject_id, r.status, ${isoColumn('r', 'download_expires_at')}, r.requested_by, r.error,

@@ -4,9 +4,9 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { DataRequestRunner } from './data-request-runner.service';
 import { DataRequestsRepository } from './data-requests.repository';
+import type { ListQuery } from '../core/listing/list-query';
 import type { CreateDataRequestDto, DATA_REQUEST_LIST, DataRequestDto, DataRequestListDto } from './dto/data-request.dto';
 
 /** Parts of an export read per query while its document is sent. */

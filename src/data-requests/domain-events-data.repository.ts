@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { EntityManager } from 'typeorm';
 
 /**
  * The ids an event must mention to be about a subject: its robots, agents and operators, and the

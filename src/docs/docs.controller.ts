@@ -1,12 +1,12 @@
 import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { Public } from '../auth';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { sendPage } from '../core/pages/layout';
 import { problemIndexPage, problemPage } from './docs-pages';
 import { PROBLEM_DOCS } from './problem-docs';
+import type { Request, Response } from 'express';
 
 /** A 16x16 icon (the service's mark), so browsers asking for /favicon.ico get one. */
 const FAVICON = Buffer.from(

@@ -3,11 +3,11 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { OperatorAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
+import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { CohortsService } from './cohorts.service';
 import { COHORT_LIST, COHORT_MEMBER_LIST, CohortEnvelopeDto, CohortListDto, CohortShowDto, CreateCohortDto } from './dto/cohort.dto';
-import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Cohorts of the session's workspace. Creating: admins and owners. */
 @OperatorResource()

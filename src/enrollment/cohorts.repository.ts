@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ListQuery } from '../core/listing/list-query';
 import { listPage } from '../core/database/list-page';
+import type { ListQuery } from '../core/listing/list-query';
 
 export interface CohortRow {
   id: string;

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { listEnvelope } from '../core/listing/list-envelope';
 import { CohortsRepository } from './cohorts.repository';
-import type { COHORT_LIST, COHORT_MEMBER_LIST, CohortDto, CohortListDto, CohortShowDto } from './dto/cohort.dto';
 import { toCohortDto, toRobotDto } from './mappers';
 import { RobotsRepository } from './robots.repository';
+import type { ListQuery } from '../core/listing/list-query';
+import type { COHORT_LIST, COHORT_MEMBER_LIST, CohortDto, CohortListDto, CohortShowDto } from './dto/cohort.dto';
 
 /** Cohorts group robots; a robot joins one when a claim's token names it. */
 @Injectable()

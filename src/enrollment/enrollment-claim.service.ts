@@ -1,20 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Counter } from 'prom-client';
-import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentsService } from '../agents';
-import { PipelinedTransaction, refusalReason } from '../core/database/pipelined-transaction';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
-import { assertWorkspaceAcceptsTraffic } from '../credentials';
-import { MachineCredentialsService } from '../credentials';
+import { isUniqueViolation } from '../core/common/problem/pg-errors';
+import { PipelinedTransaction, refusalReason } from '../core/database/pipelined-transaction';
+import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
+import { MachineCredentialsService, assertWorkspaceAcceptsTraffic } from '../credentials';
 import { Outbox, TRANSACTION_TIME } from '../events';
 import { type PlanLimits, type QuotaKind, quotaLimit, QuotasService, type WorkspaceStatus } from '../identity';
-import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
-import type { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
 import { claimRefusal, EnrollmentClaimsRepository, NewClaim, type WorkspaceLock } from './enrollment-claims.repository';
 import {
   assertClaimable,
@@ -30,6 +27,8 @@ import { ClaimTarget, EnrollmentTokensRepository } from './enrollment-tokens.rep
 import { InvalidEnrollmentTokenError, SerialRefusedError } from './enrollment.errors';
 import { toRobotDto } from './mappers';
 import { ROBOT_NOT_BINDABLE, RobotRow, RobotsRepository, SERIAL_UNIQUE_CONSTRAINTS } from './robots.repository';
+import type { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
+import type { Counter } from 'prom-client';
 
 /**
  * POST /api/v1/enrollments/claim. A refused claim leaves no row behind and keeps the token's

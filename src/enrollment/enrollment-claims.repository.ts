@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
+import { Injectable } from '@nestjs/common';
 import { refusalReason, type SqlExecutor } from '../core/database/pipelined-transaction';
+import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
 import type { PlanLimits, WorkspaceRow, WorkspaceStatus } from '../identity';
 
 export interface NewClaim {

@@ -1,7 +1,7 @@
-import { WorkspaceRefusedError } from '../credentials/machine-auth.errors';
 import { MACHINE_SCOPES } from '../auth/scopes';
-import { QuotaExceededError } from '../identity/quotas.service';
 import { ConflictProblem } from '../core/common/problem/problem.error';
+import { WorkspaceRefusedError } from '../credentials/machine-auth.errors';
+import { QuotaExceededError } from '../identity/quotas.service';
 import {
   assertClaimable,
   assertRobotBindable,

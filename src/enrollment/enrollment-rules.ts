@@ -1,8 +1,6 @@
 import { ProblemError } from '../core/common/problem/problem.error';
 import { WorkspaceRefusedError } from '../credentials';
-import type { MachineScope } from '../auth';
 import { QuotaExceededError } from '../identity';
-import type { RobotStatus } from './robot-status';
 import {
   EnrollmentConflictError,
   EnrollmentExpiredError,
@@ -10,6 +8,8 @@ import {
   RobotDecommissionedError,
   SerialRefusedError,
 } from './enrollment.errors';
+import type { MachineScope } from '../auth';
+import type { RobotStatus } from './robot-status';
 
 /**
  * Scopes of the credentials a claim issues when the token names none: what a device needs to

@@ -3,8 +3,8 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { OperatorAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
+import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   ENROLLMENT_TOKEN_LIST,
   EnrollmentTokenEnvelopeDto,
@@ -13,7 +13,7 @@ import {
   IssueEnrollmentTokenDto,
 } from './dto/enrollment-token.dto';
 import { EnrollmentTokensService } from './enrollment-tokens.service';
-import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Enrollment tokens of the session's workspace. Issuing and revoking: admins and owners. */
 @OperatorResource()

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ListQuery } from '../core/listing/list-query';
 import { listPage } from '../core/database/list-page';
-import type { PlanLimits, WorkspaceStatus } from '../identity';
 import { PreparedSql } from '../core/database/prepared-sql.service';
-import type { RobotStatus } from './robot-status';
 import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
+import type { ListQuery } from '../core/listing/list-query';
+import type { PlanLimits, WorkspaceStatus } from '../identity';
+import type { RobotStatus } from './robot-status';
 
 export interface EnrollmentTokenRow {
   id: string;

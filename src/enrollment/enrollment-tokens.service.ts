@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { mintPrefixedSecret } from '../core/common/crypto/secrets';
-import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { listEnvelope } from '../core/listing/list-envelope';
 import { CohortsRepository } from './cohorts.repository';
+import { DEVICE_DEFAULT_SCOPES, ENROLLMENT_DEFAULT_EXPIRES_IN } from './enrollment-rules';
+import { EnrollmentTokensRepository } from './enrollment-tokens.repository';
+import { toTokenDto } from './mappers';
+import type { ListQuery } from '../core/listing/list-query';
 import type {
   ENROLLMENT_TOKEN_LIST,
   EnrollmentTokenDto,
@@ -12,9 +15,6 @@ import type {
   IssuedEnrollmentTokenDto,
   IssueEnrollmentTokenDto,
 } from './dto/enrollment-token.dto';
-import { DEVICE_DEFAULT_SCOPES, ENROLLMENT_DEFAULT_EXPIRES_IN } from './enrollment-rules';
-import { EnrollmentTokensRepository } from './enrollment-tokens.repository';
-import { toTokenDto } from './mappers';
 
 /** Operator side of enrollment tokens, always inside the operator's workspace. */
 @Injectable()

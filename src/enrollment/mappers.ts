@@ -1,10 +1,10 @@
+import { toIso as iso } from '../core/common/iso';
+import { tokenState } from './enrollment-rules';
 import type { CohortRow } from './cohorts.repository';
 import type { CohortDto } from './dto/cohort.dto';
 import type { EnrollmentTokenDto } from './dto/enrollment-token.dto';
 import type { RobotDto } from './dto/robot.dto';
-import { tokenState } from './enrollment-rules';
 import type { EnrollmentTokenRow } from './enrollment-tokens.repository';
-import { toIso as iso } from '../core/common/iso';
 import type { RobotRow } from './robots.repository';
 
 /** Response shapes: rows are never returned as such, so no hash or internal column can leak. */

@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
-import { ProblemDto } from '../core/common/problem/problem.dto';
-import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
-import { PreRegisterRobotDto, ROBOT_LIST, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
+import { WorkspaceOperator } from '../sessions';
+import { PreRegisterRobotDto, ROBOT_LIST, RobotEnvelopeDto, RobotListDto } from './dto/robot.dto';
 import { RobotsService } from './robots.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Robots of the session's workspace. Pre-registering and retiring: admins and owners. */
 @OperatorResource()

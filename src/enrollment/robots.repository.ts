@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ListQuery } from '../core/listing/list-query';
-import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
-import type { RobotStatus } from './robot-status';
 import { keysetPage, listPage } from '../core/database/list-page';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { ListQuery } from '../core/listing/list-query';
+import type { RobotStatus } from './robot-status';
 
 export interface RobotRow {
   id: string;

@@ -3,14 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
-import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { listEnvelope } from '../core/listing/list-envelope';
 import { Outbox } from '../events';
 import { QuotasService } from '../identity';
-import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
 import { toRobotDto } from './mappers';
 import { type RobotRow, RobotsRepository } from './robots.repository';
+import type { ListQuery } from '../core/listing/list-query';
+import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
 
 @Injectable()
 export class RobotsService {

@@ -1,15 +1,15 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { EVAL_RUN_LIST } from './dto/eval.dto';
 import { evalRunsPage } from './eval-pages';
 import { EvalsService } from './evals.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 /** The eval runs page of the console (any member). */
 @ApiTags('pages')

@@ -7,9 +7,7 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource } from '../core/openapi/operator-docs';
 import { CurrentMachine } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   CreateEvalRunDto,
   CreateEvalSuiteDto,
@@ -22,6 +20,8 @@ import {
   UpdateEvalRunDto,
 } from './dto/eval.dto';
 import { EvalsService } from './evals.service';
+import type { MachinePrincipal } from '../credentials';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 @ApiTags('machine')
 @Controller('api/v1/eval_suites')

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events';
-import { EvalRunsController, EvalSuitesController, OperatorEvalsController } from './evals.controller';
 import { EvalsPageController } from './evals-page.controller';
+import { EvalRunsController, EvalSuitesController, OperatorEvalsController } from './evals.controller';
 import { EvalsRepository } from './evals.repository';
 import { EvalsService } from './evals.service';
 

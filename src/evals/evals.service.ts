@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { Outbox } from '../events';
 import {
   CreateEvalRunDto,
@@ -19,6 +18,7 @@ import {
   UpdateEvalRunDto,
 } from './dto/eval.dto';
 import { EvalsRepository } from './evals.repository';
+import type { ListQuery } from '../core/listing/list-query';
 
 /**
  * Eval suites (cases to run an agent against) and eval runs (one run of a suite, reported by the

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { listPage } from '../core/database/list-page';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
 import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from './domain-event-types';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { ListQuery } from '../core/listing/list-query';
 
 /**
  * The other way to record events (Outbox.record is the first): for a change written by a single

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { toDomainEvent } from './domain-event-types';
 import { DomainEventsRepository } from './domain-events.repository';
+import type { ListQuery } from '../core/listing/list-query';
 import type { DomainEventListDto, EVENT_LIST } from './dto/event.dto';
 
 @Injectable()

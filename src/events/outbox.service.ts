@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { onCommit } from '../core/database/transaction-hooks';
-import { OutboxRelay } from './outbox-relay.service';
-import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
 import { DomainEventsRepository } from './domain-events.repository';
+import { OutboxRelay } from './outbox-relay.service';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
 
 /**
  * How a feature emits a domain event: `record` it with the transaction that makes the change, so

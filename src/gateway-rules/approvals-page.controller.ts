@@ -9,17 +9,17 @@ import {
   ApiSeeOtherResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { approvalsPage } from './approvals-pages';
 import { ApprovalsService } from './approvals.service';
 import { APPROVAL_LIST, type ApprovalDecision } from './dto/approval.dto';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 const PAGE = '/app/approvals';
 

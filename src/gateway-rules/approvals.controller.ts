@@ -6,9 +6,9 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { ApprovalsService } from './approvals.service';
 import { APPROVAL_LIST, ApprovalEnvelopeDto, ApprovalListDto } from './dto/approval.dto';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Approvals of the session's workspace: read by members, approved or denied once by admins and owners. */
 @OperatorResource()

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { ListQuery } from '../core/listing/list-query';
 import type { ApprovalDecision, ApprovalDto } from './dto/approval.dto';
 
 const COLUMNS = `a.id, a.service_agent_id, a.action, a.resource, a.context, a.status, a.gateway_rule_id, a.decided_by,

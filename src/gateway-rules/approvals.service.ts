@@ -5,10 +5,10 @@ import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import { PeriodicTask } from '../core/jobs/periodic-task';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { Outbox } from '../events';
-import { type APPROVAL_LIST, type ApprovalDecision, type ApprovalDto, type ApprovalListDto, APPROVAL_TTL_MS } from './dto/approval.dto';
 import { ApprovalsRepository, type ExpiryScope, type NewApproval } from './approvals.repository';
+import { type APPROVAL_LIST, type ApprovalDecision, type ApprovalDto, type ApprovalListDto, APPROVAL_TTL_MS } from './dto/approval.dto';
+import type { ListQuery } from '../core/listing/list-query';
 
 /** How often each node expires pending approvals past their 24 hours. */
 export const APPROVAL_SWEEP_MS = 30_000;

@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
-import { ProblemDto } from '../core/common/problem/problem.dto';
 import { uuidParam } from '../core/common/http/uuid-param';
+import { ProblemDto } from '../core/common/problem/problem.dto';
 import { CurrentMachine } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
 import { ApprovalsService } from './approvals.service';
 import { ApprovalEnvelopeDto } from './dto/approval.dto';
 import { GatewayCheckDto, GatewayCheckResponseDto } from './dto/gateway-check.dto';
 import { GatewayCheckService } from './gateway-check.service';
+import type { MachinePrincipal } from '../credentials';
 
 /** The machine side of the gateway: ask before acting, and read the approval a check asked for. */
 @ApiTags('machine')

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
-import type { MachinePrincipal } from '../credentials';
 import { ViolationRecorder } from '../security-violations';
 import { ApprovalsService } from './approvals.service';
-import type { GatewayCheckDto, GatewayCheckResponseDto } from './dto/gateway-check.dto';
 import { GatewayRulesService } from './gateway-rules.service';
 import { globMatches } from './glob';
+import type { MachinePrincipal } from '../credentials';
+import type { GatewayCheckDto, GatewayCheckResponseDto } from './dto/gateway-check.dto';
 
 /**
  * POST /api/v1/gateway/check: the first rule (ascending priority, ties oldest first) whose glob

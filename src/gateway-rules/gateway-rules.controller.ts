@@ -6,7 +6,6 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   CreateGatewayRuleDto,
   GATEWAY_RULE_LIST,
@@ -15,6 +14,7 @@ import {
   UpdateGatewayRuleDto,
 } from './dto/gateway-rule.dto';
 import { GatewayRulesService } from './gateway-rules.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Gateway rules of the session's workspace (owners and admins). */
 @OperatorResource()

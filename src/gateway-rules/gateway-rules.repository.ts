@@ -4,8 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { listPage } from '../core/database/list-page';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
 import { type GatewayEffect, type GatewayRuleDto, MAX_GATEWAY_RULES } from './dto/gateway-rule.dto';
+import type { ListQuery } from '../core/listing/list-query';
 
 const COLUMNS = `r.id, r.action, r.effect, r.priority, r.description, r.created_by,
   ${isoColumn('r', 'inserted_at')}, ${isoColumn('r', 'updated_at')}`;

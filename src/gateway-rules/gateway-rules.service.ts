@@ -2,7 +2,6 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { LocalCache } from '../core/common/cache/local-cache';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { EventBus } from '../core/redis/event-bus.service';
 import {
   type CreateGatewayRuleDto,
@@ -13,6 +12,7 @@ import {
   type UpdateGatewayRuleDto,
 } from './dto/gateway-rule.dto';
 import { type CheckRule, GatewayRulesRepository } from './gateway-rules.repository';
+import type { ListQuery } from '../core/listing/list-query';
 
 /** EventBus message: a workspace's rules changed; every node drops its cached copy. */
 export const GATEWAY_RULES_CHANGED = 'gateway_rules.changed';

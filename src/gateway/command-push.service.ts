@@ -1,10 +1,9 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AgentCommandCreatedEvent, AgentCommandEvents } from '../agent-commands';
-import { AgentCommandsService } from '../agent-commands';
-import type { AgentCommandDto } from '../agent-commands';
+import { AgentCommandCreatedEvent, AgentCommandEvents, AgentCommandsService } from '../agent-commands';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from '../events';
 import { AgentSocketIdentity, canReceiveCommands, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
+import type { AgentCommandDto } from '../agent-commands';
 
 /** The server push of a command: `{ event: "command", payload: { agent_command } }`. */
 export const commandFrame = (agentCommand: AgentCommandDto) =>

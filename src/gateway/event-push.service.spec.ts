@@ -1,11 +1,11 @@
-import type { AddressInfo, Socket } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { EventBus } from '../core/redis/event-bus.service';
+import { eventually } from '../../test/support/eventually';
+import { LocalBus } from '../../test/support/local-bus';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEvent } from '../events';
 import { EventPushService } from './event-push.service';
 import { EVENTS_SCOPE, SocketConnection, SocketRegistry } from './socket-registry';
-import { eventually } from '../../test/support/eventually';
-import { LocalBus } from '../../test/support/local-bus';
+import type { EventBus } from '../core/redis/event-bus.service';
+import type { AddressInfo, Socket } from 'node:net';
 
 const event = (n: number): DomainEvent => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AsyncApiController } from './asyncapi.controller';
 import { AgentCommandsModule } from '../agent-commands';
 import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { SessionsModule } from '../sessions';
 import { SocketTokensModule } from '../socket-tokens';
 import { ApprovalPushService } from './approval-push.service';
+import { AsyncApiController } from './asyncapi.controller';
 import { CommandPushService } from './command-push.service';
 import { EventPushService } from './event-push.service';
 import { SocketAuthService } from './socket-auth.service';

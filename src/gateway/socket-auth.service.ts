@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { stringifySetCookie } from 'cookie';
-import type { CookieOptions, Request } from 'express';
-import type { IncomingMessage } from 'node:http';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { MachineAuthError } from '../credentials';
-import { readCookies } from '../sessions';
-import { OperatorAuthStrategy } from '../sessions';
-import { REMEMBER_ME_COOKIE, SESSION_COOKIE } from '../sessions';
+import { readCookies, OperatorAuthStrategy, REMEMBER_ME_COOKIE, SESSION_COOKIE } from '../sessions';
 import { SocketTokensService } from '../socket-tokens';
 import type { SocketIdentity } from './socket-registry';
+import type { CookieOptions, Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 export interface AuthenticatedUpgrade {
   identity: SocketIdentity;
@@ -36,7 +34,7 @@ function cookieRecorder(into: RecordedCookie[]) {
         value,
         httpOnly: options.httpOnly,
         secure: options.secure,
-        sameSite: options.sameSite as 'lax' | 'strict' | 'none' | boolean | undefined,
+        sameSite: options.sameSite,
         path: options.path,
         maxAge,
         expires: maxAge === undefined ? undefined : new Date(Date.now() + maxAge * 1000),

@@ -1,14 +1,14 @@
-import type { WebSocket } from 'ws';
+import { LocalBus } from '../../test/support/local-bus';
 import { Clock } from '../core/common/clock/clock';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { SessionEvents } from '../core/redis/redis-keys';
-import type { EventBus } from '../core/redis/event-bus.service';
-import type { SocketTokensService } from '../socket-tokens/socket-tokens.service';
-import type { SessionsService } from '../sessions/sessions.service';
 import { MachineAuthError } from '../credentials';
 import { SocketPolicy } from './socket-policy.service';
 import { SocketConnection, SocketRegistry } from './socket-registry';
-import { LocalBus } from '../../test/support/local-bus';
+import type { EventBus } from '../core/redis/event-bus.service';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { SocketTokensService } from '../socket-tokens/socket-tokens.service';
+import type { WebSocket } from 'ws';
 
 class ManualClock extends Clock {
   constructor(public t = 1_000_000) {

@@ -2,9 +2,9 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { Clock } from '../core/common/clock/clock';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../core/redis/credential-events';
-import { MachineAuthError } from '../credentials';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
+import { MachineAuthError } from '../credentials';
 import { SessionsService } from '../sessions';
 import { SocketTokensService } from '../socket-tokens';
 import { CloseCodes } from './socket-protocol';

@@ -1,3 +1,4 @@
+import { RedisUnavailableError } from '../core/common/problem/redis-errors';
 import {
   assertPayloadSize,
   encodeReply,
@@ -7,7 +8,6 @@ import {
   SocketEventError,
   failureResult,
 } from './socket-protocol';
-import { RedisUnavailableError } from '../core/common/problem/redis-errors';
 
 const text = (s: string) => parseFrame(Buffer.from(s), false);
 
@@ -53,7 +53,7 @@ describe('replies', () => {
       status: 'ok',
       payload: { a: 1 },
     });
-    expect(errorResult('unknown_event', { reason: 'overridden?' } as never)).toEqual({
+    expect(errorResult('unknown_event', { reason: 'overridden?' })).toEqual({
       status: 'error',
       payload: { reason: 'unknown_event' },
     });

@@ -1,10 +1,10 @@
-import type { Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { DATABASE_RETRY_AFTER_SECONDS, dependencyUnavailable } from '../core/common/problem/dependency-unavailable';
-import type { RawData } from 'ws';
-import { unstorableFields } from '../core/common/validation/storable';
-import { jsonByteLength } from '../core/common/validation/json-size';
 import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agent-commands';
+import { DATABASE_RETRY_AFTER_SECONDS, dependencyUnavailable } from '../core/common/problem/dependency-unavailable';
+import { jsonByteLength } from '../core/common/validation/json-size';
+import { unstorableFields } from '../core/common/validation/storable';
+import type { Logger } from '@nestjs/common';
+import type { RawData } from 'ws';
 
 /**
  * The wire protocol of the websocket at /socket (docs/decisions.md, WebSocket): text frames of

@@ -1,5 +1,5 @@
-import type { WebSocket } from 'ws';
 import { SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
+import type { WebSocket } from 'ws';
 
 const ws = () => ({}) as WebSocket;
 const agent = (credentialId: string, serviceAgentId: string, workspaceId: string, scopes = ['sockets:connect']) =>

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { WebSocket } from 'ws';
 import type { SocketPrincipal } from '../socket-tokens';
+import type { WebSocket } from 'ws';
 
 /** A service agent's socket: identified by the credential its socket token was minted from. */
 export interface AgentSocketIdentity extends SocketPrincipal {

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
-import type { MessageMappingProperties } from '@nestjs/websockets';
 import { defaultIfEmpty, Observable, take } from 'rxjs';
-import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { encodeReply, errorResult, failureResult, HandlerResult, parseFrame, Ref, ReplyReasons } from './socket-protocol';
+import type { MessageMappingProperties } from '@nestjs/websockets';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 
 const isHandlerResult = (value: unknown): value is HandlerResult =>
   value !== null &&

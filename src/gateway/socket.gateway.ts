@@ -9,9 +9,6 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { IncomingMessage } from 'node:http';
-import type { Counter } from 'prom-client';
-import type { WebSocket, WebSocketServer } from 'ws';
 import { AgentCommandsService } from '../agent-commands';
 import { Clock } from '../core/common/clock/clock';
 import { acceptRequestId, REQUEST_ID_HEADER } from '../core/common/http/request-id';
@@ -30,8 +27,11 @@ import {
   ReplyReasons,
   SocketEventError,
 } from './socket-protocol';
-import { SocketReplyInterceptor } from './socket-reply.interceptor';
 import { canReceiveCommands, SocketConnection, SocketRegistry } from './socket-registry';
+import { SocketReplyInterceptor } from './socket-reply.interceptor';
+import type { IncomingMessage } from 'node:http';
+import type { Counter } from 'prom-client';
+import type { WebSocket, WebSocketServer } from 'ws';
 
 /** Every sweep pings each socket; one that has not answered the previous ping is dropped. */
 export const SOCKET_SWEEP_INTERVAL_MS = 30_000;

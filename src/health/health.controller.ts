@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { Public } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { NO_CACHE, NoCache } from '../core/common/http/no-cache';
 import { HealthResponseDto, ReadyResponseDto } from './dto/probe-responses.dto';
 import { ReadinessService } from './readiness.service';
+import type { Response } from 'express';
 
 @ApiTags('probes')
 @Controller()

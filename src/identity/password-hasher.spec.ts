@@ -1,5 +1,5 @@
-import type { AppConfig } from '../core/config/app-config';
 import { PasswordHasher } from './password-hasher';
+import type { AppConfig } from '../core/config/app-config';
 
 describe('PasswordHasher', () => {
   const hasher = new PasswordHasher({ bcryptCost: 4 } as AppConfig);

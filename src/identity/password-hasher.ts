@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcrypt';
-import { createHash } from 'node:crypto';
 import { AppConfig } from '../core/config/app-config';
 
 const BCRYPT_MAX_BYTES = 72;

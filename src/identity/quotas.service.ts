@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { PlanLimits, QuotaKind, QuotasRepository } from './quotas.repository';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 
 export type { PlanLimits, QuotaKind };
 

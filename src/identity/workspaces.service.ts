@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { slugCandidate, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
-import { slugCandidate, slugify } from '../core/common/slug';
+import { WorkspaceRow, WorkspacesRepository } from './workspaces.repository';
 import type { OperatorRole } from '../auth';
 import type { WorkspaceStatus } from './workspace-status';
-import { WorkspaceRow, WorkspacesRepository } from './workspaces.repository';
 
 const SLUG_ATTEMPTS = 8;
 

@@ -1,10 +1,10 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { redisWithin } from '../core/common/problem/redis-errors';
 import { QueueNames } from '../core/config/queue-names';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../core/redis/redis.service';
 import { OutgoingMail, SEND_MAIL_JOB } from './mail.types';
+import type { Queue } from 'bullmq';
 
 /** Outgoing mail is always a background job: callers enqueue, the mailer worker delivers with retries. */
 @Injectable()

@@ -1,13 +1,13 @@
 import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { clientIp } from '../core/common/http/client-ip';
 import { Public } from '../auth';
+import { clientIp } from '../core/common/http/client-ip';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { escapeHtml } from '../core/pages/html';
 import { MailTransport } from './mail-transport';
+import type { Request, Response } from 'express';
 
 /**
  * The loopback addresses: the mailbox holds every reset link, so it answers this machine only,

@@ -5,9 +5,9 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { CurrentMachine } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
 import { CreateMessageDto, MESSAGE_LIST, MessageEnvelopeDto, MessageListDto } from './dto/message.dto';
 import { MessagesRepository } from './messages.repository';
+import type { MachinePrincipal } from '../credentials';
 
 @ApiTags('machine')
 @Controller('api/v1/messages')

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { keysetPage } from '../core/database/list-page';
-import type { EntityManager } from 'typeorm';
-import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
-import type { ListQuery } from '../core/listing/list-query';
-import { listSql } from '../core/listing/list-sql';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import { isoColumn, utcIso, utcTextColumn } from '../core/database/sql';
+import { listSql } from '../core/listing/list-sql';
+import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
+import type { ListQuery } from '../core/listing/list-query';
 import type { MessageDto } from './dto/message.dto';
+import type { EntityManager } from 'typeorm';
 
 /** What an erasure leaves of a message body. */
 export const ERASED = '[erased]';

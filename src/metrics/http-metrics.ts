@@ -1,10 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { NextFunction, Request, Response } from 'express';
-import { performance } from 'node:perf_hooks';
-import type { Histogram } from 'prom-client';
 import { AccessLog, routeTemplate } from '../core/logging/access-log';
 import { HTTP_DURATION_METRIC } from '../core/metrics/metric-names';
+import type { NextFunction, Request, Response } from 'express';
+import type { Histogram } from 'prom-client';
 
 const STARTED = Symbol('request started (performance.now ms)');
 type Observed = Response & { [STARTED]: number };

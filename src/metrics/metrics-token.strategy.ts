@@ -1,13 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { Request } from 'express';
-import type { AuthPolicy } from '../auth';
-import { AuthStrategy, AuthStrategyRegistry } from '../auth';
-import { readBearerToken } from '../auth';
-import type { Principal } from '../auth';
+import { AuthStrategy, AuthStrategyRegistry, readBearerToken } from '../auth';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
 import { NO_CACHE } from '../core/common/http/no-cache';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
+import type { Principal, AuthPolicy } from '../auth';
+import type { Request } from 'express';
 
 /** The metrics scraper: no workspace, no scopes, not rate limited. */
 const SCRAPER: Principal = Object.freeze({ kind: 'metrics', workspaceId: null, scopes: [], rateLimitSubject: null });

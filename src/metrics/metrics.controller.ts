@@ -1,9 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { PrometheusController } from '@willsoto/nestjs-prometheus';
-import type { Response } from 'express';
 import { MetricsAuth } from '../auth';
 import { NO_CACHE } from '../core/common/http/no-cache';
+import type { Response } from 'express';
 
 @ApiTags('probes')
 @Controller()

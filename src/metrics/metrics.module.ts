@@ -1,8 +1,7 @@
-import { LoggingModule } from '../core/logging/logging.module';
 import { Global, Module } from '@nestjs/common';
 import { makeCounterProvider, makeHistogramProvider, PrometheusModule } from '@willsoto/nestjs-prometheus';
 import { register } from 'prom-client';
-import { HttpMetrics } from './http-metrics';
+import { LoggingModule } from '../core/logging/logging.module';
 import {
   AUTH_FAILURES_METRIC,
   ENROLLMENT_CLAIMS_METRIC,
@@ -12,8 +11,9 @@ import {
   PAYMENT_EVENTS_METRIC,
   WEBHOOK_ATTEMPTS_METRIC,
 } from '../core/metrics/metric-names';
-import { MetricsController } from './metrics.controller';
+import { HttpMetrics } from './http-metrics';
 import { MetricsTokenStrategy } from './metrics-token.strategy';
+import { MetricsController } from './metrics.controller';
 
 const metricProviders = [
   makeHistogramProvider({

@@ -13,7 +13,6 @@ import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { CurrentOperator, WorkspaceOperator } from '../sessions';
-import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
 import {
   ApiKeySummaryEnvelopeDto,
   CreateServiceAgentDto,
@@ -25,6 +24,7 @@ import {
   UpdateServiceAgentDto,
 } from './dto/operator.dto';
 import { OperatorAgentsService } from './operator-agents.service';
+import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
 
 const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'not found, or not in this workspace' });
 const invalid = ApiUnprocessableEntityResponse({ type: ProblemDto });

@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { type AgentCommandDto, AgentCommandsService } from '../agent-commands';
 import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-operations';
 import { OtaUpdateParams } from './dto/ota-update.dto';
 import { OtaUpdatesService } from './ota-updates.service';
+import type { EntityManager } from 'typeorm';
 
 /**
  * create_ota_update: one update per robot, as POST /api/v1/operator/ota-updates makes for one

@@ -13,9 +13,9 @@ import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { CurrentMachine } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
 import { OTA_UPDATE_LIST, OtaUpdateEnvelopeDto, OtaUpdateListDto, ReportOtaUpdateDto } from './dto/ota-update.dto';
 import { OtaUpdatesService } from './ota-updates.service';
+import type { MachinePrincipal } from '../credentials';
 
 /** The robot's side: its own updates, and its progress reports. */
 @ApiTags('machine')

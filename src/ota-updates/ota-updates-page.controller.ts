@@ -1,16 +1,16 @@
 import { Controller, Get, Param, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
-import { ApiFormPost } from '../core/openapi/page-docs';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { OTA_UPDATE_LIST } from './dto/ota-update.dto';
 import { otaUpdatesPage } from './ota-updates-pages';
 import { OtaUpdatesService } from './ota-updates.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 /** /app/ota-updates: members see them; owners and admins cancel open ones. */
 @ApiTags('pages')

@@ -1,8 +1,8 @@
 import { canManage, postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import type { OtaUpdateDto } from './dto/ota-update.dto';
 import { OPEN_OTA_STATUSES } from './ota-status';
+import type { OtaUpdateDto } from './dto/ota-update.dto';
 
 /** /app/ota-updates: newest first, with what each robot reported; owners and admins cancel open ones. */
 export function otaUpdatesPage(v: { email: string; role: string; updates: OtaUpdateDto[] }): SafeHtml {

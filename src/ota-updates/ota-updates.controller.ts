@@ -8,7 +8,6 @@ import {
   ApiOperation,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { BatchOperationEnvelopeDto } from '../batch-operations';
 import { ProblemDto } from '../core/common/problem/problem.dto';
@@ -16,9 +15,10 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { CreateOtaUpdateDto, OTA_UPDATE_LIST, OtaUpdateEnvelopeDto, OtaUpdateListDto } from './dto/ota-update.dto';
 import { OtaUpdatesService } from './ota-updates.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 /** OTA updates of the session's workspace: read by members; created and cancelled by admins and owners. */
 @OperatorResource()

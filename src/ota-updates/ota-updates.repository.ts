@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { ListQuery } from '../core/listing/list-query';
 import type { OtaUpdateDto, OtaUpdateParams } from './dto/ota-update.dto';
 import type { OtaStatus } from './ota-status';
 

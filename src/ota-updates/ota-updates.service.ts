@@ -5,11 +5,13 @@ import { type AgentCommandDto, AgentCommandsService } from '../agent-commands';
 import { BatchOperationsService, type BatchOperationDto } from '../batch-operations';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
-import { listEnvelope } from '../core/listing/list-envelope';
 import { inSavepoint } from '../core/database/savepoint';
-import type { ListQuery } from '../core/listing/list-query';
+import { listEnvelope } from '../core/listing/list-envelope';
 import { RobotsService } from '../enrollment';
 import { Outbox } from '../events';
+import { OPEN_OTA_STATUSES, reportableFrom } from './ota-status';
+import { type OtaChange, OtaUpdatesRepository } from './ota-updates.repository';
+import type { ListQuery } from '../core/listing/list-query';
 import type {
   CreateOtaUpdateDto,
   OTA_UPDATE_LIST,
@@ -18,8 +20,6 @@ import type {
   OtaUpdateParams,
   ReportOtaUpdateDto,
 } from './dto/ota-update.dto';
-import { OPEN_OTA_STATUSES, reportableFrom } from './ota-status';
-import { type OtaChange, OtaUpdatesRepository } from './ota-updates.repository';
 
 /** The name of the agent command that carries an update to its robot. */
 export const OTA_COMMAND = 'ota_update';

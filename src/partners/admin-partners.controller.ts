@@ -11,16 +11,14 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
-import { ApiFormPost } from '../core/openapi/page-docs';
 import { parseList } from '../core/listing/list-query';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { CurrentOperator } from '../sessions';
-import type { OperatorPrincipal } from '../sessions';
 import {
   CreatePartnerDto,
   IssuedPartnerKeyEnvelopeDto,
@@ -36,6 +34,8 @@ import { formChoices, formInteger, formName, formOptionalName } from './page-for
 import { adminPartnersPage } from './partner-pages';
 import { PARTNER_SCOPES } from './partner-scopes';
 import { PartnersService } from './partners.service';
+import type { OperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'no such partner' });
 const invalid = ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'validation_failed' });

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { WorkspaceStatus } from '../identity';
 import { PreparedSql } from '../core/database/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
+import type { ListQuery } from '../core/listing/list-query';
+import type { WorkspaceStatus } from '../identity';
 import type { EngagementDto, EngagementEventDto } from './dto/engagement.dto';
 import type { EngagementStatus, PartnerStatus } from './partner-scopes';
 

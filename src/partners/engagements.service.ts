@@ -5,9 +5,14 @@ import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
-import type { ListQuery } from '../core/listing/list-query';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { assertWorkspaceAcceptsTraffic } from '../credentials';
+import { EngagementsRepository } from './engagements.repository';
+import { ENGAGEMENT_TOKEN_DEFAULT_TTL_S, ENGAGEMENT_TOKEN_MAX_TTL_S, ENGAGEMENT_TOKEN_PRUNE_AFTER_MS } from './lifetimes';
+import { MarketplaceCredentialsService } from './marketplace-credentials.service';
+import { canonicalScopes, ENGAGEMENT_SCOPES } from './partner-scopes';
+import { PartnersRepository } from './partners.repository';
+import type { ListQuery } from '../core/listing/list-query';
 import type {
   EngagementDto,
   EngagementEventDto,
@@ -15,12 +20,7 @@ import type {
   EngagementListDto,
   EngagementTokenDto,
 } from './dto/engagement.dto';
-import { EngagementsRepository } from './engagements.repository';
-import { ENGAGEMENT_TOKEN_DEFAULT_TTL_S, ENGAGEMENT_TOKEN_MAX_TTL_S, ENGAGEMENT_TOKEN_PRUNE_AFTER_MS } from './lifetimes';
-import { MarketplaceCredentialsService } from './marketplace-credentials.service';
 import type { EngagementPrincipal, PartnerPrincipal } from './marketplace-principals';
-import { canonicalScopes, ENGAGEMENT_SCOPES } from './partner-scopes';
-import { PartnersRepository } from './partners.repository';
 
 /**
  * Engagements: a workspace's grant to a partner (operators grant, list and revoke), the tokens a

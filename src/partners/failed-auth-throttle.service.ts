@@ -1,15 +1,15 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type { Request } from 'express';
+import { Clock } from '../core/common/clock/clock';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { REQUEST_ID_HEADER } from '../core/common/http/request-id';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
-import { Clock } from '../core/common/clock/clock';
 import { BUS_TIMEOUT_MS, EventBus } from '../core/redis/event-bus.service';
 import { RedisKeys } from '../core/redis/redis-keys';
 import { RedisService } from '../core/redis/redis.service';
 import { FAILED_AUTH_LIMIT, FAILED_AUTH_WINDOW_MS } from './lifetimes';
+import type { Request } from 'express';
 
 export const FAILED_AUTH_DETAIL = 'too many failed authentication attempts';
 

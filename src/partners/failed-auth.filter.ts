@@ -1,7 +1,5 @@
 import { ArgumentsHost, Catch, Injectable, Optional } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Request } from 'express';
-import type { Counter } from 'prom-client';
 import { RouteMethods } from '../core/common/http/route-methods';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { ProblemTransports } from '../core/common/problem/problem-transports';
@@ -9,6 +7,8 @@ import { ProblemError } from '../core/common/problem/problem.error';
 import { ProblemFilter } from '../core/common/problem/problem.filter';
 import { AUTH_FAILURES_METRIC } from '../core/metrics/metric-names';
 import { FailedAuthThrottle } from './failed-auth-throttle.service';
+import type { Request } from 'express';
+import type { Counter } from 'prom-client';
 
 /**
  * On the partner and engagement controllers: every 401 and 403 answer, whether authentication or

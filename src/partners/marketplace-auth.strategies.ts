@@ -1,6 +1,5 @@
 import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { Request } from 'express';
 import {
   AuthPolicy,
   AuthStrategy,
@@ -15,6 +14,7 @@ import { FailedAuthThrottle } from './failed-auth-throttle.service';
 import { MarketplaceAuthError } from './marketplace-auth.errors';
 import { MarketplaceCredentialsService } from './marketplace-credentials.service';
 import type { EngagementPrincipal, PartnerPrincipal } from './marketplace-principals';
+import type { Request } from 'express';
 
 type MarketplacePolicy = Extract<AuthPolicy, { kind: 'partner' | 'engagement' }>;
 

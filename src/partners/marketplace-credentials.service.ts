@@ -9,8 +9,8 @@ import { assertWorkspaceAcceptsTraffic, CredentialCache } from '../credentials';
 import { EngagementsRepository, EngagementTokenRecord } from './engagements.repository';
 import { PARTNER_KEY_LAST_USED_EVERY_MS } from './lifetimes';
 import { MarketplaceAuthError, PartnerSuspendedError } from './marketplace-auth.errors';
-import type { EngagementPrincipal, PartnerPrincipal } from './marketplace-principals';
 import { MARKETPLACE_CHANGED_CHANNEL, PartnerKeyRecord, PartnersRepository } from './partners.repository';
+import type { EngagementPrincipal, PartnerPrincipal } from './marketplace-principals';
 
 const ENGAGEMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -11,16 +11,14 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
-import { ApiFormPost } from '../core/openapi/page-docs';
 import { parseList } from '../core/listing/list-query';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   ENGAGEMENT_EVENT_LIST,
   ENGAGEMENT_LIST,
@@ -35,6 +33,8 @@ import { formChoices, formUuid } from './page-forms';
 import { engagementEventsPage, engagementsPage } from './partner-pages';
 import { ENGAGEMENT_SCOPES } from './partner-scopes';
 import { PartnersService } from './partners.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'not found, or not in this workspace' });
 const PAGE = '/app/engagements';

@@ -1,8 +1,8 @@
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import { ENGAGEMENT_SCOPES, PARTNER_SCOPES } from './partner-scopes';
 import type { EngagementDto, EngagementEventDto } from './dto/engagement.dto';
 import type { PartnerDto, PartnerKeyDto, PartnerListDto, PartnerSummaryDto } from './dto/partner.dto';
-import { ENGAGEMENT_SCOPES, PARTNER_SCOPES } from './partner-scopes';
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : 'never');
 

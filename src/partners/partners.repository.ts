@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { PreparedSql } from '../core/database/prepared-sql.service';
-import type { ListQuery } from '../core/listing/list-query';
 import { listSql } from '../core/listing/list-sql';
+import type { ListQuery } from '../core/listing/list-query';
 import type { PartnerDto, PartnerSummaryDto } from './dto/partner.dto';
 import type { PartnerStatus } from './partner-scopes';
 

@@ -4,12 +4,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { mintPrefixedSecret } from '../core/common/crypto/secrets';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
-import type { ListQuery } from '../core/listing/list-query';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { IssuedPartnerKeyEnvelopeDto, PartnerDto, PartnerKeyDto, PartnerListDto, PartnerSummaryListDto } from './dto/partner.dto';
 import { MarketplaceCredentialsService } from './marketplace-credentials.service';
 import { canonicalScopes, PARTNER_SCOPES, PartnerStatus } from './partner-scopes';
 import { PartnersRepository } from './partners.repository';
+import type { ListQuery } from '../core/listing/list-query';
+import type { IssuedPartnerKeyEnvelopeDto, PartnerDto, PartnerKeyDto, PartnerListDto, PartnerSummaryListDto } from './dto/partner.dto';
 
 /**
  * Partners, managed by platform admins: issue (the mpk_ key is returned once; only the SHA-256

@@ -1,11 +1,11 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type { AuthPolicy, AuthStrategy, Principal } from '../auth';
 import { AuthStrategyRegistry } from '../auth';
 import { Clock } from '../core/common/clock/clock';
-import type { RawBodyRequest } from '../core/common/http/body-parsers';
 import { BadRequestProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { verifyStripeSignature } from './stripe-signature';
+import type { AuthPolicy, AuthStrategy, Principal } from '../auth';
+import type { RawBodyRequest } from '../core/common/http/body-parsers';
 import './payments.problem-codes';
 
 /** The payment provider: no workspace (each event names its own), no scopes, not rate limited. */

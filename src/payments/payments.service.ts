@@ -1,14 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Counter } from 'prom-client';
 import { DataSource, EntityManager } from 'typeorm';
 import { BadRequestProblem } from '../core/common/problem/problem.error';
 import { PAYMENT_EVENTS_METRIC } from '../core/metrics/metric-names';
 import { WorkspacesService } from '../identity';
-import type { PaymentReceiptDto } from './dto/payment-receipt.dto';
 import { type PaymentEvent, readPaymentEvent } from './payment-event';
 import { type PaymentOutcome, PaymentsRepository } from './payments.repository';
+import type { PaymentReceiptDto } from './dto/payment-receipt.dto';
+import type { Counter } from 'prom-client';
 import './payments.problem-codes';
 
 interface Applied {

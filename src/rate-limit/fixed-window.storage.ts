@@ -1,6 +1,6 @@
+import type { Clock } from '../core/common/clock/clock';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import type { Clock } from '../core/common/clock/clock';
 
 export interface FixedWindowRecord extends ThrottlerStorageRecord {
   /** Epoch ms at which the current window (and every key's count in it) resets. */

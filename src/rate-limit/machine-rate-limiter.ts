@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getOptionsToken, getStorageToken, ThrottlerModuleOptions, ThrottlerOptions } from '@nestjs/throttler';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Request, Response } from 'express';
-import type { Counter } from 'prom-client';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { REQUEST_ID_HEADER } from '../core/common/http/request-id';
 import { ProblemError } from '../core/common/problem/problem.error';
@@ -10,6 +8,8 @@ import { AppConfig } from '../core/config/app-config';
 import { RATE_LIMITED_METRIC } from '../core/metrics/metric-names';
 import { FixedWindowThrottlerStorage } from './fixed-window.storage';
 import { MACHINE_THROTTLER } from './rate-limit.constants';
+import type { Request, Response } from 'express';
+import type { Counter } from 'prom-client';
 
 /** Who a request is counted as (SPEC.md Limits, "Machine API key"). */
 export type RateLimitSubject =

@@ -3,14 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
 import { toIso } from '../core/common/iso';
+import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { WorkspaceKeyService } from '../credentials';
-import { isUniqueViolation } from '../core/common/problem/pg-errors';
-import { PasswordHasher } from '../identity';
-import { WorkspacesService } from '../identity';
-import type { RegisterDto } from './dto/register.dto';
-import type { RegisterResponseDto } from './dto/register-response.dto';
+import { PasswordHasher, WorkspacesService } from '../identity';
 import { RegisterRepository } from './register.repository';
+import type { RegisterResponseDto } from './dto/register-response.dto';
+import type { RegisterDto } from './dto/register.dto';
 
 const EMAIL_TAKEN = () => new ValidationProblem({ email: ['has already been taken'] });
 

@@ -1,4 +1,3 @@
-import type { Job } from 'bullmq';
 import { SecretBox } from '../core/common/crypto/secret-box';
 import { QueueNames } from '../core/config/queue-names';
 import { QueueWorker, QueueWorkerHost } from '../core/jobs/queue-worker';
@@ -6,6 +5,7 @@ import { TracesRepository } from '../traces';
 import { signStandardWebhook, WebhookHttpClient } from '../webhooks';
 import { ReplaysRepository } from './replays.repository';
 import { REPLAY_ATTEMPTS, targetSecretContext } from './replays.service';
+import type { Job } from 'bullmq';
 
 /**
  * Sends one replay: the stored trace (with its spans) POSTed to the workflow target as

@@ -6,9 +6,7 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource } from '../core/openapi/operator-docs';
 import { CurrentMachine } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   CreateReplayDto,
   CreateWorkflowTargetDto,
@@ -20,6 +18,8 @@ import {
   WorkflowTargetListDto,
 } from './dto/replay.dto';
 import { ReplaysService } from './replays.service';
+import type { MachinePrincipal } from '../credentials';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 @ApiTags('machine')
 @Controller('api/v1/workflow_targets')

@@ -1,15 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import { randomUUID } from 'node:crypto';
 import { SecretBox } from '../core/common/crypto/secret-box';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { QueueNames } from '../core/config/queue-names';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { checkSubscriptionUrl, mintWebhookSecret } from '../webhooks';
+import { ReplaysRepository } from './replays.repository';
+import type { ListQuery } from '../core/listing/list-query';
 import type {
   CreateReplayDto,
   CreateWorkflowTargetDto,
@@ -20,7 +20,7 @@ import type {
   WORKFLOW_TARGET_LIST,
   WorkflowTargetListDto,
 } from './dto/replay.dto';
-import { ReplaysRepository } from './replays.repository';
+import type { Queue } from 'bullmq';
 
 /** What a workflow target's sealed secret is bound to (SecretBox context). */
 export const targetSecretContext = (targetId: string) => `workflow_target:${targetId}`;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { OperatorRole } from '../auth';
+import type { EntityManager } from 'typeorm';
 
 export interface AccountRow {
   id: string;

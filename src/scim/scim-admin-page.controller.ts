@@ -11,20 +11,20 @@ import {
   ApiUnprocessableEntityResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { AppConfig } from '../core/config/app-config';
-import { ApiFormPost } from '../core/openapi/page-docs';
 import { parseList } from '../core/listing/list-query';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { ScimTokenFormDto, SCIM_EVENT_LIST, SCIM_TOKEN_LIST } from './dto/scim-operator.dto';
 import { ScimConsoleService } from './scim-console.service';
 import { adminPage } from './scim-pages';
 import { ScimTokensService } from './scim-tokens.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 const ADMIN_PAGE = '/app/admin';
 const NO_SESSION = ApiFoundResponse({ description: 'no session: redirect to /users/log-in' });

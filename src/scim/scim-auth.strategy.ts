@@ -1,9 +1,9 @@
 import { createParamDecorator, ExecutionContext, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type { Request } from 'express';
 import { AuthPolicy, AuthStrategy, AuthStrategyRegistry, Principal, principalOf, readBearerToken, RequestWithPrincipal } from '../auth';
 import { sha256 } from '../core/common/crypto/secrets';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { ScimTokensRepository } from './scim-tokens.repository';
+import type { Request } from 'express';
 
 /** An identity provider holding a SCIM token of one workspace. Not rate limited (SPEC.md). */
 export interface ScimPrincipal extends Principal {

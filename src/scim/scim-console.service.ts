@@ -3,6 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
+import { ScimAccountsRepository } from './scim-accounts.repository';
+import { GroupRole, OperatorScimGroupRow, ScimGroupsRepository } from './scim-groups.repository';
+import { ScimSyncEventRow, ScimSyncEventsRepository } from './scim-sync-events.repository';
 import type { ListQuery } from '../core/listing/list-query';
 import type {
   ScimGroupDto,
@@ -12,9 +15,6 @@ import type {
   SCIM_EVENT_LIST,
   SCIM_GROUP_LIST,
 } from './dto/scim-operator.dto';
-import { ScimAccountsRepository } from './scim-accounts.repository';
-import { GroupRole, OperatorScimGroupRow, ScimGroupsRepository } from './scim-groups.repository';
-import { ScimSyncEventRow, ScimSyncEventsRepository } from './scim-sync-events.repository';
 
 const iso = (d: Date) => new Date(d).toISOString();
 const groupDto = (r: OperatorScimGroupRow): ScimGroupDto => ({ ...r, inserted_at: iso(r.inserted_at), updated_at: iso(r.updated_at) });

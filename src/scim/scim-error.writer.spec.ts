@@ -1,5 +1,5 @@
-import { ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
+import { ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
 import { loadConfig } from '../core/config/app-config';
 import { scimError } from './scim-error.writer';
 import { ScimInvalidValue, ScimNoTarget, ScimOwnerProtected, ScimUniqueness } from './scim.errors';

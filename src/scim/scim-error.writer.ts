@@ -1,7 +1,7 @@
-import type { Request, Response } from 'express';
-import type { RenderedProblem } from '../core/common/problem/problem-renderer';
-import type { ProblemCode } from '../core/common/problem/problem-codes';
 import { SCIM_CONTENT_TYPE, ScimUrns } from './scim-schemas';
+import type { ProblemCode } from '../core/common/problem/problem-codes';
+import type { RenderedProblem } from '../core/common/problem/problem-renderer';
+import type { Request, Response } from 'express';
 
 /** RFC 7644 3.12 `scimType` of each code that has one. */
 const SCIM_TYPES: Partial<Record<ProblemCode, string>> = {

@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ScimAuth } from '../auth';
-import type { ScimListResponse } from '../core/listing/scim-page';
 import { CurrentScim, ScimPrincipal } from './scim-auth.strategy';
+import { ScimGroupsService } from './scim-groups.service';
 import {
   ApiScimBody,
   ApiScimConflict,
@@ -16,9 +15,10 @@ import {
   ScimResource,
 } from './scim-openapi';
 import { excludes } from './scim-query';
-import type { ScimGroupResource } from './scim-resources';
 import { SCIM_CONTENT_TYPE } from './scim-schemas';
-import { ScimGroupsService } from './scim-groups.service';
+import type { ScimListResponse } from '../core/listing/scim-page';
+import type { ScimGroupResource } from './scim-resources';
+import type { Response } from 'express';
 
 const EXCLUDED = { name: 'excludedAttributes', required: false, description: 'members: leave the members out of the response' };
 

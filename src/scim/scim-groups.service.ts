@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { EntityManager } from 'typeorm';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { parseScimPage, scimListResponse, ScimListResponse } from '../core/listing/scim-page';
@@ -13,6 +12,7 @@ import { ScimUrns } from './scim-schemas';
 import { ScimSyncLog, writeTarget } from './scim-sync-log.service';
 import { assertScimString, member } from './scim-user-input';
 import { ScimInvalidSyntax, ScimInvalidValue } from './scim.errors';
+import type { EntityManager } from 'typeorm';
 
 interface GroupInput {
   displayName: string;

@@ -5,7 +5,6 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   CreateScimTokenDto,
   IssuedScimTokenEnvelopeDto,
@@ -20,6 +19,7 @@ import {
 } from './dto/scim-operator.dto';
 import { ScimConsoleService } from './scim-console.service';
 import { ScimTokensService } from './scim-tokens.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** The SCIM plane as operators manage it (owners and admins): tokens, group roles, the sync log. */
 @OperatorResource()

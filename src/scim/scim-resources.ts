@@ -1,7 +1,7 @@
-import type { ScimMeta } from 'scim-patch';
-import type { GroupMember, ScimGroupRow } from './scim-groups.repository';
 import { ScimUrns } from './scim-schemas';
+import type { GroupMember, ScimGroupRow } from './scim-groups.repository';
 import type { ScimUserRow } from './scim-users.repository';
+import type { ScimMeta } from 'scim-patch';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
+import { ScimTokenRow, ScimTokensRepository } from './scim-tokens.repository';
 import type { ListQuery } from '../core/listing/list-query';
 import type { IssuedScimTokenDto, ScimTokenDto, ScimTokenListDto, SCIM_TOKEN_LIST } from './dto/scim-operator.dto';
-import { ScimTokenRow, ScimTokensRepository } from './scim-tokens.repository';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const toDto = (r: ScimTokenRow): ScimTokenDto => ({

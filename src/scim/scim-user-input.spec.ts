@@ -1,5 +1,5 @@
-import { accountName, loginEmail, MAX_SCIM_STRING, readUserInput } from './scim-user-input';
 import { ScimUrns } from './scim-schemas';
+import { accountName, loginEmail, MAX_SCIM_STRING, readUserInput } from './scim-user-input';
 
 describe('readUserInput', () => {
   it('reads the stored attributes and ignores everything else', () => {

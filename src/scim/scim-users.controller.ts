@@ -1,8 +1,6 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ScimAuth } from '../auth';
-import type { ScimListResponse } from '../core/listing/scim-page';
 import { CurrentScim, ScimPrincipal } from './scim-auth.strategy';
 import {
   ApiScimBody,
@@ -16,9 +14,11 @@ import {
   SCIM_USER_SCHEMA,
   ScimResource,
 } from './scim-openapi';
-import type { ScimUserResource } from './scim-resources';
 import { SCIM_CONTENT_TYPE } from './scim-schemas';
 import { ScimUsersService } from './scim-users.service';
+import type { ScimListResponse } from '../core/listing/scim-page';
+import type { ScimUserResource } from './scim-resources';
+import type { Response } from 'express';
 
 /** /scim/v2/Users (RFC 7644): the token's workspace only; ids of other workspaces are 404. */
 @ScimResource()

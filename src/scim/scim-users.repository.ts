@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { keysetPage } from '../core/database/list-page';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { scimPage } from '../core/database/list-page';
-import type { ScimPage } from '../core/listing/scim-page';
+import { keysetPage, scimPage } from '../core/database/list-page';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { ScimPage } from '../core/listing/scim-page';
 import type { UserFilter } from './scim-filter';
 import type { ScimEmail, ScimName } from './scim-user-input';
 

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { EntityManager } from 'typeorm';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { parseScimPage, scimListResponse, ScimListResponse } from '../core/listing/scim-page';
@@ -15,6 +14,7 @@ import { ScimSyncLog, writeTarget } from './scim-sync-log.service';
 import { accountName, loginEmail, readUserInput, ScimUserInput } from './scim-user-input';
 import { ScimUserRow, ScimUsersRepository } from './scim-users.repository';
 import { ScimOwnerProtected, ScimUniqueness } from './scim.errors';
+import type { EntityManager } from 'typeorm';
 
 /** What a committed write still has to tell other nodes: accounts whose sessions were ended. */
 interface WriteOutcome {

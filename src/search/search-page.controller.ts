@@ -1,16 +1,16 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { withoutEmptyFilters } from '../core/listing/form-query';
 import { sendPage } from '../core/pages/layout';
-import { SEARCH_QUERY_MAX } from './dto/search.dto';
-import { SEARCH_KINDS } from './search-sources';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
+import { SEARCH_QUERY_MAX } from './dto/search.dto';
 import { searchPage } from './search-page';
+import { SEARCH_KINDS } from './search-sources';
 import { SearchService } from './search.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 /** The console's search page (any member); a bad query re-renders the form with the reason. */
 @ApiTags('pages')

@@ -1,7 +1,7 @@
 import { escapeHtml, html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import type { SearchResultDto } from './dto/search.dto';
 import { SEARCH_KINDS } from './search-sources';
+import type { SearchResultDto } from './dto/search.dto';
 
 /** A snippet with its «matches» marked: escaped first, so only the markers become markup. */
 const highlighted = (snippet: string) => new SafeHtml(escapeHtml(snippet).replace(/«/g, '<mark>').replace(/»/g, '</mark>'));

@@ -5,9 +5,9 @@ import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { OperatorResource } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { SEARCH_LIST, SEARCH_QUERY_MAX, SearchResultDto } from './dto/search.dto';
 import { SearchService } from './search.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 @OperatorResource()
 @Controller('api/v1/operator/observability')

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SearchController } from './search.controller';
 import { SearchPageController } from './search-page.controller';
+import { SearchController } from './search.controller';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 

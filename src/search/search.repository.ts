@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isoColumn } from '../core/database/sql';
-import type { SearchHitDto } from './dto/search.dto';
 import { SEARCH_SOURCES, SearchSource } from './search-sources';
+import type { SearchHitDto } from './dto/search.dto';
 
 const HEADLINE = `'MaxWords=20, MinWords=6, MaxFragments=2, FragmentDelimiter=" … ", StartSel=«, StopSel=»'`;
 

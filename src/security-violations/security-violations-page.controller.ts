@@ -1,17 +1,17 @@
 import { Controller, Get, Param, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { SECURITY_VIOLATION_LIST } from './dto/security-violation.dto';
 import { securityViolationsPage } from './security-violations-pages';
 import { SecurityViolationsService } from './security-violations.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 import type { ViolationStatus } from './violation-kinds';
+import type { Response } from 'express';
 
 const PAGE = '/app/security-violations';
 

@@ -1,14 +1,14 @@
 import { canManage, postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import type { SecurityViolationDto } from './dto/security-violation.dto';
 import { VIOLATION_TRANSITIONS } from './violation-kinds';
+import type { SecurityViolationDto } from './dto/security-violation.dto';
 
 const ACTIONS = { acknowledged: 'Acknowledge', resolved: 'Resolve' } as const;
 
 /** What a violation's detail says, in one line. */
 function summary(v: SecurityViolationDto): string {
-  const d = v.detail as Record<string, unknown>;
+  const d = v.detail;
   const parts = [d.key_prefix, d.action, d.resource, d.serial_number].filter((x) => typeof x === 'string');
   return parts.join(' · ');
 }

@@ -6,7 +6,6 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   SECURITY_VIOLATION_LIST,
   SecurityViolationEnvelopeDto,
@@ -14,6 +13,7 @@ import {
   UpdateSecurityViolationDto,
 } from './dto/security-violation.dto';
 import { SecurityViolationsService } from './security-violations.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Security violations of the session's workspace: read by members, acknowledged and resolved by admins and owners. */
 @OperatorResource()

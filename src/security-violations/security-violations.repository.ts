@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { isoColumn } from '../core/database/sql';
-import type { ListQuery } from '../core/listing/list-query';
 import { keysetPage, listPage } from '../core/database/list-page';
+import { isoColumn } from '../core/database/sql';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { ListQuery } from '../core/listing/list-query';
 import type { SecurityViolationDto } from './dto/security-violation.dto';
 import type { ViolationKind, ViolationSeverity, ViolationStatus } from './violation-kinds';
 

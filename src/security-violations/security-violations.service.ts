@@ -4,11 +4,11 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
-import type { ListQuery } from '../core/listing/list-query';
 import { Outbox } from '../events';
-import type { SECURITY_VIOLATION_LIST, SecurityViolationDto, SecurityViolationListDto } from './dto/security-violation.dto';
 import { RecordedViolation, SecurityViolationsRepository } from './security-violations.repository';
 import { dedupeKey, VIOLATION_KINDS, VIOLATION_TRANSITIONS, type ViolationKind, type ViolationStatus } from './violation-kinds';
+import type { ListQuery } from '../core/listing/list-query';
+import type { SECURITY_VIOLATION_LIST, SecurityViolationDto, SecurityViolationListDto } from './dto/security-violation.dto';
 
 /** A violation to open, as a feature sees it. */
 export interface ViolationReport {

@@ -1,9 +1,9 @@
-import { parseCookie } from 'cookie';
 import { createHmac } from 'node:crypto';
-import type { CookieOptions, Request, Response } from 'express';
+import { parseCookie } from 'cookie';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
-import type { AppConfig } from '../core/config/app-config';
 import { REMEMBER_ME_COOKIE, REMEMBER_ME_MAX_AGE_MS, SESSION_COOKIE } from './session.constants';
+import type { AppConfig } from '../core/config/app-config';
+import type { CookieOptions, Request, Response } from 'express';
 
 export function readCookies(req: Request): Record<string, string | undefined> {
   const header = req.headers.cookie;

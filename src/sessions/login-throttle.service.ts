@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { RedisKeys } from '../core/redis/redis-keys';
 import { RedisService } from '../core/redis/redis.service';

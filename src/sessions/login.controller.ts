@@ -12,21 +12,21 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ProblemDto } from '../core/common/problem/problem.dto';
-import { ApiFormPost } from '../core/openapi/page-docs';
-import type { Request, Response } from 'express';
 import { Public } from '../auth';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
+import { ProblemDto } from '../core/common/problem/problem.dto';
+import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
-import { loginPage } from '../core/pages/session-pages';
+import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { loginPage } from '../core/pages/session-pages';
 import { clearSessionCookies, readCookies, setRememberMeCookie, setSessionCookie } from './cookies';
 import { LoginService } from './login.service';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
+import { safeReturnPath } from './return-path';
 import { APP_PATH, LOGIN_PATH, SESSION_COOKIE } from './session.constants';
 import { SessionsService } from './sessions.service';
-import { safeReturnPath } from './return-path';
-import { UnauthorizedProblem } from '../core/common/problem/problem.error';
+import type { Request, Response } from 'express';
 
 const GENERIC_FAILURE = 'Invalid email or password.';
 const NOTICES: Record<string, string> = {

@@ -1,19 +1,24 @@
 import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { Request, Response } from 'express';
-import { AuthPolicy, OperatorRole } from '../auth';
-import { AuthStrategy, AuthStrategyRegistry } from '../auth';
-import { principalOf, RequestWithPrincipal } from '../auth';
-import { registerParamRequirement } from '../auth';
+import {
+  AuthPolicy,
+  OperatorRole,
+  AuthStrategy,
+  AuthStrategyRegistry,
+  principalOf,
+  RequestWithPrincipal,
+  registerParamRequirement,
+} from '../auth';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { RedirectError } from '../core/common/problem/redirect';
 import { AppConfig } from '../core/config/app-config';
 import { readCookies, setRememberMeCookie, setSessionCookie, verifyRememberMe } from './cookies';
-import type { OperatorMembership, OperatorPrincipal, WorkspaceOperatorPrincipal } from './operator-principal';
-import { APP_PATH, LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
 import { safeReturnPath } from './return-path';
-import type { SessionUser } from './sessions.repository';
+import { APP_PATH, LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
 import { SessionsService } from './sessions.service';
+import type { OperatorMembership, OperatorPrincipal, WorkspaceOperatorPrincipal } from './operator-principal';
+import type { SessionUser } from './sessions.repository';
+import type { Request, Response } from 'express';
 
 type OperatorPolicy = Extract<AuthPolicy, { kind: 'operator' }>;
 

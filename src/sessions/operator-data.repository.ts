@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { keysetPage } from '../core/database/list-page';
-import type { EntityManager } from 'typeorm';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { EntityManager } from 'typeorm';
 
 /** What an erased account's email becomes: unique, never deliverable (RFC 2606 reserves .invalid). */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;

@@ -1,5 +1,4 @@
-import type { OperatorRole } from '../auth';
-import type { Principal } from '../auth';
+import type { OperatorRole, Principal } from '../auth';
 
 export interface OperatorMembership {
   id: string;

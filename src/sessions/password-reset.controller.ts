@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { Public } from '../auth';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { AppConfig } from '../core/config/app-config';
@@ -9,6 +8,7 @@ import { sendPage } from '../core/pages/layout';
 import { forgotPasswordPage, resetDeadEndPage, resetPasswordPage } from '../core/pages/session-pages';
 import { PasswordResetService } from './password-reset.service';
 import { LOGIN_PATH } from './session.constants';
+import type { Request, Response } from 'express';
 
 interface ResetBody {
   password?: unknown;

@@ -1,7 +1,7 @@
-import type { Job } from 'bullmq';
 import { QueueNames } from '../core/config/queue-names';
 import { QueueWorker, QueueWorkerHost } from '../core/jobs/queue-worker';
 import { PasswordResetService, ResetRequestJob } from './password-reset.service';
+import type { Job } from 'bullmq';
 
 /**
  * The password_resets worker. The request route only enqueues, so its answer takes the same time

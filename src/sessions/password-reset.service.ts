@@ -1,23 +1,23 @@
+import { createHash, createHmac } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Job, Queue } from 'bullmq';
-import { createHash, createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
+import { redisWithin } from '../core/common/problem/redis-errors';
 import { AppConfig } from '../core/config/app-config';
-import { PasswordHasher } from '../identity';
 import { QueueNames } from '../core/config/queue-names';
-import { MailTransport } from '../mail';
 import { escapeHtml } from '../core/pages/html';
 import { RedisKeys } from '../core/redis/redis-keys';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisService } from '../core/redis/redis.service';
-import { redisWithin } from '../core/common/problem/redis-errors';
-import { RESET_LINK_TTL_MS, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_IP, RESET_WINDOW_S } from './session.constants';
+import { PasswordHasher } from '../identity';
+import { MailTransport } from '../mail';
 import { OperatorsRepository } from './operators.repository';
 import { PasswordResetRepository } from './password-reset.repository';
+import { RESET_LINK_TTL_MS, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_IP, RESET_WINDOW_S } from './session.constants';
 import { SessionsService } from './sessions.service';
+import type { Job, Queue } from 'bullmq';
 
 export const PASSWORD_RESET_JOB = 'password-reset';
 

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
-import { SessionEvents } from '../core/redis/redis-keys';
 import { EventBus } from '../core/redis/event-bus.service';
+import { SessionEvents } from '../core/redis/redis-keys';
 import { SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS } from './session.constants';
 import { SessionsRepository, SessionUser } from './sessions.repository';
 

@@ -2,9 +2,9 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
 import { CurrentMachine } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
 import { SocketTokenResponseDto } from './dto/socket-token-response.dto';
 import { SocketTokensService } from './socket-tokens.service';
+import type { MachinePrincipal } from '../credentials';
 
 @ApiTags('machine')
 @Controller('api/v1/socket_tokens')

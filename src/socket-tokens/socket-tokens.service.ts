@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
-import type { CredentialRecord } from '../credentials';
-import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials';
-import { MachineCredentialsService } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
-import type { SocketTokenResponseDto } from './dto/socket-token-response.dto';
+import { SOCKET_TOKEN_TTL_SECONDS, MachineCredentialsService } from '../credentials';
 import { SOCKET_PATH, socketScopes } from './socket-scopes';
 import { SocketTokensRepository } from './socket-tokens.repository';
+import type { MachinePrincipal, CredentialRecord } from '../credentials';
+import type { SocketTokenResponseDto } from './dto/socket-token-response.dto';
 
 /** Who a service-agent socket is: identified by its credential (SPEC.md SocketTokenResponse). */
 export interface SocketPrincipal {

@@ -6,9 +6,9 @@ import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody } from '../core/openapi/operator-docs';
 import { CurrentMachine } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
 import { CreateTaskDto, TASK_LIST, TaskEnvelopeDto, TaskListDto } from './dto/task.dto';
 import { TasksRepository } from './tasks.repository';
+import type { MachinePrincipal } from '../credentials';
 
 @ApiTags('machine')
 @Controller('api/v1/tasks')

@@ -10,7 +10,6 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
@@ -19,10 +18,11 @@ import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { TRACE_LIST, TRACE_STATUSES } from './dto/trace.dto';
 import { tracePage, tracesPage } from './trace-pages';
 import { TracesService } from './traces.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { Response } from 'express';
 
 const LIMIT = TRACE_LIST.page.limit;
 const OFFSET = TRACE_LIST.page.offset ?? { min: 0, max: 0 };

@@ -7,11 +7,11 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource } from '../core/openapi/operator-docs';
 import { CurrentMachine } from '../credentials';
-import type { MachinePrincipal } from '../credentials';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import { CreateTraceDto, TRACE_LIST, TraceEnvelopeDto, TraceListDto, TraceWithSpansEnvelopeDto } from './dto/trace.dto';
 import { TracesService } from './traces.service';
+import type { MachinePrincipal } from '../credentials';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Machine ingest and read of traces; the workspace and the reporting agent come from the credential. */
 @ApiTags('machine')

@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
-import { OperatorTracesController, TracesController } from './traces.controller';
 import { TracesPageController } from './traces-page.controller';
+import { OperatorTracesController, TracesController } from './traces.controller';
 import { TracesRepository } from './traces.repository';
 import { TracesService } from './traces.service';
 

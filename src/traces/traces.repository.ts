@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { DataSubject, EXPORT_PAGE_SIZE, PagedSubjectData } from '../data-subjects';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
+import { DataSubject, EXPORT_PAGE_SIZE, PagedSubjectData } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import type { StoredSpanDto, TraceDto, TraceStatus, TraceWithSpansDto } from './dto/trace.dto';
 

@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
+import { TracesRepository } from './traces.repository';
 import type { ListQuery } from '../core/listing/list-query';
 import type { CreateTraceDto, StoredSpanDto, TRACE_LIST, TraceDto, TraceListDto, TraceWithSpansDto } from './dto/trace.dto';
-import { TracesRepository } from './traces.repository';
 
 /** Spans as stored: every optional field present, dates normalised to ISO 8601 UTC. */
 function storedSpans(dto: CreateTraceDto): StoredSpanDto[] {

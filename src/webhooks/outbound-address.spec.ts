@@ -1,5 +1,5 @@
-import type { LookupAddress } from 'node:dns';
 import { AddressNotAllowedError, guardedLookup, isPublicAddress, resolvePublicAddresses, type Resolver } from './outbound-address';
+import type { LookupAddress } from 'node:dns';
 
 describe('isPublicAddress', () => {
   it.each([

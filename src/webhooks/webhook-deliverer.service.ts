@@ -1,8 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Queue } from 'bullmq';
-import type { Counter } from 'prom-client';
 import { Clock } from '../core/common/clock/clock';
 import { SecretBox } from '../core/common/crypto/secret-box';
 import { randomToken } from '../core/common/crypto/secrets';
@@ -16,6 +14,8 @@ import { type AttemptRecord, attemptJobId, type ClaimedDelivery, WebhookDeliveri
 import { WebhookDisabledNotifier } from './webhook-disabled-notifier.service';
 import { type HttpAttempt, WebhookHttpClient } from './webhook-http';
 import { secretContext } from './webhook-subscriptions.service';
+import type { Queue } from 'bullmq';
+import type { Counter } from 'prom-client';
 
 /** A job of the `webhooks` queue: make the next attempt of one delivery. */
 export interface WebhookDeliveryJob {

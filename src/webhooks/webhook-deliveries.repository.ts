@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import { listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
+import type { SqlExecutor } from '../core/database/pipelined-transaction';
 import type { ListQuery } from '../core/listing/list-query';
 import type { WebhookDeliveryAttemptDto, WebhookDeliveryDto } from './dto/webhook-delivery.dto';
 

@@ -4,6 +4,9 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
+import { manualJobId, WebhookDeliverer } from './webhook-deliverer.service';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
 import type { ListQuery } from '../core/listing/list-query';
 import type {
   WEBHOOK_DELIVERY_LIST,
@@ -11,9 +14,6 @@ import type {
   WebhookDeliveryListDto,
   WebhookDeliveryWithAttemptsDto,
 } from './dto/webhook-delivery.dto';
-import { manualJobId, WebhookDeliverer } from './webhook-deliverer.service';
-import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
 
 /** The deliveries of a workspace's subscriptions: listed, shown with their attempts, retried by hand. */
 @Injectable()

@@ -1,7 +1,7 @@
-import type { Job } from 'bullmq';
 import { QueueNames } from '../core/config/queue-names';
 import { QueueWorker, QueueWorkerHost } from '../core/jobs/queue-worker';
 import { type AttemptOutcome, WebhookDeliverer, type WebhookDeliveryJob } from './webhook-deliverer.service';
+import type { Job } from 'bullmq';
 
 /**
  * The `webhooks` worker: each job makes the next attempt of one delivery (webhook-deliverer.service.ts).

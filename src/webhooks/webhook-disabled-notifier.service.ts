@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { html } from '../core/pages/html';
 import { AppConfig } from '../core/config/app-config';
+import { html } from '../core/pages/html';
 import { MailService } from '../mail';
 import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
 

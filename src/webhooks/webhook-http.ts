@@ -1,8 +1,8 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
 import { AddressNotAllowedError, bareHost, guardedLookup, isPublicAddress } from './outbound-address';
 

@@ -1,7 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { withTimeout } from '../core/common/with-timeout';
@@ -15,6 +14,7 @@ import {
   WebhookDeliverer,
 } from './webhook-deliverer.service';
 import { attemptJobId, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import type { Queue } from 'bullmq';
 
 /** Overdue deliveries looked at per sweep transaction. */
 export const REDRIVE_BATCH = 200;

@@ -19,7 +19,6 @@ import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { WorkspaceOperator } from '../sessions';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
 import {
   WEBHOOK_DELIVERY_LIST,
   WebhookDeliveryDetailEnvelopeDto,
@@ -37,6 +36,7 @@ import {
 } from './dto/webhook-subscription.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
+import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'not found, not in this workspace, or not a UUID' });
 const invalid = ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'validation_failed (url, event_types, ...)' });

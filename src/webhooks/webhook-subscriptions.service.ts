@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { SecretBox } from '../core/common/crypto/secret-box';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { listEnvelope } from '../core/listing/list-envelope';
+import { mintWebhookSecret } from './standard-webhooks';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
+import { checkSubscriptionUrl } from './webhook-url';
 import type { ListQuery } from '../core/listing/list-query';
 import type {
   CreateWebhookSubscriptionDto,
@@ -16,10 +20,6 @@ import type {
   WebhookSubscriptionListDto,
   WebhookSubscriptionWithSecretDto,
 } from './dto/webhook-subscription.dto';
-import { mintWebhookSecret } from './standard-webhooks';
-import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
-import { checkSubscriptionUrl } from './webhook-url';
 
 /** Subscriptions a workspace may have (each event fans out to every one of them). */
 export const WEBHOOK_SUBSCRIPTIONS_MAX = 20;

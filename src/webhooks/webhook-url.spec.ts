@@ -1,7 +1,7 @@
-import type { LookupAddress } from 'node:dns';
 import { ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
-import type { Resolver } from './outbound-address';
 import { checkSubscriptionUrl } from './webhook-url';
+import type { Resolver } from './outbound-address';
+import type { LookupAddress } from 'node:dns';
 
 const dns: Resolver = async (host) => {
   const table: Record<string, string[]> = {

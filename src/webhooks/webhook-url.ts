@@ -1,7 +1,7 @@
-import type { WebhookUrlPolicy } from '../core/config/app-config';
 import { ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
 import { withTimeout } from '../core/common/with-timeout';
 import { AddressNotAllowedError, bareHost, resolvePublicAddresses, systemResolver, type Resolver } from './outbound-address';
+import type { WebhookUrlPolicy } from '../core/config/app-config';
 import './webhooks.problem-codes';
 
 /** How long a subscription's host may take to resolve when it is saved. */

@@ -31,7 +31,7 @@ export async function makeWorkspace(t: TestApp, overrides: Record<string, unknow
   return {
     body: res.body,
     email,
-    password: payload.password as string,
+    password: payload.password,
     apiKey: res.body.api_key.key,
     accessToken: res.body.access_token.token,
     workspaceId: res.body.workspace.id,

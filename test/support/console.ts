@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { makeWorkspace, Registered } from './builders';
+import { eventually } from './eventually';
 import { cookieHeader, db, logIn, randomIPv4, SESSION_COOKIE, userId } from './operator';
 import type { TestApp } from './test-app';
-import { eventually } from './eventually';
 
 /** agk_<prefix>.<secret>: prefix 8 bytes and secret 32 bytes, base64url without padding. */
 export const AGK_KEY = /^agk_[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43}$/;

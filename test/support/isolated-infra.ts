@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { runMigrations } from '../../src/core/database/migrate';
 import { OwnPostgres, OwnRedis } from './own-infra';
-import { createTestApp, TestApp } from './test-app';
 import { dropScratchDatabase } from './scratch-database';
+import { createTestApp, TestApp } from './test-app';
 
 /**
  * A database and a Redis server of a suite's own. Every test app shares the e2e Postgres and Redis

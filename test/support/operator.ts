@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { Response } from 'supertest';
-import { DataSource } from 'typeorm';
-import { REMEMBER_ME_COOKIE, SESSION_COOKIE } from '../../src/sessions/session.constants';
 import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
 import { QueueNames } from '../../src/core/config/queue-names';
+import { REMEMBER_ME_COOKIE, SESSION_COOKIE } from '../../src/sessions/session.constants';
 import { eventually } from './eventually';
 import type { TestApp } from './test-app';
+import type { Queue } from 'bullmq';
+import type { Response } from 'supertest';
 
 export { REMEMBER_ME_COOKIE, SESSION_COOKIE };
 

@@ -1,8 +1,8 @@
-import type { Response } from 'supertest';
 import { uniqueEmail } from './builders';
 import { makeOperator, Operator, uniqueName } from './console';
 import { randomIPv4 } from './operator';
 import type { TestApp } from './test-app';
+import type { Response } from 'supertest';
 
 /** mpk_<prefix>.<secret>: prefix 8 bytes and secret 32 bytes, base64url without padding. */
 export const MPK_KEY = /^mpk_[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43}$/;

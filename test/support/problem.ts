@@ -1,5 +1,5 @@
-import type { Response } from 'supertest';
 import { BadRequestProblem } from '../../src/core/common/problem/problem.error';
+import type { Response } from 'supertest';
 
 /** Asserts an RFC 9457 problem response and returns its body. */
 export function expectProblem(res: Response, status: number, slug: string, fields: Record<string, unknown> = {}): Record<string, unknown> {

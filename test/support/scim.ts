@@ -1,7 +1,7 @@
-import type { Test } from 'supertest';
 import { PASSWORD, Registered, makeWorkspace, uniqueEmail } from './builders';
 import { sessionCookie } from './sockets';
 import type { TestApp } from './test-app';
+import type { Test } from 'supertest';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';

@@ -1,5 +1,5 @@
-import type { Client } from 'pg';
 import { sleep } from './operator';
+import type { Client } from 'pg';
 
 /**
  * Drops a suite's own database (`WITH (FORCE)`: whatever is still connected is cut off).

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import WebSocket from 'ws';
 import { MachineCredentialsService } from '../../src/credentials/machine-credentials.service';
-import type { Registered } from './builders';
 import { cookieHeader, logIn, randomIPv4, SESSION_COOKIE } from './operator';
+import type { Registered } from './builders';
 import type { TestApp } from './test-app';
 
 export interface Reply {

@@ -56,7 +56,7 @@ export function spawnApp(env: Record<string, string | undefined>, nodeArgs: stri
   assertFreshBuild();
   const child = spawn(process.execPath, [...nodeArgs, MAIN_JS], {
     // ENV_FILE='': a developer's .env never leaks into a test's app
-    env: { PATH: process.env.PATH, PORT: '0', ENV_FILE: '', ...env } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH, PORT: '0', ENV_FILE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -71,7 +71,7 @@ export function spawnApp(env: Record<string, string | undefined>, nodeArgs: stri
   };
   // Complete lines only, each read once: a chunk may end in the middle of a JSON line.
   let pending = '';
-  child.stdout!.on('data', (d: Buffer) => {
+  child.stdout.on('data', (d: Buffer) => {
     const text = d.toString();
     out += text;
     if (app.port !== 0) return;
@@ -92,7 +92,7 @@ export function spawnApp(env: Record<string, string | undefined>, nodeArgs: stri
       }
     }
   });
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   return app;
 }
 

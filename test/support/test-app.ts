@@ -1,13 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/bootstrap';
-import { ServiceExpressAdapter } from '../../src/core/common/http/service-express.adapter';
 import { Clock } from '../../src/core/common/clock/clock';
+import { ServiceExpressAdapter } from '../../src/core/common/http/service-express.adapter';
 import { AppConfig, loadConfig } from '../../src/core/config/app-config';
 import { TestClock } from './test-clock';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 
 export interface TestApp {
   app: NestExpressApplication;

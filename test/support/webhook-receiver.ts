@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eventually } from './eventually';
+import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
   method: string;
@@ -50,7 +50,7 @@ export class WebhookReceiver {
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   /** A fresh unique path; `plan(attempt)` gives the answer to each request to it. */

@@ -9,10 +9,10 @@ import { sleep } from '../backoff';
 import { claim } from '../claim';
 import { FileCredentialStore, StoredCredentials } from '../credential-store';
 import { errorKind } from '../errors';
-import type { RateLimitPolicy } from '../http';
 import { OTA_UPDATE_COMMAND, otaUpdateOf, walkOtaUpdate } from '../ota';
 import { OperatorSession } from './operator';
 import { ErrorTally, LatencySummary, pool, summarize } from './stats';
+import type { RateLimitPolicy } from '../http';
 
 /** The command the simulator sends to measure round trips; robots answer it with its payload. */
 export const ECHO_COMMAND = 'sim.echo';

@@ -1,6 +1,6 @@
-import type { AgentCommand, components, OtaUpdate, OtaUpdateEnvelope, OtaUpdateRequest } from '../api-types';
 import { ProblemError } from '../errors';
 import { HttpClient, HttpOptions } from '../http';
+import type { AgentCommand, components, OtaUpdate, OtaUpdateEnvelope, OtaUpdateRequest } from '../api-types';
 
 const SESSION_COOKIE = '_agent_ops_key';
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { MaxJsonBytes } from '../../core/common/validation/json-size';
 import { Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
-import { MaxJsonBytes } from '../../core/common/validation/json-size';
 
 /**
  * pending: stored, not yet written to a live socket of the agent; delivered: written to at least

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { RobotsService } from '../../enrollment';
 import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
+import type { EntityManager } from 'typeorm';
 
 /** retire_robots: each robot retired and its agent deactivated; an already retired robot is skipped. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { MachineCredentialsService } from '../../credentials';
 import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
+import type { EntityManager } from 'typeorm';
 
 /**
  * revoke_api_keys: each key (of a visible agent; the workspace primary key answers not_found, as

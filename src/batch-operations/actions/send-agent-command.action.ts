@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AgentCommandsService } from '../../agent-commands';
 import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
 import { SendAgentCommandParams } from '../dto/batch-params.dto';
+import type { EntityManager } from 'typeorm';
 
 /**
  * send_agent_command: each visible, active agent gets the command (with agent_command.created),

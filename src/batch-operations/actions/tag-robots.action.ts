@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { RobotsService } from '../../enrollment';
 import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
 import { TagRobotsParams } from '../dto/batch-params.dto';
+import type { EntityManager } from 'typeorm';
 
 /** tag_robots: the tags each robot lacks are added after its own; a robot that has them all is skipped. */
 @Injectable()

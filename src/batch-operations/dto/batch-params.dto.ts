@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { AGENT_COMMAND_NAME_MAX, AGENT_COMMAND_PAYLOAD_MAX_BYTES } from '../../agent-commands';
 import { MaxJsonBytes } from '../../core/common/validation/json-size';
-import { Trim } from '../../core/common/validation/transforms';
 import { IsLabel, TrimEachUnique } from '../../core/common/validation/text';
+import { Trim } from '../../core/common/validation/transforms';
 import { TAG_MAX } from '../../enrollment';
 
 export const MAX_BATCH_TAGS = 50;

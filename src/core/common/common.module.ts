@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { Clock, SystemClock } from './clock/clock';
-import { ProblemTransports } from './problem/problem-transports';
-import { RouteMethods } from './http/route-methods';
 import { SecretBox } from './crypto/secret-box';
+import { RouteMethods } from './http/route-methods';
+import { ProblemTransports } from './problem/problem-transports';
 
 @Module({
   providers: [{ provide: Clock, useClass: SystemClock }, ProblemTransports, RouteMethods, SecretBox],

@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
-import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { normalizeIp } from './ip-address';
 import { QueueNames } from './queue-names';
 

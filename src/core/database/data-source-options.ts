@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Client, type ClientConfig } from 'pg';
-import type { DataSourceOptions } from 'typeorm';
-import type { AppConfig } from '../config/app-config';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
+import type { AppConfig } from '../config/app-config';
+import type { DataSourceOptions } from 'typeorm';
 
 /**
  * Compiled code lives in dist/ with migrations in dist/migrations; under ts-jest the sources are

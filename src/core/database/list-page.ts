@@ -1,7 +1,7 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { listSql } from '../listing/list-sql';
 import type { ListQuery } from '../listing/list-query';
 import type { ScimPage } from '../listing/scim-page';
-import { listSql } from '../listing/list-sql';
+import type { DataSource, EntityManager } from 'typeorm';
 
 export interface ListSource {
   /** select list, aliased to the row type */

@@ -1,7 +1,7 @@
-import type { PoolClient, QueryResult } from 'pg';
-import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { Logger } from '@nestjs/common';
+import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { statementName } from './prepared-sql.service';
+import type { PoolClient, QueryResult } from 'pg';
 
 /**
  * What a repository method needs of the transaction it runs in: TypeORM's EntityManager, or a
@@ -147,13 +147,12 @@ export class PipelinedTransaction implements SqlExecutor {
         this.client.connection.stream.uncork();
       });
     }
-    const sent = (
-      (values === undefined
-        ? this.client.query(text)
-        : this.client.query({ name: statementName(text), text, values })) as Promise<QueryResult>
-    ).then(undefined, (err: Error) => {
-      throw new QueryFailedError(text, values, err);
-    });
+    const sent = (values === undefined ? this.client.query(text) : this.client.query({ name: statementName(text), text, values })).then(
+      undefined,
+      (err: Error) => {
+        throw new QueryFailedError(text, values, err);
+      },
+    );
     // Marked handled here: a caller that gave up on the transaction need not await every statement.
     sent.catch((err: unknown) => {
       if (this.firstFailure === undefined) this.firstFailure = err;

@@ -1,12 +1,12 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client, DatabaseError, Pool, Query, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppConfig } from '../config/app-config';
 import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
 import { ConnectionShapes, NotRunError, PipelinedQuery, pipelinedQueryInternalsProblems, ReadGroup } from './pipelined-query';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /** Past this offset a page read walks enough of its index to take its own pooled connection. */
 export const PIPELINED_MAX_OFFSET = 1000;
@@ -56,7 +56,7 @@ export function statementName(text: string): string {
  */
 export function assertDriverInternals(db: DataSource): void {
   const broken: string[] = [];
-  const client = new Client({ pipeline: true } as ConstructorParameters<typeof Client>[0]) as unknown as {
+  const client = new Client({ pipeline: true }) as unknown as {
     pipeline?: unknown;
     connection?: { stream?: { cork?: unknown; uncork?: unknown } };
   };
@@ -255,7 +255,7 @@ class LaneSet {
 
   rows<T>(text: string, values: unknown[]): Promise<T[]> {
     return new Promise<T[]>((resolve, reject) => {
-      this.queue.push({ name: statementName(text), text, values, resolve: resolve as Pending['resolve'], reject, read: this.reads });
+      this.queue.push({ name: statementName(text), text, values, resolve: resolve, reject, read: this.reads });
       this.schedule();
     });
   }
@@ -405,7 +405,7 @@ class PipelineLane {
   private connect(): Promise<Client> {
     if (this.ended) return Promise.reject(new Error('the database connection is shutting down'));
     if (!this.connecting) {
-      const client = new Client({ ...this.options, pipeline: true } as ConstructorParameters<typeof Client>[0]);
+      const client = new Client({ ...this.options, pipeline: true });
       this.shapes.set(client, ConnectionShapes.of(client));
       // A lost connection fails what it carried (pg rejects those queries); the next batch reconnects.
       client.on('error', (err) => {

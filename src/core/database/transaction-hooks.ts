@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { PipelinedTransaction, runAll, type SqlExecutor } from './pipelined-transaction';
 import type {
   DataSource,
   EntityManager,
@@ -8,7 +9,6 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import { PipelinedTransaction, runAll, type SqlExecutor } from './pipelined-transaction';
 
 type Callback = () => void;
 /** Where a TypeORM transaction keeps its callbacks: QueryRunner.data, TypeORM's slot for user data. */

@@ -1,8 +1,8 @@
-import type { DiscoveryService } from '@nestjs/core';
-import type { Job, Worker } from 'bullmq';
-import type { AppConfig } from '../config/app-config';
 import { JobWorkers } from './job-workers.service';
 import { QueueWorkerHost } from './queue-worker';
+import type { AppConfig } from '../config/app-config';
+import type { DiscoveryService } from '@nestjs/core';
+import type { Job, Worker } from 'bullmq';
 
 class Processor extends QueueWorkerHost {
   constructor(worker: Partial<Worker>) {

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { Queue, RedisQueueBackend, Worker } from 'bullmq';
-import type Redis from 'ioredis';
 import { AppConfig, QueueConfig } from '../config/app-config';
 import { endDisconnectsWhileReconnecting } from '../redis/stranded-disconnect';
 import { QueueWorkerHost } from './queue-worker';
+import type Redis from 'ioredis';
 
 export interface QueueState {
   name: string;
@@ -96,7 +96,7 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
    * ioredis never reports when that connection was waiting to reconnect: make it report it.
    */
   private async guardConnections(worker: Worker): Promise<void> {
-    const backend = worker.backend as RedisQueueBackend;
+    const backend = worker.backend;
     for (const client of [backend.client, backend.blockingClient]) {
       const connected = (await client?.catch(() => undefined)) as Redis | undefined;
       if (connected) endDisconnectsWhileReconnecting(connected);

@@ -1,8 +1,8 @@
-import { Logger } from '@nestjs/common';
 import { BullModule, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { QueueName } from '../config/queue-names';
 import type { DynamicModule } from '@nestjs/common';
 import type { Job, JobsOptions } from 'bullmq';
-import type { QueueName } from '../config/queue-names';
 
 /** Retries and retention of every job unless the producer says otherwise. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {

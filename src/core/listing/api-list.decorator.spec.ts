@@ -1,6 +1,6 @@
+import { UPDATES } from '../../../test/support/list-fixtures';
 import { ApiList, listBadRequestDetails } from './api-list.decorator';
 import { defineList } from './list-definition';
-import { UPDATES } from '../../../test/support/list-fixtures';
 
 function documented(list: Parameters<typeof ApiList>[0]) {
   class Probe {

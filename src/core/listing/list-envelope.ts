@@ -1,5 +1,5 @@
-import type { ListQuery } from './list-query';
 import { paginationMeta, type PaginationMeta } from './page';
+import type { ListQuery } from './list-query';
 
 /** `{ <key>: items, count }`, with `pagination` when the list is paginated (API.md Conventions). */
 export type ListEnvelope<K extends string, P extends boolean, T> = { [key in K]: T[] } & { count: number } & (P extends true

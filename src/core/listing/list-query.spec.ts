@@ -1,5 +1,5 @@
-import { expectBadRequest } from '../../../test/support/problem';
 import { UPDATES } from '../../../test/support/list-fixtures';
+import { expectBadRequest } from '../../../test/support/problem';
 import { defineList } from './list-definition';
 import { parseList } from './list-query';
 

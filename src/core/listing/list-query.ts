@@ -1,6 +1,6 @@
+import { BadRequestProblem } from '../common/problem/problem.error';
 import { extractFilter } from './filters';
 import { isNestedOnly, type ListDefinition } from './list-definition';
-import { BadRequestProblem } from '../common/problem/problem.error';
 import { type Page, pageParamNames, parsePage } from './page';
 
 /** A validated list query: the page and the filters present, by name. */

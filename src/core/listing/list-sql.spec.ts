@@ -1,6 +1,6 @@
+import { UPDATES } from '../../../test/support/list-fixtures';
 import { defineList } from './list-definition';
 import { parseList } from './list-query';
-import { UPDATES } from '../../../test/support/list-fixtures';
 import { listSql } from './list-sql';
 
 const ID = '0b7c7c3e-5d2a-4c1e-9f65-2f1d0c9a7b11';

@@ -1,5 +1,5 @@
-import type { InvalidQueryParameter } from '../common/problem/problem-codes';
 import { BadRequestProblem } from '../common/problem/problem.error';
+import type { InvalidQueryParameter } from '../common/problem/problem-codes';
 
 export interface Range {
   min: number;

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import type { Request, Response } from 'express';
-import type { AppConfig } from '../config/app-config';
 import { AccessFields, AccessLog, accessLine } from './access-log';
 import { redactUrl } from './redact';
+import type { AppConfig } from '../config/app-config';
+import type { Request, Response } from 'express';
 
 /** What pino itself writes for the access line's object at a fixed time (the line accessLine replaced). */
 function pinoLine(f: AccessFields, time: number, pid: number): string {

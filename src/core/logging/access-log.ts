@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import pino from 'pino';
 import { REQUEST_ID_HEADER } from '../common/http/request-id';
 import { AppConfig } from '../config/app-config';
 import { writeLogLine } from './log-destination';
 import { redactUrl } from './redact';
+import type { Request, Response } from 'express';
 
 /**
  * Probes are polled every few seconds by orchestrators and scrapers: they get no access line.

@@ -1,7 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { AppConfig } from '../config/app-config';
 import { API_TAGS } from './tags';
+import type { AppConfig } from '../config/app-config';
+import type { INestApplication } from '@nestjs/common';
 
 /**
  * The OpenAPI document of every controller route, with the auth schemes each route declares. It

@@ -1,6 +1,6 @@
-import type { Request } from 'express';
 import { html, SafeHtml } from './html';
 import { layout } from './layout';
+import type { Request } from 'express';
 
 const PAGE_PREFIXES = ['/app', '/admin', '/users'];
 

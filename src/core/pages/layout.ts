@@ -1,5 +1,5 @@
-import type { Response } from 'express';
 import { html, SafeHtml } from './html';
+import type { Response } from 'express';
 
 /** Pages carry no script; styles are inline, forms post to this origin only. */
 export const PAGE_CSP =

@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type Redis from 'ioredis';
 import { withTimeout } from '../common/with-timeout';
 import { RedisChannels, RedisKeys, RedisLimits } from './redis-keys';
 import { RedisService } from './redis.service';
+import type Redis from 'ioredis';
 
 export interface BusEvent {
   type: string;

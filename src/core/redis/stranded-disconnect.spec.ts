@@ -1,5 +1,5 @@
-import Redis from 'ioredis';
 import net from 'node:net';
+import Redis from 'ioredis';
 import { endDisconnectsWhileReconnecting } from './stranded-disconnect';
 
 /** A port on which nothing listens: the client's connections are refused, and it waits to reconnect. */

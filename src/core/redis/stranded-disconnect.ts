@@ -1,7 +1,7 @@
+import { closeHandler } from 'ioredis/built/redis/event_handler';
 import type Redis from 'ioredis';
 // ioredis's own connection state handling: not part of its typed API, but the same function its
 // fix for this (below) calls.
-import { closeHandler } from 'ioredis/built/redis/event_handler';
 
 /**
  * Makes `client.disconnect()` end the connection also while the client waits to reconnect.

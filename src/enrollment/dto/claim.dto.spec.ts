@@ -1,8 +1,8 @@
-import type { ArgumentMetadata } from '@nestjs/common';
 import { ValidationProblem } from '../../core/common/problem/problem.error';
 import { AppValidationPipe } from '../../core/common/validation/validation';
 import { AGENT_METADATA_MAX_BYTES, ClaimEnrollmentDto } from './claim.dto';
 import { IssueEnrollmentTokenDto } from './enrollment-token.dto';
+import type { ArgumentMetadata } from '@nestjs/common';
 
 const TOKEN = `age_${'a'.repeat(11)}.${'b'.repeat(43)}`;
 const pipe = new AppValidationPipe();

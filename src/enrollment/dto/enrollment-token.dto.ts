@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { MACHINE_SCOPES } from '../../auth';
+import { defineList } from '../../core/listing/list-definition';
+import { PaginationDto } from '../../core/listing/pagination.dto';
 import {
   DEVICE_DEFAULT_SCOPES,
   ENROLLMENT_DEFAULT_EXPIRES_IN,
@@ -9,8 +11,6 @@ import {
   ENROLLMENT_TOKEN_STATES,
   EnrollmentTokenState,
 } from '../enrollment-rules';
-import { defineList } from '../../core/listing/list-definition';
-import { PaginationDto } from '../../core/listing/pagination.dto';
 import { IsLabel, IsSerialNumber, TAG_MAX, TrimEachUnique } from './validators';
 
 export const MAX_DEFAULT_TAGS = 50;

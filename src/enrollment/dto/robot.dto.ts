@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { Trim } from '../../core/common/validation/transforms';
-import { ROBOT_STATUSES, RobotStatus } from '../robot-status';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
+import { ROBOT_STATUSES, RobotStatus } from '../robot-status';
 import { IsLabel, IsSerialNumber, NAME_MAX, SERIAL_NUMBER_MAX } from './validators';
 
 export class PreRegisterRobotDto {

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional } from 'class-validator';
-import { Trim } from '../../core/common/validation/transforms';
-import { IsLabel } from '../../core/common/validation/text';
 import { MaxJsonBytes } from '../../core/common/validation/json-size';
+import { IsLabel } from '../../core/common/validation/text';
+import { Trim } from '../../core/common/validation/transforms';
 import { ApprovalDto } from './approval.dto';
 import { ACTION_MAX } from './gateway-rule.dto';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
-import { Trim } from '../../core/common/validation/transforms';
 import { IsLabel } from '../../core/common/validation/text';
+import { Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
 
 export const GATEWAY_EFFECTS = ['allow', 'deny', 'require_approval'] as const;

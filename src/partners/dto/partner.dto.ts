@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { Trim } from '../../core/common/validation/transforms';
 import { IsLabel } from '../../core/common/validation/text';
+import { Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
 import { ROTATION_MAX_GRACE_S } from '../lifetimes';

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { defineList } from '../../core/listing/list-definition';
-import { PaginationDto } from '../../core/listing/pagination.dto';
 import { NO_CONTROL_CHARS } from '../../core/common/validation/text';
 import { Trim, TrimBlankAsAbsent } from '../../core/common/validation/transforms';
+import { defineList } from '../../core/listing/list-definition';
+import { PaginationDto } from '../../core/listing/pagination.dto';
 
 export class CreateScimTokenDto {
   @ApiPropertyOptional({ maxLength: 120, description: 'a label for the token (default: "SCIM token")' })

@@ -3,8 +3,8 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { IsDateTime } from '../../core/common/validation/date-time';
 import { MaxJsonBytes } from '../../core/common/validation/json-size';
-import { Trim } from '../../core/common/validation/transforms';
 import { IsText } from '../../core/common/validation/text';
+import { Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AppConfig } from '../../config/app-config';
 import { SecretBox } from './secret-box';
+import type { AppConfig } from '../../config/app-config';
 
 const box = (...keys: Buffer[]) => new SecretBox({ secretsEncryptionKeys: keys } as unknown as AppConfig);
 

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 
 const VERSION = 'v1';

@@ -22,7 +22,7 @@ export function randomToken(bytes = 32): string {
 
 /** One-shot SHA-256 (crypto.hash: no Hash object per call). */
 export function sha256(value: string): Buffer {
-  return hash('sha256', value, 'buffer') as unknown as Buffer;
+  return hash('sha256', value, 'buffer');
 }
 
 /**

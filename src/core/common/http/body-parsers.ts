@@ -1,7 +1,7 @@
 import { json, urlencoded } from 'express';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ProblemError, ValidationProblem } from '../problem/problem.error';
 import { unstorableFields } from '../validation/storable';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 export const BODY_LIMIT = '1mb';
 /** The deepest nesting of objects and arrays a JSON body may have (docs/decisions.md, "Request bodies"). */

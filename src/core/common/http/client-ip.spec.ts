@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { clientIp, ipBucket, normalizeIp } from './client-ip';
+import type { IncomingMessage } from 'node:http';
 
 /** A fake request carrying only what clientIp reads: the socket peer and the headers. */
 function fakeRequest(remoteAddress: string | undefined, forwardedFor?: string | string[]): IncomingMessage {

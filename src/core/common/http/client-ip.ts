@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
-import type { IncomingMessage } from 'node:http';
 import { normalizeIp } from '../../config/ip-address';
+import type { IncomingMessage } from 'node:http';
 
 export { normalizeIp };
 

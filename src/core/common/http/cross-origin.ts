@@ -1,5 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
 import { ForbiddenProblem } from '../problem/problem.error';
+import type { NextFunction, Request, Response } from 'express';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,5 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
 import { acceptRequestId, REQUEST_ID_HEADER, requestIdMiddleware } from './request-id';
+import type { NextFunction, Request, Response } from 'express';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,10 +1,10 @@
+import { Readable } from 'node:stream';
 import { Controller, Get, Header, HttpCode, Module, Post, StreamableFile } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { Readable } from 'node:stream';
 import request from 'supertest';
 import { ServiceExpressAdapter } from './service-express.adapter';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 
 const BIG = { items: Array.from({ length: 50 }, (_, i) => ({ id: i, text: `élément ${i} — ünïcode` })) };
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { RenderedProblem } from './problem-renderer';
+import type { Request, Response } from 'express';
 
 /**
  * Writes a problem in a transport's own error format (SCIM's error schema): it receives the

@@ -1,13 +1,13 @@
 import { ArgumentsHost, BadRequestException, HttpException, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { loadConfig } from '../../config/app-config';
-import { PROBLEM_CONTENT_TYPE } from './problem-body';
-import { ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.error';
-import { DATABASE_RETRY_AFTER_SECONDS } from './dependency-unavailable';
-import { ProblemRenderer } from './problem-renderer';
-import { ProblemFilter } from './problem.filter';
-import { ProblemTransports } from './problem-transports';
 import { RouteMethods } from '../http/route-methods';
+import { DATABASE_RETRY_AFTER_SECONDS } from './dependency-unavailable';
+import { PROBLEM_CONTENT_TYPE } from './problem-body';
+import { ProblemRenderer } from './problem-renderer';
+import { ProblemTransports } from './problem-transports';
+import { ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.error';
+import { ProblemFilter } from './problem.filter';
 
 const BASE_URL = 'https://api.example.com';
 

@@ -1,18 +1,18 @@
 import { ArgumentsHost, Catch, ExceptionFilter, NotFoundException, Optional } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Counter } from 'prom-client';
 import { AUTH_FAILURES_METRIC } from '../../metrics/metric-names';
-import { uncountedRefusalMechanism } from '../http/auth-outcome';
-import type { Request, Response } from 'express';
 import { errorPage, wantsHtmlPage } from '../../pages/error-page';
 import { sendPage } from '../../pages/layout';
+import { uncountedRefusalMechanism } from '../http/auth-outcome';
 import { REQUEST_ID_HEADER } from '../http/request-id';
+import { RouteMethods } from '../http/route-methods';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';
 import { ProblemRenderer, RenderedProblem } from './problem-renderer';
 import { ProblemTransports } from './problem-transports';
 import { ProblemError } from './problem.error';
-import { RouteMethods } from '../http/route-methods';
 import { RedirectError } from './redirect';
+import type { Request, Response } from 'express';
+import type { Counter } from 'prom-client';
 
 /**
  * The one place errors become HTTP responses. ProblemRenderer decides the problem (status,

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import type { Request } from 'express';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ValidationProblem } from '../problem/problem.error';
+import type { Request } from 'express';
 
 /**
  * A JSON route that takes no body (SPEC: "Body: none", e.g. POST /api/v1/socket_tokens, the

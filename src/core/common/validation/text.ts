@@ -21,7 +21,7 @@ export function IsText(min: number, max: number, options: { each?: boolean; what
     IsString({ each, message: each ? `must contain only strings` : 'must be a string' }),
     Length(min, max, { each, message: `${subject} ${min} to ${max} characters` }),
     Matches(NO_CONTROL_CHARS, { each, message: `${each ? 'must contain only values' : 'must be text'} without control characters` }),
-  ) as PropertyDecorator;
+  );
 }
 
 /** The same as IsText, by the name the enrollment DTOs use. */

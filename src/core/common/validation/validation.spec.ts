@@ -1,8 +1,8 @@
-import type { ArgumentMetadata } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateNested, ValidationError } from 'class-validator';
 import { ValidationProblem } from '../problem/problem.error';
 import { AppValidationPipe, toFieldErrors } from './validation';
+import type { ArgumentMetadata } from '@nestjs/common';
 
 /** Builds a class-validator ValidationError node for a field that was present (with a value). */
 function node(
