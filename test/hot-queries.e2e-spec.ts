@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PreparedSql } from '../src/core/database/prepared-sql.service';
+import { PreparedSql } from '../src/core/database/pipeline/prepared-sql.service';
 import { makeWorkspace, type Registered } from './support/builders';
 import { mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';

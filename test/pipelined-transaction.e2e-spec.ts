@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/core/config/app-config';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { PipelinedTransaction, refusalReason } from '../src/core/database/pipelined-transaction';
+import { PipelinedTransaction, refusalReason } from '../src/core/database/pipeline/pipelined-transaction';
 
 const TABLE = 'pipelined_transaction_probe';
 

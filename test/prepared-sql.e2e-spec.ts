@@ -10,9 +10,9 @@ import {
   PIPELINE_BATCHES_IN_FLIGHT,
   PIPELINED_MAX_OFFSET,
   PreparedSql,
-  statementName,
-} from '../src/core/database/prepared-sql.service';
+} from '../src/core/database/pipeline/prepared-sql.service';
 import { byteaArrayLiteral, timestamptzArrayLiteral, utcIso, uuidArrayLiteral } from '../src/core/database/sql';
+import { statementName } from '../src/core/database/statement';
 import {
   ACCESS_TOKEN_INSERT_ASYNC_COMMIT,
   ACCESS_TOKEN_WRITE,

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage } from '../core/database/list-page';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ServiceAgentStatus } from './service-agent-status';
 
 export interface ServiceAgentRow {

@@ -6,7 +6,7 @@ import { slugCandidate, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ServiceAgentStatus } from './service-agent-status';
 
 // The operator feature imports the row type from here.

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage } from '../core/database/list-page';
-import { type MergeableWrite, PreparedSql } from '../core/database/prepared-sql.service';
+import { type MergeableWrite, PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { byteaArrayLiteral, textArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../core/database/sql';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ServiceAgentStatus } from '../agents';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { WorkspaceStatus } from '../identity';
 import type { StoredCredentialStatus } from './credential-status';
 

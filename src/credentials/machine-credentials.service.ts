@@ -13,7 +13,7 @@ import { CredentialRefusals } from './credential-refusals';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
 import { assertWorkspaceAcceptsTraffic, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { MachinePrincipal } from './machine-principal';
 
 export interface IssuedApiKey {

@@ -7,7 +7,7 @@ import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
-import { PipelinedTransaction, refusalReason } from '../core/database/pipelined-transaction';
+import { PipelinedTransaction, refusalReason } from '../core/database/pipeline/pipelined-transaction';
 import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
 import { MachineCredentialsService, assertWorkspaceAcceptsTraffic } from '../credentials';
 import { Outbox, TRANSACTION_TIME } from '../events';

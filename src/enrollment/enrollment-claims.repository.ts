@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { refusalReason, type SqlExecutor } from '../core/database/pipelined-transaction';
+import { refusalReason, type SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
 import type { PlanLimits, WorkspaceRow, WorkspaceStatus } from '../identity';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { listPage } from '../core/database/list-page';
-import { PreparedSql } from '../core/database/prepared-sql.service';
+import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
 import type { ListQuery } from '../core/listing/list-query';
 import type { PlanLimits, WorkspaceStatus } from '../identity';

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
 import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from './domain-event-types';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ListQuery } from '../core/listing/list-query';
 
 /**

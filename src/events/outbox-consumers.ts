@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { StoredDomainEvent } from './domain-event-types';
 
 /** Work a consumer does after the relay's transaction committed (best effort: it must be recoverable). */

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../core/config/app-config';
-import { PipelinedTransaction } from '../core/database/pipelined-transaction';
+import { PipelinedTransaction } from '../core/database/pipeline/pipelined-transaction';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, toDomainEvent } from './domain-event-types';
 import { DomainEventsRepository } from './domain-events.repository';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { onCommit } from '../core/database/transaction-hooks';
 import { DomainEventsRepository } from './domain-events.repository';
 import { OutboxRelay } from './outbox-relay.service';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
 
 /**

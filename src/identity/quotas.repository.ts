@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 
 export type QuotaKind = 'service_agents' | 'robots';
 

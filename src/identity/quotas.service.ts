@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { PlanLimits, QuotaKind, QuotasRepository } from './quotas.repository';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 
 export type { PlanLimits, QuotaKind };
 

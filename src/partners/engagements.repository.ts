@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { PreparedSql } from '../core/database/prepared-sql.service';
+import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
 import { listSql } from '../core/listing/list-sql';
 import type { ListQuery } from '../core/listing/list-query';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { PreparedSql } from '../core/database/prepared-sql.service';
+import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import type { OperatorMembership } from './operator-principal';
 
 /** A live session with the active user it belongs to. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LookupBatcher } from '../core/database/lookup-batcher';
-import { PreparedSql } from '../core/database/prepared-sql.service';
+import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { byteaArrayLiteral } from '../core/database/sql';
 import { AccessTokenRecord, CREDENTIAL_COLUMNS as CREDENTIAL_STATE, CREDENTIAL_JOINS, CredentialRecord } from '../credentials';
 

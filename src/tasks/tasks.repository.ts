@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { keysetPage } from '../core/database/list-page';
-import { PreparedSql } from '../core/database/prepared-sql.service';
+import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
 import { listSql } from '../core/listing/list-sql';
 import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';

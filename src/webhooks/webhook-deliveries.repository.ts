@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ListQuery } from '../core/listing/list-query';
 import type { WebhookDeliveryAttemptDto, WebhookDeliveryDto } from './dto/webhook-delivery.dto';
 

@@ -3,7 +3,7 @@ import { Clock } from '../core/common/clock/clock';
 import { type AfterRelay, type OutboxConsumer, OutboxConsumers, type StoredDomainEvent } from '../events';
 import { WebhookDeliverer } from './webhook-deliverer.service';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import type { SqlExecutor } from '../core/database/pipelined-transaction';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 
 /**
  * The webhook fan-out, a durable outbox consumer: in the relay's transaction it creates one

@@ -3,7 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseNotifications } from './database-notifications.service';
-import { PreparedSql } from './prepared-sql.service';
+import { Db } from './db.service';
+import { PreparedSql } from './pipeline/prepared-sql.service';
 import { TransactionHooks } from './transaction-hooks';
 
 @Global()
@@ -22,7 +23,7 @@ import { TransactionHooks } from './transaction-hooks';
       }),
     }),
   ],
-  providers: [PreparedSql, DatabaseNotifications, TransactionHooks],
-  exports: [PreparedSql, DatabaseNotifications],
+  providers: [PreparedSql, Db, DatabaseNotifications, TransactionHooks],
+  exports: [PreparedSql, Db, DatabaseNotifications],
 })
 export class DatabaseModule {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PipelinedTransaction, runAll, type SqlExecutor } from './pipelined-transaction';
+import { PipelinedTransaction, runAll, type SqlExecutor } from './pipeline/pipelined-transaction';
 import type {
   DataSource,
   EntityManager,

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client, DatabaseError, Pool, Query, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
-import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
+import { AppConfig } from '../../config/app-config';
+import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from '../data-source-options';
+import { statementName } from '../statement';
 import { ConnectionShapes, NotRunError, PipelinedQuery, pipelinedQueryInternalsProblems, ReadGroup } from './pipelined-query';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
@@ -28,21 +28,6 @@ export const PIPELINE_BATCHES_IN_FLIGHT = 2;
  * read, tens of microseconds).
  */
 export const MAX_READ_GROUP = 16;
-
-/**
- * The prepared-statement name of a statement text: derived from the text, so two different texts
- * can never share a name (pg refuses a name re-used with another text, and Postgres would run the
- * first text under it). Texts are module constants, so the cache stays as small as the code.
- */
-const statementNames = new Map<string, string>();
-export function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `s_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
 
 /**
  * The pipelined lanes use pg internals that are not public API: the client's `pipeline` option,
@@ -220,8 +205,12 @@ export class PreparedSql implements OnApplicationShutdown {
 
   /** A statement on a pooled connection of its own, for anything that may take a while. */
   async pooledRows<T>(_label: string, text: string, values: unknown[]): Promise<T[]> {
-    const result = await this.pool.query<T & Record<string, unknown>>({ name: statementName(text), text, values });
-    return result.rows;
+    return (await this.pooledResult(text, values)).rows as T[];
+  }
+
+  /** pooledRows's whole result: the rows and the count of rows the statement wrote. */
+  pooledResult(text: string, values: unknown[]): Promise<QueryResult> {
+    return this.pool.query({ name: statementName(text), text, values });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
-import { statementName } from './prepared-sql.service';
+import { type Statement, statementName } from '../statement';
+import type { PipelinedTx } from '../db.service';
 import type { PoolClient, QueryResult } from 'pg';
 
 /**
@@ -46,7 +47,7 @@ export function refusalReason(err: unknown): string | undefined {
  * (SqlExecutor); `failure` and `commit` throw the same QueryFailedError. Every statement is named
  * after its text (statementName): each connection parses and plans it once.
  */
-export class PipelinedTransaction implements SqlExecutor {
+export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
   private corked = false;
   private state: 'open' | 'ending' | 'over' = 'open';
   /** Settles after the last statement issued; awaited before the connection goes back to the pool. */
@@ -93,6 +94,32 @@ export class PipelinedTransaction implements SqlExecutor {
     if (this.state !== 'open') return Promise.reject(new Error('PipelinedTransaction: the transaction is already ending'));
     const answer = this.issue(text, values).then(typeOrmResult) as Promise<T>;
     answer.catch(noop); // see issue(): a failure is the transaction's, reported by commit() whether or not this is awaited
+    return answer;
+  }
+
+  /** A declared statement of the transaction (statement.ts), sent at once; its rows. */
+  async rows<P extends readonly unknown[], R>(s: Statement<P, R>, params: P): Promise<R[]> {
+    return (await this.declared(s, params)).rows as R[];
+  }
+
+  async maybe<P extends readonly unknown[], R>(s: Statement<P, R>, params: P): Promise<R | undefined> {
+    return (await this.declared(s, params)).rows[0] as R | undefined;
+  }
+
+  async one<P extends readonly unknown[], R>(s: Statement<P, R>, params: P): Promise<R> {
+    const { rows } = await this.declared(s, params);
+    if (rows.length === 0) throw new Error(`statement ${s.label} returned no row where one was expected`);
+    return rows[0] as R;
+  }
+
+  async run<P extends readonly unknown[]>(s: Statement<P, unknown>, params: P): Promise<number> {
+    return (await this.declared(s, params)).rowCount ?? 0;
+  }
+
+  private declared(s: Statement, params: readonly unknown[]): Promise<QueryResult> {
+    if (this.state !== 'open') return Promise.reject(new Error('PipelinedTransaction: the transaction is already ending'));
+    const answer = this.issue(s.text, params as unknown[]);
+    answer.catch(noop); // as in query(): a failure is the transaction's, reported by commit()
     return answer;
   }
 
