@@ -11,16 +11,15 @@ import {
 import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
-import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { ValidationProblem } from '../core/common/problem/problem.error';
 import { ApiList } from '../core/listing/api-list.decorator';
-import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspacesService, WORKSPACE_STATUSES, WorkspaceStatus } from '../identity';
+import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity';
 import { CurrentOperator } from '../sessions';
 import { adminPage } from './admin-page';
-import { AdminWorkspacesRepository } from './admin-workspaces.repository';
+import { AdminWorkspacesService } from './admin-workspaces.service';
 import { ADMIN_WORKSPACE_LIST, AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
 import type { OperatorPrincipal } from '../sessions';
 import type { Response } from 'express';
@@ -30,16 +29,7 @@ import type { Response } from 'express';
 @ApiTags('admin')
 @Controller()
 export class AdminController {
-  constructor(
-    private readonly workspaces: WorkspacesService,
-    private readonly repo: AdminWorkspacesRepository,
-  ) {}
-
-  private async list(query: Record<string, unknown>): Promise<AdminWorkspaceListDto> {
-    const q = parseList(ADMIN_WORKSPACE_LIST, query);
-    const { workspaces, total } = await this.repo.listNewestFirst(q);
-    return listEnvelope(q, workspaces, total);
-  }
+  constructor(private readonly workspaces: AdminWorkspacesService) {}
 
   @OperatorAuth({ platformAdmin: true })
   @Get('api/v1/admin/workspaces')
@@ -52,7 +42,7 @@ export class AdminController {
   @ApiList(ADMIN_WORKSPACE_LIST)
   @ApiOkResponse({ type: AdminWorkspaceListDto })
   index(@Query() query: Record<string, unknown>): Promise<AdminWorkspaceListDto> {
-    return this.list(query);
+    return this.workspaces.list(parseList(ADMIN_WORKSPACE_LIST, query));
   }
 
   @OperatorAuth({ platformAdmin: true })
@@ -66,9 +56,7 @@ export class AdminController {
   @ApiOkResponse({ type: AdminWorkspaceEnvelopeDto })
   @ApiNotFoundResponse({ type: ProblemDto, description: 'not_found' })
   async show(@Param('id', uuid) id: string): Promise<AdminWorkspaceEnvelopeDto> {
-    const workspace = await this.repo.findById(id);
-    if (!workspace) throw new NotFoundProblem();
-    return { workspace };
+    return { workspace: await this.workspaces.find(id) };
   }
 
   /** A status change takes effect on machine traffic at once on every node. */
@@ -100,7 +88,7 @@ export class AdminController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'workspaces with status, plan and actions' })
   async page(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    sendPage(res, adminPage(op.email, await this.list(query)));
+    sendPage(res, adminPage(op.email, await this.workspaces.list(parseList(ADMIN_WORKSPACE_LIST, query))));
   }
 
   /** The page's form: status and/or plan, then back to /admin. */

@@ -2,17 +2,16 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
-import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { CurrentMachine } from '../credentials';
 import { CreateMessageDto, MESSAGE_LIST, MessageEnvelopeDto, MessageListDto } from './dto/message.dto';
-import { MessagesRepository } from './messages.repository';
+import { MessagesService } from './messages.service';
 import type { MachinePrincipal } from '../credentials';
 
 @ApiTags('machine')
 @Controller('api/v1/messages')
 export class MessagesController {
-  constructor(private readonly messages: MessagesRepository) {}
+  constructor(private readonly messages: MessagesService) {}
 
   @MachineAuth('messages:write')
   @Post()
@@ -25,9 +24,7 @@ export class MessagesController {
   })
   @ApiCreatedResponse({ type: MessageEnvelopeDto })
   async create(@CurrentMachine() machine: MachinePrincipal, @Body() dto: CreateMessageDto): Promise<MessageEnvelopeDto> {
-    return {
-      message: await this.messages.insert(machine.workspaceId, machine.serviceAgentId, dto.body, dto.channel ?? null),
-    };
+    return { message: await this.messages.post(machine, dto) };
   }
 
   @MachineAuth('messages:read')
@@ -40,8 +37,7 @@ export class MessagesController {
       'Answers `{ messages, count }` (no pagination object); `limit` is 1 to 100 (default 50), `offset` 0 to 100000, and a value out of range is 400 `invalid_limit` or `invalid_offset`.',
   })
   @ApiOkResponse({ type: MessageListDto })
-  async list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<MessageListDto> {
-    const q = parseList(MESSAGE_LIST, query);
-    return listEnvelope(q, await this.messages.list(machine.workspaceId, q));
+  list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<MessageListDto> {
+    return this.messages.list(machine, parseList(MESSAGE_LIST, query));
   }
 }

@@ -2,8 +2,9 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { MessagesController } from './messages.controller';
 import { MessagesRepository } from './messages.repository';
+import { MessagesService } from './messages.service';
 
-@Module({ imports: [DataSubjectsModule], controllers: [MessagesController], providers: [MessagesRepository] })
+@Module({ imports: [DataSubjectsModule], controllers: [MessagesController], providers: [MessagesService, MessagesRepository] })
 export class MessagesModule implements OnModuleInit {
   constructor(
     private readonly subjects: DataSubjectRegistry,

@@ -2,18 +2,17 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
 import { ApiList } from '../core/listing/api-list.decorator';
-import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody } from '../core/openapi/operator-docs';
 import { CurrentMachine } from '../credentials';
 import { CreateTaskDto, TASK_LIST, TaskEnvelopeDto, TaskListDto } from './dto/task.dto';
-import { TasksRepository } from './tasks.repository';
+import { TasksService } from './tasks.service';
 import type { MachinePrincipal } from '../credentials';
 
 @ApiTags('machine')
 @Controller('api/v1/tasks')
 export class TasksController {
-  constructor(private readonly tasks: TasksRepository) {}
+  constructor(private readonly tasks: TasksService) {}
 
   @MachineAuth('tasks:write')
   @ApiOperation({
@@ -28,7 +27,7 @@ export class TasksController {
   @ApiCreatedResponse({ type: TaskEnvelopeDto })
   @ApiInvalidBody()
   async create(@CurrentMachine() machine: MachinePrincipal, @Body() dto: CreateTaskDto): Promise<TaskEnvelopeDto> {
-    return { task: await this.tasks.insert(machine.workspaceId, machine.serviceAgentId, dto.title, dto.status ?? 'pending') };
+    return { task: await this.tasks.create(machine, dto) };
   }
 
   @MachineAuth('tasks:read')
@@ -43,9 +42,7 @@ export class TasksController {
   @Get()
   @ApiList(TASK_LIST)
   @ApiOkResponse({ type: TaskListDto })
-  async list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<TaskListDto> {
-    const q = parseList(TASK_LIST, query);
-    const { tasks, total } = await this.tasks.list(machine.workspaceId, q);
-    return listEnvelope(q, tasks, total);
+  list(@CurrentMachine() machine: MachinePrincipal, @Query() query: Record<string, unknown>): Promise<TaskListDto> {
+    return this.tasks.list(machine, parseList(TASK_LIST, query));
   }
 }

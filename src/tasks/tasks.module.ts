@@ -2,8 +2,9 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { TasksController } from './tasks.controller';
 import { TasksRepository } from './tasks.repository';
+import { TasksService } from './tasks.service';
 
-@Module({ imports: [DataSubjectsModule], controllers: [TasksController], providers: [TasksRepository] })
+@Module({ imports: [DataSubjectsModule], controllers: [TasksController], providers: [TasksService, TasksRepository] })
 export class TasksModule implements OnModuleInit {
   constructor(
     private readonly subjects: DataSubjectRegistry,
