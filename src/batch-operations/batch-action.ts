@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { ProviderRegistrations } from '../core/discovery/provider-registrations';
 import type { EntityManager } from 'typeorm';
 
 export const BATCH_ACTIONS = ['retire_robots', 'tag_robots', 'send_agent_command', 'create_ota_update', 'revoke_api_keys'] as const;
@@ -32,27 +34,33 @@ export interface ChunkResult {
 }
 
 /**
- * One action of batch operations. The feature that owns what the action changes registers a
- * handler at module init (BatchActionRegistry); the batch runner applies it to one chunk of
- * targets at a time, in the chunk's transaction, so a chunk's effects and its targets' outcomes
- * commit together (a chunk retried after a crash starts again from its first target, and targets
- * done before are not touched again).
+ * One action of batch operations. The feature that owns what the action changes provides its
+ * handler, declared with `@BatchActionHandlerFor(action)`; the batch runner applies it to one
+ * chunk of targets at a time, in the chunk's transaction, so a chunk's effects and its targets'
+ * outcomes commit together (a chunk retried after a crash starts again from its first target, and
+ * targets done before are not touched again).
  */
 export interface BatchActionHandler<P extends object = object> {
-  readonly action: BatchAction;
   readonly targetKind: BatchTargetKind;
   /** The class its `params` are validated against (class-validator); absent: `{}` only. */
   readonly paramsType?: new () => P;
   apply(m: EntityManager, chunk: BatchChunk<P>, targetIds: readonly string[]): Promise<ChunkResult>;
 }
 
-@Injectable()
-export class BatchActionRegistry {
-  private readonly handlers = new Map<BatchAction, BatchActionHandler>();
+const handlers = new ProviderRegistrations<BatchAction, BatchActionHandler>('batch action handlers', 'BatchActionHandlerFor');
 
-  register<P extends object>(handler: BatchActionHandler<P>): void {
-    if (this.handlers.has(handler.action)) throw new Error(`batch action ${handler.action} registered twice`);
-    this.handlers.set(handler.action, handler);
+/** Declares the class the handler of `action`; BatchActionRegistry finds it at boot. */
+export const BatchActionHandlerFor = (action: BatchAction) => handlers.decorator(action);
+
+/** The handler of every action of BATCH_ACTIONS: the app does not boot unless each has exactly one. */
+@Injectable()
+export class BatchActionRegistry implements OnModuleInit {
+  private handlers: ReadonlyMap<BatchAction, BatchActionHandler> = new Map();
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    this.handlers = new Map(handlers.discover(this.discovery, BATCH_ACTIONS).map((r) => [r.key, r.instance]));
   }
 
   get(action: BatchAction): BatchActionHandler {

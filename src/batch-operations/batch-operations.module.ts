@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { AgentCommandsModule } from '../agent-commands';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
@@ -22,11 +23,12 @@ import { BatchRunner } from './batch-runner.service';
 
 /**
  * Batch operations over robots, agents and keys, applied in chunks by the `batch_operations`
- * worker. Actions register with BatchActionRegistry; create_ota_update is registered by the
- * OTA updates feature.
+ * worker. Each action's handler is a provider declared with @BatchActionHandlerFor, which
+ * BatchActionRegistry finds at boot; create_ota_update's is the OTA updates feature's.
  */
 @Module({
   imports: [
+    DiscoveryModule,
     registerQueue(QueueNames.batchOperations),
     CommonModule,
     EventsModule,

@@ -109,7 +109,7 @@ export class BatchOperationsService {
       throw new ValidationProblem({ target_ids: ['give either target_ids or cohort_id'] });
     }
     if (dto.target_ids) return [...new Set(dto.target_ids.map((id) => id.toLowerCase()))];
-    if (handler.targetKind === 'credential') throw new ValidationProblem({ cohort_id: [`cannot be used with ${handler.action}`] });
+    if (handler.targetKind === 'credential') throw new ValidationProblem({ cohort_id: [`cannot be used with ${dto.action}`] });
     const robots = await this.robots.cohortRobots(workspaceId, dto.cohort_id!, MAX_BATCH_TARGETS + 1);
     if (!robots) throw new ValidationProblem({ cohort_id: ['does not exist'] });
     if (robots.length > MAX_BATCH_TARGETS) throw new ValidationProblem({ cohort_id: [`has more than ${MAX_BATCH_TARGETS} robots`] });

@@ -1,6 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type AgentCommandDto, AgentCommandsService } from '../agent-commands';
-import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-operations';
+import { type BatchActionHandler, BatchActionHandlerFor, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-operations';
 import { OtaUpdateParams } from './dto/ota-update.dto';
 import { OtaUpdatesService } from './ota-updates.service';
 import type { EntityManager } from 'typeorm';
@@ -10,21 +10,16 @@ import type { EntityManager } from 'typeorm';
  * robot; a robot that cannot take one fails with the reason (robot_retired, robot_not_enrolled,
  * ota_update_in_progress, service_agent_inactive, not_found). Commands go out once the chunk commits.
  */
+@BatchActionHandlerFor('create_ota_update')
 @Injectable()
-export class CreateOtaUpdateAction implements BatchActionHandler<OtaUpdateParams>, OnModuleInit {
-  readonly action = 'create_ota_update' as const;
+export class CreateOtaUpdateAction implements BatchActionHandler<OtaUpdateParams> {
   readonly targetKind = 'robot' as const;
   readonly paramsType = OtaUpdateParams;
 
   constructor(
     private readonly updates: OtaUpdatesService,
     private readonly commands: AgentCommandsService,
-    private readonly registry: BatchActionRegistry,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(m: EntityManager, chunk: BatchChunk<OtaUpdateParams>, targetIds: readonly string[]): Promise<ChunkResult> {
     const outcomes = new Map<string, TargetOutcome>();

@@ -1,22 +1,15 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RobotsService } from '../../enrollment';
-import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
+import { type BatchActionHandler, BatchActionHandlerFor, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
 import type { EntityManager } from 'typeorm';
 
 /** retire_robots: each robot retired and its agent deactivated; an already retired robot is skipped. */
+@BatchActionHandlerFor('retire_robots')
 @Injectable()
-export class RetireRobotsAction implements BatchActionHandler, OnModuleInit {
-  readonly action = 'retire_robots' as const;
+export class RetireRobotsAction implements BatchActionHandler {
   readonly targetKind = 'robot' as const;
 
-  constructor(
-    private readonly robots: RobotsService,
-    private readonly registry: BatchActionRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
+  constructor(private readonly robots: RobotsService) {}
 
   async apply(m: EntityManager, chunk: BatchChunk<object>, targetIds: readonly string[]): Promise<ChunkResult> {
     const { outcomes, agentIds } = await this.robots.retireMany(m, chunk.workspaceId, targetIds);

@@ -1,6 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AgentCommandsService } from '../../agent-commands';
-import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
+import { type BatchActionHandler, BatchActionHandlerFor, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
 import { SendAgentCommandParams } from '../dto/batch-params.dto';
 import type { EntityManager } from 'typeorm';
 
@@ -9,20 +9,13 @@ import type { EntityManager } from 'typeorm';
  * pushed to its live sockets once the chunk commits; an inactive agent fails with
  * service_agent_inactive.
  */
+@BatchActionHandlerFor('send_agent_command')
 @Injectable()
-export class SendAgentCommandAction implements BatchActionHandler<SendAgentCommandParams>, OnModuleInit {
-  readonly action = 'send_agent_command' as const;
+export class SendAgentCommandAction implements BatchActionHandler<SendAgentCommandParams> {
   readonly targetKind = 'service_agent' as const;
   readonly paramsType = SendAgentCommandParams;
 
-  constructor(
-    private readonly commands: AgentCommandsService,
-    private readonly registry: BatchActionRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
+  constructor(private readonly commands: AgentCommandsService) {}
 
   async apply(m: EntityManager, chunk: BatchChunk<SendAgentCommandParams>, targetIds: readonly string[]): Promise<ChunkResult> {
     const { created, refused } = await this.commands.createMany(m, {

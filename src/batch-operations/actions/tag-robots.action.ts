@@ -1,24 +1,17 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RobotsService } from '../../enrollment';
-import { type BatchActionHandler, BatchActionRegistry, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
+import { type BatchActionHandler, BatchActionHandlerFor, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
 import { TagRobotsParams } from '../dto/batch-params.dto';
 import type { EntityManager } from 'typeorm';
 
 /** tag_robots: the tags each robot lacks are added after its own; a robot that has them all is skipped. */
+@BatchActionHandlerFor('tag_robots')
 @Injectable()
-export class TagRobotsAction implements BatchActionHandler<TagRobotsParams>, OnModuleInit {
-  readonly action = 'tag_robots' as const;
+export class TagRobotsAction implements BatchActionHandler<TagRobotsParams> {
   readonly targetKind = 'robot' as const;
   readonly paramsType = TagRobotsParams;
 
-  constructor(
-    private readonly robots: RobotsService,
-    private readonly registry: BatchActionRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
+  constructor(private readonly robots: RobotsService) {}
 
   async apply(m: EntityManager, chunk: BatchChunk<TagRobotsParams>, targetIds: readonly string[]): Promise<ChunkResult> {
     const changed = await this.robots.addTags(m, chunk.workspaceId, targetIds, chunk.params.tags);
