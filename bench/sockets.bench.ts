@@ -177,9 +177,6 @@ async function appServer(): Promise<void> {
   const { configureApp } = await load<typeof import('../src/bootstrap')>('bootstrap');
   const { loadConfig } = await load<typeof import('../src/core/config/app-config')>('core/config/app-config');
   const { ServiceAgentsService } = await load<typeof import('../src/agents/service-agents.service')>('agents/service-agents.service');
-  const { MachineCredentialsService } = await load<typeof import('../src/credentials/machine-credentials.service')>(
-    'credentials/machine-credentials.service',
-  );
   const { ServiceExpressAdapter } = await load<typeof import('../src/core/common/http/service-express.adapter')>(
     'core/common/http/service-express.adapter',
   );
@@ -203,7 +200,12 @@ async function appServer(): Promise<void> {
     if (req.type !== 'setup') return undefined;
     // Agents with a key each (sockets:connect, agent_commands:read), through the services.
     const agents = app.get(ServiceAgentsService);
-    const credentials = app.get(MachineCredentialsService);
+    // Loaded here, not with the modules above: a compared checkout (BENCH_SOCKETS_COMPARE) boots
+    // its service and is never set up, so it need not have this module.
+    const { CredentialIssuer } = await load<typeof import('../src/credentials/credential-issuer.service')>(
+      'credentials/credential-issuer.service',
+    );
+    const credentials = app.get(CredentialIssuer);
     return app.get(DataSource).transaction(async (m) => {
       const out: { agentId: string; key: string }[] = [];
       for (let i = 0; i < req.agents; i++) {

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { MACHINE_SCOPES } from '../src/auth/scopes';
+import { CredentialIssuer } from '../src/credentials/credential-issuer.service';
+import { CredentialRevoker } from '../src/credentials/credential-revoker.service';
 import { CredentialsRepository } from '../src/credentials/credentials.repository';
-import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
+import { MachineCredentialVerifier } from '../src/credentials/machine-credential-verifier.service';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { pollUntil } from './support/console';
@@ -63,13 +65,15 @@ async function exchangeToken(t: TestApp, key: string, scopes?: string[]): Promis
 describe('machine authentication on protected /api/v1 routes', () => {
   let t: TestApp;
   let db: DataSource;
-  let credentials: MachineCredentialsService;
+  let issuer: CredentialIssuer;
+  let revoker: CredentialRevoker;
   let ws: Registered;
 
   beforeAll(async () => {
     t = await createTestApp();
     db = t.app.get(DataSource);
-    credentials = t.app.get(MachineCredentialsService);
+    issuer = t.app.get(CredentialIssuer);
+    revoker = t.app.get(CredentialRevoker);
     ws = await makeWorkspace(t);
   });
   afterAll(() => t.close());
@@ -122,7 +126,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
       expectProblem(await call(t, route, bearer(token)), 403, 'forbidden', { title: 'Forbidden', detail: INSUFFICIENT_SCOPE });
 
       const key = await db.transaction((m) =>
-        credentials.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, others),
+        issuer.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, others),
       );
       expectProblem(await call(t, route, bearer(key.key)), 403, 'forbidden', { detail: INSUFFICIENT_SCOPE });
       expectProblem(await call(t, route, keyHeader(key.key)), 403, 'forbidden', { detail: INSUFFICIENT_SCOPE });
@@ -184,7 +188,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
         .get(DataSource)
         .transaction((m) =>
           own.app
-            .get(MachineCredentialsService)
+            .get(CredentialIssuer)
             .issueApiKey(
               m,
               { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId },
@@ -221,7 +225,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
     await get(bearer(w.accessToken)).expect(200);
     await get(bearer(exchanged)).expect(200);
 
-    await credentials.changeStatus(w.credentialId, w.workspaceId, 'revoked');
+    await revoker.changeStatus(w.credentialId, w.workspaceId, 'revoked');
 
     expect401(await get(bearer(w.apiKey)), 'api_key_revoked');
     expect401(await get(keyHeader(w.apiKey)), 'api_key_revoked');
@@ -233,7 +237,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
   it('archiving the key stops its tokens too (401 api_key_archived)', async () => {
     const w = await makeWorkspace(t);
     await t.http().get('/api/v1/tasks').set('authorization', `Bearer ${w.accessToken}`).expect(200);
-    await credentials.changeStatus(w.credentialId, w.workspaceId, 'archived');
+    await revoker.changeStatus(w.credentialId, w.workspaceId, 'archived');
     expect401(await t.http().get('/api/v1/tasks').set('authorization', `Bearer ${w.accessToken}`), 'api_key_archived');
     expect401(await t.http().get('/api/v1/tasks').set('authorization', `Bearer ${w.apiKey}`), 'api_key_archived');
   });
@@ -260,7 +264,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
   it('deactivating the agent refuses its credentials at once (403 service_agent_inactive) right after a successful call', async () => {
     const w = await makeWorkspace(t);
     const key = await db.transaction((m) =>
-      credentials.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['messages:read']),
+      issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['messages:read']),
     );
     const token = await exchangeToken(t, key.key);
     const get = (cred: string) => t.http().get('/api/v1/messages').set('authorization', `Bearer ${cred}`);
@@ -288,7 +292,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
       await onB(w.apiKey).expect(200);
       await onB(w.accessToken).expect(200);
 
-      await credentials.changeStatus(w.credentialId, w.workspaceId, 'revoked');
+      await revoker.changeStatus(w.credentialId, w.workspaceId, 'revoked');
 
       const elapsed = await pollUntil(async () => (await onB(w.apiKey)).status === 401, 2000);
       expect(elapsed).toBeLessThan(2000);
@@ -310,7 +314,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
     it('an agent deactivated through instance A is refused on instance B within 2 s', async () => {
       const w = await makeWorkspace(t);
       const key = await db.transaction((m) =>
-        credentials.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['tasks:read']),
+        issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['tasks:read']),
       );
       const onB = () => b.http().get('/api/v1/tasks').set('authorization', `Bearer ${key.key}`);
       await onB().expect(200);
@@ -354,7 +358,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
       // the batch's write fails once, as it would with the database unreachable
       const repo = own.app.get(CredentialsRepository);
       const touch = jest.spyOn(repo, 'touchLastUsed').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
-      await (own.app.get(MachineCredentialsService) as unknown as { flushLastUsed(): Promise<void> }).flushLastUsed();
+      await (own.app.get(MachineCredentialVerifier) as unknown as { flushLastUsed(): Promise<void> }).flushLastUsed();
       expect(touch).toHaveBeenCalledTimes(1);
       touch.mockRestore();
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
+import { CredentialIssuer } from '../src/credentials/credential-issuer.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
@@ -56,9 +56,7 @@ describe('machine API rate limit (API_RATE_LIMIT=5)', () => {
     const other = await t.app
       .get(DataSource)
       .transaction((m) =>
-        t.app
-          .get(MachineCredentialsService)
-          .issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId }, ['messages:read']),
+        t.app.get(CredentialIssuer).issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId }, ['messages:read']),
       );
     for (let i = 0; i < 5; i++) await listMessages(t, w.apiKey).expect(200);
     await listMessages(t, w.apiKey).expect(429);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
-import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
+import { CredentialRevoker } from '../src/credentials/credential-revoker.service';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { issueKey, mintSocketToken, SocketClient, socketUrl } from './support/sockets';
@@ -121,9 +121,9 @@ describe('websocket /socket', () => {
       const archived = await issueKey(t, w, ['sockets:connect']);
       const revokedToken = (await mintSocketToken(t, revoked.key)).socket_token;
       const archivedToken = (await mintSocketToken(t, archived.key)).socket_token;
-      const credentials = t.app.get(MachineCredentialsService);
-      await credentials.changeStatus(revoked.credentialId, w.workspaceId, 'revoked');
-      await credentials.changeStatus(archived.credentialId, w.workspaceId, 'archived');
+      const revoker = t.app.get(CredentialRevoker);
+      await revoker.changeStatus(revoked.credentialId, w.workspaceId, 'revoked');
+      await revoker.changeStatus(archived.credentialId, w.workspaceId, 'archived');
       expectRefusal(await SocketClient.refusal(socketUrl(base, { socket_token: revokedToken })), 401, 'api_key_revoked');
       expectRefusal(await SocketClient.refusal(socketUrl(base, { socket_token: archivedToken })), 401, 'api_key_archived');
 
@@ -256,7 +256,7 @@ describe('websocket /socket', () => {
       const a = await connect(doomed.key);
       const b = await connect(doomed.key);
       const survivor = await connect();
-      await t.app.get(MachineCredentialsService).changeStatus(doomed.credentialId, w.workspaceId, 'revoked');
+      await t.app.get(CredentialRevoker).changeStatus(doomed.credentialId, w.workspaceId, 'revoked');
       expect(await a.closedWithin()).toEqual({ code: 4401, reason: 'api_key_revoked' });
       expect(await b.closedWithin()).toEqual({ code: 4401, reason: 'api_key_revoked' });
       expect(await survivor.staysOpen()).toBe(true);
@@ -265,7 +265,7 @@ describe('websocket /socket', () => {
     it('archiving the credential closes its sockets with 4401', async () => {
       const doomed = await issueKey(t, w, ['sockets:connect']);
       const client = await connect(doomed.key);
-      await t.app.get(MachineCredentialsService).changeStatus(doomed.credentialId, w.workspaceId, 'archived');
+      await t.app.get(CredentialRevoker).changeStatus(doomed.credentialId, w.workspaceId, 'archived');
       expect(await client.closedWithin()).toEqual({ code: 4401, reason: 'api_key_archived' });
     });
 

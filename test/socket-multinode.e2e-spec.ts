@@ -1,5 +1,5 @@
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
-import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
+import { CredentialRevoker } from '../src/credentials/credential-revoker.service';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { eventually } from './support/eventually';
@@ -57,7 +57,7 @@ describe('websocket /socket across nodes', () => {
     const listed = await tA.http().get('/api/v1/operator/agent_commands').set('cookie', cookie).expect(200);
     expect(listed.body.agent_commands[0]).toMatchObject({ id: created.body.agent_command.id, status: 'succeeded', result: { ok: true } });
 
-    await tA.app.get(MachineCredentialsService).changeStatus(credentialId, w.workspaceId, 'revoked');
+    await tA.app.get(CredentialRevoker).changeStatus(credentialId, w.workspaceId, 'revoked');
     expect(await client.closedWithin()).toEqual({ code: 4401, reason: 'api_key_revoked' });
   });
 
@@ -88,7 +88,7 @@ describe('websocket /socket across nodes', () => {
 
     const revoked = await usedOnB(w);
     const kept = await usedOnB(w);
-    await tA.app.get(MachineCredentialsService).changeStatus(revoked.credentialId, w.workspaceId, 'revoked');
+    await tA.app.get(CredentialRevoker).changeStatus(revoked.credentialId, w.workspaceId, 'revoked');
     await refusedOnB(revoked.url, 401, 'api_key_revoked');
     const again = await SocketClient.open(kept.url);
     open.push(again);

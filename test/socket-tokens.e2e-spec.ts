@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
-import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
+import { CredentialRevoker } from '../src/credentials/credential-revoker.service';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
@@ -81,7 +81,7 @@ describe('POST /api/v1/socket_tokens', () => {
     });
 
     const revoked = await issueKey(t, w, ['sockets:connect']);
-    await t.app.get(MachineCredentialsService).changeStatus(revoked.credentialId, w.workspaceId, 'revoked');
+    await t.app.get(CredentialRevoker).changeStatus(revoked.credentialId, w.workspaceId, 'revoked');
     expectProblem(await t.http().post('/api/v1/socket_tokens').set('x-agent-api-key', revoked.key), 401, 'unauthorized', {
       detail: 'api_key_revoked',
     });

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { MACHINE_SCOPES } from '../src/auth/scopes';
-import { MachineCredentialsService } from '../src/credentials/machine-credentials.service';
+import { CredentialIssuer } from '../src/credentials/credential-issuer.service';
+import { CredentialRevoker } from '../src/credentials/credential-revoker.service';
 import { WorkspacesService } from '../src/identity/workspaces.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
@@ -30,7 +31,8 @@ function expect403(res: Response, detail: string): Record<string, unknown> {
 describe('POST /api/v1/agent_tokens', () => {
   let t: TestApp;
   let db: DataSource;
-  let credentials: MachineCredentialsService;
+  let issuer: CredentialIssuer;
+  let revoker: CredentialRevoker;
   let ws: Registered;
 
   const exchange = () => t.http().post('/api/v1/agent_tokens');
@@ -40,7 +42,8 @@ describe('POST /api/v1/agent_tokens', () => {
   beforeAll(async () => {
     t = await createTestApp();
     db = t.app.get(DataSource);
-    credentials = t.app.get(MachineCredentialsService);
+    issuer = t.app.get(CredentialIssuer);
+    revoker = t.app.get(CredentialRevoker);
     ws = await makeWorkspace(t);
   });
   afterAll(() => t.close());
@@ -141,7 +144,7 @@ describe('POST /api/v1/agent_tokens', () => {
 
     it('a key with a narrower scope set cannot be exchanged for a wider one', async () => {
       const key = await db.transaction((m) =>
-        credentials.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, ['messages:read']),
+        issuer.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, ['messages:read']),
       );
       const all = await withHeader(key.key);
       expect(all.status).toBe(200);
@@ -216,7 +219,7 @@ describe('POST /api/v1/agent_tokens', () => {
     it('api_key_revoked after the key was revoked (right after a successful exchange)', async () => {
       const w = await makeWorkspace(t);
       await withHeader(w.apiKey).expect(200);
-      await credentials.changeStatus(w.credentialId, w.workspaceId, 'revoked');
+      await revoker.changeStatus(w.credentialId, w.workspaceId, 'revoked');
       expect401(await withHeader(w.apiKey), 'api_key_revoked');
       expect401(await exchange().send({ api_key: w.apiKey }), 'api_key_revoked');
     });
@@ -224,7 +227,7 @@ describe('POST /api/v1/agent_tokens', () => {
     it('api_key_archived after the key was archived', async () => {
       const w = await makeWorkspace(t);
       await withHeader(w.apiKey).expect(200);
-      await credentials.changeStatus(w.credentialId, w.workspaceId, 'archived');
+      await revoker.changeStatus(w.credentialId, w.workspaceId, 'archived');
       expect401(await withHeader(w.apiKey), 'api_key_archived');
     });
 
@@ -232,13 +235,13 @@ describe('POST /api/v1/agent_tokens', () => {
       const w = await makeWorkspace(t);
       await withHeader(w.apiKey).expect(200);
       await db.query(`UPDATE api_credentials SET expires_at = now() - interval '1 hour' WHERE id = $1`, [w.credentialId]);
-      await credentials.publishCredentialChanged(w.credentialId);
+      await revoker.publishCredentialChanged(w.credentialId);
       expect401(await withHeader(w.apiKey), 'api_key_expired');
     });
 
     it('api_key_expired for a fresh key issued with an expiry in the past', async () => {
       const key = await db.transaction((m) =>
-        credentials.issueApiKey(
+        issuer.issueApiKey(
           m,
           { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId },
           ['messages:read'],
@@ -250,7 +253,7 @@ describe('POST /api/v1/agent_tokens', () => {
 
     it('a key whose expiry is still ahead is accepted', async () => {
       const key = await db.transaction((m) =>
-        credentials.issueApiKey(
+        issuer.issueApiKey(
           m,
           { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId },
           ['messages:read'],
@@ -271,7 +274,7 @@ describe('POST /api/v1/agent_tokens', () => {
     it("service_agent_inactive once the key's agent is deactivated", async () => {
       const w = await makeWorkspace(t);
       const key = await db.transaction((m) =>
-        credentials.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['messages:read']),
+        issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['messages:read']),
       );
       const ok = await withHeader(key.key).expect(200);
       expect(ok.body.service_agent_id).toBe(w.defaultAgentId);

@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from
 import { AuthPolicy, AuthStrategy, AuthStrategyRegistry, principalOf, RequestWithPrincipal, INSUFFICIENT_SCOPE_DETAIL } from '../auth';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { MachineAuthError } from './machine-auth.errors';
-import { MachineCredentialsService } from './machine-credentials.service';
+import { MachineCredentialVerifier } from './machine-credential-verifier.service';
 import type { MachinePrincipal } from './machine-principal';
 import type { Request } from 'express';
 
@@ -41,7 +41,7 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachineP
   readonly kind = 'machine' as const;
 
   constructor(
-    private readonly credentials: MachineCredentialsService,
+    private readonly verifier: MachineCredentialVerifier,
     private readonly registry: AuthStrategyRegistry,
   ) {}
 
@@ -55,7 +55,7 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachineP
       throw new MachineAuthError(source === 'authorization' ? 'invalid_token' : 'api_key_required');
     }
     if (source === 'api-key-header' && !value.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
-    const principal = await this.credentials.authenticate(value);
+    const principal = await this.verifier.authenticate(value);
     for (const scope of policy.scopes) {
       if (!principal.scopes.includes(scope)) throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
     }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
+import { CredentialIssuer } from './credential-issuer.service';
 import { MachineAuthError } from './machine-auth.errors';
-import { MachineCredentialsService } from './machine-credentials.service';
+import { MachineCredentialVerifier } from './machine-credential-verifier.service';
 import type { TokenResponseDto } from './dto/token-exchange.dto';
 
 export interface ExchangeInput {
@@ -13,16 +14,19 @@ export interface ExchangeInput {
 /** POST /api/v1/agent_tokens: an agk_ key in, a 30-day access token out. */
 @Injectable()
 export class TokenExchangeService {
-  constructor(private readonly credentials: MachineCredentialsService) {}
+  constructor(
+    private readonly verifier: MachineCredentialVerifier,
+    private readonly issuer: CredentialIssuer,
+  ) {}
 
   async exchange(input: ExchangeInput): Promise<TokenResponseDto> {
     const presented = input.headerKey || input.bodyKey;
     if (!presented) throw new MachineAuthError('api_key_required');
-    const record = await this.credentials.verifyApiKey(presented);
-    this.credentials.assertPresentedAccepts(record);
+    const record = await this.verifier.verifyApiKey(presented);
+    this.verifier.assertPresentedAccepts(record);
     const scopes = input.scopes ? [...new Set(input.scopes)] : record.credentialScopes;
     if (!scopes.every((s) => record.credentialScopes.includes(s))) throw new ForbiddenProblem('insufficient_scopes');
-    const token = await this.credentials.issueAccessToken(
+    const token = await this.issuer.issueAccessToken(
       undefined,
       { credentialId: record.credentialId, serviceAgentId: record.serviceAgentId },
       scopes,

@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
 import { PRIMARY_KEY_SCOPES } from '../auth';
-import { Clock } from '../core/common/clock/clock';
 import { toIso } from '../core/common/iso';
+import { CredentialIssuer, IssuedAccessToken, IssuedApiKey } from './credential-issuer.service';
+import { CredentialRevoker } from './credential-revoker.service';
 import { CredentialsRepository } from './credentials.repository';
-import { IssuedAccessToken, IssuedApiKey, MachineCredentialsService } from './machine-credentials.service';
 
 export interface GeneratedKey {
   apiKey: IssuedApiKey;
@@ -32,8 +32,8 @@ export interface WorkspaceKeySummary {
 export class WorkspaceKeyService {
   constructor(
     private readonly agents: ServiceAgentsService,
-    private readonly credentials: MachineCredentialsService,
-    private readonly clock: Clock,
+    private readonly issuer: CredentialIssuer,
+    private readonly revoker: CredentialRevoker,
     private readonly repo: CredentialsRepository,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -46,10 +46,9 @@ export class WorkspaceKeyService {
     const agent = await this.agents.ensureWorkspaceKeyAgent(m, workspaceId);
     // Lock the hidden agent row: two concurrent rotations must not both leave a usable key.
     await this.repo.lockServiceAgent(m, agent.id);
-    const revoked = await this.repo.revokeAllOfAgent(m, agent.id, this.clock.date());
-    await this.credentials.recordRevoked(m, workspaceId, revoked);
-    const apiKey = await this.credentials.issueApiKey(m, { workspaceId, serviceAgentId: agent.id }, PRIMARY_KEY_SCOPES);
-    const accessToken = await this.credentials.issueAccessToken(
+    const revoked = await this.revoker.revokeAllOfAgent(m, workspaceId, agent.id);
+    const apiKey = await this.issuer.issueApiKey(m, { workspaceId, serviceAgentId: agent.id }, PRIMARY_KEY_SCOPES);
+    const accessToken = await this.issuer.issueAccessToken(
       m,
       { credentialId: apiKey.credential_id, serviceAgentId: agent.id },
       PRIMARY_KEY_SCOPES,
@@ -68,9 +67,7 @@ export class WorkspaceKeyService {
     const revoked = await this.db.transaction(async (m) => {
       const agent = await this.agents.ensureWorkspaceKeyAgent(m, workspaceId);
       await this.repo.lockServiceAgent(m, agent.id);
-      const ids = await this.repo.revokeAllOfAgent(m, agent.id, this.clock.date());
-      await this.credentials.recordRevoked(m, workspaceId, ids);
-      return ids;
+      return this.revoker.revokeAllOfAgent(m, workspaceId, agent.id);
     });
     await this.publishRevoked(revoked);
     return revoked.length > 0;
@@ -91,6 +88,6 @@ export class WorkspaceKeyService {
   }
 
   async publishRevoked(credentialIds: readonly string[]): Promise<void> {
-    await Promise.all(credentialIds.map((id) => this.credentials.publishCredentialChanged(id)));
+    await Promise.all(credentialIds.map((id) => this.revoker.publishCredentialChanged(id)));
   }
 }

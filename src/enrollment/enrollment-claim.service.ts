@@ -9,7 +9,7 @@ import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secret
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { PipelinedTransaction, refusalReason } from '../core/database/pipeline/pipelined-transaction';
 import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
-import { MachineCredentialsService, assertWorkspaceAcceptsTraffic } from '../credentials';
+import { CredentialIssuer, assertWorkspaceAcceptsTraffic } from '../credentials';
 import { Outbox, TRANSACTION_TIME } from '../events';
 import { type PlanLimits, type QuotaKind, quotaLimit, QuotasService, type WorkspaceStatus } from '../identity';
 import { claimRefusal, EnrollmentClaimsRepository, NewClaim, type WorkspaceLock } from './enrollment-claims.repository';
@@ -66,7 +66,7 @@ export class EnrollmentClaimService {
     private readonly robots: RobotsRepository,
     private readonly claims: EnrollmentClaimsRepository,
     private readonly agents: ServiceAgentsService,
-    private readonly credentials: MachineCredentialsService,
+    private readonly issuer: CredentialIssuer,
     private readonly quotas: QuotasService,
     private readonly clock: Clock,
     @InjectMetric(ENROLLMENT_CLAIMS_METRIC) private readonly outcomes: Counter<string>,
@@ -135,8 +135,8 @@ export class EnrollmentClaimService {
           scopes: token.scopes,
         }),
         robot && this.robots.writeClaimed(tx, robot, existing?.version),
-        this.credentials.issueApiKey(tx, { workspaceId: token.workspaceId, serviceAgentId: agentId }, token.scopes, null, credentialId),
-        this.credentials.issueAccessToken(tx, { credentialId, serviceAgentId: agentId }, token.scopes),
+        this.issuer.issueApiKey(tx, { workspaceId: token.workspaceId, serviceAgentId: agentId }, token.scopes, null, credentialId),
+        this.issuer.issueAccessToken(tx, { credentialId, serviceAgentId: agentId }, token.scopes),
         robot &&
           this.outbox.record(tx, token.workspaceId, 'robot.claimed', {
             // the robot as written: its timestamps are the transaction's, set by Postgres as it writes the row

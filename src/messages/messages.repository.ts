@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { keysetPage } from '../core/database/list-page';
-import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
+import { asTx, Db } from '../core/database/db.service';
+import { keysetStatement, listStatements } from '../core/database/list-statements';
+import { t } from '../core/database/pg-types';
 import { isoColumn, utcIso, utcTextColumn } from '../core/database/sql';
-import { listSql } from '../core/listing/list-sql';
+import { statement } from '../core/database/statement';
 import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
+import { MESSAGE_LIST, type MessageDto } from './dto/message.dto';
 import type { ListQuery } from '../core/listing/list-query';
-import type { MessageDto } from './dto/message.dto';
 import type { EntityManager } from 'typeorm';
 
 /** What an erasure leaves of a message body. */
@@ -17,60 +18,68 @@ const columns = (insertedAt: (table: string, column: string) => string) =>
 const COLUMNS = columns(isoColumn);
 /** The list's columns: the same, with the time formatted in Node (utcTextColumn, then utcIso). */
 const LIST_COLUMNS = columns(utcTextColumn);
+const MESSAGE_ROW = { id: t.uuid, body: t.text, channel: t.text.null, service_agent_id: t.uuid, inserted_at: t.text };
+
+const INSERT_MESSAGE = statement({
+  label: 'insert_message',
+  lane: 'committed',
+  text: `INSERT INTO messages AS m (workspace_id, service_agent_id, body, channel) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+  params: [t.uuid, t.uuid, t.text, t.text.null],
+  row: MESSAGE_ROW,
+});
+
+/** Newest first, stable under paging; served by messages_list_idx. */
+const MESSAGES = listStatements(MESSAGE_LIST, {
+  label: 'list_messages',
+  columns: LIST_COLUMNS,
+  from: 'messages',
+  alias: 'm',
+  scope: 'm.workspace_id = $1',
+  params: [t.uuid],
+  row: MESSAGE_ROW,
+});
+
+/** A page of the messages a data subject's agents wrote, by id. */
+const EXPORT_MESSAGES = keysetStatement({
+  label: 'export_messages',
+  columns: COLUMNS,
+  from: 'messages',
+  alias: 'm',
+  scope: `m.workspace_id = $1 AND m.service_agent_id = ANY($2::uuid[])`,
+  params: [t.uuid, t.uuidArray],
+  row: MESSAGE_ROW,
+  limit: EXPORT_PAGE_SIZE,
+});
+
+/** Erasure: the bodies and channels of the subject's messages (the rows stay, so lists and counts do). */
+const ERASE_MESSAGES = statement({
+  label: 'erase_messages',
+  text: `UPDATE messages SET body = '${ERASED}', channel = NULL
+          WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND (body <> '${ERASED}' OR channel IS NOT NULL)`,
+  params: [t.uuid, t.uuidArray],
+});
 
 @Injectable()
 export class MessagesRepository implements PagedSubjectData {
-  constructor(private readonly sql: PreparedSql) {}
+  constructor(private readonly db: Db) {}
 
-  async insert(workspaceId: string, serviceAgentId: string, body: string, channel: string | null): Promise<MessageDto> {
-    const rows = await this.sql.committedRows<MessageDto>(
-      'insert_message',
-      `INSERT INTO messages AS m (workspace_id, service_agent_id, body, channel) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [workspaceId, serviceAgentId, body, channel],
-    );
-    return rows[0];
+  insert(workspaceId: string, serviceAgentId: string, body: string, channel: string | null): Promise<MessageDto> {
+    return this.db.one(INSERT_MESSAGE, [workspaceId, serviceAgentId, body, channel]);
   }
 
-  /** The list's statement text by variant: built once, so the hot path neither concatenates nor rehashes it. */
-  private readonly listTexts = new Map<string, string>();
-
-  /** Newest first, stable under paging; served by messages_list_idx. */
   async list(workspaceId: string, q: ListQuery): Promise<MessageDto[]> {
-    const s = listSql(q, { sql: 'm.workspace_id = $1', params: [workspaceId], alias: 'm' });
-    let text = this.listTexts.get(s.variant);
-    if (text === undefined) {
-      text = `SELECT ${LIST_COLUMNS} FROM messages m ${s.where} ${s.orderBy} ${s.limit}`;
-      this.listTexts.set(s.variant, text);
-    }
-    const rows = await this.sql.pageRows<MessageDto>(`list_messages${s.variant}`, text, s.params, q.page.offset);
+    const rows = await this.db.listRows(MESSAGES, [workspaceId], q);
     for (const row of rows) row.inserted_at = utcIso(row.inserted_at);
     return rows;
   }
 
   // ---- data requests (issue 22) ----
 
-  /** A page of the messages a data subject's agents wrote, by id. */
   exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<MessageDto[]> {
-    return keysetPage(
-      m,
-      {
-        columns: COLUMNS,
-        table: 'messages',
-        alias: 'm',
-        scope: `m.workspace_id = $1 AND m.service_agent_id = ANY($2::uuid[])`,
-        params: [s.workspaceId, s.serviceAgentIds],
-      },
-      after,
-      EXPORT_PAGE_SIZE,
-    );
+    return asTx(m).rows(EXPORT_MESSAGES, [s.workspaceId, s.serviceAgentIds, after ?? null]);
   }
 
-  /** Erasure: the bodies and channels of the subject's messages (the rows stay, so lists and counts do). */
   async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    await m.query(
-      `UPDATE messages SET body = '${ERASED}', channel = NULL
-        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND (body <> '${ERASED}' OR channel IS NOT NULL)`,
-      [s.workspaceId, s.serviceAgentIds],
-    );
+    await asTx(m).run(ERASE_MESSAGES, [s.workspaceId, s.serviceAgentIds]);
   }
 }

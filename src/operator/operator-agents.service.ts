@@ -6,7 +6,7 @@ import { ServiceAgentRow, ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { toIso as iso } from '../core/common/iso';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
-import { MachineCredentialsService } from '../credentials';
+import { CredentialIssuer, CredentialRevoker } from '../credentials';
 import { QuotasService } from '../identity';
 import { OperatorAgentsRepository } from './operator-agents.repository';
 import type { ApiKeySummaryDto, IssuedApiKeyDto, ServiceAgentDto } from './dto/operator.dto';
@@ -38,7 +38,8 @@ export class OperatorAgentsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly repo: OperatorAgentsRepository,
     private readonly agents: ServiceAgentsService,
-    private readonly credentials: MachineCredentialsService,
+    private readonly issuer: CredentialIssuer,
+    private readonly revoker: CredentialRevoker,
     private readonly quotas: QuotasService,
     private readonly clock: Clock,
   ) {}
@@ -82,7 +83,7 @@ export class OperatorAgentsService {
       const granted = scopes ? [...new Set(scopes)] : allowed;
       const outside = granted.filter((s) => !allowed.includes(s));
       if (outside.length > 0) throw new ValidationProblem({ scopes: [`not allowed for this agent: ${outside.join(', ')}`] });
-      const key = await this.credentials.issueApiKey(m, { workspaceId, serviceAgentId: agentId }, granted, expiresAt ?? null);
+      const key = await this.issuer.issueApiKey(m, { workspaceId, serviceAgentId: agentId }, granted, expiresAt ?? null);
       return {
         type: key.type,
         key: key.key,
@@ -97,7 +98,7 @@ export class OperatorAgentsService {
   /** Archive or revoke a key of a visible agent; effective at once on every node. */
   async changeKeyStatus(workspaceId: string, credentialId: string, status: 'archived' | 'revoked'): Promise<ApiKeySummaryDto> {
     await this.assertVisibleKey(workspaceId, credentialId);
-    await this.credentials.changeStatus(credentialId, workspaceId, status);
+    await this.revoker.changeStatus(credentialId, workspaceId, status);
     const [key] = await this.keysOf(workspaceId, credentialId);
     return key;
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
-import { SOCKET_TOKEN_TTL_SECONDS, MachineCredentialsService } from '../credentials';
+import { SOCKET_TOKEN_TTL_SECONDS, MachineCredentialVerifier } from '../credentials';
 import { SOCKET_PATH, socketScopes } from './socket-scopes';
 import { SocketTokensRepository } from './socket-tokens.repository';
 import type { MachinePrincipal, CredentialRecord } from '../credentials';
@@ -22,7 +22,7 @@ export interface SocketPrincipal {
  * Socket tokens: opaque 600-second tokens minted from a machine credential for the websocket
  * handshake, stored as SHA-256 with the credential, the scopes and the expiry. They are looked up
  * only here (never by HTTP machine authentication, so they are no HTTP credential), and verified
- * by MachineCredentialsService with the code that verifies access tokens (its cache included), so
+ * by MachineCredentialVerifier with the code that verifies access tokens (its cache included), so
  * a revoked, archived or expired credential, an inactive agent or a refused workspace refuses the
  * socket exactly as it refuses HTTP.
  */
@@ -30,7 +30,7 @@ export interface SocketPrincipal {
 export class SocketTokensService {
   constructor(
     private readonly repo: SocketTokensRepository,
-    private readonly credentials: MachineCredentialsService,
+    private readonly verifier: MachineCredentialVerifier,
     private readonly clock: Clock,
   ) {}
 
@@ -63,7 +63,7 @@ export class SocketTokensService {
    * that refuses machine traffic. A token may open several connections until it expires.
    */
   async authenticate(presented: string): Promise<SocketPrincipal> {
-    const record = await this.credentials.verifySocketToken(presented, (hash) => this.repo.findByHash(hash));
+    const record = await this.verifier.verifySocketToken(presented, (hash) => this.repo.findByHash(hash));
     return {
       credentialId: record.credentialId,
       workspaceId: record.workspaceId,
@@ -81,7 +81,7 @@ export class SocketTokensService {
 
   /** Throws the refusal HTTP machine authentication would give this credential now, if any. */
   assertAccepted(record: CredentialRecord): void {
-    this.credentials.assertCredentialUsable(record, this.clock.now());
-    this.credentials.assertAccepts(record);
+    this.verifier.assertCredentialUsable(record, this.clock.now());
+    this.verifier.assertAccepts(record);
   }
 }

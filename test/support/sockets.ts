@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import WebSocket from 'ws';
-import { MachineCredentialsService } from '../../src/credentials/machine-credentials.service';
+import { CredentialIssuer } from '../../src/credentials/credential-issuer.service';
 import { cookieHeader, logIn, randomIPv4, SESSION_COOKIE } from './operator';
 import type { Registered } from './builders';
 import type { TestApp } from './test-app';
@@ -143,10 +143,10 @@ export async function issueKey(
   options: { serviceAgentId?: string; expiresAt?: Date } = {},
 ): Promise<{ key: string; credentialId: string; serviceAgentId: string }> {
   const serviceAgentId = options.serviceAgentId ?? w.defaultAgentId;
-  const credentials = t.app.get(MachineCredentialsService);
+  const issuer = t.app.get(CredentialIssuer);
   const issued = await t.app
     .get(DataSource)
-    .transaction((m) => credentials.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId }, scopes, options.expiresAt ?? null));
+    .transaction((m) => issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId }, scopes, options.expiresAt ?? null));
   return { key: issued.key, credentialId: issued.credential_id, serviceAgentId };
 }
 

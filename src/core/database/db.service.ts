@@ -3,6 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PipelinedTransaction } from './pipeline/pipelined-transaction';
 import { type MergeableWrite, PIPELINED_MAX_OFFSET, PreparedSql } from './pipeline/prepared-sql.service';
 import { onCommit as registerOnCommit } from './transaction-hooks';
+import type { ListQuery } from '../listing/list-query';
+import type { ScimPage } from '../listing/scim-page';
+import type { ListStatements, ScimListStatements } from './list-statements';
 import type { Statement } from './statement';
 import type { QueryResult } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -27,6 +30,12 @@ export interface Queryable {
 
 /** A transaction of the door (Db.transaction, Db.pipelined). */
 export interface Tx extends Queryable {
+  /**
+   * @deprecated EntityManager.query's answers, for repository code not yet on the door (rows;
+   * [rows, count] for UPDATE and DELETE). Goes once the last such caller is converted.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- EntityManager.query's own type
+  query(text: string, values?: unknown[]): Promise<any>;
   /**
    * Calls `callback` once this transaction has committed, on this node (never if it rolls back):
    * how a change tells in-process work that it is visible. Register before the transaction ends.
@@ -75,10 +84,20 @@ class ManagerTx implements Tx {
     if (!registerOnCommit(this.manager, callback)) throw new Error('ManagerTx.onCommit outside a transaction');
   }
 
-  /** What repository code not yet on the door calls (EntityManager.query's answers). */
-  query(text: string, values?: unknown[]): Promise<unknown> {
+  /** @deprecated see Tx.query */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Tx.query
+  query(text: string, values?: unknown[]): Promise<any> {
     return this.manager.query(text, values);
   }
+}
+
+/**
+ * @deprecated The door's Tx for a transaction begun outside it (TypeORM's EntityManager, or a
+ * pipelined transaction): for a repository on the door whose caller is not yet. Goes once every
+ * transaction is begun with Db.transaction or Db.pipelined.
+ */
+export function asTx(m: EntityManager | Tx): Tx {
+  return 'rows' in m && typeof m.rows === 'function' ? m : new ManagerTx(m as EntityManager);
 }
 
 /** A pipelined transaction (Db.pipelined): statements go out as they are issued; see PipelinedTransaction. */
@@ -141,9 +160,32 @@ export class Db implements Queryable {
    */
   page<P extends readonly unknown[], R>(s: Statement<P, R>, params: P, offset: number): Promise<R[]> {
     const values = params as unknown as unknown[];
-    return (
-      offset <= PIPELINED_MAX_OFFSET ? this.lanes.rows(s.label, s.text, values) : this.lanes.pooledRows(s.label, s.text, values)
-    );
+    return offset <= PIPELINED_MAX_OFFSET ? this.lanes.rows(s.label, s.text, values) : this.lanes.pooledRows(s.label, s.text, values);
+  }
+
+  /** A page of a list (SPEC.md Lists) and the total matching, read in parallel. */
+  async list<P extends readonly unknown[], R>(l: ListStatements<P, R>, scope: P, q: ListQuery): Promise<{ rows: R[]; total: number }> {
+    const page = l.page(q, scope);
+    const count = l.count(q, scope);
+    const [rows, counted] = await Promise.all([this.rows(page.statement, page.params), this.one(count.statement, count.params)]);
+    return { rows, total: counted.total };
+  }
+
+  /** A page of a list without its total (a list whose envelope has none), on the read lane while shallow (`page`). */
+  listRows<P extends readonly unknown[], R>(l: ListStatements<P, R>, scope: P, q: ListQuery): Promise<R[]> {
+    const page = l.page(q, scope);
+    return this.page(page.statement, page.params, q.page.offset);
+  }
+
+  /** One SCIM page and the total matching; count=0 reads only the total. */
+  async scimList<P extends readonly unknown[], R>(
+    l: ScimListStatements<P, R>,
+    scope: P,
+    page: ScimPage,
+  ): Promise<{ rows: R[]; total: number }> {
+    const { total } = await this.one(l.count, scope);
+    if (page.limit === 0 || page.offset >= total) return { rows: [], total };
+    return { rows: await this.rows(l.page, [...scope, page.limit, page.offset]), total };
   }
 
   /** A row of a mergeable write (see MergeableWrite): merged with the rows of the same write that go out together. */

@@ -1,37 +1,16 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
-import { mintPrefixedSecret, parsePrefixedSecret, randomToken, secretMatches, sha256, sha256Base64 } from '../core/common/crypto/secrets';
-import { NotFoundProblem, ProblemError } from '../core/common/problem/problem.error';
-import { AppConfig } from '../core/config/app-config';
+import { parsePrefixedSecret, secretMatches, sha256Base64 } from '../core/common/crypto/secrets';
+import { ProblemError } from '../core/common/problem/problem.error';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
-import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, Outbox } from '../events';
+import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from '../events';
 import { CredentialCache } from './credential-cache';
 import { CredentialRefusals } from './credential-refusals';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
 import { assertWorkspaceAcceptsTraffic, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { MachinePrincipal } from './machine-principal';
-
-export interface IssuedApiKey {
-  type: 'api_key';
-  key: string;
-  scopes: string[];
-  credential_id: string;
-  service_agent_id: string;
-}
-
-export interface IssuedAccessToken {
-  type: 'bearer';
-  token: string;
-  scopes: string[];
-  credential_id: string;
-  expires_in: number;
-  service_agent_id: string;
-}
 
 /** Access tokens and socket tokens: 32 random bytes, base64url without padding. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -40,15 +19,17 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export type TokenLoader = (tokenHash: Buffer) => Promise<AccessTokenRecord | undefined>;
 
 /**
- * The one machine-authentication service: HTTP guards, the token exchange and the websocket
- * handshake all verify credentials here. Verification costs no bcrypt: a prefix (or token-hash)
+ * The one place machine credentials are verified: HTTP guards, the token exchange and the
+ * websocket handshake all check them here. Verification costs no bcrypt: a prefix (or token-hash)
  * lookup, served from a short-lived in-process cache, then SHA-256 and a constant-time compare.
  * Socket tokens are verified by the same code as access tokens, in a cache of their own (each
- * kind is looked up only where it is accepted).
+ * kind is looked up only where it is accepted). The caches drop a credential when any node says
+ * it, its agent or its workspace changed (CredentialRevoker publishes a revocation both ways).
+ * The last use of each credential is written in batches.
  */
 @Injectable()
-export class MachineCredentialsService implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(MachineCredentialsService.name);
+export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(MachineCredentialVerifier.name);
   private readonly keys = new CredentialCache<CredentialRecord>();
   private readonly tokens = new CredentialCache<AccessTokenRecord>();
   private readonly socketTokens = new CredentialCache<AccessTokenRecord>();
@@ -59,10 +40,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     private readonly repo: CredentialsRepository,
     private readonly events: EventBus,
     private readonly clock: Clock,
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly outbox: Outbox,
     private readonly refusals: CredentialRefusals,
-    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -89,8 +67,6 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     await this.flushLastUsed();
   }
 
-  // ---- verification -------------------------------------------------------------------------
-
   /**
    * Verifies an agk_ key or an access token and returns the principal, or throws the refusal
    * (401 for the credential itself, 403 for the workspace or agent). Scopes are the caller's check.
@@ -100,7 +76,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
     return this.authenticateAccessToken(presented);
   }
 
-  async authenticateApiKey(presented: string): Promise<MachinePrincipal> {
+  private async authenticateApiKey(presented: string): Promise<MachinePrincipal> {
     const record = await this.verifyApiKey(presented);
     this.assertPresentedAccepts(record);
     return this.principal(record, record.credentialScopes, 'api_key');
@@ -168,7 +144,7 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
    * agent, is also reported to CredentialRefusals (security violations). Re-checks of live sockets
    * use the plain checks: nobody presented anything there.
    */
-  assertPresentedUsable(record: CredentialRecord, now = this.clock.now()): void {
+  private assertPresentedUsable(record: CredentialRecord, now = this.clock.now()): void {
     this.reporting(record, () => this.assertCredentialUsable(record, now));
   }
 
@@ -209,114 +185,5 @@ export class MachineCredentialsService implements OnModuleInit, OnApplicationShu
       for (const [id, at] of batch) if ((this.lastUsed.get(id) ?? 0) < at) this.lastUsed.set(id, at);
       this.logger.warn(`last_used_at flush failed, kept for the next: ${(err as Error).message}`);
     }
-  }
-
-  // ---- issuance -----------------------------------------------------------------------------
-
-  /**
-   * Creates an agk_ key on an agent; the key is returned once and only its hash is stored. `id`
-   * names the credential for a caller that must know it before the answer (a PipelinedTransaction).
-   */
-  async issueApiKey(
-    m: SqlExecutor,
-    owner: { workspaceId: string; serviceAgentId: string },
-    scopes: readonly string[],
-    expiresAt: Date | null = null,
-    id?: string,
-  ): Promise<IssuedApiKey> {
-    const secret = mintPrefixedSecret('agk');
-    const row = await this.repo.insertCredential(m, {
-      id,
-      ...owner,
-      prefix: secret.prefix,
-      secretHash: secret.secretHash,
-      scopes,
-      expiresAt,
-    });
-    return {
-      type: 'api_key',
-      key: secret.value,
-      scopes: [...scopes],
-      credential_id: row.id,
-      service_agent_id: owner.serviceAgentId,
-    };
-  }
-
-  /** Mints an access token (30 days: config.accessTokenTtlSeconds) for a credential (in `m`'s transaction when given); returned once. */
-  async issueAccessToken(
-    m: SqlExecutor | undefined,
-    credential: { credentialId: string; serviceAgentId: string },
-    scopes: readonly string[],
-  ): Promise<IssuedAccessToken> {
-    const token = randomToken(32);
-    await this.repo.insertAccessToken(m, {
-      credentialId: credential.credentialId,
-      tokenHash: sha256(token),
-      scopes,
-      expiresAt: new Date(this.clock.now() + this.config.accessTokenTtlSeconds * 1000),
-    });
-    return {
-      type: 'bearer',
-      token,
-      scopes: [...scopes],
-      credential_id: credential.credentialId,
-      expires_in: this.config.accessTokenTtlSeconds,
-      service_agent_id: credential.serviceAgentId,
-    };
-  }
-
-  // ---- state changes ------------------------------------------------------------------------
-
-  /**
-   * Archives or revokes a credential of the workspace; everything minted from it stops working
-   * at once on every node. "Not found" and "not yours" answer alike.
-   */
-  async changeStatus(credentialId: string, workspaceId: string, status: 'archived' | 'revoked'): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const changed = await this.repo.setStatus(m, credentialId, workspaceId, status, this.clock.date());
-      if (!changed && !(await this.repo.existsInWorkspace(m, credentialId, workspaceId))) throw new NotFoundProblem();
-      if (changed && status === 'revoked') await this.recordRevoked(m, workspaceId, [credentialId]);
-    });
-    await this.publishCredentialChanged(credentialId);
-  }
-
-  /**
-   * Records `api_key.revoked` for each credential in the revoking transaction. Besides telling
-   * integrations, the event reaches every node through the outbox even when the revoking node
-   * cannot publish on the bus (see onModuleInit).
-   */
-  async recordRevoked(m: EntityManager, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
-    const revokedAt = this.clock.date().toISOString();
-    for (const id of credentialIds)
-      await this.outbox.record(m, workspaceId, 'api_key.revoked', { credential_id: id, revoked_at: revokedAt });
-  }
-
-  async publishCredentialChanged(credentialId: string): Promise<void> {
-    await this.events.publish({ type: CredentialEvents.credentialChanged, credentialId });
-  }
-
-  // ---- batch revocation (issue 22) ----
-
-  /**
-   * Revokes the workspace's visible keys among `ids` in `m`'s transaction, with `api_key.revoked`
-   * for each one revoked now. By key id: revoked now, or already; ids not found (or of the hidden
-   * workspace-key agent) are absent. Call publishCredentialsChanged once committed.
-   */
-  async revokeMany(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
-    const found = await this.repo.revokeVisibleMany(m, workspaceId, ids, this.clock.date());
-    const revoked = found.filter((k) => k.previous !== 'revoked').map((k) => k.id);
-    await this.recordRevoked(m, workspaceId, revoked);
-    return new Map(found.map((k) => [k.id, k.previous === 'revoked' ? ('already_revoked' as const) : ('revoked' as const)]));
-  }
-
-  async publishCredentialsChanged(credentialIds: readonly string[]): Promise<void> {
-    for (const id of credentialIds) await this.publishCredentialChanged(id);
-  }
-
-  /** Revokes every key of the given agents in `m`'s transaction, with api_key.revoked each (a data erasure); returns their ids. */
-  async revokeAllOfAgents(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
-    const revoked = await this.repo.revokeAllOfAgents(m, workspaceId, agentIds, this.clock.date());
-    await this.recordRevoked(m, workspaceId, revoked);
-    return revoked;
   }
 }

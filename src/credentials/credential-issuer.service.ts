@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../core/common/clock/clock';
+import { mintPrefixedSecret, randomToken, sha256 } from '../core/common/crypto/secrets';
+import { AppConfig } from '../core/config/app-config';
+import { CredentialsRepository } from './credentials.repository';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
+
+export interface IssuedApiKey {
+  type: 'api_key';
+  key: string;
+  scopes: string[];
+  credential_id: string;
+  service_agent_id: string;
+}
+
+export interface IssuedAccessToken {
+  type: 'bearer';
+  token: string;
+  scopes: string[];
+  credential_id: string;
+  expires_in: number;
+  service_agent_id: string;
+}
+
+/**
+ * Mints machine credentials: agk_ keys on an agent and access tokens from a key. Each secret is
+ * returned once, in the answer that issues it; only its hash is stored. Whether the caller may
+ * have one (the agent's scopes, the token exchange's checks) is the caller's rule.
+ */
+@Injectable()
+export class CredentialIssuer {
+  constructor(
+    private readonly repo: CredentialsRepository,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Creates an agk_ key on an agent; the key is returned once and only its hash is stored. `id`
+   * names the credential for a caller that must know it before the answer (a PipelinedTransaction).
+   */
+  async issueApiKey(
+    m: SqlExecutor,
+    owner: { workspaceId: string; serviceAgentId: string },
+    scopes: readonly string[],
+    expiresAt: Date | null = null,
+    id?: string,
+  ): Promise<IssuedApiKey> {
+    const secret = mintPrefixedSecret('agk');
+    const row = await this.repo.insertCredential(m, {
+      id,
+      ...owner,
+      prefix: secret.prefix,
+      secretHash: secret.secretHash,
+      scopes,
+      expiresAt,
+    });
+    return {
+      type: 'api_key',
+      key: secret.value,
+      scopes: [...scopes],
+      credential_id: row.id,
+      service_agent_id: owner.serviceAgentId,
+    };
+  }
+
+  /** Mints an access token (30 days: config.accessTokenTtlSeconds) for a credential (in `m`'s transaction when given); returned once. */
+  async issueAccessToken(
+    m: SqlExecutor | undefined,
+    credential: { credentialId: string; serviceAgentId: string },
+    scopes: readonly string[],
+  ): Promise<IssuedAccessToken> {
+    const token = randomToken(32);
+    await this.repo.insertAccessToken(m, {
+      credentialId: credential.credentialId,
+      tokenHash: sha256(token),
+      scopes,
+      expiresAt: new Date(this.clock.now() + this.config.accessTokenTtlSeconds * 1000),
+    });
+    return {
+      type: 'bearer',
+      token,
+      scopes: [...scopes],
+      credential_id: credential.credentialId,
+      expires_in: this.config.accessTokenTtlSeconds,
+      service_agent_id: credential.serviceAgentId,
+    };
+  }
+}
