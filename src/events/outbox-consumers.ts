@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { ProviderRegistrations } from '../core/discovery/provider-registrations';
 import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { StoredDomainEvent } from './domain-event-types';
 
@@ -14,18 +16,23 @@ export type AfterRelay = () => Promise<void>;
  * COMMIT when it issues them before its first `await` (the relay does not wait between them).
  */
 export interface OutboxConsumer {
-  readonly name: string;
   onRelay(m: SqlExecutor, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined>;
 }
 
-/** Features register their durable consumers here at module init (webhook fan-out does). */
-@Injectable()
-export class OutboxConsumers {
-  private readonly consumers: OutboxConsumer[] = [];
+const consumers = new ProviderRegistrations<string, OutboxConsumer>('outbox consumers', 'OutboxConsumer');
 
-  register(consumer: OutboxConsumer): void {
-    if (this.consumers.some((c) => c.name === consumer.name)) throw new Error(`outbox consumer "${consumer.name}" registered twice`);
-    this.consumers.push(consumer);
+/** Declares the class a durable consumer of domain events, under a unique name; OutboxConsumers finds it at boot. */
+export const OutboxConsumer = (name: string) => consumers.decorator(name);
+
+/** The durable consumers, found at boot (webhook fan-out is one); the app does not boot when two share a name. */
+@Injectable()
+export class OutboxConsumers implements OnModuleInit {
+  private consumers: readonly OutboxConsumer[] = [];
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    this.consumers = consumers.discover(this.discovery).map((r) => r.instance);
   }
 
   all(): readonly OutboxConsumer[] {

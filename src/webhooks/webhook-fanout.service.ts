@@ -1,6 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
-import { type AfterRelay, type OutboxConsumer, OutboxConsumers, type StoredDomainEvent } from '../events';
+import { type AfterRelay, OutboxConsumer, type StoredDomainEvent } from '../events';
 import { WebhookDeliverer } from './webhook-deliverer.service';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
@@ -12,20 +12,14 @@ import type { SqlExecutor } from '../core/database/pipeline/pipelined-transactio
  * to Redis next. Once committed, the first attempts are queued; any that do not reach Redis are
  * re-driven by the sweep.
  */
+@OutboxConsumer('webhooks')
 @Injectable()
-export class WebhookFanout implements OutboxConsumer, OnModuleInit {
-  readonly name = 'webhooks';
-
+export class WebhookFanout implements OutboxConsumer {
   constructor(
-    private readonly consumers: OutboxConsumers,
     private readonly repo: WebhookDeliveriesRepository,
     private readonly deliverer: WebhookDeliverer,
     private readonly clock: Clock,
   ) {}
-
-  onModuleInit(): void {
-    this.consumers.register(this);
-  }
 
   async onRelay(m: SqlExecutor, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined> {
     const created = await this.repo.fanOut(
