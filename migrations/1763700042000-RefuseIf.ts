@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * refuse_if(reason): raises (SQLSTATE P0001, the reason as its message) when `reason` is not null,
  * else returns true. Lets a single statement refuse and abort its transaction, so that a COMMIT
  * sent right behind it in the same write rolls back instead of committing (the end of an
- * enrollment claim, docs/decisions.md "Enrollment claims").
+ * enrollment claim, ADR 0074).
  */
 export class RefuseIf1763700042000 implements MigrationInterface {
   name = 'RefuseIf1763700042000';

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Which domain events the relay has still to hand to the `events` queue moves out of the events
- * table into a table of its own (docs/decisions.md, "Background jobs and domain events"). Marking
+ * table into a table of its own (ADR 0068). Marking
  * an event published used to UPDATE its row: since `published_at` is in the predicate of the
  * relay's partial index, the update could never be HOT, so each event was written twice, its
  * five indexes (the GIN search index among them) got a second entry, and the stored generated

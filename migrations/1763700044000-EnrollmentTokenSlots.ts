@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * An enrollment token's claims are counted in up to 8 slots instead of one column on its row
- * (docs/decisions.md, "Enrollment claims"; bench/README.md finding 21). Every claim of a fleet
+ * (ADR 0075; bench/README.md finding 21). Every claim of a fleet
  * token used to update the token's one row, so claims of one token passed its row lock one
  * commit at a time (and walked an ever longer chain of dead versions of that row). A token's
  * max_claims is now split over min(max_claims, 8) slots (capacities differing by one at most,

@@ -1,5 +1,5 @@
 /**
- * The agent socket's wire protocol (docs/decisions.md, "WebSocket"), which the OpenAPI document
+ * The agent socket's wire protocol (ADR 0120, ADR 0121), which the OpenAPI document
  * does not describe: text frames of JSON `{ event, ref?, payload? }`; every client event is
  * answered with `{ event: "reply", ref, status, payload }`; the server pushes `command` and
  * `event` frames. The command inside a push is the generated AgentCommandDto.

@@ -38,8 +38,7 @@ import type { Counter } from 'prom-client';
  * state (409 revoked / claimed / exhausted, 410 expired), serial (400 required / not allowed, 410
  * decommissioned, 400 already claimed), quotas (429).
  *
- * A claim is one read and a transaction sent in one write (docs/decisions.md, "Enrollment
- * claims"):
+ * A claim is one read and a transaction sent in one write (ADR 0074):
  * 1. read the token, its workspace and plan and the robot carrying the serial, in one unlocked
  *    statement; check the secret, then the rules in order (a refusal here answers for that
  *    statement's snapshot);

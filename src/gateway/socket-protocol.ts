@@ -7,7 +7,7 @@ import type { Logger } from '@nestjs/common';
 import type { RawData } from 'ws';
 
 /**
- * The wire protocol of the websocket at /socket (docs/decisions.md, WebSocket): text frames of
+ * The wire protocol of the websocket at /socket (ADR 0120, ADR 0121): text frames of
  * JSON `{ event, ref?, payload? }`; every client event is answered with
  * `{ event: "reply", ref, status: "ok" | "error", payload }`, an error carrying `payload.reason`.
  */

@@ -35,8 +35,8 @@ export function quotaLimit(plan: PlanLimits | undefined, quota: QuotaKind): numb
  * lock is granted, so it sees every row of the workspace committed before (every creation that
  * held the lock before has committed or rolled back) and the caller's own uncommitted rows; two
  * creations in one workspace count one after the other and can never overshoot together. Taking
- * the lock last, after the inserts, is the order enrollment claims use too (docs/decisions.md,
- * "Enrollment claims"), so a creation never holds the workspace lock while waiting for a row
+ * the lock last, after the inserts, is the order enrollment claims use too (ADR 0076, ADR 0078),
+ * so a creation never holds the workspace lock while waiting for a row
  * another creation inserted (a slug, a serial), which could deadlock.
  */
 @Injectable()

@@ -71,7 +71,7 @@ export const AUTH_BLOCKED_EVENT = 'marketplace.auth_blocked';
  * While Redis cannot be reached (the event bus reports it down, or a call fails or takes over
  * 500 ms), each node counts in its own memory with the same limit and the request goes on:
  * partner traffic stays up, and the brute-force bound becomes 30 per node per minute until
- * Redis is back (docs/decisions.md).
+ * Redis is back (ADR 0219, ADR 0220).
  */
 @Injectable()
 export class FailedAuthThrottle implements OnModuleInit {

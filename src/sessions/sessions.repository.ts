@@ -12,7 +12,7 @@ export interface SessionUser {
   name: string;
   /**
    * The email was proven (confirmed_at set: a reset link mailed to it was used since it was last
-   * changed). A platform admin's must be (docs/decisions.md, "Platform admins").
+   * changed). A platform admin's must be (ADR 0114).
    */
   emailConfirmed: boolean;
   issuedAt: Date;

@@ -15,7 +15,7 @@ import { TransactionHooks } from './transaction-hooks';
       useFactory: (config: AppConfig) => ({
         ...dataSourceOptions(config),
         // No entity classes: the schema is the migrations', and SQL lives in repositories
-        // (docs/decisions.md, "Database access"). TypeORM provides the pool, transactions and
+        // (ADR 0053). TypeORM provides the pool, transactions and
         // the migrations runner.
         entities: [],
         retryAttempts: 2,

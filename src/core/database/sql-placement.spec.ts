@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import * as ts from 'typescript';
 
 /**
- * "SQL lives in repositories" (docs/decisions.md, "Database access on the machine plane"): every SQL statement in src/ sits in a
+ * "SQL lives in repositories" (ADR 0053): every SQL statement in src/ sits in a
  * `*.repository.ts`, or in src/core/database/ (the plumbing). This scans the string and template
  * literals of every other source file (comments are not literals, so prose about a statement is
  * fine) and names the file and line of each statement it finds.

@@ -4,7 +4,7 @@ import { unstorableFields } from '../validation/storable';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 export const BODY_LIMIT = '1mb';
-/** The deepest nesting of objects and arrays a JSON body may have (docs/decisions.md, "Request bodies"). */
+/** The deepest nesting of objects and arrays a JSON body may have (ADR 0033). */
 export const MAX_JSON_DEPTH = 64;
 
 /** body-parser failures by their `type`, as the problem each one becomes. */
