@@ -34,6 +34,9 @@ export default tseslint.config(
       // Promises: every one is awaited, returned, or marked `void` on purpose.
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // A rejection passes on what it caught (typed `unknown`) unchanged, as `throw err` may
+      // (only-throw-error allows `unknown` by default); a value built here is an Error.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
       // A switch over a union names every member (or says `default` on purpose).
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unused-vars': [
@@ -75,7 +78,7 @@ export default tseslint.config(
   },
   {
     // Where process.env belongs: the config, and the tooling and tests that start processes.
-    files: ['src/core/config/**', 'test/**', 'bench/**', 'scripts/**', 'sdk/src/simulator/**', 'migrations/**'],
+    files: ['src/core/config/**', '**/*.spec.ts', 'test/**', 'bench/**', 'scripts/**', 'sdk/src/simulator/**', 'migrations/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -90,7 +93,14 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     extends: [js.configs.recommended, prettier],
     languageOptions: {
-      globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' },
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+      },
     },
   },
 );

@@ -36,7 +36,7 @@ import {
   LayerResult,
   load,
   productionEnv,
-  REDIS_URL,
+  type Request,
   startProcess,
   WARMUP,
 } from './harness';
@@ -252,7 +252,7 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ max_claims: 100000, expires_in: 86400 }),
     });
-    return res.status === 201 ? ((await res.json()) as any).enrollment_token.token : res;
+    return res.status === 201 ? ((await res.json()) as { enrollment_token: { token: string } }).enrollment_token.token : res;
   };
   const one = await issue();
   if (typeof one !== 'string') {
@@ -274,7 +274,7 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
         method: 'POST' as const,
         path: '/api/v1/enrollments/claim',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (req: any) => ({ ...req, body: JSON.stringify({ token: pick(), serial_number: `SN-${runId}-${serial++}` }) }),
+        setupRequest: (req: Request) => ({ ...req, body: JSON.stringify({ token: pick(), serial_number: `SN-${runId}-${serial++}` }) }),
       },
     ],
   });

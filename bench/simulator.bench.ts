@@ -106,7 +106,7 @@ async function bareFleet(base: string, ws: Workspace): Promise<Figures> {
       });
       socket.on('open', () => socket.send(JSON.stringify({ event: 'ready', ref: 'ready', payload: {} })));
       socket.on('message', (data) => {
-        const frame = JSON.parse(data.toString());
+        const frame = JSON.parse((data as Buffer).toString()); // ws delivers a Buffer (binaryType 'nodebuffer')
         if (frame.event === 'reply' && frame.ref === 'ready') {
           connectTimes.push(performance.now() - t0);
           resolve();

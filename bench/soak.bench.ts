@@ -305,7 +305,7 @@ async function main(): Promise<void> {
     // ---- set-up
     process.stderr.write(`set-up: workspace, ${SOCKETS} robots with a socket each\n`);
     const ws = await enterpriseWorkspace(base, db, 'Soak');
-    const { apiKey: key, workspaceId } = ws;
+    const { apiKey: key } = ws;
     await seedMessages(db, ws, 1000, 'soak');
     const cookie = await sessionCookie(base, ws.email, ws.password);
     const enrollmentToken = async (body: object): Promise<string> =>
@@ -327,6 +327,7 @@ async function main(): Promise<void> {
 
     // Commands: sent at (ms) by nonce, and the robot each socket belongs to.
     const sentAt = new Map<string, number>();
+    // eslint-disable-next-line prefer-const -- set when the soak starts; the socket handlers above read it before then
     let recorder: Recorder | undefined;
     const robots: string[] = [];
     const wsBase = base.replace(/^http/, 'ws');
@@ -352,7 +353,7 @@ async function main(): Promise<void> {
             ws.once('unexpected-response', (_req, res) => reject(new Error(`socket ${i}: upgrade refused ${res.statusCode}`)));
             ws.on('open', () => ws.send(JSON.stringify({ event: 'ready', ref: 'ready', payload: {} })));
             ws.on('message', (data) => {
-              const frame = JSON.parse(data.toString());
+              const frame = JSON.parse((data as Buffer).toString()); // ws delivers a Buffer (binaryType 'nodebuffer')
               if (frame.event === 'reply' && frame.ref === 'ready') resolve();
               else if (frame.event === 'command') {
                 const command = frame.payload.agent_command;

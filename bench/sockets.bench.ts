@@ -134,17 +134,18 @@ async function baselineServer(): Promise<void> {
     );
     commit = (socket) => db.query(`INSERT INTO bench_bare_commands (socket) VALUES ($1)`, [socket]);
   }
+  const push = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    const i = Number(url.searchParams.get('i'));
+    const ws = sockets.get(i);
+    if (req.method !== 'POST' || url.pathname !== '/push' || !ws) return res.writeHead(404).end();
+    await commit?.(i);
+    ws.send(JSON.stringify({ event: 'command', payload: { agent_command: { id: randomBytes(16).toString('hex') } } }));
+    res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+  };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     req.resume();
-    req.on('end', async () => {
-      const i = Number(url.searchParams.get('i'));
-      const ws = sockets.get(i);
-      if (req.method !== 'POST' || url.pathname !== '/push' || !ws) return res.writeHead(404).end();
-      await commit?.(i);
-      ws.send(JSON.stringify({ event: 'command', payload: { agent_command: { id: randomBytes(16).toString('hex') } } }));
-      res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
-    });
+    req.on('end', () => void push(req, res, url));
   });
   const wss = new WebSocketServer({ server, path: '/socket', maxPayload: 65_536, perMessageDeflate: false });
   wss.on('connection', (ws, req) => {
@@ -261,7 +262,7 @@ async function openSockets(urls: string[]): Promise<Fleet> {
   await pool(urls.length, CONNECT_CONCURRENCY, async (i) => {
     const ws = new WebSocket(urls[i], { perMessageDeflate: false });
     ws.on('message', (data) => {
-      if (!data.toString().startsWith('{"event":"command"')) return;
+      if (!(data as Buffer).toString().startsWith('{"event":"command"')) return; // ws delivers a Buffer (binaryType 'nodebuffer')
       const waiter = waiters.get(i);
       if (waiter) {
         waiters.delete(i);

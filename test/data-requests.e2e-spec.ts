@@ -6,7 +6,6 @@ import { eventually } from './support/eventually';
 import { colleague, enrollRobot, type EnrolledRobot, eventsOf, ISO, rowsOf, UUID } from './support/fleet';
 import { expectProblem } from './support/problem';
 import { makeScimTenant, oktaUser, scim } from './support/scim';
-import { sessionCookie } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
 
 const REQUESTS = '/api/v1/operator/data_requests';

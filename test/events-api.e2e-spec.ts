@@ -12,12 +12,12 @@ const EVENTS = '/api/v1/events';
 
 /** The workspace's events of a type, oldest first, straight from the outbox. */
 const eventsOf = async (t: TestApp, workspaceId: string, type: string) =>
-  (await t.app
+  t.app
     .get(DataSource)
-    .query(`SELECT id, type, data FROM domain_events WHERE workspace_id = $1 AND type = $2 ORDER BY inserted_at, id`, [
-      workspaceId,
-      type,
-    ])) as { id: string; type: string; data: any }[];
+    .query<{ id: string; type: string; data: any }[]>(
+      `SELECT id, type, data FROM domain_events WHERE workspace_id = $1 AND type = $2 ORDER BY inserted_at, id`,
+      [workspaceId, type],
+    );
 
 describe('GET /api/v1/events (machine clients holding events:read)', () => {
   let t: TestApp;

@@ -111,9 +111,9 @@ describe(`fuzzing every JSON route of the OpenAPI document (FUZZ_SEED=${SEED})`,
     t = await createTestApp({ env: { DATABASE_URL: url.toString(), API_RATE_LIMIT: '100000000' } });
     db = t.app.get(DataSource);
     tables = (
-      (await db.query(
+      await db.query<{ tablename: string }[]>(
         `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'domain_events_pending') ORDER BY 1`,
-      )) as { tablename: string }[]
+      )
     ).map((r) => r.tablename);
     w = await makeWorkspace(t);
     cookie = await sessionCookie(t, w.email, w.password);

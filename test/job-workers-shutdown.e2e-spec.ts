@@ -1,4 +1,3 @@
-import { RedisQueueBackend } from 'bullmq';
 import { JobWorkers } from '../src/core/jobs/job-workers.service';
 import { WebhookDeliveryProcessor } from '../src/webhooks/webhook-delivery.processor';
 import { eventually } from './support/eventually';

@@ -358,7 +358,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
       // the batch's write fails once, as it would with the database unreachable
       const repo = own.app.get(CredentialsRepository);
       const touch = jest.spyOn(repo, 'touchLastUsed').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
-      await (own.app.get(MachineCredentialVerifier) as unknown as { flushLastUsed(): Promise<void> }).flushLastUsed();
+      await own.app.get<MachineCredentialVerifier, { flushLastUsed(): Promise<void> }>(MachineCredentialVerifier).flushLastUsed();
       expect(touch).toHaveBeenCalledTimes(1);
       touch.mockRestore();
 

@@ -30,9 +30,10 @@ function expectBaseAttributes(cookie: SetCookie | undefined): void {
 }
 
 const sessionRows = (t: TestApp, uid: string) =>
-  db(t).query(`SELECT token_hash, issued_at, expires_at, row_to_json(s)::text AS row FROM user_sessions s WHERE user_id = $1`, [
-    uid,
-  ]) as Promise<{ token_hash: Buffer; issued_at: Date; expires_at: Date; row: string }[]>;
+  db(t).query<{ token_hash: Buffer; issued_at: Date; expires_at: Date; row: string }[]>(
+    `SELECT token_hash, issued_at, expires_at, row_to_json(s)::text AS row FROM user_sessions s WHERE user_id = $1`,
+    [uid],
+  );
 
 const rowsWithHash = async (t: TestApp, token: string) =>
   Number((await db(t).query(`SELECT count(*)::int AS n FROM user_sessions WHERE token_hash = $1`, [sha256(token)]))[0].n);

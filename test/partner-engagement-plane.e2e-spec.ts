@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { uniqueEmail } from './support/builders';
 import { makeOperator, makePlatformAdmin, Operator, addMembership } from './support/console';
@@ -174,7 +174,7 @@ describe('partners and engagements', () => {
       });
       const rows = await db().query(`SELECT token_hash FROM engagement_tokens WHERE engagement_id = $1`, [engagement.id]);
       const stored = rows.map((r: { token_hash: Buffer }) => r.token_hash.toString('hex'));
-      expect(stored).toContain(require('node:crypto').createHash('sha256').update(tok.token).digest('hex'));
+      expect(stored).toContain(createHash('sha256').update(tok.token).digest('hex'));
       const raw = await db().query(
         `SELECT count(*)::int AS n FROM engagement_tokens WHERE encode(token_hash, 'escape') LIKE '%' || $1 || '%'`,
         [tok.token],

@@ -30,9 +30,10 @@ describe('partner administration', () => {
     patch: (path: string, body: object) => t.http().patch(path).set('cookie', admin.cookie).send(body),
   };
   const keyRows = async (partnerId: string) =>
-    (await db().query(`SELECT prefix, secret_hash, expires_at, last_used_at FROM partner_keys WHERE partner_id = $1 ORDER BY inserted_at`, [
-      partnerId,
-    ])) as { prefix: string; secret_hash: Buffer; expires_at: Date | null; last_used_at: Date | null }[];
+    db().query<{ prefix: string; secret_hash: Buffer; expires_at: Date | null; last_used_at: Date | null }[]>(
+      `SELECT prefix, secret_hash, expires_at, last_used_at FROM partner_keys WHERE partner_id = $1 ORDER BY inserted_at`,
+      [partnerId],
+    );
 
   beforeAll(async () => {
     const { env, adminEmail } = marketplaceEnv();

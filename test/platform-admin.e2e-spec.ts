@@ -18,9 +18,7 @@ describe('platform administration', () => {
   const messagesWith = (app: TestApp, key: string) => app.http().get('/api/v1/messages').set('x-agent-api-key', key);
   const patchAs = (op: Operator, id: string, body: object) => t.http().patch(`${ADMIN_API}/${id}`).set('cookie', op.cookie).send(body);
   const statusOf = async (id: string) =>
-    (
-      (await t.app.get(DataSource).query(`SELECT status, plan FROM workspaces WHERE id = $1`, [id])) as { status: string; plan: string }[]
-    )[0];
+    (await t.app.get(DataSource).query<{ status: string; plan: string }[]>(`SELECT status, plan FROM workspaces WHERE id = $1`, [id]))[0];
 
   // listed, but nobody has proven them yet
   const claimedEmail = uniqueEmail('claimed-admin');

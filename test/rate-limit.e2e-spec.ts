@@ -5,7 +5,6 @@ import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 
 const WINDOW = 60_000;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Moves the app's clock `offsetMs` into the next aligned window, one no earlier request touched. */
 function alignClock(t: TestApp, offsetMs: number): number {

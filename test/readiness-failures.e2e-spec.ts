@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { dropScratchDatabase } from './support/scratch-database';
 import { TcpProxy } from './support/tcp-proxy';
-import { createTestApp, TestApp } from './support/test-app';
+import { createTestApp } from './support/test-app';
 
 const databaseUrl = new URL(process.env.DATABASE_URL!);
 
@@ -44,7 +45,7 @@ describe('GET /ready when a required dependency is unhealthy', () => {
       expect(res.status).toBe(503);
       expect(res.body.checks.repo.status).toMatch(/^(ok|degraded)$/);
       expect(res.body.checks.migrations.status).toBe('error');
-      expect(res.body.checks.migrations.pending).toBe(t.app.get(require('typeorm').DataSource).migrations.length);
+      expect(res.body.checks.migrations.pending).toBe(t.app.get(DataSource).migrations.length);
       expect(res.body.checks.migrations.pending).toBeGreaterThan(0);
     } finally {
       await t.close();

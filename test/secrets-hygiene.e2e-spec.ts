@@ -236,8 +236,8 @@ describe('secrets hygiene: a key sent in the (unread) underscore header', () => 
   // not reach the log either. Request lines carry no headers at all.
   it('is not logged either', async () => {
     const app = spawnApp(await testEnv({ LOG_LEVEL: 'debug' }));
-    let output = '';
-    let key = '';
+    let output: string;
+    let key: string;
     try {
       await waitForHealth(app);
       const reg = await fetch(`${app.baseUrl}/api/v1/register`, {

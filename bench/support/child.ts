@@ -46,7 +46,7 @@ interface Answer {
  */
 export class BenchChild<Req extends { type: string }> {
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private output = '';
 
   private constructor(readonly proc: ChildProcess) {
@@ -84,7 +84,7 @@ export class BenchChild<Req extends { type: string }> {
   request<T>(req: Req): Promise<T> {
     const id = ++this.nextId;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve: (v) => resolve(v as T), reject });
       this.proc.send({ ...req, id });
     });
   }

@@ -24,7 +24,7 @@ describe('AgentClient access tokens', () => {
   /** A fake service: the exchange answers `exchange()`, every other route 200 `{ messages: [] }`. */
   function service(exchange: () => Response) {
     const calls: string[] = [];
-    const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const fetch = (async (input: string | URL, init?: RequestInit) => {
       const url = new URL(String(input));
       calls.push(`${init?.method ?? 'GET'} ${url.pathname} ${new Headers(init?.headers).get('authorization') ?? ''}`.trim());
       if (url.pathname === '/api/v1/agent_tokens') return exchange();

@@ -98,7 +98,7 @@ export class AgentClient {
     ...options: OptionalIfEmpty<RequestOptions<P, M>>
   ): Promise<ResponseBody<P, M>> {
     const opts = (options[0] ?? {}) as {
-      params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+      params?: { path?: PathParams; query?: Record<string, unknown> };
       body?: unknown;
       signal?: AbortSignal;
     };
@@ -237,10 +237,14 @@ function tokenState(stored: StoredAccessToken): TokenState {
 }
 
 /** A tuple that makes the options argument optional when nothing in it is required. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends O` asks whether every member of O is optional
 type OptionalIfEmpty<O> = {} extends O ? [options?: O] : [options: O];
 
+/** A route's path parameters, as the generated types declare them. */
+type PathParams = Record<string, string | number | boolean | null | undefined>;
+
 /** `/api/v1/traces/{id}` with `{ id }` → `/api/v1/traces/<id>`, each value URL-encoded. */
-export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+export function fillPath(path: string, params: PathParams = {}): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) throw new TypeError(`missing path parameter ${name}`);

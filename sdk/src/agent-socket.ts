@@ -81,7 +81,7 @@ export interface CommandOutcome {
   /** From receiving the command to the service accepting its result, in ms. */
   durationMs: number;
   /** `ok`, or the service's reason for not taking it (`command_finished`: it already had one). */
-  reply: 'ok' | string;
+  reply: string;
 }
 
 export type AgentSocketState = 'idle' | 'connecting' | 'ready' | 'reconnecting' | 'closed';
@@ -295,7 +295,7 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     return new Promise<SessionEnd>((resolve, reject) => {
       let opened = false;
       let readyAt = 0;
-      let failure: unknown;
+      let failure: ProblemError | TransportError | undefined;
       ws.on('unexpected-response', (req, res) => {
         void refusal(res).then((problem) => {
           failure = problem;
@@ -318,7 +318,7 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
         );
       });
       ws.on('message', (data, isBinary) => {
-        if (!isBinary) this.onFrame(ws, data.toString());
+        if (!isBinary) this.onFrame(ws, (data as Buffer).toString()); // ws delivers a Buffer (binaryType 'nodebuffer')
       });
       ws.on('close', (code, reasonBuffer) => {
         this.onClose(ws);
@@ -374,7 +374,8 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     const sentAt = Date.now();
     try {
       const reply = await this.call(ws, 'heartbeat', {});
-      this.emit('heartbeat', { serverTime: String(reply.payload.server_time ?? ''), roundTripMs: Date.now() - sentAt });
+      const serverTime = reply.payload.server_time;
+      this.emit('heartbeat', { serverTime: typeof serverTime === 'string' ? serverTime : '', roundTripMs: Date.now() - sentAt });
     } catch {
       // No reply in time: the connection is dead even if TCP has not noticed. Reconnect.
       if (ws.readyState === WebSocket.OPEN) ws.terminate();

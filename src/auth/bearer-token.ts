@@ -16,7 +16,7 @@ export function readBearerToken(req: Request): Promise<string | undefined> {
   const headerOnly = { headers: { authorization: header }, query: {}, body: undefined } as unknown as Request;
   return new Promise<string | undefined>((resolve, reject) => {
     const reader = new BearerStrategy((token, done) => done(null, { token }));
-    passport.authenticate(reader, { session: false }, (err: unknown, user: { token: string } | false) =>
+    passport.authenticate(reader, { session: false }, (err: Error | null, user: { token: string } | false) =>
       err ? reject(err) : resolve(user ? user.token : undefined),
     )(headerOnly, (req.res ?? {}) as Response, reject);
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { listPage } from '../core/database/list-page';
 import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';

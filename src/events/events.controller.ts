@@ -10,6 +10,7 @@ import { EventsService } from './events.service';
  * The workspace of a machine request (from its credential). Events cannot import credentials'
  * `@CurrentMachine()` (credentials records events), so it reads the principal through auth.
  */
+// eslint-disable-next-line no-useless-assignment -- used as a parameter decorator below, which the rule does not see
 const MachineWorkspace = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
   const principal = principalOf(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'machine', '@MachineWorkspace()');
   if (!principal.workspaceId) throw new Error('a machine principal always names its workspace');

@@ -44,7 +44,7 @@ describe('EventPushService', () => {
       }),
     );
     client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    client.on('message', (data, isBinary) => received.push({ text: data.toString(), isBinary }));
+    client.on('message', (data, isBinary) => received.push({ text: (data as Buffer).toString(), isBinary }));
     await connected;
   });
 

@@ -104,7 +104,7 @@ export function parseFrame(data: RawData, isBinary: boolean): ParsedFrame {
   if (isBinary) return { ok: false, ref: null, reason: ReplyReasons.invalidJson };
   let message: unknown;
   try {
-    message = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString());
+    message = JSON.parse((Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8'));
   } catch {
     return { ok: false, ref: null, reason: ReplyReasons.invalidJson };
   }

@@ -28,7 +28,12 @@ export class FailedAuthFilter extends ProblemFilter {
     super(renderer, transports, routes, authFailures);
   }
 
-  override async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
+  override catch(exception: unknown, host: ArgumentsHost): void {
+    // Nest does not wait for a filter: the answer is written when the throttle has counted it.
+    void this.answer(exception, host);
+  }
+
+  private async answer(exception: unknown, host: ArgumentsHost): Promise<void> {
     let answer = exception;
     if (exception instanceof ProblemError && (exception.status === 401 || exception.status === 403)) {
       answer = await this.throttle.recordFailure(host.switchToHttp().getRequest<Request>(), exception).catch(() => exception);

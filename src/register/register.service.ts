@@ -17,7 +17,7 @@ const EMAIL_TAKEN = () => new ValidationProblem({ email: ['has already been take
 export function nameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? '';
   const words = local
-    .split(/[._+\-]+/)
+    .split(/[._+-]+/)
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
   const name = words.join(' ').slice(0, 120).trim();

@@ -206,7 +206,7 @@ function filterIds(f: Filter): string[] | undefined {
   if (f.op === 'eq' && f.attrPath.toLowerCase() === 'value' && typeof f.compValue === 'string') return [f.compValue];
   if (f.op === 'or') {
     const parts = f.filters.map(filterIds);
-    return parts.every((p) => p !== undefined) ? (parts.flat() as string[]) : undefined;
+    return parts.every((p) => p !== undefined) ? parts.flat() : undefined;
   }
   return undefined;
 }

@@ -18,5 +18,6 @@ export function safeReturnPath(raw: unknown): string | undefined {
     return undefined;
   }
   // nothing encoded may turn into a control character or a backslash either
+  // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
   return /[\u0000-\u001f\u007f\\]/.test(decoded) ? undefined : raw;
 }

@@ -25,7 +25,7 @@ export async function eventually<T>(check: () => Promise<T> | T, options: Eventu
       if (err instanceof StopWaiting) throw err;
       if (Date.now() >= deadline) {
         const reason = err instanceof Error ? err.message : String(err);
-        throw new Error(`timed out after ${timeoutMs} ms waiting for ${options.what ?? 'a condition'}: ${reason}`);
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${options.what ?? 'a condition'}: ${reason}`, { cause: err });
       }
     }
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));

@@ -43,7 +43,7 @@ export class SocketClient {
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     ws.on('upgrade', (res) => (this.upgradeHeaders = res.headers));
     ws.on('message', (data) => {
-      const message = JSON.parse(data.toString());
+      const message = JSON.parse((data as Buffer).toString()); // ws delivers a Buffer (binaryType 'nodebuffer')
       this.messages.push(message);
       for (const waiter of [...this.waiters]) {
         if (waiter.match(message)) {
@@ -63,6 +63,7 @@ export class SocketClient {
       ws.once('unexpected-response', (_req, res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the refusal is the answer the tests check, not a failure
         const refuse = () => reject({ status: res.statusCode ?? 0, headers: res.headers, body } satisfies Refusal);
         res.on('end', refuse);
         res.on('error', refuse);

@@ -85,7 +85,7 @@ export function spawnApp(env: Record<string, string | undefined>, nodeArgs: stri
       } catch {
         continue;
       }
-      const port = LISTENING.exec(String(msg ?? ''))?.[1];
+      const port = typeof msg === 'string' ? LISTENING.exec(msg)?.[1] : undefined;
       if (port) {
         app.port = Number(port);
         app.baseUrl = `http://127.0.0.1:${port}`;

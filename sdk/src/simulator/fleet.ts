@@ -104,7 +104,8 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
 
   const onResult = (outcome: CommandOutcome) => {
     if (outcome.command.name === ECHO_COMMAND) {
-      const nonce = String((outcome.command.payload as { nonce?: unknown }).nonce ?? '');
+      const { nonce } = outcome.command.payload as { nonce?: unknown };
+      if (typeof nonce !== 'string') return;
       const sentAt = echoSentAt.get(nonce);
       if (sentAt === undefined) return;
       echoSentAt.delete(nonce);

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { Queue, RedisQueueBackend, Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { AppConfig, QueueConfig } from '../config/app-config';
 import { endDisconnectsWhileReconnecting } from '../redis/stranded-disconnect';
 import { QueueWorkerHost } from './queue-worker';

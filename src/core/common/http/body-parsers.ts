@@ -73,6 +73,7 @@ const bodyFinished = (req: Request & { upgrade?: boolean }) =>
   req.upgrade || !req.socket || !req.socket.readable || (req.complete && !req.readable);
 
 /** body-parser's: the first character that is not JSON white space ('' when there is none). */
+// eslint-disable-next-line no-control-regex -- tab, line feed and carriage return are JSON white space
 const FIRST_NON_WHITESPACE = /^[\x20\x09\x0a\x0d]*([^\x20\x09\x0a\x0d]|$)/;
 
 /** What body-parser's strict JSON parser does with the decoded text: '' is {}, a value that is not an object or array is refused. */

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../config/app-config';
 import { clientIp, ipBucket, normalizeIp } from './client-ip';
 import type { IncomingMessage } from 'node:http';
 
@@ -85,7 +86,6 @@ describe('clientIp', () => {
   });
 
   it('honours a trusted proxy configured in IPv4-mapped form (normalised by loadConfig)', () => {
-    const { loadConfig } = require('../../config/app-config');
     const config = loadConfig({
       DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
       REDIS_URL: 'redis://127.0.0.1:6379/0',

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
 
+// eslint-disable-next-line no-control-regex -- the control characters are what it refuses
 export const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 
 /** Trims every string of an array and drops repeats; leaves anything else for the validators to reject. */

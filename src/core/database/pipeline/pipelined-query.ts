@@ -53,6 +53,7 @@ function rowBuilder(names: string[]): RowShape['build'] {
   if (codeGeneration && names.every((n) => IDENTIFIER.test(n) && n !== '__proto__') && new Set(names).size === names.length) {
     const members = names.map((n, i) => `${JSON.stringify(n)}: v[${i}] === null ? null : p[${i}](v[${i}])`);
     try {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- pg's own row builder: code generated from plain identifiers only (above)
       return new Function('p', 'v', `return { ${members.join(', ')} };`) as RowShape['build'];
     } catch (err) {
       // node --disallow-code-generation-from-strings (a hardening flag): the loop below, from now on

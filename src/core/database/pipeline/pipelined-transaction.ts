@@ -52,7 +52,7 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
   private state: 'open' | 'ending' | 'over' = 'open';
   /** Settles after the last statement issued; awaited before the connection goes back to the pool. */
   private last: Promise<unknown> = Promise.resolve();
-  private firstFailure?: unknown;
+  private firstFailure?: QueryFailedError;
   private readonly committed: Array<() => void> = [];
 
   private constructor(private readonly client: PipelineClient) {}
@@ -69,7 +69,7 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
     let broken: unknown;
     try {
       client.pipeline = true;
-      tx.issue('BEGIN');
+      void tx.issue('BEGIN'); // a failure is the transaction's: issue() records it, commit() throws it
       const result = await work(tx);
       if (tx.state === 'open') await tx.commit();
       return result;
@@ -84,12 +84,13 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
       if (broken === undefined) await qr.release();
       else
         await (qr as unknown as ReleasableWithError).releasePostgresConnection(
-          broken instanceof Error ? broken : new Error(String(broken)),
+          broken instanceof Error ? broken : new Error('ROLLBACK failed', { cause: broken }),
         );
     }
   }
 
   /** A statement of the transaction, sent at once; its rows ([rows, count] for UPDATE and DELETE). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the signature of TypeORM's EntityManager.query (SqlExecutor)
   query<T = any>(text: string, values: unknown[] = []): Promise<T> {
     if (this.state !== 'open') return Promise.reject(new Error('PipelinedTransaction: the transaction is already ending'));
     const answer = this.issue(text, values).then(typeOrmResult) as Promise<T>;
@@ -181,7 +182,7 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
       },
     );
     // Marked handled here: a caller that gave up on the transaction need not await every statement.
-    sent.catch((err: unknown) => {
+    sent.catch((err: QueryFailedError) => {
       if (this.firstFailure === undefined) this.firstFailure = err;
     });
     this.last = sent;
