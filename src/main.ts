@@ -16,7 +16,7 @@ let envFile: string | undefined;
 async function main(): Promise<void> {
   envFile = loadEnvFile();
   // Validate before building anything, so a bad deployment fails naming every bad variable.
-  loadConfig(process.env);
+  loadConfig();
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
     bodyParser: false,
     bufferLogs: true,
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const config = app.get(AppConfig);
   const logger = app.get(Logger);
   await app.listen(config.port);
-  const server = app.getHttpServer();
+  const server: Server = app.getHttpServer();
   // The port actually bound (PORT=0 picks a free one), and the runtime, which is part of what is
   // deployed: /metrics carries it too (nodejs_version_info).
   const address = server.address();

@@ -327,9 +327,9 @@ export class ConfigValidationError extends Error {
 
 /**
  * Only DATABASE_URL, validated: for `npm run migrate`, which must run in a deploy step that does
- * not carry the service's other settings.
+ * not carry the service's other settings. Reads the process environment unless given another.
  */
-export function loadDatabaseUrl(env: Record<string, string | undefined>): string {
+export function loadDatabaseUrl(env: Record<string, string | undefined> = process.env): string {
   const vars = plainToInstance(EnvironmentVariables, { DATABASE_URL: env.DATABASE_URL });
   const errors = validateSync(vars, { forbidUnknownValues: false }).filter((e) => e.property === 'DATABASE_URL');
   if (errors.length > 0) {
@@ -346,9 +346,10 @@ const splitList = (value: string) =>
 
 /**
  * Builds the configuration from an environment map. Throws ConfigValidationError naming every bad
- * variable at once, so a misconfigured deployment fails at start-up with the whole list.
+ * variable at once, so a misconfigured deployment fails at start-up with the whole list. Reads the
+ * process environment unless given another.
  */
-export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const raw: Record<string, string> = {};
   for (const key of ENV_KEYS) {
     const value = env[key];

@@ -18,7 +18,7 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
 if (require.main === module) {
   const envFile = loadEnvFile();
   (async () => {
-    const applied = await runMigrations(loadDatabaseUrl(process.env));
+    const applied = await runMigrations(loadDatabaseUrl());
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
   })().catch((err: unknown) => {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
