@@ -4,7 +4,7 @@ import { keysetStatement, listStatements } from '../core/database/list-statement
 import { t } from '../core/database/pg-types';
 import { isoColumn, utcIso, utcTextColumn } from '../core/database/sql';
 import { statement } from '../core/database/statement';
-import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { MESSAGE_LIST, type MessageDto } from './dto/message.dto';
 import type { ListQuery } from '../core/listing/list-query';
 import type { EntityManager } from 'typeorm';
@@ -37,6 +37,7 @@ const MESSAGES = listStatements(MESSAGE_LIST, {
   scope: 'm.workspace_id = $1',
   params: [t.uuid],
   row: MESSAGE_ROW,
+  lane: 'read',
 });
 
 /** A page of the messages a data subject's agents wrote, by id. */
@@ -59,6 +60,8 @@ const ERASE_MESSAGES = statement({
   params: [t.uuid, t.uuidArray],
 });
 
+// Data requests: the messages of a subject's agents; an erasure blanks their bodies.
+@DataSubjectSection('messages')
 @Injectable()
 export class MessagesRepository implements PagedSubjectData {
   constructor(private readonly db: Db) {}

@@ -155,19 +155,25 @@ export class Db implements Queryable {
   }
 
   /**
-   * A page of a list: on the read lane while the offset is shallow, on a pooled connection past
-   * PIPELINED_MAX_OFFSET (a deep offset walks enough of its index to hold up the reads behind it).
+   * A page of a list: a `read` statement on the read lane while the offset is shallow, on a
+   * pooled connection past PIPELINED_MAX_OFFSET (a deep offset walks enough of its index to hold
+   * up the reads behind it); any other on its own lane.
    */
   page<P extends readonly unknown[], R>(s: Statement<P, R>, params: P, offset: number): Promise<R[]> {
-    const values = params as unknown as unknown[];
-    return offset <= PIPELINED_MAX_OFFSET ? this.lanes.rows(s.label, s.text, values) : this.lanes.pooledRows(s.label, s.text, values);
+    if (s.lane === 'read' && offset > PIPELINED_MAX_OFFSET) {
+      return this.lanes.pooledRows<R>(s.label, s.text, params as unknown as unknown[]);
+    }
+    return this.rows(s, params);
   }
 
   /** A page of a list (SPEC.md Lists) and the total matching, read in parallel. */
   async list<P extends readonly unknown[], R>(l: ListStatements<P, R>, scope: P, q: ListQuery): Promise<{ rows: R[]; total: number }> {
     const page = l.page(q, scope);
     const count = l.count(q, scope);
-    const [rows, counted] = await Promise.all([this.rows(page.statement, page.params), this.one(count.statement, count.params)]);
+    const [rows, counted] = await Promise.all([
+      this.page(page.statement, page.params, q.page.offset),
+      this.one(count.statement, count.params),
+    ]);
     return { rows, total: counted.total };
   }
 

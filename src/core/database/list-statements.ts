@@ -6,7 +6,7 @@ import type { ListQuery } from '../listing/list-query';
 
 /** What a list reads: its select list, FROM, scope and row, declared once beside its repository. */
 interface ListSourceDef<P extends readonly PgType<unknown, unknown>[], S extends RowShape> {
-  /** Names its statements: `<label>` for the page, `<label>_count` for the total, `<label>_by_<filter>...` per filter set. */
+  /** Names its statements: `<label>` for the page, `count_<x>` for the total of a `list_<x>` (else `<label>_count`), `_by_<filter>...` appended per filter set. */
   label: string;
   /** The select list, aliased to the row's columns. */
   columns: string;
@@ -20,6 +20,12 @@ interface ListSourceDef<P extends readonly PgType<unknown, unknown>[], S extends
   scope: string;
   params: P;
   row: S;
+  /**
+   * `read`: the page goes down the pipelined read lane while its offset is shallow (Db.page):
+   * for lists served by an index in the list's order, read by machines at a high rate. The
+   * count always takes a pooled connection (it walks every matching row). Default `pooled`.
+   */
+  lane?: 'read' | 'pooled';
 }
 
 const fromClause = (def: { from: string; alias?: string }) => (def.alias && !/\s/.test(def.from) ? `${def.from} ${def.alias}` : def.from);
@@ -53,6 +59,8 @@ export function listStatements<const P extends readonly PgType<unknown, unknown>
   const from = fromClause(def);
   const pages = new Map<string, Statement<readonly unknown[], RowOf<S>>>();
   const counts = new Map<string, Statement<readonly unknown[], { total: number }>>();
+  // list_x pages go with count_x counts (the labels test/hot-queries knows them by)
+  const countLabel = def.label.startsWith('list_') ? `count_${def.label.slice('list_'.length)}` : `${def.label}_count`;
   const filterTag = (name: string) => ((list.filters ?? []).find((f) => f.name === name)?.values === 'uuid' ? t.uuid : t.text);
   for (const applied of filterSets(list)) {
     const filters = Object.fromEntries(applied.map((name) => [name, '']));
@@ -73,12 +81,13 @@ export function listStatements<const P extends readonly PgType<unknown, unknown>
         text: `SELECT ${def.columns} FROM ${from} ${s.where} ${s.orderBy} ${s.limit}`,
         params: pageParams,
         row: def.row,
+        lane: def.lane ?? 'pooled',
       }),
     );
     counts.set(
       s.variant,
       statement({
-        label: `${def.label}${s.variant}_count`,
+        label: `${countLabel}${s.variant}`,
         text: `SELECT count(*)::int AS total FROM ${from} ${s.where}`,
         params: [...def.params, ...filterParams],
         row: { total: t.int },
