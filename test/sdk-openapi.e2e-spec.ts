@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GENERATED_TYPES_FILE, previewDocument, typesFromDocument } from '../scripts/sdk-openapi';
+import { firstDifference } from '../src/core/common/first-difference';
 import { createTestApp, TestApp } from './support/test-app';
-
-/** The first line where two texts differ, for a failure message that says where to look. */
-function firstDifference(a: string, b: string): string {
-  const left = a.split('\n');
-  const right = b.split('\n');
-  const i = left.findIndex((line, n) => line !== right[n]);
-  const at = i < 0 ? left.length : i;
-  return `line ${at + 1}:\n  committed: ${left[at] ?? '(end of file)'}\n  generated: ${right[at] ?? '(end of file)'}`;
-}
 
 /**
  * The SDK's request and response types come from the service's OpenAPI document
