@@ -2,7 +2,7 @@ import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { ProblemDoc } from './problem-docs';
 
-export function problemPage(slug: string, doc: ProblemDoc, typeUrl: string): SafeHtml {
+export function problemPage(doc: ProblemDoc, typeUrl: string): SafeHtml {
   return layout(
     { title: doc.title },
     html`<section class="panel" aria-labelledby="problem-title">

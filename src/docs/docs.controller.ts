@@ -69,7 +69,7 @@ export class DocsController {
   problem(@Param('slug') slug: string, @Res() res: Response): void {
     const doc = Object.hasOwn(PROBLEM_DOCS, slug) ? PROBLEM_DOCS[slug] : undefined;
     if (!doc) throw new NotFoundProblem();
-    sendPage(res, problemPage(slug, doc, `${this.config.baseUrl}/problems/${slug}`));
+    sendPage(res, problemPage(doc, `${this.config.baseUrl}/problems/${slug}`));
   }
 
   @Public()

@@ -12,7 +12,7 @@ import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
 import { CredentialIssuer, assertWorkspaceAcceptsTraffic } from '../credentials';
 import { Outbox, TRANSACTION_TIME } from '../events';
 import { type PlanLimits, type QuotaKind, quotaLimit, QuotasService, type WorkspaceStatus } from '../identity';
-import { claimRefusal, EnrollmentClaimsRepository, NewClaim, type WorkspaceLock } from './enrollment-claims.repository';
+import { claimRefusal, EnrollmentClaimsRepository, type WorkspaceLock } from './enrollment-claims.repository';
 import {
   assertClaimable,
   assertRobotBindable,

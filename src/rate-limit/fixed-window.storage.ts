@@ -32,7 +32,7 @@ export class FixedWindowThrottlerStorage implements ThrottlerStorage {
     private readonly onOverflow: (throttlerName: string) => void = () => undefined,
   ) {}
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<FixedWindowRecord> {
+  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<FixedWindowRecord> {
     return this.hit(key, ttl, limit, throttlerName);
   }
 
