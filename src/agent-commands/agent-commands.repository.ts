@@ -5,7 +5,7 @@ import { keysetPage } from '../core/database/list-page';
 import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
 import { listSql } from '../core/listing/list-sql';
-import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { recordEventsSql } from '../events';
 import type { ListQuery } from '../core/listing/list-query';
 import type { AgentCommandDto, AgentCommandResultStatus } from './dto/agent-command.dto';
@@ -48,6 +48,8 @@ export type NewCommands = {
   createdBy: string | null;
 };
 
+// Data requests: commands sent to a subject's agents (payload and result erased), and an operator's name on those they sent.
+@DataSubjectSection('agent_commands')
 @Injectable()
 export class AgentCommandsRepository implements PagedSubjectData {
   constructor(

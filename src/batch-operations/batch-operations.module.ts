@@ -1,11 +1,10 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AgentCommandsModule } from '../agent-commands';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { registerQueue } from '../core/jobs/queue-worker';
 import { CredentialsModule } from '../credentials';
-import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EnrollmentModule } from '../enrollment';
 import { EventsModule } from '../events';
 import { RetireRobotsAction } from './actions/retire-robots.action';
@@ -35,7 +34,6 @@ import { BatchRunner } from './batch-runner.service';
     EnrollmentModule,
     AgentCommandsModule,
     CredentialsModule,
-    DataSubjectsModule,
   ],
   controllers: [BatchOperationsController, BatchOperationsPageController],
   providers: [
@@ -52,14 +50,4 @@ import { BatchRunner } from './batch-runner.service';
   ],
   exports: [BatchOperationsService, BatchActionRegistry],
 })
-export class BatchOperationsModule implements OnModuleInit {
-  constructor(
-    private readonly subjects: DataSubjectRegistry,
-    private readonly batches: BatchOperationsRepository,
-  ) {}
-
-  /** Data requests: operations that targeted a subject (with those targets' outcomes), and an operator's name on those they ran. */
-  onModuleInit(): void {
-    this.subjects.registerPaged('batch_operations', this.batches);
-  }
-}
+export class BatchOperationsModule {}

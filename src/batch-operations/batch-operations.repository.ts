@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
 import { listSql } from '../core/listing/list-sql';
-import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import type { BatchAction, TargetOutcome } from './batch-action';
 import type { BatchOperationDto, BatchTargetDto } from './dto/batch-operation.dto';
@@ -26,6 +26,8 @@ export interface ChunkCounts {
   skipped: number;
 }
 
+// Data requests: operations that targeted a subject (with those targets' outcomes), and an operator's name on those they ran.
+@DataSubjectSection('batch_operations')
 @Injectable()
 export class BatchOperationsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

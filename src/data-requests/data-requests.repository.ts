@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import { type DataSubject, type DataSubjectType, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, type DataSubjectType, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import type { DataRequestDto, DataRequestKind } from './dto/data-request.dto';
 
@@ -15,6 +15,8 @@ export type ClaimedRequest = DataRequestDto & { workspace_id: string };
 /** Every id that stands for the subject (its robots, agents, operators). */
 const subjectIds = (s: DataSubject) => [...s.robotIds, ...s.serviceAgentIds, ...s.userIds];
 
+// Data requests: earlier data requests about the subject (an erasure deletes their export documents).
+@DataSubjectSection('data_requests')
 @Injectable()
 export class DataRequestsRepository implements PagedSubjectData {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -11,9 +11,15 @@ const MENTIONED = `WITH ids AS (
   UNION SELECT c.id::text FROM api_credentials c WHERE c.workspace_id = $1 AND c.service_agent_id = ANY($3::uuid[]))`;
 const ABOUT = `e.workspace_id = $1 AND EXISTS (SELECT 1 FROM ids WHERE strpos(e.data::text, ids.id) > 0)`;
 
-/** Data requests: the domain events (the outbox) that mention a subject. */
+/**
+ * Data requests: the domain events (the outbox) that mention a subject. Events are erased before
+ * any other section: the events other erasures record (api_key.revoked for the keys they revoke)
+ * must stay as they are. Nothing of an event stays in Redis once relayed (its publish mark holds
+ * no data).
+ */
+@DataSubjectSection('events', { order: -1 })
 @Injectable()
-export class DomainEventsDataRepository {
+export class DomainEventsDataRepository implements PagedSubjectData {
   exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
     return m.query(
       `${MENTIONED}

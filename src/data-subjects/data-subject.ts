@@ -21,9 +21,9 @@ export interface DataSubject {
 export type AfterErasure = () => Promise<void>;
 
 /**
- * What one feature holds about data subjects. Each feature that stores subject data registers one
- * with DataSubjectRegistry at module init (as auth strategies register themselves), so an export
- * and an erasure cover every feature without the data-requests feature knowing any of them.
+ * What one feature holds about data subjects. Each feature that stores subject data declares its
+ * section with `@DataSubjectSection` (DataSubjectRegistry finds it at boot), so an export and an
+ * erasure cover every feature without the data-requests feature knowing any of them.
  *
  * - `export` yields the subject's records in pages (each page an array of plain JSON values), read
  *   in the export's transaction (one consistent snapshot). Yield nothing when the feature holds
@@ -46,9 +46,9 @@ export interface DataSubjectContributor {
 }
 
 /**
- * What most features give: a keyset-paged read of the subject's rows (ordered by `id`, after the
- * given id) and an erasure, both in the data request's transaction. DataSubjectRegistry.registerPaged
- * turns it into a contributor.
+ * What a feature gives, on the class it declares with `@DataSubjectSection`: a keyset-paged read of
+ * the subject's rows (ordered by `id`, after the given id) and an erasure, both in the data
+ * request's transaction. DataSubjectRegistry turns it into a contributor.
  */
 export interface PagedSubjectData {
   exportPage(m: EntityManager, subject: DataSubject, after: string | undefined): Promise<{ id: string }[]>;

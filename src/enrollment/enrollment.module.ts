@@ -1,8 +1,7 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
-import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
 import { IdentityModule } from '../identity';
 import { CohortsController } from './cohorts.controller';
@@ -20,7 +19,7 @@ import { RobotsService } from './robots.service';
 
 /** Fleet enrollment: age_ tokens, robots, cohorts and the claim that turns a device into an agent. */
 @Module({
-  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule, EventsModule, DataSubjectsModule],
+  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule, EventsModule],
   controllers: [EnrollmentTokensController, RobotsController, CohortsController, EnrollmentClaimController],
   providers: [
     EnrollmentTokensRepository,
@@ -34,14 +33,4 @@ import { RobotsService } from './robots.service';
   ],
   exports: [RobotsService],
 })
-export class EnrollmentModule implements OnModuleInit {
-  constructor(
-    private readonly subjects: DataSubjectRegistry,
-    private readonly robots: RobotsRepository,
-  ) {}
-
-  /** Data requests: a subject's robot (name and tags erased). */
-  onModuleInit(): void {
-    this.subjects.registerPaged('robots', this.robots);
-  }
-}
+export class EnrollmentModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
-import { type DataSubject, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ListQuery } from '../core/listing/list-query';
 import type { RobotStatus } from './robot-status';
@@ -32,6 +32,8 @@ export const ROBOT_NOT_BINDABLE = 'enrollment_claim_refused:robot';
 /** The unique indexes that hold a serial to one robot and one claim per workspace (the last word on a serial claimed twice). */
 export const SERIAL_UNIQUE_CONSTRAINTS = ['robots_workspace_serial_key', 'enrollment_claims_serial_key'];
 
+// Data requests: a subject's robot (name and tags erased).
+@DataSubjectSection('robots')
 @Injectable()
 export class RobotsRepository implements PagedSubjectData {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

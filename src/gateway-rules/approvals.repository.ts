@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import type { ApprovalDecision, ApprovalDto } from './dto/approval.dto';
 
@@ -29,6 +29,8 @@ export interface NewApproval {
   expiresAt: Date;
 }
 
+// Data requests: approvals a subject's agents asked for (resource and context erased), and an operator's decisions.
+@DataSubjectSection('approvals')
 @Injectable()
 export class ApprovalsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

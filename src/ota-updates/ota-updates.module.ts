@@ -1,8 +1,7 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AgentCommandsModule } from '../agent-commands';
 import { BatchOperationsModule } from '../batch-operations';
 import { CommonModule } from '../core/common/common.module';
-import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EnrollmentModule } from '../enrollment';
 import { EventsModule } from '../events';
 import { CreateOtaUpdateAction } from './create-ota-update.action';
@@ -14,19 +13,9 @@ import { OtaUpdatesService } from './ota-updates.service';
 
 /** OTA updates: operator creation (one robot, or a cohort through a batch operation), delivery as agent commands, robot reports. */
 @Module({
-  imports: [CommonModule, EventsModule, EnrollmentModule, AgentCommandsModule, BatchOperationsModule, DataSubjectsModule],
+  imports: [CommonModule, EventsModule, EnrollmentModule, AgentCommandsModule, BatchOperationsModule],
   controllers: [OtaUpdatesController, OtaUpdatesMachineController, OtaUpdatesPageController],
   providers: [OtaUpdatesRepository, OtaUpdatesService, CreateOtaUpdateAction],
   exports: [OtaUpdatesService],
 })
-export class OtaUpdatesModule implements OnModuleInit {
-  constructor(
-    private readonly subjects: DataSubjectRegistry,
-    private readonly updates: OtaUpdatesRepository,
-  ) {}
-
-  /** Data requests: a subject robot's updates (what it reported erased), and an operator's name on updates they created. */
-  onModuleInit(): void {
-    this.subjects.registerPaged('ota_updates', this.updates);
-  }
-}
+export class OtaUpdatesModule {}

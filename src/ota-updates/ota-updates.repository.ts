@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import type { OtaUpdateDto, OtaUpdateParams } from './dto/ota-update.dto';
 import type { OtaStatus } from './ota-status';
@@ -18,6 +18,8 @@ export interface OtaChange {
   after: OtaUpdateDto;
 }
 
+// Data requests: a subject robot's updates (what it reported erased), and an operator's name on updates they created.
+@DataSubjectSection('ota_updates')
 @Injectable()
 export class OtaUpdatesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, scimPage } from '../core/database/list-page';
-import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ScimPage } from '../core/listing/scim-page';
 import type { UserFilter } from './scim-filter';
 import type { ScimEmail, ScimName } from './scim-user-input';
@@ -60,6 +60,8 @@ function filterSql(filter: UserFilter | undefined): { sql: string; params: unkno
 }
 
 /** SQL of SCIM Users: the scim_users rows of one workspace and their group memberships. */
+// Data requests about operators (issue 22): their SCIM record in the workspace.
+@DataSubjectSection('scim_users')
 @Injectable()
 export class ScimUsersRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

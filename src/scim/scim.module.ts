@@ -2,7 +2,6 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { ProblemTransports } from '../core/common/problem/problem-transports';
-import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
 import { SessionsModule } from '../sessions';
 import { ScimAccountsRepository } from './scim-accounts.repository';
@@ -28,7 +27,7 @@ import { ScimUsersService } from './scim-users.service';
  * (operator REST and /app/admin). Errors under /scim/ are written in the SCIM error schema.
  */
 @Module({
-  imports: [CommonModule, EventsModule, SessionsModule, DataSubjectsModule],
+  imports: [CommonModule, EventsModule, SessionsModule],
   controllers: [ScimUsersController, ScimGroupsController, ScimDiscoveryController, ScimOperatorController, ScimAdminPageController],
   providers: [
     ProblemRenderer,
@@ -46,15 +45,9 @@ import { ScimUsersService } from './scim-users.service';
   ],
 })
 export class ScimModule implements OnModuleInit {
-  constructor(
-    private readonly transports: ProblemTransports,
-    private readonly subjects: DataSubjectRegistry,
-    private readonly users: ScimUsersRepository,
-  ) {}
+  constructor(private readonly transports: ProblemTransports) {}
 
   onModuleInit(): void {
     this.transports.register('/scim/', writeScimError);
-    // Data requests about operators (issue 22): their SCIM record in the workspace.
-    this.subjects.registerPaged('scim_users', this.users);
   }
 }

@@ -1,7 +1,6 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
-import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
 import { SecurityViolationsPageController } from './security-violations-page.controller';
 import { SecurityViolationsController } from './security-violations.controller';
@@ -15,19 +14,9 @@ import { ViolationRecorder } from './violation-recorder.service';
  * moved through their states by operators.
  */
 @Module({
-  imports: [CommonModule, CredentialsModule, EventsModule, DataSubjectsModule],
+  imports: [CommonModule, CredentialsModule, EventsModule],
   controllers: [SecurityViolationsController, SecurityViolationsPageController],
   providers: [SecurityViolationsRepository, SecurityViolationsService, ViolationRecorder],
   exports: [SecurityViolationsService, ViolationRecorder],
 })
-export class SecurityViolationsModule implements OnModuleInit {
-  constructor(
-    private readonly subjects: DataSubjectRegistry,
-    private readonly violations: SecurityViolationsRepository,
-  ) {}
-
-  /** Data requests: violations about a subject's agents (detail erased), and an operator's name on those they handled. */
-  onModuleInit(): void {
-    this.subjects.registerPaged('security_violations', this.violations);
-  }
-}
+export class SecurityViolationsModule {}

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import type { SecurityViolationDto } from './dto/security-violation.dto';
 import type { ViolationKind, ViolationSeverity, ViolationStatus } from './violation-kinds';
@@ -33,6 +33,8 @@ export interface ViolationInput {
 /** A violation as written, and whether this write opened it (false: a repeat counted on it). */
 export type RecordedViolation = SecurityViolationDto & { opened: boolean };
 
+// Data requests: violations about a subject's agents (detail erased), and an operator's name on those they handled.
+@DataSubjectSection('security_violations')
 @Injectable()
 export class SecurityViolationsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

@@ -1,8 +1,7 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { MAIL_JOB_OPTIONS, registerQueue } from '../core/jobs/queue-worker';
-import { DataSubjectRegistry, DataSubjectsModule } from '../data-subjects';
 import { IdentityModule } from '../identity';
 import { MailModule } from '../mail';
 import { LoginThrottleService } from './login-throttle.service';
@@ -10,6 +9,7 @@ import { LoginController } from './login.controller';
 import { LoginService } from './login.service';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
 import { OperatorDataRepository } from './operator-data.repository';
+import { OperatorSubjectData } from './operator-subject-data';
 import { OperatorsRepository } from './operators.repository';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetProcessor } from './password-reset.processor';
@@ -20,7 +20,7 @@ import { SessionsService } from './sessions.service';
 
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
 @Module({
-  imports: [registerQueue(QueueNames.passwordResets, MAIL_JOB_OPTIONS), CommonModule, MailModule, IdentityModule, DataSubjectsModule],
+  imports: [registerQueue(QueueNames.passwordResets, MAIL_JOB_OPTIONS), CommonModule, MailModule, IdentityModule],
   controllers: [LoginController, PasswordResetController],
   providers: [
     SessionsRepository,
@@ -33,26 +33,8 @@ import { SessionsService } from './sessions.service';
     PasswordResetService,
     PasswordResetProcessor,
     OperatorDataRepository,
+    OperatorSubjectData,
   ],
   exports: [SessionsService, OperatorAuthStrategy],
 })
-export class SessionsModule implements OnModuleInit {
-  constructor(
-    private readonly subjects: DataSubjectRegistry,
-    private readonly operators: OperatorDataRepository,
-    private readonly sessions: SessionsService,
-  ) {}
-
-  /** Data requests about operators: their account and membership; an erasure ends the membership and anonymises a lone account. */
-  onModuleInit(): void {
-    this.subjects.registerPaged('users', {
-      exportPage: (m, s, after) => this.operators.exportPage(m, s, after),
-      erase: async (m, s) => {
-        const anonymised = await this.operators.erase(m, s);
-        return async () => {
-          for (const userId of anonymised) await this.sessions.publishUserSessionsRevoked(userId);
-        };
-      },
-    });
-  }
-}
+export class SessionsModule {}

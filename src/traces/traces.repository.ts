@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage, listPage } from '../core/database/list-page';
 import { isoColumn } from '../core/database/sql';
-import { DataSubject, EXPORT_PAGE_SIZE, PagedSubjectData } from '../data-subjects';
+import { DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, PagedSubjectData } from '../data-subjects';
 import type { ListQuery } from '../core/listing/list-query';
 import type { StoredSpanDto, TraceDto, TraceStatus, TraceWithSpansDto } from './dto/trace.dto';
 
@@ -25,6 +25,8 @@ const COLUMNS = `t.id, t.trace_id, t.service_agent_id, t.name, t.status, ${isoCo
 export const ERASED_TRACE_NAME = '[erased]';
 
 /** Traces and their spans: one row each, the spans a jsonb array in it (written and read in one statement). */
+// Data requests: the traces a subject's agents sent; an erasure blanks their names, attributes and spans.
+@DataSubjectSection('traces')
 @Injectable()
 export class TracesRepository implements PagedSubjectData {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
