@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Sets up everything and runs the whole test suite (unit + e2e) against a real PostgreSQL and Redis.
+# Sets up everything, runs the quality gate (`npm run check`: typecheck, lint, format, module
+# graph) and then the whole test suite (unit + e2e) against a real PostgreSQL and Redis.
 # Extra arguments go to jest, e.g. `scripts/test.sh test/health.e2e-spec.ts`.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 source "$ROOT/scripts/node.sh"
 "$ROOT/scripts/setup.sh"
+
+# The quality gate first (scripts/check.sh, under a minute): typecheck, ESLint, the Prettier check
+# and the module graph's rules (core imports no feature, no folder cycles, features reach each
+# other through their index.ts). A finding fails the test command here, before any suite runs.
+bash "$ROOT/scripts/check.sh"
 
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
 APT_UPDATED=""
@@ -28,10 +34,6 @@ if [ ! -x /usr/bin/chromium ]; then
   printf '[test] installing chromium (Debian package, about 100 MB, once per machine): the browser suites drive it through playwright-core; it takes a minute or two\n' >&2
   apt_install chromium
 fi
-
-# The module graph's rules (docs/architecture.md): core imports no feature, no folder cycles,
-# features reach each other through their index.ts.
-node scripts/check-dependencies.js
 
 # ANS_TEST_DB and ANS_TEST_REDIS_DB let a second checkout (a git worktree sharing these servers
 # through ANS_DATA_DIR) run its suite beside this one without sharing state.
