@@ -7,6 +7,7 @@ import { isoColumn } from '../core/database/sql';
 import { listSql } from '../core/listing/list-sql';
 import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { recordEventsSql } from '../events';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ListQuery } from '../core/listing/list-query';
 import type { AgentCommandDto, AgentCommandResultStatus } from './dto/agent-command.dto';
 
@@ -63,13 +64,13 @@ export class AgentCommandsRepository implements PagedSubjectData {
    * `m`'s transaction when given, else committed by the statement itself (one round trip, on a
    * pooled connection: the commit waits for its WAL flush).
    */
-  insertMany(m: EntityManager | undefined, c: NewCommands): Promise<AgentCommandDto[]> {
+  insertMany(m: SqlExecutor | undefined, c: NewCommands): Promise<AgentCommandDto[]> {
     const values = [c.workspaceId, c.serviceAgentIds, c.name, jsonb(c.payload), c.createdBy];
     return m ? m.query(INSERT_COMMANDS, values) : this.sql.pooledRows('insert_agent_commands', INSERT_COMMANDS, values);
   }
 
   /** Visible agents of the workspace among `ids`, with their status. */
-  async agentStatuses(m: EntityManager = this.db.manager, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  async agentStatuses(m: SqlExecutor = this.db.manager, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
     const rows: { id: string; status: string }[] = await m.query(
       `SELECT id, status FROM service_agents WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden`,
       [workspaceId, ids],
@@ -78,7 +79,7 @@ export class AgentCommandsRepository implements PagedSubjectData {
   }
 
   /** Finishes an open command in `m`'s transaction (its work ended elsewhere, e.g. an OTA update). */
-  async finishIn(m: EntityManager, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
+  async finishIn(m: SqlExecutor, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
     await m.query(`UPDATE agent_commands SET status = $2, result = $3::jsonb, updated_at = now() WHERE id = $1 AND status IN ${OPEN}`, [
       commandId,
       status,

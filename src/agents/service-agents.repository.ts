@@ -46,7 +46,7 @@ export class ServiceAgentsRepository {
   }
 
   /** Deactivates the given visible agents of the workspace in `m`'s transaction; returns those it changed. */
-  async deactivateVisible(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+  async deactivateVisible(m: SqlExecutor, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
     const [rows] = await m.query(
       `UPDATE service_agents SET status = 'inactive', updated_at = now()
         WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden AND status <> 'inactive' RETURNING id`,

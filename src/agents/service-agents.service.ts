@@ -41,7 +41,7 @@ export class ServiceAgentsService {
    * Deactivates visible agents of the workspace in `m`'s transaction (batch retirement of robots).
    * The caller tells the other nodes once it has committed, with `publishAgentsChanged`.
    */
-  deactivateMany(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+  deactivateMany(m: SqlExecutor, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
     return agentIds.length === 0 ? Promise.resolve([]) : this.repo.deactivateVisible(m, workspaceId, agentIds);
   }
 

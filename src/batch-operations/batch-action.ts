@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { ProviderRegistrations } from '../core/discovery/provider-registrations';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../core/database/db.service';
 
 export const BATCH_ACTIONS = ['retire_robots', 'tag_robots', 'send_agent_command', 'create_ota_update', 'revoke_api_keys'] as const;
 export type BatchAction = (typeof BATCH_ACTIONS)[number];
@@ -44,7 +44,7 @@ export interface BatchActionHandler<P extends object = object> {
   readonly targetKind: BatchTargetKind;
   /** The class its `params` are validated against (class-validator); absent: `{}` only. */
   readonly paramsType?: new () => P;
-  apply(m: EntityManager, chunk: BatchChunk<P>, targetIds: readonly string[]): Promise<ChunkResult>;
+  apply(tx: Tx, chunk: BatchChunk<P>, targetIds: readonly string[]): Promise<ChunkResult>;
 }
 
 const handlers = new ProviderRegistrations<BatchAction, BatchActionHandler>('batch action handlers', 'BatchActionHandlerFor');

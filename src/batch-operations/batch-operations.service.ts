@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { toFieldErrors } from '../core/common/validation/validation';
 import { AppConfig } from '../core/config/app-config';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { RobotsService } from '../enrollment';
 import { type BatchActionHandler, BatchActionRegistry } from './batch-action';
@@ -34,7 +33,7 @@ export class BatchOperationsService {
   private readonly logger = new Logger(BatchOperationsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: BatchOperationsRepository,
     private readonly registry: BatchActionRegistry,
     private readonly runner: BatchRunner,
@@ -53,8 +52,8 @@ export class BatchOperationsService {
     const handler = this.registry.get(dto.action);
     const params = validateParams(handler, dto.params ?? {});
     const targetIds = await this.targets(operator.workspaceId, handler, dto);
-    const operation = await this.db.transaction(async (m) => {
-      const created = await this.repo.insert(m, {
+    const operation = await this.db.transaction(async (tx) => {
+      const created = await this.repo.insert(tx, {
         workspaceId: operator.workspaceId,
         action: dto.action,
         params,
@@ -64,8 +63,8 @@ export class BatchOperationsService {
         chunkSize: this.config.batchChunkSize,
       });
       if (targetIds.length > 0) return created;
-      const done = await this.repo.finish(m, created.id, 'completed', this.clock.date());
-      await this.runner.finished(m, operator.workspaceId, done);
+      const done = await this.repo.finish(tx, created.id, 'completed', this.clock.date());
+      await this.runner.finished(tx, operator.workspaceId, done);
       return done;
     });
     if (operation.status === 'queued') {
@@ -93,9 +92,9 @@ export class BatchOperationsService {
    * is touched (they are marked skipped, `cancelled`). 409 invalid_transition once it has finished.
    */
   async cancel(workspaceId: string, id: string, userId: string): Promise<BatchOperationDto> {
-    const cancelled = await this.db.transaction(async (m) => {
-      const operation = await this.repo.cancel(m, workspaceId, id, userId, this.clock.date());
-      if (operation) await this.runner.finished(m, workspaceId, operation);
+    const cancelled = await this.db.transaction(async (tx) => {
+      const operation = await this.repo.cancel(tx, workspaceId, id, userId, this.clock.date());
+      if (operation) await this.runner.finished(tx, workspaceId, operation);
       return operation;
     });
     if (cancelled) return cancelled;

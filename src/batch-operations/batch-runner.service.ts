@@ -1,9 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { isDatabaseUnavailable } from '../core/common/problem/pg-errors';
 import { isRedisUnavailable } from '../core/common/problem/redis-errors';
+import { Db, type Tx } from '../core/database/db.service';
 import { PeriodicTask } from '../core/jobs/periodic-task';
 import { Outbox } from '../events';
 import { BatchActionRegistry, outcomesOf, type ChunkResult } from './batch-action';
@@ -36,7 +35,7 @@ export class BatchRunner implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly sweeper = new PeriodicTask('batch operation sweep', () => this.sweep());
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: BatchOperationsRepository,
     private readonly registry: BatchActionRegistry,
     private readonly queue: BatchQueue,
@@ -80,10 +79,10 @@ export class BatchRunner implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Ends an operation that cannot go on (its chunk kept failing): failed, with the reason. */
   async fail(id: string, error: string): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const op = await this.repo.lock(m, id);
+    await this.db.transaction(async (tx) => {
+      const op = await this.repo.lock(tx, id);
       if (!op || FINISHED_BATCH_STATUSES.includes(op.status)) return;
-      await this.finished(m, op.workspace_id, await this.repo.finish(m, id, 'failed', this.clock.date(), error));
+      await this.finished(tx, op.workspace_id, await this.repo.finish(tx, id, 'failed', this.clock.date(), error));
     });
   }
 
@@ -102,20 +101,20 @@ export class BatchRunner implements OnApplicationBootstrap, OnApplicationShutdow
   /** One chunk in one transaction; `sizeOf` picks its size from the operation's chunk size. */
   private async applyChunk(id: string, sizeOf: (chunkSize: number) => number): Promise<number | undefined> {
     let after: ChunkResult['afterCommit'];
-    const next = await this.db.transaction(async (m) => {
-      const op = await this.repo.lock(m, id);
+    const next = await this.db.transaction(async (tx) => {
+      const op = await this.repo.lock(tx, id);
       if (!op || FINISHED_BATCH_STATUSES.includes(op.status)) return undefined;
-      if (op.status === 'queued') await this.repo.markRunning(m, id, this.clock.date());
-      const targets = await this.repo.nextPending(m, id, sizeOf(op.chunk_size));
+      if (op.status === 'queued') await this.repo.markRunning(tx, id, this.clock.date());
+      const targets = await this.repo.nextPending(tx, id, sizeOf(op.chunk_size));
       if (targets.length > 0) {
         const handler = this.registry.get(op.action);
         const chunk = { workspaceId: op.workspace_id, batchOperationId: id, createdBy: op.created_by, params: op.params };
-        const result = await handler.apply(m, chunk, targets);
-        await this.repo.recordChunk(m, id, outcomesOf(targets, result.outcomes));
+        const result = await handler.apply(tx, chunk, targets);
+        await this.repo.recordChunk(tx, id, outcomesOf(targets, result.outcomes));
         after = result.afterCommit;
-        if (await this.repo.hasPending(m, id)) return op.chunks_done + 1;
+        if (await this.repo.hasPending(tx, id)) return op.chunks_done + 1;
       }
-      await this.finished(m, op.workspace_id, await this.repo.finish(m, id, 'completed', this.clock.date()));
+      await this.finished(tx, op.workspace_id, await this.repo.finish(tx, id, 'completed', this.clock.date()));
       return undefined;
     });
     await after?.().catch((err: unknown) => this.logger.warn(`batch operation ${id}: after a chunk: ${(err as Error).message}`));
@@ -124,19 +123,19 @@ export class BatchRunner implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** The next pending target failed on its own: recorded failed with internal_error. */
   private failNextTarget(id: string): Promise<number | undefined> {
-    return this.db.transaction(async (m) => {
-      const op = await this.repo.lock(m, id);
+    return this.db.transaction(async (tx) => {
+      const op = await this.repo.lock(tx, id);
       if (!op || FINISHED_BATCH_STATUSES.includes(op.status)) return undefined;
-      const [target] = await this.repo.nextPending(m, id, 1);
-      if (target) await this.repo.recordChunk(m, id, new Map([[target, { status: 'failed', error: 'internal_error' }]]));
-      if (await this.repo.hasPending(m, id)) return op.chunks_done + 1;
-      await this.finished(m, op.workspace_id, await this.repo.finish(m, id, 'completed', this.clock.date()));
+      const [target] = await this.repo.nextPending(tx, id, 1);
+      if (target) await this.repo.recordChunk(tx, id, new Map([[target, { status: 'failed', error: 'internal_error' }]]));
+      if (await this.repo.hasPending(tx, id)) return op.chunks_done + 1;
+      await this.finished(tx, op.workspace_id, await this.repo.finish(tx, id, 'completed', this.clock.date()));
       return undefined;
     });
   }
 
   /** `batch_operation.completed`, recorded when an operation ends (completed, failed or cancelled: its status says which). */
-  finished(m: EntityManager, workspaceId: string, operation: BatchOperationDto): Promise<unknown> {
-    return this.outbox.record(m, workspaceId, 'batch_operation.completed', { batch_operation: operation });
+  finished(tx: Tx, workspaceId: string, operation: BatchOperationDto): Promise<unknown> {
+    return this.outbox.record(tx, workspaceId, 'batch_operation.completed', { batch_operation: operation });
   }
 }

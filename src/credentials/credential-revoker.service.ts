@@ -7,6 +7,7 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
 import { CredentialsRepository } from './credentials.repository';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 
 /**
  * Archives and revokes machine credentials, and tells every node. A revocation is told twice: as
@@ -43,7 +44,7 @@ export class CredentialRevoker {
    * for each one revoked now. By key id: revoked now, or already; ids not found (or of the hidden
    * workspace-key agent) are absent. Call publishCredentialsChanged once committed.
    */
-  async revokeMany(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
+  async revokeMany(m: SqlExecutor, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
     const found = await this.repo.revokeVisibleMany(m, workspaceId, ids, this.clock.date());
     const revoked = found.filter((k) => k.previous !== 'revoked').map((k) => k.id);
     await this.recordRevoked(m, workspaceId, revoked);
@@ -78,7 +79,7 @@ export class CredentialRevoker {
    * integrations, the event reaches every node through the outbox even when the revoking node
    * cannot publish on the bus (MachineCredentialVerifier listens for it).
    */
-  private async recordRevoked(m: EntityManager, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
+  private async recordRevoked(m: SqlExecutor, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
     const revokedAt = this.clock.date().toISOString();
     for (const id of credentialIds)
       await this.outbox.record(m, workspaceId, 'api_key.revoked', { credential_id: id, revoked_at: revokedAt });

@@ -224,7 +224,7 @@ export class CredentialsRepository {
    * every key found (locked) with its status before.
    */
   revokeVisibleMany(
-    m: EntityManager,
+    m: SqlExecutor,
     workspaceId: string,
     ids: readonly string[],
     at: Date,

@@ -84,7 +84,7 @@ export class RobotsRepository implements PagedSubjectData {
   }
 
   /** A robot of the workspace by id, row-locked until the transaction ends. */
-  async lockById(m: EntityManager, workspaceId: string, id: string): Promise<RobotRow | undefined> {
+  async lockById(m: SqlExecutor, workspaceId: string, id: string): Promise<RobotRow | undefined> {
     const rows = await m.query(`SELECT ${COLUMNS} FROM robots WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [id, workspaceId]);
     return rows[0];
   }
@@ -109,7 +109,7 @@ export class RobotsRepository implements PagedSubjectData {
    * returns every robot found (locked), with its status before and its agent.
    */
   async retireMany(
-    m: EntityManager,
+    m: SqlExecutor,
     workspaceId: string,
     ids: readonly string[],
     now: Date,
@@ -124,7 +124,7 @@ export class RobotsRepository implements PagedSubjectData {
   }
 
   /** The workspace's robots among `ids`, read in `m`'s transaction. */
-  async findMany(m: EntityManager, workspaceId: string, ids: readonly string[]): Promise<RobotRow[]> {
+  async findMany(m: SqlExecutor, workspaceId: string, ids: readonly string[]): Promise<RobotRow[]> {
     if (ids.length === 0) return [];
     return m.query(`SELECT ${COLUMNS} FROM robots WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id`, [workspaceId, ids]);
   }
@@ -134,7 +134,7 @@ export class RobotsRepository implements PagedSubjectData {
    * among `ids`, in `m`'s transaction; returns every robot found and whether it changed.
    */
   async addTags(
-    m: EntityManager,
+    m: SqlExecutor,
     workspaceId: string,
     ids: readonly string[],
     tags: readonly string[],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
@@ -9,6 +9,7 @@ import { Outbox } from '../events';
 import { QuotasService } from '../identity';
 import { toRobotDto } from './mappers';
 import { type RobotRow, RobotsRepository } from './robots.repository';
+import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ListQuery } from '../core/listing/list-query';
 import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
 
@@ -64,7 +65,7 @@ export class RobotsService {
    * already; ids not in the workspace are absent. Call `publishRetired` after commit.
    */
   async retireMany(
-    m: EntityManager,
+    m: SqlExecutor,
     workspaceId: string,
     ids: readonly string[],
   ): Promise<{ outcomes: Map<string, 'retired' | 'already_retired'>; agentIds: string[] }> {
@@ -84,7 +85,7 @@ export class RobotsService {
   }
 
   /** Adds tags to the workspace's robots among `ids` (batch operations); by robot id, whether it changed. */
-  async addTags(m: EntityManager, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<Map<string, boolean>> {
+  async addTags(m: SqlExecutor, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<Map<string, boolean>> {
     const rows = await this.robots.addTags(m, workspaceId, ids, tags);
     return new Map(rows.map((r) => [r.id, r.changed]));
   }
@@ -95,7 +96,7 @@ export class RobotsService {
   }
 
   /** A robot of the workspace, row-locked until `m`'s transaction ends; undefined when not the workspace's. */
-  lock(m: EntityManager, workspaceId: string, id: string): Promise<RobotRow | undefined> {
+  lock(m: SqlExecutor, workspaceId: string, id: string): Promise<RobotRow | undefined> {
     return this.robots.lockById(m, workspaceId, id);
   }
 }

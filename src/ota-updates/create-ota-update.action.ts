@@ -3,7 +3,7 @@ import { type AgentCommandDto, AgentCommandsService } from '../agent-commands';
 import { type BatchActionHandler, BatchActionHandlerFor, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-operations';
 import { OtaUpdateParams } from './dto/ota-update.dto';
 import { OtaUpdatesService } from './ota-updates.service';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../core/database/db.service';
 
 /**
  * create_ota_update: one update per robot, as POST /api/v1/operator/ota-updates makes for one
@@ -21,12 +21,12 @@ export class CreateOtaUpdateAction implements BatchActionHandler<OtaUpdateParams
     private readonly commands: AgentCommandsService,
   ) {}
 
-  async apply(m: EntityManager, chunk: BatchChunk<OtaUpdateParams>, targetIds: readonly string[]): Promise<ChunkResult> {
+  async apply(tx: Tx, chunk: BatchChunk<OtaUpdateParams>, targetIds: readonly string[]): Promise<ChunkResult> {
     const outcomes = new Map<string, TargetOutcome>();
     const sent: AgentCommandDto[] = [];
     for (const robotId of targetIds) {
       const created = await this.updates.createForRobot(
-        m,
+        tx,
         chunk.workspaceId,
         robotId,
         chunk.params,

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { type AgentCommandDto, AgentCommandsService } from '../agent-commands';
 import { BatchOperationsService, type BatchOperationDto } from '../batch-operations';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { Db, type Tx } from '../core/database/db.service';
 import { inSavepoint } from '../core/database/savepoint';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { RobotsService } from '../enrollment';
@@ -37,7 +36,7 @@ export type OtaCreation = { ok: true; otaUpdate: OtaUpdateDto; command: AgentCom
 @Injectable()
 export class OtaUpdatesService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: OtaUpdatesRepository,
     private readonly robots: RobotsService,
     private readonly commands: AgentCommandsService,
@@ -57,8 +56,8 @@ export class OtaUpdatesService {
     if (cohort_id) {
       return { batch_operation: await this.batches.create(operator, { action: 'create_ota_update', cohort_id, params: { ...params } }) };
     }
-    const created = await this.db.transaction((m) =>
-      this.createForRobot(m, operator.workspaceId, robot_id!, params, operator.userId, null),
+    const created = await this.db.transaction((tx) =>
+      this.createForRobot(tx, operator.workspaceId, robot_id!, params, operator.userId, null),
     );
     if (!created.ok) {
       if (created.refusal === 'not_found') throw new NotFoundProblem();
@@ -69,32 +68,32 @@ export class OtaUpdatesService {
   }
 
   /**
-   * In `m`'s transaction: a pending update of an enrolled, unretired robot with no open update,
+   * In `tx`: a pending update of an enrolled, unretired robot with no open update,
    * its `ota_update` command for the robot's agent, and `ota_update.updated`; or why not. Once
    * committed, hand the command to AgentCommandsService.publishCreated.
    */
   async createForRobot(
-    m: EntityManager,
+    tx: Tx,
     workspaceId: string,
     robotId: string,
     params: OtaUpdateParams,
     createdBy: string | null,
     batchOperationId: string | null,
   ): Promise<OtaCreation> {
-    const robot = await this.robots.lock(m, workspaceId, robotId);
+    const robot = await this.robots.lock(tx, workspaceId, robotId);
     if (!robot) return { ok: false, refusal: 'not_found' };
     if (robot.status === 'retired') return { ok: false, refusal: 'robot_retired' };
     if (!robot.serviceAgentId) return { ok: false, refusal: 'robot_not_enrolled' };
     const serviceAgentId = robot.serviceAgentId;
     // A refusal undoes the pending row: with the agent deactivated there is no way to deliver it.
     return inSavepoint(
-      m,
+      tx,
       'ota_update',
       (creation) => creation.ok,
       async (): Promise<OtaCreation> => {
-        const pending = await this.repo.insertPending(m, { ...params, workspaceId, robotId, serviceAgentId, createdBy, batchOperationId });
+        const pending = await this.repo.insertPending(tx, { ...params, workspaceId, robotId, serviceAgentId, createdBy, batchOperationId });
         if (!pending) return { ok: false, refusal: 'ota_update_in_progress' };
-        const { created, refused } = await this.commands.createMany(m, {
+        const { created, refused } = await this.commands.createMany(tx, {
           workspaceId,
           serviceAgentIds: [serviceAgentId],
           name: OTA_COMMAND,
@@ -110,8 +109,8 @@ export class OtaUpdatesService {
           createdBy,
         });
         if (refused.size > 0) return { ok: false, refusal: 'service_agent_inactive' };
-        const otaUpdate = await this.repo.setCommand(m, pending.id, created[0].id);
-        await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: otaUpdate });
+        const otaUpdate = await this.repo.setCommand(tx, pending.id, created[0].id);
+        await this.outbox.record(tx, workspaceId, 'ota_update.updated', { ota_update: otaUpdate });
         return { ok: true, otaUpdate, command: created[0] };
       },
     );
@@ -130,9 +129,9 @@ export class OtaUpdatesService {
 
   /** An open update becomes cancelled, and its command is finished so it is not handed out again. */
   async cancel(workspaceId: string, id: string): Promise<OtaUpdateDto> {
-    const change = await this.db.transaction(async (m) => {
-      const changed = await this.repo.transition(m, { workspaceId, id }, OPEN_OTA_STATUSES, 'cancelled', undefined, this.clock.date());
-      if (changed) await this.recordChange(m, workspaceId, changed, { status: 'failed', result: { ota_update_status: 'cancelled' } });
+    const change = await this.db.transaction(async (tx) => {
+      const changed = await this.repo.transition(tx, { workspaceId, id }, OPEN_OTA_STATUSES, 'cancelled', undefined, this.clock.date());
+      if (changed) await this.recordChange(tx, workspaceId, changed, { status: 'failed', result: { ota_update_status: 'cancelled' } });
       return changed;
     });
     if (change) return change.after;
@@ -156,9 +155,9 @@ export class OtaUpdatesService {
    * or a new detail); anything else is 409 invalid_transition. Updates of other robots are 404.
    */
   async report(agent: { workspaceId: string; serviceAgentId: string }, id: string, dto: ReportOtaUpdateDto): Promise<OtaUpdateDto> {
-    const change = await this.db.transaction(async (m) => {
+    const change = await this.db.transaction(async (tx) => {
       const changed = await this.repo.transition(
-        m,
+        tx,
         { workspaceId: agent.workspaceId, id, serviceAgentId: agent.serviceAgentId },
         reportableFrom(dto.status),
         dto.status,
@@ -167,7 +166,7 @@ export class OtaUpdatesService {
       );
       const status = dto.status;
       const finish = status === 'succeeded' || status === 'failed' ? { status, result: { ota_update_status: status } } : undefined;
-      if (changed) await this.recordChange(m, agent.workspaceId, changed, finish);
+      if (changed) await this.recordChange(tx, agent.workspaceId, changed, finish);
       return changed;
     });
     if (change) return change.after;
@@ -179,15 +178,15 @@ export class OtaUpdatesService {
 
   /** ota_update.updated when something changed; a final update finishes its command. */
   private async recordChange(
-    m: EntityManager,
+    tx: Tx,
     workspaceId: string,
     change: OtaChange,
     finishCommand?: { status: 'succeeded' | 'failed'; result: unknown },
   ): Promise<void> {
     const { before, after } = change;
     if (before.status === after.status && before.detail === after.detail) return;
-    await this.outbox.record(m, workspaceId, 'ota_update.updated', { ota_update: after });
+    await this.outbox.record(tx, workspaceId, 'ota_update.updated', { ota_update: after });
     if (finishCommand && after.agent_command_id)
-      await this.commands.finishIn(m, after.agent_command_id, finishCommand.status, finishCommand.result);
+      await this.commands.finishIn(tx, after.agent_command_id, finishCommand.status, finishCommand.result);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RobotsService } from '../../enrollment';
 import { type BatchActionHandler, BatchActionHandlerFor, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../../core/database/db.service';
 
 /** retire_robots: each robot retired and its agent deactivated; an already retired robot is skipped. */
 @BatchActionHandlerFor('retire_robots')
@@ -11,8 +11,8 @@ export class RetireRobotsAction implements BatchActionHandler {
 
   constructor(private readonly robots: RobotsService) {}
 
-  async apply(m: EntityManager, chunk: BatchChunk<object>, targetIds: readonly string[]): Promise<ChunkResult> {
-    const { outcomes, agentIds } = await this.robots.retireMany(m, chunk.workspaceId, targetIds);
+  async apply(tx: Tx, chunk: BatchChunk<object>, targetIds: readonly string[]): Promise<ChunkResult> {
+    const { outcomes, agentIds } = await this.robots.retireMany(tx, chunk.workspaceId, targetIds);
     const found = new Map<string, TargetOutcome>();
     for (const [id, outcome] of outcomes) {
       found.set(id, outcome === 'retired' ? { status: 'succeeded' } : { status: 'skipped', error: 'already_retired' });

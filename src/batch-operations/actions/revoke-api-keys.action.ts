@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CredentialRevoker } from '../../credentials';
 import { type BatchActionHandler, BatchActionHandlerFor, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../../core/database/db.service';
 
 /**
  * revoke_api_keys: each key (of a visible agent; the workspace primary key answers not_found, as
@@ -15,8 +15,8 @@ export class RevokeApiKeysAction implements BatchActionHandler {
 
   constructor(private readonly revoker: CredentialRevoker) {}
 
-  async apply(m: EntityManager, chunk: BatchChunk<object>, targetIds: readonly string[]): Promise<ChunkResult> {
-    const revoked = await this.revoker.revokeMany(m, chunk.workspaceId, targetIds);
+  async apply(tx: Tx, chunk: BatchChunk<object>, targetIds: readonly string[]): Promise<ChunkResult> {
+    const revoked = await this.revoker.revokeMany(tx, chunk.workspaceId, targetIds);
     const found = new Map<string, TargetOutcome>();
     for (const [id, outcome] of revoked)
       found.set(id, outcome === 'revoked' ? { status: 'succeeded' } : { status: 'skipped', error: 'already_revoked' });

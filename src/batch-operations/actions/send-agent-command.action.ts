@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AgentCommandsService } from '../../agent-commands';
 import { type BatchActionHandler, BatchActionHandlerFor, type BatchChunk, type ChunkResult, type TargetOutcome } from '../batch-action';
 import { SendAgentCommandParams } from '../dto/batch-params.dto';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../../core/database/db.service';
 
 /**
  * send_agent_command: each visible, active agent gets the command (with agent_command.created),
@@ -17,8 +17,8 @@ export class SendAgentCommandAction implements BatchActionHandler<SendAgentComma
 
   constructor(private readonly commands: AgentCommandsService) {}
 
-  async apply(m: EntityManager, chunk: BatchChunk<SendAgentCommandParams>, targetIds: readonly string[]): Promise<ChunkResult> {
-    const { created, refused } = await this.commands.createMany(m, {
+  async apply(tx: Tx, chunk: BatchChunk<SendAgentCommandParams>, targetIds: readonly string[]): Promise<ChunkResult> {
+    const { created, refused } = await this.commands.createMany(tx, {
       workspaceId: chunk.workspaceId,
       serviceAgentIds: targetIds,
       name: chunk.params.name,
