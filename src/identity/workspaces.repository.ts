@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { type AnyTx, asTx, Db } from '../core/database/db.service';
+import { t } from '../core/database/pg-types';
+import { statement } from '../core/database/statement';
 import type { OperatorRole } from '../auth';
 import type { WorkspaceStatus } from './workspace-status';
 
@@ -12,75 +13,106 @@ export interface WorkspaceRow {
   plan: string;
 }
 
+/** A workspace's columns as WorkspaceRow has them. */
+export const WORKSPACE_ROW = { id: t.uuid, name: t.text, slug: t.text, status: t.text.of<WorkspaceStatus>(), plan: t.text };
+
+/** A status set here (a platform admin) is no longer a payment's pause: invoice.paid leaves it alone. */
+const UPDATE_STATUS_AND_PLAN = statement({
+  label: 'update_workspace_status_and_plan',
+  text: `UPDATE workspaces SET status = COALESCE($2, status), plan = COALESCE($3, plan),
+              paused_by_payment = CASE WHEN $2::text IS NULL THEN paused_by_payment ELSE false END, updated_at = now()
+        WHERE id = $1 RETURNING id, name, slug, status, plan`,
+  params: [t.uuid, t.text.of<WorkspaceStatus>().null, t.text.null],
+  row: WORKSPACE_ROW,
+});
+
+const INSERT_WORKSPACE = statement({
+  label: 'insert_workspace',
+  text: `INSERT INTO workspaces (name, slug, plan) VALUES ($1, $2, $3)
+         ON CONFLICT (slug) DO NOTHING
+         RETURNING id, name, slug, status, plan`,
+  params: [t.text, t.text, t.text],
+  row: WORKSPACE_ROW,
+});
+
+const INSERT_MEMBERSHIP = statement({
+  label: 'insert_membership',
+  text: `INSERT INTO memberships (workspace_id, user_id, role) VALUES ($1, $2, $3)`,
+  params: [t.uuid, t.uuid, t.text.of<OperatorRole>()],
+});
+
+/**
+ * The workspace, row-locked until the transaction ends. FOR NO KEY UPDATE, like every lock taken
+ * on a workspace row: it excludes status and plan changes, quota counts and the end of
+ * enrollment claims, but not the inserts that merely reference the workspace (FOR KEY SHARE),
+ * which FOR UPDATE would wait for one by one.
+ */
+const LOCK_FOR_PAYMENT = statement({
+  label: 'lock_workspace_for_payment',
+  text: `SELECT id, name, slug, status, plan, paused_by_payment FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`,
+  params: [t.uuid],
+  row: { ...WORKSPACE_ROW, paused_by_payment: t.bool },
+});
+
+const SET_PLAN = statement({
+  label: 'set_workspace_plan',
+  text: `UPDATE workspaces SET plan = $2, updated_at = now() WHERE id = $1 AND plan <> $2`,
+  params: [t.uuid, t.text],
+});
+
+const PAUSE_FOR_PAYMENT = statement({
+  label: 'pause_workspace_for_payment',
+  text: `UPDATE workspaces SET status = 'paused', paused_by_payment = true, updated_at = now() WHERE id = $1 AND status = 'active'`,
+  params: [t.uuid],
+});
+
+const RESUME_AFTER_PAYMENT = statement({
+  label: 'resume_workspace_after_payment',
+  text: `UPDATE workspaces SET status = 'active', paused_by_payment = false, updated_at = now()
+        WHERE id = $1 AND status = 'paused' AND paused_by_payment`,
+  params: [t.uuid],
+});
+
 /** SQL for workspaces and memberships. */
 @Injectable()
 export class WorkspacesRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** Sets the status and/or plan given (null keeps it); undefined when there is no such workspace. */
-  async updateStatusAndPlan(workspaceId: string, status: WorkspaceStatus | null, plan: string | null): Promise<WorkspaceRow | undefined> {
-    // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver
-    // A status set here (a platform admin) is no longer a payment's pause: invoice.paid leaves it alone.
-    const [rows]: [WorkspaceRow[], number] = await this.db.query(
-      `UPDATE workspaces SET status = COALESCE($2, status), plan = COALESCE($3, plan),
-              paused_by_payment = CASE WHEN $2::text IS NULL THEN paused_by_payment ELSE false END, updated_at = now()
-        WHERE id = $1 RETURNING id, name, slug, status, plan`,
-      [workspaceId, status, plan],
-    );
-    return rows[0];
+  updateStatusAndPlan(workspaceId: string, status: WorkspaceStatus | null, plan: string | null): Promise<WorkspaceRow | undefined> {
+    return this.db.maybe(UPDATE_STATUS_AND_PLAN, [workspaceId, status, plan]);
   }
 
   /** An active workspace, or undefined when the slug is already taken. */
-  async insertUnlessSlugTaken(m: EntityManager, name: string, slug: string, plan: string): Promise<WorkspaceRow | undefined> {
-    const rows: WorkspaceRow[] = await m.query(
-      `INSERT INTO workspaces (name, slug, plan) VALUES ($1, $2, $3)
-         ON CONFLICT (slug) DO NOTHING
-         RETURNING id, name, slug, status, plan`,
-      [name, slug, plan],
-    );
-    return rows[0];
+  insertUnlessSlugTaken(m: AnyTx, name: string, slug: string, plan: string): Promise<WorkspaceRow | undefined> {
+    return asTx(m).maybe(INSERT_WORKSPACE, [name, slug, plan]);
   }
 
-  async insertMembership(m: EntityManager, workspaceId: string, userId: string, role: OperatorRole): Promise<void> {
-    await m.query(`INSERT INTO memberships (workspace_id, user_id, role) VALUES ($1, $2, $3)`, [workspaceId, userId, role]);
+  async insertMembership(m: AnyTx, workspaceId: string, userId: string, role: OperatorRole): Promise<void> {
+    await asTx(m).run(INSERT_MEMBERSHIP, [workspaceId, userId, role]);
   }
 
   // ---- the payment provider's effects (payments/), each in the caller's transaction ----
 
-  /**
-   * The workspace, row-locked until the transaction ends; undefined when there is none. FOR NO KEY
-   * UPDATE, like every lock taken on a workspace row: it excludes status and plan changes, quota
-   * counts and the end of enrollment claims, but not the inserts that merely reference the
-   * workspace (FOR KEY SHARE), which FOR UPDATE would wait for one by one.
-   */
-  async lockForPayment(m: EntityManager, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
-    const rows = await m.query(
-      `SELECT id, name, slug, status, plan, paused_by_payment AS "pausedByPayment" FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`,
-      [workspaceId],
-    );
-    return rows[0];
+  /** The workspace, row-locked until the transaction ends (LOCK_FOR_PAYMENT); undefined when there is none. */
+  async lockForPayment(m: AnyTx, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
+    const row = await asTx(m).maybe(LOCK_FOR_PAYMENT, [workspaceId]);
+    if (!row) return undefined;
+    const { paused_by_payment, ...workspace } = row;
+    return { ...workspace, pausedByPayment: paused_by_payment };
   }
 
-  async setPlan(m: EntityManager, workspaceId: string, plan: string): Promise<void> {
-    await m.query(`UPDATE workspaces SET plan = $2, updated_at = now() WHERE id = $1 AND plan <> $2`, [workspaceId, plan]);
+  async setPlan(m: AnyTx, workspaceId: string, plan: string): Promise<void> {
+    await asTx(m).run(SET_PLAN, [workspaceId, plan]);
   }
 
   /** active -> paused, remembering that a payment paused it; false when the workspace was not active. */
-  async pauseForPayment(m: EntityManager, workspaceId: string): Promise<boolean> {
-    const [, count] = await m.query(
-      `UPDATE workspaces SET status = 'paused', paused_by_payment = true, updated_at = now() WHERE id = $1 AND status = 'active'`,
-      [workspaceId],
-    );
-    return count > 0;
+  async pauseForPayment(m: AnyTx, workspaceId: string): Promise<boolean> {
+    return (await asTx(m).run(PAUSE_FOR_PAYMENT, [workspaceId])) > 0;
   }
 
   /** paused by a payment -> active; false for any other status (an admin's pause included). */
-  async resumeAfterPayment(m: EntityManager, workspaceId: string): Promise<boolean> {
-    const [, count] = await m.query(
-      `UPDATE workspaces SET status = 'active', paused_by_payment = false, updated_at = now()
-        WHERE id = $1 AND status = 'paused' AND paused_by_payment`,
-      [workspaceId],
-    );
-    return count > 0;
+  async resumeAfterPayment(m: AnyTx, workspaceId: string): Promise<boolean> {
+    return (await asTx(m).run(RESUME_AFTER_PAYMENT, [workspaceId])) > 0;
   }
 }

@@ -96,9 +96,15 @@ class ManagerTx implements Tx {
  * pipelined transaction): for a repository on the door whose caller is not yet. Goes once every
  * transaction is begun with Db.transaction or Db.pipelined.
  */
-export function asTx(m: EntityManager | Tx): Tx {
+export function asTx(m: AnyTx): Tx {
   return 'rows' in m && typeof m.rows === 'function' ? m : new ManagerTx(m as EntityManager);
 }
+
+/**
+ * @deprecated What a repository method on the door accepts while some of its callers still begin
+ * transactions outside it (asTx turns it into a Tx). Goes with asTx.
+ */
+export type AnyTx = Tx | EntityManager;
 
 /** A pipelined transaction (Db.pipelined): statements go out as they are issued; see PipelinedTransaction. */
 export interface PipelinedTx extends Tx {
