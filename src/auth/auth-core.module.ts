@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { BodylessRouteGuard } from '../core/common/validation/bodyless-route.guard';
 import { RateLimitModule } from '../rate-limit';
 import { AuthStrategyRegistry } from './auth-strategy.registry';
@@ -12,7 +12,7 @@ import { AuthGuard } from './auth.guard';
  */
 @Global()
 @Module({
-  imports: [RateLimitModule],
+  imports: [DiscoveryModule, RateLimitModule],
   providers: [AuthStrategyRegistry, { provide: APP_GUARD, useClass: AuthGuard }, { provide: APP_GUARD, useClass: BodylessRouteGuard }],
   exports: [AuthStrategyRegistry],
 })

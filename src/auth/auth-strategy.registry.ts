@@ -1,25 +1,56 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { ProviderRegistrations } from '../core/discovery/provider-registrations';
 import type { AuthKind, AuthPolicy } from './auth-policy';
 import type { Principal } from './principal';
 import type { Request } from 'express';
+
+/**
+ * The kinds a strategy authenticates: every kind but `public`, which is reached without one. Keyed
+ * by kind, so a kind added to AuthPolicy does not compile until it is listed here, and the app does
+ * not boot until a strategy for it is declared.
+ */
+const AUTHENTICATED: Record<Exclude<AuthKind, 'public'>, true> = {
+  metrics: true,
+  machine: true,
+  operator: true,
+  scim: true,
+  partner: true,
+  engagement: true,
+  payments: true,
+};
+export type StrategyKind = keyof typeof AUTHENTICATED;
+export const STRATEGY_KINDS = Object.keys(AUTHENTICATED) as StrategyKind[];
 
 /**
  * One way in (machine, operator session, SCIM, metrics, ...). `authenticate` either returns the
  * principal it identified (the guard sets it on the request) or throws a ProblemError.
  */
 export interface AuthStrategy<P extends AuthPolicy = AuthPolicy, R extends Principal = Principal> {
-  readonly kind: P['kind'];
   authenticate(req: Request, policy: P): Promise<R> | R;
 }
 
-/** Feature modules register their strategy here at start-up; the global guard looks them up. */
-@Injectable()
-export class AuthStrategyRegistry {
-  private readonly strategies = new Map<AuthKind, AuthStrategy>();
+const strategies = new ProviderRegistrations<StrategyKind, AuthStrategy>('auth strategies', 'AuthStrategyFor');
 
-  register<P extends AuthPolicy, R extends Principal>(strategy: AuthStrategy<P, R>): void {
-    if (this.strategies.has(strategy.kind)) throw new Error(`auth strategy "${strategy.kind}" registered twice`);
-    this.strategies.set(strategy.kind, strategy);
+/**
+ * Declares the class the strategy of `kind` (it must authenticate that kind's policy);
+ * AuthStrategyRegistry finds it at boot.
+ */
+export const AuthStrategyFor = <K extends StrategyKind>(kind: K) =>
+  strategies.decorator<AuthStrategy<Extract<AuthPolicy, { kind: K }>>>(kind);
+
+/**
+ * The strategy of every kind, found at boot by its `@AuthStrategyFor`; the global guard looks them
+ * up. The app does not boot unless every kind of STRATEGY_KINDS has exactly one.
+ */
+@Injectable()
+export class AuthStrategyRegistry implements OnModuleInit {
+  private strategies: ReadonlyMap<AuthKind, AuthStrategy> = new Map();
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    this.strategies = new Map(strategies.discover(this.discovery, STRATEGY_KINDS).map((r) => [r.key, r.instance]));
   }
 
   get(kind: AuthKind): AuthStrategy | undefined {

@@ -1,5 +1,5 @@
-import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
-import { AuthPolicy, AuthStrategy, AuthStrategyRegistry, principalOf, RequestWithPrincipal, INSUFFICIENT_SCOPE_DETAIL } from '../auth';
+import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import { AuthPolicy, AuthStrategy, AuthStrategyFor, principalOf, RequestWithPrincipal, INSUFFICIENT_SCOPE_DETAIL } from '../auth';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialVerifier } from './machine-credential-verifier.service';
@@ -36,18 +36,10 @@ export function presentedCredential(req: Pick<Request, 'headers'>): PresentedCre
  * @MachineAuth(...scopes): a valid credential of an active agent in an active workspace, holding
  * every listed scope. Runs in the global guard, so refusals happen before any controller.
  */
+@AuthStrategyFor('machine')
 @Injectable()
-export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachinePrincipal>, OnModuleInit {
-  readonly kind = 'machine' as const;
-
-  constructor(
-    private readonly verifier: MachineCredentialVerifier,
-    private readonly registry: AuthStrategyRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
+export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachinePrincipal> {
+  constructor(private readonly verifier: MachineCredentialVerifier) {}
 
   async authenticate(req: Request, policy: MachinePolicy): Promise<MachinePrincipal> {
     const { value, source } = presentedCredential(req);

@@ -1,5 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { AuthStrategy, AuthStrategyRegistry, readBearerToken } from '../auth';
+import { Injectable } from '@nestjs/common';
+import { AuthStrategy, AuthStrategyFor, readBearerToken } from '../auth';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
 import { NO_CACHE } from '../core/common/http/no-cache';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
@@ -23,18 +23,10 @@ const CHALLENGE = { 'www-authenticate': 'Bearer realm="metrics"', 'cache-control
  * to start without it); outside production, when none is configured, /metrics is open for local
  * scraping.
  */
+@AuthStrategyFor('metrics')
 @Injectable()
-export class MetricsTokenStrategy implements AuthStrategy<Extract<AuthPolicy, { kind: 'metrics' }>>, OnModuleInit {
-  readonly kind = 'metrics' as const;
-
-  constructor(
-    private readonly config: AppConfig,
-    private readonly registry: AuthStrategyRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
+export class MetricsTokenStrategy implements AuthStrategy<Extract<AuthPolicy, { kind: 'metrics' }>> {
+  constructor(private readonly config: AppConfig) {}
 
   async authenticate(req: Request): Promise<Principal> {
     const expected = this.config.metricsBearerToken;

@@ -1,9 +1,9 @@
-import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import {
   AuthPolicy,
   AuthStrategy,
-  AuthStrategyRegistry,
+  AuthStrategyFor,
   INSUFFICIENT_SCOPE_DETAIL,
   principalOf,
   readBearerToken,
@@ -25,20 +25,16 @@ type MarketplacePolicy = Extract<AuthPolicy, { kind: 'partner' | 'engagement' }>
  * every scope of the route.
  */
 @Injectable() // emits the constructor's parameter types, which the concrete strategies inherit
-abstract class MarketplaceAuthStrategy<P extends MarketplacePolicy, R extends PartnerPrincipal | EngagementPrincipal>
-  implements AuthStrategy<P, R>, OnModuleInit
-{
+abstract class MarketplaceAuthStrategy<
+  P extends MarketplacePolicy,
+  R extends PartnerPrincipal | EngagementPrincipal,
+> implements AuthStrategy<P, R> {
   abstract readonly kind: P['kind'];
 
   constructor(
     protected readonly credentials: MarketplaceCredentialsService,
     private readonly throttle: FailedAuthThrottle,
-    private readonly registry: AuthStrategyRegistry,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   protected abstract verify(token: string, req: Request): Promise<R>;
 
@@ -55,6 +51,7 @@ abstract class MarketplaceAuthStrategy<P extends MarketplacePolicy, R extends Pa
 }
 
 /** @PartnerAuth(...scopes): `Authorization: Bearer mpk_...` of an active partner holding every scope. */
+@AuthStrategyFor('partner')
 @Injectable()
 export class PartnerAuthStrategy extends MarketplaceAuthStrategy<Extract<AuthPolicy, { kind: 'partner' }>, PartnerPrincipal> {
   readonly kind = 'partner' as const;
@@ -68,6 +65,7 @@ export class PartnerAuthStrategy extends MarketplaceAuthStrategy<Extract<AuthPol
  * @EngagementAuth(...scopes): `Authorization: Bearer <engagement token>` for the route's own
  * engagement (`:id`), holding every scope.
  */
+@AuthStrategyFor('engagement')
 @Injectable()
 export class EngagementAuthStrategy extends MarketplaceAuthStrategy<Extract<AuthPolicy, { kind: 'engagement' }>, EngagementPrincipal> {
   readonly kind = 'engagement' as const;

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AuthStrategyRegistry } from '../auth';
+import { AuthStrategyFor } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { BadRequestProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
@@ -16,19 +16,17 @@ const PROVIDER: Principal = Object.freeze({ kind: 'payments', workspaceId: null,
  * of `<t>.<raw body>` under PAYMENTS_WEBHOOK_SECRET, at most 5 minutes from our clock. A bad or
  * missing signature is 400. Without a configured secret there is no payment endpoint (404).
  */
+@AuthStrategyFor('payments')
 @Injectable()
 export class PaymentSignatureStrategy implements AuthStrategy<Extract<AuthPolicy, { kind: 'payments' }>>, OnModuleInit {
-  readonly kind = 'payments' as const;
   private readonly logger = new Logger(PaymentSignatureStrategy.name);
 
   constructor(
     private readonly config: AppConfig,
-    private readonly registry: AuthStrategyRegistry,
     private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
-    this.registry.register(this);
     if (this.config.paymentsWebhookSecrets.length === 0) {
       this.logger.warn('no payment-provider signing secret is configured: POST /webhooks/payments answers 404');
     }

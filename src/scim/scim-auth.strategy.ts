@@ -1,5 +1,5 @@
-import { createParamDecorator, ExecutionContext, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AuthPolicy, AuthStrategy, AuthStrategyRegistry, Principal, principalOf, readBearerToken, RequestWithPrincipal } from '../auth';
+import { createParamDecorator, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { AuthPolicy, AuthStrategy, AuthStrategyFor, Principal, principalOf, readBearerToken, RequestWithPrincipal } from '../auth';
 import { sha256 } from '../core/common/crypto/secrets';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { ScimTokensRepository } from './scim-tokens.repository';
@@ -24,19 +24,12 @@ const TOUCH_INTERVAL_MS = 60_000;
  * reveals nothing of the secret), on every request, so a revocation holds at once on every node.
  * Anything else, an agk_ key, an access token or a session included, is 401.
  */
+@AuthStrategyFor('scim')
 @Injectable()
-export class ScimAuthStrategy implements AuthStrategy<Extract<AuthPolicy, { kind: 'scim' }>, ScimPrincipal>, OnModuleInit {
-  readonly kind = 'scim' as const;
+export class ScimAuthStrategy implements AuthStrategy<Extract<AuthPolicy, { kind: 'scim' }>, ScimPrincipal> {
   private readonly logger = new Logger(ScimAuthStrategy.name);
 
-  constructor(
-    private readonly registry: AuthStrategyRegistry,
-    private readonly tokens: ScimTokensRepository,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
+  constructor(private readonly tokens: ScimTokensRepository) {}
 
   async authenticate(req: Request): Promise<ScimPrincipal> {
     const token = await readBearerToken(req);

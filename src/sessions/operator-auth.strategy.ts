@@ -1,10 +1,10 @@
-import { createParamDecorator, ExecutionContext, Injectable, OnModuleInit } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import {
   AuthPolicy,
   OperatorRole,
   AuthStrategy,
-  AuthStrategyRegistry,
+  AuthStrategyFor,
   principalOf,
   RequestWithPrincipal,
   registerParamRequirement,
@@ -30,19 +30,13 @@ const RANK: Record<OperatorRole, number> = { member: 1, admin: 2, owner: 3 };
  * acts on, and enforces the route's minimum role or platform-admin right.
  * No session: 401 problem on JSON routes, 302 to the login page on pages.
  */
+@AuthStrategyFor('operator')
 @Injectable()
-export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, OperatorPrincipal>, OnModuleInit {
-  readonly kind = 'operator' as const;
-
+export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, OperatorPrincipal> {
   constructor(
     private readonly sessions: SessionsService,
     private readonly config: AppConfig,
-    private readonly registry: AuthStrategyRegistry,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async authenticate(req: Request, policy: OperatorPolicy): Promise<OperatorPrincipal> {
     const session = await this.sessionOf(req);
