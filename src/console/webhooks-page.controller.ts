@@ -11,6 +11,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
+import { formatDurationMs } from '../core/common/duration';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
@@ -25,6 +26,7 @@ import {
   UpdateWebhookSubscriptionDto,
   WEBHOOK_DELIVERY_LIST,
   WEBHOOK_DELIVERY_STATUSES,
+  SECRET_ROTATION_OVERLAP_MS,
   WEBHOOK_SUBSCRIPTION_LIST,
   WebhookDeliveriesService,
   WebhookSubscriptionsService,
@@ -204,7 +206,7 @@ export class WebhooksPageController {
     summary: "Rotate a webhook subscription's signing secret",
     description:
       'The rotate button of the subscription page (owners and admins). Mints a new `whsec_` secret and shows it in this 200 page only; ' +
-      'for 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing one.',
+      `for ${formatDurationMs(SECRET_ROTATION_OVERLAP_MS, 'hour')} deliveries carry signatures by both the old and the new secret, so receivers can switch without losing one.`,
   })
   @ApiFormPost()
   @ApiOkResponse({ description: 'the subscription with its new secret, shown once' })

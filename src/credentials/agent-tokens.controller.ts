@@ -10,7 +10,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth';
+import { durationAdjective } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
 import { TokenExchangeDto, TokenResponseDto } from './dto/token-exchange.dto';
 import { RejectBearerGuard } from './reject-bearer.guard';
 import { TokenExchangeService } from './token-exchange.service';
@@ -29,7 +31,7 @@ export class AgentTokensController {
     summary: 'Exchange an API key for an access token',
     description:
       'Public and optional: send an `agk_` API key in the `x-agent-api-key` header or as `api_key` in the body; it is never a Bearer source, and any `Authorization: Bearer` header is a 400. ' +
-      'Answers a 30-day access token (`expires_in` 2592000) with every scope of the key, or the subset asked for in `scopes` (asking for more: 403 `insufficient_scopes`). ' +
+      `Answers a ${durationAdjective(SPEC_ACCESS_TOKEN_TTL_SECONDS)} access token (\`expires_in\` ${SPEC_ACCESS_TOKEN_TTL_SECONDS}) with every scope of the key, or the subset asked for in \`scopes\` (asking for more: 403 \`insufficient_scopes\`). ` +
       '401 `api_key_required`, `invalid_api_key`, `api_key_expired`, `api_key_archived` or `api_key_revoked`; 403 `service_agent_inactive`, or the workspace refusal (`error` workspace_frozen, workspace_paused, workspace_archived). ' +
       'Counted per client IP by the machine rate limit.',
   })

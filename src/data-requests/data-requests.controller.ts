@@ -2,13 +2,20 @@ import { Readable } from 'node:stream';
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiGoneResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
+import { formatDurationMs } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
 import { DataRequestsService } from './data-requests.service';
-import { CreateDataRequestDto, DATA_REQUEST_LIST, DataRequestEnvelopeDto, DataRequestListDto } from './dto/data-request.dto';
+import {
+  CreateDataRequestDto,
+  DATA_REQUEST_LIST,
+  DataRequestEnvelopeDto,
+  DataRequestListDto,
+  EXPORT_DOWNLOAD_TTL_MS,
+} from './dto/data-request.dto';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Data requests of the session's workspace: workspace owners only (they hold personal data). */
@@ -69,12 +76,15 @@ export class DataRequestsController {
     description:
       'Operator session, workspace owners only. Streams a completed export as a JSON attachment, `{ data_request, sections: { <section>: [records] } }`, never cached. ' +
       '409 `not_an_export` for an erasure, 409 `data_request_not_ready` until it has completed; ' +
-      '410 `download_expired` 7 days after it completed, or once its document was deleted by an erasure of its subject.',
+      `410 \`download_expired\` ${formatDurationMs(EXPORT_DOWNLOAD_TTL_MS)} after it completed, or once its document was deleted by an erasure of its subject.`,
   })
   @ApiProduces('application/json')
   @ApiOkResponse({ description: 'the export: { data_request, sections: { <section>: [records] } }, as an attachment' })
   @ApiConflictResponse({ type: ProblemDto, description: 'data_request_not_ready, or not_an_export' })
-  @ApiGoneResponse({ type: ProblemDto, description: 'download_expired: more than 7 days after it completed' })
+  @ApiGoneResponse({
+    type: ProblemDto,
+    description: `download_expired: more than ${formatDurationMs(EXPORT_DOWNLOAD_TTL_MS)} after it completed`,
+  })
   @ApiNotInWorkspace()
   async download(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<StreamableFile> {
     const { filename, chunks } = await this.requests.download(op.workspaceId, id);

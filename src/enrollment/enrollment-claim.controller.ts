@@ -11,7 +11,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth';
+import { durationAdjective } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
 import { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
 import { EnrollmentClaimService } from './enrollment-claim.service';
 
@@ -32,7 +34,7 @@ export class EnrollmentClaimController {
     description:
       'Public: the `age_` enrollment token in the body is the proof; counted per client IP by the machine rate limit. ' +
       "Creates a service agent and, given a `serial_number`, binds the pending robot pre-registered with it (or creates the robot) in the token's cohort with its default tags; " +
-      "answers the agent's own `agk_` API key and 30-day access token, shown only here. " +
+      `answers the agent's own \`agk_\` API key and ${durationAdjective(SPEC_ACCESS_TOKEN_TTL_SECONDS)} access token, shown only here. ` +
       '400 `serial_number_required` (fleet token), `serial_not_allowed` or `serial_already_claimed`; 401 `invalid_enrollment_token`; 403 when the workspace is frozen, paused or archived; ' +
       '409 `enrollment_claimed`, `enrollment_exhausted` or `enrollment_revoked`; ' +
       "410 `enrollment_expired` or `robot_decommissioned`; 429 `agent_quota_reached` or `robot_quota_reached`. A refused claim creates nothing and keeps the token's remaining claims.",

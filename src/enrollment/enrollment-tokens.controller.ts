@@ -12,6 +12,7 @@ import {
   IssuedEnrollmentTokenEnvelopeDto,
   IssueEnrollmentTokenDto,
 } from './dto/enrollment-token.dto';
+import { ENROLLMENT_DEFAULT_EXPIRES_IN, ENROLLMENT_MAX_EXPIRES_IN } from './enrollment-rules';
 import { EnrollmentTokensService } from './enrollment-tokens.service';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 
@@ -28,7 +29,7 @@ export class EnrollmentTokensController {
     summary: 'Issue an enrollment token',
     description:
       'Operator session, owners and admins. Mints an `age_` token that devices claim at `POST /api/v1/enrollments/claim`: single-use by default, a fleet token with `max_claims` above 1, ' +
-      'valid `expires_in` seconds (default 86400, at most 2592000), optionally limited to a serial allowlist and naming a cohort, default tags and the scopes of the credentials each claim gets. ' +
+      `valid \`expires_in\` seconds (default ${ENROLLMENT_DEFAULT_EXPIRES_IN}, at most ${ENROLLMENT_MAX_EXPIRES_IN}), optionally limited to a serial allowlist and naming a cohort, default tags and the scopes of the credentials each claim gets. ` +
       'The token is shown in this answer only; 422 `validation_failed` for a cohort that does not exist.',
   })
   @ApiCreatedResponse({ type: IssuedEnrollmentTokenEnvelopeDto, description: 'the token is shown only here' })

@@ -1,13 +1,14 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
+import { formatDurationMs } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
 import { WorkspaceOperator } from '../sessions';
 import { ApprovalsService } from './approvals.service';
-import { APPROVAL_LIST, ApprovalEnvelopeDto, ApprovalListDto } from './dto/approval.dto';
+import { APPROVAL_LIST, APPROVAL_TTL_MS, ApprovalEnvelopeDto, ApprovalListDto } from './dto/approval.dto';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 /** Approvals of the session's workspace: read by members, approved or denied once by admins and owners. */
@@ -50,7 +51,7 @@ export class ApprovalsController {
     summary: 'Approve a pending approval',
     description:
       'Operator session, owners and admins. Decides a pending approval once, recording `approval.decided` and who decided; answers the approved approval. ' +
-      '409 `approval_not_pending` when it was already decided or has expired (24 hours after the check).',
+      `409 \`approval_not_pending\` when it was already decided or has expired (${formatDurationMs(APPROVAL_TTL_MS, 'hour')} after the check).`,
   })
   @ApiOkResponse({ type: ApprovalEnvelopeDto, description: 'the approved approval' })
   @ApiConflictResponse({ type: ProblemDto, description: 'approval_not_pending (already decided, or expired)' })
@@ -66,7 +67,7 @@ export class ApprovalsController {
     summary: 'Deny a pending approval',
     description:
       'Operator session, owners and admins. Decides a pending approval once, recording `approval.decided` and who decided; answers the denied approval. ' +
-      '409 `approval_not_pending` when it was already decided or has expired (24 hours after the check).',
+      `409 \`approval_not_pending\` when it was already decided or has expired (${formatDurationMs(APPROVAL_TTL_MS, 'hour')} after the check).`,
   })
   @ApiOkResponse({ type: ApprovalEnvelopeDto, description: 'the denied approval' })
   @ApiConflictResponse({ type: ProblemDto, description: 'approval_not_pending (already decided, or expired)' })

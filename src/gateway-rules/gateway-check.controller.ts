@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
+import { formatDurationMs } from '../core/common/duration';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { CurrentMachine } from '../credentials';
 import { ApprovalsService } from './approvals.service';
-import { ApprovalEnvelopeDto } from './dto/approval.dto';
+import { APPROVAL_TTL_MS, ApprovalEnvelopeDto } from './dto/approval.dto';
 import { GatewayCheckDto, GatewayCheckResponseDto } from './dto/gateway-check.dto';
 import { GatewayCheckService } from './gateway-check.service';
 import type { MachinePrincipal } from '../credentials';
@@ -26,7 +27,7 @@ export class GatewayCheckController {
     summary: 'Ask the gateway whether an action is allowed',
     description:
       'An `agk_` key or access token with scope `gateway:check`, before the agent acts. The first rule of the workspace whose glob matches `action` (ascending priority, ties oldest first) decides; with none, the action is allowed. ' +
-      "A `deny` opens (or counts on) a medium security violation; `require_approval` answers the agent's pending approval for this action and resource, the same one while it stays pending, which expires after 24 hours.",
+      `A \`deny\` opens (or counts on) a medium security violation; \`require_approval\` answers the agent's pending approval for this action and resource, the same one while it stays pending, which expires after ${formatDurationMs(APPROVAL_TTL_MS, 'hour')}.`,
   })
   @ApiOkResponse({
     type: GatewayCheckResponseDto,

@@ -1,3 +1,6 @@
+import { OPEN_COMMANDS_ON_READY } from '../agent-commands';
+import { durationAdjective } from '../core/common/duration';
+import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials';
 import { CloseCodes, MAX_FRAME_BYTES, PAYLOAD_LIMITS, ReplyReasons } from './socket-protocol';
 
 /**
@@ -34,8 +37,8 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
       version: '1.0.0',
       description:
         `The live connection of service agents (and operators' browsers) at /socket. Text frames of JSON, at most ${MAX_FRAME_BYTES} bytes ` +
-        `(a larger frame closes the socket with 1009). Every client event is answered with a reply carrying its ref. The server closes ` +
-        `with ${closeCodes}. An agent authenticates with a 600-second socket token from POST /api/v1/socket_tokens (scope ` +
+        `(a larger frame closes the socket with ${CloseCodes.messageTooBig}). Every client event is answered with a reply carrying its ref. The server closes ` +
+        `with ${closeCodes}. An agent authenticates with a ${durationAdjective(SOCKET_TOKEN_TTL_SECONDS, 'second')} socket token from POST /api/v1/socket_tokens (scope ` +
         'sockets:connect) in the socket_token query parameter; an operator with the session cookie. A revoked or expired credential, ' +
         'an inactive agent or a refused workspace closes the socket on every node. An upgrade that is refused is answered with an HTTP ' +
         'status and an application/problem+json body, as a request would be: 401 or 403 for the credential, 503 database_unavailable ' +
@@ -64,7 +67,9 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
           ws: {
             query: {
               type: 'object',
-              properties: { socket_token: { type: 'string', description: 'from POST /api/v1/socket_tokens, valid 600 s' } },
+              properties: {
+                socket_token: { type: 'string', description: `from POST /api/v1/socket_tokens, valid ${SOCKET_TOKEN_TTL_SECONDS} s` },
+              },
             },
             bindingVersion: '0.1.0',
           },
@@ -91,7 +96,7 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
         ready: {
           name: 'ready',
           title: 'Ready',
-          summary: "Who this socket is, and (agents with agent_commands:read) the agent's open commands, oldest first, at most 100.",
+          summary: `Who this socket is, and (agents with agent_commands:read) the agent's open commands, oldest first, at most ${OPEN_COMMANDS_ON_READY}.`,
           payload: envelope('ready', { type: 'object', description: `at most ${PAYLOAD_LIMITS.ready} bytes as JSON` }, 'ready'),
         },
         heartbeat: {

@@ -5,6 +5,9 @@ import { AppConfig } from '../core/config/app-config';
 
 const BCRYPT_MAX_BYTES = 72;
 
+/** SPEC.md (Limits): a password is 12 to 72 characters (register, reset, invitations). */
+export const PASSWORD_LENGTH = { min: 12, max: 72 } as const;
+
 /**
  * bcrypt for passwords only. bcrypt reads at most 72 bytes; passwords are limited to 72
  * characters, which in UTF-8 can be more bytes. Those (and only those) are first reduced to the

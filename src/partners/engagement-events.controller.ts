@@ -15,6 +15,7 @@ import { parseList } from '../core/listing/list-query';
 import { ENGAGEMENT_EVENT_LIST, EngagementEventEnvelopeDto, EngagementEventListDto, PostEngagementEventDto } from './dto/engagement.dto';
 import { EngagementsService } from './engagements.service';
 import { FailedAuthFilter } from './failed-auth.filter';
+import { ENGAGEMENT_EVENT_PAYLOAD_MAX_BYTES, FAILED_AUTH_THROTTLE_TEXT } from './lifetimes';
 import { CurrentEngagement } from './marketplace-auth.strategies';
 import type { EngagementPrincipal } from './marketplace-principals';
 
@@ -35,9 +36,9 @@ export class EngagementEventsController {
   @ApiOperation({
     summary: 'Post an engagement event',
     description:
-      "A partner runtime, with an engagement token of this very engagement holding `engagement_events:write`, records an event (`kind` of 1 to 100 characters, optional JSON object `payload` of at most 64 KiB) in the engagement's workspace. " +
+      `A partner runtime, with an engagement token of this very engagement holding \`engagement_events:write\`, records an event (\`kind\` of 1 to 100 characters, optional JSON object \`payload\` of at most ${ENGAGEMENT_EVENT_PAYLOAD_MAX_BYTES / 1024} KiB) in the engagement's workspace. ` +
       'Answers 202 `{ engagement_event }`; 422 `validation_failed` for a bad body. ' +
-      'Refusals: 401 `invalid_token`, `token_expired`, `engagement_revoked` or `partner_key_expired`; 403 `partner_suspended`, `forbidden` (a token of another engagement), a missing scope or a refused workspace; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.',
+      `Refusals: 401 \`invalid_token\`, \`token_expired\`, \`engagement_revoked\` or \`partner_key_expired\`; 403 \`partner_suspended\`, \`forbidden\` (a token of another engagement), a missing scope or a refused workspace; ${FAILED_AUTH_THROTTLE_TEXT}.`,
   })
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngagementEventEnvelopeDto })
@@ -56,8 +57,8 @@ export class EngagementEventsController {
   @ApiOperation({
     summary: "List the engagement's events",
     description:
-      'A partner runtime, with an engagement token of this very engagement holding `engagement_events:read`: answers `{ engagement_events, count, pagination }`, newest first (limit 1 to 100, default 50). ' +
-      'Refusals: 401 `invalid_token`, `token_expired`, `engagement_revoked` or `partner_key_expired`; 403 `partner_suspended`, `forbidden` (a token of another engagement), a missing scope or a refused workspace; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.',
+      `A partner runtime, with an engagement token of this very engagement holding \`engagement_events:read\`: answers \`{ engagement_events, count, pagination }\`, newest first (limit ${ENGAGEMENT_EVENT_LIST.page.limit.min} to ${ENGAGEMENT_EVENT_LIST.page.limit.max}, default ${ENGAGEMENT_EVENT_LIST.page.limit.default}). ` +
+      `Refusals: 401 \`invalid_token\`, \`token_expired\`, \`engagement_revoked\` or \`partner_key_expired\`; 403 \`partner_suspended\`, \`forbidden\` (a token of another engagement), a missing scope or a refused workspace; ${FAILED_AUTH_THROTTLE_TEXT}.`,
   })
   @ApiList(ENGAGEMENT_EVENT_LIST)
   @ApiOkResponse({ type: EngagementEventListDto })

@@ -1,3 +1,5 @@
+import { ordinal } from '../core/common/ordinal';
+
 /** Engagement token lifetime (SPEC.md Limits): default 86400 s, hard cap 604800 s. */
 export const ENGAGEMENT_TOKEN_DEFAULT_TTL_S = 86_400;
 export const ENGAGEMENT_TOKEN_MAX_TTL_S = 604_800;
@@ -8,6 +10,8 @@ export const PARTNER_KEY_LAST_USED_EVERY_MS = 60_000;
 /** Failed-authentication throttle (SPEC.md Limits): 30 answers of 401/403 per client address per 60 s. */
 export const FAILED_AUTH_LIMIT = 30;
 export const FAILED_AUTH_WINDOW_MS = 60_000;
+/** The throttle in the words of the OpenAPI descriptions of partner and engagement routes. */
+export const FAILED_AUTH_THROTTLE_TEXT = `from the ${ordinal(FAILED_AUTH_LIMIT + 1)} 401/403 answer to one address within ${FAILED_AUTH_WINDOW_MS / 1000} s, 429 until the window ends`;
 /** Expired engagement tokens are pruned at mint once they are this old. */
 export const ENGAGEMENT_TOKEN_PRUNE_AFTER_MS = 86_400_000;
 /** An engagement event's payload, as JSON (API.md: at most 64 KiB). */

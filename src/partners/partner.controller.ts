@@ -15,6 +15,7 @@ import { parseList } from '../core/listing/list-query';
 import { ENGAGEMENT_LIST, EngagementListDto, EngagementTokenEnvelopeDto, MintEngagementTokenDto } from './dto/engagement.dto';
 import { EngagementsService } from './engagements.service';
 import { FailedAuthFilter } from './failed-auth.filter';
+import { ENGAGEMENT_TOKEN_DEFAULT_TTL_S, ENGAGEMENT_TOKEN_MAX_TTL_S, FAILED_AUTH_THROTTLE_TEXT } from './lifetimes';
 import { CurrentPartner } from './marketplace-auth.strategies';
 import type { PartnerPrincipal } from './marketplace-principals';
 
@@ -31,7 +32,7 @@ export class PartnerController {
     summary: "List the partner's active engagements",
     description:
       "A marketplace partner, with `Authorization: Bearer mpk_...` holding `engagements:read`: answers `{ engagements, count, pagination }`, the partner's active engagements across workspaces, newest first. " +
-      'Refusals: 401 `invalid_token` (also for any credential that is not an `mpk_` key) or `partner_key_expired`; 403 `partner_suspended` or a missing scope; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.',
+      `Refusals: 401 \`invalid_token\` (also for any credential that is not an \`mpk_\` key) or \`partner_key_expired\`; 403 \`partner_suspended\` or a missing scope; ${FAILED_AUTH_THROTTLE_TEXT}.`,
   })
   @ApiList(ENGAGEMENT_LIST)
   @ApiOkResponse({ type: EngagementListDto, description: "this partner's active engagements" })
@@ -45,10 +46,10 @@ export class PartnerController {
   @ApiOperation({
     summary: 'Mint an engagement token',
     description:
-      "A marketplace partner, with `Authorization: Bearer mpk_...` holding `engagement_tokens:write`, mints a token for the runtime of one of its active engagements: `expires_in` defaults to 86400 s and is clamped to 604800 s (the effective value is returned), `scopes` only narrow the engagement's. " +
+      `A marketplace partner, with \`Authorization: Bearer mpk_...\` holding \`engagement_tokens:write\`, mints a token for the runtime of one of its active engagements: \`expires_in\` defaults to ${ENGAGEMENT_TOKEN_DEFAULT_TTL_S} s and is clamped to ${ENGAGEMENT_TOKEN_MAX_TTL_S} s (the effective value is returned), \`scopes\` only narrow the engagement's. ` +
       'Answers 201 `{ engagement_token }`, shown once (only its SHA-256 is stored); it works only while the engagement, the partner and the key that minted it are valid. ' +
       "404 `not_found` for an engagement that is not this partner's or not active; 422 `validation_failed` for a non-positive or non-integer `expires_in` or scopes beyond the engagement's; 403 when the workspace is frozen, paused or archived. " +
-      'Refusals: 401 `invalid_token` (also for any credential that is not an `mpk_` key) or `partner_key_expired`; 403 `partner_suspended` or a missing scope; from the 31st 401/403 answer to one address within 60 s, 429 until the window ends.',
+      `Refusals: 401 \`invalid_token\` (also for any credential that is not an \`mpk_\` key) or \`partner_key_expired\`; 403 \`partner_suspended\` or a missing scope; ${FAILED_AUTH_THROTTLE_TEXT}.`,
   })
   @HttpCode(201)
   @ApiCreatedResponse({ type: EngagementTokenEnvelopeDto })

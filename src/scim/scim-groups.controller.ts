@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { ScimAuth } from '../auth';
+import { SCIM_COUNT_DEFAULT, SCIM_COUNT_MAX } from '../core/listing/scim-page';
 import { CurrentScim, ScimPrincipal } from './scim-auth.strategy';
 import { ScimGroupsService } from './scim-groups.service';
 import {
@@ -47,7 +48,7 @@ export class ScimGroupsController {
     description: 'ignored, unless SCIM_GROUP_FILTERS=true: then displayName eq and externalId eq',
   })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1' })
-  @ApiQuery({ name: 'count', required: false, description: 'default 50, at most 100' })
+  @ApiQuery({ name: 'count', required: false, description: `default ${SCIM_COUNT_DEFAULT}, at most ${SCIM_COUNT_MAX}` })
   @ApiQuery(EXCLUDED)
   @ApiScimOk(200, 'a ListResponse in creation order', SCIM_GROUP_LIST_SCHEMA)
   list(@CurrentScim() scim: ScimPrincipal, @Query() query: Record<string, unknown>): Promise<ScimListResponse<ScimGroupResource>> {

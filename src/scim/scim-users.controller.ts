@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { ScimAuth } from '../auth';
+import { SCIM_COUNT_DEFAULT, SCIM_COUNT_MAX } from '../core/listing/scim-page';
 import { CurrentScim, ScimPrincipal } from './scim-auth.strategy';
 import {
   ApiScimBody,
@@ -44,7 +45,11 @@ export class ScimUsersController {
     description: 'userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq; anything else is ignored',
   })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1; below 1 reads as 1' })
-  @ApiQuery({ name: 'count', required: false, description: 'default 50, above 100 reads as 100, negative as 0' })
+  @ApiQuery({
+    name: 'count',
+    required: false,
+    description: `default ${SCIM_COUNT_DEFAULT}, above ${SCIM_COUNT_MAX} reads as ${SCIM_COUNT_MAX}, negative as 0`,
+  })
   @ApiScimOk(200, 'a ListResponse in creation order', SCIM_USER_LIST_SCHEMA)
   list(@CurrentScim() scim: ScimPrincipal, @Query() query: Record<string, unknown>): Promise<ScimListResponse<ScimUserResource>> {
     return this.users.list(scim.workspaceId, query);

@@ -13,7 +13,9 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { Public } from '../auth';
+import { durationAdjective, formatDuration } from '../core/common/duration';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
+import { ordinal } from '../core/common/ordinal';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
@@ -24,7 +26,18 @@ import { clearSessionCookies, readCookies, setRememberMeCookie, setSessionCookie
 import { LoginService } from './login.service';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
 import { safeReturnPath } from './return-path';
-import { APP_PATH, LOGIN_PATH, SESSION_COOKIE } from './session.constants';
+import {
+  APP_PATH,
+  LOGIN_ATTEMPTS_PER_IP,
+  LOGIN_COOLDOWN_S,
+  LOGIN_FAILURES_PER_IDENTITY,
+  LOGIN_IDENTITY_WINDOW_S,
+  LOGIN_IP_WINDOW_S,
+  LOGIN_PATH,
+  REMEMBER_ME_MAX_AGE_MS,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+} from './session.constants';
 import { SessionsService } from './sessions.service';
 import type { Request, Response } from 'express';
 
@@ -98,19 +111,21 @@ export class LoginController {
   @ApiOperation({
     summary: 'Log in with email and password',
     description:
-      'Public; takes a form or a JSON body `{ email, password, remember_me, return_to }`. On success it starts a new 14-day session ' +
+      `Public; takes a form or a JSON body \`{ email, password, remember_me, return_to }\`. On success it starts a new ${durationAdjective(SESSION_TTL_MS / 1000)} session ` +
       '(ending the one the browser had), sets the `_agent_ops_key` cookie (HttpOnly, SameSite=Lax, Secure in production) and, with ' +
-      '`remember_me`, a 14-day remember-me cookie, and answers 302 to `return_to` or `/app`. Every failure (unknown address, wrong ' +
+      `\`remember_me\`, a ${durationAdjective(REMEMBER_ME_MAX_AGE_MS / 1000)} remember-me cookie, and answers 302 to \`return_to\` or \`/app\`. Every failure (unknown address, wrong ` +
       'password, suspended account, account without a password) gives the same answer, the form again with one generic message ' +
-      '(401, HTML) or for a JSON body a 401 problem `invalid_credentials`, so nothing tells whether an account exists. Throttles: 10 ' +
-      'failed passwords for one email and client IP within 15 minutes start a 30-minute cooldown (the 10th failure is already refused), ' +
-      'and each client IP (IPv6 per /64) has 50 attempts per 15 minutes, a successful log-in giving its attempt back; a throttled ' +
+      `(401, HTML) or for a JSON body a 401 problem \`invalid_credentials\`, so nothing tells whether an account exists. Throttles: ${LOGIN_FAILURES_PER_IDENTITY} ` +
+      `failed passwords for one email and client IP within ${formatDuration(LOGIN_IDENTITY_WINDOW_S)} start a ${durationAdjective(LOGIN_COOLDOWN_S)} cooldown (the ${ordinal(LOGIN_FAILURES_PER_IDENTITY)} failure is already refused), ` +
+      `and each client IP (IPv6 per /64) has ${LOGIN_ATTEMPTS_PER_IP} attempts per ${formatDuration(LOGIN_IP_WINDOW_S)}, a successful log-in giving its attempt back; a throttled ` +
       'attempt is 429 with `retry-after` and a plain-text body.',
   })
   @ApiFormPost({
     email: { description: 'the account email (trimmed and lower-cased)', required: true },
     password: { description: 'the account password', required: true },
-    remember_me: { description: '`true`, `on` or `1`: also set the 14-day remember-me cookie' },
+    remember_me: {
+      description: `\`true\`, \`on\` or \`1\`: also set the ${durationAdjective(REMEMBER_ME_MAX_AGE_MS / 1000)} remember-me cookie`,
+    },
     return_to: { description: 'the console page to open after logging in (`/app...` or `/admin...`; anything else: /app)' },
   })
   @ApiConsumes('application/json')

@@ -1,13 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Public } from '../auth';
+import { formatDuration, formatDurationMs } from '../core/common/duration';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { AppConfig } from '../core/config/app-config';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { forgotPasswordPage, resetDeadEndPage, resetPasswordPage } from '../core/pages/session-pages';
+import { PASSWORD_LENGTH } from '../identity';
 import { PasswordResetService } from './password-reset.service';
-import { LOGIN_PATH } from './session.constants';
+import { LOGIN_PATH, RESET_LINK_TTL_MS, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_IP, RESET_WINDOW_S } from './session.constants';
 import type { Request, Response } from 'express';
 
 interface ResetBody {
@@ -44,8 +46,8 @@ export class PasswordResetController {
     description:
       'Public form post. Answers the same confirmation panel (200, HTML) whether or not the address has an account and whether or ' +
       'not the request was throttled, and never echoes the address. For an active account a background job mails a single-use link ' +
-      'valid for 60 minutes; links issued earlier stay valid. At most 10 requests per client IP (IPv6 per /64) and 5 per address are ' +
-      'acted on within 15 minutes; the others are silently dropped.',
+      `valid for ${formatDurationMs(RESET_LINK_TTL_MS, 'minute')}; links issued earlier stay valid. At most ${RESET_REQUESTS_PER_IP} requests per client IP (IPv6 per /64) and ${RESET_REQUESTS_PER_ADDRESS} per address are ` +
+      `acted on within ${formatDuration(RESET_WINDOW_S)}; the others are silently dropped.`,
   })
   @ApiFormPost({ email: { description: 'the account email (trimmed and lower-cased; at most 254 characters)', required: true } })
   @ApiOkResponse({ description: 'the same confirmation panel in every case' })
@@ -62,7 +64,7 @@ export class PasswordResetController {
   @ApiOperation({
     summary: 'Show the new-password form of a reset link',
     description:
-      'Public; the page the mailed reset link opens. A usable link (unused, less than 60 minutes old, sent to the address the active ' +
+      `Public; the page the mailed reset link opens. A usable link (unused, less than ${formatDurationMs(RESET_LINK_TTL_MS, 'minute')} old, sent to the address the active ` +
       'account still has) renders the new-password form; an unknown, used, expired or otherwise unusable one renders a dead-end panel ' +
       'with a link to request a new one. Both are 200 HTML.',
   })
@@ -77,13 +79,13 @@ export class PasswordResetController {
   @ApiOperation({
     summary: 'Set a new password through a reset link',
     description:
-      'Public form post of the new-password form. With a usable link and a valid password (12 to 72 characters, confirmation equal) ' +
+      `Public form post of the new-password form. With a usable link and a valid password (${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters, confirmation equal) ` +
       "it sets the password, confirms an unconfirmed account, deletes all of the user's reset links and sessions, disconnects their " +
       'live sockets and answers 302 to `/users/log-in?notice=reset`. An invalid password renders the form again with its errors ' +
       '(422, HTML); an unusable link (unknown, used, expired) renders the dead-end panel (200, HTML).',
   })
   @ApiFormPost({
-    password: { description: 'the new password, 12 to 72 characters', required: true },
+    password: { description: `the new password, ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`, required: true },
     password_confirmation: { description: 'the same password again', required: true },
   })
   @ApiFoundResponse({ description: 'password set: redirect to /users/log-in?notice=reset' })
@@ -93,7 +95,10 @@ export class PasswordResetController {
     const password = typeof body?.password === 'string' ? body.password : '';
     const confirmation = typeof body?.password_confirmation === 'string' ? body.password_confirmation : '';
     const errors: string[] = [];
-    if ([...password].length < 12 || [...password].length > 72) errors.push('Password must be 12 to 72 characters.');
+    const length = [...password].length;
+    if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
+      errors.push(`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`);
+    }
     if (password !== confirmation) errors.push('Password confirmation does not match.');
     if (errors.length > 0) {
       if (!(await this.resets.isUsable(token))) return sendPage(res, resetDeadEndPage());

@@ -14,8 +14,11 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
+import { formatDurationMs } from '../core/common/duration';
 import { uuidParam } from '../core/common/http/uuid-param';
+import { ordinal } from '../core/common/ordinal';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { envDefault } from '../core/config/environment';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { WorkspaceOperator } from '../sessions';
@@ -35,7 +38,7 @@ import {
   WebhookSubscriptionSecretEnvelopeDto,
 } from './dto/webhook-subscription.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
-import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
+import { SECRET_ROTATION_OVERLAP_MS, WEBHOOK_SUBSCRIPTIONS_MAX, WebhookSubscriptionsService } from './webhook-subscriptions.service';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 
 const notFound = ApiNotFoundResponse({ type: ProblemDto, description: 'not found, not in this workspace, or not a UUID' });
@@ -65,9 +68,9 @@ export class WebhookSubscriptionsController {
       'Owners and admins (session cookie). Subscribes `url` to `event_types` (known event types, or `["*"]` for every type, also ' +
       'those added later) and answers 201 with the subscription and its signing secret (`whsec_...`), shown only here: each event is ' +
       'POSTed as JSON signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with ' +
-      'exponential backoff for 24 hours, and a subscription failing for 3 days (both by default) or answered 410 is disabled. The URL must be http(s) ' +
+      `exponential backoff for ${formatDurationMs(envDefault('WEBHOOK_RETRY_WINDOW_MS'), 'hour')}, and a subscription failing for ${formatDurationMs(envDefault('WEBHOOK_DISABLE_AFTER_MS'))} (both by default) or answered 410 is disabled. The URL must be http(s) ` +
       'without credentials or fragment, and under the production URL policy https only, resolving to public addresses only; a refused ' +
-      'URL, an unknown event type or a 21st subscription of the workspace is 422 `validation_failed`, and a host that cannot be ' +
+      `URL, an unknown event type or a ${ordinal(WEBHOOK_SUBSCRIPTIONS_MAX + 1)} subscription of the workspace is 422 \`validation_failed\`, and a host that cannot be ` +
       'resolved right now 503 `dns_unavailable` with `retry-after`.',
   })
   @ApiCreatedResponse({ type: WebhookSubscriptionSecretEnvelopeDto, description: 'the secret (whsec_...) is shown once' })
@@ -165,7 +168,7 @@ export class WebhookSubscriptionsController {
   @ApiOperation({
     summary: 'Rotate the signing secret of a webhook subscription',
     description:
-      'Owners and admins (session cookie). Mints a new secret, shown only in this 200 answer with the subscription; for the next 24 hours deliveries ' +
+      `Owners and admins (session cookie). Mints a new secret, shown only in this 200 answer with the subscription; for the next ${formatDurationMs(SECRET_ROTATION_OVERLAP_MS, 'hour')} deliveries ` +
       'are signed by both the new and the previous secret (two space-separated signatures in `webhook-signature`), so the receiver ' +
       'can switch without losing a delivery. 404 `not_found` for an unknown id.',
   })
@@ -227,7 +230,7 @@ export class WebhookSubscriptionsController {
     description:
       'Owners and admins (session cookie). Re-sends one delivery at once, whatever its status and even for a disabled subscription: a new attempt ' +
       'with the same `webhook-id`. Answers 202 with the delivery, pending until the attempt is recorded; if that attempt fails ' +
-      'within the retry window (24 hours by default) of an active subscription, the automatic retries resume. 404 `not_found` for an unknown ' +
+      `within the retry window (${formatDurationMs(envDefault('WEBHOOK_RETRY_WINDOW_MS'), 'hour')} by default) of an active subscription, the automatic retries resume. 404 \`not_found\` for an unknown ` +
       'subscription or delivery.',
   })
   @HttpCode(202)

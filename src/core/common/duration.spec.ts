@@ -1,4 +1,4 @@
-import { formatDuration, formatDurationMs } from './duration';
+import { durationAdjective, formatDuration, formatDurationMs } from './duration';
 
 describe('formatDuration', () => {
   it.each([
@@ -23,5 +23,11 @@ describe('formatDuration', () => {
     expect(formatDurationMs(259_200_000)).toBe('3 days');
     expect(formatDurationMs(86_400_000, 'hour')).toBe('24 hours');
     expect(formatDurationMs(250)).toBe('250 ms');
+  });
+
+  it('says a duration as an adjective', () => {
+    expect(durationAdjective(2_592_000)).toBe('30-day');
+    expect(durationAdjective(1_800)).toBe('30-minute');
+    expect(durationAdjective(600, 'second')).toBe('600-second');
   });
 });

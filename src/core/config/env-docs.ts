@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { getMetadataStorage } from 'class-validator';
 import { formatDurationMs } from '../common/duration';
 import { firstDifference } from '../common/first-difference';
-import { ENV_GROUPS, ENV_VARIABLES, EnvironmentVariables, type EnvVariable } from './environment';
+import { ENV_GROUPS, ENV_VARIABLES, envDefault, EnvironmentVariables, type EnvVariable } from './environment';
 
 /**
  * `.env.example` and the variables tables of docs/operations.md, written from the declarations in
@@ -60,10 +60,8 @@ function accepts(variable: EnvVariable): string {
   return parts.join(', ') || 'text';
 }
 
-const DEFAULTS = new EnvironmentVariables();
-
 function describe(variable: EnvVariable): Described {
-  const value = DEFAULTS[variable.name];
+  const value = envDefault(variable.name);
   const required = value === undefined && !validators(variable.name).some((m) => m.type === 'conditionalValidation');
   const nodeEnvDefaults = variable.byNodeEnv as { production: string; otherwise: string } | undefined;
   const byNodeEnv = nodeEnvDefaults && `${code(nodeEnvDefaults.otherwise)}; ${code(nodeEnvDefaults.production)} in production`;

@@ -390,6 +390,13 @@ export const ENV_VARIABLES: readonly EnvVariable[] = Object.freeze([...declared]
 /** Every variable the service reads. */
 export const ENV_KEYS: readonly (keyof EnvironmentVariables)[] = ENV_VARIABLES.map((v) => v.name);
 
+const DEFAULTS = new EnvironmentVariables();
+
+/** A variable's default (its field's initial value), for docs that state it: `WEBHOOK_RETRY_WINDOW_MS`'s 24 hours. */
+export function envDefault<K extends keyof EnvironmentVariables>(name: K): EnvironmentVariables[K] {
+  return DEFAULTS[name];
+}
+
 /** The NODE_ENV default of a variable that has one (its `byNodeEnv`). */
 export function nodeEnvDefault<K extends keyof EnvironmentVariables>(name: K, nodeEnv: string): NonNullable<EnvironmentVariables[K]> {
   const byNodeEnv = ENV_VARIABLES.find((v) => v.name === name)?.byNodeEnv;

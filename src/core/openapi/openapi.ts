@@ -1,4 +1,6 @@
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { durationAdjective } from '../common/duration';
+import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../config/environment';
 import { API_TAGS } from './tags';
 import type { AppConfig } from '../config/app-config';
 import type { INestApplication } from '@nestjs/common';
@@ -24,7 +26,7 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'opaque',
-        description: 'an `agk_` API key or a 30-day access token from POST /api/v1/agent_tokens (opaque, not a JWT)',
+        description: `an \`agk_\` API key or a ${durationAdjective(SPEC_ACCESS_TOKEN_TTL_SECONDS)} access token from POST /api/v1/agent_tokens (opaque, not a JWT)`,
       },
       'machine',
     )

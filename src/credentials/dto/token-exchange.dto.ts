@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { MACHINE_SCOPES } from '../../auth';
+import { durationAdjective } from '../../core/common/duration';
 import { AcceptedWithoutValidation } from '../../core/common/validation/fast-accept';
+import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
 import { OptionalScopes } from './scopes-field';
 
 const API_KEY_MAX_LENGTH = 256;
@@ -46,10 +48,10 @@ export class TokenExchangeDto {
 }
 
 export class TokenResponseDto {
-  @ApiProperty({ description: '30-day access token' }) token: string;
+  @ApiProperty({ description: `${durationAdjective(SPEC_ACCESS_TOKEN_TTL_SECONDS)} access token` }) token: string;
   @ApiProperty({ type: [String] }) scopes: string[];
   @ApiProperty({ format: 'uuid' }) credential_id: string;
-  @ApiProperty({ example: 2592000 }) expires_in: number;
+  @ApiProperty({ example: SPEC_ACCESS_TOKEN_TTL_SECONDS }) expires_in: number;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;
   @ApiProperty({ format: 'uuid' }) workspace_id: string;
 }

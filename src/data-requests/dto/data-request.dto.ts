@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsUUID } from 'class-validator';
+import { formatDurationMs } from '../../core/common/duration';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
 import { DATA_SUBJECT_TYPES, type DataSubjectType } from '../../data-subjects';
@@ -39,7 +40,7 @@ export class DataRequestDto {
     format: 'date-time',
     nullable: true,
     type: String,
-    description: 'exports: until when GET .../download serves the document (7 days)',
+    description: `exports: until when GET .../download serves the document (${formatDurationMs(EXPORT_DOWNLOAD_TTL_MS)})`,
   })
   download_expires_at: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) requested_by: string | null;

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString } from 'class-validator';
+import { durationAdjective } from '../../core/common/duration';
 import { Trim } from '../../core/common/validation/transforms';
+import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
 import { AccessTokenDto, ApiKeyDto, ServiceAgentSummaryDto, WorkspaceSummaryDto } from '../../register';
 import { RobotDto } from './robot.dto';
 import { IsSerialNumber, IsSmallJson, SERIAL_NUMBER_MAX } from './validators';
@@ -37,6 +39,7 @@ export class ClaimResponseDto {
   @ApiProperty({ type: RobotDto, nullable: true, description: 'the robot bound or created; null without a serial' })
   robot: RobotDto | null;
   @ApiProperty({ description: "the new agent's agk_ key; shown once" }) api_key: ApiKeyDto;
-  @ApiProperty({ description: '30-day token for the same credential; shown once' }) access_token: AccessTokenDto;
+  @ApiProperty({ description: `${durationAdjective(SPEC_ACCESS_TOKEN_TTL_SECONDS)} token for the same credential; shown once` })
+  access_token: AccessTokenDto;
   @ApiProperty() workspace: WorkspaceSummaryDto;
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { formatDurationMs } from '../../core/common/duration';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
 
@@ -21,7 +22,10 @@ export class ApprovalDto {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the operator who approved or denied it' })
   decided_by: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) decided_at: string | null;
-  @ApiProperty({ format: 'date-time', description: '24 hours after the check; a pending approval then becomes expired' })
+  @ApiProperty({
+    format: 'date-time',
+    description: `${formatDurationMs(APPROVAL_TTL_MS, 'hour')} after the check; a pending approval then becomes expired`,
+  })
   expires_at: string;
   @ApiProperty({ format: 'date-time' }) inserted_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { durationAdjective } from '../../core/common/duration';
+import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
 
 class RegisteredUserDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -17,10 +19,10 @@ export class ApiKeyDto {
 
 export class AccessTokenDto {
   @ApiProperty({ enum: ['bearer'] }) type: 'bearer';
-  @ApiProperty({ description: '30-day bearer token; shown once' }) token: string;
+  @ApiProperty({ description: `${durationAdjective(SPEC_ACCESS_TOKEN_TTL_SECONDS)} bearer token; shown once` }) token: string;
   @ApiProperty({ type: [String] }) scopes: string[];
   @ApiProperty({ format: 'uuid' }) credential_id: string;
-  @ApiProperty({ example: 2592000 }) expires_in: number;
+  @ApiProperty({ example: SPEC_ACCESS_TOKEN_TTL_SECONDS }) expires_in: number;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;
 }
 
