@@ -1,8 +1,7 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import { Db, type Tx } from '../core/database/db.service';
 import { PeriodicTask } from '../core/jobs/periodic-task';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { Outbox } from '../events';
@@ -29,7 +28,7 @@ export class ApprovalsService implements OnApplicationBootstrap, OnApplicationSh
   private readonly sweeper = new PeriodicTask('approval expiry', () => this.sweep());
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: ApprovalsRepository,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
@@ -49,15 +48,15 @@ export class ApprovalsService implements OnApplicationBootstrap, OnApplicationSh
    */
   request(r: ApprovalRequest): Promise<ApprovalDto> {
     const now = this.clock.now();
-    return this.db.transaction(async (m) => {
-      await this.expire(m, { workspaceId: r.workspaceId, key: r }, now);
+    return this.db.transaction(async (tx) => {
+      await this.expire(tx, { workspaceId: r.workspaceId, key: r }, now);
       for (let attempt = 0; attempt < 3; attempt++) {
-        const created = await this.repo.insertPending(m, { ...r, expiresAt: new Date(now + APPROVAL_TTL_MS) });
+        const created = await this.repo.insertPending(tx, { ...r, expiresAt: new Date(now + APPROVAL_TTL_MS) });
         if (created) {
-          await this.outbox.record(m, r.workspaceId, 'approval.requested', { approval: created });
+          await this.outbox.record(tx, r.workspaceId, 'approval.requested', { approval: created });
           return created;
         }
-        const pending = await this.repo.findPending(m, r.workspaceId, r.serviceAgentId, r.action, r.resource);
+        const pending = await this.repo.findPending(tx, r.workspaceId, r.serviceAgentId, r.action, r.resource);
         if (pending) return pending;
         // decided between the two statements: try again
       }
@@ -68,9 +67,9 @@ export class ApprovalsService implements OnApplicationBootstrap, OnApplicationSh
   /** Approves or denies a pending approval once; 409 approval_not_pending after (or once expired). */
   async decide(workspaceId: string, id: string, decision: ApprovalDecision, userId: string): Promise<ApprovalDto> {
     const now = this.clock.now();
-    const decided = await this.db.transaction(async (m) => {
-      const approval = await this.repo.decide(m, workspaceId, id, decision, userId, new Date(now));
-      if (approval) await this.outbox.record(m, workspaceId, 'approval.decided', { approval });
+    const decided = await this.db.transaction(async (tx) => {
+      const approval = await this.repo.decide(tx, workspaceId, id, decision, userId, new Date(now));
+      if (approval) await this.outbox.record(tx, workspaceId, 'approval.decided', { approval });
       return approval;
     });
     if (decided) return decided;
@@ -83,7 +82,7 @@ export class ApprovalsService implements OnApplicationBootstrap, OnApplicationSh
     const approval = await this.repo.find(workspaceId, id);
     if (!approval) throw new NotFoundProblem();
     if (approval.status !== 'pending' || Date.parse(approval.expires_at) > this.clock.now()) return approval;
-    await this.db.transaction((m) => this.expire(m, { workspaceId, id }, this.clock.now()));
+    await this.db.transaction((tx) => this.expire(tx, { workspaceId, id }, this.clock.now()));
     return (await this.repo.find(workspaceId, id))!;
   }
 
@@ -104,17 +103,17 @@ export class ApprovalsService implements OnApplicationBootstrap, OnApplicationSh
   private async expireAll(scope: ExpiryScope, now: number | null = this.clock.now()): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await this.db.transaction((m) => this.expire(m, scope, now));
+      const n = await this.db.transaction((tx) => this.expire(tx, scope, now));
       total += n;
       if (n < SWEEP_BATCH) return total;
     }
   }
 
-  /** Expires due approvals in `m`'s transaction (as of `now`, or the database's time), recording `approval.decided` for each. */
-  private async expire(m: EntityManager, scope: ExpiryScope, now: number | null): Promise<number> {
-    const expired = await this.repo.expireDue(m, now === null ? null : new Date(now), scope, SWEEP_BATCH);
+  /** Expires due approvals in `tx` (as of `now`, or the database's time), recording `approval.decided` for each. */
+  private async expire(tx: Tx, scope: ExpiryScope, now: number | null): Promise<number> {
+    const expired = await this.repo.expireDue(tx, now === null ? null : new Date(now), scope, SWEEP_BATCH);
     for (const { workspace_id, ...approval } of expired) {
-      await this.outbox.record(m, workspace_id, 'approval.decided', { approval });
+      await this.outbox.record(tx, workspace_id, 'approval.decided', { approval });
     }
     return expired.length;
   }

@@ -1,21 +1,52 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { listPage } from '../core/database/list-page';
-import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
+import { Db } from '../core/database/db.service';
+import { listStatements } from '../core/database/list-statements';
+import { type PgType, t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
-import { type GatewayEffect, type GatewayRuleDto, MAX_GATEWAY_RULES } from './dto/gateway-rule.dto';
+import { type RowOf, type Statement, statement } from '../core/database/statement';
+import { GATEWAY_RULE_LIST, type GatewayEffect, type GatewayRuleDto, MAX_GATEWAY_RULES } from './dto/gateway-rule.dto';
 import type { ListQuery } from '../core/listing/list-query';
 
 const COLUMNS = `r.id, r.action, r.effect, r.priority, r.description, r.created_by,
   ${isoColumn('r', 'inserted_at')}, ${isoColumn('r', 'updated_at')}`;
+const RULE_ROW = {
+  id: t.uuid,
+  action: t.text,
+  effect: t.text.of<GatewayEffect>(),
+  priority: t.int,
+  description: t.text.null,
+  created_by: t.uuid.null,
+  inserted_at: t.text,
+  updated_at: t.text,
+};
 
-/** A rule as a check needs it, in evaluation order. */
-export interface CheckRule {
-  id: string;
-  action: string;
-  effect: GatewayEffect;
-}
+/**
+ * Inserts of one workspace take this transaction-scoped advisory lock first, so two cannot both
+ * take the last place (the lock blocks nothing else, unlike a lock on the workspace row).
+ */
+const LOCK_WORKSPACE_RULES = statement({
+  label: 'lock_workspace_gateway_rules',
+  text: `SELECT pg_advisory_xact_lock(hashtextextended('gateway_rules:' || $1::text, 0))`,
+  params: [t.text],
+  row: { pg_advisory_xact_lock: t.void },
+});
+
+/** A rule, unless the workspace already has MAX_GATEWAY_RULES (no row then). */
+const INSERT_WITHIN_LIMIT = statement({
+  label: 'insert_gateway_rule_within_limit',
+  text: `INSERT INTO gateway_rules AS r (workspace_id, action, effect, priority, description, created_by)
+         SELECT $1, $2, $3, $4, $5, $6 WHERE (SELECT count(*) FROM gateway_rules WHERE workspace_id = $1) < ${MAX_GATEWAY_RULES}
+         RETURNING ${COLUMNS}`,
+  params: [t.uuid, t.text, t.text, t.int, t.text.null, t.uuid],
+  row: RULE_ROW,
+});
+
+const FIND_RULE = statement({
+  label: 'find_gateway_rule',
+  text: `SELECT ${COLUMNS} FROM gateway_rules r WHERE r.id = $1 AND r.workspace_id = $2`,
+  params: [t.uuid, t.uuid],
+  row: RULE_ROW,
+});
 
 export interface RuleChanges {
   action?: string;
@@ -25,12 +56,68 @@ export interface RuleChanges {
   description?: string | null;
 }
 
+/** The columns a change may set, in the order their values follow $1 (id) and $2 (workspace). */
+const CHANGEABLE: readonly (readonly [keyof RuleChanges, PgType<unknown, unknown>])[] = [
+  ['action', t.text],
+  ['effect', t.text],
+  ['priority', t.int],
+  ['description', t.text.null],
+];
+
+/** Sets the columns of a change (the others stay): one statement per set of columns, by their names joined. */
+const UPDATE_RULE = new Map<string, Statement<readonly unknown[], RowOf<typeof RULE_ROW>>>();
+for (let mask = 0; mask < 2 ** CHANGEABLE.length; mask++) {
+  const changed = CHANGEABLE.filter((_c, i) => mask & (1 << i));
+  const sets = changed.map(([column], i) => `${column} = $${i + 3}`);
+  const variant = changed.map(([column]) => column).join('_and_');
+  UPDATE_RULE.set(
+    variant,
+    statement({
+      label: `update_gateway_rule${variant && `_${variant}`}`,
+      text: `UPDATE gateway_rules AS r SET ${[...sets, 'updated_at = now()'].join(', ')}
+        WHERE r.id = $1 AND r.workspace_id = $2 RETURNING ${COLUMNS}`,
+      params: [t.uuid, t.uuid, ...changed.map(([, tag]) => tag)],
+      row: RULE_ROW,
+    }),
+  );
+}
+
+const DELETE_RULE = statement({
+  label: 'delete_gateway_rule',
+  text: `DELETE FROM gateway_rules WHERE id = $1 AND workspace_id = $2 RETURNING id`,
+  params: [t.uuid, t.uuid],
+  row: { id: t.uuid },
+});
+
+const RULES = listStatements(GATEWAY_RULE_LIST, {
+  label: 'list_gateway_rules',
+  columns: COLUMNS,
+  from: 'gateway_rules',
+  alias: 'r',
+  scope: 'r.workspace_id = $1',
+  params: [t.uuid],
+  row: RULE_ROW,
+});
+
+/** Every rule of the workspace in evaluation order (ascending priority, ties oldest first); the check's hot read. */
+const RULES_FOR_CHECK = statement({
+  label: 'gateway_rules_for_check',
+  lane: 'read',
+  text: `SELECT id, action, effect FROM gateway_rules WHERE workspace_id = $1 ORDER BY priority, inserted_at, id`,
+  params: [t.uuid],
+  row: { id: t.uuid, action: t.text, effect: t.text.of<GatewayEffect>() },
+});
+
+/** A rule as a check needs it, in evaluation order. */
+export interface CheckRule {
+  id: string;
+  action: string;
+  effect: GatewayEffect;
+}
+
 @Injectable()
 export class GatewayRulesRepository {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: PreparedSql,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * Inserts a rule unless the workspace already has MAX_GATEWAY_RULES; undefined then. Inserts of
@@ -41,59 +128,34 @@ export class GatewayRulesRepository {
     workspaceId: string,
     rule: { action: string; effect: GatewayEffect; priority: number; description: string | null; createdBy: string },
   ): Promise<GatewayRuleDto | undefined> {
-    return this.db.transaction(async (m: EntityManager) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('gateway_rules:' || $1::text, 0))`, [workspaceId]);
-      const rows: GatewayRuleDto[] = await m.query(
-        `INSERT INTO gateway_rules AS r (workspace_id, action, effect, priority, description, created_by)
-         SELECT $1, $2, $3, $4, $5, $6 WHERE (SELECT count(*) FROM gateway_rules WHERE workspace_id = $1) < ${MAX_GATEWAY_RULES}
-         RETURNING ${COLUMNS}`,
-        [workspaceId, rule.action, rule.effect, rule.priority, rule.description, rule.createdBy],
-      );
-      return rows[0];
+    return this.db.transaction(async (tx) => {
+      await tx.run(LOCK_WORKSPACE_RULES, [workspaceId]);
+      return tx.maybe(INSERT_WITHIN_LIMIT, [workspaceId, rule.action, rule.effect, rule.priority, rule.description, rule.createdBy]);
     });
   }
 
-  async find(workspaceId: string, id: string): Promise<GatewayRuleDto | undefined> {
-    const rows = await this.db.query(`SELECT ${COLUMNS} FROM gateway_rules r WHERE r.id = $1 AND r.workspace_id = $2`, [id, workspaceId]);
-    return rows[0];
+  find(workspaceId: string, id: string): Promise<GatewayRuleDto | undefined> {
+    return this.db.maybe(FIND_RULE, [id, workspaceId]);
   }
 
   /** Applies the given changes (the others stay); undefined when the rule is not in the workspace. */
-  async update(workspaceId: string, id: string, changes: RuleChanges): Promise<GatewayRuleDto | undefined> {
-    const sets: string[] = [];
-    const values: unknown[] = [id, workspaceId];
-    for (const column of ['action', 'effect', 'priority', 'description'] as const) {
-      if (changes[column] === undefined) continue;
-      values.push(changes[column]);
-      sets.push(`${column} = $${values.length}`);
-    }
-    const [rows] = await this.db.query(
-      `UPDATE gateway_rules AS r SET ${[...sets, 'updated_at = now()'].join(', ')}
-        WHERE r.id = $1 AND r.workspace_id = $2 RETURNING ${COLUMNS}`,
-      values,
-    );
-    return (rows as GatewayRuleDto[])[0];
+  update(workspaceId: string, id: string, changes: RuleChanges): Promise<GatewayRuleDto | undefined> {
+    const changed = CHANGEABLE.map(([column]) => column).filter((column) => changes[column] !== undefined);
+    const values: unknown[] = [id, workspaceId, ...changed.map((column) => changes[column])];
+    return this.db.maybe(UPDATE_RULE.get(changed.join('_and_'))!, values);
   }
 
   async delete(workspaceId: string, id: string): Promise<boolean> {
-    const [rows] = await this.db.query(`DELETE FROM gateway_rules WHERE id = $1 AND workspace_id = $2 RETURNING id`, [id, workspaceId]);
-    return (rows as unknown[]).length > 0;
+    return (await this.db.maybe(DELETE_RULE, [id, workspaceId])) !== undefined;
   }
 
-  list(workspaceId: string, q: ListQuery): Promise<{ rows: GatewayRuleDto[]; total: number }> {
-    return listPage(
-      this.db,
-      { columns: COLUMNS, table: 'gateway_rules', alias: 'r', scope: 'r.workspace_id = $1', params: [workspaceId] },
-      q,
-    );
+  /** Every rule of the workspace, in the order checks apply them (the list has no total). */
+  list(workspaceId: string, q: ListQuery): Promise<GatewayRuleDto[]> {
+    return this.db.listRows(RULES, [workspaceId], q);
   }
 
   /** Every rule of the workspace in evaluation order (ascending priority, ties oldest first); the check's hot read. */
   forCheck(workspaceId: string): Promise<CheckRule[]> {
-    return this.sql.rows<CheckRule>(
-      'gateway_rules_for_check',
-      `SELECT id, action, effect FROM gateway_rules WHERE workspace_id = $1 ORDER BY priority, inserted_at, id`,
-      [workspaceId],
-    );
+    return this.db.rows(RULES_FOR_CHECK, [workspaceId]);
   }
 }

@@ -70,8 +70,7 @@ export class GatewayRulesService implements OnModuleInit {
   }
 
   async list(workspaceId: string, q: ListQuery<typeof GATEWAY_RULE_LIST.key, false>): Promise<GatewayRuleListDto> {
-    const { rows } = await this.repo.list(workspaceId, q);
-    return listEnvelope(q, rows);
+    return listEnvelope(q, await this.repo.list(workspaceId, q));
   }
 
   async show(workspaceId: string, id: string): Promise<GatewayRuleDto> {
