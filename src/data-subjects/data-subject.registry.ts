@@ -29,26 +29,18 @@ export class DataSubjectRegistry implements OnModuleInit {
   constructor(private readonly discovery: DiscoveryService) {}
 
   onModuleInit(): void {
-    for (const { key, instance, options } of sections.discover(this.discovery)) this.registerPaged(key, instance, options);
-  }
-
-  register(contributor: DataSubjectContributor): void {
-    if (this.bySection.has(contributor.section)) throw new Error(`data subject section "${contributor.section}" registered twice`);
-    this.bySection.set(contributor.section, contributor);
-  }
-
-  /** A feature's keyset-paged rows and their erasure as the contributor of `section`. */
-  registerPaged(section: string, data: PagedSubjectData, options: { order?: number } = {}): void {
-    this.register({
-      section,
-      order: options.order,
-      export: (subject, m) =>
-        pagesOf(
-          (after) => data.exportPage(m, subject, after),
-          (row) => row.id,
-        ),
-      erase: (subject, m) => data.erase(m, subject),
-    });
+    for (const { key: section, instance: data, options } of sections.discover(this.discovery)) {
+      this.bySection.set(section, {
+        section,
+        order: options?.order,
+        export: (subject, m) =>
+          pagesOf(
+            (after) => data.exportPage(m, subject, after),
+            (row) => row.id,
+          ),
+        erase: (subject, m) => data.erase(m, subject),
+      });
+    }
   }
 
   /** In erasure order: ascending `order` (default 0), then section name. */
