@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { BadRequestProblem } from '../core/common/problem/problem.error';
 import { parseList } from '../core/listing/list-query';
 import { SEARCH_LIST, SEARCH_QUERY_MAX, SearchResultDto } from './dto/search.dto';
-import { SEARCH_KINDS } from './search-sources';
 import { SearchRepository } from './search.repository';
 
 /**
@@ -21,8 +20,7 @@ export class SearchService {
     const length = [...q].length;
     if (length < 1 || length > SEARCH_QUERY_MAX || q.includes('\u0000')) throw new BadRequestProblem('invalid_q');
     const list = parseList(SEARCH_LIST, query);
-    const kinds = list.filters.kind ? [list.filters.kind] : SEARCH_KINDS;
-    const hits = await this.repo.search(workspaceId, q, kinds, list.page.limit);
+    const hits = await this.repo.search(workspaceId, q, list.filters.kind || undefined, list.page.limit);
     return { hits, count: hits.length };
   }
 }
