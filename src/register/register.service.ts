@@ -5,6 +5,7 @@ import { ServiceAgentsService } from '../agents';
 import { toIso } from '../core/common/iso';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { ValidationProblem } from '../core/common/problem/problem.error';
+import { asTx } from '../core/database/db.service';
 import { WorkspaceKeyService } from '../credentials';
 import { PasswordHasher, WorkspacesService } from '../identity';
 import { RegisterRepository } from './register.repository';
@@ -45,7 +46,7 @@ export class RegisterService {
     const name = dto.name ?? nameFromEmail(dto.email);
     try {
       return await this.db.transaction(async (m) => {
-        const user = await this.repo.insertUserUnlessEmailTaken(m, dto.email, passwordHash, name);
+        const user = await this.repo.insertUserUnlessEmailTaken(asTx(m), dto.email, passwordHash, name);
         if (!user) throw EMAIL_TAKEN();
         const workspace = await this.workspaces.create(m, dto.workspace_name);
         await this.workspaces.addMember(m, workspace.id, user.id, 'owner');
@@ -56,7 +57,7 @@ export class RegisterService {
             id: user.id,
             name: user.name,
             email: user.email,
-            confirmed_at: toIso(user.confirmedAt),
+            confirmed_at: toIso(user.confirmed_at),
           },
           api_key: apiKey,
           access_token: accessToken,
