@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import { Db, type Tx } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { Outbox } from '../events';
 import { RecordedViolation, SecurityViolationsRepository } from './security-violations.repository';
@@ -36,15 +35,15 @@ const toDto = ({ opened: _, ...violation }: RecordedViolation): SecurityViolatio
 @Injectable()
 export class SecurityViolationsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: SecurityViolationsRepository,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
 
   /** Opens (or counts a repeat on) a violation in the caller's transaction. */
-  async record(m: EntityManager, r: ViolationReport): Promise<SecurityViolationDto> {
-    const recorded = await this.repo.upsert(m, {
+  async record(tx: Tx, r: ViolationReport): Promise<SecurityViolationDto> {
+    const recorded = await this.repo.upsert(tx, {
       workspaceId: r.workspaceId,
       kind: r.kind,
       severity: VIOLATION_KINDS[r.kind],
@@ -55,12 +54,12 @@ export class SecurityViolationsService {
       occurrences: r.occurrences ?? 1,
       seenAt: new Date(r.at),
     });
-    return this.opened(m, r.workspaceId, recorded);
+    return this.opened(tx, r.workspaceId, recorded);
   }
 
   /** The same, in a transaction of its own. */
   recordNow(r: ViolationReport): Promise<SecurityViolationDto> {
-    return this.db.transaction((m) => this.record(m, r));
+    return this.db.transaction((tx) => this.record(tx, r));
   }
 
   /**
@@ -74,8 +73,8 @@ export class SecurityViolationsService {
     at: number;
     occurrences: number;
   }): Promise<SecurityViolationDto | undefined> {
-    return this.db.transaction(async (m) => {
-      const recorded = await this.repo.upsertRefusal(m, {
+    return this.db.transaction(async (tx) => {
+      const recorded = await this.repo.upsertRefusal(tx, {
         workspaceId: r.workspaceId,
         kind: r.kind,
         severity: VIOLATION_KINDS[r.kind],
@@ -85,13 +84,13 @@ export class SecurityViolationsService {
         occurrences: r.occurrences,
         seenAt: new Date(r.at),
       });
-      return recorded && this.opened(m, r.workspaceId, recorded);
+      return recorded && this.opened(tx, r.workspaceId, recorded);
     });
   }
 
-  private async opened(m: EntityManager, workspaceId: string, recorded: RecordedViolation): Promise<SecurityViolationDto> {
+  private async opened(tx: Tx, workspaceId: string, recorded: RecordedViolation): Promise<SecurityViolationDto> {
     const violation = toDto(recorded);
-    if (recorded.opened) await this.outbox.record(m, workspaceId, 'security_violation.opened', { security_violation: violation });
+    if (recorded.opened) await this.outbox.record(tx, workspaceId, 'security_violation.opened', { security_violation: violation });
     return violation;
   }
 
