@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { listPage } from '../core/database/list-page';
+import { Db, type Queryable, type Tx } from '../core/database/db.service';
+import { listStatements } from '../core/database/list-statements';
+import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
+import { statement } from '../core/database/statement';
 import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from './domain-event-types';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
+import { EVENT_LIST } from './dto/event.dto';
 import type { ListQuery } from '../core/listing/list-query';
 
 /**
@@ -28,6 +29,13 @@ export function recordEventsSql(type: DomainEventType, e: { name: string; from: 
 }
 
 const COLUMNS = `e.id, e.workspace_id, e.type, e.data, ${isoColumn('e', 'inserted_at')}`;
+const EVENT_ROW = {
+  id: t.uuid,
+  workspace_id: t.uuid,
+  type: t.text.of<DomainEventType>(),
+  data: t.json.of<Record<string, unknown>>(),
+  inserted_at: t.text,
+};
 
 /**
  * A value of an event's data that Postgres replaces with its transaction's time (`now()`, ISO
@@ -41,22 +49,14 @@ export const TRANSACTION_TIME = '\u0000transaction_time\u0000';
 const TRANSACTION_TIME_JSON = JSON.stringify(TRANSACTION_TIME);
 const TRANSACTION_TIME_ISO = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The outbox table `domain_events`. Every statement runs in the caller's transaction. */
-@Injectable()
-export class DomainEventsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
-
-  /**
-   * Inserts an event and marks it pending for the relay (domain_events_pending), which sees it
-   * when (and if) the transaction commits. No NOTIFY: Postgres serializes the commits of
-   * notifying transactions across the cluster (Outbox wakes the relay in process instead).
-   */
-  async insert(
-    m: SqlExecutor,
-    e: { workspaceId: string; type: DomainEventType; data: Record<string, unknown> },
-  ): Promise<StoredDomainEvent> {
-    const rows: StoredDomainEvent[] = await m.query(
-      `WITH e AS (
+/**
+ * An event, marked pending for the relay (domain_events_pending), which sees it when (and if) the
+ * transaction commits. No NOTIFY: Postgres serializes the commits of notifying transactions
+ * across the cluster (Outbox wakes the relay in process instead).
+ */
+const INSERT_EVENT = statement({
+  label: 'insert_domain_event',
+  text: `WITH e AS (
          INSERT INTO domain_events (workspace_id, type, data)
          VALUES ($1, $2, replace($3, $4, '"' || ${TRANSACTION_TIME_ISO} || '"')::jsonb)
          RETURNING id, workspace_id, type, data, inserted_at
@@ -64,34 +64,69 @@ export class DomainEventsRepository {
          INSERT INTO domain_events_pending (event_id, inserted_at) SELECT id, inserted_at FROM e
        )
        SELECT ${COLUMNS} FROM e`,
-      [e.workspaceId, e.type, JSON.stringify(e.data), TRANSACTION_TIME_JSON],
-    );
-    return rows[0];
-  }
+  params: [t.uuid, t.text.of<DomainEventType>(), t.text, t.text],
+  row: EVENT_ROW,
+});
+
+/**
+ * Up to `limit` pending events, oldest first, locked, skipping those another node's relay holds;
+ * served by domain_events_pending_order_idx.
+ */
+const LOCK_UNPUBLISHED = statement({
+  label: 'lock_unpublished_domain_events',
+  text: `SELECT ${COLUMNS} FROM domain_events_pending p JOIN domain_events e ON e.id = p.event_id
+        ORDER BY p.inserted_at, p.event_id LIMIT $1 FOR UPDATE OF p SKIP LOCKED`,
+  params: [t.bigint],
+  row: EVENT_ROW,
+});
+
+/** Published events are no longer pending (their rows are not written again). */
+const MARK_PUBLISHED = statement({
+  label: 'mark_domain_events_published',
+  text: `DELETE FROM domain_events_pending WHERE event_id = ANY($1::uuid[])`,
+  params: [t.uuidArray],
+});
+
+/** The workspace's events, newest first; served by domain_events_list_idx (and _type_idx with a type). */
+const EVENTS = listStatements(EVENT_LIST, {
+  label: 'list_domain_events',
+  columns: COLUMNS,
+  from: 'domain_events',
+  alias: 'e',
+  scope: 'e.workspace_id = $1',
+  params: [t.uuid],
+  row: EVENT_ROW,
+});
+
+/** The outbox table `domain_events`. Every write runs in the caller's transaction (or commits on its own). */
+@Injectable()
+export class DomainEventsRepository {
+  constructor(private readonly db: Db) {}
 
   /**
-   * Locks up to `limit` pending events, oldest first, skipping those another node's relay holds;
-   * served by domain_events_pending_order_idx.
+   * Inserts an event and marks it pending for the relay, in `q`'s transaction (undefined: on its
+   * own). The statement is issued at once (no `await` before it), so in a pipelined transaction
+   * it leaves with the statements beside it.
    */
-  lockUnpublished(m: SqlExecutor, limit: number): Promise<StoredDomainEvent[]> {
-    return m.query(
-      `SELECT ${COLUMNS} FROM domain_events_pending p JOIN domain_events e ON e.id = p.event_id
-        ORDER BY p.inserted_at, p.event_id LIMIT $1 FOR UPDATE OF p SKIP LOCKED`,
-      [limit],
-    );
+  insert(
+    q: Queryable | undefined,
+    e: { workspaceId: string; type: DomainEventType; data: Record<string, unknown> },
+  ): Promise<StoredDomainEvent> {
+    return (q ?? this.db).one(INSERT_EVENT, [e.workspaceId, e.type, JSON.stringify(e.data), TRANSACTION_TIME_JSON]);
   }
 
-  /** The events are published: no longer pending (their rows are not written again). */
-  async markPublished(m: SqlExecutor, ids: readonly string[]): Promise<void> {
-    await m.query(`DELETE FROM domain_events_pending WHERE event_id = ANY($1::uuid[])`, [ids]);
+  /** Locks up to `limit` pending events, oldest first, skipping those another node's relay holds. */
+  lockUnpublished(tx: Tx, limit: number): Promise<StoredDomainEvent[]> {
+    return tx.rows(LOCK_UNPUBLISHED, [limit]);
   }
 
-  /** A page of the workspace's events, newest first; served by domain_events_list_idx (and _type_idx with a type). */
+  /** The events are published: no longer pending. Issued at once, as insert is. */
+  async markPublished(tx: Tx, ids: readonly string[]): Promise<void> {
+    await tx.run(MARK_PUBLISHED, [ids]);
+  }
+
+  /** A page of the workspace's events, newest first. */
   list(workspaceId: string, q: ListQuery): Promise<{ rows: StoredDomainEvent[]; total: number }> {
-    return listPage(
-      this.db,
-      { columns: COLUMNS, table: 'domain_events', alias: 'e', scope: 'e.workspace_id = $1', params: [workspaceId] },
-      q,
-    );
+    return this.db.list(EVENTS, [workspaceId], q);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { ProviderRegistrations } from '../core/discovery/provider-registrations';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
+import type { Tx } from '../core/database/db.service';
 import type { StoredDomainEvent } from './domain-event-types';
 
 /** Work a consumer does after the relay's transaction committed (best effort: it must be recoverable). */
@@ -16,7 +16,7 @@ export type AfterRelay = () => Promise<void>;
  * COMMIT when it issues them before its first `await` (the relay does not wait between them).
  */
 export interface OutboxConsumer {
-  onRelay(m: SqlExecutor, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined>;
+  onRelay(tx: Tx, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined>;
 }
 
 const consumers = new ProviderRegistrations<string, OutboxConsumer>('outbox consumers', 'OutboxConsumer');

@@ -1,8 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../core/config/app-config';
-import { PipelinedTransaction } from '../core/database/pipeline/pipelined-transaction';
+import { Db } from '../core/database/db.service';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage, toDomainEvent } from './domain-event-types';
 import { DomainEventsRepository } from './domain-events.repository';
@@ -22,7 +20,7 @@ const noop = (): void => undefined;
  * another or after a commit that failed, publishes nothing), lets the durable consumers
  * (outbox-consumers.ts: the webhook fan-out) write what they derive from the batch, and marks
  * the events published: `BEGIN` goes with the lock, and the consumers' statements, the delete and
- * `COMMIT` go in one write after the publish (PipelinedTransaction). If Redis is down the publish
+ * `COMMIT` go in one write after the publish (Db.pipelined). If Redis is down the publish
  * fails, the transaction rolls back, and the events wait in Postgres for the next wake-up: the
  * commit of an event on this node (Outbox.record wakes the relay in process), or the poll every
  * OUTBOX_POLL_MS, which also finds the events of a node that stopped before relaying them. After
@@ -37,7 +35,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private stopped = false;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: DomainEventsRepository,
     private readonly bus: EventBus,
     private readonly config: AppConfig,
@@ -75,7 +73,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   /** One batch in one transaction; returns how many events it published. */
   async relayBatch(): Promise<number> {
     let after: (AfterRelay | undefined)[] = [];
-    const published = await PipelinedTransaction.run(this.db, async (tx) => {
+    const published = await this.db.pipelined(async (tx) => {
       const events = await this.repo.lockUnpublished(tx, RELAY_BATCH);
       if (events.length === 0) return 0;
       const messages = events.map((e) => {

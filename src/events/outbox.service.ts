@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { asTx, type Queryable, type Tx } from '../core/database/db.service';
 import { onCommit } from '../core/database/transaction-hooks';
 import { DomainEventsRepository } from './domain-events.repository';
 import { OutboxRelay } from './outbox-relay.service';
 import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * What an event is recorded with: a transaction of the database door (Db.transaction,
+ * Db.pipelined), the door itself (the insert then commits on its own), or, for a caller not yet
+ * on the door, TypeORM's EntityManager (in a transaction or not).
+ */
+export type OutboxWriter = Queryable | SqlExecutor;
+
+const isTx = (w: OutboxWriter): w is Tx => 'onCommit' in w && typeof w.onCommit === 'function';
 
 /**
  * How a feature emits a domain event: `record` it with the transaction that makes the change, so
@@ -21,22 +32,37 @@ export class Outbox {
   ) {}
 
   /**
-   * Inserts the event in `m`'s transaction; once that commits, this node's relay is woken to hand
+   * Inserts the event in `w`'s transaction; once that commits, this node's relay is woken to hand
    * it over at once (an event whose node stops first is found by the relays' poll).
    */
-  async record(m: SqlExecutor, workspaceId: string, type: DomainEventType, data: Record<string, unknown>): Promise<StoredDomainEvent> {
-    const inTransaction = onCommit(m, this.wakeRelay);
-    const event = await this.repo.insert(m, { workspaceId, type, data });
+  async record(w: OutboxWriter, workspaceId: string, type: DomainEventType, data: Record<string, unknown>): Promise<StoredDomainEvent> {
+    const { q, inTransaction } = this.writer(w);
+    const event = await this.repo.insert(q, { workspaceId, type, data });
     if (!inTransaction) this.wakeRelay(); // the insert committed on its own
     return event;
   }
 
   /**
-   * A statement that recorded events itself (recordEventsSql) has answered, in `m`'s transaction
-   * (still open) or on its own (`m` undefined, or outside a transaction): the relay is woken once
+   * A statement that recorded events itself (recordEventsSql) has answered, in `w`'s transaction
+   * (still open) or on its own (`w` undefined, or outside a transaction): the relay is woken once
    * that transaction commits, or now.
    */
-  relayAfter(m: SqlExecutor | undefined): void {
-    if (!m || !onCommit(m, this.wakeRelay)) this.wakeRelay();
+  relayAfter(w: OutboxWriter | undefined): void {
+    if (!w || !this.writer(w).inTransaction) this.wakeRelay();
+  }
+
+  /**
+   * The door's Queryable for `w` (undefined for an EntityManager outside a transaction: the insert
+   * commits on its own), and whether it is a transaction; when it is, the relay's wake-up is
+   * registered for its commit.
+   */
+  private writer(w: OutboxWriter): { q: Queryable | undefined; inTransaction: boolean } {
+    if (isTx(w)) {
+      w.onCommit(this.wakeRelay);
+      return { q: w, inTransaction: true };
+    }
+    if ('rows' in w) return { q: w, inTransaction: false };
+    // Transitional: an EntityManager (goes once every caller is on the door).
+    return onCommit(w, this.wakeRelay) ? { q: asTx(w as EntityManager), inTransaction: true } : { q: undefined, inTransaction: false };
   }
 }
