@@ -88,11 +88,11 @@ export class WebhookDeliverer {
     const gone = sent.status === 410;
     let outcome: AttemptRecord['outcome'] = { status: ok ? 'succeeded' : 'failed' };
     // A disabled subscription's delivery is attempted only when an operator asks, and not retried.
-    if (!ok && !gone && delivery.subscriptionActive) {
+    if (!ok && !gone && delivery.subscription_active) {
       const next = nextAttemptAt({
         attempts: delivery.attempts,
         now,
-        createdAt: delivery.createdAt.getTime(),
+        createdAt: delivery.inserted_at.getTime(),
         baseMs: settings.retryBaseMs,
         windowMs: settings.retryWindowMs,
         retryAfterMs: retryAfterMs(sent.retryAfter, now),
@@ -103,7 +103,7 @@ export class WebhookDeliverer {
     const { recorded, disabled } = await this.repo.recordAttempt(
       {
         deliveryId: delivery.id,
-        subscriptionId: delivery.subscriptionId,
+        subscriptionId: delivery.subscription_id,
         number: delivery.attempts,
         manual,
         startedAt: new Date(startedAt),
@@ -116,7 +116,7 @@ export class WebhookDeliverer {
       new Date(now - settings.disableAfterMs),
     );
     this.attempts.inc({ outcome: ok ? 'succeeded' : 'failed' });
-    if (disabled) await this.notifier.disabled(delivery.workspaceId, delivery.subscriptionId, disabled, delivery.url);
+    if (disabled) await this.notifier.disabled(delivery.workspace_id, delivery.subscription_id, disabled, delivery.url);
     if (recorded && !disabled && outcome.status === 'pending')
       await this.schedule(delivery.id, delivery.attempts, outcome.jobId, outcome.nextAttemptAt.getTime() - now);
     return disabled ? 'failed' : outcome.status;
@@ -156,12 +156,16 @@ export class WebhookDeliverer {
     });
     let secrets: string[];
     try {
-      secrets = [this.box.open(delivery.secretCiphertext, secretContext(delivery.subscriptionId))];
-      if (delivery.previousSecretCiphertext && delivery.previousSecretExpiresAt && delivery.previousSecretExpiresAt.getTime() > now) {
-        secrets.push(this.box.open(delivery.previousSecretCiphertext, secretContext(delivery.subscriptionId)));
+      secrets = [this.box.open(delivery.secret_ciphertext, secretContext(delivery.subscription_id))];
+      if (
+        delivery.previous_secret_ciphertext &&
+        delivery.previous_secret_expires_at &&
+        delivery.previous_secret_expires_at.getTime() > now
+      ) {
+        secrets.push(this.box.open(delivery.previous_secret_ciphertext, secretContext(delivery.subscription_id)));
       }
     } catch (err) {
-      this.logger.error(`webhook subscription ${delivery.subscriptionId}: signing secret unreadable: ${(err as Error).message}`);
+      this.logger.error(`webhook subscription ${delivery.subscription_id}: signing secret unreadable: ${(err as Error).message}`);
       return { error: 'signing secret unreadable (SECRETS_ENCRYPTION_KEY)', durationMs: 0 };
     }
     const timestamp = Math.floor(now / 1000);

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { manualJobId, WebhookDeliverer } from './webhook-deliverer.service';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
@@ -21,7 +20,7 @@ export class WebhookDeliveriesService {
   private readonly logger = new Logger(WebhookDeliveriesService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: WebhookDeliveriesRepository,
     private readonly subscriptions: WebhookSubscriptionsRepository,
     private readonly deliverer: WebhookDeliverer,
@@ -52,8 +51,8 @@ export class WebhookDeliveriesService {
    */
   async retry(workspaceId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     const jobId = manualJobId(deliveryId);
-    const prepared = await this.db.transaction((m) =>
-      this.repo.prepareManual(m, workspaceId, subscriptionId, deliveryId, jobId, this.clock.date()),
+    const prepared = await this.db.transaction((tx) =>
+      this.repo.prepareManual(tx, workspaceId, subscriptionId, deliveryId, jobId, this.clock.date()),
     );
     if (!prepared) throw new NotFoundProblem();
     try {

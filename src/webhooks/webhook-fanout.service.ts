@@ -3,7 +3,7 @@ import { Clock } from '../core/common/clock/clock';
 import { type AfterRelay, OutboxConsumer, type StoredDomainEvent } from '../events';
 import { WebhookDeliverer } from './webhook-deliverer.service';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
+import type { Tx } from '../core/database/db.service';
 
 /**
  * The webhook fan-out, a durable outbox consumer: in the relay's transaction it creates one
@@ -21,9 +21,9 @@ export class WebhookFanout implements OutboxConsumer {
     private readonly clock: Clock,
   ) {}
 
-  async onRelay(m: SqlExecutor, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined> {
+  async onRelay(tx: Tx, events: readonly StoredDomainEvent[]): Promise<AfterRelay | undefined> {
     const created = await this.repo.fanOut(
-      m,
+      tx,
       events.map((e) => e.id),
       this.clock.date(),
     );

@@ -1,11 +1,10 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { QueueNames } from '../core/config/queue-names';
+import { Db } from '../core/database/db.service';
 import {
   isManualJobId,
   manualJobId,
@@ -35,7 +34,7 @@ export class WebhookRedrive implements OnApplicationBootstrap, OnApplicationShut
   private running?: Promise<unknown>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: WebhookDeliveriesRepository,
     private readonly deliverer: WebhookDeliverer,
     @InjectQueue(QueueNames.webhooks) private readonly queue: Queue<WebhookDeliveryJob>,
@@ -62,9 +61,9 @@ export class WebhookRedrive implements OnApplicationBootstrap, OnApplicationShut
 
   /** One sweep; returns how many deliveries got a new job. */
   sweep(): Promise<number> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      const overdue = await this.repo.overdue(m, new Date(now - this.config.webhooks.redriveMs), REDRIVE_BATCH);
+      const overdue = await this.repo.overdue(tx, new Date(now - this.config.webhooks.redriveMs), REDRIVE_BATCH);
       if (overdue.length === 0) return 0;
       const states = await withTimeout(
         Promise.all(overdue.map((d) => (d.job_id ? this.queue.getJobState(d.job_id) : Promise.resolve('unknown')))),
@@ -81,10 +80,10 @@ export class WebhookRedrive implements OnApplicationBootstrap, OnApplicationShut
           : { deliveryId: d.id, expectedAttempts: d.attempts, jobId: `${attemptJobId(d.id, d.attempts + 1)}.r${stamp}` },
       );
       await this.deliverer.enqueue(jobs);
-      if (jobs.length > 0) await this.repo.reassign(m, new Map(jobs.map((j) => [j.deliveryId, j.jobId])), new Date(now));
+      if (jobs.length > 0) await this.repo.reassign(tx, new Map(jobs.map((j) => [j.deliveryId, j.jobId])), new Date(now));
       if (late.length > 0)
         await this.repo.touch(
-          m,
+          tx,
           late.map((d) => d.id),
           new Date(now),
         );

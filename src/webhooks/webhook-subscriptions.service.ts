@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { SecretBox } from '../core/common/crypto/secret-box';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { mintWebhookSecret } from './standard-webhooks';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
@@ -39,7 +38,7 @@ const distinct = (types: readonly string[]) => [...new Set(types)];
 @Injectable()
 export class WebhookSubscriptionsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: WebhookSubscriptionsRepository,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly box: SecretBox,
@@ -51,11 +50,11 @@ export class WebhookSubscriptionsService {
     const url = await checkSubscriptionUrl(dto.url, this.config.webhooks.urlPolicy);
     const id = randomUUID();
     const secret = mintWebhookSecret();
-    const created = await this.db.transaction(async (m) => {
-      if ((await this.repo.lockAndCount(m, workspaceId)) >= WEBHOOK_SUBSCRIPTIONS_MAX) {
+    const created = await this.db.transaction(async (tx) => {
+      if ((await this.repo.lockAndCount(tx, workspaceId)) >= WEBHOOK_SUBSCRIPTIONS_MAX) {
         throw new ValidationProblem({ webhook_subscriptions: [`at most ${WEBHOOK_SUBSCRIPTIONS_MAX} per workspace`] });
       }
-      return this.repo.insert(m, {
+      return this.repo.insert(tx, {
         id,
         workspaceId,
         url,
@@ -85,14 +84,14 @@ export class WebhookSubscriptionsService {
    */
   async update(workspaceId: string, id: string, dto: UpdateWebhookSubscriptionDto): Promise<WebhookSubscriptionDto> {
     const url = dto.url === undefined ? undefined : await checkSubscriptionUrl(dto.url, this.config.webhooks.urlPolicy);
-    const updated = await this.db.transaction(async (m) => {
-      const row = await this.repo.update(m, workspaceId, id, {
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await this.repo.update(tx, workspaceId, id, {
         url,
         description: dto.description,
         eventTypes: dto.event_types && distinct(dto.event_types),
         status: dto.status,
       });
-      if (row?.status === 'disabled') await this.deliveries.failPending(m, id, 'subscription disabled', this.clock.date());
+      if (row?.status === 'disabled') await this.deliveries.failPending(tx, id, 'subscription disabled', this.clock.date());
       return row;
     });
     if (!updated) throw new NotFoundProblem();
@@ -111,8 +110,8 @@ export class WebhookSubscriptionsService {
   async rotateSecret(workspaceId: string, id: string): Promise<WebhookSubscriptionWithSecretDto> {
     const secret = mintWebhookSecret();
     const until = new Date(this.clock.now() + SECRET_ROTATION_OVERLAP_MS);
-    const rotated = await this.db.transaction((m) =>
-      this.repo.rotateSecret(m, workspaceId, id, this.box.seal(secret, secretContext(id)), until),
+    const rotated = await this.db.transaction((tx) =>
+      this.repo.rotateSecret(tx, workspaceId, id, this.box.seal(secret, secretContext(id)), until),
     );
     if (!rotated) throw new NotFoundProblem();
     return { ...rotated, secret };
