@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { ScimAccountsRepository } from './scim-accounts.repository';
 import { GroupRole, OperatorScimGroupRow, ScimGroupsRepository } from './scim-groups.repository';
@@ -24,7 +23,7 @@ const eventDto = (r: ScimSyncEventRow): ScimSyncEventDto => ({ ...r, inserted_at
 @Injectable()
 export class ScimConsoleService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly groups: ScimGroupsRepository,
     private readonly accounts: ScimAccountsRepository,
     private readonly events: ScimSyncEventsRepository,
@@ -37,9 +36,9 @@ export class ScimConsoleService {
 
   /** Maps a group to a role (or none): its members' roles are recomputed in the same transaction. */
   async mapGroup(workspaceId: string, id: string, role: GroupRole | null): Promise<ScimGroupDto> {
-    await this.db.transaction(async (m) => {
-      if (!(await this.groups.setRole(m, workspaceId, id, role))) throw new NotFoundProblem();
-      await this.accounts.recomputeRoles(m, workspaceId, await this.groups.memberIds(m, id));
+    await this.db.transaction(async (tx) => {
+      if (!(await this.groups.setRole(tx, workspaceId, id, role))) throw new NotFoundProblem();
+      await this.accounts.recomputeRoles(tx, workspaceId, await this.groups.memberIds(tx, id));
     });
     return groupDto((await this.groups.findForOperators(workspaceId, id))!);
   }

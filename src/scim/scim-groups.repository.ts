@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { listPage, scimPage } from '../core/database/list-page';
+import { Db, type Tx } from '../core/database/db.service';
+import { listStatements, scimListStatements } from '../core/database/list-statements';
+import { type PgType, t } from '../core/database/pg-types';
+import { statement } from '../core/database/statement';
+import { SCIM_GROUP_LIST } from './dto/scim-operator.dto';
 import type { ListQuery } from '../core/listing/list-query';
 import type { ScimPage } from '../core/listing/scim-page';
 import type { GroupFilter } from './scim-filter';
@@ -36,13 +38,146 @@ export interface OperatorScimGroupRow {
 }
 
 const COLUMNS = 'g.id, g.workspace_id, g.display_name, g.external_id, g.role, g.version, g.inserted_at, g.updated_at';
+const GROUP_ROW = {
+  id: t.uuid,
+  workspace_id: t.uuid,
+  display_name: t.text,
+  external_id: t.text.null,
+  role: t.text.of<GroupRole>().null,
+  version: t.int,
+  inserted_at: t.timestamptz,
+  updated_at: t.timestamptz,
+};
+const OPERATOR_GROUP_ROW = {
+  id: t.uuid,
+  display_name: t.text,
+  external_id: t.text.null,
+  role: t.text.of<GroupRole>().null,
+  inserted_at: t.timestamptz,
+  updated_at: t.timestamptz,
+  member_count: t.int,
+};
 
-function filterSql(filter: GroupFilter | undefined): { sql: string; params: unknown[] } {
-  if (!filter) return { sql: '', params: [] };
-  return filter.attribute === 'displayName'
-    ? { sql: ' AND lower(g.display_name) = lower($2)', params: [filter.value] }
-    : { sql: ' AND g.external_id = $2', params: [filter.value] };
-}
+const FIND_GROUP = statement({
+  label: 'scim_find_group',
+  text: `SELECT ${COLUMNS} FROM scim_groups g WHERE g.workspace_id = $1 AND g.id = $2`,
+  params: [t.uuid, t.uuid],
+  row: GROUP_ROW,
+});
+
+const LOCK_GROUP = statement({
+  label: 'scim_lock_group',
+  text: `SELECT ${COLUMNS} FROM scim_groups g WHERE g.workspace_id = $1 AND g.id = $2 FOR UPDATE`,
+  params: [t.uuid, t.uuid],
+  row: GROUP_ROW,
+});
+
+/** A SCIM page of the workspace's groups, one per filter it supports (scim-filter.ts); values are parameters. */
+const scimGroups = <const P extends readonly PgType<unknown, unknown>[]>(label: string, filter: string, params: P) =>
+  scimListStatements({
+    label,
+    columns: COLUMNS,
+    from: 'scim_groups',
+    alias: 'g',
+    scope: `g.workspace_id = $1${filter}`,
+    params,
+    row: GROUP_ROW,
+  });
+const GROUPS = scimGroups('scim_list_groups', '', [t.uuid]);
+const GROUPS_BY_DISPLAY_NAME = scimGroups('scim_list_groups_by_display_name', ' AND lower(g.display_name) = lower($2)', [t.uuid, t.text]);
+const GROUPS_BY_EXTERNAL_ID = scimGroups('scim_list_groups_by_external_id', ' AND g.external_id = $2', [t.uuid, t.text]);
+
+/** The members of each group, in the order they joined. */
+const GROUP_MEMBERS = statement({
+  label: 'scim_group_members',
+  text: `SELECT gm.group_id, su.id AS value, COALESCE(su.display_name, su.user_name) AS display
+         FROM scim_group_members gm JOIN scim_users su ON su.id = gm.scim_user_id
+        WHERE gm.group_id = ANY($1::uuid[]) ORDER BY gm.inserted_at, su.id`,
+  params: [t.uuidArray],
+  row: { group_id: t.uuid, value: t.uuid, display: t.text },
+});
+
+const INSERT_GROUP = statement({
+  label: 'scim_insert_group',
+  text: `INSERT INTO scim_groups (workspace_id, display_name, external_id) VALUES ($1, $2, $3) RETURNING id`,
+  params: [t.uuid, t.text, t.text.null],
+  row: { id: t.uuid },
+});
+
+const UPDATE_GROUP = statement({
+  label: 'scim_update_group',
+  text: `UPDATE scim_groups SET display_name = $2, external_id = $3, version = version + 1, updated_at = now() WHERE id = $1`,
+  params: [t.uuid, t.text, t.text.null],
+});
+
+const TOUCH_GROUP = statement({
+  label: 'scim_touch_group',
+  text: `UPDATE scim_groups SET version = version + 1, updated_at = now() WHERE id = $1`,
+  params: [t.uuid],
+});
+
+const DELETE_GROUP = statement({
+  label: 'scim_delete_group',
+  text: `DELETE FROM scim_groups WHERE id = $1`,
+  params: [t.uuid],
+});
+
+const ADD_MEMBERS = statement({
+  label: 'scim_add_group_members',
+  text: `INSERT INTO scim_group_members (group_id, scim_user_id)
+       SELECT $1, su.id FROM scim_users su WHERE su.workspace_id = $2 AND su.id = ANY($3::uuid[])
+       ON CONFLICT DO NOTHING RETURNING scim_user_id`,
+  params: [t.uuid, t.uuid, t.uuidArray],
+  row: { scim_user_id: t.uuid },
+});
+
+const REMOVE_MEMBERS = statement({
+  label: 'scim_remove_group_members',
+  text: `DELETE FROM scim_group_members WHERE group_id = $1 AND scim_user_id = ANY($2::uuid[]) RETURNING scim_user_id`,
+  params: [t.uuid, t.uuidArray],
+  row: { scim_user_id: t.uuid },
+});
+
+const REMOVE_ALL_MEMBERS = statement({
+  label: 'scim_remove_all_group_members',
+  text: `DELETE FROM scim_group_members WHERE group_id = $1 RETURNING scim_user_id`,
+  params: [t.uuid],
+  row: { scim_user_id: t.uuid },
+});
+
+const MEMBER_IDS = statement({
+  label: 'scim_group_member_ids',
+  text: `SELECT scim_user_id FROM scim_group_members WHERE group_id = $1`,
+  params: [t.uuid],
+  row: { scim_user_id: t.uuid },
+});
+
+/** Groups of the workspace for the operator console, with their member counts. */
+const OPERATOR_GROUPS = listStatements(SCIM_GROUP_LIST, {
+  label: 'list_scim_groups',
+  columns: `id, display_name, external_id, role, inserted_at, updated_at,
+                  (SELECT count(*)::int FROM scim_group_members gm WHERE gm.group_id = scim_groups.id) AS member_count`,
+  from: 'scim_groups',
+  scope: 'workspace_id = $1',
+  params: [t.uuid],
+  row: OPERATOR_GROUP_ROW,
+});
+
+const SET_GROUP_ROLE = statement({
+  label: 'scim_set_group_role',
+  text: `UPDATE scim_groups SET role = $3, updated_at = now() WHERE id = $1 AND workspace_id = $2 RETURNING id`,
+  params: [t.uuid, t.uuid, t.text.of<GroupRole>().null],
+  row: { id: t.uuid },
+});
+
+const FIND_OPERATOR_GROUP = statement({
+  label: 'scim_find_operator_group',
+  text: `SELECT id, display_name, external_id, role, inserted_at, updated_at,
+              (SELECT count(*)::int FROM scim_group_members gm WHERE gm.group_id = g.id) AS member_count
+         FROM scim_groups g WHERE g.workspace_id = $1 AND g.id = $2`,
+  params: [t.uuid, t.uuid],
+  row: OPERATOR_GROUP_ROW,
+});
 
 /**
  * SQL of SCIM Groups. Membership is rows of scim_group_members, changed by statements that add or
@@ -51,131 +186,77 @@ function filterSql(filter: GroupFilter | undefined): { sql: string; params: unkn
  */
 @Injectable()
 export class ScimGroupsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: Db) {}
 
-  async find(workspaceId: string, id: string, m: EntityManager = this.db.manager, lock = false): Promise<ScimGroupRow | undefined> {
-    const rows: ScimGroupRow[] = await m.query(
-      `SELECT ${COLUMNS} FROM scim_groups g WHERE g.workspace_id = $1 AND g.id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [workspaceId, id],
-    );
-    return rows[0];
+  find(workspaceId: string, id: string): Promise<ScimGroupRow | undefined> {
+    return this.db.maybe(FIND_GROUP, [workspaceId, id]);
+  }
+
+  /** The group, row-locked until the write's transaction ends. */
+  findForUpdate(tx: Tx, workspaceId: string, id: string): Promise<ScimGroupRow | undefined> {
+    return tx.maybe(LOCK_GROUP, [workspaceId, id]);
   }
 
   list(workspaceId: string, filter: GroupFilter | undefined, page: ScimPage): Promise<{ rows: ScimGroupRow[]; total: number }> {
-    const where = filterSql(filter);
-    return scimPage(
-      this.db,
-      {
-        columns: COLUMNS,
-        table: 'scim_groups',
-        alias: 'g',
-        scope: `g.workspace_id = $1${where.sql}`,
-        params: [workspaceId, ...where.params],
-      },
-      page,
-    );
+    if (!filter) return this.db.scimList(GROUPS, [workspaceId], page);
+    return filter.attribute === 'displayName'
+      ? this.db.scimList(GROUPS_BY_DISPLAY_NAME, [workspaceId, filter.value], page)
+      : this.db.scimList(GROUPS_BY_EXTERNAL_ID, [workspaceId, filter.value], page);
   }
 
   /** The members of each group, in the order they joined. */
-  async members(groupIds: string[], m: EntityManager = this.db.manager): Promise<Map<string, GroupMember[]>> {
+  async members(groupIds: string[]): Promise<Map<string, GroupMember[]>> {
     const out = new Map<string, GroupMember[]>(groupIds.map((id) => [id, []]));
     if (groupIds.length === 0) return out;
-    const rows: { group_id: string; value: string; display: string }[] = await m.query(
-      `SELECT gm.group_id, su.id AS value, COALESCE(su.display_name, su.user_name) AS display
-         FROM scim_group_members gm JOIN scim_users su ON su.id = gm.scim_user_id
-        WHERE gm.group_id = ANY($1::uuid[]) ORDER BY gm.inserted_at, su.id`,
-      [groupIds],
-    );
-    for (const r of rows) out.get(r.group_id)!.push({ value: r.value, display: r.display });
+    for (const r of await this.db.rows(GROUP_MEMBERS, [groupIds])) out.get(r.group_id)!.push({ value: r.value, display: r.display });
     return out;
   }
 
-  async insert(m: EntityManager, workspaceId: string, displayName: string, externalId: string | null): Promise<string> {
-    const rows: { id: string }[] = await m.query(
-      `INSERT INTO scim_groups (workspace_id, display_name, external_id) VALUES ($1, $2, $3) RETURNING id`,
-      [workspaceId, displayName, externalId],
-    );
-    return rows[0].id;
+  async insert(tx: Tx, workspaceId: string, displayName: string, externalId: string | null): Promise<string> {
+    return (await tx.one(INSERT_GROUP, [workspaceId, displayName, externalId])).id;
   }
 
-  async update(m: EntityManager, id: string, displayName: string, externalId: string | null): Promise<void> {
-    await m.query(`UPDATE scim_groups SET display_name = $2, external_id = $3, version = version + 1, updated_at = now() WHERE id = $1`, [
-      id,
-      displayName,
-      externalId,
-    ]);
+  async update(tx: Tx, id: string, displayName: string, externalId: string | null): Promise<void> {
+    await tx.run(UPDATE_GROUP, [id, displayName, externalId]);
   }
 
   /** Marks a change of members only (meta.version and lastModified move). */
-  async touch(m: EntityManager, id: string): Promise<void> {
-    await m.query(`UPDATE scim_groups SET version = version + 1, updated_at = now() WHERE id = $1`, [id]);
+  async touch(tx: Tx, id: string): Promise<void> {
+    await tx.run(TOUCH_GROUP, [id]);
   }
 
-  async delete(m: EntityManager, id: string): Promise<void> {
-    await m.query(`DELETE FROM scim_groups WHERE id = $1`, [id]);
+  async delete(tx: Tx, id: string): Promise<void> {
+    await tx.run(DELETE_GROUP, [id]);
   }
 
   /** Adds those of `userIds` that are SCIM Users of the group's workspace; returns the ones added. */
-  async addMembers(m: EntityManager, groupId: string, workspaceId: string, userIds: string[]): Promise<string[]> {
+  async addMembers(tx: Tx, groupId: string, workspaceId: string, userIds: string[]): Promise<string[]> {
     if (userIds.length === 0) return [];
-    const rows: { scim_user_id: string }[] = await m.query(
-      `INSERT INTO scim_group_members (group_id, scim_user_id)
-       SELECT $1, su.id FROM scim_users su WHERE su.workspace_id = $2 AND su.id = ANY($3::uuid[])
-       ON CONFLICT DO NOTHING RETURNING scim_user_id`,
-      [groupId, workspaceId, userIds],
-    );
-    return rows.map((r) => r.scim_user_id);
+    return (await tx.rows(ADD_MEMBERS, [groupId, workspaceId, userIds])).map((r) => r.scim_user_id);
   }
 
   /** Removes the named members (all when `userIds` is undefined); returns the ones removed. */
-  async removeMembers(m: EntityManager, groupId: string, userIds?: string[]): Promise<string[]> {
+  async removeMembers(tx: Tx, groupId: string, userIds?: string[]): Promise<string[]> {
     if (userIds && userIds.length === 0) return [];
-    const [rows]: [{ scim_user_id: string }[]] = await m.query(
-      userIds
-        ? `DELETE FROM scim_group_members WHERE group_id = $1 AND scim_user_id = ANY($2::uuid[]) RETURNING scim_user_id`
-        : `DELETE FROM scim_group_members WHERE group_id = $1 RETURNING scim_user_id`,
-      userIds ? [groupId, userIds] : [groupId],
-    );
+    const rows = userIds ? await tx.rows(REMOVE_MEMBERS, [groupId, userIds]) : await tx.rows(REMOVE_ALL_MEMBERS, [groupId]);
     return rows.map((r) => r.scim_user_id);
   }
 
-  async memberIds(m: EntityManager, groupId: string): Promise<string[]> {
-    const rows: { scim_user_id: string }[] = await m.query(`SELECT scim_user_id FROM scim_group_members WHERE group_id = $1`, [groupId]);
-    return rows.map((r) => r.scim_user_id);
+  async memberIds(tx: Tx, groupId: string): Promise<string[]> {
+    return (await tx.rows(MEMBER_IDS, [groupId])).map((r) => r.scim_user_id);
   }
 
   /** Groups of the workspace for the operator console, with their member counts. */
   listForOperators(workspaceId: string, q: ListQuery): Promise<{ rows: OperatorScimGroupRow[]; total: number }> {
-    return listPage(
-      this.db,
-      {
-        columns: `id, display_name, external_id, role, inserted_at, updated_at,
-                  (SELECT count(*)::int FROM scim_group_members gm WHERE gm.group_id = scim_groups.id) AS member_count`,
-        table: 'scim_groups',
-        scope: 'workspace_id = $1',
-        params: [workspaceId],
-      },
-      q,
-    );
+    return this.db.list(OPERATOR_GROUPS, [workspaceId], q);
   }
 
-  /** Sets the workspace role a group grants; undefined when the group is not in the workspace. */
-  async setRole(m: EntityManager, workspaceId: string, id: string, role: GroupRole | null): Promise<boolean> {
-    const [rows] = await m.query(`UPDATE scim_groups SET role = $3, updated_at = now() WHERE id = $1 AND workspace_id = $2 RETURNING id`, [
-      id,
-      workspaceId,
-      role,
-    ]);
-    return rows.length > 0;
+  /** Sets the workspace role a group grants; false when the group is not in the workspace. */
+  async setRole(tx: Tx, workspaceId: string, id: string, role: GroupRole | null): Promise<boolean> {
+    return (await tx.rows(SET_GROUP_ROLE, [id, workspaceId, role])).length > 0;
   }
 
-  async findForOperators(workspaceId: string, id: string): Promise<OperatorScimGroupRow | undefined> {
-    const rows: OperatorScimGroupRow[] = await this.db.query(
-      `SELECT id, display_name, external_id, role, inserted_at, updated_at,
-              (SELECT count(*)::int FROM scim_group_members gm WHERE gm.group_id = g.id) AS member_count
-         FROM scim_groups g WHERE g.workspace_id = $1 AND g.id = $2`,
-      [workspaceId, id],
-    );
-    return rows[0];
+  findForOperators(workspaceId: string, id: string): Promise<OperatorScimGroupRow | undefined> {
+    return this.db.maybe(FIND_OPERATOR_GROUP, [workspaceId, id]);
   }
 }

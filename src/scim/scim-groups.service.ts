@@ -12,7 +12,7 @@ import { ScimUrns } from './scim-schemas';
 import { ScimSyncLog, writeTarget } from './scim-sync-log.service';
 import { assertScimString, member } from './scim-user-input';
 import { ScimInvalidSyntax, ScimInvalidValue } from './scim.errors';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../core/database/db.service';
 
 interface GroupInput {
   displayName: string;
@@ -87,10 +87,10 @@ export class ScimGroupsService {
   }
 
   async create(workspaceId: string, body: unknown, withMembers: boolean): Promise<ScimGroupResource> {
-    const { id } = await this.sync.write(workspaceId, 'create', 'Group', writeTarget(body, null), 201, async (m) => {
+    const { id } = await this.sync.write(workspaceId, 'create', 'Group', writeTarget(body, null), 201, async (tx) => {
       const input = readGroupInput(body);
-      const groupId = await this.groups.insert(m, workspaceId, input.displayName, input.externalId);
-      await this.groups.addMembers(m, groupId, workspaceId, input.members ?? []);
+      const groupId = await this.groups.insert(tx, workspaceId, input.displayName, input.externalId);
+      await this.groups.addMembers(tx, groupId, workspaceId, input.members ?? []);
       return { id: groupId, externalId: input.externalId };
     });
     return this.get(workspaceId, id, withMembers);
@@ -98,11 +98,11 @@ export class ScimGroupsService {
 
   /** PUT: displayName, externalId and members replaced (members omitted: none). */
   async replace(workspaceId: string, id: string, body: unknown, withMembers: boolean): Promise<ScimGroupResource> {
-    await this.sync.write(workspaceId, 'replace', 'Group', writeTarget(body, id), 200, async (m) => {
-      const row = await this.found(workspaceId, id, m);
+    await this.sync.write(workspaceId, 'replace', 'Group', writeTarget(body, id), 200, async (tx) => {
+      const row = await this.found(workspaceId, id, tx);
       const input = readGroupInput(body);
-      await this.groups.update(m, row.id, input.displayName, input.externalId);
-      await this.setMembers(m, row, input.members ?? []);
+      await this.groups.update(tx, row.id, input.displayName, input.externalId);
+      await this.setMembers(tx, row, input.members ?? []);
       return { id: row.id, externalId: input.externalId };
     });
     return this.get(workspaceId, id, withMembers);
@@ -113,8 +113,8 @@ export class ScimGroupsService {
    * externalId) are applied to the group by scim-patch.
    */
   async patch(workspaceId: string, id: string, body: unknown, withMembers: boolean): Promise<ScimGroupResource> {
-    await this.sync.write(workspaceId, 'patch', 'Group', { resourceId: id }, 200, async (m) => {
-      const row = await this.found(workspaceId, id, m);
+    await this.sync.write(workspaceId, 'patch', 'Group', { resourceId: id }, 200, async (tx) => {
+      const row = await this.found(workspaceId, id, tx);
       const ops = readPatchOperations(body, ScimUrns.group);
       const memberOps = ops.filter((op) => rootOf(op.path ?? '') === 'members');
       const otherOps = ops.filter((op) => rootOf(op.path ?? '') !== 'members');
@@ -124,56 +124,59 @@ export class ScimGroupsService {
         const patched = applyPatch({ ...current, meta: patchMeta(current.meta) }, otherOps);
         const input = readGroupInput(patched);
         externalId = input.externalId;
-        await this.groups.update(m, row.id, input.displayName, input.externalId);
+        await this.groups.update(tx, row.id, input.displayName, input.externalId);
       } else {
-        await this.groups.touch(m, row.id);
+        await this.groups.touch(tx, row.id);
       }
-      for (const op of memberOps) await this.applyMemberOp(m, row, op);
+      for (const op of memberOps) await this.applyMemberOp(tx, row, op);
       return { id: row.id, externalId };
     });
     return this.get(workspaceId, id, withMembers);
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {
-    await this.sync.write(workspaceId, 'delete', 'Group', { resourceId: id }, 204, async (m) => {
-      const row = await this.found(workspaceId, id, m);
-      const members = await this.groups.memberIds(m, row.id);
-      await this.groups.delete(m, row.id);
-      await this.accounts.recomputeRoles(m, workspaceId, members);
+    await this.sync.write(workspaceId, 'delete', 'Group', { resourceId: id }, 204, async (tx) => {
+      const row = await this.found(workspaceId, id, tx);
+      const members = await this.groups.memberIds(tx, row.id);
+      await this.groups.delete(tx, row.id);
+      await this.accounts.recomputeRoles(tx, workspaceId, members);
       return { id: row.id, externalId: row.external_id };
     });
   }
 
-  private async applyMemberOp(m: EntityManager, row: ScimGroupRow, op: PatchOp): Promise<void> {
+  private async applyMemberOp(tx: Tx, row: ScimGroupRow, op: PatchOp): Promise<void> {
     const change = memberChange(op);
     switch (change.kind) {
       case 'add':
-        await this.changed(m, row, await this.groups.addMembers(m, row.id, row.workspace_id, uuids(change.ids)));
+        await this.changed(tx, row, await this.groups.addMembers(tx, row.id, row.workspace_id, uuids(change.ids)));
         return;
       case 'remove':
-        await this.changed(m, row, await this.groups.removeMembers(m, row.id, uuids(change.ids)));
+        await this.changed(tx, row, await this.groups.removeMembers(tx, row.id, uuids(change.ids)));
         return;
       case 'remove_all':
-        await this.changed(m, row, await this.groups.removeMembers(m, row.id));
+        await this.changed(tx, row, await this.groups.removeMembers(tx, row.id));
         return;
       case 'replace':
-        await this.setMembers(m, row, uuids(change.ids));
+        await this.setMembers(tx, row, uuids(change.ids));
     }
   }
 
-  private async setMembers(m: EntityManager, row: ScimGroupRow, ids: string[]): Promise<void> {
-    const removed = await this.groups.removeMembers(m, row.id);
-    const added = await this.groups.addMembers(m, row.id, row.workspace_id, ids);
-    await this.changed(m, row, [...removed, ...added]);
+  private async setMembers(tx: Tx, row: ScimGroupRow, ids: string[]): Promise<void> {
+    const removed = await this.groups.removeMembers(tx, row.id);
+    const added = await this.groups.addMembers(tx, row.id, row.workspace_id, ids);
+    await this.changed(tx, row, [...removed, ...added]);
   }
 
   /** Members who joined or left a group that grants a role get their role recomputed. */
-  private async changed(m: EntityManager, row: ScimGroupRow, scimUserIds: string[]): Promise<void> {
-    if (row.role !== null) await this.accounts.recomputeRoles(m, row.workspace_id, scimUserIds);
+  private async changed(tx: Tx, row: ScimGroupRow, scimUserIds: string[]): Promise<void> {
+    if (row.role !== null) await this.accounts.recomputeRoles(tx, row.workspace_id, scimUserIds);
   }
 
-  private async found(workspaceId: string, id: string, m?: EntityManager): Promise<ScimGroupRow> {
-    const row = isUUID(id) ? await this.groups.find(workspaceId, id.toLowerCase(), m, m !== undefined) : undefined;
+  private async found(workspaceId: string, id: string, tx?: Tx): Promise<ScimGroupRow> {
+    if (!isUUID(id)) throw new NotFoundProblem();
+    const row = tx
+      ? await this.groups.findForUpdate(tx, workspaceId, id.toLowerCase())
+      : await this.groups.find(workspaceId, id.toLowerCase());
     if (!row) throw new NotFoundProblem();
     return row;
   }

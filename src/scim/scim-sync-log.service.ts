@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
+import { Db, type Tx } from '../core/database/db.service';
 import { scimError } from './scim-error.writer';
 import { ScimOperation, ScimResourceType, ScimSyncEventsRepository } from './scim-sync-events.repository';
 import { member } from './scim-user-input';
@@ -40,7 +39,7 @@ export class ScimSyncLog {
   private readonly logger = new Logger(ScimSyncLog.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly events: ScimSyncEventsRepository,
     private readonly renderer: ProblemRenderer,
   ) {}
@@ -51,11 +50,11 @@ export class ScimSyncLog {
     resourceType: ScimResourceType,
     target: ScimWriteTarget,
     statusCode: number,
-    work: (m: EntityManager) => Promise<T>,
+    work: (tx: Tx) => Promise<T>,
   ): Promise<T> {
     try {
-      return await this.db.transaction(async (m) => {
-        const result = await work(m);
+      return await this.db.transaction(async (tx) => {
+        const result = await work(tx);
         await this.events.insert(
           workspaceId,
           {
@@ -67,7 +66,7 @@ export class ScimSyncLog {
             statusCode,
             detail: null,
           },
-          m,
+          tx,
         );
         return result;
       });

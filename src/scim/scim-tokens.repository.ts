@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { listPage } from '../core/database/list-page';
+import { Db } from '../core/database/db.service';
+import { listStatements } from '../core/database/list-statements';
+import { t } from '../core/database/pg-types';
+import { statement } from '../core/database/statement';
+import { SCIM_TOKEN_LIST } from './dto/scim-operator.dto';
 import type { ListQuery } from '../core/listing/list-query';
 
 export interface ScimTokenRow {
@@ -19,52 +21,71 @@ export interface ScimTokenIdentity {
 }
 
 const COLUMNS = 'id, name, last_used_at, inserted_at';
+const TOKEN_ROW = { id: t.uuid, name: t.text, last_used_at: t.timestamptz.null, inserted_at: t.timestamptz };
+
+const INSERT_TOKEN = statement({
+  label: 'insert_scim_token',
+  text: `INSERT INTO scim_tokens (workspace_id, name, token_hash, created_by) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+  params: [t.uuid, t.text, t.bytea, t.uuid],
+  row: TOKEN_ROW,
+});
+
+/** Live (unrevoked) tokens of the workspace, newest first. */
+const TOKENS = listStatements(SCIM_TOKEN_LIST, {
+  label: 'list_scim_tokens',
+  columns: COLUMNS,
+  from: 'scim_tokens',
+  scope: 'workspace_id = $1 AND revoked_at IS NULL',
+  params: [t.uuid],
+  row: TOKEN_ROW,
+});
+
+const REVOKE_TOKEN = statement({
+  label: 'revoke_scim_token',
+  text: `UPDATE scim_tokens SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND revoked_at IS NULL RETURNING id`,
+  params: [t.uuid, t.uuid],
+  row: { id: t.uuid },
+});
+
+/** Every SCIM request's authentication (ScimAuthStrategy). */
+const FIND_LIVE_TOKEN = statement({
+  label: 'find_live_scim_token',
+  text: `SELECT id, workspace_id, last_used_at FROM scim_tokens WHERE token_hash = $1 AND revoked_at IS NULL`,
+  params: [t.bytea],
+  row: { id: t.uuid, workspace_id: t.uuid, last_used_at: t.timestamptz.null },
+});
+
+const TOUCH_TOKEN = statement({
+  label: 'touch_scim_token',
+  text: `UPDATE scim_tokens SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+  params: [t.uuid],
+});
 
 /** SQL of SCIM tokens; only SHA-256 hashes of the tokens are stored. */
 @Injectable()
 export class ScimTokensRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: Db) {}
 
-  async insert(workspaceId: string, name: string, tokenHash: Buffer, createdBy: string): Promise<ScimTokenRow> {
-    const rows: ScimTokenRow[] = await this.db.query(
-      `INSERT INTO scim_tokens (workspace_id, name, token_hash, created_by) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [workspaceId, name, tokenHash, createdBy],
-    );
-    return rows[0];
+  insert(workspaceId: string, name: string, tokenHash: Buffer, createdBy: string): Promise<ScimTokenRow> {
+    return this.db.one(INSERT_TOKEN, [workspaceId, name, tokenHash, createdBy]);
   }
 
   /** Live (unrevoked) tokens of the workspace, newest first. */
   list(workspaceId: string, q: ListQuery): Promise<{ rows: ScimTokenRow[]; total: number }> {
-    return listPage(
-      this.db,
-      { columns: COLUMNS, table: 'scim_tokens', scope: 'workspace_id = $1 AND revoked_at IS NULL', params: [workspaceId] },
-      q,
-    );
+    return this.db.list(TOKENS, [workspaceId], q);
   }
 
   /** Revokes a live token of the workspace; false when there is none with that id. */
   async revoke(workspaceId: string, id: string): Promise<boolean> {
-    // UPDATE ... RETURNING answers [rows, affected]
-    const [rows] = await this.db.query(
-      `UPDATE scim_tokens SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND revoked_at IS NULL RETURNING id`,
-      [id, workspaceId],
-    );
-    return rows.length > 0;
+    return (await this.db.rows(REVOKE_TOKEN, [id, workspaceId])).length > 0;
   }
 
-  async findLive(tokenHash: Buffer): Promise<ScimTokenIdentity | undefined> {
-    const rows: ScimTokenIdentity[] = await this.db.query(
-      `SELECT id, workspace_id, last_used_at FROM scim_tokens WHERE token_hash = $1 AND revoked_at IS NULL`,
-      [tokenHash],
-    );
-    return rows[0];
+  findLive(tokenHash: Buffer): Promise<ScimTokenIdentity | undefined> {
+    return this.db.maybe(FIND_LIVE_TOKEN, [tokenHash]);
   }
 
   /** Records a use, at most once a minute per token. */
   async touch(id: string): Promise<void> {
-    await this.db.query(
-      `UPDATE scim_tokens SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-      [id],
-    );
+    await this.db.run(TOUCH_TOKEN, [id]);
   }
 }

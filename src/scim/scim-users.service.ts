@@ -14,7 +14,7 @@ import { ScimSyncLog, writeTarget } from './scim-sync-log.service';
 import { accountName, loginEmail, readUserInput, ScimUserInput } from './scim-user-input';
 import { ScimUserRow, ScimUsersRepository } from './scim-users.repository';
 import { ScimOwnerProtected, ScimUniqueness } from './scim.errors';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../core/database/db.service';
 
 /** What a committed write still has to tell other nodes: accounts whose sessions were ended. */
 interface WriteOutcome {
@@ -64,13 +64,13 @@ export class ScimUsersService {
   }
 
   async create(workspaceId: string, body: unknown): Promise<ScimUserResource> {
-    const outcome = await this.sync.write(workspaceId, 'create', 'User', writeTarget(body, null), 201, async (m) => {
+    const outcome = await this.sync.write(workspaceId, 'create', 'User', writeTarget(body, null), 201, async (tx) => {
       const input = readUserInput(body);
-      await this.assertUserNameFree(m, workspaceId, input.userName, null);
-      const account = await this.accountFor(m, workspaceId, loginEmail(input), input);
-      const id = await this.users.insert(m, workspaceId, account.id, input);
-      const revoked = await this.applyMembership(m, workspaceId, account, input);
-      await this.outbox.record(m, workspaceId, 'scim.user.provisioned', this.eventData(id, account.id, input));
+      await this.assertUserNameFree(tx, workspaceId, input.userName, null);
+      const account = await this.accountFor(tx, workspaceId, loginEmail(input), input);
+      const id = await this.users.insert(tx, workspaceId, account.id, input);
+      const revoked = await this.applyMembership(tx, workspaceId, account, input);
+      await this.outbox.record(tx, workspaceId, 'scim.user.provisioned', this.eventData(id, account.id, input));
       return { id, externalId: input.externalId, revokedSessionsOf: revoked };
     });
     return this.afterWrite(workspaceId, outcome);
@@ -78,37 +78,37 @@ export class ScimUsersService {
 
   /** PUT: every writable attribute is replaced; one the body omits is cleared (active defaults to true). */
   async replace(workspaceId: string, id: string, body: unknown): Promise<ScimUserResource> {
-    const outcome = await this.sync.write(workspaceId, 'replace', 'User', writeTarget(body, id), 200, async (m) => {
-      const row = await this.found(workspaceId, id, m);
-      return this.update(m, workspaceId, row, readUserInput(body));
+    const outcome = await this.sync.write(workspaceId, 'replace', 'User', writeTarget(body, id), 200, async (tx) => {
+      const row = await this.found(workspaceId, id, tx);
+      return this.update(tx, workspaceId, row, readUserInput(body));
     });
     return this.afterWrite(workspaceId, outcome);
   }
 
   /** PATCH: the operations applied to the current resource, then stored as a replace of the result. */
   async patch(workspaceId: string, id: string, body: unknown): Promise<ScimUserResource> {
-    const outcome = await this.sync.write(workspaceId, 'patch', 'User', { resourceId: id }, 200, async (m) => {
-      const row = await this.found(workspaceId, id, m);
+    const outcome = await this.sync.write(workspaceId, 'patch', 'User', { resourceId: id }, 200, async (tx) => {
+      const row = await this.found(workspaceId, id, tx);
       const current = userResource(row, this.config.baseUrl);
       const patched = applyPatch({ ...current, meta: patchMeta(current.meta) }, readPatchOperations(body, ScimUrns.user));
-      return this.update(m, workspaceId, row, readUserInput(patched));
+      return this.update(tx, workspaceId, row, readUserInput(patched));
     });
     return this.afterWrite(workspaceId, outcome);
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {
-    const outcome = await this.sync.write(workspaceId, 'delete', 'User', { resourceId: id }, 204, async (m) => {
-      const row = await this.found(workspaceId, id, m);
-      const account = await this.accounts.findAccount(m, row.user_id);
-      const membership = await this.accounts.findMembership(m, account.id, workspaceId);
+    const outcome = await this.sync.write(workspaceId, 'delete', 'User', { resourceId: id }, 204, async (tx) => {
+      const row = await this.found(workspaceId, id, tx);
+      const account = await this.accounts.findAccount(tx, row.user_id);
+      const membership = await this.accounts.findMembership(tx, account.id, workspaceId);
       if (membership?.role === 'owner') throw new ScimOwnerProtected();
-      await this.users.delete(m, row.id);
-      await this.accounts.deleteMembership(m, account.id, workspaceId);
+      await this.users.delete(tx, row.id);
+      await this.accounts.deleteMembership(tx, account.id, workspaceId);
       const revoked: string[] = [];
-      if (this.manages(account, workspaceId) && (await this.accounts.countMemberships(m, account.id)) === 0) {
-        revoked.push(...(await this.setAccountActive(m, account, false)));
+      if (this.manages(account, workspaceId) && (await this.accounts.countMemberships(tx, account.id)) === 0) {
+        revoked.push(...(await this.setAccountActive(tx, account, false)));
       }
-      await this.outbox.record(m, workspaceId, 'scim.user.deprovisioned', {
+      await this.outbox.record(tx, workspaceId, 'scim.user.deprovisioned', {
         scim_user: { id: row.id, userName: row.user_name, externalId: row.external_id, active: false },
         user_id: account.id,
         deleted: true,
@@ -119,15 +119,18 @@ export class ScimUsersService {
   }
 
   /** The SCIM User, row-locked when read inside a write; 404 for an unknown, foreign or non-UUID id. */
-  private async found(workspaceId: string, id: string, m?: EntityManager): Promise<ScimUserRow> {
-    const row = isUUID(id) ? await this.users.find(workspaceId, id.toLowerCase(), m, m !== undefined) : undefined;
+  private async found(workspaceId: string, id: string, tx?: Tx): Promise<ScimUserRow> {
+    if (!isUUID(id)) throw new NotFoundProblem();
+    const row = tx
+      ? await this.users.findForUpdate(tx, workspaceId, id.toLowerCase())
+      : await this.users.find(workspaceId, id.toLowerCase());
     if (!row) throw new NotFoundProblem();
     return row;
   }
 
   /** userName is unique per workspace (a concurrent write is caught by the unique index instead). */
-  private async assertUserNameFree(m: EntityManager, workspaceId: string, userName: string, except: string | null): Promise<void> {
-    if (await this.users.userNameTaken(m, workspaceId, userName, except))
+  private async assertUserNameFree(tx: Tx, workspaceId: string, userName: string, except: string | null): Promise<void> {
+    if (await this.users.userNameTaken(tx, workspaceId, userName, except))
       throw new ScimUniqueness('userName is already in use in this workspace');
   }
 
@@ -139,28 +142,28 @@ export class ScimUsersService {
    * The account a new SCIM User stands for: the existing account with its login email (refused
    * when another SCIM User of this workspace already links it), else a new SCIM-managed one.
    */
-  private async accountFor(m: EntityManager, workspaceId: string, email: string, input: ScimUserInput): Promise<AccountRow> {
-    let account = await this.accounts.findAccountByEmail(m, email);
+  private async accountFor(tx: Tx, workspaceId: string, email: string, input: ScimUserInput): Promise<AccountRow> {
+    let account = await this.accounts.findAccountByEmail(tx, email);
     if (!account) {
-      const created = await this.accounts.createAccount(m, email, accountName(input), workspaceId, input.active);
+      const created = await this.accounts.createAccount(tx, email, accountName(input), workspaceId, input.active);
       // Taken meanwhile by a concurrent write: link to that account instead.
       account = created
         ? { id: created, email, status: input.active ? 'active' : 'suspended', scim_workspace_id: workspaceId }
-        : await this.accounts.findAccountByEmail(m, email);
+        : await this.accounts.findAccountByEmail(tx, email);
     }
     if (!account) throw new ScimUniqueness('the login email belongs to another account');
-    if (await this.users.findIdByAccount(m, workspaceId, account.id)) {
+    if (await this.users.findIdByAccount(tx, workspaceId, account.id)) {
       throw new ScimUniqueness('the login email belongs to another SCIM User of this workspace');
     }
     return account;
   }
 
-  private async update(m: EntityManager, workspaceId: string, row: ScimUserRow, input: ScimUserInput): Promise<WriteOutcome> {
-    await this.assertUserNameFree(m, workspaceId, input.userName, row.id);
-    const account = await this.accounts.findAccount(m, row.user_id);
+  private async update(tx: Tx, workspaceId: string, row: ScimUserRow, input: ScimUserInput): Promise<WriteOutcome> {
+    await this.assertUserNameFree(tx, workspaceId, input.userName, row.id);
+    const account = await this.accounts.findAccount(tx, row.user_id);
     const email = loginEmail(input);
     if (email !== account.email) {
-      const other = await this.accounts.findAccountByEmail(m, email);
+      const other = await this.accounts.findAccountByEmail(tx, email);
       if (this.manages(account, workspaceId)) {
         // The login email of a managed account follows its SCIM User (its reset links die with the
         // old one, and the new address is unconfirmed until a reset link mailed to it is used),
@@ -169,20 +172,20 @@ export class ScimUsersService {
         // another tenant's membership. It is kept, as for a linked account, and the SCIM User
         // records the new emails. (The row lock on the account, taken by findAccount and by the
         // other workspace's link, orders the two.)
-        const sharedWithAnotherWorkspace = (await this.accounts.countMemberships(m, account.id)) > 1;
+        const sharedWithAnotherWorkspace = (await this.accounts.countMemberships(tx, account.id)) > 1;
         if (!sharedWithAnotherWorkspace) {
           if (other) throw new ScimUniqueness('the login email belongs to another account');
-          await this.accounts.setAccountEmail(m, account.id, email);
+          await this.accounts.setAccountEmail(tx, account.id, email);
         }
-      } else if (other && (await this.users.findIdByAccount(m, workspaceId, other.id))) {
+      } else if (other && (await this.users.findIdByAccount(tx, workspaceId, other.id))) {
         throw new ScimUniqueness('the login email belongs to another SCIM User of this workspace');
       }
     }
-    await this.users.update(m, row.id, input);
-    const revoked = await this.applyMembership(m, workspaceId, account, input);
+    await this.users.update(tx, row.id, input);
+    const revoked = await this.applyMembership(tx, workspaceId, account, input);
     if (row.active !== input.active) {
       await this.outbox.record(
-        m,
+        tx,
         workspaceId,
         input.active ? 'scim.user.provisioned' : 'scim.user.deprovisioned',
         this.eventData(row.id, account.id, input),
@@ -196,20 +199,20 @@ export class ScimUsersService {
    * workspace manages follows it too, and takes the SCIM User's name. Returns the accounts whose
    * sessions were ended.
    */
-  private async applyMembership(m: EntityManager, workspaceId: string, account: AccountRow, input: ScimUserInput): Promise<string[]> {
-    const membership = await this.accounts.findMembership(m, account.id, workspaceId);
+  private async applyMembership(tx: Tx, workspaceId: string, account: AccountRow, input: ScimUserInput): Promise<string[]> {
+    const membership = await this.accounts.findMembership(tx, account.id, workspaceId);
     if (membership?.role === 'owner' && !input.active) throw new ScimOwnerProtected();
-    await this.accounts.ensureMembership(m, account.id, workspaceId, input.active ? 'active' : 'suspended');
+    await this.accounts.ensureMembership(tx, account.id, workspaceId, input.active ? 'active' : 'suspended');
     if (!this.manages(account, workspaceId)) return [];
-    await this.accounts.setAccountName(m, account.id, accountName(input));
-    return this.setAccountActive(m, account, input.active);
+    await this.accounts.setAccountName(tx, account.id, accountName(input));
+    return this.setAccountActive(tx, account, input.active);
   }
 
   /** Suspends (ending every session) or reinstates a managed account. */
-  private async setAccountActive(m: EntityManager, account: AccountRow, active: boolean): Promise<string[]> {
-    await this.accounts.setAccountStatus(m, account.id, active ? 'active' : 'suspended');
+  private async setAccountActive(tx: Tx, account: AccountRow, active: boolean): Promise<string[]> {
+    await this.accounts.setAccountStatus(tx, account.id, active ? 'active' : 'suspended');
     if (active) return [];
-    await this.sessions.endAllForUser(account.id, m);
+    await this.sessions.endAllForUser(account.id, tx);
     return [account.id];
   }
 

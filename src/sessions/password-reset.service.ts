@@ -1,13 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { redisWithin } from '../core/common/problem/redis-errors';
 import { AppConfig } from '../core/config/app-config';
 import { QueueNames } from '../core/config/queue-names';
+import { Db } from '../core/database/db.service';
 import { escapeHtml } from '../core/pages/html';
 import { RedisKeys } from '../core/redis/redis-keys';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisService } from '../core/redis/redis.service';
@@ -38,7 +37,7 @@ export interface ResetRequestJob {
 @Injectable()
 export class PasswordResetService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: PasswordResetRepository,
     private readonly operators: OperatorsRepository,
     @InjectQueue(QueueNames.passwordResets) private readonly queue: Queue<ResetRequestJob>,
@@ -105,12 +104,12 @@ export class PasswordResetService {
   async reset(token: string, password: string): Promise<boolean> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
     const hash = await this.passwords.hash(password);
-    const userId = await this.db.transaction(async (m) => {
-      const id = await this.repo.lockUsableTokenUser(m, sha256(token), this.clock.date());
+    const userId = await this.db.transaction(async (tx) => {
+      const id = await this.repo.lockUsableTokenUser(tx, sha256(token), this.clock.date());
       if (id === undefined) return undefined;
-      await this.operators.updatePassword(m, id, hash, this.clock.date());
-      await this.repo.deleteAllOfUser(m, id);
-      await this.sessions.endAllForUser(id, m);
+      await this.operators.updatePassword(tx, id, hash, this.clock.date());
+      await this.repo.deleteAllOfUser(tx, id);
+      await this.sessions.endAllForUser(id, tx);
       return id;
     });
     if (!userId) return false;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
+import { Db, type Queryable, type Tx } from '../core/database/db.service';
+import { t } from '../core/database/pg-types';
+import { statement, type StatementRow } from '../core/database/statement';
 import type { OperatorMembership } from './operator-principal';
 
 /** A live session with the active user it belongs to. */
@@ -29,81 +29,145 @@ export interface NewSession {
   ip: string | null;
 }
 
-const values = (s: NewSession) => [s.userId, s.tokenHash, s.issuedAt, s.expiresAt, s.userAgent, s.ip];
+const SESSION_PARAMS = [t.uuid, t.bytea, t.timestamptz, t.timestamptz, t.text.null, t.text.null] as const;
+const values = (s: NewSession): [string, Buffer, Date, Date, string | null, string | null] => [
+  s.userId,
+  s.tokenHash,
+  s.issuedAt,
+  s.expiresAt,
+  s.userAgent,
+  s.ip,
+];
 
-/** SQL for operator sessions (user_sessions). */
-@Injectable()
-export class SessionsRepository {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: PreparedSql,
-  ) {}
+const INSERT_SESSION = statement({
+  label: 'insert_user_session',
+  text: `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
+  params: SESSION_PARAMS,
+});
 
-  async insertSession(s: NewSession): Promise<void> {
-    await this.db.query(
-      `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
-      values(s),
-    );
-  }
-
-  /**
-   * The session of a token hash, unexpired at `now`, with its user when that user is active, and
-   * the user's memberships: all an operator request's authentication reads, in one statement
-   * (PreparedSql: the first of every operator request and of an operator socket's upgrade).
-   */
-  async findLiveSessionUser(tokenHash: Buffer, now: Date): Promise<SessionUser | undefined> {
-    const rows = await this.sql.rows<SessionUser>(
-      'live_session_user',
-      `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.confirmed_at IS NOT NULL AS "emailConfirmed", s.issued_at AS "issuedAt",
+/**
+ * The session of a token hash, unexpired at `now`, with its user when that user is active, and
+ * the user's memberships: all an operator request's authentication reads, in one statement
+ * (the read lane: the first of every operator request and of an operator socket's upgrade).
+ */
+const LIVE_SESSION_USER = statement({
+  label: 'live_session_user',
+  lane: 'read',
+  text: `SELECT s.id AS session_id, u.id AS user_id, u.email, u.name, u.confirmed_at IS NOT NULL AS email_confirmed, s.issued_at,
               (SELECT COALESCE(json_agg(json_build_object('id', w.id, 'name', w.name, 'slug', w.slug, 'plan', w.plan,
                                                           'status', w.status, 'role', m.role) ORDER BY m.inserted_at ASC, w.id ASC), '[]'::json)
                  FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
                 WHERE m.user_id = u.id AND m.status = 'active') AS memberships
          FROM user_sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'`,
-      [tokenHash, now],
-    );
-    return rows[0];
+  params: [t.bytea, t.timestamptz],
+  row: {
+    session_id: t.uuid,
+    user_id: t.uuid,
+    email: t.text,
+    name: t.text,
+    email_confirmed: t.bool,
+    issued_at: t.timestamptz,
+    memberships: t.json.of<OperatorMembership[]>(),
+  },
+});
+
+const sessionUser = (r: StatementRow<typeof LIVE_SESSION_USER>): SessionUser => ({
+  sessionId: r.session_id,
+  userId: r.user_id,
+  email: r.email,
+  name: r.name,
+  emailConfirmed: r.email_confirmed,
+  issuedAt: r.issued_at,
+  memberships: r.memberships,
+});
+
+/** Of the given session ids, those still live (unexpired, their user active). */
+const LIVE_SESSION_IDS = statement({
+  label: 'live_user_session_ids',
+  text: `SELECT s.id FROM user_sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = ANY($1::uuid[]) AND s.expires_at > $2 AND u.status = 'active'`,
+  params: [t.uuidArray, t.timestamptz],
+  row: { id: t.uuid },
+});
+
+const DELETE_SESSION_RETURNING_CLIENT = statement({
+  label: 'delete_user_session_returning_client',
+  text: `DELETE FROM user_sessions WHERE id = $1 RETURNING user_agent, ip`,
+  params: [t.uuid],
+  row: { user_agent: t.text.null, ip: t.text.null },
+});
+
+const INSERT_SESSION_RETURNING_ID = statement({
+  label: 'insert_user_session_returning_id',
+  text: `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id`,
+  params: SESSION_PARAMS,
+  row: { id: t.uuid },
+});
+
+const DELETE_SESSIONS_BY_TOKEN_HASH = statement({
+  label: 'delete_user_sessions_by_token_hash',
+  text: `DELETE FROM user_sessions WHERE token_hash = $1 RETURNING id`,
+  params: [t.bytea],
+  row: { id: t.uuid },
+});
+
+const DELETE_SESSION = statement({
+  label: 'delete_user_session',
+  text: `DELETE FROM user_sessions WHERE id = $1`,
+  params: [t.uuid],
+});
+
+const DELETE_SESSIONS_OF_USER = statement({
+  label: 'delete_user_sessions_of_user',
+  text: `DELETE FROM user_sessions WHERE user_id = $1`,
+  params: [t.uuid],
+});
+
+/** SQL for operator sessions (user_sessions). */
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insertSession(s: NewSession): Promise<void> {
+    await this.db.run(INSERT_SESSION, values(s));
+  }
+
+  /** See LIVE_SESSION_USER. */
+  async findLiveSessionUser(tokenHash: Buffer, now: Date): Promise<SessionUser | undefined> {
+    const row = await this.db.maybe(LIVE_SESSION_USER, [tokenHash, now]);
+    return row && sessionUser(row);
   }
 
   /** Of the given session ids, those still live (unexpired, their user active). */
   async liveSessionIds(ids: string[], now: Date): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows: { id: string }[] = await this.db.query(
-      `SELECT s.id FROM user_sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = ANY($1::uuid[]) AND s.expires_at > $2 AND u.status = 'active'`,
-      [ids, now],
-    );
+    const rows = await this.db.rows(LIVE_SESSION_IDS, [ids, now]);
     return new Set(rows.map((r) => r.id));
   }
 
   /** Deletes a session and returns its client details, or undefined when it was already gone. */
-  async deleteReturningClient(m: EntityManager, sessionId: string): Promise<{ user_agent: string | null; ip: string | null } | undefined> {
-    const [deleted] = await m.query(`DELETE FROM user_sessions WHERE id = $1 RETURNING user_agent, ip`, [sessionId]);
-    return deleted[0];
+  deleteReturningClient(tx: Tx, sessionId: string): Promise<{ user_agent: string | null; ip: string | null } | undefined> {
+    return tx.maybe(DELETE_SESSION_RETURNING_CLIENT, [sessionId]);
   }
 
   /** The reissue's insert, in its transaction; returns the new session's id. */
-  async insertSessionReturningId(m: EntityManager, s: NewSession): Promise<string> {
-    const [row] = await m.query(
-      `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING id`,
-      values(s),
-    );
-    return row.id;
+  async insertSessionReturningId(tx: Tx, s: NewSession): Promise<string> {
+    return (await tx.one(INSERT_SESSION_RETURNING_ID, values(s))).id;
   }
 
   /** Deletes the sessions of a token hash; returns their ids. */
   async deleteByTokenHash(tokenHash: Buffer): Promise<string[]> {
-    const [rows] = await this.db.query(`DELETE FROM user_sessions WHERE token_hash = $1 RETURNING id`, [tokenHash]);
-    return (rows as { id: string }[]).map((row) => row.id);
+    return (await this.db.rows(DELETE_SESSIONS_BY_TOKEN_HASH, [tokenHash])).map((row) => row.id);
   }
 
   async deleteById(sessionId: string): Promise<void> {
-    await this.db.query(`DELETE FROM user_sessions WHERE id = $1`, [sessionId]);
+    await this.db.run(DELETE_SESSION, [sessionId]);
   }
 
-  async deleteAllOfUser(m: EntityManager, userId: string): Promise<void> {
-    await m.query(`DELETE FROM user_sessions WHERE user_id = $1`, [userId]);
+  /** In `q`'s transaction (a password reset, a SCIM suspension), or on its own. */
+  async deleteAllOfUser(q: Queryable, userId: string): Promise<void> {
+    await q.run(DELETE_SESSIONS_OF_USER, [userId]);
   }
 }

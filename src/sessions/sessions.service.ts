@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
+import { Db, type Queryable } from '../core/database/db.service';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
 import { SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS } from './session.constants';
@@ -16,7 +15,7 @@ import { SessionsRepository, SessionUser } from './sessions.repository';
 @Injectable()
 export class SessionsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: SessionsRepository,
     private readonly clock: Clock,
     private readonly events: EventBus,
@@ -56,12 +55,12 @@ export class SessionsService {
    * new token; a concurrent one gets undefined and carries on with the session it validated.
    */
   async reissue(session: SessionUser): Promise<{ token: string; session: SessionUser } | undefined> {
-    return this.db.transaction(async (m) => {
-      const client = await this.repo.deleteReturningClient(m, session.sessionId);
+    return this.db.transaction(async (tx) => {
+      const client = await this.repo.deleteReturningClient(tx, session.sessionId);
       if (!client) return undefined;
       const token = randomToken(32);
       const now = this.clock.now();
-      const sessionId = await this.repo.insertSessionReturningId(m, {
+      const sessionId = await this.repo.insertSessionReturningId(tx, {
         userId: session.userId,
         tokenHash: sha256(token),
         issuedAt: new Date(now),
@@ -86,8 +85,8 @@ export class SessionsService {
   }
 
   /** Password reset: every session of the user ends, and their sockets close on every node. */
-  async endAllForUser(userId: string, m = this.db.manager): Promise<void> {
-    await this.repo.deleteAllOfUser(m, userId);
+  async endAllForUser(userId: string, q: Queryable = this.db): Promise<void> {
+    await this.repo.deleteAllOfUser(q, userId);
   }
 
   async publishUserSessionsRevoked(userId: string): Promise<void> {
