@@ -9,7 +9,7 @@ const done = (b: BatchOperationDto) => b.succeeded + b.failed + b.skipped;
 /** Progress without script: a <progress> bar and the counters. */
 const progress = (b: BatchOperationDto) =>
   html`<progress value="${done(b)}" max="${Math.max(b.total, 1)}" aria-label="progress">${done(b)} of ${b.total}</progress>
-    <span class="counts">${done(b)} / ${b.total}: ${b.succeeded} succeeded, ${b.failed} failed, ${b.skipped} skipped</span>`;
+<span class="counts">${done(b)} / ${b.total}: ${b.succeeded} succeeded, ${b.failed} failed, ${b.skipped} skipped</span>`;
 
 const cancelButton = (role: string, b: BatchOperationDto) =>
   !FINISHED_BATCH_STATUSES.includes(b.status) && canManage(role)
@@ -20,41 +20,21 @@ const cancelButton = (role: string, b: BatchOperationDto) =>
 export function batchOperationsPage(v: { email: string; role: string; operations: BatchOperationDto[] }): SafeHtml {
   const rows = v.operations.map(
     (b) =>
-      html`<tr data-batch-operation-id="${b.id}">
-        <td><a href="/app/batch-operations/${b.id}">${b.action}</a></td>
-        <td class="status">${b.status}</td>
-        <td>${progress(b)}</td>
-        <td>${when(b.inserted_at)}</td>
-        <td>${cancelButton(v.role, b)}</td>
-      </tr>`,
+      html`<tr data-batch-operation-id="${b.id}"><td><a href="/app/batch-operations/${b.id}">${b.action}</a></td>
+<td class="status">${b.status}</td><td>${progress(b)}</td><td>${when(b.inserted_at)}</td><td>${cancelButton(v.role, b)}</td></tr>`,
   );
   return layout(
     { title: 'Batch operations', signedInAs: v.email },
     html`<section class="panel" aria-labelledby="batches-title">
-      <h1 id="batches-title">Batch operations</h1>
-      <p>
-        Operations are applied in chunks; cancelling stops them after the chunk in progress. <a href="/app/batch-operations">Refresh</a>
-      </p>
-      ${
-        v.operations.length === 0
-          ? html`<p id="no-batch-operations">No batch operations.</p>`
-          : html`<table id="batch-operations">
-              <thead>
-                <tr>
-                  <th scope="col">Action</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Progress</th>
-                  <th scope="col">Created</th>
-                  <th scope="col"></th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>`
-      }
-      <p><a href="/app">Back to the overview</a></p>
-    </section>`,
+  <h1 id="batches-title">Batch operations</h1>
+  <p>Operations are applied in chunks; cancelling stops them after the chunk in progress. <a href="/app/batch-operations">Refresh</a></p>
+  ${
+    v.operations.length === 0
+      ? html`<p id="no-batch-operations">No batch operations.</p>`
+      : html`<table id="batch-operations"><thead><tr><th scope="col">Action</th><th scope="col">Status</th><th scope="col">Progress</th><th scope="col">Created</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
+  }
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
   );
 }
 
@@ -62,37 +42,18 @@ export function batchOperationsPage(v: { email: string; role: string; operations
 export function batchOperationPage(v: { email: string; role: string; operation: BatchOperationWithTargetsDto }): SafeHtml {
   const b = v.operation;
   const rows = b.targets.map(
-    (t) =>
-      html`<tr>
-        <td><code>${t.target_id}</code></td>
-        <td class="status">${t.status}</td>
-        <td>${t.error ?? ''}</td>
-      </tr>`,
+    (t) => html`<tr><td><code>${t.target_id}</code></td><td class="status">${t.status}</td><td>${t.error ?? ''}</td></tr>`,
   );
   return layout(
     { title: `Batch operation ${b.action}`, signedInAs: v.email },
     html`<section class="panel" aria-labelledby="batch-title">
-      <h1 id="batch-title">${b.action}</h1>
-      <p>
-        Status <strong id="batch-status">${b.status}</strong> · created
-        ${when(b.inserted_at)}${b.finished_at ? html` · finished ${when(b.finished_at)}` : ''}
-      </p>
-      <p id="batch-progress">${progress(b)}</p>
-      <p>${cancelButton(v.role, b)} <a href="/app/batch-operations/${b.id}">Refresh</a></p>
-      <h2>Targets${b.targets_pagination.has_more ? html` (first ${b.targets.length} of ${b.total})` : ''}</h2>
-      <table id="targets">
-        <thead>
-          <tr>
-            <th scope="col">Target</th>
-            <th scope="col">Status</th>
-            <th scope="col">Error</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows}
-        </tbody>
-      </table>
-      <p><a href="/app/batch-operations">All batch operations</a></p>
-    </section>`,
+  <h1 id="batch-title">${b.action}</h1>
+  <p>Status <strong id="batch-status">${b.status}</strong> · created ${when(b.inserted_at)}${b.finished_at ? html` · finished ${when(b.finished_at)}` : ''}</p>
+  <p id="batch-progress">${progress(b)}</p>
+  <p>${cancelButton(v.role, b)} <a href="/app/batch-operations/${b.id}">Refresh</a></p>
+  <h2>Targets${b.targets_pagination.has_more ? html` (first ${b.targets.length} of ${b.total})` : ''}</h2>
+  <table id="targets"><thead><tr><th scope="col">Target</th><th scope="col">Status</th><th scope="col">Error</th></tr></thead><tbody>${rows}</tbody></table>
+  <p><a href="/app/batch-operations">All batch operations</a></p>
+</section>`,
   );
 }

@@ -10,103 +10,66 @@ export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): Sa
   const canManageKey = current && (current.role === 'owner' || current.role === 'admin');
   const agentRows = agents.map(
     (a) =>
-      html`<tr data-agent-id="${a.id}">
-        <td>${a.name}<br /><small>${a.slug}</small></td>
-        <td>${a.status}</td>
-        <td>
-          ${
-            a.api_keys.length === 0
-              ? 'no keys'
-              : html`<ul>
-                  ${a.api_keys.map((k) => html`<li><code>${k.prefix}</code> ${k.status}, last used ${when(k.last_used_at)}</li>`)}
-                </ul>`
-          }
-        </td>
-      </tr>`,
+      html`<tr data-agent-id="${a.id}"><td>${a.name}<br><small>${a.slug}</small></td><td>${a.status}</td>
+<td>${
+        a.api_keys.length === 0
+          ? 'no keys'
+          : html`<ul>${a.api_keys.map((k) => html`<li><code>${k.prefix}</code> ${k.status}, last used ${when(k.last_used_at)}</li>`)}</ul>`
+      }</td></tr>`,
   );
   return layout(
     { title: 'Overview', signedInAs: op.email },
     html`<section class="panel" aria-labelledby="welcome">
-        <h1 id="welcome">Welcome, ${op.name}</h1>
-        ${
-          current
-            ? html`<p>Workspace <strong id="current-workspace">${current.name}</strong> (${current.role})</p>
-                ${canManageKey ? html`<p><a href="/app/agents/workspace-key">Workspace primary key</a></p>` : ''}
-                ${canManageKey ? html`<p><a href="/app/webhooks">Webhooks</a> · <a href="/app/engagements">Partner engagements</a></p>` : ''}
-                <nav aria-label="Fleet">
-                  <p>
-                    <a href="/app/approvals?status=pending">Approvals</a> · <a href="/app/security-violations">Security violations</a> ·
-                    <a href="/app/ota-updates">OTA updates</a> · <a href="/app/batch-operations">Batch operations</a>
-                  </p>
-                </nav>`
-            : html`<p>You are not a member of any workspace.</p>`
-        }
-      </section>
-      ${
-        current
-          ? html`<section class="panel" aria-labelledby="agents-title">
-              <h2 id="agents-title">Service agents</h2>
-              ${
-                agents.length === 0
-                  ? html`<p>No service agents.</p>`
-                  : html`<table>
-                      <thead>
-                        <tr>
-                          <th scope="col">Agent</th>
-                          <th scope="col">Status</th>
-                          <th scope="col">API keys</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        ${agentRows}
-                      </tbody>
-                    </table>`
-              }
-            </section>`
-          : ''
-      }`,
+  <h1 id="welcome">Welcome, ${op.name}</h1>
+  ${
+    current
+      ? html`<p>Workspace <strong id="current-workspace">${current.name}</strong> (${current.role})</p>
+  ${canManageKey ? html`<p><a href="/app/agents/workspace-key">Workspace primary key</a></p>` : ''}
+  ${canManageKey ? html`<p><a href="/app/webhooks">Webhooks</a> · <a href="/app/engagements">Partner engagements</a></p>` : ''}
+  <nav aria-label="Fleet"><p><a href="/app/approvals?status=pending">Approvals</a> · <a href="/app/security-violations">Security violations</a> ·
+  <a href="/app/ota-updates">OTA updates</a> · <a href="/app/batch-operations">Batch operations</a></p></nav>`
+      : html`<p>You are not a member of any workspace.</p>`
+  }
+</section>
+${
+  current
+    ? html`<section class="panel" aria-labelledby="agents-title"><h2 id="agents-title">Service agents</h2>
+  ${
+    agents.length === 0
+      ? html`<p>No service agents.</p>`
+      : html`<table><thead><tr><th scope="col">Agent</th><th scope="col">Status</th><th scope="col">API keys</th></tr></thead><tbody>${agentRows}</tbody></table>`
+  }
+</section>`
+    : ''
+}`,
   );
 }
 
 export function workspaceKeyPage(op: OperatorPrincipal, key: WorkspaceKeySummary | null, shownOnce?: string): SafeHtml {
   const summary = key
-    ? html`<dl>
-        <dt>Key</dt>
-        <dd><code id="key-prefix">${key.prefix}</code> (${key.status})</dd>
-        <dt>Created</dt>
-        <dd>${when(key.inserted_at)}</dd>
-        <dt>Last used</dt>
-        <dd>${when(key.last_used_at)}</dd>
-        <dt>Scopes</dt>
-        <dd>${key.scopes.join(', ')}</dd>
-      </dl>`
+    ? html`<dl><dt>Key</dt><dd><code id="key-prefix">${key.prefix}</code> (${key.status})</dd>
+  <dt>Created</dt><dd>${when(key.inserted_at)}</dd><dt>Last used</dt><dd>${when(key.last_used_at)}</dd>
+  <dt>Scopes</dt><dd>${key.scopes.join(', ')}</dd></dl>`
     : html`<p id="no-key">This workspace has no primary key.</p>`;
   return layout(
     { title: 'Workspace primary key', signedInAs: op.email },
     html`<section class="panel" aria-labelledby="key-title">
-      <h1 id="key-title">Workspace primary key</h1>
-      ${
-        shownOnce
-          ? html`<div role="status">
-              <p><strong>Copy this key now. It will not be shown again.</strong></p>
-              <code class="secret" id="new-key">${shownOnce}</code>
-            </div>`
-          : ''
-      }
-      ${summary}
-      ${
-        key
-          ? html`<p>
-                <a class="button" id="rotate-key" href="/app/agents/workspace-key/confirm?action=rotate">Rotate key</a>
-                <a class="button" id="delete-key" href="/app/agents/workspace-key/confirm?action=delete">Delete key</a>
-              </p>
-              <p><small>Rotating or deleting revokes the current key, and every token minted from it, at once.</small></p>`
-          : html`<form method="post" action="/app/agents/workspace-key">
-              <button type="submit" id="generate-key">Generate key</button>
-            </form>`
-      }
-      <p><a href="/app">Back to the overview</a></p>
-    </section>`,
+  <h1 id="key-title">Workspace primary key</h1>
+  ${
+    shownOnce
+      ? html`<div role="status"><p><strong>Copy this key now. It will not be shown again.</strong></p><code class="secret" id="new-key">${shownOnce}</code></div>`
+      : ''
+  }
+  ${summary}
+  ${
+    key
+      ? html`<p><a class="button" id="rotate-key" href="/app/agents/workspace-key/confirm?action=rotate">Rotate key</a>
+  <a class="button" id="delete-key" href="/app/agents/workspace-key/confirm?action=delete">Delete key</a></p>
+  <p><small>Rotating or deleting revokes the current key, and every token minted from it, at once.</small></p>`
+      : html`<form method="post" action="/app/agents/workspace-key"><button type="submit" id="generate-key">Generate key</button></form>`
+  }
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
   );
 }
 
@@ -116,16 +79,14 @@ export function confirmKeyChangePage(op: OperatorPrincipal, key: WorkspaceKeySum
   return layout(
     { title: `${verb} the workspace primary key?`, signedInAs: op.email },
     html`<section class="panel" aria-labelledby="confirm-title">
-      <h1 id="confirm-title">${verb} the workspace primary key?</h1>
-      <p>
-        The key <code>${key.prefix}</code> and every access token minted from it stop working at once.
-        ${action === 'rotate' ? 'A new key is shown once, on the next page.' : 'The workspace will have no primary key until one is generated.'}
-      </p>
-      <form method="post" action="/app/agents/workspace-key${action === 'delete' ? '/delete' : ''}">
-        <input type="hidden" name="confirm" value="yes" />
-        <button type="submit" id="confirm-${action}">${verb} key</button>
-        <a href="/app/agents/workspace-key" id="cancel">Cancel</a>
-      </form>
-    </section>`,
+  <h1 id="confirm-title">${verb} the workspace primary key?</h1>
+  <p>The key <code>${key.prefix}</code> and every access token minted from it stop working at once.
+  ${action === 'rotate' ? 'A new key is shown once, on the next page.' : 'The workspace will have no primary key until one is generated.'}</p>
+  <form method="post" action="/app/agents/workspace-key${action === 'delete' ? '/delete' : ''}">
+    <input type="hidden" name="confirm" value="yes">
+    <button type="submit" id="confirm-${action}">${verb} key</button>
+    <a href="/app/agents/workspace-key" id="cancel">Cancel</a>
+  </form>
+</section>`,
   );
 }

@@ -30,19 +30,12 @@ function notice(key: string | undefined): SafeHtml | string {
 function errorList(errors: FieldErrors | undefined): SafeHtml | string {
   if (!errors || Object.keys(errors).length === 0) return '';
   const items = Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => html`<li>${field.replace('_', ' ')}: ${m}</li>`));
-  return html`<div role="alert" class="error" id="form-errors">
-    <ul>
-      ${items}
-    </ul>
-  </div>`;
+  return html`<div role="alert" class="error" id="form-errors"><ul>${items}</ul></div>`;
 }
 
 function secretBox(secret: string | undefined): SafeHtml | string {
   return secret
-    ? html`<div role="status">
-        <p><strong>Copy this signing secret now. It will not be shown again.</strong></p>
-        <code class="secret" id="new-secret">${secret}</code>
-      </div>`
+    ? html`<div role="status"><p><strong>Copy this signing secret now. It will not be shown again.</strong></p><code class="secret" id="new-secret">${secret}</code></div>`
     : '';
 }
 
@@ -50,25 +43,17 @@ function eventTypeFields(selected: readonly string[]): SafeHtml {
   const boxes = [ALL_EVENT_TYPES, ...DOMAIN_EVENT_TYPES].map((type) => {
     const id = type === ALL_EVENT_TYPES ? 'event-type-all' : `event-type-${type.replace(/[^a-z0-9]/gi, '-')}`;
     const label = type === ALL_EVENT_TYPES ? 'Every event type (*)' : type;
-    return html`<li>
-      <input type="checkbox" name="event_types" value="${type}" id="${id}" ${selected.includes(type) ? html` checked` : ''} />
-      <label for="${id}" style="display:inline;font-weight:400">${label}</label>
-    </li>`;
+    return html`<li><input type="checkbox" name="event_types" value="${type}" id="${id}"${selected.includes(type) ? html` checked` : ''}> <label for="${id}" style="display:inline;font-weight:400">${label}</label></li>`;
   });
-  return html`<fieldset>
-    <legend>Event types</legend>
-    <ul style="list-style:none;padding:0;columns:2">
-      ${boxes}
-    </ul>
-  </fieldset>`;
+  return html`<fieldset><legend>Event types</legend><ul style="list-style:none;padding:0;columns:2">${boxes}</ul></fieldset>`;
 }
 
 function subscriptionFields(form: SubscriptionForm): SafeHtml {
   return html`<label for="url">Endpoint URL</label>
-    <input type="text" id="url" name="url" value="${form.url ?? ''}" placeholder="https://hooks.example.com/agent-network" required />
-    <label for="description">Description (optional)</label>
-    <input type="text" id="description" name="description" value="${form.description ?? ''}" />
-    ${eventTypeFields(form.event_types ?? [])}`;
+  <input type="text" id="url" name="url" value="${form.url ?? ''}" placeholder="https://hooks.example.com/agent-network" required>
+  <label for="description">Description (optional)</label>
+  <input type="text" id="description" name="description" value="${form.description ?? ''}">
+  ${eventTypeFields(form.event_types ?? [])}`;
 }
 
 const statusText = (s: WebhookSubscriptionDto) => (s.status === 'active' ? 'active' : `disabled (${s.disabled_reason ?? 'operator'})`);
@@ -81,49 +66,30 @@ export function webhooksPage(
 ): SafeHtml {
   const rows = subscriptions.map(
     (s) =>
-      html`<tr data-subscription-id="${s.id}">
-        <td><code>${s.url}</code>${s.description ? html`<br /><small>${s.description}</small>` : ''}</td>
-        <td>${s.event_types.join(', ')}</td>
-        <td>${statusText(s)}</td>
-        <td><a href="/app/webhooks/${s.id}">Manage</a></td>
-      </tr>`,
+      html`<tr data-subscription-id="${s.id}"><td><code>${s.url}</code>${s.description ? html`<br><small>${s.description}</small>` : ''}</td>
+<td>${s.event_types.join(', ')}</td><td>${statusText(s)}</td><td><a href="/app/webhooks/${s.id}">Manage</a></td></tr>`,
   );
   return layout(
     { title: 'Webhooks', signedInAs: op.email },
     html`<section class="panel" aria-labelledby="webhooks-title">
-        <h1 id="webhooks-title">Webhooks</h1>
-        ${notice(opts.notice)}
-        <p>
-          Each event of the selected types is POSTed to the endpoint, signed as Standard Webhooks describe (see the verification guide in
-          the service's docs).
-        </p>
-        ${
-          subscriptions.length === 0
-            ? html`<p id="no-subscriptions">No webhook subscriptions yet.</p>`
-            : html`<table id="subscriptions">
-                <thead>
-                  <tr>
-                    <th scope="col">Endpoint</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">Status</th>
-                    <th scope="col"></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${rows}
-                </tbody>
-              </table>`
-        }
-      </section>
-      <section class="panel" aria-labelledby="add-title">
-        <h2 id="add-title">Add a subscription</h2>
-        ${errorList(opts.errors)}
-        <form method="post" action="/app/webhooks">
-          ${subscriptionFields(opts.form ?? {})}
-          <p><button type="submit" id="create-subscription">Add subscription</button></p>
-        </form>
-        <p><a href="/app">Back to the overview</a></p>
-      </section>`,
+  <h1 id="webhooks-title">Webhooks</h1>
+  ${notice(opts.notice)}
+  <p>Each event of the selected types is POSTed to the endpoint, signed as Standard Webhooks describe (see the verification guide in the service's docs).</p>
+  ${
+    subscriptions.length === 0
+      ? html`<p id="no-subscriptions">No webhook subscriptions yet.</p>`
+      : html`<table id="subscriptions"><thead><tr><th scope="col">Endpoint</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
+  }
+</section>
+<section class="panel" aria-labelledby="add-title">
+  <h2 id="add-title">Add a subscription</h2>
+  ${errorList(opts.errors)}
+  <form method="post" action="/app/webhooks">
+  ${subscriptionFields(opts.form ?? {})}
+  <p><button type="submit" id="create-subscription">Add subscription</button></p>
+  </form>
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
   );
 }
 
@@ -143,96 +109,46 @@ export function webhookPage(
   });
   const rows = deliveries.map(
     (d) =>
-      html`<tr data-delivery-id="${d.id}">
-        <td>
-          ${d.event_type}<br /><small><code>${d.id}</code></small>
-        </td>
-        <td class="delivery-status">${d.status}</td>
-        <td>${d.attempts}</td>
-        <td>${d.response_status ?? '—'}</td>
-        <td>${d.last_error ?? ''}</td>
-        <td>${d.status === 'pending' ? when(d.next_attempt_at) : '—'}</td>
-        <td>${when(d.inserted_at)}</td>
-        <td>
-          <form method="post" action="${base}/deliveries/${d.id}/retry"><button type="submit" class="retry">Retry</button></form>
-        </td>
-      </tr>`,
+      html`<tr data-delivery-id="${d.id}"><td>${d.event_type}<br><small><code>${d.id}</code></small></td><td class="delivery-status">${d.status}</td>
+<td>${d.attempts}</td><td>${d.response_status ?? '—'}</td><td>${d.last_error ?? ''}</td><td>${d.status === 'pending' ? when(d.next_attempt_at) : '—'}</td><td>${when(d.inserted_at)}</td>
+<td><form method="post" action="${base}/deliveries/${d.id}/retry"><button type="submit" class="retry">Retry</button></form></td></tr>`,
   );
   const form = opts.form ?? { url: s.url, description: s.description, event_types: s.event_types };
   return layout(
     { title: 'Webhook subscription', signedInAs: op.email },
     html`<section class="panel" aria-labelledby="subscription-title">
-        <h1 id="subscription-title">Webhook subscription</h1>
-        ${notice(opts.notice)} ${secretBox(opts.secret)}
-        <dl>
-          <dt>Endpoint</dt>
-          <dd><code id="subscription-url">${s.url}</code></dd>
-          <dt>Status</dt>
-          <dd id="subscription-status">${statusText(s)}</dd>
-          <dt>Events</dt>
-          <dd>${s.event_types.join(', ')}</dd>
-          ${
-            s.failing_since
-              ? html`<dt>Failing since</dt>
-                  <dd>${when(s.failing_since)}</dd>`
-              : ''
-          }
-          ${
-            s.previous_secret_expires_at
-              ? html`<dt>Previous secret signs until</dt>
-                  <dd>${when(s.previous_secret_expires_at)}</dd>`
-              : ''
-          }
-          <dt>Created</dt>
-          <dd>${when(s.inserted_at)}</dd>
-        </dl>
-        <form method="post" action="${base}/status" style="display:inline">
-          <input type="hidden" name="status" value="${s.status === 'active' ? 'disabled' : 'active'}" />
-          <button type="submit" id="${s.status === 'active' ? 'disable' : 'enable'}-subscription">
-            ${s.status === 'active' ? 'Disable' : 'Enable'}
-          </button>
-        </form>
-        <form method="post" action="${base}/rotate" style="display:inline">
-          <button type="submit" id="rotate-secret">Rotate secret</button>
-        </form>
-        <form method="post" action="${base}/delete" style="display:inline">
-          <button type="submit" id="delete-subscription">Delete</button>
-        </form>
-        <p><small>Rotating shows a new secret once; the previous one keeps signing (a second signature) for 24 hours.</small></p>
-      </section>
-      <section class="panel" aria-labelledby="edit-title">
-        <h2 id="edit-title">Settings</h2>
-        ${errorList(opts.errors)}
-        <form method="post" action="${base}">
-          ${subscriptionFields(form)}
-          <p><button type="submit" id="save-subscription">Save</button></p>
-        </form>
-      </section>
-      <section class="panel" aria-labelledby="deliveries-title">
-        <h2 id="deliveries-title">Recent deliveries</h2>
-        <p>Show: ${filters.map((f, i) => html`${i ? ' · ' : ''}${f}`)}</p>
-        ${
-          deliveries.length === 0
-            ? html`<p id="no-deliveries">No deliveries.</p>`
-            : html`<table id="deliveries">
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Response</th>
-                    <th scope="col">Last error</th>
-                    <th scope="col">Next attempt</th>
-                    <th scope="col">Created</th>
-                    <th scope="col"></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${rows}
-                </tbody>
-              </table>`
-        }
-        <p><a href="/app/webhooks">All subscriptions</a></p>
-      </section>`,
+  <h1 id="subscription-title">Webhook subscription</h1>
+  ${notice(opts.notice)}
+  ${secretBox(opts.secret)}
+  <dl><dt>Endpoint</dt><dd><code id="subscription-url">${s.url}</code></dd>
+  <dt>Status</dt><dd id="subscription-status">${statusText(s)}</dd>
+  <dt>Events</dt><dd>${s.event_types.join(', ')}</dd>
+  ${s.failing_since ? html`<dt>Failing since</dt><dd>${when(s.failing_since)}</dd>` : ''}
+  ${s.previous_secret_expires_at ? html`<dt>Previous secret signs until</dt><dd>${when(s.previous_secret_expires_at)}</dd>` : ''}
+  <dt>Created</dt><dd>${when(s.inserted_at)}</dd></dl>
+  <form method="post" action="${base}/status" style="display:inline"><input type="hidden" name="status" value="${s.status === 'active' ? 'disabled' : 'active'}">
+    <button type="submit" id="${s.status === 'active' ? 'disable' : 'enable'}-subscription">${s.status === 'active' ? 'Disable' : 'Enable'}</button></form>
+  <form method="post" action="${base}/rotate" style="display:inline"><button type="submit" id="rotate-secret">Rotate secret</button></form>
+  <form method="post" action="${base}/delete" style="display:inline"><button type="submit" id="delete-subscription">Delete</button></form>
+  <p><small>Rotating shows a new secret once; the previous one keeps signing (a second signature) for 24 hours.</small></p>
+</section>
+<section class="panel" aria-labelledby="edit-title">
+  <h2 id="edit-title">Settings</h2>
+  ${errorList(opts.errors)}
+  <form method="post" action="${base}">
+  ${subscriptionFields(form)}
+  <p><button type="submit" id="save-subscription">Save</button></p>
+  </form>
+</section>
+<section class="panel" aria-labelledby="deliveries-title">
+  <h2 id="deliveries-title">Recent deliveries</h2>
+  <p>Show: ${filters.map((f, i) => html`${i ? ' · ' : ''}${f}`)}</p>
+  ${
+    deliveries.length === 0
+      ? html`<p id="no-deliveries">No deliveries.</p>`
+      : html`<table id="deliveries"><thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Response</th><th scope="col">Last error</th><th scope="col">Next attempt</th><th scope="col">Created</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
+  }
+  <p><a href="/app/webhooks">All subscriptions</a></p>
+</section>`,
   );
 }

@@ -8,47 +8,21 @@ import type { OtaUpdateDto } from './dto/ota-update.dto';
 export function otaUpdatesPage(v: { email: string; role: string; updates: OtaUpdateDto[] }): SafeHtml {
   const rows = v.updates.map(
     (o) =>
-      html`<tr data-ota-update-id="${o.id}">
-        <td><code>${o.robot_id.slice(0, 8)}</code></td>
-        <td>${o.update_type} ${o.version}</td>
-        <td class="status">${o.status}</td>
-        <td>${o.detail ?? ''}</td>
-        <td>${when(o.inserted_at)}</td>
-        <td>${when(o.finished_at, '')}</td>
-        <td>
-          ${OPEN_OTA_STATUSES.includes(o.status) && canManage(v.role) ? postButton(`/app/ota-updates/${o.id}/cancel`, 'Cancel', { className: 'cancel' }) : ''}
-        </td>
-      </tr>`,
+      html`<tr data-ota-update-id="${o.id}"><td><code>${o.robot_id.slice(0, 8)}</code></td><td>${o.update_type} ${o.version}</td>
+<td class="status">${o.status}</td><td>${o.detail ?? ''}</td><td>${when(o.inserted_at)}</td><td>${when(o.finished_at, '')}</td>
+<td>${OPEN_OTA_STATUSES.includes(o.status) && canManage(v.role) ? postButton(`/app/ota-updates/${o.id}/cancel`, 'Cancel', { className: 'cancel' }) : ''}</td></tr>`,
   );
   return layout(
     { title: 'OTA updates', signedInAs: v.email },
     html`<section class="panel" aria-labelledby="ota-title">
-      <h1 id="ota-title">OTA updates</h1>
-      <p>
-        Each update goes to its robot as an <code>ota_update</code> command; the robot reports downloading, installing, then succeeded or
-        failed.
-      </p>
-      ${
-        v.updates.length === 0
-          ? html`<p id="no-ota-updates">No OTA updates.</p>`
-          : html`<table id="ota-updates">
-              <thead>
-                <tr>
-                  <th scope="col">Robot</th>
-                  <th scope="col">Update</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Detail</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Finished</th>
-                  <th scope="col"></th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>`
-      }
-      <p><a href="/app">Back to the overview</a></p>
-    </section>`,
+  <h1 id="ota-title">OTA updates</h1>
+  <p>Each update goes to its robot as an <code>ota_update</code> command; the robot reports downloading, installing, then succeeded or failed.</p>
+  ${
+    v.updates.length === 0
+      ? html`<p id="no-ota-updates">No OTA updates.</p>`
+      : html`<table id="ota-updates"><thead><tr><th scope="col">Robot</th><th scope="col">Update</th><th scope="col">Status</th><th scope="col">Detail</th><th scope="col">Created</th><th scope="col">Finished</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
+  }
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
   );
 }

@@ -9,23 +9,12 @@ const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) +
 const checkboxes = (name: string, all: readonly string[], checked: readonly string[], idPrefix: string) =>
   all.map(
     (s) =>
-      html`<label style="display:inline;font-weight:normal;margin-right:1rem"
-        ><input
-          type="checkbox"
-          name="${name}"
-          value="${s}"
-          id="${idPrefix}-${s.replace(/:/g, '-')}"
-          ${checked.includes(s) ? new SafeHtml('checked') : ''}
-        />
-        ${s}</label
-      >`,
+      html`<label style="display:inline;font-weight:normal;margin-right:1rem"><input type="checkbox" name="${name}" value="${s}" id="${idPrefix}-${s.replace(/:/g, '-')}" ${checked.includes(s) ? new SafeHtml('checked') : ''}> ${s}</label>`,
   );
 
 const shownOnceKey = (key: PartnerKeyDto, partner: PartnerDto) =>
-  html`<div role="status" class="panel">
-    <p><strong>Copy the key of ${partner.name} now. It will not be shown again.</strong></p>
-    <code class="secret" id="new-partner-key">${key.key}</code>
-  </div>`;
+  html`<div role="status" class="panel"><p><strong>Copy the key of ${partner.name} now. It will not be shown again.</strong></p>
+<code class="secret" id="new-partner-key">${key.key}</code></div>`;
 
 /** /admin/partners: issue, scope, rotate, suspend and reinstate partner keys (platform admins). */
 export function adminPartnersPage(email: string, list: PartnerListDto, shown?: { key: PartnerKeyDto; partner: PartnerDto }): SafeHtml {
@@ -33,67 +22,50 @@ export function adminPartnersPage(email: string, list: PartnerListDto, shown?: {
   const rows = partners.map(
     (pt) =>
       html`<tr data-partner-id="${pt.id}">
-        <td>
-          ${pt.name}<br /><small><code>${pt.key_prefix}</code></small>
-        </td>
-        <td class="status">${pt.status}</td>
-        <td class="last-used">${when(pt.last_used_at)}</td>
-        <td>
-          <form method="post" action="/admin/partners/${pt.id}">
-            <label for="name-${pt.id}">Name</label><input type="text" id="name-${pt.id}" name="name" value="${pt.name}" maxlength="120" />
-            <div>${checkboxes('scopes', PARTNER_SCOPES, pt.scopes, `scope-${pt.id}`)}</div>
-            <button type="submit">Save</button>
-          </form>
-          <form method="post" action="/admin/partners/${pt.id}/rotate">
-            <label for="grace-${pt.id}">Grace period for the old key (seconds, 0 to 604800)</label>
-            <input type="text" inputmode="numeric" id="grace-${pt.id}" name="grace_period_seconds" value="0" />
-            <button type="submit">Rotate key</button>
-          </form>
-          <form method="post" action="/admin/partners/${pt.id}/${pt.status === 'active' ? 'suspend' : 'reinstate'}">
-            <button type="submit">${pt.status === 'active' ? 'Suspend' : 'Reinstate'}</button>
-          </form>
-        </td>
-      </tr>`,
+  <td>${pt.name}<br><small><code>${pt.key_prefix}</code></small></td>
+  <td class="status">${pt.status}</td>
+  <td class="last-used">${when(pt.last_used_at)}</td>
+  <td>
+    <form method="post" action="/admin/partners/${pt.id}">
+      <label for="name-${pt.id}">Name</label><input type="text" id="name-${pt.id}" name="name" value="${pt.name}" maxlength="120">
+      <div>${checkboxes('scopes', PARTNER_SCOPES, pt.scopes, `scope-${pt.id}`)}</div>
+      <button type="submit">Save</button>
+    </form>
+    <form method="post" action="/admin/partners/${pt.id}/rotate">
+      <label for="grace-${pt.id}">Grace period for the old key (seconds, 0 to 604800)</label>
+      <input type="text" inputmode="numeric" id="grace-${pt.id}" name="grace_period_seconds" value="0">
+      <button type="submit">Rotate key</button>
+    </form>
+    <form method="post" action="/admin/partners/${pt.id}/${pt.status === 'active' ? 'suspend' : 'reinstate'}">
+      <button type="submit">${pt.status === 'active' ? 'Suspend' : 'Reinstate'}</button>
+    </form>
+  </td>
+</tr>`,
   );
   return layout(
     { title: 'Partners', signedInAs: email },
     html`${shown ? shownOnceKey(shown.key, shown.partner) : ''}
-      <section class="panel" aria-labelledby="issue-title">
-        <h1 id="issue-title">Issue a partner key</h1>
-        <form method="post" action="/admin/partners">
-          <label for="partner-name">Partner name</label><input type="text" id="partner-name" name="name" maxlength="120" required />
-          <div>${checkboxes('scopes', PARTNER_SCOPES, PARTNER_SCOPES, 'new-scope')}</div>
-          <button type="submit" id="issue-partner">Issue key</button>
-        </form>
-      </section>
-      <section class="panel" aria-labelledby="partners-title">
-        <h2 id="partners-title">Partners</h2>
-        ${
-          partners.length === 0
-            ? html`<p>No partners yet.</p>`
-            : html`<table>
-                <thead>
-                  <tr>
-                    <th scope="col">Partner</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Scopes and actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${rows}
-                </tbody>
-              </table>`
-        }
-        <nav aria-label="Pages">
-          <p>
-            ${partners.length ? p.offset + 1 : 0}-${p.offset + partners.length} of ${p.total}
-            ${p.offset > 0 ? html` <a href="/admin/partners?offset=${Math.max(0, p.offset - p.limit)}&amp;limit=${p.limit}" rel="prev">Newer</a>` : ''}
-            ${p.has_more ? html` <a href="/admin/partners?offset=${p.offset + p.limit}&amp;limit=${p.limit}" rel="next">Older</a>` : ''}
-          </p>
-        </nav>
-        <p><a href="/admin">Workspaces</a></p>
-      </section>`,
+<section class="panel" aria-labelledby="issue-title">
+  <h1 id="issue-title">Issue a partner key</h1>
+  <form method="post" action="/admin/partners">
+    <label for="partner-name">Partner name</label><input type="text" id="partner-name" name="name" maxlength="120" required>
+    <div>${checkboxes('scopes', PARTNER_SCOPES, PARTNER_SCOPES, 'new-scope')}</div>
+    <button type="submit" id="issue-partner">Issue key</button>
+  </form>
+</section>
+<section class="panel" aria-labelledby="partners-title">
+  <h2 id="partners-title">Partners</h2>
+  ${
+    partners.length === 0
+      ? html`<p>No partners yet.</p>`
+      : html`<table><thead><tr><th scope="col">Partner</th><th scope="col">Status</th><th scope="col">Last used</th><th scope="col">Scopes and actions</th></tr></thead>
+  <tbody>${rows}</tbody></table>`
+  }
+  <nav aria-label="Pages"><p>${partners.length ? p.offset + 1 : 0}-${p.offset + partners.length} of ${p.total}
+  ${p.offset > 0 ? html` <a href="/admin/partners?offset=${Math.max(0, p.offset - p.limit)}&amp;limit=${p.limit}" rel="prev">Newer</a>` : ''}
+  ${p.has_more ? html` <a href="/admin/partners?offset=${p.offset + p.limit}&amp;limit=${p.limit}" rel="next">Older</a>` : ''}</p></nav>
+  <p><a href="/admin">Workspaces</a></p>
+</section>`,
   );
 }
 
@@ -102,59 +74,43 @@ export function engagementsPage(email: string, engagements: EngagementDto[], par
   const rows = engagements.map(
     (e) =>
       html`<tr data-engagement-id="${e.id}">
-        <td><a href="/app/engagements/${e.id}">${e.partner_name}</a></td>
-        <td class="status">${e.status}</td>
-        <td>${e.scopes.join(', ')}</td>
-        <td>${when(e.inserted_at)}</td>
-        <td>
-          ${
-            e.status === 'active'
-              ? html`<form method="post" action="/app/engagements/${e.id}/revoke"><button type="submit">Revoke</button></form>`
-              : html`revoked ${when(e.revoked_at)}`
-          }
-        </td>
-      </tr>`,
+  <td><a href="/app/engagements/${e.id}">${e.partner_name}</a></td>
+  <td class="status">${e.status}</td>
+  <td>${e.scopes.join(', ')}</td>
+  <td>${when(e.inserted_at)}</td>
+  <td>${
+    e.status === 'active'
+      ? html`<form method="post" action="/app/engagements/${e.id}/revoke"><button type="submit">Revoke</button></form>`
+      : html`revoked ${when(e.revoked_at)}`
+  }</td>
+</tr>`,
   );
   return layout(
     { title: 'Partner engagements', signedInAs: email },
     html`<section class="panel" aria-labelledby="grant-title">
-        <h1 id="grant-title">Grant a partner access</h1>
-        ${
-          partners.length === 0
-            ? html`<p>No partner is available.</p>`
-            : html`<form method="post" action="/app/engagements">
-                <label for="partner-id">Partner</label>
-                <select id="partner-id" name="partner_id">
-                  ${partners.map((p) => html`<option value="${p.id}">${p.name}</option>`)}
-                </select>
-                <div>${checkboxes('scopes', ENGAGEMENT_SCOPES, ENGAGEMENT_SCOPES, 'grant-scope')}</div>
-                <button type="submit" id="grant-engagement">Grant</button>
-              </form>`
-        }
-      </section>
-      <section class="panel" aria-labelledby="engagements-title">
-        <h2 id="engagements-title">Engagements</h2>
-        ${
-          engagements.length === 0
-            ? html`<p>No engagements.</p>`
-            : html`<table>
-                <thead>
-                  <tr>
-                    <th scope="col">Partner</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Scopes</th>
-                    <th scope="col">Granted</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${rows}
-                </tbody>
-              </table>`
-        }
-        <p><small>Revoking ends every token the partner minted under the engagement at once.</small></p>
-        <p><a href="/app">Back to the overview</a></p>
-      </section>`,
+  <h1 id="grant-title">Grant a partner access</h1>
+  ${
+    partners.length === 0
+      ? html`<p>No partner is available.</p>`
+      : html`<form method="post" action="/app/engagements">
+    <label for="partner-id">Partner</label>
+    <select id="partner-id" name="partner_id">${partners.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
+    <div>${checkboxes('scopes', ENGAGEMENT_SCOPES, ENGAGEMENT_SCOPES, 'grant-scope')}</div>
+    <button type="submit" id="grant-engagement">Grant</button>
+  </form>`
+  }
+</section>
+<section class="panel" aria-labelledby="engagements-title">
+  <h2 id="engagements-title">Engagements</h2>
+  ${
+    engagements.length === 0
+      ? html`<p>No engagements.</p>`
+      : html`<table><thead><tr><th scope="col">Partner</th><th scope="col">Status</th><th scope="col">Scopes</th><th scope="col">Granted</th><th scope="col">Actions</th></tr></thead>
+  <tbody>${rows}</tbody></table>`
+  }
+  <p><small>Revoking ends every token the partner minted under the engagement at once.</small></p>
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
   );
 }
 
@@ -163,33 +119,19 @@ export function engagementEventsPage(email: string, engagement: EngagementDto, e
   return layout(
     { title: `Engagement of ${engagement.partner_name}`, signedInAs: email },
     html`<section class="panel" aria-labelledby="engagement-title">
-      <h1 id="engagement-title">${engagement.partner_name}</h1>
-      <p>Status <strong class="status">${engagement.status}</strong>; scopes ${engagement.scopes.join(', ')}</p>
-      <h2>Latest events</h2>
-      ${
-        events.length === 0
-          ? html`<p>No events yet.</p>`
-          : html`<table>
-              <thead>
-                <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Payload</th>
-                  <th scope="col">Received</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${events.map(
-                  (v) =>
-                    html`<tr data-event-id="${v.id}">
-                      <td>${v.kind}</td>
-                      <td><code>${JSON.stringify(v.payload)}</code></td>
-                      <td>${when(v.inserted_at)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`
-      }
-      <p><a href="/app/engagements">All engagements</a></p>
-    </section>`,
+  <h1 id="engagement-title">${engagement.partner_name}</h1>
+  <p>Status <strong class="status">${engagement.status}</strong>; scopes ${engagement.scopes.join(', ')}</p>
+  <h2>Latest events</h2>
+  ${
+    events.length === 0
+      ? html`<p>No events yet.</p>`
+      : html`<table><thead><tr><th scope="col">Kind</th><th scope="col">Payload</th><th scope="col">Received</th></tr></thead>
+  <tbody>${events.map(
+    (v) =>
+      html`<tr data-event-id="${v.id}"><td>${v.kind}</td><td><code>${JSON.stringify(v.payload)}</code></td><td>${when(v.inserted_at)}</td></tr>`,
+  )}</tbody></table>`
+  }
+  <p><a href="/app/engagements">All engagements</a></p>
+</section>`,
   );
 }

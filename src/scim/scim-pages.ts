@@ -17,87 +17,45 @@ export interface AdminPageView {
 export function adminPage(v: AdminPageView): SafeHtml {
   const tokenRows = v.tokens.map(
     (t) =>
-      html`<tr data-token-id="${t.id}">
-        <td>${t.name}</td>
-        <td>${when(t.created_at)}</td>
-        <td>${when(t.last_used_at)}</td>
-        <td>
-          <form method="post" action="/app/admin/scim_tokens/${t.id}/revoke"><button type="submit" class="revoke">Revoke</button></form>
-        </td>
-      </tr>`,
+      html`<tr data-token-id="${t.id}"><td>${t.name}</td><td>${when(t.created_at)}</td><td>${when(t.last_used_at)}</td>
+<td><form method="post" action="/app/admin/scim_tokens/${t.id}/revoke"><button type="submit" class="revoke">Revoke</button></form></td></tr>`,
   );
   const eventRows = v.events.map(
     (e) =>
-      html`<tr>
-        <td>${when(e.inserted_at)}</td>
-        <td>${e.operation} ${e.resource_type}</td>
-        <td>${e.external_id ?? ''}</td>
-        <td>${e.status} (${e.status_code})</td>
-        <td>${e.detail ?? ''}</td>
-      </tr>`,
+      html`<tr><td>${when(e.inserted_at)}</td><td>${e.operation} ${e.resource_type}</td><td>${e.external_id ?? ''}</td>
+<td>${e.status} (${e.status_code})</td><td>${e.detail ?? ''}</td></tr>`,
   );
   return layout(
     { title: 'Workspace administration', signedInAs: v.email },
     html`<section class="panel" aria-labelledby="scim-title">
-        <h1 id="scim-title">SCIM provisioning</h1>
-        <p>
-          Identity providers (Okta, Microsoft Entra ID) provision the operators of <strong>${v.workspaceName}</strong> at
-          <code id="scim-base-url">${v.baseUrl}/scim/v2</code> with a SCIM token as the bearer token. Tokens never expire: to rotate one,
-          create a new token, give it to the identity provider, then revoke the old one.
-        </p>
-        ${
-          v.created
-            ? html`<div role="status">
-                <p><strong>Copy this token now. It will not be shown again.</strong> (${v.created.name})</p>
-                <code class="secret" id="new-token">${v.created.token}</code>
-              </div>`
-            : ''
-        }
-        <form method="post" action="/app/admin/scim_tokens">
-          <label for="token-name">Token name</label>
-          <input type="text" id="token-name" name="name" maxlength="120" placeholder="Okta" />
-          <p><button type="submit" id="create-token">Create SCIM token</button></p>
-        </form>
-        <h2>Tokens</h2>
-        ${
-          v.tokens.length === 0
-            ? html`<p id="no-tokens">No SCIM tokens.</p>`
-            : html`<table id="tokens">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col"></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${tokenRows}
-                </tbody>
-              </table>`
-        }
-      </section>
-      <section class="panel" aria-labelledby="events-title">
-        <h2 id="events-title">Recent SCIM writes</h2>
-        ${
-          v.events.length === 0
-            ? html`<p>No SCIM writes yet.</p>`
-            : html`<table id="scim-events">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Write</th>
-                    <th scope="col">External id</th>
-                    <th scope="col">Result</th>
-                    <th scope="col">Detail</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${eventRows}
-                </tbody>
-              </table>`
-        }
-        <p><a href="/app">Back to the overview</a></p>
-      </section>`,
+  <h1 id="scim-title">SCIM provisioning</h1>
+  <p>Identity providers (Okta, Microsoft Entra ID) provision the operators of <strong>${v.workspaceName}</strong> at
+  <code id="scim-base-url">${v.baseUrl}/scim/v2</code> with a SCIM token as the bearer token. Tokens never expire:
+  to rotate one, create a new token, give it to the identity provider, then revoke the old one.</p>
+  ${
+    v.created
+      ? html`<div role="status"><p><strong>Copy this token now. It will not be shown again.</strong> (${v.created.name})</p><code class="secret" id="new-token">${v.created.token}</code></div>`
+      : ''
+  }
+  <form method="post" action="/app/admin/scim_tokens">
+    <label for="token-name">Token name</label>
+    <input type="text" id="token-name" name="name" maxlength="120" placeholder="Okta">
+    <p><button type="submit" id="create-token">Create SCIM token</button></p>
+  </form>
+  <h2>Tokens</h2>
+  ${
+    v.tokens.length === 0
+      ? html`<p id="no-tokens">No SCIM tokens.</p>`
+      : html`<table id="tokens"><thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"></th></tr></thead><tbody>${tokenRows}</tbody></table>`
+  }
+</section>
+<section class="panel" aria-labelledby="events-title"><h2 id="events-title">Recent SCIM writes</h2>
+  ${
+    v.events.length === 0
+      ? html`<p>No SCIM writes yet.</p>`
+      : html`<table id="scim-events"><thead><tr><th scope="col">When</th><th scope="col">Write</th><th scope="col">External id</th><th scope="col">Result</th><th scope="col">Detail</th></tr></thead><tbody>${eventRows}</tbody></table>`
+  }
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
   );
 }

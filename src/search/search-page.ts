@@ -20,36 +20,25 @@ export interface SearchPageView {
 export function searchPage(v: SearchPageView): SafeHtml {
   const hits = v.result?.hits.map((h) => {
     const link = LINKS[h.kind]?.(h.id);
-    return html`<li class="hit" data-kind="${h.kind}" data-id="${h.id}">
-      <strong>${link ? html`<a href="${link}">${h.title}</a>` : h.title}</strong>
-      <small>${h.kind}, ${h.inserted_at.replace('T', ' ').slice(0, 19)} UTC</small><br />${highlighted(h.snippet)}
-    </li>`;
+    return html`<li class="hit" data-kind="${h.kind}" data-id="${h.id}"><strong>${link ? html`<a href="${link}">${h.title}</a>` : h.title}</strong>
+<small>${h.kind}, ${h.inserted_at.replace('T', ' ').slice(0, 19)} UTC</small><br>${highlighted(h.snippet)}</li>`;
   });
   return layout(
     { title: 'Search', signedInAs: v.email },
     html`<section class="panel" aria-labelledby="search-title">
-      <h1 id="search-title">Search</h1>
-      <form method="get" action="/app/search" role="search">
-        <label for="q">Search traces, messages, commands, violations and events</label>
-        <input type="text" id="q" name="q" value="${v.q}" maxlength="200" required />
-        <label for="kind">Kind</label>
-        <select id="kind" name="kind">
-          <option value="">all</option>
-          ${SEARCH_KINDS.map((k) => html`<option value="${k}" ${k === v.kind ? new SafeHtml(' selected') : ''}>${k}</option>`)}
-        </select>
-        <p><button type="submit">Search</button></p>
-      </form>
-      ${v.error ? html`<p class="error" role="alert">${v.error}</p>` : ''}
-      ${
-        v.result
-          ? v.result.count === 0
-            ? html`<p id="no-hits">Nothing found.</p>`
-            : html`<ol id="hits">
-                ${hits}
-              </ol>`
-          : ''
-      }
-      <p><a href="/app">Back to the overview</a></p>
-    </section>`,
+  <h1 id="search-title">Search</h1>
+  <form method="get" action="/app/search" role="search">
+    <label for="q">Search traces, messages, commands, violations and events</label>
+    <input type="text" id="q" name="q" value="${v.q}" maxlength="200" required>
+    <label for="kind">Kind</label>
+    <select id="kind" name="kind"><option value="">all</option>
+      ${SEARCH_KINDS.map((k) => html`<option value="${k}"${k === v.kind ? new SafeHtml(' selected') : ''}>${k}</option>`)}
+    </select>
+    <p><button type="submit">Search</button></p>
+  </form>
+  ${v.error ? html`<p class="error" role="alert">${v.error}</p>` : ''}
+  ${v.result ? (v.result.count === 0 ? html`<p id="no-hits">Nothing found.</p>` : html`<ol id="hits">${hits}</ol>`) : ''}
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
   );
 }

@@ -17,47 +17,21 @@ function summary(v: SecurityViolationDto): string {
 export function securityViolationsPage(v: { email: string; role: string; violations: SecurityViolationDto[] }): SafeHtml {
   const rows = v.violations.map((x) => {
     const moves = canManage(v.role) ? VIOLATION_TRANSITIONS[x.status].filter((s): s is keyof typeof ACTIONS => s in ACTIONS) : [];
-    return html`<tr data-violation-id="${x.id}">
-      <td>${x.kind}</td>
-      <td class="severity-${x.severity}">${x.severity}</td>
-      <td class="status">${x.status}</td>
-      <td>${summary(x)}</td>
-      <td>${x.occurrences}</td>
-      <td>${when(x.inserted_at)}<br /><small>last ${when(x.last_seen_at)}</small></td>
-      <td>
-        ${moves.map((to) => postButton(`/app/security-violations/${x.id}/${to === 'acknowledged' ? 'acknowledge' : 'resolve'}`, ACTIONS[to], { className: to === 'acknowledged' ? 'acknowledge' : 'resolve' }))}
-      </td>
-    </tr>`;
+    return html`<tr data-violation-id="${x.id}"><td>${x.kind}</td><td class="severity-${x.severity}">${x.severity}</td><td class="status">${x.status}</td>
+<td>${summary(x)}</td><td>${x.occurrences}</td><td>${when(x.inserted_at)}<br><small>last ${when(x.last_seen_at)}</small></td>
+<td>${moves.map((to) => postButton(`/app/security-violations/${x.id}/${to === 'acknowledged' ? 'acknowledge' : 'resolve'}`, ACTIONS[to], { className: to === 'acknowledged' ? 'acknowledge' : 'resolve' }))}</td></tr>`;
   });
   return layout(
     { title: 'Security violations', signedInAs: v.email },
     html`<section class="panel" aria-labelledby="violations-title">
-      <h1 id="violations-title">Security violations</h1>
-      <p>
-        Opened by gateway denies, by revoked or archived keys being presented, and by retired robots' credentials. Repeats within an hour
-        count on one violation.
-      </p>
-      ${
-        v.violations.length === 0
-          ? html`<p id="no-violations">No security violations.</p>`
-          : html`<table id="violations">
-              <thead>
-                <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Severity</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Detail</th>
-                  <th scope="col">Times</th>
-                  <th scope="col">Opened</th>
-                  <th scope="col"></th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>`
-      }
-      <p><a href="/app">Back to the overview</a></p>
-    </section>`,
+  <h1 id="violations-title">Security violations</h1>
+  <p>Opened by gateway denies, by revoked or archived keys being presented, and by retired robots' credentials. Repeats within an hour count on one violation.</p>
+  ${
+    v.violations.length === 0
+      ? html`<p id="no-violations">No security violations.</p>`
+      : html`<table id="violations"><thead><tr><th scope="col">Kind</th><th scope="col">Severity</th><th scope="col">Status</th><th scope="col">Detail</th><th scope="col">Times</th><th scope="col">Opened</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
+  }
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
   );
 }

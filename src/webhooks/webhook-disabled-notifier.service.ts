@@ -34,8 +34,8 @@ export class WebhookDisabledNotifier {
           to,
           subject: 'A webhook subscription was disabled',
           text: `Deliveries to ${origin} stopped: ${REASONS[reason]}.\nFix the receiver, then enable the subscription again: ${link}\n`,
-          html: html`<p>Deliveries to <code>${origin}</code> stopped: ${REASONS[reason]}.</p>
-            <p>Fix the receiver, then <a href="${link}">enable the subscription</a> again.</p>`.value,
+          html: html`<p>Deliveries to <code>${origin}</code> stopped: ${REASONS[reason]}.</p><p>Fix the receiver, then <a href="${link}">enable the subscription</a> again.</p>`
+            .value,
         });
       }
     } catch (err) {

@@ -22,10 +22,7 @@ export function errorPage(status: number, title: string, detail: string): SafeHt
           : detail;
   return layout(
     { title },
-    html`<section class="panel" aria-labelledby="error-title">
-      <h1 id="error-title">${title}</h1>
-      <p data-detail="${detail}">${message}</p>
-      <p><a href="/app">Back to the overview</a></p>
-    </section>`,
+    html`<section class="panel" aria-labelledby="error-title"><h1 id="error-title">${title}</h1>
+<p data-detail="${detail}">${message}</p><p><a href="/app">Back to the overview</a></p></section>`,
   );
 }

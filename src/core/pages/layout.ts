@@ -30,30 +30,14 @@ export interface LayoutOptions {
 
 export function layout(opts: LayoutOptions, body: SafeHtml): SafeHtml {
   const nav = opts.signedInAs
-    ? html`<nav aria-label="Account">
-        <span>${opts.signedInAs}</span>
-        <form method="post" action="/users/log-out" style="display:inline"><button class="link" type="submit">Log out</button></form>
-      </nav>`
+    ? html`<nav aria-label="Account"><span>${opts.signedInAs}</span>
+        <form method="post" action="/users/log-out" style="display:inline"><button class="link" type="submit">Log out</button></form></nav>`
     : html``;
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <title>${opts.title} · Agent Network</title>
-        <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
-      </head>
-      <body>
-        <header>
-          <a href="/app"><strong>Agent Network</strong></a
-          >${nav}
-        </header>
-        <main id="main">${body}</main>
-      </body>
-    </html>`;
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${opts.title} · Agent Network</title><link rel="icon" href="/favicon.ico" type="image/svg+xml"><style>${new SafeHtml(STYLE)}</style></head>
+<body><header><a href="/app"><strong>Agent Network</strong></a>${nav}</header>
+<main id="main">${body}</main></body></html>`;
 }
 
 export function sendPage(res: Response, page: SafeHtml, status = 200): void {
