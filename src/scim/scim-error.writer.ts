@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { type ProblemTransport, ProblemTransportFor } from '../core/common/problem/problem-transports';
 import { SCIM_CONTENT_TYPE, ScimUrns } from './scim-schemas';
 import type { ProblemCode } from '../core/common/problem/problem-codes';
 import type { RenderedProblem } from '../core/common/problem/problem-renderer';
@@ -39,10 +41,14 @@ export function scimError(problem: RenderedProblem): { status: number; body: Sci
   };
 }
 
-/** ProblemTransports writer for /scim/: every error of the SCIM plane in the SCIM error schema. */
-export function writeScimError(problem: RenderedProblem, _req: Request, res: Response): void {
-  const { status, body } = scimError(problem);
-  if (status === 401) res.setHeader('www-authenticate', 'Bearer realm="scim"');
-  res.status(status).setHeader('content-type', SCIM_CONTENT_TYPE);
-  res.send(JSON.stringify(body));
+/** The writer of every error under /scim/ (ProblemFilter hands them to it): the SCIM error schema. */
+@ProblemTransportFor('/scim/')
+@Injectable()
+export class ScimErrorWriter implements ProblemTransport {
+  write(problem: RenderedProblem, _req: Request, res: Response): void {
+    const { status, body } = scimError(problem);
+    if (status === 401) res.setHeader('www-authenticate', 'Bearer realm="scim"');
+    res.status(status).setHeader('content-type', SCIM_CONTENT_TYPE);
+    res.send(JSON.stringify(body));
+  }
 }

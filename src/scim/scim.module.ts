@@ -1,7 +1,6 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
-import { ProblemTransports } from '../core/common/problem/problem-transports';
 import { EventsModule } from '../events';
 import { SessionsModule } from '../sessions';
 import { ScimAccountsRepository } from './scim-accounts.repository';
@@ -9,7 +8,7 @@ import { ScimAdminPageController } from './scim-admin-page.controller';
 import { ScimAuthStrategy } from './scim-auth.strategy';
 import { ScimConsoleService } from './scim-console.service';
 import { ScimDiscoveryController } from './scim-discovery.controller';
-import { writeScimError } from './scim-error.writer';
+import { ScimErrorWriter } from './scim-error.writer';
 import { ScimGroupsController } from './scim-groups.controller';
 import { ScimGroupsRepository } from './scim-groups.repository';
 import { ScimGroupsService } from './scim-groups.service';
@@ -31,6 +30,7 @@ import { ScimUsersService } from './scim-users.service';
   controllers: [ScimUsersController, ScimGroupsController, ScimDiscoveryController, ScimOperatorController, ScimAdminPageController],
   providers: [
     ProblemRenderer,
+    ScimErrorWriter,
     ScimAuthStrategy,
     ScimTokensRepository,
     ScimTokensService,
@@ -44,10 +44,4 @@ import { ScimUsersService } from './scim-users.service';
     ScimConsoleService,
   ],
 })
-export class ScimModule implements OnModuleInit {
-  constructor(private readonly transports: ProblemTransports) {}
-
-  onModuleInit(): void {
-    this.transports.register('/scim/', writeScimError);
-  }
-}
+export class ScimModule {}

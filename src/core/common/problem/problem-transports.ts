@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { ProviderRegistrations } from '../../discovery/provider-registrations';
 import type { RenderedProblem } from './problem-renderer';
 import type { Request, Response } from 'express';
 
@@ -8,19 +10,34 @@ import type { Request, Response } from 'express';
  */
 export type ProblemWriter = (problem: RenderedProblem, req: Request, res: Response) => void;
 
+/** A transport whose errors are not RFC 9457 problems: it writes every error under its path prefix. */
+export interface ProblemTransport {
+  write: ProblemWriter;
+}
+
+const transports = new ProviderRegistrations<string, ProblemTransport>('problem transports', 'ProblemTransportFor');
+
+/** Declares the class the writer of every error under the path `prefix` (SCIM: `/scim/`); ProblemTransports finds it at boot. */
+export const ProblemTransportFor = (prefix: string) => transports.decorator(prefix);
+
 /**
- * Transports whose errors are not RFC 9457 problems, by path prefix. A feature registers its
- * writer at start-up (SCIM: `/scim/`); ProblemFilter then hands it every error of a request under
- * that prefix, including those raised before routing (body parsing, unknown routes), so core
- * never imports the feature and the writer maps codes, never message text.
+ * Transports whose errors are not RFC 9457 problems, by path prefix. A feature declares its writer
+ * with `@ProblemTransportFor(prefix)` (SCIM: `/scim/`); ProblemFilter then hands it every error of
+ * a request under that prefix, including those raised before routing (body parsing, unknown
+ * routes), so core never imports the feature and the writer maps codes, never message text. The
+ * longest matching prefix wins; the app does not boot when two writers claim the same one.
  */
 @Injectable()
-export class ProblemTransports {
-  private readonly writers: { prefix: string; write: ProblemWriter }[] = [];
+export class ProblemTransports implements OnModuleInit {
+  private writers: { prefix: string; write: ProblemWriter }[] = [];
 
-  register(prefix: string, write: ProblemWriter): void {
-    if (this.writers.some((w) => w.prefix === prefix)) throw new Error(`a problem writer for ${prefix} is registered twice`);
-    this.writers.push({ prefix, write });
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    this.writers = transports
+      .discover(this.discovery)
+      .map(({ key, instance }) => ({ prefix: key, write: instance.write.bind(instance) }))
+      .sort((a, b) => b.prefix.length - a.prefix.length);
   }
 
   writerFor(path: string): ProblemWriter | undefined {

@@ -8,6 +8,7 @@ import { ProblemRenderer } from './problem-renderer';
 import { ProblemTransports } from './problem-transports';
 import { ProblemError, UnauthorizedProblem, ValidationProblem } from './problem.error';
 import { ProblemFilter } from './problem.filter';
+import type { DiscoveryService } from '@nestjs/core';
 
 const BASE_URL = 'https://api.example.com';
 
@@ -95,7 +96,7 @@ describe('ProblemFilter', () => {
   let logError: jest.SpyInstance;
 
   beforeEach(() => {
-    filter = new ProblemFilter(new ProblemRenderer(config), new ProblemTransports(), new RouteMethods());
+    filter = new ProblemFilter(new ProblemRenderer(config), new ProblemTransports({} as DiscoveryService), new RouteMethods());
     res = new FakeResponse();
     req = { method: 'POST', url: '/api/v1/things', headers: { 'x-request-id': 'req-123' }, route: { path: '/api/v1/things' } };
     logError = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
