@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { Outbox } from '../events';
 import {
@@ -29,7 +28,7 @@ import type { ListQuery } from '../core/listing/list-query';
 @Injectable()
 export class EvalsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly evals: EvalsRepository,
     private readonly outbox: Outbox,
   ) {}
@@ -63,21 +62,21 @@ export class EvalsService {
   }
 
   async updateRun(workspaceId: string, id: string, dto: UpdateEvalRunDto): Promise<EvalRunDto> {
-    return this.db.transaction(async (m) => {
-      const run = await this.evals.findRun(workspaceId, id, m, true);
+    return this.db.transaction(async (tx) => {
+      const run = await this.evals.lockRun(tx, workspaceId, id);
       if (!run) throw new NotFoundProblem();
       if (!EVAL_RUN_TRANSITIONS[run.status].includes(dto.status)) {
         throw new ConflictProblem('invalid_transition');
       }
       const finishes = TERMINAL_EVAL_RUN_STATUSES.includes(dto.status);
-      const updated = await this.evals.updateRun(m, run.id, {
+      const updated = await this.evals.updateRun(tx, run.id, {
         status: dto.status,
         score: dto.score,
         metrics: dto.metrics,
         starts: dto.status === 'running',
         finishes,
       });
-      if (finishes) await this.outbox.record(m, workspaceId, 'eval_run.completed', { eval_run: updated });
+      if (finishes) await this.outbox.record(tx, workspaceId, 'eval_run.completed', { eval_run: updated });
       return updated;
     });
   }
