@@ -1,10 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { redisWithin } from '../core/common/problem/redis-errors';
 import { QueueNames } from '../core/config/queue-names';
+import { asTx, Db, type Tx } from '../core/database/db.service';
 import { PeriodicTask } from '../core/jobs/periodic-task';
 import { type AfterErasure, type DataSubject, DataSubjectRegistry } from '../data-subjects';
 import { Outbox } from '../events';
@@ -36,7 +37,12 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
   private readonly sweeper = new PeriodicTask('data request sweep', () => this.sweep());
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
+    /**
+     * For the export's and the erasure's transactions: the contributors (DataSubjectContributor)
+     * still take TypeORM's EntityManager; the runner's own statements go through asTx.
+     */
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repo: DataRequestsRepository,
     private readonly registry: DataSubjectRegistry,
     private readonly outbox: Outbox,
@@ -66,8 +72,8 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
 
   /** Ends a request that cannot be done (its job kept failing): failed, with `data_request.completed`. */
   fail(id: string, error: string): Promise<void> {
-    return this.db.transaction(async (m) => {
-      await this.completed(m, await this.repo.finish(m, id, { status: 'failed', at: this.clock.date(), error }));
+    return this.db.transaction(async (tx) => {
+      await this.completed(tx, await this.repo.finish(tx, id, { status: 'failed', at: this.clock.date(), error }));
     });
   }
 
@@ -85,19 +91,20 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
 
   private async export(request: ClaimedRequest, subject: DataSubject): Promise<void> {
     const sections = [...this.registry.contributors()].sort((a, b) => a.section.localeCompare(b.section));
-    await this.db.transaction('REPEATABLE READ', async (m) => {
-      await this.repo.deleteParts(m, request.id);
+    await this.dataSource.transaction('REPEATABLE READ', async (m) => {
+      const tx = asTx(m);
+      await this.repo.deleteParts(tx, request.id);
       let seq = 0;
       for (const contributor of sections) {
         const first = seq;
         for await (const page of contributor.export(subject, m))
-          await this.repo.insertPart(m, request.id, seq++, contributor.section, page);
-        if (seq === first) await this.repo.insertPart(m, request.id, seq++, contributor.section, []);
+          await this.repo.insertPart(tx, request.id, seq++, contributor.section, page);
+        if (seq === first) await this.repo.insertPart(tx, request.id, seq++, contributor.section, []);
       }
       const now = this.clock.now();
       await this.completed(
-        m,
-        await this.repo.finish(m, request.id, {
+        tx,
+        await this.repo.finish(tx, request.id, {
           status: 'completed',
           at: new Date(now),
           downloadExpiresAt: new Date(now + EXPORT_DOWNLOAD_TTL_MS),
@@ -108,14 +115,15 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
 
   private async erase(request: ClaimedRequest, subject: DataSubject): Promise<void> {
     const after: AfterErasure[] = [];
-    await this.db.transaction(async (m) => {
+    await this.dataSource.transaction(async (m) => {
       for (const contributor of this.registry.contributors()) {
         const next = await contributor.erase(subject, m);
         if (next) after.push(next);
       }
+      const tx = asTx(m);
       await this.completed(
-        m,
-        await this.repo.finish(m, request.id, { status: 'completed', at: this.clock.date(), downloadExpiresAt: null }),
+        tx,
+        await this.repo.finish(tx, request.id, { status: 'completed', at: this.clock.date(), downloadExpiresAt: null }),
       );
     });
     for (const tell of after) {
@@ -123,7 +131,7 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  private completed(m: EntityManager, { workspace_id, ...request }: DataRequestDto & { workspace_id: string }): Promise<unknown> {
-    return this.outbox.record(m, workspace_id, 'data_request.completed', { data_request: request });
+  private completed(tx: Tx, { workspace_id, ...request }: DataRequestDto & { workspace_id: string }): Promise<unknown> {
+    return this.outbox.record(tx, workspace_id, 'data_request.completed', { data_request: request });
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { DataRequestRunner } from './data-request-runner.service';
 import { DataRequestsRepository } from './data-requests.repository';
@@ -22,7 +21,7 @@ export class DataRequestsService {
   private readonly logger = new Logger(DataRequestsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: DataRequestsRepository,
     private readonly runner: DataRequestRunner,
     private readonly clock: Clock,
@@ -37,8 +36,8 @@ export class DataRequestsService {
     const subject = await this.repo.subjectState(operator.workspaceId, dto.subject_type, dto.subject_id);
     if (!subject.exists) throw new ValidationProblem({ subject_id: ['does not exist'] });
     if (dto.kind === 'erasure' && subject.owner) throw new ValidationProblem({ subject_id: ['the workspace owner cannot be erased'] });
-    const request = await this.db.transaction((m) =>
-      this.repo.insert(m, {
+    const request = await this.db.transaction((tx) =>
+      this.repo.insert(tx, {
         workspaceId: operator.workspaceId,
         kind: dto.kind,
         subjectType: dto.subject_type,
