@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { GENERATED_TYPES_FILE, previewDocument, typesFromDocument } from '../scripts/sdk-openapi';
-import { firstDifference } from '../src/core/common/first-difference';
+import { firstDifference } from '../src/core/text/first-difference';
 import { createTestApp, TestApp } from './support/test-app';
 
 /**

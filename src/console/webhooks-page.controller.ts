@@ -11,13 +11,13 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
-import { formatDurationMs } from '../core/common/duration';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost, type FormField } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { formatDurationMs } from '../core/text/duration';
 import { DOMAIN_EVENT_TYPES } from '../events';
 import { WorkspaceOperator } from '../sessions';
 import {

@@ -10,9 +10,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth';
-import { durationAdjective } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
+import { durationAdjective } from '../core/text/duration';
 import { TokenExchangeDto, TokenResponseDto } from './dto/token-exchange.dto';
 import { RejectBearerGuard } from './reject-bearer.guard';
 import { TokenExchangeService } from './token-exchange.service';

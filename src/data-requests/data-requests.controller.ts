@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiGoneResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
-import { formatDurationMs } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiInvalidBody, ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
+import { formatDurationMs } from '../core/text/duration';
 import { WorkspaceOperator } from '../sessions';
 import { DataRequestsService } from './data-requests.service';
 import {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { durationAdjective, formatDuration, formatDurationMs } from '../core/common/duration';
 import { BODY_LIMIT, MAX_JSON_DEPTH } from '../core/common/http/body-parsers';
 import { envDefault, SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
 import { SCIM_COUNT_DEFAULT, SCIM_COUNT_MAX } from '../core/listing/scim-page';
+import { durationAdjective, formatDuration, formatDurationMs } from '../core/text/duration';
 import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials/lifetimes';
 import { EVENT_LIST } from '../events/dto/event.dto';
 import { MAX_FRAME_BYTES } from '../gateway/socket-protocol';

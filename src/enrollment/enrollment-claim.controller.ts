@@ -11,9 +11,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth';
-import { durationAdjective } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
+import { durationAdjective } from '../core/text/duration';
 import { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
 import { EnrollmentClaimService } from './enrollment-claim.service';
 

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
-import { formatDurationMs } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiNotInWorkspace, OperatorResource, uuidParam } from '../core/openapi/operator-docs';
+import { formatDurationMs } from '../core/text/duration';
 import { WorkspaceOperator } from '../sessions';
 import { ApprovalsService } from './approvals.service';
 import { APPROVAL_LIST, APPROVAL_TTL_MS, ApprovalEnvelopeDto, ApprovalListDto } from './dto/approval.dto';

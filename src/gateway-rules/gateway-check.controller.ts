@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
-import { formatDurationMs } from '../core/common/duration';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { formatDurationMs } from '../core/text/duration';
 import { CurrentMachine } from '../credentials';
 import { ApprovalsService } from './approvals.service';
 import { APPROVAL_TTL_MS, ApprovalEnvelopeDto } from './dto/approval.dto';

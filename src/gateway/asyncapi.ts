@@ -1,5 +1,5 @@
 import { OPEN_COMMANDS_ON_READY } from '../agent-commands';
-import { durationAdjective } from '../core/common/duration';
+import { durationAdjective } from '../core/text/duration';
 import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials';
 import { CloseCodes, MAX_FRAME_BYTES, PAYLOAD_LIMITS, ReplyReasons } from './socket-protocol';
 

@@ -1,4 +1,4 @@
-import { ordinal } from '../core/common/ordinal';
+import { ordinal } from '../core/text/ordinal';
 
 /** Engagement token lifetime (SPEC.md Limits): default 86400 s, hard cap 604800 s. */
 export const ENGAGEMENT_TOKEN_DEFAULT_TTL_S = 86_400;

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { MachineBootstrap } from '../auth';
-import { durationAdjective } from '../core/common/duration';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
+import { durationAdjective } from '../core/text/duration';
 import { PASSWORD_LENGTH } from '../identity';
 import { RegisterResponseDto } from './dto/register-response.dto';
 import { DISPLAY_NAME_LENGTH, RegisterDto } from './dto/register.dto';

@@ -13,15 +13,15 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { Public } from '../auth';
-import { durationAdjective, formatDuration } from '../core/common/duration';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
-import { ordinal } from '../core/common/ordinal';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { loginPage } from '../core/pages/session-pages';
+import { durationAdjective, formatDuration } from '../core/text/duration';
+import { ordinal } from '../core/text/ordinal';
 import { clearSessionCookies, readCookies, setRememberMeCookie, setSessionCookie } from './cookies';
 import { LoginService } from './login.service';
 import { OperatorAuthStrategy } from './operator-auth.strategy';

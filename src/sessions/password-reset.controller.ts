@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Public } from '../auth';
-import { formatDuration, formatDurationMs } from '../core/common/duration';
 import { clientIp, ipBucket } from '../core/common/http/client-ip';
 import { AppConfig } from '../core/config/app-config';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { forgotPasswordPage, resetDeadEndPage, resetPasswordPage } from '../core/pages/session-pages';
+import { formatDuration, formatDurationMs } from '../core/text/duration';
 import { PASSWORD_LENGTH } from '../identity';
 import { PasswordResetService } from './password-reset.service';
 import { LOGIN_PATH, RESET_LINK_TTL_MS, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_IP, RESET_WINDOW_S } from './session.constants';

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineAuth } from '../auth';
-import { durationAdjective } from '../core/common/duration';
+import { durationAdjective } from '../core/text/duration';
 import { CurrentMachine, SOCKET_TOKEN_TTL_SECONDS } from '../credentials';
 import { SocketTokenResponseDto } from './dto/socket-token-response.dto';
 import { SocketTokensService } from './socket-tokens.service';

@@ -14,13 +14,13 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
-import { formatDurationMs } from '../core/common/duration';
 import { uuidParam } from '../core/common/http/uuid-param';
-import { ordinal } from '../core/common/ordinal';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { envDefault } from '../core/config/environment';
 import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
+import { formatDurationMs } from '../core/text/duration';
+import { ordinal } from '../core/text/ordinal';
 import { WorkspaceOperator } from '../sessions';
 import {
   WEBHOOK_DELIVERY_LIST,

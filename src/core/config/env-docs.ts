@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getMetadataStorage } from 'class-validator';
-import { formatDurationMs } from '../common/duration';
-import { firstDifference } from '../common/first-difference';
+import { formatDurationMs } from '../text/duration';
+import { firstDifference } from '../text/first-difference';
 import { ENV_GROUPS, ENV_VARIABLES, envDefault, EnvironmentVariables, type EnvVariable } from './environment';
 
 /**

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { formatDuration } from '../common/duration';
+import { formatDuration } from '../text/duration';
 
 /**
  * The environment the service reads: one field of EnvironmentVariables per variable, the only

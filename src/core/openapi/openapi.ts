@@ -1,6 +1,6 @@
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { durationAdjective } from '../common/duration';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../config/environment';
+import { durationAdjective } from '../text/duration';
 import { API_TAGS } from './tags';
 import type { AppConfig } from '../config/app-config';
 import type { INestApplication } from '@nestjs/common';

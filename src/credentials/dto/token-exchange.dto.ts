@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { MACHINE_SCOPES } from '../../auth';
-import { durationAdjective } from '../../core/common/duration';
 import { AcceptedWithoutValidation } from '../../core/common/validation/fast-accept';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
+import { durationAdjective } from '../../core/text/duration';
 import { OptionalScopes } from './scopes-field';
 
 const API_KEY_MAX_LENGTH = 256;

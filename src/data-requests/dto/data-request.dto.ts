@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsUUID } from 'class-validator';
-import { formatDurationMs } from '../../core/common/duration';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
+import { formatDurationMs } from '../../core/text/duration';
 import { DATA_SUBJECT_TYPES, type DataSubjectType } from '../../data-subjects';
 
 export const DATA_REQUEST_KINDS = ['export', 'erasure'] as const;

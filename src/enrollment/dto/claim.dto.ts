@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString } from 'class-validator';
-import { durationAdjective } from '../../core/common/duration';
 import { Trim } from '../../core/common/validation/transforms';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
+import { durationAdjective } from '../../core/text/duration';
 import { AccessTokenDto, ApiKeyDto, ServiceAgentSummaryDto, WorkspaceSummaryDto } from '../../register';
 import { RobotDto } from './robot.dto';
 import { IsSerialNumber, IsSmallJson, SERIAL_NUMBER_MAX } from './validators';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { formatDurationMs } from '../../core/common/duration';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
+import { formatDurationMs } from '../../core/text/duration';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'denied', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { durationAdjective } from '../../core/common/duration';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
+import { durationAdjective } from '../../core/text/duration';
 
 class RegisteredUserDto {
   @ApiProperty({ format: 'uuid' }) id: string;
