@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { DataSource, EntityManager } from 'typeorm';
 import { BadRequestProblem } from '../core/common/problem/problem.error';
+import { asTx } from '../core/database/db.service';
 import { PAYMENT_EVENTS_METRIC } from '../core/metrics/metric-names';
 import { WorkspacesService } from '../identity';
 import { type PaymentEvent, readPaymentEvent } from './payment-event';
@@ -32,7 +33,8 @@ export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    /** TypeORM's, for the transaction: WorkspacesService's payment methods still take its EntityManager. */
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repo: PaymentsRepository,
     private readonly workspaces: WorkspacesService,
     @InjectMetric(PAYMENT_EVENTS_METRIC) private readonly outcomes: Counter<string>,
@@ -42,10 +44,11 @@ export class PaymentsService {
     const event = readPaymentEvent(body);
     if (!event) throw new BadRequestProblem('invalid_event');
     const workspaceId = 'workspaceId' in event.effect ? event.effect.workspaceId : null;
-    const applied = await this.db.transaction(async (m): Promise<Applied | 'duplicate'> => {
-      if (!(await this.repo.recordFirstSeen(m, { id: event.id, type: event.type, workspaceId }))) return 'duplicate';
+    const applied = await this.dataSource.transaction(async (m): Promise<Applied | 'duplicate'> => {
+      const tx = asTx(m);
+      if (!(await this.repo.recordFirstSeen(tx, { id: event.id, type: event.type, workspaceId }))) return 'duplicate';
       const result = await this.apply(m, event);
-      await this.repo.setOutcome(m, event.id, result.outcome, result.detail);
+      await this.repo.setOutcome(tx, event.id, result.outcome, result.detail);
       return result;
     });
     if (applied === 'duplicate') {
@@ -64,7 +67,7 @@ export class PaymentsService {
     const workspace = await this.workspaces.lockForPayment(m, effect.workspaceId);
     if (!workspace) return { outcome: 'ignored', detail: 'unknown_workspace' };
     const kind = effect.kind === 'plan' ? 'plan' : 'invoice';
-    if (event.created && !(await this.repo.advance(m, workspace.id, kind, event.created))) {
+    if (event.created && !(await this.repo.advance(asTx(m), workspace.id, kind, event.created))) {
       return { outcome: 'ignored', detail: `out_of_order: a later ${kind} event already applied` };
     }
     switch (effect.kind) {
