@@ -20,6 +20,7 @@ import {
   type NewAccessToken,
 } from '../src/credentials/credentials.repository';
 import { eventually } from './support/eventually';
+import type { MachineScope } from '../src/auth';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 const SHOW_SYNC_COMMIT = `SELECT current_setting('synchronous_commit') AS synchronous_commit`;
@@ -201,10 +202,11 @@ describe('PreparedSql', () => {
   });
 
   describe("mergeable writes (the exchange's token insert)", () => {
-    const token = (credentialId: string, scopes: string[] = ['messages:read']): NewAccessToken => ({
+    // Scopes as any text (the per-row array literal must carry whatever it is given).
+    const token = (credentialId: string, scopes: readonly string[] = ['messages:read']): NewAccessToken => ({
       credentialId,
       tokenHash: randomBytes(32),
-      scopes,
+      scopes: scopes as MachineScope[],
       expiresAt: new Date(Date.now() + 60_000),
     });
     const stored = (db: DataSource, rows: NewAccessToken[]) =>

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { keysetPage } from '../core/database/list-page';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import type { MachineScope } from '../auth';
 import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ServiceAgentStatus } from './service-agent-status';
 
@@ -13,7 +14,7 @@ export interface ServiceAgentRow {
   slug: string;
   status: ServiceAgentStatus;
   hidden: boolean;
-  scopes: string[];
+  scopes: MachineScope[];
   insertedAt: Date;
   updatedAt: Date;
 }
@@ -64,7 +65,7 @@ export class ServiceAgentsRepository {
       slug: string;
       metadata: Record<string, unknown>;
       isDefault: boolean;
-      scopes: readonly string[];
+      scopes: readonly MachineScope[];
     },
   ): Promise<ServiceAgentRow | undefined> {
     const rows: ServiceAgentRow[] = await m.query(
@@ -91,7 +92,7 @@ export class ServiceAgentsRepository {
       slug: string;
       fallbackSlug: string;
       metadata: Record<string, unknown>;
-      scopes: readonly string[];
+      scopes: readonly MachineScope[];
     },
   ): Promise<ServiceAgentRow> {
     const rows: ServiceAgentRow[] = await m.query(
@@ -104,7 +105,7 @@ export class ServiceAgentsRepository {
   }
 
   /** Creates the workspace's hidden workspace-key agent unless it exists. */
-  async insertHiddenIfMissing(m: EntityManager, workspaceId: string, slug: string, scopes: readonly string[]): Promise<void> {
+  async insertHiddenIfMissing(m: EntityManager, workspaceId: string, slug: string, scopes: readonly MachineScope[]): Promise<void> {
     await m.query(
       `INSERT INTO service_agents (workspace_id, name, slug, hidden, scopes) VALUES ($1, 'Workspace key', $2, true, $3)
        ON CONFLICT DO NOTHING`,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { MACHINE_SCOPES, PRIMARY_KEY_SCOPES } from '../auth';
+import { MACHINE_SCOPES, type MachineScope, PRIMARY_KEY_SCOPES } from '../auth';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { slugCandidate, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
@@ -56,7 +56,7 @@ export class ServiceAgentsService {
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown> = {},
-    options: { isDefault?: boolean; scopes?: readonly string[] } = {},
+    options: { isDefault?: boolean; scopes?: readonly MachineScope[] } = {},
   ): Promise<ServiceAgentRow> {
     const base = slugify(name, 'agent');
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
@@ -84,7 +84,7 @@ export class ServiceAgentsService {
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown>,
-    options: { id: string; scopes: readonly string[] },
+    options: { id: string; scopes: readonly MachineScope[] },
   ): Promise<ServiceAgentRow> {
     const slug = slugify(name, 'agent');
     return this.repo.insertWithFreeSlug(m, {

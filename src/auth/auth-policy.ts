@@ -11,10 +11,10 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import type { OperatorRole } from './roles';
+import type { EngagementScope, MachineScope, PartnerScope } from './scopes';
 
 export const AUTH_POLICY = 'auth:policy';
-
-export type OperatorRole = 'owner' | 'admin' | 'member';
 
 /**
  * How a route is counted by the API rate limiter (SPEC.md Limits): against the principal
@@ -27,11 +27,11 @@ export type RateLimitBucket = 'principal' | 'ip' | 'none';
 export type AuthPolicy =
   | { kind: 'public'; rateLimit: 'ip' | 'none' }
   | { kind: 'metrics'; rateLimit: 'none' }
-  | { kind: 'machine'; rateLimit: 'principal'; scopes: readonly string[] }
+  | { kind: 'machine'; rateLimit: 'principal'; scopes: readonly MachineScope[] }
   | { kind: 'operator'; rateLimit: 'none'; role?: OperatorRole; platformAdmin?: boolean; page?: boolean }
   | { kind: 'scim'; rateLimit: 'none' }
-  | { kind: 'partner'; rateLimit: 'principal'; scopes: readonly string[] }
-  | { kind: 'engagement'; rateLimit: 'principal'; scopes: readonly string[] }
+  | { kind: 'partner'; rateLimit: 'principal'; scopes: readonly PartnerScope[] }
+  | { kind: 'engagement'; rateLimit: 'principal'; scopes: readonly EngagementScope[] }
   | { kind: 'payments'; rateLimit: 'none' };
 
 export type AuthKind = AuthPolicy['kind'];
@@ -50,7 +50,7 @@ export const MachineBootstrap = () => policy({ kind: 'public', rateLimit: 'ip' }
 /** Reachable with the metrics bearer token only. */
 export const MetricsAuth = () => policy({ kind: 'metrics', rateLimit: 'none' }, ApiBearerAuth('metrics'));
 /** Machine credential (agk_ key or access token) holding every listed scope; counted per credential. */
-export const MachineAuth = (...scopes: string[]) =>
+export const MachineAuth = (...scopes: MachineScope[]) =>
   policy(
     { kind: 'machine', rateLimit: 'principal', scopes },
     ApiBearerAuth('machine'),
@@ -85,18 +85,12 @@ export const OperatorAuth = (opts: { role?: OperatorRole; platformAdmin?: boolea
  */
 export const ScimAuth = () => policy({ kind: 'scim', rateLimit: 'none' }, ApiBearerAuth('scim'));
 /** A scoped bearer credential of the marketplace plane, counted per principal. */
-const scopedBearer = (kind: 'partner' | 'engagement', scopes: string[]) =>
-  policy(
-    { kind, rateLimit: 'principal', scopes },
-    ApiBearerAuth(kind),
-    ApiUnauthorizedResponse(problem),
-    ApiForbiddenResponse(problem),
-    ApiTooManyRequestsResponse(problem),
-  );
+const scopedBearer = (p: Extract<AuthPolicy, { kind: 'partner' | 'engagement' }>) =>
+  policy(p, ApiBearerAuth(p.kind), ApiUnauthorizedResponse(problem), ApiForbiddenResponse(problem), ApiTooManyRequestsResponse(problem));
 /** Marketplace partner key (mpk_) holding every listed scope; counted per partner. */
-export const PartnerAuth = (...scopes: string[]) => scopedBearer('partner', scopes);
+export const PartnerAuth = (...scopes: PartnerScope[]) => scopedBearer({ kind: 'partner', rateLimit: 'principal', scopes });
 /** Engagement token of one partner in one workspace, holding every listed scope; counted per engagement. */
-export const EngagementAuth = (...scopes: string[]) => scopedBearer('engagement', scopes);
+export const EngagementAuth = (...scopes: EngagementScope[]) => scopedBearer({ kind: 'engagement', rateLimit: 'principal', scopes });
 /**
  * The payment provider's signed events (Stripe-Signature over the raw body): no workspace, not
  * rate limited and without rate-limit headers (SPEC.md Limits: the /webhooks route).

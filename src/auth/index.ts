@@ -3,5 +3,6 @@ export * from './auth-policy';
 export * from './auth-strategy.registry';
 export * from './bearer-token';
 export * from './principal';
+export * from './roles';
 export * from './route-walk';
 export * from './scopes';

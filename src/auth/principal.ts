@@ -1,5 +1,6 @@
 import type { RateLimitSubject } from '../rate-limit';
 import type { AuthKind } from './auth-policy';
+import type { CredentialScope } from './scopes';
 import type { Request } from 'express';
 
 /**
@@ -13,8 +14,8 @@ export interface Principal {
   readonly kind: Exclude<AuthKind, 'public'>;
   /** The workspace the request acts on, taken from authentication only; null when none. */
   readonly workspaceId: string | null;
-  /** What the credential may do; empty for kinds without scopes (operator, metrics). */
-  readonly scopes: readonly string[];
+  /** What the credential may do (each kind narrows it to its own scopes); empty for kinds without scopes (operator, metrics). */
+  readonly scopes: readonly CredentialScope[];
   /** Whom the rate limit counts the request against, for kinds whose policies rate-limit. */
   readonly rateLimitSubject: RateLimitSubject | null;
 }

@@ -26,7 +26,7 @@ class SampleController {
   @Get('scim')
   scim() {}
 
-  @PartnerAuth('events:write')
+  @PartnerAuth('engagements:read')
   @Get('partner')
   partner() {}
 

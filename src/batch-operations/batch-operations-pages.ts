@@ -1,4 +1,5 @@
-import { canManage, postButton, when } from '../core/pages/format';
+import { canManage, type OperatorRole } from '../auth';
+import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { FINISHED_BATCH_STATUSES } from './dto/batch-operation.dto';
@@ -11,13 +12,13 @@ const progress = (b: BatchOperationDto) =>
   html`<progress value="${done(b)}" max="${Math.max(b.total, 1)}" aria-label="progress">${done(b)} of ${b.total}</progress>
 <span class="counts">${done(b)} / ${b.total}: ${b.succeeded} succeeded, ${b.failed} failed, ${b.skipped} skipped</span>`;
 
-const cancelButton = (role: string, b: BatchOperationDto) =>
+const cancelButton = (role: OperatorRole, b: BatchOperationDto) =>
   !FINISHED_BATCH_STATUSES.includes(b.status) && canManage(role)
     ? postButton(`/app/batch-operations/${b.id}/cancel`, 'Cancel', { className: 'cancel' })
     : '';
 
 /** /app/batch-operations: newest first, each with its progress. */
-export function batchOperationsPage(v: { email: string; role: string; operations: BatchOperationDto[] }): SafeHtml {
+export function batchOperationsPage(v: { email: string; role: OperatorRole; operations: BatchOperationDto[] }): SafeHtml {
   const rows = v.operations.map(
     (b) =>
       html`<tr data-batch-operation-id="${b.id}"><td><a href="/app/batch-operations/${b.id}">${b.action}</a></td>
@@ -39,7 +40,7 @@ export function batchOperationsPage(v: { email: string; role: string; operations
 }
 
 /** /app/batch-operations/:id: the operation and its first targets with their outcomes. */
-export function batchOperationPage(v: { email: string; role: string; operation: BatchOperationWithTargetsDto }): SafeHtml {
+export function batchOperationPage(v: { email: string; role: OperatorRole; operation: BatchOperationWithTargetsDto }): SafeHtml {
   const b = v.operation;
   const rows = b.targets.map(
     (t) => html`<tr><td><code>${t.target_id}</code></td><td class="status">${t.status}</td><td>${t.error ?? ''}</td></tr>`,

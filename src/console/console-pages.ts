@@ -1,3 +1,4 @@
+import { canManage } from '../auth';
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -7,7 +8,7 @@ import type { OperatorPrincipal } from '../sessions';
 
 export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): SafeHtml {
   const current = op.workspaces.find((w) => w.id === op.workspaceId);
-  const canManageKey = current && (current.role === 'owner' || current.role === 'admin');
+  const canManageKey = current && canManage(current.role);
   const agentRows = agents.map(
     (a) =>
       html`<tr data-agent-id="${a.id}"><td>${a.name}<br><small>${a.slug}</small></td><td>${a.status}</td>

@@ -3,12 +3,13 @@ import { Clock } from '../core/common/clock/clock';
 import { mintPrefixedSecret, randomToken, sha256 } from '../core/common/crypto/secrets';
 import { AppConfig } from '../core/config/app-config';
 import { CredentialsRepository } from './credentials.repository';
+import type { MachineScope } from '../auth';
 import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 
 export interface IssuedApiKey {
   type: 'api_key';
   key: string;
-  scopes: string[];
+  scopes: MachineScope[];
   credential_id: string;
   service_agent_id: string;
 }
@@ -16,7 +17,7 @@ export interface IssuedApiKey {
 export interface IssuedAccessToken {
   type: 'bearer';
   token: string;
-  scopes: string[];
+  scopes: MachineScope[];
   credential_id: string;
   expires_in: number;
   service_agent_id: string;
@@ -42,7 +43,7 @@ export class CredentialIssuer {
   async issueApiKey(
     m: SqlExecutor,
     owner: { workspaceId: string; serviceAgentId: string },
-    scopes: readonly string[],
+    scopes: readonly MachineScope[],
     expiresAt: Date | null = null,
     id?: string,
   ): Promise<IssuedApiKey> {
@@ -68,7 +69,7 @@ export class CredentialIssuer {
   async issueAccessToken(
     m: SqlExecutor | undefined,
     credential: { credentialId: string; serviceAgentId: string },
-    scopes: readonly string[],
+    scopes: readonly MachineScope[],
   ): Promise<IssuedAccessToken> {
     const token = randomToken(32);
     await this.repo.insertAccessToken(m, {

@@ -6,6 +6,7 @@ import { type MergeableWrite, PreparedSql } from '../core/database/pipeline/prep
 import { byteaArrayLiteral, textArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../core/database/sql';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ServiceAgentStatus } from '../agents';
+import type { MachineScope } from '../auth';
 import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { WorkspaceStatus } from '../identity';
 import type { StoredCredentialStatus } from './credential-status';
@@ -36,7 +37,7 @@ export const ACCESS_TOKENS_INSERT_ASYNC_COMMIT = `INSERT INTO access_tokens (cre
 export interface NewAccessToken {
   credentialId: string;
   tokenHash: Buffer;
-  scopes: readonly string[];
+  scopes: readonly MachineScope[];
   expiresAt: Date;
 }
 
@@ -59,7 +60,7 @@ export interface CredentialRecord {
   workspaceId: string;
   serviceAgentId: string;
   secretHash: Buffer;
-  credentialScopes: string[];
+  credentialScopes: MachineScope[];
   credentialStatus: StoredCredentialStatus;
   credentialExpiresAt: Date | null;
   agentStatus: ServiceAgentStatus;
@@ -67,14 +68,14 @@ export interface CredentialRecord {
 }
 
 export interface AccessTokenRecord extends CredentialRecord {
-  tokenScopes: string[];
+  tokenScopes: MachineScope[];
   tokenExpiresAt: Date;
 }
 
 export interface PrimaryKeyRecord {
   credential_id: string;
   prefix: string;
-  scopes: string[];
+  scopes: MachineScope[];
   status: StoredCredentialStatus;
   last_used_at: Date | null;
   inserted_at: Date;
@@ -130,7 +131,7 @@ export class CredentialsRepository {
       serviceAgentId: string;
       prefix: string;
       secretHash: Buffer;
-      scopes: readonly string[];
+      scopes: readonly MachineScope[];
       expiresAt: Date | null;
     },
   ): Promise<{ id: string; insertedAt: Date }> {

@@ -1,5 +1,13 @@
 import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
-import { AuthPolicy, AuthStrategy, AuthStrategyFor, principalOf, RequestWithPrincipal, INSUFFICIENT_SCOPE_DETAIL } from '../auth';
+import {
+  AuthPolicy,
+  AuthStrategy,
+  AuthStrategyFor,
+  holdsScopes,
+  principalOf,
+  RequestWithPrincipal,
+  INSUFFICIENT_SCOPE_DETAIL,
+} from '../auth';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialVerifier } from './machine-credential-verifier.service';
@@ -48,9 +56,8 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachineP
     }
     if (source === 'api-key-header' && !value.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
     const principal = await this.verifier.authenticate(value);
-    for (const scope of policy.scopes) {
-      if (!principal.scopes.includes(scope)) throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
-    }
+    if (!holdsScopes(principal.scopes, policy.scopes))
+      throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
     return principal;
   }
 }

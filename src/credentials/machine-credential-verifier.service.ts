@@ -10,6 +10,7 @@ import { CredentialRefusals } from './credential-refusals';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
 import { assertWorkspaceAcceptsTraffic, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
+import type { MachineScope } from '../auth';
 import type { MachinePrincipal } from './machine-principal';
 
 /** Access tokens and socket tokens: 32 random bytes, base64url without padding. */
@@ -161,7 +162,7 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
     }
   }
 
-  private principal(record: CredentialRecord, scopes: readonly string[], via: MachinePrincipal['via']): MachinePrincipal {
+  private principal(record: CredentialRecord, scopes: readonly MachineScope[], via: MachinePrincipal['via']): MachinePrincipal {
     this.lastUsed.set(record.credentialId, this.clock.now());
     return {
       kind: 'machine',

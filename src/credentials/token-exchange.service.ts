@@ -3,12 +3,13 @@ import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { CredentialIssuer } from './credential-issuer.service';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialVerifier } from './machine-credential-verifier.service';
+import type { MachineScope } from '../auth';
 import type { TokenResponseDto } from './dto/token-exchange.dto';
 
 export interface ExchangeInput {
   headerKey: string | undefined;
   bodyKey: string | undefined;
-  scopes: string[] | undefined;
+  scopes: MachineScope[] | undefined;
 }
 
 /** POST /api/v1/agent_tokens: an agk_ key in, a 30-day access token out. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
-import { PRIMARY_KEY_SCOPES } from '../auth';
+import { type MachineScope, PRIMARY_KEY_SCOPES } from '../auth';
 import { toIso } from '../core/common/iso';
 import { CredentialIssuer, IssuedAccessToken, IssuedApiKey } from './credential-issuer.service';
 import { CredentialRevoker } from './credential-revoker.service';
@@ -17,7 +17,7 @@ export interface GeneratedKey {
 export interface WorkspaceKeySummary {
   credential_id: string;
   prefix: string;
-  scopes: string[];
+  scopes: MachineScope[];
   status: string;
   last_used_at: string | null;
   inserted_at: string;

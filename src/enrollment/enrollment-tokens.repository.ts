@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { listPage } from '../core/database/list-page';
 import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
+import type { MachineScope } from '../auth';
 import type { ListQuery } from '../core/listing/list-query';
 import type { PlanLimits, WorkspaceStatus } from '../identity';
 import type { RobotStatus } from './robot-status';
@@ -19,7 +20,7 @@ export interface EnrollmentTokenRow {
   serialAllowlist: string[];
   cohortId: string | null;
   defaultTags: string[];
-  scopes: string[];
+  scopes: MachineScope[];
   createdBy: string | null;
   insertedAt: Date;
 }
@@ -64,7 +65,7 @@ export interface NewEnrollmentToken {
   serialAllowlist: readonly string[];
   cohortId: string | null;
   defaultTags: readonly string[];
-  scopes: readonly string[];
+  scopes: readonly MachineScope[];
   createdBy: string;
 }
 

@@ -1,11 +1,12 @@
-import { canManage, postButton, when } from '../core/pages/format';
+import { canManage, type OperatorRole } from '../auth';
+import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { ApprovalDto } from './dto/approval.dto';
 
 export interface ApprovalsPageView {
   email: string;
-  role: string;
+  role: OperatorRole;
   approvals: ApprovalDto[];
   /** the status shown, or undefined for every status */
   status?: string;

@@ -1,8 +1,9 @@
 import { SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
+import type { MachineScope } from '../auth';
 import type { WebSocket } from 'ws';
 
 const ws = () => ({}) as WebSocket;
-const agent = (credentialId: string, serviceAgentId: string, workspaceId: string, scopes = ['sockets:connect']) =>
+const agent = (credentialId: string, serviceAgentId: string, workspaceId: string, scopes: MachineScope[] = ['sockets:connect']) =>
   new SocketConnection(ws(), {
     kind: 'service_agent',
     credentialId,

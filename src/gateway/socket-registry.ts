@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SocketPrincipal } from '../socket-tokens';
+import type { SocketPrincipal, SocketScope } from '../socket-tokens';
 import type { WebSocket } from 'ws';
 
 /** A service agent's socket: identified by the credential its socket token was minted from. */
@@ -17,9 +17,9 @@ export interface OperatorSocketIdentity {
 export type SocketIdentity = AgentSocketIdentity | OperatorSocketIdentity;
 
 /** The scope a service-agent socket needs to receive domain events. */
-export const EVENTS_SCOPE = 'events:read';
+export const EVENTS_SCOPE = 'events:read' as const satisfies SocketScope;
 /** The scope a service-agent socket needs to receive commands and report their results. */
-export const COMMANDS_SCOPE = 'agent_commands:read';
+export const COMMANDS_SCOPE = 'agent_commands:read' as const satisfies SocketScope;
 
 export const canReceiveEvents = (identity: AgentSocketIdentity) => identity.scopes.includes(EVENTS_SCOPE);
 export const canReceiveCommands = (identity: AgentSocketIdentity) => identity.scopes.includes(COMMANDS_SCOPE);

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ServiceAgentRow } from '../agents';
+import type { MachineScope } from '../auth';
 import type { StoredCredentialStatus } from '../credentials';
 
 /** A key of a visible agent, as the operator's lists show it. */
 export interface VisibleKeyRow {
   id: string;
   prefix: string;
-  scopes: string[];
+  scopes: MachineScope[];
   status: StoredCredentialStatus;
   service_agent_id: string;
   expires_at: Date | null;
@@ -22,8 +23,8 @@ export class OperatorAgentsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** The scopes a visible agent of the workspace allows; undefined for hidden or foreign agents. */
-  async findVisibleAgentScopes(m: EntityManager, agentId: string, workspaceId: string): Promise<string[] | undefined> {
-    const rows: { scopes: string[] }[] = await m.query(
+  async findVisibleAgentScopes(m: EntityManager, agentId: string, workspaceId: string): Promise<MachineScope[] | undefined> {
+    const rows: { scopes: MachineScope[] }[] = await m.query(
       `SELECT scopes FROM service_agents WHERE id = $1 AND workspace_id = $2 AND NOT hidden`,
       [agentId, workspaceId],
     );

@@ -9,6 +9,7 @@ import { NotFoundProblem, ValidationProblem } from '../core/common/problem/probl
 import { CredentialIssuer, CredentialRevoker } from '../credentials';
 import { QuotasService } from '../identity';
 import { OperatorAgentsRepository } from './operator-agents.repository';
+import type { MachineScope } from '../auth';
 import type { ApiKeySummaryDto, IssuedApiKeyDto, ServiceAgentDto } from './dto/operator.dto';
 
 export interface AgentWithKeys extends ServiceAgentDto {
@@ -55,7 +56,7 @@ export class OperatorAgentsService {
     return agents.map((a) => ({ ...a, api_keys: keys.filter((k) => k.service_agent_id === a.id) }));
   }
 
-  async create(workspaceId: string, name: string, scopes?: string[]): Promise<ServiceAgentDto> {
+  async create(workspaceId: string, name: string, scopes?: MachineScope[]): Promise<ServiceAgentDto> {
     return this.db.transaction(async (m) => {
       const agent = await this.agents.create(m, workspaceId, name, {}, { scopes: scopes ? [...new Set(scopes)] : undefined });
       // Counted after the insert, the workspace locked last (QuotasService); a refusal rolls it back.
@@ -71,7 +72,7 @@ export class OperatorAgentsService {
   async issueKey(
     workspaceId: string,
     agentId: string,
-    scopes: string[] | undefined,
+    scopes: MachineScope[] | undefined,
     expiresAt: Date | undefined,
   ): Promise<IssuedApiKeyDto> {
     if (expiresAt && expiresAt.getTime() <= this.clock.now()) {

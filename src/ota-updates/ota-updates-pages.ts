@@ -1,11 +1,12 @@
-import { canManage, postButton, when } from '../core/pages/format';
+import { canManage, type OperatorRole } from '../auth';
+import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { OPEN_OTA_STATUSES } from './ota-status';
 import type { OtaUpdateDto } from './dto/ota-update.dto';
 
 /** /app/ota-updates: newest first, with what each robot reported; owners and admins cancel open ones. */
-export function otaUpdatesPage(v: { email: string; role: string; updates: OtaUpdateDto[] }): SafeHtml {
+export function otaUpdatesPage(v: { email: string; role: OperatorRole; updates: OtaUpdateDto[] }): SafeHtml {
   const rows = v.updates.map(
     (o) =>
       html`<tr data-ota-update-id="${o.id}"><td><code>${o.robot_id.slice(0, 8)}</code></td><td>${o.update_type} ${o.version}</td>

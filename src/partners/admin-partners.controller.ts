@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { OperatorAuth } from '../auth';
+import { OperatorAuth, PARTNER_SCOPES } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
@@ -32,7 +32,6 @@ import {
 import { ROTATION_MAX_GRACE_S } from './lifetimes';
 import { formChoices, formInteger, formName, formOptionalName } from './page-forms';
 import { adminPartnersPage } from './partner-pages';
-import { PARTNER_SCOPES } from './partner-scopes';
 import { PartnersService } from './partners.service';
 import type { OperatorPrincipal } from '../sessions';
 import type { Response } from 'express';

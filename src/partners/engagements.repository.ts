@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { isoColumn } from '../core/database/sql';
 import { listSql } from '../core/listing/list-sql';
+import type { EngagementScope } from '../auth';
 import type { ListQuery } from '../core/listing/list-query';
 import type { WorkspaceStatus } from '../identity';
 import type { EngagementDto, EngagementEventDto } from './dto/engagement.dto';
@@ -15,7 +16,7 @@ export interface EngagementTokenRecord {
   partnerId: string;
   partnerKeyId: string;
   workspaceId: string;
-  tokenScopes: string[];
+  tokenScopes: EngagementScope[];
   tokenExpiresAt: Date;
   engagementStatus: EngagementStatus;
   partnerStatus: PartnerStatus;
@@ -28,7 +29,7 @@ export interface EngagementForMint {
   id: string;
   workspaceId: string;
   workspaceStatus: WorkspaceStatus;
-  scopes: string[];
+  scopes: EngagementScope[];
 }
 
 const ENGAGEMENT_COLUMNS = `e.id, e.partner_id, p.name AS partner_name, e.workspace_id, w.name AS workspace_name, e.status, e.scopes,
@@ -47,7 +48,7 @@ export class EngagementsRepository {
   /** A new active engagement; fails on engagements_active_key when one is active already. */
   async insert(
     m: EntityManager,
-    e: { workspaceId: string; partnerId: string; scopes: readonly string[]; grantedBy: string },
+    e: { workspaceId: string; partnerId: string; scopes: readonly EngagementScope[]; grantedBy: string },
   ): Promise<EngagementDto> {
     const [{ id }] = await m.query(
       `INSERT INTO engagements (workspace_id, partner_id, scopes, granted_by) VALUES ($1, $2, $3, $4) RETURNING id`,
@@ -108,7 +109,7 @@ export class EngagementsRepository {
     engagementId: string;
     partnerKeyId: string;
     tokenHash: Buffer;
-    scopes: readonly string[];
+    scopes: readonly EngagementScope[];
     expiresAt: Date;
     pruneBefore: Date;
   }): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ENGAGEMENT_SCOPES, type EngagementScope } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
@@ -10,7 +11,7 @@ import { assertWorkspaceAcceptsTraffic } from '../credentials';
 import { EngagementsRepository } from './engagements.repository';
 import { ENGAGEMENT_TOKEN_DEFAULT_TTL_S, ENGAGEMENT_TOKEN_MAX_TTL_S, ENGAGEMENT_TOKEN_PRUNE_AFTER_MS } from './lifetimes';
 import { MarketplaceCredentialsService } from './marketplace-credentials.service';
-import { canonicalScopes, ENGAGEMENT_SCOPES } from './partner-scopes';
+import { canonicalScopes } from './partner-scopes';
 import { PartnersRepository } from './partners.repository';
 import type { ListQuery } from '../core/listing/list-query';
 import type {
@@ -43,7 +44,7 @@ export class EngagementsService {
    * Grants an active partner; scopes default to every engagement scope. An unknown or suspended
    * partner is a 422 on partner_id; a second active grant to the same partner a 409.
    */
-  async grant(workspaceId: string, grantedBy: string, partnerId: string, scopes?: readonly string[]): Promise<EngagementDto> {
+  async grant(workspaceId: string, grantedBy: string, partnerId: string, scopes?: readonly EngagementScope[]): Promise<EngagementDto> {
     try {
       return await this.db.transaction(async (m) => {
         if (!(await this.partners.activeScopes(m, partnerId)))
@@ -109,7 +110,12 @@ export class EngagementsService {
    * the engagement's. Another partner's, a revoked or an unknown engagement is a 404; a workspace
    * not accepting traffic the 403 of machine traffic.
    */
-  async mint(partner: PartnerPrincipal, engagementId: string, expiresIn?: number, scopes?: readonly string[]): Promise<EngagementTokenDto> {
+  async mint(
+    partner: PartnerPrincipal,
+    engagementId: string,
+    expiresIn?: number,
+    scopes?: readonly EngagementScope[],
+  ): Promise<EngagementTokenDto> {
     const engagement = await this.repo.findActiveForPartner(partner.partnerId, engagementId);
     if (!engagement) throw new NotFoundProblem();
     assertWorkspaceAcceptsTraffic(engagement.workspaceStatus);

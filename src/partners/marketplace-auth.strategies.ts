@@ -4,6 +4,7 @@ import {
   AuthPolicy,
   AuthStrategy,
   AuthStrategyFor,
+  holdsScopes,
   INSUFFICIENT_SCOPE_DETAIL,
   principalOf,
   readBearerToken,
@@ -43,9 +44,8 @@ abstract class MarketplaceAuthStrategy<
     const token = await readBearerToken(req);
     if (token === undefined) throw new MarketplaceAuthError('invalid_token', this.kind);
     const principal = await this.verify(token, req);
-    for (const scope of policy.scopes) {
-      if (!principal.scopes.includes(scope)) throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
-    }
+    if (!holdsScopes(principal.scopes, policy.scopes))
+      throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
     return principal;
   }
 }

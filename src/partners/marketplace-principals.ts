@@ -1,4 +1,4 @@
-import type { Principal } from '../auth';
+import type { EngagementScope, PartnerScope, Principal } from '../auth';
 
 /** A partner calling with its mpk_ key: no workspace of its own; counted as `partner:<id>`. */
 export interface PartnerPrincipal extends Principal {
@@ -7,6 +7,7 @@ export interface PartnerPrincipal extends Principal {
   /** The key presented: engagement tokens record which key minted them. */
   readonly partnerKeyId: string;
   readonly workspaceId: null;
+  readonly scopes: readonly PartnerScope[];
   readonly rateLimitSubject: { kind: 'partner'; id: string };
 }
 
@@ -16,5 +17,6 @@ export interface EngagementPrincipal extends Principal {
   readonly engagementId: string;
   readonly partnerId: string;
   readonly workspaceId: string;
+  readonly scopes: readonly EngagementScope[];
   readonly rateLimitSubject: { kind: 'engagement'; id: string };
 }

@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { OperatorAuth } from '../auth';
+import { ENGAGEMENT_SCOPES, OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
@@ -31,7 +31,6 @@ import { ACTIVE_PARTNER_LIST, PartnerSummaryListDto } from './dto/partner.dto';
 import { EngagementsService } from './engagements.service';
 import { formChoices, formUuid } from './page-forms';
 import { engagementEventsPage, engagementsPage } from './partner-pages';
-import { ENGAGEMENT_SCOPES } from './partner-scopes';
 import { PartnersService } from './partners.service';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 import type { Response } from 'express';

@@ -14,14 +14,14 @@ export function formText(body: unknown, field: string): string | undefined {
 }
 
 /** Ticked checkboxes of `field` (at least one), each one of `allowed`. */
-export function formChoices(body: unknown, field: string, allowed: readonly string[]): string[] {
+export function formChoices<S extends string>(body: unknown, field: string, allowed: readonly S[]): S[] {
   const value = (body as Record<string, unknown> | undefined)?.[field];
   if (value === undefined || value === '') throw new ValidationProblem({ [field]: ['must not be empty'] });
-  const list = Array.isArray(value) ? value : [value];
-  if (!list.every((v) => typeof v === 'string' && allowed.includes(v))) {
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  if (!list.every((v): v is S => typeof v === 'string' && (allowed as readonly string[]).includes(v))) {
     throw new ValidationProblem({ [field]: ['contains an unknown scope'] });
   }
-  return [...new Set(list as string[])];
+  return [...new Set(list)];
 }
 
 /** A whole number of `field` within min..max, or undefined when left empty. */

@@ -1,6 +1,6 @@
+import { ENGAGEMENT_SCOPES, PARTNER_SCOPES } from '../auth';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import { ENGAGEMENT_SCOPES, PARTNER_SCOPES } from './partner-scopes';
 import type { EngagementDto, EngagementEventDto } from './dto/engagement.dto';
 import type { PartnerDto, PartnerKeyDto, PartnerListDto, PartnerSummaryDto } from './dto/partner.dto';
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { listSql } from '../core/listing/list-sql';
+import type { PartnerScope } from '../auth';
 import type { ListQuery } from '../core/listing/list-query';
 import type { PartnerDto, PartnerSummaryDto } from './dto/partner.dto';
 import type { PartnerStatus } from './partner-scopes';
@@ -18,7 +19,7 @@ export interface PartnerKeyRecord {
   /** null while the key is the partner's current one; else when it stopped (or stops) working. */
   keyExpiresAt: Date | null;
   partnerStatus: PartnerStatus;
-  partnerScopes: string[];
+  partnerScopes: PartnerScope[];
 }
 
 const iso = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -37,7 +38,7 @@ export class PartnersRepository {
     private readonly sql: PreparedSql,
   ) {}
 
-  async insertPartner(m: EntityManager, name: string, scopes: readonly string[]): Promise<string> {
+  async insertPartner(m: EntityManager, name: string, scopes: readonly PartnerScope[]): Promise<string> {
     const [row] = await m.query(`INSERT INTO partners (name, scopes) VALUES ($1, $2) RETURNING id`, [name, scopes]);
     return row.id;
   }
@@ -72,7 +73,7 @@ export class PartnersRepository {
     return rows.length > 0;
   }
 
-  async update(m: EntityManager, partnerId: string, changes: { name?: string; scopes?: readonly string[] }): Promise<boolean> {
+  async update(m: EntityManager, partnerId: string, changes: { name?: string; scopes?: readonly PartnerScope[] }): Promise<boolean> {
     const [rows] = await m.query(
       `UPDATE partners SET name = COALESCE($2, name), scopes = COALESCE($3, scopes), updated_at = now()
         WHERE id = $1 RETURNING id`,
@@ -123,7 +124,7 @@ export class PartnersRepository {
   }
 
   /** The partner's scopes when it is active, else undefined (a grant's partner must be active). */
-  async activeScopes(m: EntityManager, partnerId: string): Promise<string[] | undefined> {
+  async activeScopes(m: EntityManager, partnerId: string): Promise<PartnerScope[] | undefined> {
     const rows = await m.query(`SELECT scopes FROM partners WHERE id = $1 AND status = 'active' FOR SHARE`, [partnerId]);
     return rows[0]?.scopes;
   }

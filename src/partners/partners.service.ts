@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { PARTNER_SCOPES, type PartnerScope } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { mintPrefixedSecret } from '../core/common/crypto/secrets';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { MarketplaceCredentialsService } from './marketplace-credentials.service';
-import { canonicalScopes, PARTNER_SCOPES, PartnerStatus } from './partner-scopes';
+import { canonicalScopes, PartnerStatus } from './partner-scopes';
 import { PartnersRepository } from './partners.repository';
 import type { ListQuery } from '../core/listing/list-query';
 import type { IssuedPartnerKeyEnvelopeDto, PartnerDto, PartnerKeyDto, PartnerListDto, PartnerSummaryListDto } from './dto/partner.dto';
@@ -26,7 +27,7 @@ export class PartnersService {
     private readonly clock: Clock,
   ) {}
 
-  async issue(name: string, scopes: readonly string[]): Promise<IssuedPartnerKeyEnvelopeDto> {
+  async issue(name: string, scopes: readonly PartnerScope[]): Promise<IssuedPartnerKeyEnvelopeDto> {
     return this.db.transaction(async (m) => {
       const id = await this.repo.insertPartner(m, name, canonicalScopes(PARTNER_SCOPES, scopes));
       const { id: _keyId, ...partner_key } = await this.newKey(m, id);
@@ -51,7 +52,7 @@ export class PartnersService {
   }
 
   /** Name and scopes; narrowed scopes bind the partner's key at once. */
-  async update(id: string, changes: { name?: string; scopes?: readonly string[] }): Promise<PartnerDto> {
+  async update(id: string, changes: { name?: string; scopes?: readonly PartnerScope[] }): Promise<PartnerDto> {
     const scopes = changes.scopes && canonicalScopes(PARTNER_SCOPES, changes.scopes);
     return this.change(id, (m) => this.repo.update(m, id, { name: changes.name, scopes }));
   }

@@ -3,10 +3,11 @@ import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { ScimAccountsRepository } from './scim-accounts.repository';
-import { GroupRole, OperatorScimGroupRow, ScimGroupsRepository } from './scim-groups.repository';
+import { OperatorScimGroupRow, ScimGroupsRepository } from './scim-groups.repository';
 import { ScimSyncEventRow, ScimSyncEventsRepository } from './scim-sync-events.repository';
 import type { ListQuery } from '../core/listing/list-query';
 import type {
+  GroupRole,
   ScimGroupDto,
   ScimGroupListDto,
   ScimSyncEventDto,

@@ -6,9 +6,8 @@ import { statement } from '../core/database/statement';
 import { SCIM_GROUP_LIST } from './dto/scim-operator.dto';
 import type { ListQuery } from '../core/listing/list-query';
 import type { ScimPage } from '../core/listing/scim-page';
+import type { GroupRole } from './dto/scim-operator.dto';
 import type { GroupFilter } from './scim-filter';
-
-export type GroupRole = 'admin' | 'member';
 
 export interface ScimGroupRow {
   id: string;

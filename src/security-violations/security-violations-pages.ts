@@ -1,4 +1,5 @@
-import { canManage, postButton, when } from '../core/pages/format';
+import { canManage, type OperatorRole } from '../auth';
+import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { VIOLATION_TRANSITIONS } from './violation-kinds';
@@ -14,7 +15,7 @@ function summary(v: SecurityViolationDto): string {
 }
 
 /** /app/security-violations: newest first; owners and admins acknowledge and resolve them. */
-export function securityViolationsPage(v: { email: string; role: string; violations: SecurityViolationDto[] }): SafeHtml {
+export function securityViolationsPage(v: { email: string; role: OperatorRole; violations: SecurityViolationDto[] }): SafeHtml {
   const rows = v.violations.map((x) => {
     const moves = canManage(v.role) ? VIOLATION_TRANSITIONS[x.status].filter((s): s is keyof typeof ACTIONS => s in ACTIONS) : [];
     return html`<tr data-violation-id="${x.id}"><td>${x.kind}</td><td class="severity-${x.severity}">${x.severity}</td><td class="status">${x.status}</td>

@@ -2,12 +2,12 @@ import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/comm
 import { isUUID } from 'class-validator';
 import {
   AuthPolicy,
-  OperatorRole,
   AuthStrategy,
   AuthStrategyFor,
   principalOf,
   RequestWithPrincipal,
   registerParamRequirement,
+  roleAtLeast,
 } from '../auth';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { RedirectError } from '../core/common/problem/redirect';
@@ -21,8 +21,6 @@ import type { SessionUser } from './sessions.repository';
 import type { Request, Response } from 'express';
 
 type OperatorPolicy = Extract<AuthPolicy, { kind: 'operator' }>;
-
-const RANK: Record<OperatorRole, number> = { member: 1, admin: 2, owner: 3 };
 
 /**
  * @OperatorAuth: a live browser session. Falls back to the signed remember-me cookie when the
@@ -50,7 +48,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
     }
     const principal = this.principal(session, req.headers['x-workspace-id']);
     if (policy.platformAdmin && !principal.platformAdmin) throw new ForbiddenProblem('platform_admin_required');
-    if (policy.role && (principal.role === null || RANK[principal.role] < RANK[policy.role])) {
+    if (policy.role && (principal.role === null || !roleAtLeast(principal.role, policy.role))) {
       throw new ForbiddenProblem('insufficient_role');
     }
     return principal;

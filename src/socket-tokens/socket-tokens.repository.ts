@@ -5,6 +5,7 @@ import { LookupBatcher } from '../core/database/lookup-batcher';
 import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
 import { byteaArrayLiteral } from '../core/database/sql';
 import { AccessTokenRecord, CREDENTIAL_COLUMNS as CREDENTIAL_STATE, CREDENTIAL_JOINS, CredentialRecord } from '../credentials';
+import type { SocketScope } from './socket-scopes';
 
 /** A socket token with its credential's state: the shape of an access token's record. */
 export type SocketTokenRecord = AccessTokenRecord;
@@ -17,7 +18,7 @@ export class SocketTokensRepository {
   ) {}
 
   /** Stores a token's hash, pruning the credential's tokens that expired by `now`. */
-  async insert(t: { credentialId: string; tokenHash: Buffer; scopes: readonly string[]; expiresAt: Date }, now: Date): Promise<void> {
+  async insert(t: { credentialId: string; tokenHash: Buffer; scopes: readonly SocketScope[]; expiresAt: Date }, now: Date): Promise<void> {
     await this.db.query(
       `WITH pruned AS (DELETE FROM socket_tokens WHERE credential_id = $1 AND expires_at <= $5)
        INSERT INTO socket_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`,

@@ -4,6 +4,7 @@ import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { SOCKET_TOKEN_TTL_SECONDS, MachineCredentialVerifier } from '../credentials';
 import { SOCKET_PATH, socketScopes } from './socket-scopes';
 import { SocketTokensRepository } from './socket-tokens.repository';
+import type { MachineScope } from '../auth';
 import type { MachinePrincipal, CredentialRecord } from '../credentials';
 import type { SocketTokenResponseDto } from './dto/socket-token-response.dto';
 
@@ -12,8 +13,8 @@ export interface SocketPrincipal {
   credentialId: string;
   workspaceId: string;
   serviceAgentId: string;
-  /** The scopes the socket token carried into the connection. */
-  scopes: readonly string[];
+  /** The scopes the socket token carried into the connection (socket scopes, read back as machine scopes). */
+  scopes: readonly MachineScope[];
   /** When the credential itself expires (ms since epoch), if it does. */
   credentialExpiresAt: number | null;
 }

@@ -7,6 +7,7 @@ import { statement } from '../core/database/statement';
 import {
   WEBHOOK_SUBSCRIPTION_LIST,
   type WebhookDisabledReason,
+  type WebhookEventSelection,
   type WebhookSubscriptionDto,
   type WebhookSubscriptionStatus,
 } from './dto/webhook-subscription.dto';
@@ -124,14 +125,14 @@ export interface NewSubscription {
   workspaceId: string;
   url: string;
   description: string | null;
-  eventTypes: readonly string[];
+  eventTypes: readonly WebhookEventSelection[];
   secretCiphertext: string;
 }
 
 export interface SubscriptionChanges {
   url?: string;
   description?: string | null;
-  eventTypes?: readonly string[];
+  eventTypes?: readonly WebhookEventSelection[];
   status?: 'active' | 'disabled';
 }
 

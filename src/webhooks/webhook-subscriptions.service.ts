@@ -15,6 +15,7 @@ import type {
   CreateWebhookSubscriptionDto,
   UpdateWebhookSubscriptionDto,
   WEBHOOK_SUBSCRIPTION_LIST,
+  WebhookEventSelection,
   WebhookSubscriptionDto,
   WebhookSubscriptionListDto,
   WebhookSubscriptionWithSecretDto,
@@ -29,7 +30,7 @@ export const SECRET_ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 export const secretContext = (subscriptionId: string) => `webhook_subscription:${subscriptionId}`;
 
 /** Duplicates collapsed, in the order given. */
-const distinct = (types: readonly string[]) => [...new Set(types)];
+const distinct = (types: readonly WebhookEventSelection[]) => [...new Set(types)];
 
 /**
  * Webhook subscriptions of a workspace (owners and admins). The signing secret is minted here,

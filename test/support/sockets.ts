@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import WebSocket from 'ws';
 import { CredentialIssuer } from '../../src/credentials/credential-issuer.service';
 import { cookieHeader, logIn, randomIPv4, SESSION_COOKIE } from './operator';
+import type { MachineScope } from '../../src/auth';
 import type { Registered } from './builders';
 import type { TestApp } from './test-app';
 
@@ -147,7 +148,9 @@ export async function issueKey(
   const issuer = t.app.get(CredentialIssuer);
   const issued = await t.app
     .get(DataSource)
-    .transaction((m) => issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId }, scopes, options.expiresAt ?? null));
+    .transaction((m) =>
+      issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId }, scopes as MachineScope[], options.expiresAt ?? null),
+    );
   return { key: issued.key, credentialId: issued.credential_id, serviceAgentId };
 }
 

@@ -6,6 +6,3 @@ export const when = (iso: string | null | undefined, never = 'never') => (iso ? 
 /** A button that POSTs an action to this origin (pages carry no script: every action is a form). */
 export const postButton = (action: string, label: string, attrs: { id?: string; className?: string } = {}): SafeHtml =>
   html`<form method="post" action="${action}" style="display:inline"><button type="submit"${attrs.id ? html` id="${attrs.id}"` : ''}${attrs.className ? html` class="${attrs.className}"` : ''}>${label}</button></form>`;
-
-/** Whether a role may act (owners and admins), as the pages decide which buttons to show. */
-export const canManage = (role: string) => role === 'owner' || role === 'admin';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { MACHINE_SCOPES } from '../../auth';
+import { MACHINE_SCOPES, type MachineScope } from '../../auth';
 import { AcceptedWithoutValidation } from '../../core/common/validation/fast-accept';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
 import { durationAdjective } from '../../core/text/duration';
@@ -44,12 +44,12 @@ export class TokenExchangeDto {
     emptyMessage: 'must not be empty (omit it to get every scope of the key)',
     maxItems: MAX_SCOPES,
   })
-  scopes?: string[];
+  scopes?: MachineScope[];
 }
 
 export class TokenResponseDto {
   @ApiProperty({ description: `${durationAdjective(SPEC_ACCESS_TOKEN_TTL_SECONDS)} access token` }) token: string;
-  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ type: [String] }) scopes: MachineScope[];
   @ApiProperty({ format: 'uuid' }) credential_id: string;
   @ApiProperty({ example: SPEC_ACCESS_TOKEN_TTL_SECONDS }) expires_in: number;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { MACHINE_SCOPES } from '../../auth';
+import { MACHINE_SCOPES, type MachineScope } from '../../auth';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
 import {
@@ -61,7 +61,7 @@ export class IssueEnrollmentTokenDto {
   @IsArray()
   @ArrayNotEmpty({ message: 'must not be empty (omit it for the default device scopes)' })
   @IsIn(MACHINE_SCOPES, { each: true, message: 'contains an unknown scope' })
-  scopes?: string[];
+  scopes?: MachineScope[];
 }
 
 export class EnrollmentTokenDto {
@@ -74,7 +74,7 @@ export class EnrollmentTokenDto {
   @ApiProperty({ type: [String] }) serial_allowlist: string[];
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) cohort_id: string | null;
   @ApiProperty({ type: [String] }) default_tags: string[];
-  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ type: [String] }) scopes: MachineScope[];
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) revoked_at: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the user who issued it' }) created_by: string | null;
   @ApiProperty({ format: 'date-time' }) inserted_at: string;

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDate, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { type MachineScope, OPERATOR_ROLES, type OperatorRole } from '../../auth';
 import { ToDate, Trim } from '../../core/common/validation/transforms';
 import { OptionalScopes } from '../../credentials';
 import { PLANS, WORKSPACE_STATUSES } from '../../identity';
@@ -13,7 +14,7 @@ export class CreateServiceAgentDto {
   name: string;
 
   @OptionalScopes("the scopes this agent's keys may carry; default: every machine scope")
-  scopes?: string[];
+  scopes?: MachineScope[];
 }
 
 export class UpdateServiceAgentDto {
@@ -33,7 +34,7 @@ export class UpdateServiceAgentDto {
 
 export class IssueApiKeyDto {
   @OptionalScopes("subset of the agent's scopes; default: all of them")
-  scopes?: string[];
+  scopes?: MachineScope[];
 
   @ApiPropertyOptional({ format: 'date-time', description: 'must be in the future; default: never expires' })
   @IsOptional()
@@ -47,7 +48,7 @@ export class ServiceAgentDto {
   @ApiProperty() name: string;
   @ApiProperty() slug: string;
   @ApiProperty({ enum: ['active', 'inactive'] }) status: string;
-  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ type: [String] }) scopes: MachineScope[];
   @ApiProperty({ format: 'date-time' }) inserted_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
@@ -65,7 +66,7 @@ export class ServiceAgentListDto {
 export class ApiKeySummaryDto {
   @ApiProperty({ format: 'uuid' }) credential_id: string;
   @ApiProperty({ description: 'agk_<prefix>, the public part only' }) prefix: string;
-  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ type: [String] }) scopes: MachineScope[];
   @ApiProperty({ enum: ['usable', 'expired', 'archived', 'revoked'] }) status: string;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at: string | null;
@@ -80,7 +81,7 @@ export class ApiKeySummaryEnvelopeDto {
 export class IssuedApiKeyDto {
   @ApiProperty({ enum: ['api_key'] }) type: 'api_key';
   @ApiProperty({ description: 'agk_<prefix>.<secret>; shown once' }) key: string;
-  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ type: [String] }) scopes: MachineScope[];
   @ApiProperty({ format: 'uuid' }) credential_id: string;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at: string | null;
@@ -103,7 +104,7 @@ class MeWorkspaceDto {
   @ApiProperty() slug: string;
   @ApiProperty({ enum: PLANS }) plan: string;
   @ApiProperty({ enum: WORKSPACE_STATUSES }) status: string;
-  @ApiProperty({ enum: ['owner', 'admin', 'member'] }) role: string;
+  @ApiProperty({ enum: OPERATOR_ROLES }) role: OperatorRole;
 }
 
 export class MeDto {

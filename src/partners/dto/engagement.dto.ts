@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsObject, IsOptional, IsUUID, Min } from 'class-validator';
+import { ENGAGEMENT_SCOPES, type EngagementScope } from '../../auth';
 import { MaxJsonBytes } from '../../core/common/validation/json-size';
 import { IsLabel } from '../../core/common/validation/text';
 import { Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
 import { ENGAGEMENT_EVENT_PAYLOAD_MAX_BYTES, ENGAGEMENT_TOKEN_DEFAULT_TTL_S, ENGAGEMENT_TOKEN_MAX_TTL_S } from '../lifetimes';
-import { ENGAGEMENT_SCOPES, ENGAGEMENT_STATUSES } from '../partner-scopes';
+import { ENGAGEMENT_STATUSES } from '../partner-scopes';
 
 const PAGE = { limit: { min: 1, max: 100, default: 50 }, offset: { min: 0, max: 10000 } };
 
@@ -48,7 +49,7 @@ export class GrantEngagementDto {
   partner_id: string;
 
   @EngagementScopes('what tokens minted under the engagement may do; default: every engagement scope')
-  scopes?: string[];
+  scopes?: EngagementScope[];
 }
 
 export class MintEngagementTokenDto {
@@ -64,7 +65,7 @@ export class MintEngagementTokenDto {
   expires_in?: number;
 
   @EngagementScopes("a subset of the engagement's scopes; default: all of them")
-  scopes?: string[];
+  scopes?: EngagementScope[];
 }
 
 export class PostEngagementEventDto {
@@ -91,7 +92,7 @@ export class EngagementDto {
   @ApiProperty({ format: 'uuid' }) workspace_id: string;
   @ApiProperty() workspace_name: string;
   @ApiProperty({ enum: ENGAGEMENT_STATUSES }) status: string;
-  @ApiProperty({ type: [String], enum: [...ENGAGEMENT_SCOPES], enumName: 'EngagementScope' }) scopes: string[];
+  @ApiProperty({ type: [String], enum: [...ENGAGEMENT_SCOPES], enumName: 'EngagementScope' }) scopes: EngagementScope[];
   @ApiProperty({ format: 'date-time' }) inserted_at: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) revoked_at: string | null;
 }
@@ -111,7 +112,7 @@ export class EngagementTokenDto {
   @ApiProperty({ enum: ['Bearer'] }) token_type: 'Bearer';
   @ApiProperty({ type: 'integer', description: 'effective lifetime in seconds' }) expires_in: number;
   @ApiProperty({ format: 'date-time' }) expires_at: string;
-  @ApiProperty({ type: [String], enum: [...ENGAGEMENT_SCOPES], enumName: 'EngagementScope' }) scopes: string[];
+  @ApiProperty({ type: [String], enum: [...ENGAGEMENT_SCOPES], enumName: 'EngagementScope' }) scopes: EngagementScope[];
   @ApiProperty({ format: 'uuid' }) engagement_id: string;
 }
 

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PARTNER_SCOPES, type PartnerScope } from '../../auth';
 import { IsLabel } from '../../core/common/validation/text';
 import { Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
 import { ROTATION_MAX_GRACE_S } from '../lifetimes';
-import { PARTNER_SCOPES, PARTNER_STATUSES } from '../partner-scopes';
+import { PARTNER_STATUSES } from '../partner-scopes';
 
 export const PARTNER_NAME_MAX = 120;
 
@@ -45,7 +46,7 @@ export class CreatePartnerDto {
   name: string;
 
   @PartnerScopes(true)
-  scopes: string[];
+  scopes: PartnerScope[];
 }
 
 export class UpdatePartnerDto {
@@ -56,7 +57,7 @@ export class UpdatePartnerDto {
   name?: string;
 
   @PartnerScopes(false)
-  scopes?: string[];
+  scopes?: PartnerScope[];
 }
 
 export class RotatePartnerKeyDto {
@@ -77,7 +78,7 @@ export class PartnerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
   @ApiProperty({ enum: PARTNER_STATUSES }) status: string;
-  @ApiProperty({ type: [String], enum: [...PARTNER_SCOPES], enumName: 'PartnerScope' }) scopes: string[];
+  @ApiProperty({ type: [String], enum: [...PARTNER_SCOPES], enumName: 'PartnerScope' }) scopes: PartnerScope[];
   @ApiProperty({ description: 'mpk_ and the 11-character prefix of the current key', example: 'mpk_Abc123Def45' }) key_prefix: string;
   @ApiProperty({
     format: 'date-time',

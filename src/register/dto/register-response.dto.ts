@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { MachineScope } from '../../auth';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
 import { durationAdjective } from '../../core/text/duration';
 
@@ -12,7 +13,7 @@ class RegisteredUserDto {
 export class ApiKeyDto {
   @ApiProperty({ enum: ['api_key'] }) type: 'api_key';
   @ApiProperty({ description: 'agk_<prefix>.<secret>; shown once' }) key: string;
-  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ type: [String] }) scopes: MachineScope[];
   @ApiProperty({ format: 'uuid' }) credential_id: string;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;
 }
@@ -20,7 +21,7 @@ export class ApiKeyDto {
 export class AccessTokenDto {
   @ApiProperty({ enum: ['bearer'] }) type: 'bearer';
   @ApiProperty({ description: `${durationAdjective(SPEC_ACCESS_TOKEN_TTL_SECONDS)} bearer token; shown once` }) token: string;
-  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ type: [String] }) scopes: MachineScope[];
   @ApiProperty({ format: 'uuid' }) credential_id: string;
   @ApiProperty({ example: SPEC_ACCESS_TOKEN_TTL_SECONDS }) expires_in: number;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;

@@ -4,6 +4,7 @@ import { NO_CONTROL_CHARS } from '../../core/common/validation/text';
 import { Trim, TrimBlankAsAbsent } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
+import type { OperatorRole } from '../../auth';
 
 export class CreateScimTokenDto {
   @ApiPropertyOptional({ maxLength: 120, description: 'a label for the token (default: "SCIM token")' })
@@ -57,14 +58,16 @@ export class ScimTokenListDto {
   @ApiProperty() pagination: PaginationDto;
 }
 
-export const GROUP_ROLES = ['admin', 'member'] as const;
+/** The roles a SCIM group can grant its members: any but owner. */
+export const GROUP_ROLES = ['admin', 'member'] as const satisfies readonly OperatorRole[];
+export type GroupRole = (typeof GROUP_ROLES)[number];
 
 export class ScimGroupDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() display_name: string;
   @ApiProperty({ nullable: true, type: String }) external_id: string | null;
   @ApiProperty({ enum: GROUP_ROLES, nullable: true, description: 'the workspace role the group grants its members' })
-  role: 'admin' | 'member' | null;
+  role: GroupRole | null;
   @ApiProperty() member_count: number;
   @ApiProperty({ format: 'date-time' }) inserted_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
@@ -77,7 +80,7 @@ export class ScimGroupEnvelopeDto {
 export class MapScimGroupDto {
   @ApiProperty({ enum: [...GROUP_ROLES, null], nullable: true, description: 'null: the group grants no role' })
   @IsIn([...GROUP_ROLES, null], { message: 'must be admin, member or null' })
-  role: 'admin' | 'member' | null;
+  role: GroupRole | null;
 }
 
 export const SCIM_GROUP_LIST = defineList({

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { SocketScope } from '../socket-scopes';
 
 /** SPEC.md SocketTokenResponse. */
 export class SocketTokenResponseDto {
@@ -7,7 +8,7 @@ export class SocketTokenResponseDto {
     example: ['sockets:connect', 'events:read', 'agent_commands:read'],
     description: 'scopes carried into the socket connection',
   })
-  scopes: string[];
+  scopes: SocketScope[];
 
   @ApiProperty({ example: '/socket', description: 'websocket path to connect to' })
   socket_path: string;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
-import { DOMAIN_EVENT_TYPES } from '../../events';
+import { DOMAIN_EVENT_TYPES, type DomainEventType } from '../../events';
 
 /**
  * pending: not delivered yet, another attempt is due at next_attempt_at; succeeded: a 2xx answer;
@@ -14,7 +14,7 @@ export class WebhookDeliveryDto {
   @ApiProperty({ format: 'uuid', description: 'also the webhook-id header of every attempt' }) id: string;
   @ApiProperty({ format: 'uuid' }) subscription_id: string;
   @ApiProperty({ format: 'uuid' }) event_id: string;
-  @ApiProperty({ enum: DOMAIN_EVENT_TYPES }) event_type: string;
+  @ApiProperty({ enum: DOMAIN_EVENT_TYPES }) event_type: DomainEventType;
   @ApiProperty({ enum: WEBHOOK_DELIVERY_STATUSES }) status: WebhookDeliveryStatus;
   @ApiProperty({ description: 'attempts made so far' }) attempts: number;
   @ApiProperty({ nullable: true, type: Number, description: "the last attempt's HTTP status, if the receiver answered" })
@@ -70,7 +70,7 @@ export class WebhookDeliveryListDto {
  */
 export class WebhookPayloadDto {
   @ApiProperty({ format: 'uuid', description: 'the event id (the same in every delivery of this event)' }) id: string;
-  @ApiProperty({ enum: DOMAIN_EVENT_TYPES }) type: string;
+  @ApiProperty({ enum: DOMAIN_EVENT_TYPES }) type: DomainEventType;
   @ApiProperty({ format: 'date-time', description: 'when the event was recorded, ISO 8601 UTC with milliseconds' }) created: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'what the event is about, by type (docs/webhooks.md)' })
   data: Record<string, unknown>;

@@ -3,10 +3,12 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy, Validate
 import { Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
 import { PaginationDto } from '../../core/listing/pagination.dto';
-import { DOMAIN_EVENT_TYPES } from '../../events';
+import { DOMAIN_EVENT_TYPES, type DomainEventType } from '../../events';
 
 /** `["*"]`: every event type, present and future. */
 export const ALL_EVENT_TYPES = '*';
+/** What a subscription's event_types hold: known event types, or ALL_EVENT_TYPES alone. */
+export type WebhookEventSelection = DomainEventType | typeof ALL_EVENT_TYPES;
 export const WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'disabled'] as const;
 export type WebhookSubscriptionStatus = (typeof WEBHOOK_SUBSCRIPTION_STATUSES)[number];
 /** operator: PATCH status disabled; failing: 3 days without a successful delivery; gone: the receiver answered 410. */
@@ -63,7 +65,7 @@ export class CreateWebhookSubscriptionDto {
 
   @ApiProperty(eventTypesDoc)
   @IsEventTypeSelection()
-  event_types: string[];
+  event_types: WebhookEventSelection[];
 
   @ApiPropertyOptional({ maxLength: WEBHOOK_DESCRIPTION_MAX, nullable: true, type: String })
   @IsOptional()
@@ -84,7 +86,7 @@ export class UpdateWebhookSubscriptionDto {
   @ApiPropertyOptional(eventTypesDoc)
   @ValidateIf((_, value) => value !== undefined)
   @IsEventTypeSelection()
-  event_types?: string[];
+  event_types?: WebhookEventSelection[];
 
   @ApiPropertyOptional({
     enum: WEBHOOK_SUBSCRIPTION_STATUSES,
@@ -106,7 +108,7 @@ export class WebhookSubscriptionDto {
   @ApiProperty() url: string;
   @ApiProperty({ nullable: true, type: String }) description: string | null;
   @ApiProperty({ type: [String], enum: [ALL_EVENT_TYPES, ...DOMAIN_EVENT_TYPES], enumName: 'WebhookEventTypeSelection' })
-  event_types: string[];
+  event_types: WebhookEventSelection[];
   @ApiProperty({ enum: WEBHOOK_SUBSCRIPTION_STATUSES }) status: WebhookSubscriptionStatus;
   @ApiProperty({ enum: WEBHOOK_DISABLED_REASONS, nullable: true, type: String, description: 'why it is disabled' })
   disabled_reason: WebhookDisabledReason | null;
