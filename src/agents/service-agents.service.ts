@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { MACHINE_SCOPES, type MachineScope, PRIMARY_KEY_SCOPES } from '../auth';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { slugCandidate, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
+import type { AnyTx } from '../core/database/db.service';
 import type { ServiceAgentStatus } from './service-agent-status';
 
 // The operator feature imports the row type from here.
@@ -41,7 +40,7 @@ export class ServiceAgentsService {
    * Deactivates visible agents of the workspace in `m`'s transaction (batch retirement of robots).
    * The caller tells the other nodes once it has committed, with `publishAgentsChanged`.
    */
-  deactivateMany(m: SqlExecutor, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+  deactivateMany(m: AnyTx, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
     return agentIds.length === 0 ? Promise.resolve([]) : this.repo.deactivateVisible(m, workspaceId, agentIds);
   }
 
@@ -52,7 +51,7 @@ export class ServiceAgentsService {
 
   /** Creates an active, visible agent with a slug unique in its workspace. */
   async create(
-    m: EntityManager,
+    m: AnyTx,
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown> = {},
@@ -80,7 +79,7 @@ export class ServiceAgentsService {
    * with a unique violation on AGENT_SLUG_UNIQUE_CONSTRAINT; the caller runs its transaction again.
    */
   createInOneStatement(
-    m: SqlExecutor,
+    m: AnyTx,
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown>,
@@ -99,7 +98,7 @@ export class ServiceAgentsService {
   }
 
   /** The workspace's hidden workspace-key agent, created on first use (one per workspace). */
-  async ensureWorkspaceKeyAgent(m: EntityManager, workspaceId: string): Promise<ServiceAgentRow> {
+  async ensureWorkspaceKeyAgent(m: AnyTx, workspaceId: string): Promise<ServiceAgentRow> {
     await this.repo.insertHiddenIfMissing(m, workspaceId, WORKSPACE_KEY_AGENT_SLUG, PRIMARY_KEY_SCOPES);
     return this.repo.findHidden(m, workspaceId);
   }

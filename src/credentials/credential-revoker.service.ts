@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { type AnyTx, Db } from '../core/database/db.service';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
 import { CredentialsRepository } from './credentials.repository';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 
 /**
  * Archives and revokes machine credentials, and tells every node. A revocation is told twice: as
@@ -22,7 +20,7 @@ export class CredentialRevoker {
     private readonly repo: CredentialsRepository,
     private readonly events: EventBus,
     private readonly clock: Clock,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly outbox: Outbox,
   ) {}
 
@@ -31,10 +29,10 @@ export class CredentialRevoker {
    * at once on every node. "Not found" and "not yours" answer alike.
    */
   async changeStatus(credentialId: string, workspaceId: string, status: 'archived' | 'revoked'): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const changed = await this.repo.setStatus(m, credentialId, workspaceId, status, this.clock.date());
-      if (!changed && !(await this.repo.existsInWorkspace(m, credentialId, workspaceId))) throw new NotFoundProblem();
-      if (changed && status === 'revoked') await this.recordRevoked(m, workspaceId, [credentialId]);
+    await this.db.transaction(async (tx) => {
+      const changed = await this.repo.setStatus(tx, credentialId, workspaceId, status, this.clock.date());
+      if (!changed && !(await this.repo.existsInWorkspace(tx, credentialId, workspaceId))) throw new NotFoundProblem();
+      if (changed && status === 'revoked') await this.recordRevoked(tx, workspaceId, [credentialId]);
     });
     await this.publishCredentialChanged(credentialId);
   }
@@ -44,7 +42,7 @@ export class CredentialRevoker {
    * for each one revoked now. By key id: revoked now, or already; ids not found (or of the hidden
    * workspace-key agent) are absent. Call publishCredentialsChanged once committed.
    */
-  async revokeMany(m: SqlExecutor, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
+  async revokeMany(m: AnyTx, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
     const found = await this.repo.revokeVisibleMany(m, workspaceId, ids, this.clock.date());
     const revoked = found.filter((k) => k.previous !== 'revoked').map((k) => k.id);
     await this.recordRevoked(m, workspaceId, revoked);
@@ -52,14 +50,14 @@ export class CredentialRevoker {
   }
 
   /** Revokes every usable or archived key of one agent in `m`'s transaction, with api_key.revoked each; returns their ids. */
-  async revokeAllOfAgent(m: EntityManager, workspaceId: string, agentId: string): Promise<string[]> {
+  async revokeAllOfAgent(m: AnyTx, workspaceId: string, agentId: string): Promise<string[]> {
     const revoked = await this.repo.revokeAllOfAgent(m, agentId, this.clock.date());
     await this.recordRevoked(m, workspaceId, revoked);
     return revoked;
   }
 
   /** Revokes every key of the given agents in `m`'s transaction, with api_key.revoked each (a data erasure); returns their ids. */
-  async revokeAllOfAgents(m: EntityManager, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+  async revokeAllOfAgents(m: AnyTx, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
     const revoked = await this.repo.revokeAllOfAgents(m, workspaceId, agentIds, this.clock.date());
     await this.recordRevoked(m, workspaceId, revoked);
     return revoked;
@@ -79,7 +77,7 @@ export class CredentialRevoker {
    * integrations, the event reaches every node through the outbox even when the revoking node
    * cannot publish on the bus (MachineCredentialVerifier listens for it).
    */
-  private async recordRevoked(m: SqlExecutor, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
+  private async recordRevoked(m: AnyTx, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
     const revokedAt = this.clock.date().toISOString();
     for (const id of credentialIds)
       await this.outbox.record(m, workspaceId, 'api_key.revoked', { credential_id: id, revoked_at: revokedAt });

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { keysetPage } from '../core/database/list-page';
-import { type MergeableWrite, PreparedSql } from '../core/database/pipeline/prepared-sql.service';
+import { type AnyTx, asTx, Db } from '../core/database/db.service';
+import { keysetStatement } from '../core/database/list-statements';
+import { t } from '../core/database/pg-types';
+import { type MergeableWrite } from '../core/database/pipeline/prepared-sql.service';
 import { byteaArrayLiteral, textArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../core/database/sql';
+import { type RowOf, statement } from '../core/database/statement';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ServiceAgentStatus } from '../agents';
 import type { MachineScope } from '../auth';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { WorkspaceStatus } from '../identity';
 import type { StoredCredentialStatus } from './credential-status';
+import type { EntityManager } from 'typeorm';
 
 /**
  * The token exchange's insert, committed without waiting for the WAL flush: `set_config(...,
@@ -83,48 +84,215 @@ export interface PrimaryKeyRecord {
 
 /** The credential with its agent's and workspace's state: what machine authentication checks. */
 export const CREDENTIAL_COLUMNS = `
-  c.id AS "credentialId", c.workspace_id AS "workspaceId", c.service_agent_id AS "serviceAgentId",
-  c.secret_hash AS "secretHash", c.scopes AS "credentialScopes", c.status AS "credentialStatus",
-  c.expires_at AS "credentialExpiresAt", a.status AS "agentStatus", w.status AS "workspaceStatus"`;
+  c.id AS credential_id, c.workspace_id, c.service_agent_id,
+  c.secret_hash, c.scopes AS credential_scopes, c.status AS credential_status,
+  c.expires_at AS credential_expires_at, a.status AS agent_status, w.status AS workspace_status`;
 /** Joins from `api_credentials c` to the rows CREDENTIAL_COLUMNS reads. */
 export const CREDENTIAL_JOINS = `
   JOIN service_agents a ON a.id = c.service_agent_id
   JOIN workspaces w ON w.id = c.workspace_id`;
+/** The row CREDENTIAL_COLUMNS reads. */
+export const CREDENTIAL_ROW = {
+  credential_id: t.uuid,
+  workspace_id: t.uuid,
+  service_agent_id: t.uuid,
+  secret_hash: t.bytea,
+  credential_scopes: t.textArray.of<MachineScope[]>(),
+  credential_status: t.text.of<StoredCredentialStatus>(),
+  credential_expires_at: t.timestamptz.null,
+  agent_status: t.text.of<ServiceAgentStatus>(),
+  workspace_status: t.text.of<WorkspaceStatus>(),
+} as const;
+/** A token's own columns, read with CREDENTIAL_COLUMNS (`t` is the token's table). */
+export const TOKEN_COLUMNS = `t.scopes AS token_scopes, t.expires_at AS token_expires_at`;
+export const TOKEN_ROW = { token_scopes: t.textArray.of<MachineScope[]>(), token_expires_at: t.timestamptz } as const;
+
+/** The record a credential's row (CREDENTIAL_ROW) is to authentication. */
+export function credentialRecord(r: RowOf<typeof CREDENTIAL_ROW>): CredentialRecord {
+  return {
+    credentialId: r.credential_id,
+    workspaceId: r.workspace_id,
+    serviceAgentId: r.service_agent_id,
+    secretHash: r.secret_hash,
+    credentialScopes: r.credential_scopes,
+    credentialStatus: r.credential_status,
+    credentialExpiresAt: r.credential_expires_at,
+    agentStatus: r.agent_status,
+    workspaceStatus: r.workspace_status,
+  };
+}
+
+/** The record a token's row (CREDENTIAL_ROW and TOKEN_ROW) is to authentication. */
+export function accessTokenRecord(r: RowOf<typeof CREDENTIAL_ROW> & RowOf<typeof TOKEN_ROW>): AccessTokenRecord {
+  return { ...credentialRecord(r), tokenScopes: r.token_scopes, tokenExpiresAt: r.token_expires_at };
+}
+
+const CREDENTIAL_BY_PREFIX = statement({
+  label: 'credential_by_prefix',
+  lane: 'read',
+  text: `SELECT ${CREDENTIAL_COLUMNS}
+         FROM api_credentials c ${CREDENTIAL_JOINS}
+        WHERE c.prefix = $1`,
+  params: [t.text],
+  row: CREDENTIAL_ROW,
+});
+
+const CREDENTIAL_BY_ACCESS_TOKEN = statement({
+  label: 'credential_by_access_token',
+  lane: 'read',
+  text: `SELECT ${CREDENTIAL_COLUMNS}, ${TOKEN_COLUMNS}
+         FROM access_tokens t
+         JOIN api_credentials c ON c.id = t.credential_id ${CREDENTIAL_JOINS}
+        WHERE t.token_hash = $1`,
+  params: [t.bytea],
+  row: { ...CREDENTIAL_ROW, ...TOKEN_ROW },
+});
+
+const INSERT_CREDENTIAL = statement({
+  label: 'insert_api_credential',
+  text: `INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6) RETURNING id, inserted_at`,
+  params: [t.uuid, t.uuid, t.text, t.bytea, t.textArray, t.timestamptz.null, t.uuid.null],
+  row: { id: t.uuid, inserted_at: t.timestamptz },
+});
+
+/** An access token in the caller's transaction (durable with it). */
+const INSERT_ACCESS_TOKEN_IN_TX = statement({
+  label: 'insert_access_token_in_tx',
+  text: `INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`,
+  params: [t.uuid, t.bytea, t.textArray, t.timestamptz],
+});
+
+/** Moves a usable credential to archived. */
+const ARCHIVE_CREDENTIAL = statement({
+  label: 'archive_api_credential',
+  text: `UPDATE api_credentials SET status = $3, archived_at = $4
+        WHERE id = $1 AND workspace_id = $2 AND status IN ('usable') RETURNING id`,
+  params: [t.uuid, t.uuid, t.text, t.timestamptz],
+  row: { id: t.uuid },
+});
+
+/** Moves a usable or archived credential to revoked. */
+const REVOKE_CREDENTIAL = statement({
+  label: 'revoke_api_credential',
+  text: `UPDATE api_credentials SET status = $3, revoked_at = $4
+        WHERE id = $1 AND workspace_id = $2 AND status IN ('usable', 'archived') RETURNING id`,
+  params: [t.uuid, t.uuid, t.text, t.timestamptz],
+  row: { id: t.uuid },
+});
+
+const CREDENTIAL_EXISTS = statement({
+  label: 'api_credential_exists_in_workspace',
+  text: `SELECT 1 FROM api_credentials WHERE id = $1 AND workspace_id = $2`,
+  params: [t.uuid, t.uuid],
+  row: { '?column?': t.int },
+});
+
+const REVOKE_ALL_OF_AGENT = statement({
+  label: 'revoke_api_credentials_of_agent',
+  text: `UPDATE api_credentials SET status = 'revoked', revoked_at = $2
+        WHERE service_agent_id = $1 AND status IN ('usable', 'archived') RETURNING id`,
+  params: [t.uuid, t.timestamptz],
+  row: { id: t.uuid },
+});
+
+const LOCK_SERVICE_AGENT = statement({
+  label: 'lock_service_agent_for_credentials',
+  text: `SELECT id FROM service_agents WHERE id = $1 FOR UPDATE`,
+  params: [t.uuid],
+  row: { id: t.uuid },
+});
+
+const PRIMARY_KEY = statement({
+  label: 'workspace_primary_key',
+  text: `SELECT c.id AS credential_id, c.prefix, c.scopes, c.status, c.last_used_at, c.inserted_at
+         FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
+        WHERE a.workspace_id = $1 AND a.hidden AND c.status = 'usable'
+        ORDER BY c.inserted_at DESC LIMIT 1`,
+  params: [t.uuid],
+  row: {
+    credential_id: t.uuid,
+    prefix: t.text,
+    scopes: t.textArray.of<MachineScope[]>(),
+    status: t.text.of<StoredCredentialStatus>(),
+    last_used_at: t.timestamptz.null,
+    inserted_at: t.timestamptz,
+  },
+});
+
+const TOUCH_LAST_USED = statement({
+  label: 'touch_api_credentials_last_used',
+  text: `UPDATE api_credentials c SET last_used_at = v.at
+         FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at)
+        WHERE c.id = v.id AND (c.last_used_at IS NULL OR c.last_used_at < v.at)`,
+  params: [t.uuidArray, t.timestamptzArray],
+});
+
+/**
+ * Revokes the workspace's keys among the ids that are usable or archived; keys of the hidden
+ * workspace-key agent are left out (operator REST never sees them). Every key found (locked),
+ * with its status before.
+ */
+const REVOKE_VISIBLE_MANY = statement({
+  label: 'revoke_visible_api_credentials',
+  text: `WITH found AS (SELECT c.id, c.status FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
+                       WHERE c.id = ANY($2::uuid[]) AND c.workspace_id = $1 AND NOT a.hidden FOR UPDATE OF c),
+            revoked AS (UPDATE api_credentials c SET status = 'revoked', revoked_at = $3
+                          FROM found WHERE c.id = found.id AND found.status <> 'revoked' RETURNING c.id)
+       SELECT id, status AS previous FROM found`,
+  params: [t.uuid, t.uuidArray, t.timestamptz],
+  row: { id: t.uuid, previous: t.text.of<StoredCredentialStatus>() },
+});
+
+/** A page of the keys of a data subject's agents (public parts only), by id. */
+const EXPORT_CREDENTIALS = keysetStatement({
+  label: 'export_api_credentials',
+  columns: `id, service_agent_id, 'agk_' || prefix AS prefix, scopes, status, expires_at, last_used_at, archived_at, revoked_at, inserted_at`,
+  from: 'api_credentials',
+  alias: 'api_credentials',
+  scope: `workspace_id = $1 AND service_agent_id = ANY($2::uuid[])`,
+  params: [t.uuid, t.uuidArray],
+  row: {
+    id: t.uuid,
+    service_agent_id: t.uuid,
+    prefix: t.text,
+    scopes: t.textArray,
+    status: t.text,
+    expires_at: t.timestamptz.null,
+    last_used_at: t.timestamptz.null,
+    archived_at: t.timestamptz.null,
+    revoked_at: t.timestamptz.null,
+    inserted_at: t.timestamptz,
+  },
+  limit: EXPORT_PAGE_SIZE,
+});
+
+const REVOKE_ALL_OF_AGENTS = statement({
+  label: 'revoke_api_credentials_of_agents',
+  text: `UPDATE api_credentials SET status = 'revoked', revoked_at = $3
+        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND status IN ('usable', 'archived') RETURNING id`,
+  params: [t.uuid, t.uuidArray, t.timestamptz],
+  row: { id: t.uuid },
+});
 
 /** SQL for machine credentials. Lookups are single indexed joins (prefix or token hash). */
 @Injectable()
 export class CredentialsRepository {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: PreparedSql,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async findByPrefix(prefix: string): Promise<CredentialRecord | undefined> {
-    const rows = await this.sql.rows<CredentialRecord>(
-      'credential_by_prefix',
-      `SELECT ${CREDENTIAL_COLUMNS}
-         FROM api_credentials c ${CREDENTIAL_JOINS}
-        WHERE c.prefix = $1`,
-      [prefix],
-    );
-    return rows[0];
+    const row = await this.db.maybe(CREDENTIAL_BY_PREFIX, [prefix]);
+    return row && credentialRecord(row);
   }
 
   async findAccessToken(tokenHash: Buffer): Promise<AccessTokenRecord | undefined> {
-    const rows = await this.sql.rows<AccessTokenRecord>(
-      'credential_by_access_token',
-      `SELECT ${CREDENTIAL_COLUMNS}, t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt"
-         FROM access_tokens t
-         JOIN api_credentials c ON c.id = t.credential_id ${CREDENTIAL_JOINS}
-        WHERE t.token_hash = $1`,
-      [tokenHash],
-    );
-    return rows[0];
+    const row = await this.db.maybe(CREDENTIAL_BY_ACCESS_TOKEN, [tokenHash]);
+    return row && accessTokenRecord(row);
   }
 
   /** A new credential; its id is `c.id` when given (a caller that must name it before the answer), else generated. */
-  async insertCredential(
-    m: SqlExecutor,
+  insertCredential(
+    m: AnyTx,
     c: {
       id?: string;
       workspaceId: string;
@@ -134,13 +302,8 @@ export class CredentialsRepository {
       scopes: readonly MachineScope[];
       expiresAt: Date | null;
     },
-  ): Promise<{ id: string; insertedAt: Date }> {
-    const [row] = await m.query(
-      `INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
-       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6) RETURNING id, inserted_at AS "insertedAt"`,
-      [c.workspaceId, c.serviceAgentId, c.prefix, c.secretHash, c.scopes, c.expiresAt, c.id ?? null],
-    );
-    return row;
+  ): Promise<{ id: string; inserted_at: Date }> {
+    return asTx(m).one(INSERT_CREDENTIAL, [c.workspaceId, c.serviceAgentId, c.prefix, c.secretHash, c.scopes, c.expiresAt, c.id ?? null]);
   }
 
   /**
@@ -148,60 +311,39 @@ export class CredentialsRepository {
    * path: a pipelined write that commits asynchronously, merged with the other exchanges' tokens
    * that go out with it (ACCESS_TOKEN_WRITE).
    */
-  async insertAccessToken(m: SqlExecutor | undefined, t: NewAccessToken): Promise<void> {
+  async insertAccessToken(m: AnyTx | undefined, t: NewAccessToken): Promise<void> {
     if (m) {
-      await m.query(
-        `INSERT INTO access_tokens (credential_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4)`,
-        ACCESS_TOKEN_WRITE.oneValues(t),
-      );
+      await asTx(m).run(INSERT_ACCESS_TOKEN_IN_TX, [t.credentialId, t.tokenHash, t.scopes, t.expiresAt.toISOString()]);
     } else {
-      await this.sql.write(ACCESS_TOKEN_WRITE, t);
+      await this.db.write(ACCESS_TOKEN_WRITE, t);
     }
   }
 
   /** Moves a usable credential to archived or revoked; returns false when it was not usable. */
-  async setStatus(m: EntityManager, credentialId: string, workspaceId: string, status: 'archived' | 'revoked', at: Date): Promise<boolean> {
-    const column = status === 'archived' ? 'archived_at' : 'revoked_at';
-    const from = status === 'archived' ? `'usable'` : `'usable', 'archived'`;
-    const rows = await m.query(
-      `UPDATE api_credentials SET status = $3, ${column} = $4
-        WHERE id = $1 AND workspace_id = $2 AND status IN (${from}) RETURNING id`,
-      [credentialId, workspaceId, status, at],
-    );
-    return rows[0].length > 0;
+  async setStatus(m: AnyTx, credentialId: string, workspaceId: string, status: 'archived' | 'revoked', at: Date): Promise<boolean> {
+    const s = status === 'archived' ? ARCHIVE_CREDENTIAL : REVOKE_CREDENTIAL;
+    return (await asTx(m).run(s, [credentialId, workspaceId, status, at])) > 0;
   }
 
   /** Whether the credential exists in the workspace, whatever its state. */
-  async existsInWorkspace(m: EntityManager, credentialId: string, workspaceId: string): Promise<boolean> {
-    const exists = await m.query(`SELECT 1 FROM api_credentials WHERE id = $1 AND workspace_id = $2`, [credentialId, workspaceId]);
-    return exists.length > 0;
+  async existsInWorkspace(m: AnyTx, credentialId: string, workspaceId: string): Promise<boolean> {
+    return (await asTx(m).maybe(CREDENTIAL_EXISTS, [credentialId, workspaceId])) !== undefined;
   }
 
   /** Revokes every usable or archived credential of the agent; returns their ids. */
-  async revokeAllOfAgent(m: EntityManager, agentId: string, at: Date): Promise<string[]> {
-    const [rows] = await m.query(
-      `UPDATE api_credentials SET status = 'revoked', revoked_at = $2
-        WHERE service_agent_id = $1 AND status IN ('usable', 'archived') RETURNING id`,
-      [agentId, at],
-    );
-    return (rows as { id: string }[]).map((r) => r.id);
+  async revokeAllOfAgent(m: AnyTx, agentId: string, at: Date): Promise<string[]> {
+    const rows = await asTx(m).rows(REVOKE_ALL_OF_AGENT, [agentId, at]);
+    return rows.map((r) => r.id);
   }
 
   /** Locks the agent's row until the transaction ends. */
-  async lockServiceAgent(m: EntityManager, agentId: string): Promise<void> {
-    await m.query(`SELECT id FROM service_agents WHERE id = $1 FOR UPDATE`, [agentId]);
+  async lockServiceAgent(m: AnyTx, agentId: string): Promise<void> {
+    await asTx(m).rows(LOCK_SERVICE_AGENT, [agentId]);
   }
 
   /** The newest usable credential of the workspace's hidden agent (its primary key), or undefined. */
-  async findPrimaryKey(workspaceId: string): Promise<PrimaryKeyRecord | undefined> {
-    const rows = await this.db.query(
-      `SELECT c.id AS credential_id, c.prefix, c.scopes, c.status, c.last_used_at, c.inserted_at
-         FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
-        WHERE a.workspace_id = $1 AND a.hidden AND c.status = 'usable'
-        ORDER BY c.inserted_at DESC LIMIT 1`,
-      [workspaceId],
-    );
-    return rows[0];
+  findPrimaryKey(workspaceId: string): Promise<PrimaryKeyRecord | undefined> {
+    return this.db.maybe(PRIMARY_KEY, [workspaceId]);
   }
 
   /** Batched last_used_at: one statement for every credential used since the last flush. */
@@ -209,12 +351,7 @@ export class CredentialsRepository {
     if (entries.size === 0) return;
     const ids = [...entries.keys()];
     const times = ids.map((id) => new Date(entries.get(id)!));
-    await this.db.query(
-      `UPDATE api_credentials c SET last_used_at = v.at
-         FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at)
-        WHERE c.id = v.id AND (c.last_used_at IS NULL OR c.last_used_at < v.at)`,
-      [ids, times],
-    );
+    await this.db.run(TOUCH_LAST_USED, [ids, times]);
   }
 
   // ---- batch revocation (issue 22) ----
@@ -225,46 +362,24 @@ export class CredentialsRepository {
    * every key found (locked) with its status before.
    */
   revokeVisibleMany(
-    m: SqlExecutor,
+    m: AnyTx,
     workspaceId: string,
     ids: readonly string[],
     at: Date,
   ): Promise<{ id: string; previous: StoredCredentialStatus }[]> {
-    return m.query(
-      `WITH found AS (SELECT c.id, c.status FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
-                       WHERE c.id = ANY($2::uuid[]) AND c.workspace_id = $1 AND NOT a.hidden FOR UPDATE OF c),
-            revoked AS (UPDATE api_credentials c SET status = 'revoked', revoked_at = $3
-                          FROM found WHERE c.id = found.id AND found.status <> 'revoked' RETURNING c.id)
-       SELECT id, status AS previous FROM found`,
-      [workspaceId, ids, at],
-    );
+    return asTx(m).rows(REVOKE_VISIBLE_MANY, [workspaceId, ids, at]);
   }
 
   // ---- data requests (issue 22) ----
 
   /** A page of the keys of a data subject's agents (public parts only), by id. */
   exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
-    return keysetPage(
-      m,
-      {
-        columns: `id, service_agent_id, 'agk_' || prefix AS prefix, scopes, status, expires_at, last_used_at, archived_at, revoked_at, inserted_at`,
-        table: 'api_credentials',
-        alias: 'api_credentials',
-        scope: `workspace_id = $1 AND service_agent_id = ANY($2::uuid[])`,
-        params: [s.workspaceId, s.serviceAgentIds],
-      },
-      after,
-      EXPORT_PAGE_SIZE,
-    );
+    return asTx(m).rows(EXPORT_CREDENTIALS, [s.workspaceId, s.serviceAgentIds, after ?? null]);
   }
 
   /** Revokes every usable or archived key of the given agents of the workspace; returns their ids. */
-  async revokeAllOfAgents(m: EntityManager, workspaceId: string, agentIds: readonly string[], at: Date): Promise<string[]> {
-    const [rows] = await m.query(
-      `UPDATE api_credentials SET status = 'revoked', revoked_at = $3
-        WHERE workspace_id = $1 AND service_agent_id = ANY($2::uuid[]) AND status IN ('usable', 'archived') RETURNING id`,
-      [workspaceId, agentIds, at],
-    );
-    return (rows as { id: string }[]).map((r) => r.id);
+  async revokeAllOfAgents(m: AnyTx, workspaceId: string, agentIds: readonly string[], at: Date): Promise<string[]> {
+    const rows = await asTx(m).rows(REVOKE_ALL_OF_AGENTS, [workspaceId, agentIds, at]);
+    return rows.map((r) => r.id);
   }
 }

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
 import { type MachineScope, PRIMARY_KEY_SCOPES } from '../auth';
 import { toIso } from '../core/common/iso';
+import { type AnyTx, Db } from '../core/database/db.service';
 import { CredentialIssuer, IssuedAccessToken, IssuedApiKey } from './credential-issuer.service';
 import { CredentialRevoker } from './credential-revoker.service';
 import { CredentialsRepository } from './credentials.repository';
@@ -35,14 +34,14 @@ export class WorkspaceKeyService {
     private readonly issuer: CredentialIssuer,
     private readonly revoker: CredentialRevoker,
     private readonly repo: CredentialsRepository,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
   ) {}
 
   /**
    * Generate or rotate inside the caller's transaction. Returns the new key (shown once), a token,
    * and the ids of the credentials it revoked: the caller publishes those after commit.
    */
-  async generateIn(m: EntityManager, workspaceId: string): Promise<GeneratedKey> {
+  async generateIn(m: AnyTx, workspaceId: string): Promise<GeneratedKey> {
     const agent = await this.agents.ensureWorkspaceKeyAgent(m, workspaceId);
     // Lock the hidden agent row: two concurrent rotations must not both leave a usable key.
     await this.repo.lockServiceAgent(m, agent.id);
@@ -57,17 +56,17 @@ export class WorkspaceKeyService {
   }
 
   async generate(workspaceId: string): Promise<Omit<GeneratedKey, 'revoked'>> {
-    const { revoked, ...issued } = await this.db.transaction((m) => this.generateIn(m, workspaceId));
+    const { revoked, ...issued } = await this.db.transaction((tx) => this.generateIn(tx, workspaceId));
     await this.publishRevoked(revoked);
     return issued;
   }
 
   /** Revokes the primary key; returns whether there was one. */
   async delete(workspaceId: string): Promise<boolean> {
-    const revoked = await this.db.transaction(async (m) => {
-      const agent = await this.agents.ensureWorkspaceKeyAgent(m, workspaceId);
-      await this.repo.lockServiceAgent(m, agent.id);
-      return this.revoker.revokeAllOfAgent(m, workspaceId, agent.id);
+    const revoked = await this.db.transaction(async (tx) => {
+      const agent = await this.agents.ensureWorkspaceKeyAgent(tx, workspaceId);
+      await this.repo.lockServiceAgent(tx, agent.id);
+      return this.revoker.revokeAllOfAgent(tx, workspaceId, agent.id);
     });
     await this.publishRevoked(revoked);
     return revoked.length > 0;

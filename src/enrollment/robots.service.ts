@@ -9,6 +9,7 @@ import { Outbox } from '../events';
 import { QuotasService } from '../identity';
 import { toRobotDto } from './mappers';
 import { type RobotRow, RobotsRepository } from './robots.repository';
+import type { AnyTx } from '../core/database/db.service';
 import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ListQuery } from '../core/listing/list-query';
 import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
@@ -65,7 +66,7 @@ export class RobotsService {
    * already; ids not in the workspace are absent. Call `publishRetired` after commit.
    */
   async retireMany(
-    m: SqlExecutor,
+    m: AnyTx,
     workspaceId: string,
     ids: readonly string[],
   ): Promise<{ outcomes: Map<string, 'retired' | 'already_retired'>; agentIds: string[] }> {
