@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import { DataSource, EntityManager } from 'typeorm';
 import { BadRequestProblem } from '../core/common/problem/problem.error';
-import { asTx } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { PAYMENT_EVENTS_METRIC } from '../core/metrics/metric-names';
 import { WorkspacesService } from '../identity';
 import { type PaymentEvent, readPaymentEvent } from './payment-event';
@@ -33,8 +31,7 @@ export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
-    /** TypeORM's, for the transaction: WorkspacesService's payment methods still take its EntityManager. */
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
     private readonly repo: PaymentsRepository,
     private readonly workspaces: WorkspacesService,
     @InjectMetric(PAYMENT_EVENTS_METRIC) private readonly outcomes: Counter<string>,
@@ -44,10 +41,9 @@ export class PaymentsService {
     const event = readPaymentEvent(body);
     if (!event) throw new BadRequestProblem('invalid_event');
     const workspaceId = 'workspaceId' in event.effect ? event.effect.workspaceId : null;
-    const applied = await this.dataSource.transaction(async (m): Promise<Applied | 'duplicate'> => {
-      const tx = asTx(m);
+    const applied = await this.db.transaction(async (tx): Promise<Applied | 'duplicate'> => {
       if (!(await this.repo.recordFirstSeen(tx, { id: event.id, type: event.type, workspaceId }))) return 'duplicate';
-      const result = await this.apply(m, event);
+      const result = await this.apply(tx, event);
       await this.repo.setOutcome(tx, event.id, result.outcome, result.detail);
       return result;
     });
@@ -61,25 +57,25 @@ export class PaymentsService {
     return { received: true, outcome: applied.outcome };
   }
 
-  private async apply(m: EntityManager, event: PaymentEvent): Promise<Applied> {
+  private async apply(tx: Tx, event: PaymentEvent): Promise<Applied> {
     const effect = event.effect;
     if (effect.kind === 'ignore') return { outcome: 'ignored', detail: effect.reason };
-    const workspace = await this.workspaces.lockForPayment(m, effect.workspaceId);
+    const workspace = await this.workspaces.lockForPayment(tx, effect.workspaceId);
     if (!workspace) return { outcome: 'ignored', detail: 'unknown_workspace' };
     const kind = effect.kind === 'plan' ? 'plan' : 'invoice';
-    if (event.created && !(await this.repo.advance(asTx(m), workspace.id, kind, event.created))) {
+    if (event.created && !(await this.repo.advance(tx, workspace.id, kind, event.created))) {
       return { outcome: 'ignored', detail: `out_of_order: a later ${kind} event already applied` };
     }
     switch (effect.kind) {
       case 'plan':
-        await this.workspaces.setPlanFromPayment(m, workspace.id, effect.plan);
+        await this.workspaces.setPlanFromPayment(tx, workspace.id, effect.plan);
         return { outcome: 'applied', detail: `plan ${effect.plan}` };
       case 'pause':
-        return (await this.workspaces.pauseForPayment(m, workspace.id))
+        return (await this.workspaces.pauseForPayment(tx, workspace.id))
           ? { outcome: 'applied', detail: 'paused', statusChanged: workspace.id }
           : { outcome: 'ignored', detail: `not paused: the workspace is ${workspace.status}` };
       case 'resume':
-        return (await this.workspaces.resumeAfterPayment(m, workspace.id))
+        return (await this.workspaces.resumeAfterPayment(tx, workspace.id))
           ? { outcome: 'applied', detail: 'reactivated', statusChanged: workspace.id }
           : {
               outcome: 'ignored',
