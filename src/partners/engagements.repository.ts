@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
+import { type AnyTx, asTx, Db, type Queryable } from '../core/database/db.service';
+import { listStatements } from '../core/database/list-statements';
+import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
-import { listSql } from '../core/listing/list-sql';
+import { statement } from '../core/database/statement';
+import { ENGAGEMENT_EVENT_LIST, ENGAGEMENT_LIST } from './dto/engagement.dto';
 import type { EngagementScope } from '../auth';
 import type { ListQuery } from '../core/listing/list-query';
 import type { WorkspaceStatus } from '../identity';
@@ -35,73 +36,175 @@ export interface EngagementForMint {
 const ENGAGEMENT_COLUMNS = `e.id, e.partner_id, p.name AS partner_name, e.workspace_id, w.name AS workspace_name, e.status, e.scopes,
   ${isoColumn('e', 'inserted_at')}, ${isoColumn('e', 'revoked_at')}`;
 const ENGAGEMENT_FROM = `engagements e JOIN partners p ON p.id = e.partner_id JOIN workspaces w ON w.id = e.workspace_id`;
+const ENGAGEMENT_ROW = {
+  id: t.uuid,
+  partner_id: t.uuid,
+  partner_name: t.text,
+  workspace_id: t.uuid,
+  workspace_name: t.text,
+  status: t.text.of<EngagementStatus>(),
+  scopes: t.textArray.of<EngagementScope[]>(),
+  inserted_at: t.text,
+  revoked_at: t.text.null,
+};
 const EVENT_COLUMNS = `v.id, v.engagement_id, v.kind, v.payload, ${isoColumn('v', 'inserted_at')}`;
+const EVENT_ROW = { id: t.uuid, engagement_id: t.uuid, kind: t.text, payload: t.json.of<Record<string, unknown>>(), inserted_at: t.text };
+
+/** A new active engagement; fails on engagements_active_key when one is active already. */
+const INSERT_ENGAGEMENT = statement({
+  label: 'insert_engagement',
+  text: `INSERT INTO engagements (workspace_id, partner_id, scopes, granted_by) VALUES ($1, $2, $3, $4) RETURNING id`,
+  params: [t.uuid, t.uuid, t.textArray.of<EngagementScope[]>(), t.uuid],
+  row: { id: t.uuid },
+});
+
+const ENGAGEMENT_IN_WORKSPACE = statement({
+  label: 'engagement_in_workspace',
+  text: `SELECT ${ENGAGEMENT_COLUMNS} FROM ${ENGAGEMENT_FROM} WHERE e.id = $1 AND e.workspace_id = $2`,
+  params: [t.uuid, t.uuid],
+  row: ENGAGEMENT_ROW,
+});
+
+/** Revokes an active engagement of the workspace. */
+const REVOKE_ENGAGEMENT = statement({
+  label: 'revoke_engagement',
+  text: `UPDATE engagements SET status = 'revoked', revoked_at = $3 WHERE id = $1 AND workspace_id = $2 AND status = 'active' RETURNING id`,
+  params: [t.uuid, t.uuid, t.timestamptz],
+  row: { id: t.uuid },
+});
+
+/** The workspace's engagements, every status, newest first. */
+const WORKSPACE_ENGAGEMENTS = listStatements(ENGAGEMENT_LIST, {
+  label: 'list_workspace_engagements',
+  columns: ENGAGEMENT_COLUMNS,
+  from: ENGAGEMENT_FROM,
+  countFrom: 'engagements e',
+  alias: 'e',
+  scope: 'e.workspace_id = $1',
+  params: [t.uuid],
+  row: ENGAGEMENT_ROW,
+});
+
+/** The partner's active engagements, newest first. */
+const PARTNER_ENGAGEMENTS = listStatements(ENGAGEMENT_LIST, {
+  label: 'list_partner_engagements',
+  columns: ENGAGEMENT_COLUMNS,
+  from: ENGAGEMENT_FROM,
+  countFrom: 'engagements e',
+  alias: 'e',
+  scope: `e.partner_id = $1 AND e.status = 'active'`,
+  params: [t.uuid],
+  row: ENGAGEMENT_ROW,
+});
+
+/** The partner's active engagement, with its workspace's state. */
+const ACTIVE_ENGAGEMENT_FOR_PARTNER = statement({
+  label: 'active_engagement_for_partner',
+  text: `SELECT e.id, e.workspace_id, w.status AS workspace_status, e.scopes
+         FROM engagements e JOIN workspaces w ON w.id = e.workspace_id
+        WHERE e.id = $1 AND e.partner_id = $2 AND e.status = 'active'`,
+  params: [t.uuid, t.uuid],
+  row: { id: t.uuid, workspace_id: t.uuid, workspace_status: t.text.of<WorkspaceStatus>(), scopes: t.textArray.of<EngagementScope[]>() },
+});
+
+const PRUNE_ENGAGEMENT_TOKENS = statement({
+  label: 'prune_engagement_tokens',
+  text: `DELETE FROM engagement_tokens WHERE engagement_id = $1 AND expires_at < $2`,
+  params: [t.uuid, t.timestamptz],
+});
+
+const INSERT_ENGAGEMENT_TOKEN = statement({
+  label: 'insert_engagement_token',
+  text: `INSERT INTO engagement_tokens (engagement_id, partner_key_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+  params: [t.uuid, t.uuid, t.bytea, t.textArray.of<EngagementScope[]>(), t.timestamptz],
+});
+
+/** Engagement authentication's lookup: one indexed join by token hash. */
+const ENGAGEMENT_TOKEN_BY_HASH = statement({
+  label: 'engagement_token_by_hash',
+  lane: 'read',
+  text: `SELECT e.id AS engagement_id, e.partner_id, t.partner_key_id, e.workspace_id,
+              t.scopes AS token_scopes, t.expires_at AS token_expires_at, e.status AS engagement_status,
+              p.status AS partner_status, k.expires_at AS key_expires_at, w.status AS workspace_status
+         FROM engagement_tokens t
+         JOIN engagements e ON e.id = t.engagement_id
+         JOIN partners p ON p.id = e.partner_id
+         JOIN partner_keys k ON k.id = t.partner_key_id
+         JOIN workspaces w ON w.id = e.workspace_id
+        WHERE t.token_hash = $1`,
+  params: [t.bytea],
+  row: {
+    engagement_id: t.uuid,
+    partner_id: t.uuid,
+    partner_key_id: t.uuid,
+    workspace_id: t.uuid,
+    token_scopes: t.textArray.of<EngagementScope[]>(),
+    token_expires_at: t.timestamptz,
+    engagement_status: t.text.of<EngagementStatus>(),
+    partner_status: t.text.of<PartnerStatus>(),
+    key_expires_at: t.timestamptz.null,
+    workspace_status: t.text.of<WorkspaceStatus>(),
+  },
+});
+
+const INSERT_ENGAGEMENT_EVENT = statement({
+  label: 'insert_engagement_event',
+  lane: 'committed',
+  text: `INSERT INTO engagement_events AS v (engagement_id, workspace_id, kind, payload) VALUES ($1, $2, $3, $4) RETURNING ${EVENT_COLUMNS}`,
+  params: [t.uuid, t.uuid, t.text, t.json],
+  row: EVENT_ROW,
+});
+
+/** The engagement's events, newest first; served by engagement_events_list_idx. */
+const ENGAGEMENT_EVENTS = listStatements(ENGAGEMENT_EVENT_LIST, {
+  label: 'list_engagement_events',
+  columns: EVENT_COLUMNS,
+  from: 'engagement_events',
+  alias: 'v',
+  scope: 'v.engagement_id = $1',
+  params: [t.uuid],
+  row: EVENT_ROW,
+  lane: 'read',
+});
 
 /** SQL for engagements, the tokens minted under them and the events posted through them. */
 @Injectable()
 export class EngagementsRepository {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: PreparedSql,
-  ) {}
+  constructor(private readonly db: Db) {}
 
-  /** A new active engagement; fails on engagements_active_key when one is active already. */
   async insert(
-    m: EntityManager,
+    m: AnyTx,
     e: { workspaceId: string; partnerId: string; scopes: readonly EngagementScope[]; grantedBy: string },
   ): Promise<EngagementDto> {
-    const [{ id }] = await m.query(
-      `INSERT INTO engagements (workspace_id, partner_id, scopes, granted_by) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [e.workspaceId, e.partnerId, e.scopes, e.grantedBy],
-    );
-    return (await this.findInWorkspace(e.workspaceId, id, m))!;
+    const tx = asTx(m);
+    const { id } = await tx.one(INSERT_ENGAGEMENT, [e.workspaceId, e.partnerId, e.scopes as EngagementScope[], e.grantedBy]);
+    return (await this.findInWorkspace(e.workspaceId, id, tx))!;
   }
 
-  async findInWorkspace(workspaceId: string, id: string, m: EntityManager | DataSource = this.db): Promise<EngagementDto | undefined> {
-    const rows = await m.query(`SELECT ${ENGAGEMENT_COLUMNS} FROM ${ENGAGEMENT_FROM} WHERE e.id = $1 AND e.workspace_id = $2`, [
-      id,
-      workspaceId,
-    ]);
-    return rows[0];
+  findInWorkspace(workspaceId: string, id: string, m?: AnyTx): Promise<EngagementDto | undefined> {
+    const q: Queryable = m ? asTx(m) : this.db;
+    return q.maybe(ENGAGEMENT_IN_WORKSPACE, [id, workspaceId]);
   }
 
   /** Revokes an active engagement of the workspace; false when it was not active (or not there). */
-  async revoke(m: EntityManager, workspaceId: string, id: string, at: Date): Promise<boolean> {
-    const [rows] = await m.query(
-      `UPDATE engagements SET status = 'revoked', revoked_at = $3 WHERE id = $1 AND workspace_id = $2 AND status = 'active' RETURNING id`,
-      [id, workspaceId, at],
-    );
-    return rows.length > 0;
+  async revoke(m: AnyTx, workspaceId: string, id: string, at: Date): Promise<boolean> {
+    return (await asTx(m).maybe(REVOKE_ENGAGEMENT, [id, workspaceId, at])) !== undefined;
   }
 
   /** The workspace's engagements, every status, newest first. */
   listForWorkspace(workspaceId: string, q: ListQuery): Promise<{ rows: EngagementDto[]; total: number }> {
-    return this.page(q, 'e.workspace_id = $1', [workspaceId]);
+    return this.db.list(WORKSPACE_ENGAGEMENTS, [workspaceId], q);
   }
 
   /** The partner's active engagements, newest first. */
   listActiveForPartner(partnerId: string, q: ListQuery): Promise<{ rows: EngagementDto[]; total: number }> {
-    return this.page(q, `e.partner_id = $1 AND e.status = 'active'`, [partnerId]);
-  }
-
-  private async page(q: ListQuery, scope: string, params: unknown[]): Promise<{ rows: EngagementDto[]; total: number }> {
-    const s = listSql(q, { sql: scope, params, alias: 'e' });
-    const [rows, counted] = await Promise.all([
-      this.db.query(`SELECT ${ENGAGEMENT_COLUMNS} FROM ${ENGAGEMENT_FROM} ${s.where} ${s.orderBy} ${s.limit}`, s.params),
-      this.db.query(`SELECT count(*)::int AS total FROM engagements e ${s.where}`, s.countParams),
-    ]);
-    return { rows, total: counted[0].total };
+    return this.db.list(PARTNER_ENGAGEMENTS, [partnerId], q);
   }
 
   /** The partner's active engagement `id`, with its workspace's state; undefined otherwise. */
   async findActiveForPartner(partnerId: string, id: string): Promise<EngagementForMint | undefined> {
-    const rows = await this.db.query(
-      `SELECT e.id, e.workspace_id AS "workspaceId", w.status AS "workspaceStatus", e.scopes
-         FROM engagements e JOIN workspaces w ON w.id = e.workspace_id
-        WHERE e.id = $1 AND e.partner_id = $2 AND e.status = 'active'`,
-      [id, partnerId],
-    );
-    return rows[0];
+    const row = await this.db.maybe(ACTIVE_ENGAGEMENT_FOR_PARTNER, [id, partnerId]);
+    return row && { id: row.id, workspaceId: row.workspace_id, workspaceStatus: row.workspace_status, scopes: row.scopes };
   }
 
   /** Stores a minted token (its hash only) and prunes the engagement's long-expired tokens. */
@@ -113,61 +216,39 @@ export class EngagementsRepository {
     expiresAt: Date;
     pruneBefore: Date;
   }): Promise<void> {
-    await this.db.query(`DELETE FROM engagement_tokens WHERE engagement_id = $1 AND expires_at < $2`, [t.engagementId, t.pruneBefore]);
-    await this.db.query(
-      `INSERT INTO engagement_tokens (engagement_id, partner_key_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [t.engagementId, t.partnerKeyId, t.tokenHash, t.scopes, t.expiresAt],
-    );
+    await this.db.run(PRUNE_ENGAGEMENT_TOKENS, [t.engagementId, t.pruneBefore]);
+    await this.db.run(INSERT_ENGAGEMENT_TOKEN, [t.engagementId, t.partnerKeyId, t.tokenHash, t.scopes as EngagementScope[], t.expiresAt]);
   }
 
   /** Engagement authentication's lookup: one indexed join by token hash. */
   async findToken(tokenHash: Buffer): Promise<EngagementTokenRecord | undefined> {
-    const rows = await this.sql.rows<EngagementTokenRecord>(
-      'engagement_token_by_hash',
-      `SELECT e.id AS "engagementId", e.partner_id AS "partnerId", t.partner_key_id AS "partnerKeyId", e.workspace_id AS "workspaceId",
-              t.scopes AS "tokenScopes", t.expires_at AS "tokenExpiresAt", e.status AS "engagementStatus",
-              p.status AS "partnerStatus", k.expires_at AS "keyExpiresAt", w.status AS "workspaceStatus"
-         FROM engagement_tokens t
-         JOIN engagements e ON e.id = t.engagement_id
-         JOIN partners p ON p.id = e.partner_id
-         JOIN partner_keys k ON k.id = t.partner_key_id
-         JOIN workspaces w ON w.id = e.workspace_id
-        WHERE t.token_hash = $1`,
-      [tokenHash],
-    );
-    return rows[0];
+    const row = await this.db.maybe(ENGAGEMENT_TOKEN_BY_HASH, [tokenHash]);
+    if (!row) return undefined;
+    return {
+      engagementId: row.engagement_id,
+      partnerId: row.partner_id,
+      partnerKeyId: row.partner_key_id,
+      workspaceId: row.workspace_id,
+      tokenScopes: row.token_scopes,
+      tokenExpiresAt: row.token_expires_at,
+      engagementStatus: row.engagement_status,
+      partnerStatus: row.partner_status,
+      keyExpiresAt: row.key_expires_at,
+      workspaceStatus: row.workspace_status,
+    };
   }
 
-  async insertEvent(e: {
+  insertEvent(e: {
     engagementId: string;
     workspaceId: string;
     kind: string;
     payload: Record<string, unknown>;
   }): Promise<EngagementEventDto> {
-    const rows = await this.sql.committedRows<EngagementEventDto>(
-      'insert_engagement_event',
-      `INSERT INTO engagement_events AS v (engagement_id, workspace_id, kind, payload) VALUES ($1, $2, $3, $4) RETURNING ${EVENT_COLUMNS}`,
-      [e.engagementId, e.workspaceId, e.kind, e.payload],
-    );
-    return rows[0];
+    return this.db.one(INSERT_ENGAGEMENT_EVENT, [e.engagementId, e.workspaceId, e.kind, e.payload]);
   }
 
   /** The engagement's events, newest first; served by engagement_events_list_idx. */
-  async listEvents(engagementId: string, q: ListQuery): Promise<{ rows: EngagementEventDto[]; total: number }> {
-    const s = listSql(q, { sql: 'v.engagement_id = $1', params: [engagementId], alias: 'v' });
-    const [rows, counted] = await Promise.all([
-      this.sql.pageRows<EngagementEventDto>(
-        `list_engagement_events${s.variant}`,
-        `SELECT ${EVENT_COLUMNS} FROM engagement_events v ${s.where} ${s.orderBy} ${s.limit}`,
-        s.params,
-        q.page.offset,
-      ),
-      this.sql.pooledRows<{ total: number }>(
-        'count_engagement_events',
-        `SELECT count(*)::int AS total FROM engagement_events v ${s.where}`,
-        s.countParams,
-      ),
-    ]);
-    return { rows, total: counted[0].total };
+  listEvents(engagementId: string, q: ListQuery): Promise<{ rows: EngagementEventDto[]; total: number }> {
+    return this.db.list(ENGAGEMENT_EVENTS, [engagementId], q);
   }
 }

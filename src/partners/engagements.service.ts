@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ENGAGEMENT_SCOPES, type EngagementScope } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { assertWorkspaceAcceptsTraffic } from '../credentials';
 import { EngagementsRepository } from './engagements.repository';
@@ -31,7 +30,7 @@ import type { EngagementPrincipal, PartnerPrincipal } from './marketplace-princi
 @Injectable()
 export class EngagementsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: EngagementsRepository,
     private readonly partners: PartnersRepository,
     private readonly credentials: MarketplaceCredentialsService,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { PreparedSql } from '../core/database/pipeline/prepared-sql.service';
-import { listSql } from '../core/listing/list-sql';
+import { type AnyTx, asTx, Db, type Queryable } from '../core/database/db.service';
+import { listStatements } from '../core/database/list-statements';
+import { t } from '../core/database/pg-types';
+import { statement } from '../core/database/statement';
+import { ACTIVE_PARTNER_LIST, PARTNER_LIST } from './dto/partner.dto';
 import type { PartnerScope } from '../auth';
 import type { ListQuery } from '../core/listing/list-query';
 import type { PartnerDto, PartnerSummaryDto } from './dto/partner.dto';
@@ -30,125 +31,211 @@ const PARTNER_COLUMNS = `p.id, p.name, p.status, p.scopes,
   ${iso('SELECT max(k.last_used_at) FROM partner_keys k WHERE k.partner_id = p.id')} AS last_used_at,
   ${iso('p.inserted_at')} AS inserted_at`;
 
+const PARTNER_ROW = {
+  id: t.uuid,
+  name: t.text,
+  status: t.text.of<PartnerStatus>(),
+  scopes: t.textArray.of<PartnerScope[]>(),
+  key_prefix: t.text,
+  last_used_at: t.text.null,
+  inserted_at: t.text,
+};
+
+const INSERT_PARTNER = statement({
+  label: 'insert_partner',
+  text: `INSERT INTO partners (name, scopes) VALUES ($1, $2) RETURNING id`,
+  params: [t.text, t.textArray.of<PartnerScope[]>()],
+  row: { id: t.uuid },
+});
+
+const INSERT_PARTNER_KEY = statement({
+  label: 'insert_partner_key',
+  text: `INSERT INTO partner_keys (partner_id, prefix, secret_hash, inserted_at) VALUES ($1, $2, $3, $4)
+       RETURNING id, ${iso('inserted_at')} AS inserted_at`,
+  params: [t.uuid, t.text, t.bytea, t.timestamptz],
+  row: { id: t.uuid, inserted_at: t.text },
+});
+
+/** Every key of the partner but one stops at a time at the latest (a shorter expiry is kept). */
+const EXPIRE_OTHER_KEYS = statement({
+  label: 'expire_other_partner_keys',
+  text: `UPDATE partner_keys SET expires_at = LEAST(COALESCE(expires_at, 'infinity'::timestamptz), $3)
+        WHERE partner_id = $1 AND id <> $2`,
+  params: [t.uuid, t.uuid, t.timestamptz],
+});
+
+const LOCK_PARTNER = statement({
+  label: 'lock_partner',
+  text: `SELECT id FROM partners WHERE id = $1 FOR UPDATE`,
+  params: [t.uuid],
+  row: { id: t.uuid },
+});
+
+const UPDATE_PARTNER = statement({
+  label: 'update_partner',
+  text: `UPDATE partners SET name = COALESCE($2, name), scopes = COALESCE($3, scopes), updated_at = now()
+        WHERE id = $1 RETURNING id`,
+  params: [t.uuid, t.text.null, t.textArray.of<PartnerScope[]>().null],
+  row: { id: t.uuid },
+});
+
+/** Suspends or reinstates; the first suspended_at of a suspension is kept. */
+const SET_PARTNER_STATUS = statement({
+  label: 'set_partner_status',
+  text: `UPDATE partners SET status = $2, updated_at = now(),
+              suspended_at = CASE WHEN $2 = 'active' THEN NULL ELSE COALESCE(suspended_at, $3) END
+        WHERE id = $1 RETURNING id`,
+  params: [t.uuid, t.text.of<PartnerStatus>(), t.timestamptz],
+  row: { id: t.uuid },
+});
+
+/** Wakes every node's marketplace caches when (and only if) the caller's transaction commits. */
+const NOTIFY_MARKETPLACE_CHANGED = statement({
+  label: 'notify_marketplace_changed',
+  text: `SELECT pg_notify($1, '')`,
+  params: [t.text],
+  row: { pg_notify: t.void },
+});
+
+const PARTNER_BY_ID = statement({
+  label: 'partner_by_id',
+  text: `SELECT ${PARTNER_COLUMNS} FROM partners p WHERE p.id = $1`,
+  params: [t.uuid],
+  row: PARTNER_ROW,
+});
+
+/** Every partner, newest first. */
+const PARTNERS = listStatements(PARTNER_LIST, {
+  label: 'list_partners',
+  columns: PARTNER_COLUMNS,
+  from: 'partners',
+  alias: 'p',
+  params: [],
+  row: PARTNER_ROW,
+});
+
+/** Active partners a workspace may engage (id and name), newest first. */
+const ACTIVE_PARTNERS = listStatements(ACTIVE_PARTNER_LIST, {
+  label: 'list_active_partners',
+  columns: 'p.id, p.name',
+  from: 'partners',
+  alias: 'p',
+  scope: `p.status = 'active'`,
+  params: [],
+  row: { id: t.uuid, name: t.text },
+});
+
+/** The partner's scopes when it is active (a grant's partner must be active). */
+const ACTIVE_PARTNER_SCOPES = statement({
+  label: 'active_partner_scopes',
+  text: `SELECT scopes FROM partners WHERE id = $1 AND status = 'active' FOR SHARE`,
+  params: [t.uuid],
+  row: { scopes: t.textArray.of<PartnerScope[]>() },
+});
+
+/** Partner authentication's lookup: one indexed join by key prefix. */
+const PARTNER_KEY_BY_PREFIX = statement({
+  label: 'partner_key_by_prefix',
+  lane: 'read',
+  text: `SELECT k.id AS key_id, k.partner_id, k.secret_hash, k.expires_at AS key_expires_at,
+              p.status AS partner_status, p.scopes AS partner_scopes
+         FROM partner_keys k JOIN partners p ON p.id = k.partner_id
+        WHERE k.prefix = $1`,
+  params: [t.text],
+  row: {
+    key_id: t.uuid,
+    partner_id: t.uuid,
+    secret_hash: t.bytea,
+    key_expires_at: t.timestamptz.null,
+    partner_status: t.text.of<PartnerStatus>(),
+    partner_scopes: t.textArray.of<PartnerScope[]>(),
+  },
+});
+
+/** Sets last_used_at unless it was set less than `everyMs` before `at` (by any node). */
+const TOUCH_PARTNER_KEY = statement({
+  label: 'touch_partner_key',
+  text: `UPDATE partner_keys SET last_used_at = $2
+        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - make_interval(secs => $3::float8 / 1000))`,
+  params: [t.uuid, t.timestamptz, t.float],
+});
+
 /** SQL for partners and their mpk_ keys. */
 @Injectable()
 export class PartnersRepository {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: PreparedSql,
-  ) {}
+  constructor(private readonly db: Db) {}
 
-  async insertPartner(m: EntityManager, name: string, scopes: readonly PartnerScope[]): Promise<string> {
-    const [row] = await m.query(`INSERT INTO partners (name, scopes) VALUES ($1, $2) RETURNING id`, [name, scopes]);
-    return row.id;
+  async insertPartner(m: AnyTx, name: string, scopes: readonly PartnerScope[]): Promise<string> {
+    return (await asTx(m).one(INSERT_PARTNER, [name, scopes as PartnerScope[]])).id;
   }
 
-  async insertKey(
-    m: EntityManager,
-    partnerId: string,
-    prefix: string,
-    secretHash: Buffer,
-    at: Date,
-  ): Promise<{ id: string; insertedAt: string }> {
-    const [row] = await m.query(
-      `INSERT INTO partner_keys (partner_id, prefix, secret_hash, inserted_at) VALUES ($1, $2, $3, $4)
-       RETURNING id, ${iso('inserted_at')} AS "insertedAt"`,
-      [partnerId, prefix, secretHash, at],
-    );
-    return row;
+  async insertKey(m: AnyTx, partnerId: string, prefix: string, secretHash: Buffer, at: Date): Promise<{ id: string; insertedAt: string }> {
+    const row = await asTx(m).one(INSERT_PARTNER_KEY, [partnerId, prefix, secretHash, at]);
+    return { id: row.id, insertedAt: row.inserted_at };
   }
 
   /** Every key of the partner but `keepKeyId` stops at `until` at the latest (a shorter expiry is kept). */
-  async expireOtherKeys(m: EntityManager, partnerId: string, keepKeyId: string, until: Date): Promise<void> {
-    await m.query(
-      `UPDATE partner_keys SET expires_at = LEAST(COALESCE(expires_at, 'infinity'::timestamptz), $3)
-        WHERE partner_id = $1 AND id <> $2`,
-      [partnerId, keepKeyId, until],
-    );
+  async expireOtherKeys(m: AnyTx, partnerId: string, keepKeyId: string, until: Date): Promise<void> {
+    await asTx(m).run(EXPIRE_OTHER_KEYS, [partnerId, keepKeyId, until]);
   }
 
   /** Locks the partner's row until the transaction ends; false when there is no such partner. */
-  async lock(m: EntityManager, partnerId: string): Promise<boolean> {
-    const rows = await m.query(`SELECT id FROM partners WHERE id = $1 FOR UPDATE`, [partnerId]);
-    return rows.length > 0;
+  async lock(m: AnyTx, partnerId: string): Promise<boolean> {
+    return (await asTx(m).maybe(LOCK_PARTNER, [partnerId])) !== undefined;
   }
 
-  async update(m: EntityManager, partnerId: string, changes: { name?: string; scopes?: readonly PartnerScope[] }): Promise<boolean> {
-    const [rows] = await m.query(
-      `UPDATE partners SET name = COALESCE($2, name), scopes = COALESCE($3, scopes), updated_at = now()
-        WHERE id = $1 RETURNING id`,
-      [partnerId, changes.name ?? null, changes.scopes ?? null],
+  async update(m: AnyTx, partnerId: string, changes: { name?: string; scopes?: readonly PartnerScope[] }): Promise<boolean> {
+    return (
+      (await asTx(m).maybe(UPDATE_PARTNER, [partnerId, changes.name ?? null, (changes.scopes as PartnerScope[]) ?? null])) !== undefined
     );
-    return rows.length > 0;
   }
 
   /** Suspends or reinstates; the first suspended_at of a suspension is kept. */
-  async setStatus(m: EntityManager, partnerId: string, status: PartnerStatus, at: Date): Promise<boolean> {
-    const [rows] = await m.query(
-      `UPDATE partners SET status = $2, updated_at = now(),
-              suspended_at = CASE WHEN $2 = 'active' THEN NULL ELSE COALESCE(suspended_at, $3) END
-        WHERE id = $1 RETURNING id`,
-      [partnerId, status, at],
-    );
-    return rows.length > 0;
+  async setStatus(m: AnyTx, partnerId: string, status: PartnerStatus, at: Date): Promise<boolean> {
+    return (await asTx(m).maybe(SET_PARTNER_STATUS, [partnerId, status, at])) !== undefined;
   }
 
   /** Wakes every node's marketplace caches when (and only if) the caller's transaction commits. */
-  async notifyChanged(m: EntityManager): Promise<void> {
-    await m.query(`SELECT pg_notify($1, '')`, [MARKETPLACE_CHANGED_CHANNEL]);
+  async notifyChanged(m: AnyTx): Promise<void> {
+    await asTx(m).rows(NOTIFY_MARKETPLACE_CHANGED, [MARKETPLACE_CHANGED_CHANNEL]);
   }
 
-  async find(partnerId: string, m: EntityManager | DataSource = this.db): Promise<PartnerDto | undefined> {
-    const rows = await m.query(`SELECT ${PARTNER_COLUMNS} FROM partners p WHERE p.id = $1`, [partnerId]);
-    return rows[0];
+  find(partnerId: string, m?: AnyTx): Promise<PartnerDto | undefined> {
+    const q: Queryable = m ? asTx(m) : this.db;
+    return q.maybe(PARTNER_BY_ID, [partnerId]);
   }
 
   /** Every partner, newest first. */
-  async list(q: ListQuery): Promise<{ rows: PartnerDto[]; total: number }> {
-    const s = listSql(q, { alias: 'p' });
-    const [rows, counted] = await Promise.all([
-      this.db.query(`SELECT ${PARTNER_COLUMNS} FROM partners p ${s.where} ${s.orderBy} ${s.limit}`, s.params),
-      this.db.query(`SELECT count(*)::int AS total FROM partners p ${s.where}`, s.countParams),
-    ]);
-    return { rows, total: counted[0].total };
+  list(q: ListQuery): Promise<{ rows: PartnerDto[]; total: number }> {
+    return this.db.list(PARTNERS, [], q);
   }
 
   /** Active partners a workspace may engage (id and name), newest first. */
-  async listActive(q: ListQuery): Promise<{ rows: PartnerSummaryDto[]; total: number }> {
-    const s = listSql(q, { sql: `p.status = 'active'`, alias: 'p' });
-    const [rows, counted] = await Promise.all([
-      this.db.query(`SELECT p.id, p.name FROM partners p ${s.where} ${s.orderBy} ${s.limit}`, s.params),
-      this.db.query(`SELECT count(*)::int AS total FROM partners p ${s.where}`, s.countParams),
-    ]);
-    return { rows, total: counted[0].total };
+  listActive(q: ListQuery): Promise<{ rows: PartnerSummaryDto[]; total: number }> {
+    return this.db.list(ACTIVE_PARTNERS, [], q);
   }
 
   /** The partner's scopes when it is active, else undefined (a grant's partner must be active). */
-  async activeScopes(m: EntityManager, partnerId: string): Promise<PartnerScope[] | undefined> {
-    const rows = await m.query(`SELECT scopes FROM partners WHERE id = $1 AND status = 'active' FOR SHARE`, [partnerId]);
-    return rows[0]?.scopes;
+  async activeScopes(m: AnyTx, partnerId: string): Promise<PartnerScope[] | undefined> {
+    return (await asTx(m).maybe(ACTIVE_PARTNER_SCOPES, [partnerId]))?.scopes;
   }
 
   /** Partner authentication's lookup: one indexed join by key prefix. */
   async findKeyByPrefix(prefix: string): Promise<PartnerKeyRecord | undefined> {
-    const rows = await this.sql.rows<PartnerKeyRecord>(
-      'partner_key_by_prefix',
-      `SELECT k.id AS "keyId", k.partner_id AS "partnerId", k.secret_hash AS "secretHash", k.expires_at AS "keyExpiresAt",
-              p.status AS "partnerStatus", p.scopes AS "partnerScopes"
-         FROM partner_keys k JOIN partners p ON p.id = k.partner_id
-        WHERE k.prefix = $1`,
-      [prefix],
-    );
-    return rows[0];
+    const row = await this.db.maybe(PARTNER_KEY_BY_PREFIX, [prefix]);
+    if (!row) return undefined;
+    return {
+      keyId: row.key_id,
+      partnerId: row.partner_id,
+      secretHash: row.secret_hash,
+      keyExpiresAt: row.key_expires_at,
+      partnerStatus: row.partner_status,
+      partnerScopes: row.partner_scopes,
+    };
   }
 
   /** Sets last_used_at unless it was set less than `everyMs` before `at` (by any node). */
   async touchKeyLastUsed(keyId: string, at: Date, everyMs: number): Promise<void> {
-    await this.sql.pooledRows(
-      'touch_partner_key',
-      `UPDATE partner_keys SET last_used_at = $2
-        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - make_interval(secs => $3::float8 / 1000))`,
-      [keyId, at, everyMs],
-    );
+    await this.db.run(TOUCH_PARTNER_KEY, [keyId, at, everyMs]);
   }
 }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { PARTNER_SCOPES, type PartnerScope } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { mintPrefixedSecret } from '../core/common/crypto/secrets';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
+import { Db, type Tx } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { MarketplaceCredentialsService } from './marketplace-credentials.service';
 import { canonicalScopes, PartnerStatus } from './partner-scopes';
@@ -21,7 +20,7 @@ import type { IssuedPartnerKeyEnvelopeDto, PartnerDto, PartnerKeyDto, PartnerLis
 @Injectable()
 export class PartnersService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: PartnersRepository,
     private readonly credentials: MarketplaceCredentialsService,
     private readonly clock: Clock,
@@ -79,7 +78,7 @@ export class PartnersService {
   }
 
   /** Runs a change in a transaction that notifies every node, then drops this node's caches at once. */
-  private async change(id: string, apply: (m: EntityManager) => Promise<boolean>): Promise<PartnerDto> {
+  private async change(id: string, apply: (m: Tx) => Promise<boolean>): Promise<PartnerDto> {
     const partner = await this.db.transaction(async (m) => {
       if (!(await apply(m))) return undefined;
       await this.repo.notifyChanged(m);
@@ -90,7 +89,7 @@ export class PartnersService {
     return partner;
   }
 
-  private async newKey(m: EntityManager, partnerId: string): Promise<PartnerKeyDto & { id: string }> {
+  private async newKey(m: Tx, partnerId: string): Promise<PartnerKeyDto & { id: string }> {
     const secret = mintPrefixedSecret('mpk');
     const row = await this.repo.insertKey(m, partnerId, secret.prefix, secret.secretHash, this.clock.date());
     return { id: row.id, key: secret.value, prefix: `mpk_${secret.prefix}`, created_at: row.insertedAt };

@@ -16,8 +16,8 @@ interface ListSourceDef<P extends readonly PgType<unknown, unknown>[], S extends
    */
   from: string;
   alias?: string;
-  /** The workspace scope, `$1`.. referring to the scope's parameters. */
-  scope: string;
+  /** The workspace scope, `$1`.. referring to the scope's parameters; none for a platform-wide list. */
+  scope?: string;
   params: P;
   row: S;
   /**
@@ -26,6 +26,8 @@ interface ListSourceDef<P extends readonly PgType<unknown, unknown>[], S extends
    * count always takes a pooled connection (it walks every matching row). Default `pooled`.
    */
   lane?: 'read' | 'pooled';
+  /** What the count reads FROM when it needs less than the page (the joins only the select list uses); `from` by default. */
+  countFrom?: string;
 }
 
 const fromClause = (def: { from: string; alias?: string }) => (def.alias && !/\s/.test(def.from) ? `${def.from} ${def.alias}` : def.from);
@@ -57,6 +59,7 @@ export function listStatements<const P extends readonly PgType<unknown, unknown>
   def: ListSourceDef<P, S>,
 ): ListStatements<ParamsOf<P>, RowOf<S>> {
   const from = fromClause(def);
+  const countFrom = def.countFrom ? fromClause({ from: def.countFrom, alias: def.alias }) : from;
   const pages = new Map<string, Statement<readonly unknown[], RowOf<S>>>();
   const counts = new Map<string, Statement<readonly unknown[], { total: number }>>();
   // list_x pages go with count_x counts (the labels test/hot-queries knows them by)
@@ -88,7 +91,7 @@ export function listStatements<const P extends readonly PgType<unknown, unknown>
       s.variant,
       statement({
         label: `${countLabel}${s.variant}`,
-        text: `SELECT count(*)::int AS total FROM ${from} ${s.where}`,
+        text: `SELECT count(*)::int AS total FROM ${countFrom} ${s.where}`,
         params: [...def.params, ...filterParams],
         row: { total: t.int },
       }),
@@ -118,7 +121,7 @@ export interface ScimListStatements<P extends readonly unknown[], R> {
  * id: stable under paging), with limit and offset as parameters after the scope's.
  */
 export function scimListStatements<const P extends readonly PgType<unknown, unknown>[], const S extends RowShape>(
-  def: ListSourceDef<P, S> & { alias: string },
+  def: ListSourceDef<P, S> & { alias: string; scope: string },
 ): ScimListStatements<ParamsOf<P>, RowOf<S>> {
   const from = fromClause(def);
   const n = def.params.length;
@@ -145,7 +148,7 @@ export function scimListStatements<const P extends readonly PgType<unknown, unkn
  * it is null), ordered by `<alias>.id`.
  */
 export function keysetStatement<const P extends readonly PgType<unknown, unknown>[], const S extends RowShape>(
-  def: ListSourceDef<P, S> & { alias: string; limit: number },
+  def: ListSourceDef<P, S> & { alias: string; scope: string; limit: number },
 ) {
   const n = def.params.length + 1;
   return statement({
