@@ -5,9 +5,9 @@ const request = (headers: Record<string, string>, extra: Partial<Request> = {}) 
   ({ headers, query: {}, body: undefined, ...extra }) as unknown as Request;
 
 describe('readBearerToken', () => {
-  it('reads the token of a Bearer authorization header, whatever the scheme case', async () => {
-    await expect(readBearerToken(request({ authorization: 'Bearer abc.DEF-123' }))).resolves.toBe('abc.DEF-123');
-    await expect(readBearerToken(request({ authorization: 'bearer xyz' }))).resolves.toBe('xyz');
+  it('reads the token of a Bearer authorization header, whatever the scheme case', () => {
+    expect(readBearerToken(request({ authorization: 'Bearer abc.DEF-123' }))).toBe('abc.DEF-123');
+    expect(readBearerToken(request({ authorization: 'bearer xyz' }))).toBe('xyz');
   });
 
   it.each([
@@ -15,12 +15,31 @@ describe('readBearerToken', () => {
     ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
     ['a scheme alone', { authorization: 'Bearer' }],
     ['extra words', { authorization: 'Bearer one two' }],
-  ])('has no token with %s', async (_label, headers) => {
-    await expect(readBearerToken(request(headers as Record<string, string>))).resolves.toBeUndefined();
+  ])('has no token with %s', (_label, headers) => {
+    expect(readBearerToken(request(headers as Record<string, string>))).toBeUndefined();
   });
 
-  it('never takes a token from the query or the body', async () => {
+  it('never takes a token from the query or the body', () => {
     const req = request({}, { query: { access_token: 'from-query' }, body: { access_token: 'from-body' } } as Partial<Request>);
-    await expect(readBearerToken(req)).resolves.toBeUndefined();
+    expect(readBearerToken(req)).toBeUndefined();
+  });
+
+  // What passport-http-bearer refuses in the exact layout (one space, nothing after the token)
+  // and the lenient layout of machine credentials takes; both read the same token otherwise.
+  it.each([
+    ['spaces after the scheme', 'Bearer   X', undefined, 'X'],
+    ['a trailing space', 'Bearer X ', undefined, 'X'],
+    ['a trailing tab', 'Bearer X\t', 'X\t', 'X'],
+    ['white space inside the token', 'Bearer a\tb', 'a\tb', undefined],
+    ['a tab after the scheme', 'Bearer\tX', undefined, undefined],
+    ['a space before the scheme', ' Bearer X', undefined, undefined],
+    ['the scheme and a space', 'Bearer ', undefined, undefined],
+    ['the scheme glued to the token', 'BearerX', undefined, undefined],
+    ['another scheme', 'Token X', undefined, undefined],
+    ['extra words', 'Bearer X Y', undefined, undefined],
+    ['the usual form', 'BEARER agk_abc.def', 'agk_abc.def', 'agk_abc.def'],
+  ])('with %s, exact and lenient read what they read', (_label, authorization, exact, lenient) => {
+    expect(readBearerToken(request({ authorization }))).toBe(exact);
+    expect(readBearerToken(request({ authorization }), 'lenient')).toBe(lenient);
   });
 });

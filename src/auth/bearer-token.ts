@@ -3,21 +3,44 @@ import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import type { Request, Response } from 'express';
 
 /**
- * The bearer token of a request's Authorization header, read by passport-http-bearer for the
- * bearer families (metrics today; SCIM, partner and engagement keys next), so every one of them
- * parses the header the same way. Only the header is shown to passport: passport-http-bearer
- * also reads `access_token` from the query and body, which would put secrets in URLs and logs.
- * Resolves to undefined when the header holds no well-formed bearer token. Each strategy then
- * verifies the token itself (hash lookup, constant-time comparison) and returns its principal.
+ * How a family's Authorization header may be laid out:
+ * - `exact`: passport-http-bearer's own form, `Bearer <token>` with one space (metrics, SCIM,
+ *   partner keys and engagement tokens);
+ * - `lenient`: machine credentials (agk_ keys and access tokens) may also have several spaces
+ *   after the scheme and white space after the token, and have none inside it.
  */
-export function readBearerToken(req: Request): Promise<string | undefined> {
-  const header = req.headers.authorization;
-  if (typeof header !== 'string') return Promise.resolve(undefined);
+export type BearerLayout = 'exact' | 'lenient';
+
+/** A lenient header: the scheme, spaces, the token, optional trailing white space. */
+const LENIENT = /^(\S+)[ ]+(\S+)\s*$/;
+
+/**
+ * The bearer token of a request's Authorization header: the one place it is parsed, by
+ * passport-http-bearer, for every family (metrics, SCIM, partner and engagement tokens, and
+ * machine credentials, whose lenient layout is first brought to the exact one), so each reads
+ * the header the same way. Only the header is shown to passport: passport-http-bearer also reads
+ * `access_token` from the query and body, which would put secrets in URLs and logs. Undefined
+ * when the header holds no well-formed bearer token. Each strategy then verifies the token itself
+ * (hash lookup, constant-time comparison) and returns its principal. Synchronous: the header
+ * strategy answers before passport.authenticate returns (checked below).
+ */
+export function readBearerToken(req: Pick<Request, 'headers'>, layout: BearerLayout = 'exact'): string | undefined {
+  let header = req.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  if (layout === 'lenient') {
+    const parts = LENIENT.exec(header);
+    if (!parts) return undefined;
+    header = `${parts[1]} ${parts[2]}`;
+  }
   const headerOnly = { headers: { authorization: header }, query: {}, body: undefined } as unknown as Request;
-  return new Promise<string | undefined>((resolve, reject) => {
-    const reader = new BearerStrategy((token, done) => done(null, { token }));
-    passport.authenticate(reader, { session: false }, (err: Error | null, user: { token: string } | false) =>
-      err ? reject(err) : resolve(user ? user.token : undefined),
-    )(headerOnly, (req.res ?? {}) as Response, reject);
+  let answer: { token: string | undefined } | undefined;
+  const reader = new BearerStrategy((token, done) => done(null, { token }));
+  passport.authenticate(reader, { session: false }, (err: Error | null, user: { token: string } | false) => {
+    if (err) throw err;
+    answer = { token: user ? user.token : undefined };
+  })(headerOnly, {} as Response, (err: unknown) => {
+    throw err;
   });
+  if (!answer) throw new Error('passport-http-bearer did not answer synchronously');
+  return answer.token;
 }

@@ -1,11 +1,10 @@
+import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { DOMAIN_EVENT_TYPES } from '../events';
 import { ALL_EVENT_TYPES, WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryDto, type WebhookSubscriptionDto } from '../webhooks';
 import type { FieldErrors } from '../core/common/problem/problem.error';
 import type { OperatorPrincipal } from '../sessions';
-
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : '—');
 
 /** What a subscription form shows again after a refusal. */
 export interface SubscriptionForm {
@@ -110,7 +109,7 @@ export function webhookPage(
   const rows = deliveries.map(
     (d) =>
       html`<tr data-delivery-id="${d.id}"><td>${d.event_type}<br><small><code>${d.id}</code></small></td><td class="delivery-status">${d.status}</td>
-<td>${d.attempts}</td><td>${d.response_status ?? '—'}</td><td>${d.last_error ?? ''}</td><td>${d.status === 'pending' ? when(d.next_attempt_at) : '—'}</td><td>${when(d.inserted_at)}</td>
+<td>${d.attempts}</td><td>${d.response_status ?? '—'}</td><td>${d.last_error ?? ''}</td><td>${d.status === 'pending' ? when(d.next_attempt_at, '—') : '—'}</td><td>${when(d.inserted_at, '—')}</td>
 <td><form method="post" action="${base}/deliveries/${d.id}/retry"><button type="submit" class="retry">Retry</button></form></td></tr>`,
   );
   const form = opts.form ?? { url: s.url, description: s.description, event_types: s.event_types };
@@ -123,9 +122,9 @@ export function webhookPage(
   <dl><dt>Endpoint</dt><dd><code id="subscription-url">${s.url}</code></dd>
   <dt>Status</dt><dd id="subscription-status">${statusText(s)}</dd>
   <dt>Events</dt><dd>${s.event_types.join(', ')}</dd>
-  ${s.failing_since ? html`<dt>Failing since</dt><dd>${when(s.failing_since)}</dd>` : ''}
-  ${s.previous_secret_expires_at ? html`<dt>Previous secret signs until</dt><dd>${when(s.previous_secret_expires_at)}</dd>` : ''}
-  <dt>Created</dt><dd>${when(s.inserted_at)}</dd></dl>
+  ${s.failing_since ? html`<dt>Failing since</dt><dd>${when(s.failing_since, '—')}</dd>` : ''}
+  ${s.previous_secret_expires_at ? html`<dt>Previous secret signs until</dt><dd>${when(s.previous_secret_expires_at, '—')}</dd>` : ''}
+  <dt>Created</dt><dd>${when(s.inserted_at, '—')}</dd></dl>
   <form method="post" action="${base}/status" style="display:inline"><input type="hidden" name="status" value="${s.status === 'active' ? 'disabled' : 'active'}">
     <button type="submit" id="${s.status === 'active' ? 'disable' : 'enable'}-subscription">${s.status === 'active' ? 'Disable' : 'Enable'}</button></form>
   <form method="post" action="${base}/rotate" style="display:inline"><button type="submit" id="rotate-secret">Rotate secret</button></form>

@@ -5,6 +5,7 @@ import {
   AuthStrategyFor,
   holdsScopes,
   principalOf,
+  readBearerToken,
   RequestWithPrincipal,
   INSUFFICIENT_SCOPE_DETAIL,
 } from '../auth';
@@ -16,8 +17,6 @@ import type { Request } from 'express';
 
 type MachinePolicy = Extract<AuthPolicy, { kind: 'machine' }>;
 
-const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
-
 export interface PresentedCredential {
   value: string | undefined;
   /** Where it came from: the key header takes agk_ keys only. */
@@ -26,14 +25,13 @@ export interface PresentedCredential {
 
 /**
  * The credential a machine request presents: `Authorization: Bearer <agk_ key or access token>`,
- * or `x-agent-api-key: <agk_ key>`. A non-empty Authorization header wins. Underscore-named
- * headers are never read.
+ * or `x-agent-api-key: <agk_ key>`. A non-empty Authorization header wins, read in the lenient
+ * layout (readBearerToken). Underscore-named headers are never read.
  */
 export function presentedCredential(req: Pick<Request, 'headers'>): PresentedCredential {
   const authorization = req.headers.authorization;
   if (typeof authorization === 'string' && authorization.length > 0) {
-    const match = BEARER.exec(authorization);
-    return { value: match ? match[1] : undefined, source: 'authorization' };
+    return { value: readBearerToken(req, 'lenient'), source: 'authorization' };
   }
   const header = req.headers['x-agent-api-key'];
   if (typeof header === 'string' && header.length > 0) return { value: header, source: 'api-key-header' };

@@ -1,15 +1,14 @@
+import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { EvalRunListDto } from './dto/eval.dto';
-
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : '—');
 
 /** /app/eval_runs: runs newest first with status and score, filtered by status. */
 export function evalRunsPage(email: string, list: EvalRunListDto, status: string | undefined): SafeHtml {
   const rows = list.eval_runs.map(
     (r) =>
       html`<tr data-run-id="${r.id}"><td><code>${r.eval_suite_id}</code></td><td class="status-${r.status}">${r.status}</td>
-<td>${r.score === null ? '—' : r.score.toFixed(3)}</td><td>${when(r.started_at)}</td><td>${when(r.finished_at)}</td></tr>`,
+<td>${r.score === null ? '—' : r.score.toFixed(3)}</td><td>${when(r.started_at, '—')}</td><td>${when(r.finished_at, '—')}</td></tr>`,
   );
   return layout(
     { title: 'Eval runs', signedInAs: email },

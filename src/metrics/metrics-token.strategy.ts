@@ -31,7 +31,7 @@ export class MetricsTokenStrategy implements AuthStrategy<Extract<AuthPolicy, { 
   async authenticate(req: Request): Promise<Principal> {
     const expected = this.config.metricsBearerToken;
     if (expected === undefined && !this.config.isProduction) return SCRAPER;
-    const token = await readBearerToken(req);
+    const token = readBearerToken(req);
     if (token === undefined) throw new UnauthorizedProblem('metrics_token_required', { headers: CHALLENGE });
     if (expected === undefined || !constantTimeEqual(token, expected)) {
       throw new UnauthorizedProblem('invalid_metrics_token', { headers: CHALLENGE });

@@ -41,7 +41,7 @@ abstract class MarketplaceAuthStrategy<
 
   async authenticate(req: Request, policy: P): Promise<R> {
     await this.throttle.admit(req);
-    const token = await readBearerToken(req);
+    const token = readBearerToken(req);
     if (token === undefined) throw new MarketplaceAuthError('invalid_token', this.kind);
     const principal = await this.verify(token, req);
     if (!holdsScopes(principal.scopes, policy.scopes))

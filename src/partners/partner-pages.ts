@@ -1,10 +1,9 @@
 import { ENGAGEMENT_SCOPES, PARTNER_SCOPES } from '../auth';
+import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { EngagementDto, EngagementEventDto } from './dto/engagement.dto';
 import type { PartnerDto, PartnerKeyDto, PartnerListDto, PartnerSummaryDto } from './dto/partner.dto';
-
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : 'never');
 
 const checkboxes = (name: string, all: readonly string[], checked: readonly string[], idPrefix: string) =>
   all.map(

@@ -32,7 +32,7 @@ export class ScimAuthStrategy implements AuthStrategy<Extract<AuthPolicy, { kind
   constructor(private readonly tokens: ScimTokensRepository) {}
 
   async authenticate(req: Request): Promise<ScimPrincipal> {
-    const token = await readBearerToken(req);
+    const token = readBearerToken(req);
     if (token === undefined || !SCIM_TOKEN_PATTERN.test(token)) throw new UnauthorizedProblem('invalid_scim_token');
     const found = await this.tokens.findLive(sha256(token));
     if (!found) throw new UnauthorizedProblem('invalid_scim_token');

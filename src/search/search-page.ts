@@ -1,3 +1,4 @@
+import { when } from '../core/pages/format';
 import { escapeHtml, html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { SEARCH_KINDS } from './search-sources';
@@ -21,7 +22,7 @@ export function searchPage(v: SearchPageView): SafeHtml {
   const hits = v.result?.hits.map((h) => {
     const link = LINKS[h.kind]?.(h.id);
     return html`<li class="hit" data-kind="${h.kind}" data-id="${h.id}"><strong>${link ? html`<a href="${link}">${h.title}</a>` : h.title}</strong>
-<small>${h.kind}, ${h.inserted_at.replace('T', ' ').slice(0, 19)} UTC</small><br>${highlighted(h.snippet)}</li>`;
+<small>${h.kind}, ${when(h.inserted_at)}</small><br>${highlighted(h.snippet)}</li>`;
   });
   return layout(
     { title: 'Search', signedInAs: v.email },

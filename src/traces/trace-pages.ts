@@ -1,8 +1,7 @@
+import { whenToTheMillisecond } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { TraceListDto, TraceWithSpansDto } from './dto/trace.dto';
-
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 23) + ' UTC';
 
 export interface TracesPageView {
   email: string;
@@ -16,7 +15,7 @@ export function tracesPage(v: TracesPageView): SafeHtml {
   const rows = v.list.traces.map(
     (t) =>
       html`<tr data-trace-id="${t.id}"><td><a href="/app/traces/${t.id}">${t.name}</a><br><small><code>${t.trace_id}</code></small></td>
-<td class="status-${t.status}">${t.status}</td><td>${t.duration_ms} ms</td><td>${t.span_count}</td><td>${when(t.inserted_at)}</td></tr>`,
+<td class="status-${t.status}">${t.status}</td><td>${t.duration_ms} ms</td><td>${t.span_count}</td><td>${whenToTheMillisecond(t.inserted_at)}</td></tr>`,
   );
   const { offset, limit, total, has_more } = v.list.pagination;
   const query = (o: number) => {
@@ -68,7 +67,7 @@ export function tracePage(email: string, t: TraceWithSpansDto): SafeHtml {
     html`<section class="panel" aria-labelledby="trace-title">
   <h1 id="trace-title">${t.name}</h1>
   <dl><dt>Trace id</dt><dd><code>${t.trace_id}</code></dd><dt>Status</dt><dd class="status-${t.status}">${t.status}</dd>
-  <dt>Started</dt><dd>${when(t.started_at)}</dd><dt>Duration</dt><dd>${t.duration_ms} ms</dd>
+  <dt>Started</dt><dd>${whenToTheMillisecond(t.started_at)}</dd><dt>Duration</dt><dd>${t.duration_ms} ms</dd>
   <dt>Service agent</dt><dd><code>${t.service_agent_id ?? 'deleted'}</code></dd><dt>Spans</dt><dd>${t.span_count}</dd></dl>
   <style>.bar{height:.9rem;border-radius:3px;background:#1f6feb;min-width:2px}.bar.status-error{background:#b42318}table.waterfall td:nth-child(2){width:60%}</style>
   ${
