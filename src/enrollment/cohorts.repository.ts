@@ -1,39 +1,55 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { listPage } from '../core/database/list-page';
+import { Db } from '../core/database/db.service';
+import { listStatements } from '../core/database/list-statements';
+import { t } from '../core/database/pg-types';
+import { type RowOf, statement } from '../core/database/statement';
+import { COHORT_LIST } from './dto/cohort.dto';
 import type { ListQuery } from '../core/listing/list-query';
 
-export interface CohortRow {
-  id: string;
-  name: string;
-  robotCount: number;
-  insertedAt: Date;
-  updatedAt: Date;
-}
+const COLUMNS = `id, name, (SELECT count(*) FROM robots r WHERE r.cohort_id = cohorts.id)::int AS robot_count,
+  inserted_at, updated_at`;
+const COHORT_ROW = { id: t.uuid, name: t.text, robot_count: t.int, inserted_at: t.timestamptz, updated_at: t.timestamptz } as const;
 
-const COLUMNS = `id, name, (SELECT count(*) FROM robots r WHERE r.cohort_id = cohorts.id)::int AS "robotCount",
-  inserted_at AS "insertedAt", updated_at AS "updatedAt"`;
+export type CohortRow = RowOf<typeof COHORT_ROW>;
+
+/** A new cohort, or none when the workspace already has one of that name (ignoring case). */
+const INSERT_COHORT = statement({
+  label: 'insert_cohort',
+  text: `INSERT INTO cohorts (workspace_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+  params: [t.uuid, t.text],
+  row: COHORT_ROW,
+});
+
+const FIND_COHORT = statement({
+  label: 'find_cohort',
+  text: `SELECT ${COLUMNS} FROM cohorts WHERE id = $1 AND workspace_id = $2`,
+  params: [t.uuid, t.uuid],
+  row: COHORT_ROW,
+});
+
+const COHORTS = listStatements(COHORT_LIST, {
+  label: 'list_cohorts',
+  columns: COLUMNS,
+  from: 'cohorts',
+  scope: 'workspace_id = $1',
+  params: [t.uuid],
+  row: COHORT_ROW,
+});
 
 @Injectable()
 export class CohortsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** A new cohort, or undefined when the workspace already has one of that name (ignoring case). */
-  async insert(workspaceId: string, name: string): Promise<CohortRow | undefined> {
-    const rows = await this.db.query(
-      `INSERT INTO cohorts (workspace_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-      [workspaceId, name],
-    );
-    return rows[0];
+  insert(workspaceId: string, name: string): Promise<CohortRow | undefined> {
+    return this.db.maybe(INSERT_COHORT, [workspaceId, name]);
   }
 
-  async find(workspaceId: string, id: string): Promise<CohortRow | undefined> {
-    const rows = await this.db.query(`SELECT ${COLUMNS} FROM cohorts WHERE id = $1 AND workspace_id = $2`, [id, workspaceId]);
-    return rows[0];
+  find(workspaceId: string, id: string): Promise<CohortRow | undefined> {
+    return this.db.maybe(FIND_COHORT, [id, workspaceId]);
   }
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: CohortRow[]; total: number }> {
-    return listPage(this.db, { columns: COLUMNS, table: 'cohorts', scope: 'workspace_id = $1', params: [workspaceId] }, q);
+    return this.db.list(COHORTS, [workspaceId], q);
   }
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import { DataSource } from 'typeorm';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
-import { PipelinedTransaction, refusalReason } from '../core/database/pipeline/pipelined-transaction';
+import { Db, type PipelinedTx } from '../core/database/db.service';
+import { refusalReason } from '../core/database/pipeline/pipelined-transaction';
 import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
 import { CredentialIssuer, assertWorkspaceAcceptsTraffic } from '../credentials';
 import { Outbox, TRANSACTION_TIME } from '../events';
@@ -60,7 +59,7 @@ import type { Counter } from 'prom-client';
 @Injectable()
 export class EnrollmentClaimService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly tokens: EnrollmentTokensRepository,
     private readonly robots: RobotsRepository,
     private readonly claims: EnrollmentClaimsRepository,
@@ -123,7 +122,7 @@ export class EnrollmentClaimService {
     const lock: WorkspaceLock = planChanged || hasQuota(token, quotas) ? 'NO KEY UPDATE' : 'SHARE';
     const agentId = randomUUID();
     const credentialId = randomUUID();
-    return PipelinedTransaction.run(this.db, async (tx) => {
+    return this.db.pipelined(async (tx) => {
       const claimedAt = this.clock.date();
       const robot = serial === undefined ? null : claimedRobot(token, serial, agentId, claimedAt);
       // One write: every row of the claim (ids made here, so no statement waits for another), the
@@ -236,7 +235,7 @@ function rerunFor(failure: unknown): Rerun {
 }
 
 /** Ends an attempt that must run again: rolled back, with the reason. */
-async function rollBack(tx: PipelinedTransaction, reason: Rerun): Promise<Rerun> {
+async function rollBack(tx: PipelinedTx, reason: Rerun): Promise<Rerun> {
   await tx.rollback();
   return reason;
 }

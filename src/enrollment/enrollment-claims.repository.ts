@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { refusalReason, type SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
+import { type AnyTx, asTx } from '../core/database/db.service';
+import { t } from '../core/database/pg-types';
+import { refusalReason } from '../core/database/pipeline/pipelined-transaction';
+import { statement } from '../core/database/statement';
+import { WORKSPACE_ROW } from '../identity';
 import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
 import type { PlanLimits, WorkspaceRow, WorkspaceStatus } from '../identity';
 
@@ -31,8 +35,9 @@ export class EnrollmentClaimsRepository {
    * (`workspace:<status>`), or, under FOR SHARE, the plan now has a quota on what the claim adds
    * (`plan`): it can go out with the COMMIT in one write, and a failure rolls the claim back.
    */
-  async finish(m: SqlExecutor, c: NewClaim, now: Date, lock: WorkspaceLock): Promise<WorkspaceRow & PlanLimits> {
-    const rows: (WorkspaceRow & PlanLimits)[] = await m.query(finishSql(lock), [
+  finish(m: AnyTx, c: NewClaim, now: Date, lock: WorkspaceLock): Promise<WorkspaceRow & PlanLimits> {
+    // issued at the call: a pipelined transaction sends it at once
+    return asTx(m).one(FINISH[lock], [
       c.enrollmentTokenId,
       now,
       c.serviceAgentId,
@@ -43,7 +48,6 @@ export class EnrollmentClaimsRepository {
       c.addsRobot,
       randomInt(ENROLLMENT_TOKEN_SLOTS),
     ]);
-    return rows[0];
   }
 }
 
@@ -111,3 +115,16 @@ function finishSql(lock: WorkspaceLock): string {
            END) AS accepted
       FROM (VALUES (1)) AS one LEFT JOIN locked ON true LEFT JOIN plans p ON p.slug = locked.plan`;
 }
+
+/** The counted end of a claim (finishSql), one statement per lock mode. */
+const finishStatement = (label: string, lock: WorkspaceLock) =>
+  statement({
+    label,
+    text: finishSql(lock),
+    params: [t.uuid, t.timestamptz, t.uuid, t.uuid.null, t.text.null, t.timestamptz, t.bool, t.bool, t.int],
+    row: { ...WORKSPACE_ROW, max_service_agents: t.int.null, max_robots: t.int.null, accepted: t.bool.null },
+  });
+const FINISH: Record<WorkspaceLock, ReturnType<typeof finishStatement>> = {
+  SHARE: finishStatement('finish_enrollment_claim_share', 'SHARE'),
+  'NO KEY UPDATE': finishStatement('finish_enrollment_claim_no_key_update', 'NO KEY UPDATE'),
+};

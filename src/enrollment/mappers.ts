@@ -46,8 +46,8 @@ export function toCohortDto(c: CohortRow): CohortDto {
   return {
     id: c.id,
     name: c.name,
-    robot_count: c.robotCount,
-    inserted_at: c.insertedAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
+    robot_count: c.robot_count,
+    inserted_at: c.inserted_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
   };
 }

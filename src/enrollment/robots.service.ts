@@ -1,23 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { type AnyTx, Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { Outbox } from '../events';
 import { QuotasService } from '../identity';
 import { toRobotDto } from './mappers';
 import { type RobotRow, RobotsRepository } from './robots.repository';
-import type { AnyTx } from '../core/database/db.service';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { ListQuery } from '../core/listing/list-query';
 import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
 
 @Injectable()
 export class RobotsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly robots: RobotsRepository,
     private readonly agents: ServiceAgentsService,
     private readonly quotas: QuotasService,
@@ -27,11 +24,11 @@ export class RobotsService {
 
   /** A pending robot a later fleet claim with its serial binds. Counts toward the robot quota (429). */
   async preRegister(workspaceId: string, dto: PreRegisterRobotDto): Promise<RobotDto> {
-    return this.db.transaction(async (m) => {
-      const row = await this.robots.insertPending(m, workspaceId, dto.serial_number, dto.name ?? null);
+    return this.db.transaction(async (tx) => {
+      const row = await this.robots.insertPending(tx, workspaceId, dto.serial_number, dto.name ?? null);
       // Counted after the insert, the workspace locked last (QuotasService). A taken serial added
       // nothing: it is still 429 first when the quota has no room for one more robot.
-      await this.quotas.assertWithin(m, workspaceId, 'robots', row ? 0 : 1);
+      await this.quotas.assertWithin(tx, workspaceId, 'robots', row ? 0 : 1);
       if (!row) throw new ValidationProblem({ serial_number: ['has already been taken'] });
       return toRobotDto(row);
     });
@@ -49,9 +46,9 @@ export class RobotsService {
    * records `robot.retired` with it.
    */
   async retire(workspaceId: string, id: string): Promise<RobotDto> {
-    const row = await this.db.transaction(async (m) => {
-      const retired = await this.robots.retire(m, workspaceId, id, this.clock.date());
-      if (retired?.retiredNow) await this.outbox.record(m, workspaceId, 'robot.retired', { robot: toRobotDto(retired) });
+    const row = await this.db.transaction(async (tx) => {
+      const retired = await this.robots.retire(tx, workspaceId, id, this.clock.date());
+      if (retired?.retiredNow) await this.outbox.record(tx, workspaceId, 'robot.retired', { robot: toRobotDto(retired) });
       return retired;
     });
     if (!row) throw new NotFoundProblem();
@@ -86,7 +83,7 @@ export class RobotsService {
   }
 
   /** Adds tags to the workspace's robots among `ids` (batch operations); by robot id, whether it changed. */
-  async addTags(m: SqlExecutor, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<Map<string, boolean>> {
+  async addTags(m: AnyTx, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<Map<string, boolean>> {
     const rows = await this.robots.addTags(m, workspaceId, ids, tags);
     return new Map(rows.map((r) => [r.id, r.changed]));
   }
@@ -97,7 +94,7 @@ export class RobotsService {
   }
 
   /** A robot of the workspace, row-locked until `m`'s transaction ends; undefined when not the workspace's. */
-  lock(m: SqlExecutor, workspaceId: string, id: string): Promise<RobotRow | undefined> {
+  lock(m: AnyTx, workspaceId: string, id: string): Promise<RobotRow | undefined> {
     return this.robots.lockById(m, workspaceId, id);
   }
 }
