@@ -52,6 +52,14 @@ function serviceAgent(r: RowOf<typeof AGENT_ROW>): ServiceAgentRow {
 /** The unique index a slug taken by a concurrent insert trips (insertWithFreeSlug). */
 export const AGENT_SLUG_UNIQUE_CONSTRAINT = 'service_agents_workspace_slug_key';
 
+/** The workspace's visible agents, newest first (the operator's list). */
+const VISIBLE_AGENTS = statement({
+  label: 'visible_service_agents',
+  text: `SELECT ${AGENT_COLUMNS} FROM service_agents WHERE workspace_id = $1 AND NOT hidden ORDER BY inserted_at DESC, id DESC`,
+  params: [t.uuid],
+  row: AGENT_ROW,
+});
+
 const UPDATE_VISIBLE = statement({
   label: 'update_visible_service_agent',
   text: `UPDATE service_agents SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now()
@@ -142,6 +150,11 @@ const ERASE_AGENTS = statement({
 @Injectable()
 export class ServiceAgentsRepository {
   constructor(private readonly db: Db) {}
+
+  /** The workspace's visible agents, newest first. */
+  async listVisible(workspaceId: string): Promise<ServiceAgentRow[]> {
+    return (await this.db.rows(VISIBLE_AGENTS, [workspaceId])).map(serviceAgent);
+  }
 
   /** Renames and/or sets the status (null keeps it) of a visible agent of the workspace; undefined when none. */
   async updateVisible(

@@ -23,6 +23,11 @@ export class ServiceAgentsService {
     private readonly events: EventBus,
   ) {}
 
+  /** The workspace's visible agents (never the hidden workspace-key agent), newest first. */
+  listVisible(workspaceId: string): Promise<ServiceAgentRow[]> {
+    return this.repo.listVisible(workspaceId);
+  }
+
   /**
    * Activates or deactivates a visible agent of the workspace. Deactivation refuses the agent's
    * credentials (service_agent_inactive) at once on every node. Hidden and foreign agents: 404.

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { DataSource } from 'typeorm';
 import { ServiceAgentRow, ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { toIso as iso } from '../core/common/iso';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { Db } from '../core/database/db.service';
 import { CredentialIssuer, CredentialRevoker } from '../credentials';
 import { QuotasService } from '../identity';
 import { OperatorAgentsRepository } from './operator-agents.repository';
@@ -36,7 +35,7 @@ export function toAgentDto(a: ServiceAgentRow): ServiceAgentDto {
 @Injectable()
 export class OperatorAgentsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: OperatorAgentsRepository,
     private readonly agents: ServiceAgentsService,
     private readonly issuer: CredentialIssuer,
@@ -46,7 +45,7 @@ export class OperatorAgentsService {
   ) {}
 
   async list(workspaceId: string): Promise<ServiceAgentDto[]> {
-    return (await this.repo.listVisibleAgents(workspaceId)).map(toAgentDto);
+    return (await this.agents.listVisible(workspaceId)).map(toAgentDto);
   }
 
   /** Agents with their keys (by prefix and state) for the overview page. */
