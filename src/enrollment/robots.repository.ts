@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db } from '../core/database/db.service';
+import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
@@ -8,7 +8,6 @@ import { COHORT_MEMBER_LIST } from './dto/cohort.dto';
 import { ROBOT_LIST } from './dto/robot.dto';
 import type { ListQuery } from '../core/listing/list-query';
 import type { RobotStatus } from './robot-status';
-import type { EntityManager } from 'typeorm';
 
 /** A robot as the feature uses it (mapped from its snake_case row by robotRow). */
 export interface RobotRow {
@@ -177,6 +176,9 @@ const COHORT_MEMBERS = listStatements(COHORT_MEMBER_LIST, {
   row: ROBOT_ROW,
 });
 
+/** A robot's row in an export: every column but its workspace. */
+const { workspace_id: _workspaceId, ...EXPORT_ROW } = ROBOT_ROW;
+
 /** A page of a data subject's robots (the robot, or the one bound to the subject agent), by id. */
 const EXPORT_ROBOTS = keysetStatement({
   label: 'export_robots',
@@ -185,19 +187,7 @@ const EXPORT_ROBOTS = keysetStatement({
   alias: 'robots',
   scope: `workspace_id = $1 AND (id = ANY($2::uuid[]) OR service_agent_id = ANY($3::uuid[]))`,
   params: [t.uuid, t.uuidArray, t.uuidArray],
-  row: {
-    id: t.uuid,
-    serial_number: t.text,
-    name: t.text.null,
-    status: t.text,
-    service_agent_id: t.uuid.null,
-    cohort_id: t.uuid.null,
-    tags: t.textArray,
-    claimed_at: t.timestamptz.null,
-    retired_at: t.timestamptz.null,
-    inserted_at: t.timestamptz,
-    updated_at: t.timestamptz,
-  },
+  row: EXPORT_ROW,
   limit: EXPORT_PAGE_SIZE,
 });
 
@@ -327,16 +317,16 @@ export class RobotsRepository implements PagedSubjectData {
   // ---- data requests (issue 22) ----
 
   /** A page of a data subject's robots (the robot, or the one bound to the subject agent), by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
-    return asTx(m).rows(EXPORT_ROBOTS, [s.workspaceId, s.robotIds, s.serviceAgentIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return m.rows(EXPORT_ROBOTS, [s.workspaceId, s.robotIds, s.serviceAgentIds, after ?? null]);
   }
 
   /**
    * Erasure: the robot's name and tags (its serial stays: it is how a retired robot's serial keeps
    * being refused), and an operator's name on the enrollment tokens they issued.
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    const tx = asTx(m);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    const tx = m;
     await tx.run(ERASE_ROBOTS, [s.workspaceId, s.robotIds, s.serviceAgentIds]);
     await tx.run(ERASE_TOKEN_CREATORS, [s.workspaceId, s.userIds]);
   }
