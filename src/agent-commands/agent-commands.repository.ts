@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db } from '../core/database/db.service';
+import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -8,7 +8,6 @@ import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubje
 import { recordEventsSql } from '../events';
 import { AGENT_COMMAND_LIST, type AgentCommandDto, type AgentCommandResultStatus, type AgentCommandStatus } from './dto/agent-command.dto';
 import type { ListQuery } from '../core/listing/list-query';
-import type { EntityManager } from 'typeorm';
 
 const COLUMNS = `c.id, c.service_agent_id, c.name, c.payload, c.status, c.result, c.created_by,
   ${isoColumn('c', 'inserted_at')}, ${isoColumn('c', 'updated_at')}`;
@@ -217,14 +216,13 @@ export class AgentCommandsRepository implements PagedSubjectData {
   // ---- data requests (issue 22) ----
 
   /** A page of the commands sent to a data subject's agents, or created by the subject (an operator); by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<AgentCommandDto[]> {
-    return asTx(m).rows(EXPORT_COMMANDS, [s.workspaceId, s.serviceAgentIds, s.userIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<AgentCommandDto[]> {
+    return m.rows(EXPORT_COMMANDS, [s.workspaceId, s.serviceAgentIds, s.userIds, after ?? null]);
   }
 
   /** Erasure: what the subject's agents were sent and answered (payload, result), and an operator's name on commands. */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    const tx = asTx(m);
-    await tx.run(ERASE_COMMANDS, [s.workspaceId, s.serviceAgentIds]);
-    await tx.run(ERASE_COMMAND_CREATORS, [s.workspaceId, s.userIds]);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    await m.run(ERASE_COMMANDS, [s.workspaceId, s.serviceAgentIds]);
+    await m.run(ERASE_COMMAND_CREATORS, [s.workspaceId, s.userIds]);
   }
 }

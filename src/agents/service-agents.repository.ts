@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db } from '../core/database/db.service';
+import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
 import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { MachineScope } from '../auth';
 import type { ServiceAgentStatus } from './service-agent-status';
-import type { EntityManager } from 'typeorm';
 
 /** A service agent as the service uses it (mapped from its snake_case row by serviceAgent). */
 export interface ServiceAgentRow {
@@ -224,16 +223,16 @@ export class ServiceAgentsRepository {
   // ---- data requests (issue 22) ----
 
   /** A page of a data subject's service agents (with their runtime metadata), by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
-    return asTx(m).rows(EXPORT_AGENTS, [s.workspaceId, s.serviceAgentIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return m.rows(EXPORT_AGENTS, [s.workspaceId, s.serviceAgentIds, after ?? null]);
   }
 
   /**
    * Erasure: the agents' names (and the slugs made from them) and runtime metadata; they are
    * deactivated. Returns the agents changed.
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<string[]> {
-    const rows = await asTx(m).rows(ERASE_AGENTS, [s.workspaceId, s.serviceAgentIds]);
+  async erase(m: Tx, s: DataSubject): Promise<string[]> {
+    const rows = await m.rows(ERASE_AGENTS, [s.workspaceId, s.serviceAgentIds]);
     return rows.map((r) => r.id);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db, type Tx } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -14,7 +14,6 @@ import {
 } from './dto/batch-operation.dto';
 import type { ListQuery } from '../core/listing/list-query';
 import type { BatchAction, TargetOutcome, TargetStatus } from './batch-action';
-import type { EntityManager } from 'typeorm';
 
 const COLUMNS = `b.id, b.action, b.params, b.status, b.total, b.succeeded, b.failed, b.skipped, b.cohort_id, b.created_by, b.error,
   ${isoColumn('b', 'started_at')}, ${isoColumn('b', 'finished_at')}, ${isoColumn('b', 'cancelled_at')}, b.cancelled_by,
@@ -300,16 +299,12 @@ export class BatchOperationsRepository {
   // ---- data requests ---------------------------------------------------------------------
 
   /** A page of the operations a data subject (an operator) created or cancelled, or that target the subject; by id. */
-  exportPage(
-    m: EntityManager,
-    s: DataSubject,
-    after: string | undefined,
-  ): Promise<(BatchOperationDto & { subject_targets: BatchTargetDto[] })[]> {
-    return asTx(m).rows(EXPORT_OPERATIONS, [s.workspaceId, [...s.robotIds, ...s.serviceAgentIds], s.userIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<(BatchOperationDto & { subject_targets: BatchTargetDto[] })[]> {
+    return m.rows(EXPORT_OPERATIONS, [s.workspaceId, [...s.robotIds, ...s.serviceAgentIds], s.userIds, after ?? null]);
   }
 
   /** Erasure: an operator's name on the operations they created or cancelled (targets are ids, kept for the record). */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    await asTx(m).run(ERASE_OPERATORS, [s.workspaceId, s.userIds]);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    await m.run(ERASE_OPERATORS, [s.workspaceId, s.userIds]);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db } from '../core/database/db.service';
+import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
 import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type MergeableWrite } from '../core/database/pipeline/prepared-sql.service';
@@ -10,7 +10,6 @@ import type { ServiceAgentStatus } from '../agents';
 import type { MachineScope } from '../auth';
 import type { WorkspaceStatus } from '../identity';
 import type { StoredCredentialStatus } from './credential-status';
-import type { EntityManager } from 'typeorm';
 
 /**
  * The token exchange's insert, committed without waiting for the WAL flush: `set_config(...,
@@ -373,8 +372,8 @@ export class CredentialsRepository {
   // ---- data requests (issue 22) ----
 
   /** A page of the keys of a data subject's agents (public parts only), by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
-    return asTx(m).rows(EXPORT_CREDENTIALS, [s.workspaceId, s.serviceAgentIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return m.rows(EXPORT_CREDENTIALS, [s.workspaceId, s.serviceAgentIds, after ?? null]);
   }
 
   /** Revokes every usable or archived key of the given agents of the workspace; returns their ids. */

@@ -1,11 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { redisWithin } from '../core/common/problem/redis-errors';
 import { QueueNames } from '../core/config/queue-names';
-import { asTx, Db, type Tx } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { PeriodicTask } from '../core/jobs/periodic-task';
 import { type AfterErasure, type DataSubject, DataSubjectRegistry } from '../data-subjects';
 import { Outbox } from '../events';
@@ -38,11 +36,6 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly db: Db,
-    /**
-     * For the export's and the erasure's transactions: the contributors (DataSubjectContributor)
-     * still take TypeORM's EntityManager; the runner's own statements go through asTx.
-     */
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repo: DataRequestsRepository,
     private readonly registry: DataSubjectRegistry,
     private readonly outbox: Outbox,
@@ -91,13 +84,12 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
 
   private async export(request: ClaimedRequest, subject: DataSubject): Promise<void> {
     const sections = [...this.registry.contributors()].sort((a, b) => a.section.localeCompare(b.section));
-    await this.dataSource.transaction('REPEATABLE READ', async (m) => {
-      const tx = asTx(m);
+    await this.db.transaction('REPEATABLE READ', async (tx) => {
       await this.repo.deleteParts(tx, request.id);
       let seq = 0;
       for (const contributor of sections) {
         const first = seq;
-        for await (const page of contributor.export(subject, m))
+        for await (const page of contributor.export(subject, tx))
           await this.repo.insertPart(tx, request.id, seq++, contributor.section, page);
         if (seq === first) await this.repo.insertPart(tx, request.id, seq++, contributor.section, []);
       }
@@ -115,12 +107,11 @@ export class DataRequestRunner implements OnApplicationBootstrap, OnApplicationS
 
   private async erase(request: ClaimedRequest, subject: DataSubject): Promise<void> {
     const after: AfterErasure[] = [];
-    await this.dataSource.transaction(async (m) => {
+    await this.db.transaction(async (tx) => {
       for (const contributor of this.registry.contributors()) {
-        const next = await contributor.erase(subject, m);
+        const next = await contributor.erase(subject, tx);
         if (next) after.push(next);
       }
-      const tx = asTx(m);
       await this.completed(
         tx,
         await this.repo.finish(tx, request.id, { status: 'completed', at: this.clock.date(), downloadExpiresAt: null }),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db, type Tx } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -7,7 +7,6 @@ import { statement } from '../core/database/statement';
 import { type DataSubject, DataSubjectSection, type DataSubjectType, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { DATA_REQUEST_LIST, type DataRequestDto, type DataRequestKind, type DataRequestStatus } from './dto/data-request.dto';
 import type { ListQuery } from '../core/listing/list-query';
-import type { EntityManager } from 'typeorm';
 
 const COLUMNS = `r.id, r.kind, r.subject_type, r.subject_id, r.status, ${isoColumn('r', 'download_expires_at')}, r.requested_by, r.error,
   ${isoColumn('r', 'completed_at')}, ${isoColumn('r', 'inserted_at')}, ${isoColumn('r', 'updated_at')}`;
@@ -293,8 +292,8 @@ export class DataRequestsRepository implements PagedSubjectData {
   // ---- data requests about the subject -----------------------------------------------------
 
   /** A page of the data requests about a subject, or that the subject (an operator) made; by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<DataRequestDto[]> {
-    return asTx(m).rows(EXPORT_REQUESTS, [s.workspaceId, subjectIds(s), s.userIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<DataRequestDto[]> {
+    return m.rows(EXPORT_REQUESTS, [s.workspaceId, subjectIds(s), s.userIds, after ?? null]);
   }
 
   /**
@@ -302,8 +301,8 @@ export class DataRequestsRepository implements PagedSubjectData {
    * their download period ends (it is set to when they completed); an operator's name on the
    * requests they made goes.
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    const tx = asTx(m);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    const tx = m;
     const ids = subjectIds(s);
     await tx.run(ERASE_EXPORT_PARTS, [s.workspaceId, ids]);
     await tx.run(ERASE_EXPORT_DOWNLOADS, [s.workspaceId, ids]);

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { asTx } from '../core/database/db.service';
+import { type Tx } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
 import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
-import type { EntityManager } from 'typeorm';
 
 /**
  * The ids an event must mention to be about a subject: its robots, agents and operators, and the
@@ -51,11 +50,11 @@ const mentionedIds = (s: DataSubject) => [...s.robotIds, ...s.serviceAgentIds, .
 @DataSubjectSection('events', { order: -1 })
 @Injectable()
 export class DomainEventsDataRepository implements PagedSubjectData {
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
-    return asTx(m).rows(EXPORT_EVENTS, [s.workspaceId, mentionedIds(s), s.serviceAgentIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return m.rows(EXPORT_EVENTS, [s.workspaceId, mentionedIds(s), s.serviceAgentIds, after ?? null]);
   }
 
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    await asTx(m).run(ERASE_EVENTS, [s.workspaceId, mentionedIds(s), s.serviceAgentIds]);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    await m.run(ERASE_EVENTS, [s.workspaceId, mentionedIds(s), s.serviceAgentIds]);
   }
 }

@@ -2,17 +2,17 @@ import { Injectable, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { DataSubjectRegistry, DataSubjectSection } from './data-subject.registry';
+import type { Tx } from '../core/database/db.service';
 import type { DataSubject, PagedSubjectData } from './data-subject';
-import type { EntityManager } from 'typeorm';
 
 const subject: DataSubject = { workspaceId: 'w', type: 'user', id: 'u', serviceAgentIds: [], robotIds: [], userIds: ['u'] };
-const manager = {} as EntityManager;
+const manager = {} as Tx;
 
 /** Rows `<name>-1` and `<name>-2` in one page; its erasures are counted. */
 abstract class FakeSection implements PagedSubjectData {
   erased = 0;
   constructor(private readonly name: string) {}
-  exportPage(_m: EntityManager, _s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+  exportPage(_m: Tx, _s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
     return Promise.resolve(after === undefined ? [{ id: `${this.name}-1` }, { id: `${this.name}-2` }] : []);
   }
   erase(): Promise<void> {

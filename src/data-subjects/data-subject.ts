@@ -1,5 +1,4 @@
-import type { EntityManager } from 'typeorm';
-
+import type { Tx } from '../core/database/db.service';
 export const DATA_SUBJECT_TYPES = ['user', 'service_agent', 'robot'] as const;
 export type DataSubjectType = (typeof DATA_SUBJECT_TYPES)[number];
 
@@ -41,8 +40,8 @@ export interface DataSubjectContributor {
    * events to) runs first with a negative order.
    */
   readonly order?: number;
-  export(subject: DataSubject, m: EntityManager): AsyncIterable<readonly unknown[]>;
-  erase(subject: DataSubject, m: EntityManager): Promise<AfterErasure | void>;
+  export(subject: DataSubject, m: Tx): AsyncIterable<readonly unknown[]>;
+  erase(subject: DataSubject, m: Tx): Promise<AfterErasure | void>;
 }
 
 /**
@@ -51,8 +50,8 @@ export interface DataSubjectContributor {
  * request's transaction. DataSubjectRegistry turns it into a contributor.
  */
 export interface PagedSubjectData {
-  exportPage(m: EntityManager, subject: DataSubject, after: string | undefined): Promise<{ id: string }[]>;
-  erase(m: EntityManager, subject: DataSubject): Promise<AfterErasure | void>;
+  exportPage(m: Tx, subject: DataSubject, after: string | undefined): Promise<{ id: string }[]>;
+  erase(m: Tx, subject: DataSubject): Promise<AfterErasure | void>;
 }
 
 /** Rows per page a contributor reads and an export part holds. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db } from '../core/database/db.service';
+import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
@@ -8,7 +8,6 @@ import { COHORT_MEMBER_LIST } from './dto/cohort.dto';
 import { ROBOT_LIST } from './dto/robot.dto';
 import type { ListQuery } from '../core/listing/list-query';
 import type { RobotStatus } from './robot-status';
-import type { EntityManager } from 'typeorm';
 
 /** A robot as the feature uses it (mapped from its snake_case row by robotRow). */
 export interface RobotRow {
@@ -318,16 +317,16 @@ export class RobotsRepository implements PagedSubjectData {
   // ---- data requests (issue 22) ----
 
   /** A page of a data subject's robots (the robot, or the one bound to the subject agent), by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
-    return asTx(m).rows(EXPORT_ROBOTS, [s.workspaceId, s.robotIds, s.serviceAgentIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return m.rows(EXPORT_ROBOTS, [s.workspaceId, s.robotIds, s.serviceAgentIds, after ?? null]);
   }
 
   /**
    * Erasure: the robot's name and tags (its serial stays: it is how a retired robot's serial keeps
    * being refused), and an operator's name on the enrollment tokens they issued.
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    const tx = asTx(m);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    const tx = m;
     await tx.run(ERASE_ROBOTS, [s.workspaceId, s.robotIds, s.serviceAgentIds]);
     await tx.run(ERASE_TOKEN_CREATORS, [s.workspaceId, s.userIds]);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db, type Tx } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { type PgType, t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -7,7 +7,6 @@ import { type RowOf, type Statement, statement } from '../core/database/statemen
 import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-subjects';
 import { APPROVAL_LIST, type ApprovalDecision, type ApprovalDto, type ApprovalStatus } from './dto/approval.dto';
 import type { ListQuery } from '../core/listing/list-query';
-import type { EntityManager } from 'typeorm';
 
 const COLUMNS = `a.id, a.service_agent_id, a.action, a.resource, a.context, a.status, a.gateway_rule_id, a.decided_by,
   ${isoColumn('a', 'decided_at')}, ${isoColumn('a', 'expires_at')}, ${isoColumn('a', 'inserted_at')}, ${isoColumn('a', 'updated_at')}`;
@@ -237,8 +236,8 @@ export class ApprovalsRepository {
   }
 
   /** A page of the approvals a data subject's agents asked for, or that the subject (an operator) decided; by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<ApprovalDto[]> {
-    return asTx(m).rows(EXPORT_APPROVALS, [s.workspaceId, s.serviceAgentIds, s.userIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<ApprovalDto[]> {
+    return m.rows(EXPORT_APPROVALS, [s.workspaceId, s.serviceAgentIds, s.userIds, after ?? null]);
   }
 
   /**
@@ -246,8 +245,8 @@ export class ApprovalsRepository {
    * operator's name on decisions. The agents' pending approvals expire with it (their credentials
    * are revoked by the same erasure, so nobody is waiting for them).
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    const tx = asTx(m);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    const tx = m;
     await tx.run(ERASE_AGENT_APPROVALS, [s.workspaceId, s.serviceAgentIds]);
     await tx.run(ERASE_DECIDERS, [s.workspaceId, s.userIds]);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn, utcIso, utcTextColumn } from '../core/database/sql';
@@ -7,7 +7,6 @@ import { statement } from '../core/database/statement';
 import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { MESSAGE_LIST, type MessageDto } from './dto/message.dto';
 import type { ListQuery } from '../core/listing/list-query';
-import type { EntityManager } from 'typeorm';
 
 /** What an erasure leaves of a message body. */
 export const ERASED = '[erased]';
@@ -78,11 +77,11 @@ export class MessagesRepository implements PagedSubjectData {
 
   // ---- data requests (issue 22) ----
 
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<MessageDto[]> {
-    return asTx(m).rows(EXPORT_MESSAGES, [s.workspaceId, s.serviceAgentIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<MessageDto[]> {
+    return m.rows(EXPORT_MESSAGES, [s.workspaceId, s.serviceAgentIds, after ?? null]);
   }
 
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    await asTx(m).run(ERASE_MESSAGES, [s.workspaceId, s.serviceAgentIds]);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    await m.run(ERASE_MESSAGES, [s.workspaceId, s.serviceAgentIds]);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db, type Tx } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -8,7 +8,6 @@ import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-
 import { OTA_UPDATE_LIST, type OtaUpdateDto, type OtaUpdateParams } from './dto/ota-update.dto';
 import type { ListQuery } from '../core/listing/list-query';
 import type { OtaStatus, OtaUpdateType } from './ota-status';
-import type { EntityManager } from 'typeorm';
 
 const COLUMNS = `o.id, o.robot_id, o.service_agent_id, o.update_type, o.version, o.artifact_url, o.sha256, o.status, o.detail,
   o.agent_command_id, o.batch_operation_id, o.created_by, ${isoColumn('o', 'finished_at')},
@@ -211,13 +210,13 @@ export class OtaUpdatesRepository {
   }
 
   /** A page of the updates of a data subject's robots, or that the subject (an operator) created; by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<OtaUpdateDto[]> {
-    return asTx(m).rows(EXPORT_UPDATES, [s.workspaceId, s.robotIds, s.serviceAgentIds, s.userIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<OtaUpdateDto[]> {
+    return m.rows(EXPORT_UPDATES, [s.workspaceId, s.robotIds, s.serviceAgentIds, s.userIds, after ?? null]);
   }
 
   /** Erasure: what a subject's robots reported (detail), and an operator's name on updates they created. */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    const tx = asTx(m);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    const tx = m;
     await tx.run(ERASE_DETAIL, [s.workspaceId, s.robotIds, s.serviceAgentIds]);
     await tx.run(ERASE_CREATOR, [s.workspaceId, s.userIds]);
   }

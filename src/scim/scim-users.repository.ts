@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db, type Tx } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, scimListStatements } from '../core/database/list-statements';
 import { type PgType, t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
@@ -7,7 +7,6 @@ import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-
 import type { ScimPage } from '../core/listing/scim-page';
 import type { UserFilter } from './scim-filter';
 import type { ScimEmail, ScimName } from './scim-user-input';
-import type { EntityManager } from 'typeorm';
 
 /** A SCIM User row with the groups it belongs to. */
 export interface ScimUserRow {
@@ -253,16 +252,16 @@ export class ScimUsersRepository {
   // ---- data requests (issue 22) ----
 
   /** A page of the SCIM records of a data subject (an operator) in the workspace, as the identity provider sent them; by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
-    return asTx(m).rows(EXPORT_SCIM_USERS, [s.workspaceId, s.userIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return m.rows(EXPORT_SCIM_USERS, [s.workspaceId, s.userIds, after ?? null]);
   }
 
   /**
    * Erasure: the subject's SCIM record in the workspace (and its group memberships) is deleted,
    * and the sync log of its writes keeps no external id or detail.
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    const tx = asTx(m);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    const tx = m;
     const ids = (await tx.rows(ERASE_SCIM_USERS, [s.workspaceId, s.userIds])).map((r) => r.id);
     if (ids.length === 0) return;
     await tx.run(ERASE_SCIM_SYNC_EVENTS, [s.workspaceId, ids]);

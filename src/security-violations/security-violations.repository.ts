@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db, type Tx } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -8,7 +8,6 @@ import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE } from '../data-
 import { SECURITY_VIOLATION_LIST, type SecurityViolationDto } from './dto/security-violation.dto';
 import type { ListQuery } from '../core/listing/list-query';
 import type { ViolationKind, ViolationSeverity, ViolationStatus } from './violation-kinds';
-import type { EntityManager } from 'typeorm';
 
 const COLUMNS = `v.id, v.kind, v.severity, v.status, v.service_agent_id, v.credential_id, v.detail, v.occurrences,
   ${isoColumn('v', 'last_seen_at')}, ${isoColumn('v', 'acknowledged_at')}, v.acknowledged_by,
@@ -200,13 +199,13 @@ export class SecurityViolationsRepository {
   }
 
   /** A page of the violations about a data subject's agents, or that the subject (an operator) acted on; by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<SecurityViolationDto[]> {
-    return asTx(m).rows(EXPORT_VIOLATIONS, [s.workspaceId, s.serviceAgentIds, s.userIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<SecurityViolationDto[]> {
+    return m.rows(EXPORT_VIOLATIONS, [s.workspaceId, s.serviceAgentIds, s.userIds, after ?? null]);
   }
 
   /** Erasure: the detail (key prefix, serial number) of the subject's violations, and the operator's name on any. */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    const tx = asTx(m);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    const tx = m;
     await tx.run(ERASE_DETAIL, [s.workspaceId, s.serviceAgentIds]);
     await tx.run(ERASE_OPERATORS, [s.workspaceId, s.userIds]);
   }

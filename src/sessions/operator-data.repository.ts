@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { asTx } from '../core/database/db.service';
+import { type Tx } from '../core/database/db.service';
 import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { OperatorRole } from '../auth';
-import type { EntityManager } from 'typeorm';
 
 /** What an erased account's email becomes: unique, never deliverable (RFC 2606 reserves .invalid). */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -65,8 +64,8 @@ const ERASE_RESET_TOKENS = statement({
 @Injectable()
 export class OperatorDataRepository {
   /** The subject's account as this workspace knows it: name, email, its membership (one row; paged by id like the others). */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
-    return asTx(m).rows(EXPORT_OPERATORS, [s.workspaceId, s.userIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+    return m.rows(EXPORT_OPERATORS, [s.workspaceId, s.userIds, after ?? null]);
   }
 
   /**
@@ -74,9 +73,9 @@ export class OperatorDataRepository {
    * left in no workspace is anonymised: email and name replaced, no password, suspended, its
    * sessions and reset links deleted. Returns the accounts anonymised.
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<string[]> {
+  async erase(m: Tx, s: DataSubject): Promise<string[]> {
     if (s.userIds.length === 0) return [];
-    const tx = asTx(m);
+    const tx = m;
     await tx.run(ERASE_MEMBERSHIPS, [s.workspaceId, s.userIds]);
     const anonymised = (await tx.rows(ANONYMISE_ACCOUNTS, [s.userIds])).map((r) => r.id);
     if (anonymised.length > 0) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type AfterErasure, type DataSubject, DataSubjectSection, type PagedSubjectData } from '../data-subjects';
 import { OperatorDataRepository } from './operator-data.repository';
 import { SessionsService } from './sessions.service';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../core/database/db.service';
 
 /**
  * Data requests about operators: their account and membership; an erasure ends the membership and
@@ -16,11 +16,11 @@ export class OperatorSubjectData implements PagedSubjectData {
     private readonly sessions: SessionsService,
   ) {}
 
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<{ id: string }[]> {
     return this.operators.exportPage(m, s, after);
   }
 
-  async erase(m: EntityManager, s: DataSubject): Promise<AfterErasure> {
+  async erase(m: Tx, s: DataSubject): Promise<AfterErasure> {
     const anonymised = await this.operators.erase(m, s);
     return async () => {
       for (const userId of anonymised) await this.sessions.publishUserSessionsRevoked(userId);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -7,7 +7,6 @@ import { statement } from '../core/database/statement';
 import { type DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, type PagedSubjectData } from '../data-subjects';
 import { TASK_LIST, type TaskDto, type TaskStatus } from './dto/task.dto';
 import type { ListQuery } from '../core/listing/list-query';
-import type { EntityManager } from 'typeorm';
 
 const COLUMNS = `t.id, t.title, t.status, t.service_agent_id, ${isoColumn('t', 'inserted_at')}, ${isoColumn('t', 'updated_at')}`;
 const TASK_ROW = {
@@ -81,11 +80,11 @@ export class TasksRepository implements PagedSubjectData {
 
   // ---- data requests (issue 22) ----
 
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<TaskDto[]> {
-    return asTx(m).rows(EXPORT_TASKS, [s.workspaceId, s.serviceAgentIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<TaskDto[]> {
+    return m.rows(EXPORT_TASKS, [s.workspaceId, s.serviceAgentIds, after ?? null]);
   }
 
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    await asTx(m).run(ERASE_TASKS, [s.workspaceId, s.serviceAgentIds]);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    await m.run(ERASE_TASKS, [s.workspaceId, s.serviceAgentIds]);
   }
 }

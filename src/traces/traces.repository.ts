@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, Db } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -7,7 +7,6 @@ import { statement } from '../core/database/statement';
 import { DataSubject, DataSubjectSection, EXPORT_PAGE_SIZE, PagedSubjectData } from '../data-subjects';
 import { type StoredSpanDto, TRACE_LIST, type TraceDto, type TraceStatus, type TraceWithSpansDto } from './dto/trace.dto';
 import type { ListQuery } from '../core/listing/list-query';
-import type { EntityManager } from 'typeorm';
 
 export interface NewTrace {
   traceId: string;
@@ -125,15 +124,15 @@ export class TracesRepository implements PagedSubjectData {
   }
 
   /** Data requests: a page of the traces a subject's agents sent, with their spans, by id. */
-  exportPage(m: EntityManager, s: DataSubject, after: string | undefined): Promise<TraceWithSpansDto[]> {
-    return asTx(m).rows(EXPORT_TRACES, [s.workspaceId, s.serviceAgentIds, after ?? null]);
+  exportPage(m: Tx, s: DataSubject, after: string | undefined): Promise<TraceWithSpansDto[]> {
+    return m.rows(EXPORT_TRACES, [s.workspaceId, s.serviceAgentIds, after ?? null]);
   }
 
   /**
    * Erasure: the subject's traces keep their ids, times, status and span count, but lose their
    * name, attributes and spans (where what the agent did is written). Idempotent.
    */
-  async erase(m: EntityManager, s: DataSubject): Promise<void> {
-    await asTx(m).run(ERASE_TRACES, [s.workspaceId, s.serviceAgentIds]);
+  async erase(m: Tx, s: DataSubject): Promise<void> {
+    await m.run(ERASE_TRACES, [s.workspaceId, s.serviceAgentIds]);
   }
 }
