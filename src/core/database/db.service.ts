@@ -11,6 +11,10 @@ import type { QueryResult } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 
+/** What features use of the pipelining internals: a merged write's declaration, and refuse_if's reason. */
+export type { MergeableWrite } from './pipeline/prepared-sql.service';
+export { refusalReason } from './pipeline/pipelined-transaction';
+
 /**
  * What runs a declared statement (statement.ts): the database door, or a transaction of it.
  * Repository methods take a `Queryable` when they may run inside a caller's transaction or on
