@@ -173,7 +173,6 @@ async function appServer(): Promise<void> {
   // checkout's copies, a compared checkout's modules were not the ones Nest knew (exit 1).
   const dependency = <T>(name: string): Promise<T> => import(require.resolve(name, { paths: [root] }));
   const { NestFactory } = await dependency<typeof import('@nestjs/core')>('@nestjs/core');
-  const { DataSource } = await dependency<typeof import('typeorm')>('typeorm');
   const { AppModule } = await load<typeof import('../src/app.module')>('app.module');
   const { configureApp } = await load<typeof import('../src/bootstrap')>('bootstrap');
   const { loadConfig } = await load<typeof import('../src/core/config/app-config')>('core/config/app-config');
@@ -207,7 +206,8 @@ async function appServer(): Promise<void> {
       'credentials/credential-issuer.service',
     );
     const credentials = app.get(CredentialIssuer);
-    return app.get(DataSource).transaction(async (m) => {
+    const { Db } = await load<typeof import('../src/core/database/db.service')>('core/database/db.service');
+    return app.get(Db).transaction(async (m) => {
       const out: { agentId: string; key: string }[] = [];
       for (let i = 0; i < req.agents; i++) {
         const agent = await agents.create(m, req.workspaceId, `bench-${i}`);

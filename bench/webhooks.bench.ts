@@ -97,7 +97,7 @@ async function baselineChild(): Promise<void> {
 /** The service, built as main.ts builds it, with what the driver asks of it. */
 async function serviceChild(): Promise<void> {
   const { NestFactory } = await import('@nestjs/core');
-  const { DataSource } = await import('typeorm');
+  const { Db } = await import('../src/core/database/db.service');
   const { AppModule } = await import('../src/app.module');
   const { configureApp } = await import('../src/bootstrap');
   const { ServiceExpressAdapter } = await import('../src/core/common/http/service-express.adapter');
@@ -110,7 +110,7 @@ async function serviceChild(): Promise<void> {
   });
   configureApp(app);
   await app.listen(0, HOST);
-  const db = app.get(DataSource);
+  const db = app.get(Db);
   let workspaceId = '';
   serveRequests<ChildRequest>(async (req) => {
     if (req.type === 'exit') {

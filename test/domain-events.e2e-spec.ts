@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { Db } from '../src/core/database/db.service';
 import { runMigrations } from '../src/core/database/migrate';
 import { EventBus } from '../src/core/redis/event-bus.service';
 import { RedisChannels } from '../src/core/redis/redis-keys';
@@ -112,7 +113,7 @@ describe('domain events: the transactional outbox', () => {
     const w = await makeWorkspace(t);
     const listener = await eventSocket(t, base, w);
     open.push(listener);
-    const event = await t.app.get(Outbox).record(db.manager, w.workspaceId, 'robot.retired', { n: 1 });
+    const event = await t.app.get(Outbox).record(t.app.get(Db), w.workspaceId, 'robot.retired', { n: 1 });
     await listener.next((m) => m.event === 'event' && m.payload.event.id === event.id);
     // Another node publishing that event again (its mark expired, say), and a new one twice.
     const other = new Redis(process.env.REDIS_URL!);
@@ -157,7 +158,7 @@ describe('domain events: the transactional outbox', () => {
     const bus = await busListener();
     try {
       const outbox = t.app.get(Outbox);
-      const ids: string[] = await db.transaction(async (m) => {
+      const ids: string[] = await t.app.get(Db).transaction(async (m) => {
         const out: string[] = [];
         for (let i = 0; i < 250; i++) out.push((await outbox.record(m, w.workspaceId, 'robot.claimed', { i })).id);
         return out;
@@ -216,17 +217,22 @@ describe('domain events: the relay is woken by the commit itself, not by the pol
   it('an event committed in a transaction, with a savepoint released inside, is relayed at once; one rolled back is never written', async () => {
     const w = await makeWorkspace(t);
     const outbox = t.app.get(Outbox);
-    const ids = await db.transaction(async (m) => {
+    const ids = await t.app.get(Db).transaction(async (m) => {
       const first = await outbox.record(m, w.workspaceId, 'robot.claimed', { n: 1 });
       // A savepoint released is not the commit: nothing may be relayed before the transaction ends.
-      const second = await m.transaction((inner) => outbox.record(inner, w.workspaceId, 'robot.claimed', { n: 2 }));
+      const second = await m.savepoint(
+        'inner',
+        () => true,
+        () => outbox.record(m, w.workspaceId, 'robot.claimed', { n: 2 }),
+      );
       await sleep(100);
       return [first.id, second.id];
     });
     await eventually(async () => expect(await pendingOf(ids)).toBe(0), { timeoutMs: 3000 });
     await eventually(async () => expect(ids.map((id) => bus.published(id).map((m) => m.event.data))).toEqual([[{ n: 1 }], [{ n: 2 }]]));
 
-    const rolledBack = await db
+    const rolledBack = await t.app
+      .get(Db)
       .transaction(async (m) => {
         await outbox.record(m, w.workspaceId, 'robot.retired', { n: 3 });
         throw new Error('refused');
@@ -241,7 +247,7 @@ describe('domain events: the relay is woken by the commit itself, not by the pol
 
   it('an event written outside a transaction (its statement commits itself) is relayed at once', async () => {
     const w = await makeWorkspace(t);
-    const event = await t.app.get(Outbox).record(db.manager, w.workspaceId, 'robot.claimed', { alone: true });
+    const event = await t.app.get(Outbox).record(t.app.get(Db), w.workspaceId, 'robot.claimed', { alone: true });
     await eventually(async () => expect(await pendingOf([event.id])).toBe(0), { timeoutMs: 3000 });
   });
 
@@ -298,7 +304,9 @@ describe('domain events while Redis is down', () => {
     const relay = t.app.get(OutboxRelay);
 
     await proxy.cut();
-    const event = await db.transaction((m) => t.app.get(Outbox).record(m, w.workspaceId, 'robot.retired', { probe: 'redis-down' }));
+    const event = await t.app
+      .get(Db)
+      .transaction((m) => t.app.get(Outbox).record(m, w.workspaceId, 'robot.retired', { probe: 'redis-down' }));
     // This node's sockets get it at once; no relay can publish it to the other nodes: this
     // call's publish fails (ioredis gives up, or it times out) and its batch rolls back, or the
     // app's own relay (woken by the commit) holds the row meanwhile and this call finds nothing

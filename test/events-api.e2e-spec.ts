@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { Db } from '../src/core/database/db.service';
 import { Outbox } from '../src/events';
 import { asOperator, claim, issueToken, makeCohort, makeFleetOwner, OP, preRegister } from './enrollment-support';
 import { makeWorkspace, type Registered } from './support/builders';
@@ -30,7 +31,7 @@ describe('GET /api/v1/events (machine clients holding events:read)', () => {
     w = await makeWorkspace(t);
     key = (await issueKey(t, w, ['events:read'])).key;
     const outbox = t.app.get(Outbox);
-    const db = t.app.get(DataSource);
+    const db = t.app.get(Db);
     for (const [i, type] of (['robot.claimed', 'robot.retired', 'robot.claimed', 'api_key.revoked', 'robot.claimed'] as const).entries()) {
       // one transaction each, so each has its own inserted_at
       ids.push((await db.transaction((m) => outbox.record(m, w.workspaceId, type, { i }))).id);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { MACHINE_SCOPES } from '../src/auth/scopes';
+import { Db } from '../src/core/database/db.service';
 import { CredentialIssuer } from '../src/credentials/credential-issuer.service';
 import { CredentialRevoker } from '../src/credentials/credential-revoker.service';
 import { CredentialsRepository } from '../src/credentials/credentials.repository';
@@ -65,6 +66,7 @@ async function exchangeToken(t: TestApp, key: string, scopes?: string[]): Promis
 describe('machine authentication on protected /api/v1 routes', () => {
   let t: TestApp;
   let db: DataSource;
+  let door: Db;
   let issuer: CredentialIssuer;
   let revoker: CredentialRevoker;
   let ws: Registered;
@@ -72,6 +74,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
   beforeAll(async () => {
     t = await createTestApp();
     db = t.app.get(DataSource);
+    door = t.app.get(Db);
     issuer = t.app.get(CredentialIssuer);
     revoker = t.app.get(CredentialRevoker);
     ws = await makeWorkspace(t);
@@ -125,7 +128,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
       const token = await exchangeToken(t, ws.apiKey, others);
       expectProblem(await call(t, route, bearer(token)), 403, 'forbidden', { title: 'Forbidden', detail: INSUFFICIENT_SCOPE });
 
-      const key = await db.transaction((m) =>
+      const key = await door.transaction((m) =>
         issuer.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, others),
       );
       expectProblem(await call(t, route, bearer(key.key)), 403, 'forbidden', { detail: INSUFFICIENT_SCOPE });
@@ -185,7 +188,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
     try {
       const w = await makeWorkspace(own);
       const key = await own.app
-        .get(DataSource)
+        .get(Db)
         .transaction((m) =>
           own.app
             .get(CredentialIssuer)
@@ -263,7 +266,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
 
   it('deactivating the agent refuses its credentials at once (403 service_agent_inactive) right after a successful call', async () => {
     const w = await makeWorkspace(t);
-    const key = await db.transaction((m) =>
+    const key = await door.transaction((m) =>
       issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['messages:read']),
     );
     const token = await exchangeToken(t, key.key);
@@ -313,7 +316,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
 
     it('an agent deactivated through instance A is refused on instance B within 2 s', async () => {
       const w = await makeWorkspace(t);
-      const key = await db.transaction((m) =>
+      const key = await door.transaction((m) =>
         issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['tasks:read']),
       );
       const onB = () => b.http().get('/api/v1/tasks').set('authorization', `Bearer ${key.key}`);

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { Db } from '../src/core/database/db.service';
 import { CredentialIssuer } from '../src/credentials/credential-issuer.service';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
@@ -53,7 +53,7 @@ describe('machine API rate limit (API_RATE_LIMIT=5)', () => {
   it('another credential in the same workspace has its own bucket', async () => {
     alignClock(t, 2_000);
     const other = await t.app
-      .get(DataSource)
+      .get(Db)
       .transaction((m) =>
         t.app.get(CredentialIssuer).issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId }, ['messages:read']),
       );

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { MACHINE_SCOPES } from '../src/auth/scopes';
+import { Db } from '../src/core/database/db.service';
 import { CredentialIssuer } from '../src/credentials/credential-issuer.service';
 import { CredentialRevoker } from '../src/credentials/credential-revoker.service';
 import { WorkspacesService } from '../src/identity/workspaces.service';
@@ -31,6 +32,7 @@ function expect403(res: Response, detail: string): Record<string, unknown> {
 describe('POST /api/v1/agent_tokens', () => {
   let t: TestApp;
   let db: DataSource;
+  let door: Db;
   let issuer: CredentialIssuer;
   let revoker: CredentialRevoker;
   let ws: Registered;
@@ -42,6 +44,7 @@ describe('POST /api/v1/agent_tokens', () => {
   beforeAll(async () => {
     t = await createTestApp();
     db = t.app.get(DataSource);
+    door = t.app.get(Db);
     issuer = t.app.get(CredentialIssuer);
     revoker = t.app.get(CredentialRevoker);
     ws = await makeWorkspace(t);
@@ -143,7 +146,7 @@ describe('POST /api/v1/agent_tokens', () => {
     });
 
     it('a key with a narrower scope set cannot be exchanged for a wider one', async () => {
-      const key = await db.transaction((m) =>
+      const key = await door.transaction((m) =>
         issuer.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, ['messages:read']),
       );
       const all = await withHeader(key.key);
@@ -240,7 +243,7 @@ describe('POST /api/v1/agent_tokens', () => {
     });
 
     it('api_key_expired for a fresh key issued with an expiry in the past', async () => {
-      const key = await db.transaction((m) =>
+      const key = await door.transaction((m) =>
         issuer.issueApiKey(
           m,
           { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId },
@@ -252,7 +255,7 @@ describe('POST /api/v1/agent_tokens', () => {
     });
 
     it('a key whose expiry is still ahead is accepted', async () => {
-      const key = await db.transaction((m) =>
+      const key = await door.transaction((m) =>
         issuer.issueApiKey(
           m,
           { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId },
@@ -273,7 +276,7 @@ describe('POST /api/v1/agent_tokens', () => {
   describe('403', () => {
     it("service_agent_inactive once the key's agent is deactivated", async () => {
       const w = await makeWorkspace(t);
-      const key = await db.transaction((m) =>
+      const key = await door.transaction((m) =>
         issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.defaultAgentId }, ['messages:read']),
       );
       const ok = await withHeader(key.key).expect(200);

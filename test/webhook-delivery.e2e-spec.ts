@@ -2,6 +2,7 @@ import * as crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { Db } from '../src/core/database/db.service';
 import { Outbox } from '../src/events';
 import { OutboxRelay } from '../src/events/outbox-relay.service';
 import { makeOperator, type Operator, sessionCookie } from './support/console';
@@ -369,7 +370,7 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
     const db = t.app.get(DataSource);
     const outbox = t.app.get(Outbox);
     const relay = t.app.get(OutboxRelay);
-    const events = await db.transaction(async (m) => {
+    const events = await t.app.get(Db).transaction(async (m) => {
       const out: string[] = [];
       for (let i = 0; i < 40; i++) out.push((await outbox.record(m, op2.reg.workspaceId, 'robot.retired', { i })).id);
       return out;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
+import { type Tx, Db } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -157,25 +157,19 @@ export class AgentCommandsRepository implements PagedSubjectData {
    * `m`'s transaction when given, else committed by the statement itself (one round trip, on a
    * pooled connection: the commit waits for its WAL flush).
    */
-  insertMany(m: AnyTx | undefined, c: NewCommands): Promise<AgentCommandDto[]> {
-    return (m ? asTx(m) : this.db).rows(INSERT_COMMANDS_STATEMENT, [
-      c.workspaceId,
-      c.serviceAgentIds,
-      c.name,
-      jsonb(c.payload),
-      c.createdBy,
-    ]);
+  insertMany(m: Tx | undefined, c: NewCommands): Promise<AgentCommandDto[]> {
+    return (m ? m : this.db).rows(INSERT_COMMANDS_STATEMENT, [c.workspaceId, c.serviceAgentIds, c.name, jsonb(c.payload), c.createdBy]);
   }
 
   /** Visible agents of the workspace among `ids`, with their status (in `m`'s transaction when given). */
-  async agentStatuses(m: AnyTx | undefined, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
-    const rows = await (m ? asTx(m) : this.db).rows(AGENT_STATUSES, [workspaceId, ids]);
+  async agentStatuses(m: Tx | undefined, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const rows = await (m ? m : this.db).rows(AGENT_STATUSES, [workspaceId, ids]);
     return new Map(rows.map((r) => [r.id, r.status]));
   }
 
   /** Finishes an open command in `m`'s transaction (its work ended elsewhere, e.g. an OTA update). */
-  async finishIn(m: AnyTx, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
-    await asTx(m).run(FINISH_COMMAND, [commandId, status, jsonb(result)]);
+  async finishIn(m: Tx, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
+    await m.run(FINISH_COMMAND, [commandId, status, jsonb(result)]);
   }
 
   /** Newest first, stable; served by agent_commands_list_idx. */

@@ -4,7 +4,7 @@ import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
 import { AgentCommandsRepository, NewCommands } from './agent-commands.repository';
-import type { AnyTx } from '../core/database/db.service';
+import type { Tx } from '../core/database/db.service';
 import type { ListQuery } from '../core/listing/list-query';
 import type { AgentCommandDto, AgentCommandResultStatus, CreateAgentCommandDto } from './dto/agent-command.dto';
 
@@ -57,7 +57,7 @@ export class AgentCommandsService {
    * hidden and foreign alike as not_found). Once committed, hand `created` to publishCreated.
    */
   async createMany(
-    m: AnyTx | undefined,
+    m: Tx | undefined,
     c: NewCommands,
   ): Promise<{ created: AgentCommandDto[]; refused: Map<string, 'not_found' | 'service_agent_inactive'> }> {
     const created = c.serviceAgentIds.length > 0 ? await this.repo.insertMany(m, c) : [];
@@ -97,7 +97,7 @@ export class AgentCommandsService {
   }
 
   /** Finishes an open command in `m`'s transaction when its work ended elsewhere (an OTA update reaching a final state). */
-  finishIn(m: AnyTx, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
+  finishIn(m: Tx, commandId: string, status: AgentCommandResultStatus, result: unknown): Promise<void> {
     return this.repo.finishIn(m, commandId, status, result);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
+import { type Tx, Db } from '../core/database/db.service';
 import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
@@ -167,14 +167,14 @@ export class ServiceAgentsRepository {
   }
 
   /** Deactivates the given visible agents of the workspace in `m`'s transaction; returns those it changed. */
-  async deactivateVisible(m: AnyTx, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
-    const rows = await asTx(m).rows(DEACTIVATE_VISIBLE, [workspaceId, agentIds]);
+  async deactivateVisible(m: Tx, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+    const rows = await m.rows(DEACTIVATE_VISIBLE, [workspaceId, agentIds]);
     return rows.map((r) => r.id);
   }
 
   /** An active, visible agent, or undefined when the slug is already taken in the workspace. */
   async insertUnlessSlugTaken(
-    m: AnyTx,
+    m: Tx,
     a: {
       workspaceId: string;
       name: string;
@@ -184,7 +184,7 @@ export class ServiceAgentsRepository {
       scopes: readonly MachineScope[];
     },
   ): Promise<ServiceAgentRow | undefined> {
-    const row = await asTx(m).maybe(INSERT_UNLESS_SLUG_TAKEN, [a.workspaceId, a.name, a.slug, a.metadata, a.isDefault, a.scopes]);
+    const row = await m.maybe(INSERT_UNLESS_SLUG_TAKEN, [a.workspaceId, a.name, a.slug, a.metadata, a.isDefault, a.scopes]);
     return row && serviceAgent(row);
   }
 
@@ -195,7 +195,7 @@ export class ServiceAgentsRepository {
    * took the slug it chose; the caller runs again with another fallback.
    */
   async insertWithFreeSlug(
-    m: AnyTx,
+    m: Tx,
     a: {
       id: string;
       workspaceId: string;
@@ -207,17 +207,17 @@ export class ServiceAgentsRepository {
     },
   ): Promise<ServiceAgentRow> {
     // issued at the call (before the first await): a pipelined transaction sends it at once
-    const row = await asTx(m).one(INSERT_WITH_FREE_SLUG, [a.id, a.workspaceId, a.name, a.slug, a.fallbackSlug, a.metadata, a.scopes]);
+    const row = await m.one(INSERT_WITH_FREE_SLUG, [a.id, a.workspaceId, a.name, a.slug, a.fallbackSlug, a.metadata, a.scopes]);
     return serviceAgent(row);
   }
 
   /** Creates the workspace's hidden workspace-key agent unless it exists. */
-  async insertHiddenIfMissing(m: AnyTx, workspaceId: string, slug: string, scopes: readonly MachineScope[]): Promise<void> {
-    await asTx(m).run(INSERT_HIDDEN_IF_MISSING, [workspaceId, slug, scopes]);
+  async insertHiddenIfMissing(m: Tx, workspaceId: string, slug: string, scopes: readonly MachineScope[]): Promise<void> {
+    await m.run(INSERT_HIDDEN_IF_MISSING, [workspaceId, slug, scopes]);
   }
 
-  async findHidden(m: AnyTx, workspaceId: string): Promise<ServiceAgentRow> {
-    return serviceAgent(await asTx(m).one(FIND_HIDDEN, [workspaceId]));
+  async findHidden(m: Tx, workspaceId: string): Promise<ServiceAgentRow> {
+    return serviceAgent(await m.one(FIND_HIDDEN, [workspaceId]));
   }
 
   // ---- data requests (issue 22) ----

@@ -5,7 +5,7 @@ import { slugCandidate, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
-import type { AnyTx } from '../core/database/db.service';
+import type { Tx } from '../core/database/db.service';
 import type { ServiceAgentStatus } from './service-agent-status';
 
 // The operator feature imports the row type from here.
@@ -45,7 +45,7 @@ export class ServiceAgentsService {
    * Deactivates visible agents of the workspace in `m`'s transaction (batch retirement of robots).
    * The caller tells the other nodes once it has committed, with `publishAgentsChanged`.
    */
-  deactivateMany(m: AnyTx, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+  deactivateMany(m: Tx, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
     return agentIds.length === 0 ? Promise.resolve([]) : this.repo.deactivateVisible(m, workspaceId, agentIds);
   }
 
@@ -56,7 +56,7 @@ export class ServiceAgentsService {
 
   /** Creates an active, visible agent with a slug unique in its workspace. */
   async create(
-    m: AnyTx,
+    m: Tx,
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown> = {},
@@ -84,7 +84,7 @@ export class ServiceAgentsService {
    * with a unique violation on AGENT_SLUG_UNIQUE_CONSTRAINT; the caller runs its transaction again.
    */
   createInOneStatement(
-    m: AnyTx,
+    m: Tx,
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown>,
@@ -103,7 +103,7 @@ export class ServiceAgentsService {
   }
 
   /** The workspace's hidden workspace-key agent, created on first use (one per workspace). */
-  async ensureWorkspaceKeyAgent(m: AnyTx, workspaceId: string): Promise<ServiceAgentRow> {
+  async ensureWorkspaceKeyAgent(m: Tx, workspaceId: string): Promise<ServiceAgentRow> {
     await this.repo.insertHiddenIfMissing(m, workspaceId, WORKSPACE_KEY_AGENT_SLUG, PRIMARY_KEY_SCOPES);
     return this.repo.findHidden(m, workspaceId);
   }

@@ -4,7 +4,7 @@ import { mintPrefixedSecret, randomToken, sha256 } from '../core/common/crypto/s
 import { AppConfig } from '../core/config/app-config';
 import { CredentialsRepository } from './credentials.repository';
 import type { MachineScope } from '../auth';
-import type { AnyTx } from '../core/database/db.service';
+import type { Tx } from '../core/database/db.service';
 
 export interface IssuedApiKey {
   type: 'api_key';
@@ -41,7 +41,7 @@ export class CredentialIssuer {
    * names the credential for a caller that must know it before the answer (a PipelinedTransaction).
    */
   async issueApiKey(
-    m: AnyTx,
+    m: Tx,
     owner: { workspaceId: string; serviceAgentId: string },
     scopes: readonly MachineScope[],
     expiresAt: Date | null = null,
@@ -67,7 +67,7 @@ export class CredentialIssuer {
 
   /** Mints an access token (30 days: config.accessTokenTtlSeconds) for a credential (in `m`'s transaction when given); returned once. */
   async issueAccessToken(
-    m: AnyTx | undefined,
+    m: Tx | undefined,
     credential: { credentialId: string; serviceAgentId: string },
     scopes: readonly MachineScope[],
   ): Promise<IssuedAccessToken> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
-import { type AnyTx, Db } from '../core/database/db.service';
+import { type Tx, Db } from '../core/database/db.service';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
@@ -42,7 +42,7 @@ export class CredentialRevoker {
    * for each one revoked now. By key id: revoked now, or already; ids not found (or of the hidden
    * workspace-key agent) are absent. Call publishCredentialsChanged once committed.
    */
-  async revokeMany(m: AnyTx, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
+  async revokeMany(m: Tx, workspaceId: string, ids: readonly string[]): Promise<Map<string, 'revoked' | 'already_revoked'>> {
     const found = await this.repo.revokeVisibleMany(m, workspaceId, ids, this.clock.date());
     const revoked = found.filter((k) => k.previous !== 'revoked').map((k) => k.id);
     await this.recordRevoked(m, workspaceId, revoked);
@@ -50,14 +50,14 @@ export class CredentialRevoker {
   }
 
   /** Revokes every usable or archived key of one agent in `m`'s transaction, with api_key.revoked each; returns their ids. */
-  async revokeAllOfAgent(m: AnyTx, workspaceId: string, agentId: string): Promise<string[]> {
+  async revokeAllOfAgent(m: Tx, workspaceId: string, agentId: string): Promise<string[]> {
     const revoked = await this.repo.revokeAllOfAgent(m, agentId, this.clock.date());
     await this.recordRevoked(m, workspaceId, revoked);
     return revoked;
   }
 
   /** Revokes every key of the given agents in `m`'s transaction, with api_key.revoked each (a data erasure); returns their ids. */
-  async revokeAllOfAgents(m: AnyTx, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
+  async revokeAllOfAgents(m: Tx, workspaceId: string, agentIds: readonly string[]): Promise<string[]> {
     const revoked = await this.repo.revokeAllOfAgents(m, workspaceId, agentIds, this.clock.date());
     await this.recordRevoked(m, workspaceId, revoked);
     return revoked;
@@ -77,7 +77,7 @@ export class CredentialRevoker {
    * integrations, the event reaches every node through the outbox even when the revoking node
    * cannot publish on the bus (MachineCredentialVerifier listens for it).
    */
-  private async recordRevoked(m: AnyTx, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
+  private async recordRevoked(m: Tx, workspaceId: string, credentialIds: readonly string[]): Promise<void> {
     const revokedAt = this.clock.date().toISOString();
     for (const id of credentialIds)
       await this.outbox.record(m, workspaceId, 'api_key.revoked', { credential_id: id, revoked_at: revokedAt });

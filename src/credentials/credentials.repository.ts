@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
+import { Db, type MergeableWrite, type Tx } from '../core/database/db.service';
 import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
-import { type MergeableWrite } from '../core/database/pipeline/prepared-sql.service';
 import { byteaArrayLiteral, textArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../core/database/sql';
 import { type RowOf, statement } from '../core/database/statement';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
@@ -291,7 +290,7 @@ export class CredentialsRepository {
 
   /** A new credential; its id is `c.id` when given (a caller that must name it before the answer), else generated. */
   insertCredential(
-    m: AnyTx,
+    m: Tx,
     c: {
       id?: string;
       workspaceId: string;
@@ -302,7 +301,7 @@ export class CredentialsRepository {
       expiresAt: Date | null;
     },
   ): Promise<{ id: string; inserted_at: Date }> {
-    return asTx(m).one(INSERT_CREDENTIAL, [c.workspaceId, c.serviceAgentId, c.prefix, c.secretHash, c.scopes, c.expiresAt, c.id ?? null]);
+    return m.one(INSERT_CREDENTIAL, [c.workspaceId, c.serviceAgentId, c.prefix, c.secretHash, c.scopes, c.expiresAt, c.id ?? null]);
   }
 
   /**
@@ -310,34 +309,34 @@ export class CredentialsRepository {
    * path: a pipelined write that commits asynchronously, merged with the other exchanges' tokens
    * that go out with it (ACCESS_TOKEN_WRITE).
    */
-  async insertAccessToken(m: AnyTx | undefined, t: NewAccessToken): Promise<void> {
+  async insertAccessToken(m: Tx | undefined, t: NewAccessToken): Promise<void> {
     if (m) {
-      await asTx(m).run(INSERT_ACCESS_TOKEN_IN_TX, [t.credentialId, t.tokenHash, t.scopes, t.expiresAt.toISOString()]);
+      await m.run(INSERT_ACCESS_TOKEN_IN_TX, [t.credentialId, t.tokenHash, t.scopes, t.expiresAt.toISOString()]);
     } else {
       await this.db.write(ACCESS_TOKEN_WRITE, t);
     }
   }
 
   /** Moves a usable credential to archived or revoked; returns false when it was not usable. */
-  async setStatus(m: AnyTx, credentialId: string, workspaceId: string, status: 'archived' | 'revoked', at: Date): Promise<boolean> {
+  async setStatus(m: Tx, credentialId: string, workspaceId: string, status: 'archived' | 'revoked', at: Date): Promise<boolean> {
     const s = status === 'archived' ? ARCHIVE_CREDENTIAL : REVOKE_CREDENTIAL;
-    return (await asTx(m).run(s, [credentialId, workspaceId, status, at])) > 0;
+    return (await m.run(s, [credentialId, workspaceId, status, at])) > 0;
   }
 
   /** Whether the credential exists in the workspace, whatever its state. */
-  async existsInWorkspace(m: AnyTx, credentialId: string, workspaceId: string): Promise<boolean> {
-    return (await asTx(m).maybe(CREDENTIAL_EXISTS, [credentialId, workspaceId])) !== undefined;
+  async existsInWorkspace(m: Tx, credentialId: string, workspaceId: string): Promise<boolean> {
+    return (await m.maybe(CREDENTIAL_EXISTS, [credentialId, workspaceId])) !== undefined;
   }
 
   /** Revokes every usable or archived credential of the agent; returns their ids. */
-  async revokeAllOfAgent(m: AnyTx, agentId: string, at: Date): Promise<string[]> {
-    const rows = await asTx(m).rows(REVOKE_ALL_OF_AGENT, [agentId, at]);
+  async revokeAllOfAgent(m: Tx, agentId: string, at: Date): Promise<string[]> {
+    const rows = await m.rows(REVOKE_ALL_OF_AGENT, [agentId, at]);
     return rows.map((r) => r.id);
   }
 
   /** Locks the agent's row until the transaction ends. */
-  async lockServiceAgent(m: AnyTx, agentId: string): Promise<void> {
-    await asTx(m).rows(LOCK_SERVICE_AGENT, [agentId]);
+  async lockServiceAgent(m: Tx, agentId: string): Promise<void> {
+    await m.rows(LOCK_SERVICE_AGENT, [agentId]);
   }
 
   /** The newest usable credential of the workspace's hidden agent (its primary key), or undefined. */
@@ -361,12 +360,12 @@ export class CredentialsRepository {
    * every key found (locked) with its status before.
    */
   revokeVisibleMany(
-    m: AnyTx,
+    m: Tx,
     workspaceId: string,
     ids: readonly string[],
     at: Date,
   ): Promise<{ id: string; previous: StoredCredentialStatus }[]> {
-    return asTx(m).rows(REVOKE_VISIBLE_MANY, [workspaceId, ids, at]);
+    return m.rows(REVOKE_VISIBLE_MANY, [workspaceId, ids, at]);
   }
 
   // ---- data requests (issue 22) ----
@@ -377,8 +376,8 @@ export class CredentialsRepository {
   }
 
   /** Revokes every usable or archived key of the given agents of the workspace; returns their ids. */
-  async revokeAllOfAgents(m: AnyTx, workspaceId: string, agentIds: readonly string[], at: Date): Promise<string[]> {
-    const rows = await asTx(m).rows(REVOKE_ALL_OF_AGENTS, [workspaceId, agentIds, at]);
+  async revokeAllOfAgents(m: Tx, workspaceId: string, agentIds: readonly string[], at: Date): Promise<string[]> {
+    const rows = await m.rows(REVOKE_ALL_OF_AGENTS, [workspaceId, agentIds, at]);
     return rows.map((r) => r.id);
   }
 }

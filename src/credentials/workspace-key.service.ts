@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ServiceAgentsService } from '../agents';
 import { type MachineScope, PRIMARY_KEY_SCOPES } from '../auth';
 import { toIso } from '../core/common/iso';
-import { type AnyTx, Db } from '../core/database/db.service';
+import { type Tx, Db } from '../core/database/db.service';
 import { CredentialIssuer, IssuedAccessToken, IssuedApiKey } from './credential-issuer.service';
 import { CredentialRevoker } from './credential-revoker.service';
 import { CredentialsRepository } from './credentials.repository';
@@ -41,7 +41,7 @@ export class WorkspaceKeyService {
    * Generate or rotate inside the caller's transaction. Returns the new key (shown once), a token,
    * and the ids of the credentials it revoked: the caller publishes those after commit.
    */
-  async generateIn(m: AnyTx, workspaceId: string): Promise<GeneratedKey> {
+  async generateIn(m: Tx, workspaceId: string): Promise<GeneratedKey> {
     const agent = await this.agents.ensureWorkspaceKeyAgent(m, workspaceId);
     // Lock the hidden agent row: two concurrent rotations must not both leave a usable key.
     await this.repo.lockServiceAgent(m, agent.id);

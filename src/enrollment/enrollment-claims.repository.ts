@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx } from '../core/database/db.service';
+import { refusalReason, type Tx } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
-import { refusalReason } from '../core/database/pipeline/pipelined-transaction';
 import { statement } from '../core/database/statement';
 import { WORKSPACE_ROW } from '../identity';
 import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
@@ -35,9 +34,9 @@ export class EnrollmentClaimsRepository {
    * (`workspace:<status>`), or, under FOR SHARE, the plan now has a quota on what the claim adds
    * (`plan`): it can go out with the COMMIT in one write, and a failure rolls the claim back.
    */
-  finish(m: AnyTx, c: NewClaim, now: Date, lock: WorkspaceLock): Promise<WorkspaceRow & PlanLimits> {
+  finish(m: Tx, c: NewClaim, now: Date, lock: WorkspaceLock): Promise<WorkspaceRow & PlanLimits> {
     // issued at the call: a pipelined transaction sends it at once
-    return asTx(m).one(FINISH[lock], [
+    return m.one(FINISH[lock], [
       c.enrollmentTokenId,
       now,
       c.serviceAgentId,

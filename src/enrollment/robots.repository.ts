@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db, type Tx } from '../core/database/db.service';
+import { type Tx, Db } from '../core/database/db.service';
 import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
@@ -213,8 +213,8 @@ export class RobotsRepository implements PagedSubjectData {
   constructor(private readonly db: Db) {}
 
   /** A pending robot, or undefined when the serial is already taken in the workspace. */
-  async insertPending(m: AnyTx, workspaceId: string, serialNumber: string, name: string | null): Promise<RobotRow | undefined> {
-    const row = await asTx(m).maybe(INSERT_PENDING, [workspaceId, serialNumber, name]);
+  async insertPending(m: Tx, workspaceId: string, serialNumber: string, name: string | null): Promise<RobotRow | undefined> {
+    const row = await m.maybe(INSERT_PENDING, [workspaceId, serialNumber, name]);
     return row && robotRow(row);
   }
 
@@ -229,14 +229,14 @@ export class RobotsRepository implements PagedSubjectData {
    * bound, retired or changed meanwhile; the claim then reads again.
    */
   async writeClaimed(
-    m: AnyTx,
+    m: Tx,
     r: Omit<RobotRow, 'insertedAt' | 'updatedAt'>,
     version: string | undefined,
   ): Promise<Pick<RobotRow, 'insertedAt' | 'updatedAt'>> {
     // issued at the call (before the first await): a pipelined transaction sends it at once
     const row =
       version === undefined
-        ? await asTx(m).one(INSERT_CLAIMED, [
+        ? await m.one(INSERT_CLAIMED, [
             r.id,
             r.workspaceId,
             r.serialNumber,
@@ -247,13 +247,13 @@ export class RobotsRepository implements PagedSubjectData {
             r.tags,
             r.claimedAt,
           ])
-        : await asTx(m).one(BIND_PENDING, [r.id, r.status, r.serviceAgentId, r.cohortId, r.tags, r.claimedAt, version]);
+        : await m.one(BIND_PENDING, [r.id, r.status, r.serviceAgentId, r.cohortId, r.tags, r.claimedAt, version]);
     return { insertedAt: row.inserted_at, updatedAt: row.updated_at };
   }
 
   /** A robot of the workspace by id, row-locked until the transaction ends. */
-  async lockById(m: AnyTx, workspaceId: string, id: string): Promise<RobotRow | undefined> {
-    const row = await asTx(m).maybe(LOCK_BY_ID, [id, workspaceId]);
+  async lockById(m: Tx, workspaceId: string, id: string): Promise<RobotRow | undefined> {
+    const row = await m.maybe(LOCK_BY_ID, [id, workspaceId]);
     return row && robotRow(row);
   }
 
@@ -261,8 +261,8 @@ export class RobotsRepository implements PagedSubjectData {
    * Retires a robot of the workspace (retired_at set once), in `m`'s transaction; undefined when not
    * in the workspace. `retiredNow` tells the first retirement from a repeated one.
    */
-  async retire(m: AnyTx, workspaceId: string, id: string, now: Date): Promise<(RobotRow & { retiredNow: boolean }) | undefined> {
-    const row = await asTx(m).maybe(RETIRE, [id, workspaceId, now]);
+  async retire(m: Tx, workspaceId: string, id: string, now: Date): Promise<(RobotRow & { retiredNow: boolean }) | undefined> {
+    const row = await m.maybe(RETIRE, [id, workspaceId, now]);
     return row && { ...robotRow(row), retiredNow: row.retired_now };
   }
 
@@ -271,27 +271,27 @@ export class RobotsRepository implements PagedSubjectData {
    * returns every robot found (locked), with its status before and its agent.
    */
   async retireMany(
-    m: AnyTx,
+    m: Tx,
     workspaceId: string,
     ids: readonly string[],
     now: Date,
   ): Promise<{ id: string; previous: RobotStatus; serviceAgentId: string | null }[]> {
-    const rows = await asTx(m).rows(RETIRE_MANY, [workspaceId, ids, now]);
+    const rows = await m.rows(RETIRE_MANY, [workspaceId, ids, now]);
     return rows.map((r) => ({ id: r.id, previous: r.previous, serviceAgentId: r.service_agent_id }));
   }
 
   /** The workspace's robots among `ids`, read in `m`'s transaction. */
-  async findMany(m: AnyTx, workspaceId: string, ids: readonly string[]): Promise<RobotRow[]> {
+  async findMany(m: Tx, workspaceId: string, ids: readonly string[]): Promise<RobotRow[]> {
     if (ids.length === 0) return [];
-    return (await asTx(m).rows(FIND_MANY, [workspaceId, ids])).map(robotRow);
+    return (await m.rows(FIND_MANY, [workspaceId, ids])).map(robotRow);
   }
 
   /**
    * Adds tags (those a robot lacks, after its own, in the given order) to the workspace's robots
    * among `ids`, in `m`'s transaction; returns every robot found and whether it changed.
    */
-  addTags(m: AnyTx, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<{ id: string; changed: boolean }[]> {
-    return asTx(m).rows(ADD_TAGS, [workspaceId, ids, tags]);
+  addTags(m: Tx, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<{ id: string; changed: boolean }[]> {
+    return m.rows(ADD_TAGS, [workspaceId, ids, tags]);
   }
 
   /** The ids of a cohort's robots (at most `limit`), oldest first, or undefined when the cohort is not the workspace's. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
-import { type AnyTx, Db } from '../core/database/db.service';
+import { type Tx, Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { Outbox } from '../events';
 import { QuotasService } from '../identity';
@@ -63,7 +63,7 @@ export class RobotsService {
    * already; ids not in the workspace are absent. Call `publishRetired` after commit.
    */
   async retireMany(
-    m: AnyTx,
+    m: Tx,
     workspaceId: string,
     ids: readonly string[],
   ): Promise<{ outcomes: Map<string, 'retired' | 'already_retired'>; agentIds: string[] }> {
@@ -83,7 +83,7 @@ export class RobotsService {
   }
 
   /** Adds tags to the workspace's robots among `ids` (batch operations); by robot id, whether it changed. */
-  async addTags(m: AnyTx, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<Map<string, boolean>> {
+  async addTags(m: Tx, workspaceId: string, ids: readonly string[], tags: readonly string[]): Promise<Map<string, boolean>> {
     const rows = await this.robots.addTags(m, workspaceId, ids, tags);
     return new Map(rows.map((r) => [r.id, r.changed]));
   }
@@ -94,7 +94,7 @@ export class RobotsService {
   }
 
   /** A robot of the workspace, row-locked until `m`'s transaction ends; undefined when not the workspace's. */
-  lock(m: AnyTx, workspaceId: string, id: string): Promise<RobotRow | undefined> {
+  lock(m: Tx, workspaceId: string, id: string): Promise<RobotRow | undefined> {
     return this.robots.lockById(m, workspaceId, id);
   }
 }

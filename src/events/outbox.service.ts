@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { asTx, type Queryable, type Tx } from '../core/database/db.service';
-import { onCommit } from '../core/database/transaction-hooks';
+import { type Queryable, type Tx } from '../core/database/db.service';
 import { DomainEventsRepository } from './domain-events.repository';
 import { OutboxRelay } from './outbox-relay.service';
-import type { SqlExecutor } from '../core/database/pipeline/pipelined-transaction';
 import type { DomainEventType, StoredDomainEvent } from './domain-event-types';
-import type { EntityManager } from 'typeorm';
 
 /**
  * What an event is recorded with: a transaction of the database door (Db.transaction,
- * Db.pipelined), the door itself (the insert then commits on its own), or, for a caller not yet
- * on the door, TypeORM's EntityManager (in a transaction or not).
+ * Db.pipelined), or the door itself (the insert then commits on its own).
  */
-export type OutboxWriter = Queryable | SqlExecutor;
+export type OutboxWriter = Queryable;
 
 const isTx = (w: OutboxWriter): w is Tx => 'onCommit' in w && typeof w.onCommit === 'function';
 
@@ -56,13 +52,11 @@ export class Outbox {
    * commits on its own), and whether it is a transaction; when it is, the relay's wake-up is
    * registered for its commit.
    */
-  private writer(w: OutboxWriter): { q: Queryable | undefined; inTransaction: boolean } {
+  private writer(w: OutboxWriter): { q: Queryable; inTransaction: boolean } {
     if (isTx(w)) {
       w.onCommit(this.wakeRelay);
       return { q: w, inTransaction: true };
     }
-    if ('rows' in w) return { q: w, inTransaction: false };
-    // Transitional: an EntityManager (goes once every caller is on the door).
-    return onCommit(w, this.wakeRelay) ? { q: asTx(w as EntityManager), inTransaction: true } : { q: undefined, inTransaction: false };
+    return { q: w, inTransaction: false };
   }
 }

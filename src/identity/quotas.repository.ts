@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx } from '../core/database/db.service';
+import { type Tx } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
 
@@ -51,12 +51,12 @@ const LOCK_WORKSPACE_PLAN = statement({
 @Injectable()
 export class QuotasRepository {
   /** The plan limits of the workspace, its row locked (LOCK_WORKSPACE_PLAN); undefined: no such workspace. */
-  lockWorkspacePlan(m: AnyTx, workspaceId: string): Promise<PlanLimits | undefined> {
-    return asTx(m).maybe(LOCK_WORKSPACE_PLAN, [workspaceId]);
+  lockWorkspacePlan(m: Tx, workspaceId: string): Promise<PlanLimits | undefined> {
+    return m.maybe(LOCK_WORKSPACE_PLAN, [workspaceId]);
   }
 
   /** How many rows of the workspace count toward the quota. */
-  async countTowardQuota(m: AnyTx, workspaceId: string, quota: QuotaKind): Promise<number> {
-    return (await asTx(m).one(COUNT[quota], [workspaceId])).n;
+  async countTowardQuota(m: Tx, workspaceId: string, quota: QuotaKind): Promise<number> {
+    return (await m.one(COUNT[quota], [workspaceId])).n;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { PlanLimits, QuotaKind, QuotasRepository } from './quotas.repository';
-import type { AnyTx } from '../core/database/db.service';
+import type { Tx } from '../core/database/db.service';
 
 export type { PlanLimits, QuotaKind };
 
@@ -46,7 +46,7 @@ export class QuotasService {
    * After the caller inserted its rows in `m`: locks the workspace row and throws 429 when the
    * workspace's rows (the caller's included) plus `adding` exceed the plan's quota.
    */
-  async assertWithin(m: AnyTx, workspaceId: string, quota: QuotaKind, adding = 0): Promise<void> {
+  async assertWithin(m: Tx, workspaceId: string, quota: QuotaKind, adding = 0): Promise<void> {
     const plan = await this.repo.lockWorkspacePlan(m, workspaceId);
     await this.assertCounts(m, workspaceId, plan, [quota], adding);
   }
@@ -55,7 +55,7 @@ export class QuotasService {
    * With the workspace row already locked FOR NO KEY UPDATE by the caller, and `plan` read under
    * that lock: 429 for the first of `quotas` (in order) whose count plus `adding` exceeds its limit.
    */
-  async assertCounts(m: AnyTx, workspaceId: string, plan: PlanLimits | undefined, quotas: readonly QuotaKind[], adding = 0): Promise<void> {
+  async assertCounts(m: Tx, workspaceId: string, plan: PlanLimits | undefined, quotas: readonly QuotaKind[], adding = 0): Promise<void> {
     for (const quota of quotas) {
       const limit = quotaLimit(plan, quota);
       if (limit === null) continue;

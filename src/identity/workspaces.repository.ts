@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db } from '../core/database/db.service';
+import { type Tx, Db } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
 import type { OperatorRole } from '../auth';
@@ -84,35 +84,35 @@ export class WorkspacesRepository {
   }
 
   /** An active workspace, or undefined when the slug is already taken. */
-  insertUnlessSlugTaken(m: AnyTx, name: string, slug: string, plan: string): Promise<WorkspaceRow | undefined> {
-    return asTx(m).maybe(INSERT_WORKSPACE, [name, slug, plan]);
+  insertUnlessSlugTaken(m: Tx, name: string, slug: string, plan: string): Promise<WorkspaceRow | undefined> {
+    return m.maybe(INSERT_WORKSPACE, [name, slug, plan]);
   }
 
-  async insertMembership(m: AnyTx, workspaceId: string, userId: string, role: OperatorRole): Promise<void> {
-    await asTx(m).run(INSERT_MEMBERSHIP, [workspaceId, userId, role]);
+  async insertMembership(m: Tx, workspaceId: string, userId: string, role: OperatorRole): Promise<void> {
+    await m.run(INSERT_MEMBERSHIP, [workspaceId, userId, role]);
   }
 
   // ---- the payment provider's effects (payments/), each in the caller's transaction ----
 
   /** The workspace, row-locked until the transaction ends (LOCK_FOR_PAYMENT); undefined when there is none. */
-  async lockForPayment(m: AnyTx, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
-    const row = await asTx(m).maybe(LOCK_FOR_PAYMENT, [workspaceId]);
+  async lockForPayment(m: Tx, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
+    const row = await m.maybe(LOCK_FOR_PAYMENT, [workspaceId]);
     if (!row) return undefined;
     const { paused_by_payment, ...workspace } = row;
     return { ...workspace, pausedByPayment: paused_by_payment };
   }
 
-  async setPlan(m: AnyTx, workspaceId: string, plan: string): Promise<void> {
-    await asTx(m).run(SET_PLAN, [workspaceId, plan]);
+  async setPlan(m: Tx, workspaceId: string, plan: string): Promise<void> {
+    await m.run(SET_PLAN, [workspaceId, plan]);
   }
 
   /** active -> paused, remembering that a payment paused it; false when the workspace was not active. */
-  async pauseForPayment(m: AnyTx, workspaceId: string): Promise<boolean> {
-    return (await asTx(m).run(PAUSE_FOR_PAYMENT, [workspaceId])) > 0;
+  async pauseForPayment(m: Tx, workspaceId: string): Promise<boolean> {
+    return (await m.run(PAUSE_FOR_PAYMENT, [workspaceId])) > 0;
   }
 
   /** paused by a payment -> active; false for any other status (an admin's pause included). */
-  async resumeAfterPayment(m: AnyTx, workspaceId: string): Promise<boolean> {
-    return (await asTx(m).run(RESUME_AFTER_PAYMENT, [workspaceId])) > 0;
+  async resumeAfterPayment(m: Tx, workspaceId: string): Promise<boolean> {
+    return (await m.run(RESUME_AFTER_PAYMENT, [workspaceId])) > 0;
   }
 }

@@ -5,7 +5,7 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { WorkspaceRow, WorkspacesRepository } from './workspaces.repository';
 import type { OperatorRole } from '../auth';
-import type { AnyTx } from '../core/database/db.service';
+import type { Tx } from '../core/database/db.service';
 import type { WorkspaceStatus } from './workspace-status';
 
 const SLUG_ATTEMPTS = 8;
@@ -40,26 +40,26 @@ export class WorkspacesService {
   // so events for one workspace apply one at a time. A pause by a payment is remembered, and only
   // such a pause is lifted by a paid invoice; any status set by a platform admin forgets it.
 
-  lockForPayment(m: AnyTx, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
+  lockForPayment(m: Tx, workspaceId: string): Promise<(WorkspaceRow & { pausedByPayment: boolean }) | undefined> {
     return this.repo.lockForPayment(m, workspaceId);
   }
 
-  setPlanFromPayment(m: AnyTx, workspaceId: string, plan: string): Promise<void> {
+  setPlanFromPayment(m: Tx, workspaceId: string, plan: string): Promise<void> {
     return this.repo.setPlan(m, workspaceId, plan);
   }
 
   /** Pauses an active workspace; false (nothing changed) for any other status. */
-  pauseForPayment(m: AnyTx, workspaceId: string): Promise<boolean> {
+  pauseForPayment(m: Tx, workspaceId: string): Promise<boolean> {
     return this.repo.pauseForPayment(m, workspaceId);
   }
 
   /** Reactivates a workspace a payment paused; false (nothing changed) otherwise. */
-  resumeAfterPayment(m: AnyTx, workspaceId: string): Promise<boolean> {
+  resumeAfterPayment(m: Tx, workspaceId: string): Promise<boolean> {
     return this.repo.resumeAfterPayment(m, workspaceId);
   }
 
   /** Creates an active workspace on the given plan with a globally unique slug derived from its name. */
-  async create(m: AnyTx, name: string, plan = 'free'): Promise<WorkspaceRow> {
+  async create(m: Tx, name: string, plan = 'free'): Promise<WorkspaceRow> {
     const base = slugify(name, 'workspace');
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       const row = await this.repo.insertUnlessSlugTaken(m, name, slugCandidate(base, attempt), plan);
@@ -68,7 +68,7 @@ export class WorkspacesService {
     throw new Error(`could not find a free workspace slug for "${base}"`);
   }
 
-  async addMember(m: AnyTx, workspaceId: string, userId: string, role: OperatorRole): Promise<void> {
+  async addMember(m: Tx, workspaceId: string, userId: string, role: OperatorRole): Promise<void> {
     await this.repo.insertMembership(m, workspaceId, userId, role);
   }
 }

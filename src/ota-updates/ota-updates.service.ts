@@ -4,7 +4,6 @@ import { BatchOperationsService, type BatchOperationDto } from '../batch-operati
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { Db, type Tx } from '../core/database/db.service';
-import { inSavepoint } from '../core/database/savepoint';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { RobotsService } from '../enrollment';
 import { Outbox } from '../events';
@@ -86,8 +85,7 @@ export class OtaUpdatesService {
     if (!robot.serviceAgentId) return { ok: false, refusal: 'robot_not_enrolled' };
     const serviceAgentId = robot.serviceAgentId;
     // A refusal undoes the pending row: with the agent deactivated there is no way to deliver it.
-    return inSavepoint(
-      tx,
+    return tx.savepoint(
       'ota_update',
       (creation) => creation.ok,
       async (): Promise<OtaCreation> => {

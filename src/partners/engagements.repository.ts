@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db, type Queryable } from '../core/database/db.service';
+import { type Tx, Db, type Queryable } from '../core/database/db.service';
 import { listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -173,22 +173,22 @@ export class EngagementsRepository {
   constructor(private readonly db: Db) {}
 
   async insert(
-    m: AnyTx,
+    m: Tx,
     e: { workspaceId: string; partnerId: string; scopes: readonly EngagementScope[]; grantedBy: string },
   ): Promise<EngagementDto> {
-    const tx = asTx(m);
+    const tx = m;
     const { id } = await tx.one(INSERT_ENGAGEMENT, [e.workspaceId, e.partnerId, e.scopes as EngagementScope[], e.grantedBy]);
     return (await this.findInWorkspace(e.workspaceId, id, tx))!;
   }
 
-  findInWorkspace(workspaceId: string, id: string, m?: AnyTx): Promise<EngagementDto | undefined> {
-    const q: Queryable = m ? asTx(m) : this.db;
+  findInWorkspace(workspaceId: string, id: string, m?: Tx): Promise<EngagementDto | undefined> {
+    const q: Queryable = m ? m : this.db;
     return q.maybe(ENGAGEMENT_IN_WORKSPACE, [id, workspaceId]);
   }
 
   /** Revokes an active engagement of the workspace; false when it was not active (or not there). */
-  async revoke(m: AnyTx, workspaceId: string, id: string, at: Date): Promise<boolean> {
-    return (await asTx(m).maybe(REVOKE_ENGAGEMENT, [id, workspaceId, at])) !== undefined;
+  async revoke(m: Tx, workspaceId: string, id: string, at: Date): Promise<boolean> {
+    return (await m.maybe(REVOKE_ENGAGEMENT, [id, workspaceId, at])) !== undefined;
   }
 
   /** The workspace's engagements, every status, newest first. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AnyTx, asTx, Db, type Queryable } from '../core/database/db.service';
+import { type Tx, Db, type Queryable } from '../core/database/db.service';
 import { listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
@@ -165,43 +165,41 @@ const TOUCH_PARTNER_KEY = statement({
 export class PartnersRepository {
   constructor(private readonly db: Db) {}
 
-  async insertPartner(m: AnyTx, name: string, scopes: readonly PartnerScope[]): Promise<string> {
-    return (await asTx(m).one(INSERT_PARTNER, [name, scopes as PartnerScope[]])).id;
+  async insertPartner(m: Tx, name: string, scopes: readonly PartnerScope[]): Promise<string> {
+    return (await m.one(INSERT_PARTNER, [name, scopes as PartnerScope[]])).id;
   }
 
-  async insertKey(m: AnyTx, partnerId: string, prefix: string, secretHash: Buffer, at: Date): Promise<{ id: string; insertedAt: string }> {
-    const row = await asTx(m).one(INSERT_PARTNER_KEY, [partnerId, prefix, secretHash, at]);
+  async insertKey(m: Tx, partnerId: string, prefix: string, secretHash: Buffer, at: Date): Promise<{ id: string; insertedAt: string }> {
+    const row = await m.one(INSERT_PARTNER_KEY, [partnerId, prefix, secretHash, at]);
     return { id: row.id, insertedAt: row.inserted_at };
   }
 
   /** Every key of the partner but `keepKeyId` stops at `until` at the latest (a shorter expiry is kept). */
-  async expireOtherKeys(m: AnyTx, partnerId: string, keepKeyId: string, until: Date): Promise<void> {
-    await asTx(m).run(EXPIRE_OTHER_KEYS, [partnerId, keepKeyId, until]);
+  async expireOtherKeys(m: Tx, partnerId: string, keepKeyId: string, until: Date): Promise<void> {
+    await m.run(EXPIRE_OTHER_KEYS, [partnerId, keepKeyId, until]);
   }
 
   /** Locks the partner's row until the transaction ends; false when there is no such partner. */
-  async lock(m: AnyTx, partnerId: string): Promise<boolean> {
-    return (await asTx(m).maybe(LOCK_PARTNER, [partnerId])) !== undefined;
+  async lock(m: Tx, partnerId: string): Promise<boolean> {
+    return (await m.maybe(LOCK_PARTNER, [partnerId])) !== undefined;
   }
 
-  async update(m: AnyTx, partnerId: string, changes: { name?: string; scopes?: readonly PartnerScope[] }): Promise<boolean> {
-    return (
-      (await asTx(m).maybe(UPDATE_PARTNER, [partnerId, changes.name ?? null, (changes.scopes as PartnerScope[]) ?? null])) !== undefined
-    );
+  async update(m: Tx, partnerId: string, changes: { name?: string; scopes?: readonly PartnerScope[] }): Promise<boolean> {
+    return (await m.maybe(UPDATE_PARTNER, [partnerId, changes.name ?? null, (changes.scopes as PartnerScope[]) ?? null])) !== undefined;
   }
 
   /** Suspends or reinstates; the first suspended_at of a suspension is kept. */
-  async setStatus(m: AnyTx, partnerId: string, status: PartnerStatus, at: Date): Promise<boolean> {
-    return (await asTx(m).maybe(SET_PARTNER_STATUS, [partnerId, status, at])) !== undefined;
+  async setStatus(m: Tx, partnerId: string, status: PartnerStatus, at: Date): Promise<boolean> {
+    return (await m.maybe(SET_PARTNER_STATUS, [partnerId, status, at])) !== undefined;
   }
 
   /** Wakes every node's marketplace caches when (and only if) the caller's transaction commits. */
-  async notifyChanged(m: AnyTx): Promise<void> {
-    await asTx(m).rows(NOTIFY_MARKETPLACE_CHANGED, [MARKETPLACE_CHANGED_CHANNEL]);
+  async notifyChanged(m: Tx): Promise<void> {
+    await m.rows(NOTIFY_MARKETPLACE_CHANGED, [MARKETPLACE_CHANGED_CHANNEL]);
   }
 
-  find(partnerId: string, m?: AnyTx): Promise<PartnerDto | undefined> {
-    const q: Queryable = m ? asTx(m) : this.db;
+  find(partnerId: string, m?: Tx): Promise<PartnerDto | undefined> {
+    const q: Queryable = m ? m : this.db;
     return q.maybe(PARTNER_BY_ID, [partnerId]);
   }
 
@@ -216,8 +214,8 @@ export class PartnersRepository {
   }
 
   /** The partner's scopes when it is active, else undefined (a grant's partner must be active). */
-  async activeScopes(m: AnyTx, partnerId: string): Promise<PartnerScope[] | undefined> {
-    return (await asTx(m).maybe(ACTIVE_PARTNER_SCOPES, [partnerId]))?.scopes;
+  async activeScopes(m: Tx, partnerId: string): Promise<PartnerScope[] | undefined> {
+    return (await m.maybe(ACTIVE_PARTNER_SCOPES, [partnerId]))?.scopes;
   }
 
   /** Partner authentication's lookup: one indexed join by key prefix. */

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ServiceAgentsService } from '../agents';
 import { toIso } from '../core/common/iso';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { ValidationProblem } from '../core/common/problem/problem.error';
-import { asTx } from '../core/database/db.service';
+import { Db } from '../core/database/db.service';
 import { WorkspaceKeyService } from '../credentials';
 import { PasswordHasher, WorkspacesService } from '../identity';
 import { RegisterRepository } from './register.repository';
@@ -32,7 +30,7 @@ export function nameFromEmail(email: string): string {
 @Injectable()
 export class RegisterService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly repo: RegisterRepository,
     private readonly passwords: PasswordHasher,
     private readonly workspaces: WorkspacesService,
@@ -46,7 +44,7 @@ export class RegisterService {
     const name = dto.name ?? nameFromEmail(dto.email);
     try {
       return await this.db.transaction(async (m) => {
-        const user = await this.repo.insertUserUnlessEmailTaken(asTx(m), dto.email, passwordHash, name);
+        const user = await this.repo.insertUserUnlessEmailTaken(m, dto.email, passwordHash, name);
         if (!user) throw EMAIL_TAKEN();
         const workspace = await this.workspaces.create(m, dto.workspace_name);
         await this.workspaces.addMember(m, workspace.id, user.id, 'owner');

@@ -1,5 +1,5 @@
-import { DataSource } from 'typeorm';
 import WebSocket from 'ws';
+import { Db } from '../../src/core/database/db.service';
 import { CredentialIssuer } from '../../src/credentials/credential-issuer.service';
 import { cookieHeader, logIn, randomIPv4, SESSION_COOKIE } from './operator';
 import type { MachineScope } from '../../src/auth';
@@ -147,7 +147,7 @@ export async function issueKey(
   const serviceAgentId = options.serviceAgentId ?? w.defaultAgentId;
   const issuer = t.app.get(CredentialIssuer);
   const issued = await t.app
-    .get(DataSource)
+    .get(Db)
     .transaction((m) =>
       issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId }, scopes as MachineScope[], options.expiresAt ?? null),
     );

@@ -24,6 +24,6 @@ import { TransactionHooks } from './transaction-hooks';
     }),
   ],
   providers: [PreparedSql, Db, DatabaseNotifications, TransactionHooks],
-  exports: [PreparedSql, Db, DatabaseNotifications],
+  exports: [Db, DatabaseNotifications],
 })
 export class DatabaseModule {}

@@ -35,16 +35,32 @@ export interface Queryable {
 /** A transaction of the door (Db.transaction, Db.pipelined). */
 export interface Tx extends Queryable {
   /**
-   * @deprecated EntityManager.query's answers, for repository code not yet on the door (rows;
-   * [rows, count] for UPDATE and DELETE). Goes once the last such caller is converted.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- EntityManager.query's own type
-  query(text: string, values?: unknown[]): Promise<any>;
-  /**
    * Calls `callback` once this transaction has committed, on this node (never if it rolls back):
    * how a change tells in-process work that it is visible. Register before the transaction ends.
    */
   onCommit(callback: () => void): void;
+  /**
+   * Runs `work` inside a savepoint of this transaction: what it wrote is kept when `keep` holds
+   * for its answer and undone otherwise, leaving the rest of the transaction as it was. A throw
+   * is left to abort the whole transaction. `name` is a plain lower-case identifier.
+   */
+  savepoint<T>(name: string, keep: (value: T) => boolean, work: () => Promise<T>): Promise<T>;
+}
+
+const SAVEPOINT_NAME = /^[a-z_]+$/;
+
+/** Tx.savepoint on anything that runs plain SQL text in the transaction. */
+export async function inSavepoint<T>(
+  query: (text: string) => Promise<unknown>,
+  name: string,
+  keep: (value: T) => boolean,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!SAVEPOINT_NAME.test(name)) throw new Error(`savepoint: not a savepoint name: ${name}`);
+  await query(`SAVEPOINT ${name}`);
+  const value = await work();
+  await query(keep(value) ? `RELEASE SAVEPOINT ${name}` : `ROLLBACK TO SAVEPOINT ${name}`);
+  return value;
 }
 
 /** Thrown by `one` when a statement returned no row: a bug in the statement or its caller, a 500. */
@@ -88,27 +104,10 @@ class ManagerTx implements Tx {
     if (!registerOnCommit(this.manager, callback)) throw new Error('ManagerTx.onCommit outside a transaction');
   }
 
-  /** @deprecated see Tx.query */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Tx.query
-  query(text: string, values?: unknown[]): Promise<any> {
-    return this.manager.query(text, values);
+  savepoint<T>(name: string, keep: (value: T) => boolean, work: () => Promise<T>): Promise<T> {
+    return inSavepoint((text) => this.manager.query(text), name, keep, work);
   }
 }
-
-/**
- * @deprecated The door's Tx for a transaction begun outside it (TypeORM's EntityManager, or a
- * pipelined transaction): for a repository on the door whose caller is not yet. Goes once every
- * transaction is begun with Db.transaction or Db.pipelined.
- */
-export function asTx(m: AnyTx): Tx {
-  return 'rows' in m && typeof m.rows === 'function' ? m : new ManagerTx(m as EntityManager);
-}
-
-/**
- * @deprecated What a repository method on the door accepts while some of its callers still begin
- * transactions outside it (asTx turns it into a Tx). Goes with asTx.
- */
-export type AnyTx = Tx | EntityManager;
 
 /** A pipelined transaction (Db.pipelined): statements go out as they are issued; see PipelinedTransaction. */
 export interface PipelinedTx extends Tx {

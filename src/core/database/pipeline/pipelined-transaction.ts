@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { inSavepoint, type PipelinedTx } from '../db.service';
 import { type Statement, statementName } from '../statement';
-import type { PipelinedTx } from '../db.service';
 import type { PoolClient, QueryResult } from 'pg';
 
 /**
@@ -122,6 +122,10 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
     const answer = this.issue(s.text, params as unknown[]);
     answer.catch(noop); // as in query(): a failure is the transaction's, reported by commit()
     return answer;
+  }
+
+  savepoint<T>(name: string, keep: (value: T) => boolean, work: () => Promise<T>): Promise<T> {
+    return inSavepoint((text) => this.query(text), name, keep, work);
   }
 
   /**
