@@ -8,13 +8,13 @@ import { statementMismatches } from '../src/core/database/statement-check';
 
 const SRC = join(__dirname, '..', 'src');
 
-/** Every source file of the service that declares statements (`statement({`), loaded so that they register. */
+/** Every source file of the service that declares statements (statement() or a list's), loaded so that they register. */
 function declaringModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return declaringModules(path);
     if (!e.name.endsWith('.ts') || e.name.endsWith('.spec.ts')) return [];
-    return /\bstatement\(\{/.test(readFileSync(path, 'utf8')) ? [path] : [];
+    return /\b(statement|listStatements|scimListStatements|keysetStatement)\(/.test(readFileSync(path, 'utf8')) ? [path] : [];
   });
 }
 
