@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { MachineScope } from '../../auth';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
 import { durationAdjective } from '../../core/text/duration';
+import type { MachineScope } from '../../auth';
 
 class RegisteredUserDto {
   @ApiProperty({ format: 'uuid' }) id: string;
