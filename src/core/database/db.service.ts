@@ -57,9 +57,10 @@ export async function inSavepoint<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!SAVEPOINT_NAME.test(name)) throw new Error(`savepoint: not a savepoint name: ${name}`);
-  await query(`SAVEPOINT ${name}`);
+  // quoted: a plain name may still be a keyword (`inner`)
+  await query(`SAVEPOINT "${name}"`);
   const value = await work();
-  await query(keep(value) ? `RELEASE SAVEPOINT ${name}` : `ROLLBACK TO SAVEPOINT ${name}`);
+  await query(keep(value) ? `RELEASE SAVEPOINT "${name}"` : `ROLLBACK TO SAVEPOINT "${name}"`);
   return value;
 }
 
