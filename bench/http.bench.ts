@@ -391,26 +391,37 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
 
 /** BENCH_ONLY=claims: the service, one enterprise workspace, and the claims section alone. */
 async function claimsOnly(): Promise<void> {
-  const service = await startProcess('service', productionEnv());
-  let section: Section;
-  try {
-    const runId = randomBytes(4).toString('hex');
-    const db = new Client({ connectionString: DATABASE_URL });
-    await db.connect();
+  // Every build of BENCH_BUILDS runs the whole section in turn (each on a workspace of its own),
+  // so a change's before and after come from one run.
+  const sections: Array<{ build: string; section: Section }> = [];
+  for (const build of benchBuilds()) {
+    process.stderr.write(`claims: ${build.label}\n`);
+    const service = await startProcess('service', productionEnv(), { entry: build.entry, execArgv: build.flags });
     try {
-      const ws = await enterpriseWorkspace(service.base, db, 'Bench');
-      const cookie = await sessionCookie(service.base, ws.email, ws.password);
-      section = await claimsSection(service.base, cookie, ws.apiKey, runId, {
-        serverPid: service.child.pid!,
-        postgresPids: servicePostgresPids(db),
-        walLsn: walLsn(db),
-      });
+      const runId = randomBytes(4).toString('hex');
+      const db = new Client({ connectionString: DATABASE_URL });
+      await db.connect();
+      try {
+        const ws = await enterpriseWorkspace(service.base, db, 'Bench');
+        const cookie = await sessionCookie(service.base, ws.email, ws.password);
+        const section = await claimsSection(service.base, cookie, ws.apiKey, runId, {
+          serverPid: service.child.pid!,
+          postgresPids: servicePostgresPids(db),
+          walLsn: walLsn(db),
+        });
+        sections.push({ build: build.label, section });
+      } finally {
+        await db.end();
+      }
     } finally {
-      await db.end();
+      await service.stop();
     }
-  } finally {
-    await service.stop();
   }
+  for (const { build, section: other } of sections.slice(1)) {
+    process.stdout.write(`\n### ${build}\n\n${other.lines.join('\n')}\n`);
+  }
+  const { section } = sections[0];
+  if (sections.length > 1) process.stdout.write(`\n### ${sections[0].build}\n`);
   const failing = section.results.filter((r) => r.errors > 0 || r.non2xx > 0);
   section.targets.push({
     target: 'zero errors and zero non-2xx in every case',
