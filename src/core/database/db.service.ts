@@ -71,7 +71,8 @@ export class NoRowError extends Error {
   }
 }
 
-const firstOf = <R>(s: Statement<readonly unknown[], R>, rows: R[]): R => {
+/** The row `one` answers: the first, or NoRowError when there is none (every Tx's `one` uses it). */
+export const onlyRow = <R>(s: Statement<readonly unknown[], R>, rows: R[]): R => {
   if (rows.length === 0) throw new NoRowError(s.label);
   return rows[0];
 };
@@ -94,7 +95,7 @@ class ManagerTx implements Tx {
   }
 
   async one<P extends readonly unknown[], R>(s: Statement<P, R>, params: P): Promise<R> {
-    return firstOf(s, await this.rows(s, params));
+    return onlyRow(s, await this.rows(s, params));
   }
 
   async run<P extends readonly unknown[]>(s: Statement<P, unknown>, params: P): Promise<number> {
@@ -156,10 +157,12 @@ export class Db implements Queryable {
   }
 
   async one<P extends readonly unknown[], R>(s: Statement<P, R>, params: P): Promise<R> {
-    return firstOf(s, (await this.exec(s, params)) as R[]);
+    return onlyRow(s, (await this.exec(s, params)) as R[]);
   }
 
   async run<P extends readonly unknown[]>(s: Statement<P, unknown>, params: P): Promise<number> {
+    // The pipelined lanes answer rows only, not a count: a statement run for its count is pooled.
+    if (s.lane !== 'pooled') throw new Error(`Db.run counts pooled statements only; ${s.label} is on the ${s.lane} lane`);
     const result: QueryResult = await this.lanes.pooledResult(s.text, params as unknown as unknown[]);
     return result.rowCount ?? 0;
   }

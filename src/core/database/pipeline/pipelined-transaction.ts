@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
-import { inSavepoint, type PipelinedTx } from '../db.service';
+import { inSavepoint, onlyRow, type PipelinedTx } from '../db.service';
 import { type Statement, statementName } from '../statement';
 import type { PoolClient, QueryResult } from 'pg';
 
@@ -108,9 +108,7 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
   }
 
   async one<P extends readonly unknown[], R>(s: Statement<P, R>, params: P): Promise<R> {
-    const { rows } = await this.declared(s, params);
-    if (rows.length === 0) throw new Error(`statement ${s.label} returned no row where one was expected`);
-    return rows[0] as R;
+    return onlyRow(s, (await this.declared(s, params)).rows as R[]);
   }
 
   async run<P extends readonly unknown[]>(s: Statement<P, unknown>, params: P): Promise<number> {
