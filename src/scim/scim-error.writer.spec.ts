@@ -2,7 +2,7 @@ import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
 import { loadConfig } from '../core/config/app-config';
 import { scimError } from './scim-error.writer';
-import { ScimInvalidValue, ScimNoTarget, ScimOwnerProtected, ScimUniqueness } from './scim.errors';
+import { ScimInvalidFilter, ScimInvalidValue, ScimNoTarget, ScimOwnerProtected, ScimUniqueness } from './scim.errors';
 
 const renderer = new ProblemRenderer(loadConfig({ ...process.env, NODE_ENV: 'test' }));
 const body = (err: unknown) => scimError(renderer.render(err));
@@ -20,6 +20,10 @@ describe('scimError: problems in the SCIM error schema (RFC 7644 3.12)', () => {
       body: { schemas, status: '400', scimType: 'invalidValue', detail: 'bad' },
     });
     expect(body(new ScimNoTarget('none')).body.scimType).toBe('noTarget');
+    expect(body(new ScimInvalidFilter('unterminated string'))).toEqual({
+      status: 400,
+      body: { schemas, status: '400', scimType: 'invalidFilter', detail: 'unterminated string' },
+    });
     expect(body(new ScimOwnerProtected()).body).toMatchObject({ status: '403' });
     expect(body(new ScimOwnerProtected()).body.scimType).toBeUndefined();
   });

@@ -10,6 +10,7 @@ const SCIM_TYPES: Partial<Record<ProblemCode, string>> = {
   scim_uniqueness: 'uniqueness',
   scim_invalid_value: 'invalidValue',
   scim_invalid_syntax: 'invalidSyntax',
+  scim_invalid_filter: 'invalidFilter',
   scim_no_target: 'noTarget',
   scim_mutability: 'mutability',
   validation_failed: 'invalidValue',

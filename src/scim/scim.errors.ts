@@ -23,6 +23,13 @@ export class ScimInvalidSyntax extends ScimBadRequest {
   }
 }
 
+/** RFC 7644 3.4.2.2 and 3.12: a filter that does not parse, or a comparison this plane does not support. */
+export class ScimInvalidFilter extends ScimBadRequest {
+  constructor(message: string) {
+    super('scim_invalid_filter', message);
+  }
+}
+
 export class ScimNoTarget extends ScimBadRequest {
   constructor(message: string) {
     super('scim_no_target', message);
