@@ -830,7 +830,7 @@ async function main(): Promise<void> {
       measured: `${value.toFixed(2)}${p99Under ? `, p99 ${r.p99} ms` : ''}`,
     });
   };
-  for (const t of MACHINE_TARGETS) atLeast(t.name, t.min, t.p99Under);
+  for (const t of MACHINE_TARGETS) if (t.min !== undefined) atLeast(t.name, t.min, t.p99Under);
   for (const r of registers) {
     const value = r.rps / r.adjacentBcrypt!;
     targets.push({

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 import { isDatabaseUnavailable } from '../src/core/common/problem/pg-errors';
@@ -16,7 +17,8 @@ const databaseUrl = new URL(process.env.DATABASE_URL!);
 /** Postgres saturated or gone: the API says so with a 503 the client can retry, not a 500. */
 describe('requests while Postgres is unavailable', () => {
   it('answers 503 database_unavailable with Retry-After when no pooled connection frees up in time, and serves the retry', async () => {
-    const t = await createTestApp({ env: { DB_POOL_SIZE: '1', DB_PIPELINE_CONNECTIONS: '0' } });
+    // the busy statement outlasts the checkout timeout: Postgres's own statement timeout must not cancel it first
+    const t = await createTestApp({ env: { DB_POOL_SIZE: '1', DB_PIPELINE_CONNECTIONS: '0', DB_STATEMENT_TIMEOUT_MS: '10000' } });
     try {
       const w = await makeWorkspace(t);
       // The pool's only connection is busy for longer than the checkout timeout.
@@ -34,6 +36,35 @@ describe('requests while Postgres is unavailable', () => {
       // the refused request wrote nothing: one message, from the retry
       expect(list.body.messages.map((m: { body: string }) => m.body)).toEqual(['queued?']);
     } finally {
+      await t.close();
+    }
+  }, 20_000);
+
+  it('a write waiting on a row lock past DB_STATEMENT_TIMEOUT_MS is cancelled by Postgres: 503 database_unavailable in time, nothing written, the retry succeeds', async () => {
+    const t = await createTestApp({ env: { DB_STATEMENT_TIMEOUT_MS: '1000' } });
+    const holder = new Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      const w = await makeWorkspace(t);
+      // the message's foreign key to its workspace needs a KEY SHARE lock, which this blocks
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [w.workspaceId]);
+      const started = Date.now();
+      const refused = await t.http().post('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`).send({ body: 'locked out' });
+      const waited = Date.now() - started;
+      expectProblem(refused, 503, 'service-unavailable', { detail: 'database_unavailable' });
+      expect(refused.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(waited).toBeGreaterThanOrEqual(950);
+      expect(waited).toBeLessThan(1000 + 1000);
+      await holder.query('ROLLBACK');
+
+      const retried = await t.http().post('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`).send({ body: 'after the lock' });
+      expect(retried.status).toBe(201);
+      const list = await t.http().get('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`);
+      expect(list.body.messages.map((m: { body: string }) => m.body)).toEqual(['after the lock']);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
       await t.close();
     }
   }, 20_000);

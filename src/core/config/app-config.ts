@@ -68,6 +68,8 @@ export class AppConfig {
   readonly dbPoolSize: number;
   /** Dedicated pipelined connections for the hot single-statement queries (0: use the pool). */
   readonly dbPipelineConnections: number;
+  /** DB_STATEMENT_TIMEOUT_MS: Postgres's statement_timeout and lock_timeout on the service's connections (ADR 0231). */
+  readonly dbStatementTimeoutMs: number;
   readonly queues: readonly QueueConfig[];
   /** How often each node looks for domain events the outbox has not yet handed to BullMQ. */
   readonly outboxPollMs: number;
@@ -181,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     dbPoolSize: vars.DB_POOL_SIZE,
     dbPipelineConnections: vars.DB_PIPELINE_CONNECTIONS,
+    dbStatementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS,
     queues: [
       { name: QueueNames.mailer, concurrency: vars.QUEUE_MAILER_CONCURRENCY },
       { name: QueueNames.passwordResets, concurrency: vars.QUEUE_PASSWORD_RESETS_CONCURRENCY },

@@ -177,6 +177,13 @@ export class EnvironmentVariables {
   @Integer(0, 16)
   DB_PIPELINE_CONNECTIONS = 2;
 
+  @Env({
+    group: 'storage',
+    doc: "PostgreSQL's `statement_timeout` and `lock_timeout` on the service's connections (not on migrations'). A statement that runs longer is cancelled by PostgreSQL, and the request answers 503 `database_unavailable`. The service waits 500 ms longer than this for any answer: past that, PostgreSQL or the network is stalled, the connection is closed and the request answers 503, so with the default every request answers within 2.5 s of a stall (docs/operations.md).",
+  })
+  @Integer(100, 600_000)
+  DB_STATEMENT_TIMEOUT_MS = 2000;
+
   // ---- Authentication and access ----
   @Env({
     group: 'access',

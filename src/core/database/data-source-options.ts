@@ -18,8 +18,65 @@ export const MIGRATIONS_TABLE = 'schema_migrations';
 /** How the service's connections show in pg_stat_activity. */
 export const APPLICATION_NAME = 'agent-network-service';
 
-/** How long opening any of the service's database connections may take. */
-export const CONNECT_TIMEOUT_MS = 3000;
+/**
+ * How long opening any of the service's database connections may take, and how long a request
+ * waits for a pooled connection to come free: past it, the request answers 503
+ * `database_unavailable` (ADR 0231).
+ */
+export const CONNECT_TIMEOUT_MS = 2500;
+
+/**
+ * How much longer than the server's statement_timeout the service waits for an answer before it
+ * gives the connection up (ADR 0231): a live server has cancelled the statement by then, so only
+ * a stalled server or network is waited out this long.
+ */
+export const ANSWER_GRACE_MS = 500;
+
+/** How long a transaction may sit idle between statements before Postgres ends its session (and releases its locks). */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
+
+/** The bounds of the service's own connections, from DB_STATEMENT_TIMEOUT_MS. */
+export interface ConnectionBounds {
+  /** Postgres's statement_timeout and lock_timeout on every connection of the service. */
+  statementTimeoutMs: number;
+  /** How long the service waits for any answer on a connection before it destroys it. */
+  answerTimeoutMs: number;
+}
+
+export function connectionBounds(config: Pick<AppConfig, 'dbStatementTimeoutMs'>): ConnectionBounds {
+  return { statementTimeoutMs: config.dbStatementTimeoutMs, answerTimeoutMs: config.dbStatementTimeoutMs + ANSWER_GRACE_MS };
+}
+
+/**
+ * The server-side bounds, sent as startup parameters: a statement (or a lock wait) that runs past
+ * them is cancelled by Postgres itself (57014, 55P03), so a slow statement cannot hold a pooled
+ * connection, nor its locks, for long; a transaction left idle is ended.
+ */
+export function serverTimeouts(
+  bounds: ConnectionBounds,
+): Pick<ClientConfig, 'statement_timeout' | 'lock_timeout' | 'idle_in_transaction_session_timeout'> {
+  return {
+    statement_timeout: bounds.statementTimeoutMs,
+    lock_timeout: bounds.statementTimeoutMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Why a connection was given up: Postgres did not answer within the answer timeout. Carries a
+ * network error's code (ETIMEDOUT), so the request answers 503 `database_unavailable`.
+ */
+export class DatabaseStalledError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`PostgreSQL did not answer within ${ms} ms; the connection was closed`);
+  }
+}
+
+/** Destroys a pg Client's socket: its queries fail at once with `reason`, and it is never used again. */
+export function destroyConnection(client: Client, reason: Error): void {
+  (client as unknown as { connection: { stream: { destroy(err?: Error): void } } }).connection.stream.destroy(reason);
+}
 
 /**
  * The pool's connections: pg's Client with an 'error' listener from its birth. pg reports a
@@ -33,15 +90,48 @@ export const CONNECT_TIMEOUT_MS = 3000;
  * `database_unavailable` and the pool drops it when it comes back; whoever held it reports it.
  */
 export class PooledClient extends Client {
-  constructor(config?: string | ClientConfig) {
+  private readonly answerTimeoutMs?: number;
+  private watchdog?: NodeJS.Timeout;
+
+  constructor(config?: string | (ClientConfig & { answerTimeoutMs?: number })) {
     super(config);
     this.on('error', keepAlive);
+    this.answerTimeoutMs = typeof config === 'object' ? config.answerTimeoutMs : undefined;
+    // pg emits 'drain' once every query it was given is answered (pipeline mode included)
+    if (this.answerTimeoutMs !== undefined) this.on('drain', this.disarm);
   }
+
+  /**
+   * Every statement is bounded: from the moment the connection is given work until it has answered
+   * all of it, at most answerTimeoutMs may pass (a live server cancels a statement well before, at
+   * its statement_timeout). Past it the server or the network is stalled, and the connection is
+   * destroyed, never handed back to the pool with a statement still on it: the statements fail
+   * with DatabaseStalledError (503), and the pool opens a fresh connection for the next checkout.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through unchanged
+  override query(...args: any[]): any {
+    if (this.answerTimeoutMs !== undefined && this.watchdog === undefined) this.watchdog = setTimeout(this.abandon, this.answerTimeoutMs);
+    return (super.query as (...a: unknown[]) => unknown)(...args);
+  }
+
+  private readonly disarm = (): void => {
+    clearTimeout(this.watchdog);
+    this.watchdog = undefined;
+  };
+
+  private readonly abandon = (): void => {
+    this.watchdog = undefined;
+    destroyConnection(this, new DatabaseStalledError(this.answerTimeoutMs!));
+  };
 }
 const keepAlive = (): void => undefined;
 
-/** Options shared by the app's DataSource and the `migrate` command. Never synchronize. */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoolSize'>): DataSourceOptions {
+/**
+ * Options shared by the app's DataSource and the `migrate` command. Never synchronize. With
+ * `bounds` (the app's, not the migrations': a migration may rightly run for minutes), every
+ * pooled connection has the server-side timeouts and the answer watchdog of PooledClient.
+ */
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoolSize'>, bounds?: ConnectionBounds): DataSourceOptions {
   return {
     type: 'postgres',
     url: config.databaseUrl,
@@ -58,6 +148,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoo
       idleTimeoutMillis: 30000,
       application_name: APPLICATION_NAME,
       Client: PooledClient,
+      ...(bounds ? { ...serverTimeouts(bounds), answerTimeoutMs: bounds.answerTimeoutMs } : {}),
     },
   };
 }

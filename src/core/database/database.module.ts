@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
-import { dataSourceOptions } from './data-source-options';
+import { connectionBounds, dataSourceOptions } from './data-source-options';
 import { DatabaseNotifications } from './database-notifications.service';
 import { Db } from './db.service';
 import { PreparedSql } from './pipeline/prepared-sql.service';
@@ -13,7 +13,7 @@ import { TransactionHooks } from './transaction-hooks';
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions(config),
+        ...dataSourceOptions(config, connectionBounds(config)),
         // No entity classes: the schema is the migrations', and SQL lives in repositories
         // (ADR 0053). TypeORM provides the pool, transactions and
         // the migrations runner.

@@ -9,8 +9,12 @@ export function isUniqueViolation(err: unknown, constraints?: readonly string[])
   return driver.code === UNIQUE_VIOLATION && (!constraints || constraints.includes(driver.constraint ?? ''));
 }
 
-/** SQLSTATEs that mean the server cannot take the statement now, not that the statement is wrong. */
-const UNAVAILABLE_SQLSTATES = new Set(['53300', '57P01', '57P02', '57P03']);
+/**
+ * SQLSTATEs that mean the server cannot take the statement now, not that the statement is wrong:
+ * too many connections, a server shutting down or starting up, and a statement or lock wait that
+ * ran past the service's statement_timeout or lock_timeout (57014, 55P03; ADR 0231).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['53300', '57P01', '57P02', '57P03', '57014', '55P03']);
 /** Socket errors on the way to Postgres. */
 const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** pg and pg-pool report a lost or unobtainable connection with plain Errors carrying these messages. */
@@ -25,7 +29,8 @@ const UNAVAILABLE_MESSAGES = [
  * Whether an error means Postgres is unreachable or saturated right now (so the request may
  * succeed if retried), as opposed to a bug or a bad statement: no free pooled connection within
  * the checkout timeout, a refused or dropped connection, too many connections, a server shutting
- * down or starting up (SQLSTATE class 08 and 53300, 57P01-57P03). TypeORM's QueryFailedError is
+ * down or starting up (SQLSTATE class 08 and 53300, 57P01-57P03), a statement past its timeout,
+ * a connection given up because Postgres did not answer (DatabaseStalledError, ETIMEDOUT). TypeORM's QueryFailedError is
  * looked through to the driver's error.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -1,9 +1,16 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Client, DatabaseError, Pool, Query, QueryResult } from 'pg';
+import { Client, type ClientConfig, DatabaseError, Pool, Query, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from '../data-source-options';
+import {
+  APPLICATION_NAME,
+  CONNECT_TIMEOUT_MS,
+  connectionBounds,
+  DatabaseStalledError,
+  destroyConnection,
+  serverTimeouts,
+} from '../data-source-options';
 import { statementName } from '../statement';
 import { ConnectionShapes, NotRunError, PipelinedQuery, pipelinedQueryInternalsProblems, ReadGroup } from './pipelined-query';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -28,6 +35,9 @@ export const PIPELINE_BATCHES_IN_FLIGHT = 2;
  * read, tens of microseconds).
  */
 export const MAX_READ_GROUP = 16;
+
+/** How often each set of lanes looks for statements that waited past the answer timeout (ADR 0231). */
+const WATCHDOG_INTERVAL_MS = 100;
 
 /**
  * The pipelined lanes use pg internals that are not public API: the client's `pipeline` option,
@@ -152,13 +162,15 @@ export class PreparedSql implements OnApplicationShutdown {
     config: AppConfig,
   ) {
     assertDriverInternals(db);
+    const bounds = connectionBounds(config);
     const options = {
       connectionString: config.databaseUrl,
       application_name: APPLICATION_NAME,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...serverTimeouts(bounds),
     };
-    this.reads = new LaneSet(config.dbPipelineConnections, options, this.logger, true);
-    this.commits = new LaneSet(config.dbPipelineConnections, options, this.logger, false);
+    this.reads = new LaneSet(config.dbPipelineConnections, options, this.logger, true, bounds.answerTimeoutMs);
+    this.commits = new LaneSet(config.dbPipelineConnections, options, this.logger, false, bounds.answerTimeoutMs);
   }
 
   private get pool(): Pool {
@@ -221,22 +233,50 @@ export class PreparedSql implements OnApplicationShutdown {
 /**
  * A set of pipelined connections and the statements waiting for them: each flush writes what
  * waits as one batch, spread over the connections that have room (PIPELINE_BATCHES_IN_FLIGHT).
+ *
+ * No statement waits longer than `answerTimeoutMs` from the moment it was issued (ADR 0231): a
+ * watchdog, every WATCHDOG_INTERVAL_MS, fails the statements still queued past it and destroys
+ * a lane whose oldest batch (counted from when its first statement was queued) is still
+ * unanswered past it; the lane reconnects for the next batch. One timer per set, not per statement.
  */
 class LaneSet {
   readonly lanes: PipelineLane[];
   private queue: Pending[] = [];
+  /** When the oldest statement in `queue` was queued (performance.now()). */
+  private queuedSince = 0;
   private scheduled = false;
   private next = 0;
+  private readonly watchdog?: NodeJS.Timeout;
 
   /** `reads`: whether `rows` statements here are reads (the read lanes) or one-statement writes (the commit lanes). */
   constructor(
     count: number,
     options: ConstructorParameters<typeof PipelineLane>[0],
-    logger: Logger,
+    private readonly logger: Logger,
     private readonly reads: boolean,
+    private readonly answerTimeoutMs: number,
   ) {
     this.lanes = Array.from({ length: count }, () => new PipelineLane(options, logger, this.schedule, this.resend));
+    if (count > 0) this.watchdog = setInterval(this.sweep, WATCHDOG_INTERVAL_MS).unref();
   }
+
+  private enqueue(p: Pending): void {
+    if (this.queue.length === 0) this.queuedSince = performance.now();
+    this.queue.push(p);
+    this.schedule();
+  }
+
+  private readonly sweep = (): void => {
+    const now = performance.now();
+    for (const lane of this.lanes) lane.abandonIfOlder(now - this.answerTimeoutMs, this.answerTimeoutMs);
+    if (this.queue.length > 0 && now - this.queuedSince > this.answerTimeoutMs) {
+      const late = this.queue;
+      this.queue = [];
+      this.logger.warn(`${late.length} pipelined statements found no answering connection within ${this.answerTimeoutMs} ms`);
+      const err = new DatabaseStalledError(this.answerTimeoutMs);
+      for (const p of late) p.reject(err);
+    }
+  };
 
   get size(): number {
     return this.lanes.length;
@@ -244,15 +284,14 @@ class LaneSet {
 
   rows<T>(text: string, values: unknown[]): Promise<T[]> {
     return new Promise<T[]>((resolve, reject) => {
-      this.queue.push({ name: statementName(text), text, values, resolve: resolve, reject, read: this.reads });
-      this.schedule();
+      this.enqueue({ name: statementName(text), text, values, resolve: resolve, reject, read: this.reads });
     });
   }
 
   write<R>(write: MergeableWrite<R>, row: R): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const merge = { write: write as MergeableWrite<unknown>, row };
-      this.queue.push({
+      this.enqueue({
         name: statementName(write.one),
         text: write.one,
         values: write.oneValues(row),
@@ -261,15 +300,11 @@ class LaneSet {
         merge,
         read: false,
       });
-      this.schedule();
     });
   }
 
   /** A read Postgres skipped (ReadGroup): it goes out again with the next flush. */
-  private readonly resend = (p: Pending): void => {
-    this.queue.push(p);
-    this.schedule();
-  };
+  private readonly resend = (p: Pending): void => this.enqueue(p);
 
   /** A flush at the end of this turn (after the I/O callbacks and microtasks that add to the batch). */
   private readonly schedule = (): void => {
@@ -286,10 +321,11 @@ class LaneSet {
     const free = this.lanes.filter((lane) => lane.inFlight < PIPELINE_BATCHES_IN_FLIGHT);
     if (free.length === 0) return;
     const batch = this.mergeWrites(this.queue);
+    const since = this.queuedSince;
     this.queue = [];
     // Spread the batch over the free lanes so every backend works on it; a lone statement takes one lane.
     const share = Math.ceil(batch.length / free.length);
-    for (let i = 0; i < batch.length; i += share) free[this.next++ % free.length].submit(batch.slice(i, i + share));
+    for (let i = 0; i < batch.length; i += share) free[this.next++ % free.length].submit(batch.slice(i, i + share), since);
   };
 
   /** The batch with the rows of each MergeableWrite merged (MAX_MERGED_ROWS per statement at most). */
@@ -323,14 +359,14 @@ class LaneSet {
       reject: (err) => {
         if (err instanceof DatabaseError) {
           // Postgres refused it, so none of it was written: each row again on its own, answered for itself
-          for (const p of rows) this.queue.push({ ...p, merge: undefined });
-          this.schedule();
+          for (const p of rows) this.enqueue({ ...p, merge: undefined });
         } else rows.forEach((p) => p.reject(err));
       },
     };
   }
 
   async end(): Promise<void> {
+    clearInterval(this.watchdog);
     await Promise.all(this.lanes.map((lane) => lane.end()));
   }
 }
@@ -354,13 +390,17 @@ const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
 class PipelineLane {
   private client?: Client;
   private connecting?: Promise<Client>;
+  /** The client `connecting` opens, so that a stalled connect can be given up too. */
+  private opening?: Client;
+  /** When the first statement of each batch in flight was queued, oldest first (batches are answered in order). */
+  private readonly inFlightSince: number[] = [];
   private ended = false;
   /** What each connection learnt of its statements' rows (a new connection starts afresh). */
   private readonly shapes = new WeakMap<Client, ConnectionShapes>();
   inFlight = 0;
 
   constructor(
-    private readonly options: { connectionString: string; application_name: string; connectionTimeoutMillis: number },
+    private readonly options: ClientConfig,
     private readonly logger: Logger,
     /** Called when a batch is settled, so that statements waiting for a free lane go out. */
     private readonly onSettled: () => void,
@@ -368,12 +408,15 @@ class PipelineLane {
     private readonly resend: (p: Pending) => void,
   ) {}
 
-  submit(batch: Pending[]): void {
+  submit(batch: Pending[], since: number): void {
     this.inFlight++;
+    this.inFlightSince.push(since);
     let left = batch.length;
     const settled = () => {
       if (--left === 0) {
         this.inFlight--;
+        const at = this.inFlightSince.indexOf(since);
+        if (at !== -1) this.inFlightSince.splice(at, 1);
         this.onSettled();
       }
     };
@@ -391,10 +434,25 @@ class PipelineLane {
     );
   }
 
+  /**
+   * Destroys the connection (or the connect in progress) when its oldest batch in flight was
+   * queued before `before`: Postgres or the network is stalled. pg fails every statement the
+   * connection carried; the next batch opens a new connection.
+   */
+  abandonIfOlder(before: number, answerTimeoutMs: number): void {
+    if (this.inFlight === 0 || this.inFlightSince[0] >= before) return;
+    const client = this.client ?? this.opening;
+    if (!client) return;
+    this.logger.warn(`pipelined database connection gave no answer within ${answerTimeoutMs} ms: closing it`);
+    this.forget(client);
+    destroyConnection(client, new DatabaseStalledError(answerTimeoutMs));
+  }
+
   private connect(): Promise<Client> {
     if (this.ended) return Promise.reject(new Error('the database connection is shutting down'));
     if (!this.connecting) {
       const client = new Client({ ...this.options, pipeline: true });
+      this.opening = client;
       this.shapes.set(client, ConnectionShapes.of(client));
       // A lost connection fails what it carried (pg rejects those queries); the next batch reconnects.
       client.on('error', (err) => {
@@ -408,13 +466,16 @@ class PipelineLane {
         .then(
           () => {
             this.connecting = undefined;
+            this.opening = undefined;
             this.client = client;
             return client;
           },
           (err: Error) => {
             this.connecting = undefined;
+            this.opening = undefined;
             void client.end().catch(() => undefined); // connected but not set up: not used
-            throw err;
+            // pg's own connect timeout says only 'timeout expired': say what it is, a Postgres not answering (503)
+            throw err.message === 'timeout expired' ? new DatabaseStalledError(CONNECT_TIMEOUT_MS) : err;
           },
         );
     }
