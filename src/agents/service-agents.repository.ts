@@ -3,6 +3,7 @@ import { type Tx, Db } from '../core/database/db.service';
 import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
+import { notifyCredentialEventSql } from '../core/redis/credential-events';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { MachineScope } from '../auth';
 import type { ServiceAgentStatus } from './service-agent-status';
@@ -48,7 +49,7 @@ function serviceAgent(r: RowOf<typeof AGENT_ROW>): ServiceAgentRow {
   };
 }
 
-/** The unique index a slug taken by a concurrent insert trips (insertWithFreeSlug). */
+/** The unique index a slug taken by a concurrent insert would trip (insertWithFreeSlug takes another). */
 export const AGENT_SLUG_UNIQUE_CONSTRAINT = 'service_agents_workspace_slug_key';
 
 /** The workspace's visible agents, newest first (the operator's list). */
@@ -59,41 +60,53 @@ const VISIBLE_AGENTS = statement({
   row: AGENT_ROW,
 });
 
+/**
+ * Renames and/or sets the status; a status set is notified to every node with the commit (the
+ * agent's cached credentials are dropped everywhere, whatever Redis does: ADR 0230).
+ */
 const UPDATE_VISIBLE = statement({
   label: 'update_visible_service_agent',
-  text: `UPDATE service_agents SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now()
-        WHERE id = $1 AND workspace_id = $2 AND NOT hidden RETURNING ${AGENT_COLUMNS}`,
+  text: `WITH a AS (
+           UPDATE service_agents SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now()
+           WHERE id = $1 AND workspace_id = $2 AND NOT hidden RETURNING ${AGENT_COLUMNS})
+         SELECT a.*, CASE WHEN $4::text IS NOT NULL THEN ${notifyCredentialEventSql.agentChanged('a.id')} END AS notified FROM a`,
   params: [t.uuid, t.uuid, t.text.null, t.text.null],
-  row: AGENT_ROW,
+  row: { ...AGENT_ROW, notified: t.void },
 });
 
+/** Deactivates, notifying each agent deactivated to every node with the commit (as UPDATE_VISIBLE). */
 const DEACTIVATE_VISIBLE = statement({
   label: 'deactivate_visible_service_agents',
-  text: `UPDATE service_agents SET status = 'inactive', updated_at = now()
-        WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden AND status <> 'inactive' RETURNING id`,
+  text: `WITH a AS (
+           UPDATE service_agents SET status = 'inactive', updated_at = now()
+           WHERE id = ANY($2::uuid[]) AND workspace_id = $1 AND NOT hidden AND status <> 'inactive' RETURNING id)
+         SELECT a.id, ${notifyCredentialEventSql.agentChanged('a.id')} AS notified FROM a`,
   params: [t.uuid, t.uuidArray],
-  row: { id: t.uuid },
-});
-
-const INSERT_UNLESS_SLUG_TAKEN = statement({
-  label: 'insert_service_agent_unless_slug_taken',
-  text: `INSERT INTO service_agents (workspace_id, name, slug, metadata, is_default, scopes) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (workspace_id, slug) DO NOTHING
-         RETURNING ${AGENT_COLUMNS}`,
-  params: [t.uuid, t.text, t.text, t.json, t.bool, t.textArray],
-  row: AGENT_ROW,
+  row: { id: t.uuid, notified: t.void },
 });
 
 /**
- * An active, visible agent with the given id, in one statement that needs no answer before the
- * next (PipelinedTransaction): its slug is $4, or $5 when $4 is taken in the workspace.
+ * An active, visible agent with the given id and the first of three slugs ($4, $5, $6) free in the
+ * workspace, in one statement that needs no answer before the next (PipelinedTransaction). Each
+ * candidate waits for a concurrent insert of the same slug and is skipped if that commits; the
+ * last is the one with the agent's id (slugCandidatesFor), taken by no other agent.
  */
-const INSERT_WITH_FREE_SLUG = statement({
+const INSERT_WITH_FIRST_FREE_SLUG = statement({
   label: 'insert_service_agent_with_free_slug',
-  text: `INSERT INTO service_agents (id, workspace_id, name, slug, metadata, scopes)
-       SELECT $1, $2, $3, CASE WHEN EXISTS (SELECT 1 FROM service_agents WHERE workspace_id = $2 AND slug = $4) THEN $5 ELSE $4 END, $6, $7
-       RETURNING ${AGENT_COLUMNS}`,
-  params: [t.uuid, t.uuid, t.text, t.text, t.text, t.json, t.textArray],
+  text: `WITH first AS (
+           INSERT INTO service_agents (id, workspace_id, name, slug, metadata, is_default, scopes)
+           VALUES ($1, $2, $3, $4, $7, $8, $9)
+           ON CONFLICT (workspace_id, slug) DO NOTHING RETURNING ${AGENT_COLUMNS}),
+         second AS (
+           INSERT INTO service_agents (id, workspace_id, name, slug, metadata, is_default, scopes)
+           SELECT $1, $2, $3, $5, $7, $8, $9 WHERE NOT EXISTS (SELECT FROM first)
+           ON CONFLICT (workspace_id, slug) DO NOTHING RETURNING ${AGENT_COLUMNS}),
+         last AS (
+           INSERT INTO service_agents (id, workspace_id, name, slug, metadata, is_default, scopes)
+           SELECT $1, $2, $3, $6, $7, $8, $9 WHERE NOT EXISTS (SELECT FROM first) AND NOT EXISTS (SELECT FROM second)
+           RETURNING ${AGENT_COLUMNS})
+       SELECT * FROM first UNION ALL SELECT * FROM second UNION ALL SELECT * FROM last`,
+  params: [t.uuid, t.uuid, t.text, t.text, t.text, t.text, t.json, t.bool, t.textArray],
   row: AGENT_ROW,
 });
 
@@ -134,15 +147,17 @@ const EXPORT_AGENTS = keysetStatement({
 
 /**
  * Erasure: the agents' names (and the slugs made from them) and runtime metadata; they are
- * deactivated. Returns the agents changed.
+ * deactivated (notified to every node with the commit, as UPDATE_VISIBLE). Returns the agents changed.
  */
 const ERASE_AGENTS = statement({
   label: 'erase_service_agents',
-  text: `UPDATE service_agents SET name = 'Erased agent', slug = 'erased-' || id::text, metadata = '{}'::jsonb, status = 'inactive',
-              updated_at = now()
-        WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND NOT hidden RETURNING id`,
+  text: `WITH a AS (
+           UPDATE service_agents SET name = 'Erased agent', slug = 'erased-' || id::text, metadata = '{}'::jsonb, status = 'inactive',
+                  updated_at = now()
+           WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND NOT hidden RETURNING id)
+         SELECT a.id, ${notifyCredentialEventSql.agentChanged('a.id')} AS notified FROM a`,
   params: [t.uuid, t.uuidArray],
-  row: { id: t.uuid },
+  row: { id: t.uuid, notified: t.void },
 });
 
 /** SQL for service agents. */
@@ -172,27 +187,11 @@ export class ServiceAgentsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** An active, visible agent, or undefined when the slug is already taken in the workspace. */
-  async insertUnlessSlugTaken(
-    m: Tx,
-    a: {
-      workspaceId: string;
-      name: string;
-      slug: string;
-      metadata: Record<string, unknown>;
-      isDefault: boolean;
-      scopes: readonly MachineScope[];
-    },
-  ): Promise<ServiceAgentRow | undefined> {
-    const row = await m.maybe(INSERT_UNLESS_SLUG_TAKEN, [a.workspaceId, a.name, a.slug, a.metadata, a.isDefault, a.scopes]);
-    return row && serviceAgent(row);
-  }
-
   /**
-   * An active, visible agent with the given id, in one statement that needs no answer before the
-   * next (PipelinedTransaction): its slug is `slug`, or `fallbackSlug` when `slug` is taken in the
-   * workspace. Fails with a unique violation (AGENT_SLUG_UNIQUE_CONSTRAINT) when a concurrent insert
-   * took the slug it chose; the caller runs again with another fallback.
+   * An active, visible agent with the given id and the first of `slugs` free in the workspace, in
+   * one statement that needs no answer before the next (PipelinedTransaction). The last slug must
+   * be unique by construction (slugCandidatesFor); an insert that races it anyway fails with a
+   * unique violation (AGENT_SLUG_UNIQUE_CONSTRAINT).
    */
   async insertWithFreeSlug(
     m: Tx,
@@ -200,14 +199,25 @@ export class ServiceAgentsRepository {
       id: string;
       workspaceId: string;
       name: string;
-      slug: string;
-      fallbackSlug: string;
+      slugs: readonly [string, string, string];
       metadata: Record<string, unknown>;
+      isDefault: boolean;
       scopes: readonly MachineScope[];
     },
   ): Promise<ServiceAgentRow> {
     // issued at the call (before the first await): a pipelined transaction sends it at once
-    const row = await m.one(INSERT_WITH_FREE_SLUG, [a.id, a.workspaceId, a.name, a.slug, a.fallbackSlug, a.metadata, a.scopes]);
+    const [slug, shorter, unique] = a.slugs;
+    const row = await m.one(INSERT_WITH_FIRST_FREE_SLUG, [
+      a.id,
+      a.workspaceId,
+      a.name,
+      slug,
+      shorter,
+      unique,
+      a.metadata,
+      a.isDefault,
+      a.scopes,
+    ]);
     return serviceAgent(row);
   }
 

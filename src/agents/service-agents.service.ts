@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MACHINE_SCOPES, type MachineScope, PRIMARY_KEY_SCOPES } from '../auth';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
-import { slugCandidate, slugify } from '../core/common/slug';
+import { slugCandidatesFor, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
@@ -14,7 +15,6 @@ export { AGENT_SLUG_UNIQUE_CONSTRAINT };
 
 /** The hidden agent's slug cannot collide with a slugified name (slugify never emits "_"). */
 export const WORKSPACE_KEY_AGENT_SLUG = '_workspace-key';
-const SLUG_ATTEMPTS = 8;
 
 @Injectable()
 export class ServiceAgentsService {
@@ -54,50 +54,43 @@ export class ServiceAgentsService {
     for (const serviceAgentId of agentIds) await this.events.publish({ type: CredentialEvents.agentChanged, serviceAgentId });
   }
 
-  /** Creates an active, visible agent with a slug unique in its workspace. */
-  async create(
+  /**
+   * Creates an active, visible agent with a slug unique in its workspace: the name's slug, or when
+   * taken that slug with the start of the agent's id, or with the whole id (slugCandidatesFor).
+   */
+  create(
     m: Tx,
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown> = {},
     options: { isDefault?: boolean; scopes?: readonly MachineScope[] } = {},
   ): Promise<ServiceAgentRow> {
-    const base = slugify(name, 'agent');
-    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-      const row = await this.repo.insertUnlessSlugTaken(m, {
-        workspaceId,
-        name,
-        slug: slugCandidate(base, attempt),
-        metadata,
-        isDefault: options.isDefault ?? false,
-        scopes: options.scopes ?? MACHINE_SCOPES,
-      });
-      if (row) return row;
-    }
-    throw new Error(`could not find a free agent slug for "${base}"`);
+    return this.createInOneStatement(m, workspaceId, name, metadata, {
+      id: randomUUID(),
+      isDefault: options.isDefault,
+      scopes: options.scopes ?? MACHINE_SCOPES,
+    });
   }
 
   /**
    * Creates an active, visible agent with the given id in one statement (for a PipelinedTransaction,
-   * where a statement cannot wait for the answer of the one before): the name's slug, or that slug
-   * with a random suffix when taken. A concurrent insert of the same slug fails the statement
-   * with a unique violation on AGENT_SLUG_UNIQUE_CONSTRAINT; the caller runs its transaction again.
+   * where a statement cannot wait for the answer of the one before), with a slug as `create` gives.
+   * No number of agents of one name exhausts the slugs: the last candidate carries the id.
    */
   createInOneStatement(
     m: Tx,
     workspaceId: string,
     name: string,
     metadata: Record<string, unknown>,
-    options: { id: string; scopes: readonly MachineScope[] },
+    options: { id: string; isDefault?: boolean; scopes: readonly MachineScope[] },
   ): Promise<ServiceAgentRow> {
-    const slug = slugify(name, 'agent');
     return this.repo.insertWithFreeSlug(m, {
       id: options.id,
       workspaceId,
       name,
-      slug,
-      fallbackSlug: slugCandidate(slug, 1),
+      slugs: slugCandidatesFor(slugify(name, 'agent'), options.id),
       metadata,
+      isDefault: options.isDefault ?? false,
       scopes: options.scopes,
     });
   }

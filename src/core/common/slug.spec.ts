@@ -1,4 +1,4 @@
-import { slugCandidate, slugify } from './slug';
+import { slugCandidate, slugCandidatesFor, slugify } from './slug';
 
 describe('slugify', () => {
   it('lowercases', () => {
@@ -68,6 +68,23 @@ describe('slugify', () => {
       expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
     expect(slugify('_workspace-key', 'fallback')).toBe('workspace-key');
+  });
+});
+
+describe('slugCandidatesFor', () => {
+  const id = '3f2a9c0e-1b7d-4e6f-8a9b-0c1d2e3f4a5b';
+
+  it("is the base, the base with the id's first 4 characters, then the base with the whole id", () => {
+    expect(slugCandidatesFor('enrolled-agent', id)).toEqual([
+      'enrolled-agent',
+      'enrolled-agent-3f2a',
+      'enrolled-agent-3f2a9c0e-1b7d-4e6f-8a9b-0c1d2e3f4a5b',
+    ]);
+  });
+
+  it('gives rows of one base as many distinct last candidates as there are ids', () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`);
+    expect(new Set(ids.map((x) => slugCandidatesFor('agent', x)[2])).size).toBe(ids.length);
   });
 });
 
