@@ -3,17 +3,19 @@ import { Client } from 'pg';
 import { AppConfig } from '../config/app-config';
 import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
 
-type Listener = () => void;
+/** Called with the notification's payload, or with none after (re)connecting (see the class). */
+type Listener = (payload?: string) => void;
 
 /** How long to wait before listening again after the connection was lost. */
 const RECONNECT_DELAY_MS = 1000;
 
 /**
  * PostgreSQL LISTEN on one dedicated connection per node. A statement that calls
- * `pg_notify(channel, '')` inside a transaction wakes every node's listeners when, and only if,
- * that transaction commits. A listener is also called after the connection is (re)established,
- * since notifications sent while it was down are lost: listeners use a wake-up to look at the
- * table, never to carry data.
+ * `pg_notify(channel, payload)` inside a transaction wakes every node's listeners when, and only
+ * if, that transaction commits, with the payload. A listener is also called, without a payload,
+ * after the connection is (re)established, since notifications sent while it was down are lost:
+ * a payload may say what changed (so a listener needs to drop only that), but a call without one,
+ * and a time when isListening is false, mean that anything may have changed.
  */
 @Injectable()
 export class DatabaseNotifications implements OnApplicationShutdown {
@@ -28,7 +30,7 @@ export class DatabaseNotifications implements OnApplicationShutdown {
 
   constructor(private readonly config: AppConfig) {}
 
-  /** Calls `listener` on every notification of `channel` (and after every reconnect). */
+  /** Calls `listener` on every notification of `channel` with its payload (and after every reconnect, without). */
   listen(channel: string, listener: Listener): void {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad notification channel "${channel}"`);
     let set = this.listeners.get(channel);
@@ -97,7 +99,7 @@ export class DatabaseNotifications implements OnApplicationShutdown {
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    client.on('notification', (msg) => this.notify(msg.channel));
+    client.on('notification', (msg) => this.notify(msg.channel, msg.payload));
     client
       .connect()
       .then(async () => {
@@ -109,10 +111,10 @@ export class DatabaseNotifications implements OnApplicationShutdown {
       .catch((err: Error) => lost(err));
   }
 
-  private notify(channel: string): void {
+  private notify(channel: string, payload?: string): void {
     for (const listener of this.listeners.get(channel) ?? []) {
       try {
-        listener();
+        listener(payload);
       } catch (err) {
         this.logger.error(`notification listener of ${channel} failed: ${(err as Error).message}`);
       }

@@ -102,7 +102,8 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
   /**
    * Delivers to this node's handlers at once, then to the other nodes. Best effort: resolves
    * whether or not Redis took it (false when not), within BUS_TIMEOUT_MS; what must reach other
-   * nodes for sure goes through the outbox, and nodes whose bus is down do not rely on events.
+   * nodes for sure goes through the outbox, or is notified in its transaction too (credential
+   * events: CommittedCredentialEvents), and nodes whose bus is down do not rely on events.
    */
   async publish(event: BusEvent): Promise<boolean> {
     this.dispatch(event);
@@ -114,6 +115,14 @@ export class EventBus implements OnModuleInit, OnApplicationShutdown {
       this.logger.warn(`event ${event.type} not published to other nodes: ${(err as Error).message}`);
       return false;
     }
+  }
+
+  /**
+   * Delivers to this node's handlers only: an event another node told this one by other means
+   * than Redis (CommittedCredentialEvents, from PostgreSQL).
+   */
+  deliverLocally(event: BusEvent): void {
+    this.dispatch(event);
   }
 
   /**
