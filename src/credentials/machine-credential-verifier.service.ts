@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches, sha256Base64 } from '../core/common/crypto/secrets';
 import { ProblemError } from '../core/common/problem/problem.error';
+import { CommittedCredentialEvents } from '../core/redis/committed-credential-events';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from '../events';
@@ -25,8 +26,12 @@ export type TokenLoader = (tokenHash: Buffer) => Promise<AccessTokenRecord | und
  * lookup, served from a short-lived in-process cache, then SHA-256 and a constant-time compare.
  * Socket tokens are verified by the same code as access tokens, in a cache of their own (each
  * kind is looked up only where it is accepted). The caches drop a credential when any node says
- * it, its agent or its workspace changed (CredentialRevoker publishes a revocation both ways).
- * The last use of each credential is written in batches.
+ * it, its agent or its workspace changed: on the bus at once, and durably, so that it reaches
+ * every node whatever Redis does, as `api_key.revoked` through the outbox (CredentialRevoker) or
+ * as a notification of the changing transaction (an archived key, an agent's or a workspace's
+ * status: CommittedCredentialEvents, ADR 0230). The caches are bypassed while either durable way
+ * may be missing events here (the bus or the notification connection down). The last use of each
+ * credential is written in batches.
  */
 @Injectable()
 export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShutdown {
@@ -42,6 +47,7 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
     private readonly events: EventBus,
     private readonly clock: Clock,
     private readonly refusals: CredentialRefusals,
+    private readonly committed: CommittedCredentialEvents,
   ) {}
 
   onModuleInit(): void {
@@ -56,9 +62,17 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
       const { event } = e as unknown as DomainEventBusMessage;
       if (event.type === 'api_key.revoked') drop((r) => r.credentialId === event.data.credential_id);
     });
-    const suspend = (healthy: boolean) => caches.forEach((cache) => cache.setSuspended(!healthy));
-    suspend(this.events.healthy);
-    this.events.onHealthChange(suspend);
+    // Credential events also arrive as notifications of their transactions (CommittedCredentialEvents).
+    let suspended: boolean | undefined;
+    const update = () => {
+      const suspend = !this.events.healthy || !this.committed.listening;
+      if (suspend === suspended) return;
+      suspended = suspend;
+      caches.forEach((cache) => cache.setSuspended(suspend));
+    };
+    update();
+    this.events.onHealthChange(update);
+    this.committed.onListeningChange(update);
     this.flushTimer = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
     this.flushTimer.unref();
   }

@@ -3,6 +3,7 @@ import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches, sha256Base64 } from '../core/common/crypto/secrets';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { DatabaseNotifications } from '../core/database/database-notifications.service';
+import { CommittedCredentialEvents } from '../core/redis/committed-credential-events';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { assertWorkspaceAcceptsTraffic, CredentialCache } from '../credentials';
@@ -25,8 +26,9 @@ const ENGAGEMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * notification travels over the database connection, so it reaches every node whether or not
  * Redis is up; while a node's listening connection is down (or reconnecting), its caches are
  * bypassed and every request reads PostgreSQL. Workspace status changes arrive as the machine
- * plane's `workspace.changed` on the event bus, and while the bus is down the caches are bypassed
- * as the machine credential caches are.
+ * plane's `workspace.changed`, on the event bus and as a notification of the changing
+ * transaction (CommittedCredentialEvents); while either may be missing events here, the token
+ * cache is bypassed as the machine credential caches are.
  */
 @Injectable()
 export class MarketplaceCredentialsService implements OnModuleInit {
@@ -40,6 +42,7 @@ export class MarketplaceCredentialsService implements OnModuleInit {
     private readonly engagements: EngagementsRepository,
     private readonly notifications: DatabaseNotifications,
     private readonly bus: EventBus,
+    private readonly committed: CommittedCredentialEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -60,7 +63,7 @@ export class MarketplaceCredentialsService implements OnModuleInit {
   private updateSuspension(): void {
     const listening = this.notifications.isListening(MARKETPLACE_CHANGED_CHANNEL);
     this.keys.setSuspended(!listening);
-    this.tokens.setSuspended(!listening || !this.bus.healthy);
+    this.tokens.setSuspended(!listening || !this.bus.healthy || !this.committed.listening);
   }
 
   /** An mpk_ key of an active partner; scopes are the strategy's check. */
