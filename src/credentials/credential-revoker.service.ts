@@ -12,7 +12,8 @@ import { CredentialsRepository } from './credentials.repository';
  * `api_key.revoked` in the outbox, in the revoking transaction (durable, relayed to every node
  * even when this one cannot publish on the bus), and as a credential change on the event bus once
  * committed (at once). MachineCredentialVerifier drops the credential from its caches on either,
- * so everything minted from it stops working on every node.
+ * so everything minted from it stops working on every node. An archival is told on the bus and
+ * as a notification of the archiving transaction (CredentialsRepository.setStatus, ADR 0230).
  */
 @Injectable()
 export class CredentialRevoker {

@@ -4,6 +4,7 @@ import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { byteaArrayLiteral, textArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../core/database/sql';
 import { type RowOf, statement } from '../core/database/statement';
+import { notifyCredentialEventSql } from '../core/redis/credential-events';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
 import type { ServiceAgentStatus } from '../agents';
 import type { MachineScope } from '../auth';
@@ -162,12 +163,19 @@ const INSERT_ACCESS_TOKEN_IN_TX = statement({
 });
 
 /** Moves a usable credential to archived. */
+/**
+ * Moves a usable credential to archived, notifying every node with the commit (its cached
+ * records are dropped everywhere, whatever Redis does: ADR 0230; a revocation says so with
+ * `api_key.revoked` through the outbox instead).
+ */
 const ARCHIVE_CREDENTIAL = statement({
   label: 'archive_api_credential',
-  text: `UPDATE api_credentials SET status = $3, archived_at = $4
-        WHERE id = $1 AND workspace_id = $2 AND status IN ('usable') RETURNING id`,
+  text: `WITH c AS (
+           UPDATE api_credentials SET status = $3, archived_at = $4
+           WHERE id = $1 AND workspace_id = $2 AND status IN ('usable') RETURNING id)
+         SELECT c.id, ${notifyCredentialEventSql.credentialChanged('c.id')} AS notified FROM c`,
   params: [t.uuid, t.uuid, t.text, t.timestamptz],
-  row: { id: t.uuid },
+  row: { id: t.uuid, notified: t.void },
 });
 
 /** Moves a usable or archived credential to revoked. */
@@ -320,7 +328,7 @@ export class CredentialsRepository {
   /** Moves a usable credential to archived or revoked; returns false when it was not usable. */
   async setStatus(m: Tx, credentialId: string, workspaceId: string, status: 'archived' | 'revoked', at: Date): Promise<boolean> {
     const s = status === 'archived' ? ARCHIVE_CREDENTIAL : REVOKE_CREDENTIAL;
-    return (await m.run(s, [credentialId, workspaceId, status, at])) > 0;
+    return (await m.rows(s, [credentialId, workspaceId, status, at])).length > 0;
   }
 
   /** Whether the credential exists in the workspace, whatever its state. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Tx, Db } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
+import { notifyCredentialEventSql } from '../core/redis/credential-events';
 import type { OperatorRole } from '../auth';
 import type { WorkspaceStatus } from './workspace-status';
 
@@ -16,14 +17,20 @@ export interface WorkspaceRow {
 /** A workspace's columns as WorkspaceRow has them. */
 export const WORKSPACE_ROW = { id: t.uuid, name: t.text, slug: t.text, status: t.text.of<WorkspaceStatus>(), plan: t.text };
 
-/** A status set here (a platform admin) is no longer a payment's pause: invoice.paid leaves it alone. */
+/**
+ * A status set here (a platform admin) is no longer a payment's pause: invoice.paid leaves it
+ * alone. A status set is notified to every node with the commit (the workspace's cached
+ * credentials are dropped everywhere, whatever Redis does: ADR 0230).
+ */
 const UPDATE_STATUS_AND_PLAN = statement({
   label: 'update_workspace_status_and_plan',
-  text: `UPDATE workspaces SET status = COALESCE($2, status), plan = COALESCE($3, plan),
-              paused_by_payment = CASE WHEN $2::text IS NULL THEN paused_by_payment ELSE false END, updated_at = now()
-        WHERE id = $1 RETURNING id, name, slug, status, plan`,
+  text: `WITH w AS (
+           UPDATE workspaces SET status = COALESCE($2, status), plan = COALESCE($3, plan),
+                  paused_by_payment = CASE WHEN $2::text IS NULL THEN paused_by_payment ELSE false END, updated_at = now()
+           WHERE id = $1 RETURNING id, name, slug, status, plan)
+         SELECT w.*, CASE WHEN $2::text IS NOT NULL THEN ${notifyCredentialEventSql.workspaceChanged('w.id')} END AS notified FROM w`,
   params: [t.uuid, t.text.of<WorkspaceStatus>().null, t.text.null],
-  row: WORKSPACE_ROW,
+  row: { ...WORKSPACE_ROW, notified: t.void },
 });
 
 const INSERT_WORKSPACE = statement({
@@ -60,17 +67,26 @@ const SET_PLAN = statement({
   params: [t.uuid, t.text],
 });
 
+/** Pauses, notifying every node with the commit (as UPDATE_STATUS_AND_PLAN). */
 const PAUSE_FOR_PAYMENT = statement({
   label: 'pause_workspace_for_payment',
-  text: `UPDATE workspaces SET status = 'paused', paused_by_payment = true, updated_at = now() WHERE id = $1 AND status = 'active'`,
+  text: `WITH w AS (
+           UPDATE workspaces SET status = 'paused', paused_by_payment = true, updated_at = now() WHERE id = $1 AND status = 'active'
+           RETURNING id)
+         SELECT ${notifyCredentialEventSql.workspaceChanged('w.id')} AS notified FROM w`,
   params: [t.uuid],
+  row: { notified: t.void },
 });
 
+/** Reactivates, notifying every node with the commit (as UPDATE_STATUS_AND_PLAN). */
 const RESUME_AFTER_PAYMENT = statement({
   label: 'resume_workspace_after_payment',
-  text: `UPDATE workspaces SET status = 'active', paused_by_payment = false, updated_at = now()
-        WHERE id = $1 AND status = 'paused' AND paused_by_payment`,
+  text: `WITH w AS (
+           UPDATE workspaces SET status = 'active', paused_by_payment = false, updated_at = now()
+           WHERE id = $1 AND status = 'paused' AND paused_by_payment RETURNING id)
+         SELECT ${notifyCredentialEventSql.workspaceChanged('w.id')} AS notified FROM w`,
   params: [t.uuid],
+  row: { notified: t.void },
 });
 
 /** SQL for workspaces and memberships. */
@@ -79,8 +95,11 @@ export class WorkspacesRepository {
   constructor(private readonly db: Db) {}
 
   /** Sets the status and/or plan given (null keeps it); undefined when there is no such workspace. */
-  updateStatusAndPlan(workspaceId: string, status: WorkspaceStatus | null, plan: string | null): Promise<WorkspaceRow | undefined> {
-    return this.db.maybe(UPDATE_STATUS_AND_PLAN, [workspaceId, status, plan]);
+  async updateStatusAndPlan(workspaceId: string, status: WorkspaceStatus | null, plan: string | null): Promise<WorkspaceRow | undefined> {
+    const row = await this.db.maybe(UPDATE_STATUS_AND_PLAN, [workspaceId, status, plan]);
+    if (!row) return undefined;
+    const { notified: _, ...workspace } = row;
+    return workspace;
   }
 
   /** An active workspace, or undefined when the slug is already taken. */
@@ -108,11 +127,11 @@ export class WorkspacesRepository {
 
   /** active -> paused, remembering that a payment paused it; false when the workspace was not active. */
   async pauseForPayment(m: Tx, workspaceId: string): Promise<boolean> {
-    return (await m.run(PAUSE_FOR_PAYMENT, [workspaceId])) > 0;
+    return (await m.rows(PAUSE_FOR_PAYMENT, [workspaceId])).length > 0;
   }
 
   /** paused by a payment -> active; false for any other status (an admin's pause included). */
   async resumeAfterPayment(m: Tx, workspaceId: string): Promise<boolean> {
-    return (await m.run(RESUME_AFTER_PAYMENT, [workspaceId])) > 0;
+    return (await m.rows(RESUME_AFTER_PAYMENT, [workspaceId])).length > 0;
   }
 }
