@@ -286,3 +286,105 @@ describe.each([
     expect(refused.headers['set-cookie']?.some((c) => c.startsWith(SESSION_COOKIE))).toBeFalsy();
   });
 });
+
+/**
+ * Issue 51, item 3: through a trusted proxy, every spelling of one client's address is one client,
+ * and an entry that is not an address is the proxy's (the hop that passed it on), never a bucket
+ * of its own. Before, each port, each case of "::FFFF:" and each piece of garbage got a fresh
+ * per-IP and per-identity budget.
+ */
+describe('x-forwarded-for spellings through a trusted proxy', () => {
+  let t: TestApp;
+  let base: string;
+  let proxy: string;
+  const redis = () => t.app.get(RedisService).client;
+  const form = (email: string, password = WRONG) => `email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`;
+  const port = () => randomInt(1, 65536);
+  /** The i-th spelling of an IPv4 client, as load balancers and dual-stack listeners write it. */
+  const spellingOf = (ip: string, i: number): string => {
+    const [a, b, c, d] = ip.split('.').map(Number);
+    const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    const forms = [
+      `${ip}:${port()}`,
+      `::FFFF:${ip}`,
+      `[::ffff:${ip}]:${port()}`,
+      `::ffff:${hex.toUpperCase()}`,
+      `[::FFFF:${ip}]`,
+      `0:0:0:0:0:ffff:${ip}`,
+      ip,
+      `198.51.100.77, ${ip}:${port()}`, // what the client sent itself, then what the proxy appended
+    ];
+    return forms[i % forms.length];
+  };
+  const statusesOf = async (n: number, xff: (i: number) => string, email: (i: number) => string, password?: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await postFrom(base, proxy, xff(i), form(email(i), password))).status);
+    return statuses;
+  };
+  const repeat = (status: number, n: number) => Array.from({ length: n }, () => status);
+
+  beforeAll(async () => {
+    proxy = `127.${randomInt(1, 255)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    t = await createTestApp({ env: { TRUSTED_PROXY_IPS: `127.0.0.1,::1,${proxy}` } });
+    base = await t.listen();
+  });
+  afterAll(async () => {
+    await redis().del(RedisKeys.loginAttemptsByIp(proxy));
+    await t.close();
+  });
+
+  it('per IP: 60 failed log-ins in ip:port, ::FFFF:, bracketed and hex spellings of one client: 50 pass, the 51st to 60th are 429', async () => {
+    const ip = randomIPv4();
+    const statuses = await statusesOf(
+      60,
+      (i) => spellingOf(ip, i),
+      () => uniqueEmail('spelled'),
+    );
+    expect(statuses).toEqual([...repeat(401, 50), ...repeat(429, 10)]);
+    // Counted under the client's own address (refused attempts count on).
+    expect(Number(await redis().get(RedisKeys.loginAttemptsByIp(ip)))).toBe(60);
+  });
+
+  it('per IP: an IPv6 client in [v6]:port, upper-case and uncompressed spellings is one /64', async () => {
+    const prefix = randomIPv6Prefix();
+    const [, , g3, g4] = prefix.split(':');
+    const spellings = [
+      `[${prefix}::1]:${port()}`,
+      `${prefix.toUpperCase()}::1`,
+      `[${prefix}:0:0:0:1]`,
+      `2001:0db8:${g3}:${g4}:0000:0000:0000:0001`,
+      `[${prefix}::abcd]:443`,
+    ];
+    const statuses = await statusesOf(
+      55,
+      (i) => spellings[i % spellings.length],
+      () => uniqueEmail('spelled6'),
+    );
+    expect(statuses).toEqual([...repeat(401, 50), ...repeat(429, 5)]);
+  });
+
+  it('per identity: one account guessed in 15 spellings of one client is locked at the 10th, the right password too', async () => {
+    const w = await makeWorkspace(t);
+    const ip = randomIPv4();
+    const statuses = await statusesOf(
+      15,
+      (i) => spellingOf(ip, i),
+      () => w.email,
+    );
+    expect(statuses).toEqual([...repeat(401, 9), ...repeat(429, 6)]);
+    expect((await postFrom(base, proxy, `${ip}:${port()}`, form(w.email, w.password))).status).toBe(429);
+  });
+
+  it('garbage entries are the proxy that passed them on: 60 failed log-ins with 60 junk values, the 51st is a 429 under its address', async () => {
+    await redis().del(RedisKeys.loginAttemptsByIp(proxy));
+    const junk = ['x', 'unknown', '1.2.3.4.5', '999.0.0.1', '127.1', '_hidden', '[::1', '10.0.0.1:99999'];
+    const statuses = await statusesOf(
+      60,
+      (i) => (i < junk.length ? junk[i] : `${randomIPv4()}, junk-${i}`),
+      () => uniqueEmail('junk'),
+    );
+    expect(statuses).toEqual([...repeat(401, 50), ...repeat(429, 10)]);
+    expect(Number(await redis().get(RedisKeys.loginAttemptsByIp(proxy)))).toBe(60);
+    for (const j of junk) expect(await redis().exists(RedisKeys.loginAttemptsByIp(j))).toBe(0);
+  });
+});

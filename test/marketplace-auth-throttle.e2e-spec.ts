@@ -130,6 +130,23 @@ describe('failed-authentication throttle on the partner and engagement planes', 
     expectProblem(await fromAddress(a, `${randomIPv6Prefix()}::1`).get('/api/v1/partner/engagements', badKey), 401, 'unauthorized');
   });
 
+  it('counts every spelling of one address through the trusted proxy as that address (ip:port, ::FFFF:, brackets)', async () => {
+    const ip = randomIPv4();
+    const [x, y, z, w] = ip.split('.').map(Number);
+    const hex = `${((x << 8) | y).toString(16)}:${((z << 8) | w).toString(16)}`;
+    const spellings = [
+      `${ip}:${1024 + Math.floor(Math.random() * 60000)}`,
+      `::FFFF:${ip}`,
+      `[::ffff:${ip}]:443`,
+      `[::FFFF:${hex.toUpperCase()}]`,
+    ];
+    for (let i = 0; i < LIMIT; i++) {
+      expectProblem(await fromAddress(a, spellings[i % spellings.length]).get('/api/v1/partner/engagements', badKey), 401, 'unauthorized');
+    }
+    for (const spelling of [...spellings, ip]) expectThrottled(await fromAddress(a, spelling).get('/api/v1/partner/engagements', badKey));
+    expect(Number(await redis().get(keyOf(ip)))).toBeGreaterThanOrEqual(LIMIT);
+  });
+
   describe('client address by the TRUSTED_PROXY_IPS rule', () => {
     let direct: TestApp;
     beforeAll(async () => {

@@ -179,6 +179,19 @@ describe('client IP for the rate limit', () => {
       await exchange(trusted, '2001:db8:1:2::1').expect(401);
       await exchange(trusted, '2001:db8:1:2::ffff').expect(401);
       await exchange(trusted, '2001:db8:1:2:abcd::5').expect(429);
+      // one client in the spellings load balancers use (Azure's ip:port, dual-stack ::ffff:) is one bucket
+      await exchange(trusted, '203.0.113.9:4711').expect(401);
+      await exchange(trusted, '[::FFFF:203.0.113.9]:443').expect(401);
+      await exchange(trusted, '::ffff:cb00:7109').expect(429);
+      await exchange(trusted, '203.0.113.9:4712').expect(429);
+      await exchange(trusted, '[2001:DB8:1:3::1]:443').expect(401);
+      await exchange(trusted, '2001:0db8:0001:0003:0000:0000:0000:0002').expect(401);
+      await exchange(trusted, '[2001:db8:1:3::3]').expect(429);
+      // garbage is the trusted proxy's (the hop that passed it on), never a bucket of its own
+      await exchange(trusted, 'unknown').expect(401);
+      await exchange(trusted, '1.2.3.4.5').expect(401);
+      await exchange(trusted, 'x').expect(429);
+      await exchange(trusted, '203.0.113.10, junk').expect(429);
       // from an untrusted peer the header is ignored: every request is the peer's
       await exchange(untrusted, '203.0.113.7').expect(401);
       await exchange(untrusted, '198.51.100.1').expect(401);

@@ -1,5 +1,6 @@
-import { loadConfig } from '../../config/app-config';
-import { clientIp, ipBucket, normalizeIp } from './client-ip';
+import fc from 'fast-check';
+import { ConfigValidationError, loadConfig } from '../../config/app-config';
+import { clientIp, forwardedAddress, ipBucket, normalizeIp } from './client-ip';
 import type { IncomingMessage } from 'node:http';
 
 /** A fake request carrying only what clientIp reads: the socket peer and the headers. */
@@ -24,6 +25,78 @@ describe('normalizeIp', () => {
     expect(normalizeIp('1.2.3.4')).toBe('1.2.3.4');
     expect(normalizeIp('2001:db8::1')).toBe('2001:db8::1');
     expect(normalizeIp('::ffff:abcd')).toBe('::ffff:abcd');
+  });
+
+  it('writes every spelling of an IPv6 address one way: lower case, RFC 5952 compression, no zone', () => {
+    for (const spelling of ['2001:DB8::1', '2001:db8:0::1', '2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8:0:0:0::1']) {
+      expect(normalizeIp(spelling)).toBe('2001:db8::1');
+    }
+    expect(normalizeIp('2001:db8:0:1:0:0:0:1')).toBe('2001:db8:0:1::1');
+    expect(normalizeIp('FE80::1%eth0')).toBe('fe80::1');
+  });
+
+  it('writes an IPv4-mapped address as its IPv4 address in any case, dotted or in hex', () => {
+    for (const spelling of [
+      '::ffff:203.0.113.7',
+      '::FFFF:203.0.113.7',
+      '0:0:0:0:0:ffff:203.0.113.7',
+      '::ffff:cb00:7107',
+      '::FFFF:CB00:7107',
+    ]) {
+      expect(normalizeIp(spelling)).toBe('203.0.113.7');
+    }
+  });
+
+  it('leaves text that is not an address as it is (the caller refuses it)', () => {
+    for (const text of ['x', 'unknown', '1.2.3.4.5', '127.1', '2130706433', '01.2.3.4', '1.2.3.4%eth0', '[::1]']) {
+      expect(normalizeIp(text)).toBe(text);
+    }
+  });
+});
+
+describe('forwardedAddress (one x-forwarded-for entry)', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['203.0.113.7:4711', '203.0.113.7'], // Azure Application Gateway
+    ['203.0.113.7:0', '203.0.113.7'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+    ['[2001:db8::1]', '2001:db8::1'],
+    ['[2001:DB8:0::1]:65535', '2001:db8::1'],
+    ['2001:db8::1', '2001:db8::1'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['::FFFF:203.0.113.7', '203.0.113.7'],
+    ['[::ffff:203.0.113.7]:80', '203.0.113.7'],
+    ['[::FFFF:cb00:7107]', '203.0.113.7'],
+    ['fe80::1%eth0', 'fe80::1'],
+    ['[fe80::1%25eth0]:443', 'fe80::1'], // a URI's escaped zone: dropped like any zone
+  ])('reads %s as %s', (entry, address) => {
+    expect(forwardedAddress(entry)).toBe(address);
+  });
+
+  it.each([
+    'x',
+    'unknown',
+    '1.2.3.4.5',
+    '999.1.1.1',
+    '01.2.3.4',
+    '127.1',
+    '2130706433',
+    '0x7f.0.0.1',
+    '1.2.3.4:',
+    '1.2.3.4:99999',
+    '1.2.3.4:http',
+    '1.2.3.4:80:80',
+    'host:80',
+    '[::1',
+    '[::1]x',
+    '[::1]:',
+    '[x]',
+    '[]',
+    '_hidden',
+    '::ffff:',
+    '2001:db8::1::2',
+  ])('refuses %s', (entry) => {
+    expect(forwardedAddress(entry)).toBeUndefined();
   });
 });
 
@@ -83,6 +156,97 @@ describe('clientIp', () => {
     it('uses the left-most hop when every hop is a trusted proxy', () => {
       expect(clientIp(fakeRequest('10.0.0.1', '10.0.0.2, 10.0.0.1'), trusted)).toBe('10.0.0.2');
     });
+
+    it.each([
+      '198.51.100.1',
+      '198.51.100.1:4711',
+      '198.51.100.1:1',
+      '::ffff:198.51.100.1',
+      '::FFFF:198.51.100.1',
+      '[::ffff:198.51.100.1]:443',
+      '[::FFFF:C633:6401]',
+      '6.6.6.6, 198.51.100.1:5000, 10.0.0.2:443',
+      '6.6.6.6, 198.51.100.1, [::ffff:10.0.0.2]:80',
+    ])('reads the client of "%s" as 198.51.100.1', (xff) => {
+      expect(clientIp(fakeRequest('10.0.0.1', xff), trusted)).toBe('198.51.100.1');
+    });
+
+    it.each([
+      '[2001:db8:1:2::9]:443',
+      '[2001:db8:1:2::9]',
+      '2001:DB8:1:2::9',
+      '2001:db8:1:2:0:0:0:9',
+      '2001:0db8:0001:0002:0000:0000:0000:0009',
+    ])('reads the IPv6 client of "%s" as 2001:db8:1:2::9', (xff) => {
+      expect(clientIp(fakeRequest('10.0.0.1', xff), trusted)).toBe('2001:db8:1:2::9');
+    });
+
+    it.each(['x', 'unknown', '1.2.3.4.5', '1.2.3.4:99999', '[::1', '_hidden', '127.1'])(
+      'takes garbage ("%s") for untrusted input: the client is the trusted hop that passed it on',
+      (garbage) => {
+        expect(clientIp(fakeRequest('10.0.0.1', garbage), trusted)).toBe('10.0.0.1');
+        expect(clientIp(fakeRequest('10.0.0.1', `198.51.100.1, ${garbage}`), trusted)).toBe('10.0.0.1');
+        // Behind two proxies: the inner one wrote the garbage's right-hand neighbour.
+        expect(clientIp(fakeRequest('10.0.0.1', `198.51.100.1, ${garbage}, 10.0.0.2`), trusted)).toBe('10.0.0.2');
+        // Left of the client address, garbage is never reached.
+        expect(clientIp(fakeRequest('10.0.0.1', `${garbage}, 198.51.100.1`), trusted)).toBe('198.51.100.1');
+      },
+    );
+
+    it('never gives garbage a bucket of its own: 1,000 distinct junk entries are one client', () => {
+      const clients = new Set(Array.from({ length: 1000 }, (_, i) => ipBucket(clientIp(fakeRequest('10.0.0.1', `junk-${i}`), trusted))));
+      expect([...clients]).toEqual(['10.0.0.1']);
+    });
+  });
+
+  describe('every spelling of one client is one bucket (generated)', () => {
+    const trusted = new Set(['10.0.0.1']);
+    const hex = (n: number) => n.toString(16);
+    const caseOf = (text: string, upper: boolean) => (upper ? text.toUpperCase() : text);
+
+    it('IPv4 clients, plain, with a port, IPv4-mapped in any case, dotted or in hex, bracketed', () => {
+      fc.assert(
+        fc.property(
+          fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)),
+          fc.integer({ min: 0, max: 65535 }),
+          fc.boolean(),
+          fc.nat(6),
+          ([a, b, c, d], port, upper, form) => {
+            const ip = `${a}.${b}.${c}.${d}`;
+            const mappedHex = `::ffff:${hex((a << 8) | b)}:${hex((c << 8) | d)}`;
+            const spelling = [
+              ip,
+              `${ip}:${port}`,
+              caseOf(`::ffff:${ip}`, upper),
+              caseOf(`[::ffff:${ip}]:${port}`, upper),
+              caseOf(mappedHex, upper),
+              caseOf(`[${mappedHex}]`, upper),
+              caseOf(`0:0:0:0:0:ffff:${ip}`, upper),
+            ][form];
+            expect(ipBucket(clientIp(fakeRequest('10.0.0.1', spelling), trusted))).toBe(ip);
+          },
+        ),
+      );
+    });
+
+    it('IPv6 clients, compressed or full, in any case, bracketed, with a port', () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }),
+          fc.boolean(),
+          fc.nat(3),
+          (groups, upper, form) => {
+            fc.pre(!(groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)); // IPv4-mapped: above
+            const full = groups.map((g) => hex(g).padStart(4, '0')).join(':');
+            const short = groups.map(hex).join(':');
+            const spelling = caseOf([full, short, `[${full}]`, `[${short}]:443`][form], upper);
+            const canonical = normalizeIp(short);
+            expect(clientIp(fakeRequest('10.0.0.1', spelling), trusted)).toBe(canonical);
+            expect(ipBucket(clientIp(fakeRequest('10.0.0.1', spelling), trusted))).toBe(`${groups.slice(0, 4).map(hex).join(':')}::/64`);
+          },
+        ),
+      );
+    });
   });
 
   it('honours a trusted proxy configured in IPv4-mapped form (normalised by loadConfig)', () => {
@@ -94,6 +258,27 @@ describe('clientIp', () => {
     const req = { socket: { remoteAddress: '::ffff:10.0.0.1' }, headers: { 'x-forwarded-for': '1.1.1.1' } };
     expect(clientIp(req as never, config.trustedProxyIps)).toBe('1.1.1.1');
   });
+
+  it('matches an IPv6 proxy whatever spelling TRUSTED_PROXY_IPS and the peer use', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+      REDIS_URL: 'redis://127.0.0.1:6379/0',
+      TRUSTED_PROXY_IPS: '2001:DB8:0::A',
+    });
+    expect([...config.trustedProxyIps]).toEqual(['2001:db8::a']);
+    expect(clientIp(fakeRequest('2001:db8::a', '1.1.1.1'), config.trustedProxyIps)).toBe('1.1.1.1');
+    expect(clientIp(fakeRequest('2001:0db8:0:0:0:0:0:000a', '1.1.1.1'), config.trustedProxyIps)).toBe('1.1.1.1');
+  });
+
+  it.each(['10.0.0.1:80', '[::1]', '127.1', 'unknown', '1.2.3.4.5', '10.0.0.1%eth0'])(
+    'refuses a TRUSTED_PROXY_IPS entry that is not one address (%s) at start-up',
+    (entry) => {
+      const load = () =>
+        loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', REDIS_URL: 'redis://127.0.0.1:6379/0', TRUSTED_PROXY_IPS: entry });
+      expect(load).toThrow(ConfigValidationError);
+      expect(load).toThrow(`TRUSTED_PROXY_IPS: "${entry}" is not an IP address`);
+    },
+  );
 });
 
 describe('ipBucket', () => {
