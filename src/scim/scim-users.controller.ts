@@ -7,6 +7,7 @@ import {
   ApiScimBody,
   ApiScimConflict,
   ApiScimInvalid,
+  ApiScimInvalidFilter,
   ApiScimNotFound,
   ApiScimOk,
   ApiScimOwner,
@@ -35,14 +36,16 @@ export class ScimUsersController {
       "The identity provider, with the workspace's SCIM token (`Authorization: Bearer scim_...`). A ListResponse of the workspace's " +
       'SCIM Users (provisioned, or linked by email to an existing account) in creation order: `startIndex` is 1-based (below 1 reads ' +
       'as 1), `count` defaults to 50 (above 100 reads as 100, negative as 0). `filter` supports `userName eq`, `emails.value eq` ' +
-      '(also `emails[type eq "work"].value eq`) and `externalId eq`, userName and emails compared case-insensitively; any other ' +
-      'filter is ignored, never an error.',
+      '(also `emails[type eq "work"].value eq`) and `externalId eq` with a quoted string (JSON escapes such as `\\\\` and `\\"`), ' +
+      'userName and emails compared case-insensitively, externalId exactly; any other filter, one that does not parse, or a NUL in ' +
+      'the value is 400 `invalidFilter`, never the unfiltered list.',
   })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery({
     name: 'filter',
     required: false,
-    description: 'userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq; anything else is ignored',
+    description:
+      'userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq, with a JSON string value; anything else is 400 invalidFilter',
   })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1; below 1 reads as 1' })
   @ApiQuery({
@@ -51,6 +54,7 @@ export class ScimUsersController {
     description: `default ${SCIM_COUNT_DEFAULT}, above ${SCIM_COUNT_MAX} reads as ${SCIM_COUNT_MAX}, negative as 0`,
   })
   @ApiScimOk(200, 'a ListResponse in creation order', SCIM_USER_LIST_SCHEMA)
+  @ApiScimInvalidFilter()
   list(@CurrentScim() scim: ScimPrincipal, @Query() query: Record<string, unknown>): Promise<ScimListResponse<ScimUserResource>> {
     return this.users.list(scim.workspaceId, query);
   }

@@ -1090,7 +1090,7 @@ export interface paths {
         };
         /**
          * List SCIM Users
-         * @description The identity provider, with the workspace's SCIM token (`Authorization: Bearer scim_...`). A ListResponse of the workspace's SCIM Users (provisioned, or linked by email to an existing account) in creation order: `startIndex` is 1-based (below 1 reads as 1), `count` defaults to 50 (above 100 reads as 100, negative as 0). `filter` supports `userName eq`, `emails.value eq` (also `emails[type eq "work"].value eq`) and `externalId eq`, userName and emails compared case-insensitively; any other filter is ignored, never an error.
+         * @description The identity provider, with the workspace's SCIM token (`Authorization: Bearer scim_...`). A ListResponse of the workspace's SCIM Users (provisioned, or linked by email to an existing account) in creation order: `startIndex` is 1-based (below 1 reads as 1), `count` defaults to 50 (above 100 reads as 100, negative as 0). `filter` supports `userName eq`, `emails.value eq` (also `emails[type eq "work"].value eq`) and `externalId eq` with a quoted string (JSON escapes such as `\\` and `\"`), userName and emails compared case-insensitively, externalId exactly; any other filter, one that does not parse, or a NUL in the value is 400 `invalidFilter`, never the unfiltered list.
          */
         get: operations["ScimUsersController_list"];
         put?: never;
@@ -1146,7 +1146,7 @@ export interface paths {
         };
         /**
          * List SCIM Groups
-         * @description The identity provider, with the workspace's SCIM token. A ListResponse of the workspace's Groups in creation order, paged like Users (`startIndex` 1-based, `count` default 50, at most 100), members included unless `excludedAttributes=members`. `filter` is ignored unless the deployment sets `SCIM_GROUP_FILTERS=true`, which turns on `displayName eq` and `externalId eq`.
+         * @description The identity provider, with the workspace's SCIM token. A ListResponse of the workspace's Groups in creation order, paged like Users (`startIndex` 1-based, `count` default 50, at most 100), members included unless `excludedAttributes=members`. With `SCIM_GROUP_FILTERS=true` `filter` takes `displayName eq` (any case) and `externalId eq` (exactly) with a quoted string; any other filter, one that does not parse, a NUL in the value, or any filter while the setting is off, is 400 `invalidFilter`.
          */
         get: operations["ScimGroupsController_list"];
         put?: never;
@@ -8292,7 +8292,7 @@ export interface operations {
                 count?: unknown;
                 /** @description 1-based, default 1; below 1 reads as 1 */
                 startIndex?: unknown;
-                /** @description userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq; anything else is ignored */
+                /** @description userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq, with a JSON string value; anything else is 400 invalidFilter */
                 filter?: unknown;
             };
             header?: never;
@@ -8383,6 +8383,22 @@ export interface operations {
                                 version?: string;
                             };
                         }[];
+                    };
+                };
+            };
+            /** @description invalidFilter: a filter that does not parse (RFC 7644 3.4.2.2), is not supported, or holds a NUL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
                     };
                 };
             };
@@ -9402,7 +9418,7 @@ export interface operations {
                 count?: unknown;
                 /** @description 1-based, default 1 */
                 startIndex?: unknown;
-                /** @description ignored, unless SCIM_GROUP_FILTERS=true: then displayName eq and externalId eq */
+                /** @description with SCIM_GROUP_FILTERS=true: displayName eq or externalId eq, with a JSON string value; anything else is 400 invalidFilter */
                 filter?: unknown;
             };
             header?: never;
@@ -9450,6 +9466,22 @@ export interface operations {
                                 version?: string;
                             };
                         }[];
+                    };
+                };
+            };
+            /** @description invalidFilter: a filter that does not parse (RFC 7644 3.4.2.2), is not supported, or holds a NUL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas?: string[];
+                        /** @description the HTTP status, as a string (RFC 7644 3.12) */
+                        status?: string;
+                        /** @enum {string} */
+                        scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "noTarget" | "mutability";
+                        detail?: string;
                     };
                 };
             };
