@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 import { isDatabaseUnavailable } from '../src/core/common/problem/pg-errors';
-import { CONNECT_TIMEOUT_MS } from '../src/core/database/data-source-options';
+import { ANSWER_GRACE_MS, CONNECT_TIMEOUT_MS } from '../src/core/database/data-source-options';
 import { makeWorkspace } from './support/builders';
 import { eventually } from './support/eventually';
 import { expectProblem } from './support/problem';
@@ -68,6 +68,51 @@ describe('requests while Postgres is unavailable', () => {
       await t.close();
     }
   }, 20_000);
+
+  it.each<[string, { DB_PIPELINE_CONNECTIONS?: string }]>([
+    ['a pooled connection', { DB_PIPELINE_CONNECTIONS: '0' }],
+    ['a pipelined lane', {}],
+  ])(
+    '%s whose statement gets no answer is destroyed within DB_STATEMENT_TIMEOUT_MS + grace: 503 in time, never reused, fresh connections once Postgres answers',
+    async (_what, env) => {
+      const proxy = new TcpProxy(databaseUrl.hostname, Number(databaseUrl.port));
+      await proxy.start();
+      const t = await createTestApp({ env: { ...env, DATABASE_URL: proxy.urlFor(databaseUrl), DB_STATEMENT_TIMEOUT_MS: '500' } });
+      try {
+        const w = await makeWorkspace(t);
+        const read = () => t.http().get('/api/v1/messages').set('authorization', `Bearer ${w.apiKey}`);
+        expect((await read()).status).toBe(200);
+        const pool = (t.app.get(DataSource).driver as PostgresDriver).master as Pool & { _clients: Client[] };
+        const before = [...pool._clients];
+
+        proxy.stall();
+        const started = Date.now();
+        const refused = await read();
+        const waited = Date.now() - started;
+        expectProblem(refused, 503, 'service-unavailable', { detail: 'database_unavailable' });
+        expect(refused.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+        expect(waited).toBeGreaterThanOrEqual(500 + ANSWER_GRACE_MS - 50);
+        expect(waited).toBeLessThan(500 + ANSWER_GRACE_MS + 600);
+        const streamOf = (c: Client) => (c as unknown as { connection: { stream: { destroyed: boolean } } }).connection.stream;
+        if (env.DB_PIPELINE_CONNECTIONS === '0') {
+          // the connection it waited on left the pool with its socket destroyed
+          const gone = before.filter((c) => !pool._clients.includes(c));
+          expect(gone.length).toBeGreaterThanOrEqual(1);
+          for (const c of gone) expect(streamOf(c).destroyed).toBe(true);
+        }
+        for (const c of pool._clients) expect(streamOf(c).destroyed).toBe(false);
+
+        proxy.unstall();
+        await eventually(async () => expect((await read()).status).toBe(200), { timeoutMs: 2000 });
+        for (const c of pool._clients) expect(streamOf(c).destroyed).toBe(false);
+      } finally {
+        proxy.unstall();
+        await t.close();
+        await proxy.cut();
+      }
+    },
+    20_000,
+  );
 
   it('a pooled connection that fails while nobody holds it ends nothing: its next statement is database_unavailable, and the pool replaces it', async () => {
     const t = await createTestApp();

@@ -170,7 +170,7 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     report('Redis killed and restarted', { 'back in ms': recoveredMs, reads: samples.length, 'slowest read ms': slowest(samples) });
   }, 30_000);
 
-  it('Postgres paused 3 s: no 500 and no hang beyond the pause; reads succeed within 1 s of resume', async () => {
+  it('Postgres paused 3 s: no 500, every read answered within 3 s; reads succeed within 1 s of resume', async () => {
     const load = new Load(bothNodes());
     await sleep(200);
     pg.pause();
@@ -184,7 +184,7 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     const samples = await load.stop();
     const codes = statuses(samples);
     for (const code of codes) expect([200, 503]).toContain(code);
-    expect(slowest(samples)).toBeLessThan(3000 + 3500); // the pause, plus at most the pool's checkout timeout
+    expect(slowest(samples)).toBeLessThan(3000); // every wait on Postgres is bounded (ADR 0231): none lasts the pause
     report('Postgres paused 3 s', { 'back in ms': recoveredMs, statuses: codes.join('/'), 'slowest read ms': slowest(samples) });
   }, 30_000);
 

@@ -2,7 +2,8 @@ import net from 'node:net';
 
 /**
  * A TCP forwarder to a real server. `cut()` stops it and destroys every open connection, so the
- * app behind it sees the dependency become unreachable while the test process keeps running.
+ * app behind it sees the dependency become unreachable while the test process keeps running;
+ * `stall()` keeps the connections open and forwards nothing until `unstall()`.
  */
 export class TcpProxy {
   private server?: net.Server;
@@ -25,6 +26,7 @@ export class TcpProxy {
         s.on('error', () => s.destroy());
       }
       client.pipe(upstream).pipe(client);
+      if (this.stalled) for (const s of [client, upstream]) s.pause();
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server.address() as net.AddressInfo).port;
@@ -37,6 +39,24 @@ export class TcpProxy {
     via.hostname = '127.0.0.1';
     via.port = String(this.port);
     return via.toString();
+  }
+
+  private stalled = false;
+
+  /**
+   * Stops forwarding in both directions while every connection stays open (new ones are accepted
+   * and stall too): a server or network that has stopped answering, as a SIGSTOPped server looks
+   * to its clients.
+   */
+  stall(): void {
+    this.stalled = true;
+    for (const s of this.sockets) s.pause();
+  }
+
+  /** Forwards again what waited, and whatever comes next. */
+  unstall(): void {
+    this.stalled = false;
+    for (const s of this.sockets) s.resume();
   }
 
   async cut(): Promise<void> {

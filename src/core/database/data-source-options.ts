@@ -98,7 +98,10 @@ export class PooledClient extends Client {
     this.on('error', keepAlive);
     this.answerTimeoutMs = typeof config === 'object' ? config.answerTimeoutMs : undefined;
     // pg emits 'drain' once every query it was given is answered (pipeline mode included)
-    if (this.answerTimeoutMs !== undefined) this.on('drain', this.disarm);
+    if (this.answerTimeoutMs !== undefined) {
+      this.on('drain', this.disarm);
+      this.on('end', this.disarm);
+    }
   }
 
   /**

@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { DatabaseStalledError } from '../../database/data-source-options';
 import { isDatabaseUnavailable, isUniqueViolation } from './pg-errors';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -16,6 +17,10 @@ describe('isDatabaseUnavailable', () => {
     ['server starting up', withCode('the database system is starting up', '57P03')],
     ['connection exception class 08', withCode('connection failure', '08006')],
     ['the same, wrapped by TypeORM', new QueryFailedError('SELECT 1', [], withCode('connection failure', '08006'))],
+    // ADR 0231: the service's own statement_timeout and lock_timeout bound how long a request waits
+    ['a statement past DB_STATEMENT_TIMEOUT_MS', withCode('canceling statement due to statement timeout', '57014')],
+    ['a lock wait past it', withCode('canceling statement due to lock timeout', '55P03')],
+    ['a connection given up: Postgres did not answer', new DatabaseStalledError(2500)],
   ])('is true for %s', (_, err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);
   });
@@ -23,7 +28,6 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', new QueryFailedError('INSERT', [], withCode('duplicate key value', '23505'))],
     ['a syntax error', withCode('syntax error at or near "SELEC"', '42601')],
-    ['a statement timeout (the statement, not the server)', withCode('canceling statement due to statement timeout', '57014')],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a message that merely mentions a connection', new Error('Invalid connection string')],
     ['not an error', 'timeout exceeded when trying to connect'],
