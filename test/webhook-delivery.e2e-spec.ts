@@ -523,6 +523,9 @@ describe('the production URL rule, checked again at delivery', () => {
     const port = new URL(receiver.baseUrl).port;
     const byName = await subscribe(open, op, `https://localhost:${port}${receiver.path()}`, ['agent_command.created']);
     const plainHttp = await subscribe(open, op, receiver.url(), ['agent_command.created']);
+    // IPv4-compatible and IPv4-translated loopback literals (issue 51): no lookup, so the client's own check
+    const compatible = await subscribe(open, op, `https://[::127.0.0.1]:${port}${receiver.path()}`, ['agent_command.created']);
+    const translated = await subscribe(open, op, `https://[::ffff:0:127.0.0.1]:${port}${receiver.path()}`, ['agent_command.created']);
     await infra.closeApp(open);
 
     // ...and delivered by a node with the rule on: localhost now resolves to loopback.
@@ -544,6 +547,8 @@ describe('the production URL rule, checked again at delivery', () => {
       });
     expect((await failedOf(byName.id)).last_error).toMatch(/^address not allowed: (127\.0\.0\.1|::1)$/);
     expect((await failedOf(plainHttp.id)).last_error).toBe('url not allowed: https only');
+    expect((await failedOf(compatible.id)).last_error).toBe('address not allowed: ::7f00:1');
+    expect((await failedOf(translated.id)).last_error).toBe('address not allowed: ::ffff:0:7f00:1');
     expect(receiver.received).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMembership, makeOperator, type Operator } from './support/console';
 import { expectProblem } from './support/problem';
+import { issueKey } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const SUBSCRIPTIONS = '/api/v1/operator/webhook_subscriptions';
@@ -264,6 +265,9 @@ describe('webhook subscription URLs under the production rule (WEBHOOK_URL_POLIC
     ['https://10.1.2.3/hook', 'must not resolve to a private, loopback or link-local address'],
     ['https://169.254.169.254/latest/meta-data', 'must not resolve to a private, loopback or link-local address'],
     ['https://[fe80::1]/hook', 'must not resolve to a private, loopback or link-local address'],
+    // Issue 51: IPv4-compatible and IPv4-translated loopback, accepted before.
+    ['https://[::127.0.0.1]/', 'must not resolve to a private, loopback or link-local address'],
+    ['https://[::ffff:0:127.0.0.1]/', 'must not resolve to a private, loopback or link-local address'],
   ])('refuses %s', async (url, message) => {
     const res = await t
       .http()
@@ -287,4 +291,32 @@ describe('webhook subscription URLs under the production rule (WEBHOOK_URL_POLIC
     expectProblem(res, 422, 'validation-error');
     expect(res.body.errors).toEqual({ url: ['must not resolve to a private, loopback or link-local address'] });
   });
+
+  it.each(['https://[::127.0.0.1]/', 'https://[::ffff:0:127.0.0.1]/', 'https://[::FFFF:0:7F00:1]:8443/x'])(
+    'refuses %s on PATCH and on workflow targets too, and stores nothing',
+    async (url) => {
+      const refused = { url: ['must not resolve to a private, loopback or link-local address'] };
+      const sub = (
+        await t
+          .http()
+          .post(SUBSCRIPTIONS)
+          .set('cookie', op.cookie)
+          .send({ url: 'https://8.8.4.4/hook', event_types: ['*'] })
+          .expect(201)
+      ).body.webhook_subscription;
+      const patched = await t.http().patch(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).send({ url });
+      expectProblem(patched, 422, 'validation-error');
+      expect(patched.body.errors).toEqual(refused);
+      expect((await t.http().get(`${SUBSCRIPTIONS}/${sub.id}`).set('cookie', op.cookie).expect(200)).body.webhook_subscription.url).toBe(
+        'https://8.8.4.4/hook',
+      );
+
+      const { key } = await issueKey(t, op.reg, ['workflow_targets:write', 'workflow_targets:read']);
+      const target = await t.http().post('/api/v1/workflow_targets').set('x-agent-api-key', key).send({ name: 'loop', url });
+      expectProblem(target, 422, 'validation-error');
+      expect(target.body.errors).toEqual(refused);
+      const listed = await t.http().get('/api/v1/workflow_targets').set('x-agent-api-key', key).expect(200);
+      expect(listed.body.workflow_targets.map((x: { url: string }) => x.url)).not.toContain(new URL(url).href);
+    },
+  );
 });

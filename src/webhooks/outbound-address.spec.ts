@@ -42,6 +42,21 @@ describe('isPublicAddress', () => {
     '64:ff9b::a9fe:a9fe', // NAT64 of 169.254.169.254
     '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
     '64:ff9b:1::1',
+    // Issue 51: the IPv4-compatible and IPv4-translated forms of loopback, accepted before.
+    '::127.0.0.1',
+    '::7f00:1', // the same, as the URL parser writes it
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '::FFFF:0:7F00:1',
+    '0:0:0:0:ffff:0:7f00:1',
+    '::169.254.169.254',
+    '::ffff:0:a9fe:a9fe',
+    '::8.8.8.8', // IPv4-compatible: refused whatever it carries
+    '::ffff:0:8.8.8.8', // IPv4-translated: likewise
+    '64:ff9b:1::808:808', // local-use NAT64: likewise
+    '::FFFF:127.0.0.1', // IPv4-mapped in upper case
+    '0000:0000:0000:0000:0000:ffff:7f00:0001',
+    '64:FF9B::127.0.0.1',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -67,6 +82,10 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress('localhost')).toBe(false);
     expect(isPublicAddress('')).toBe(false);
     expect(isPublicAddress('1.2.3')).toBe(false);
+    // Forms the URL parser would have normalised: here (a resolver's answer) they are no address.
+    expect(isPublicAddress('8.8.8')).toBe(false);
+    expect(isPublicAddress('134744072')).toBe(false);
+    expect(isPublicAddress('[2606:4700:4700::1111]')).toBe(false);
   });
 });
 
@@ -125,6 +144,15 @@ describe('guardedLookup (the connect-time check)', () => {
       { address: '93.184.215.14', family: 4 },
       { address: '2606:4700::6810:85e5', family: 6 },
     ]);
+  });
+
+  it('refuses a name whose record is an IPv4-compatible or IPv4-translated loopback (the connect-time check is isPublicAddress too)', async () => {
+    for (const answer of ['::127.0.0.1', '::7f00:1', '::ffff:0:7f00:1', '::ffff:0:127.0.0.1']) {
+      const lookup = guardedLookup(resolverOf({ 'sneaky.example.com': [answer] }));
+      const refused = await call(lookup, 'sneaky.example.com', {});
+      expect(refused.err).toEqual(new AddressNotAllowedError(answer));
+      expect(refused.address).toBeUndefined();
+    }
   });
 
   it('refuses a name that rebinds to a private address after it was saved', async () => {

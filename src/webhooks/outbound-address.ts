@@ -1,12 +1,18 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, isIPv4, type LookupFunction } from 'node:net';
+import { isIP, isIPv4, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { parseIp } from '../core/config/ip-address';
 
 /**
  * Which addresses an outgoing webhook may reach under the `public` URL policy (API.md: "must not
  * resolve to a private, loopback or link-local address"): none of the special-purpose ranges of
  * the IANA IPv4 and IPv6 registries that are not globally reachable (RFC 6890 and its updates),
- * plus multicast. IPv6 forms that embed an IPv4 address (IPv4-mapped, NAT64) are judged by the
- * address they embed; 6to4 and Teredo, which tunnel to an address we cannot see, are refused.
+ * plus multicast. Every address is parsed first (config/ip-address.ts: Node's strict syntax, then
+ * ipaddr.js) and judged on its value, never on its spelling. IPv6 forms that embed an IPv4 address
+ * are judged by the address they embed when a connection to them reaches that address
+ * (IPv4-mapped, the well-known NAT64 prefix), and refused whatever they embed otherwise
+ * (IPv4-compatible, IPv4-translated, local-use NAT64, 6to4, Teredo: where they lead depends on a
+ * translator, a tunnel or a deprecated rule we cannot see). ADR 0225.
  */
 const BLOCKED_V4: [string, number][] = [
   ['0.0.0.0', 8], // "this network"
@@ -28,6 +34,8 @@ const BLOCKED_V4: [string, number][] = [
 const BLOCKED_V6: [string, number][] = [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['::', 96], // IPv4-compatible (deprecated, RFC 4291): "::127.0.0.1"; holds the two above
+  ['::ffff:0:0:0', 96], // IPv4-translated (RFC 6145, SIIT): "::ffff:0:127.0.0.1"
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard-only
   ['2001::', 23], // IETF protocol assignments (Teredo among them)
@@ -40,41 +48,25 @@ const BLOCKED_V6: [string, number][] = [
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ];
+/** IPv6 ranges whose last 32 bits are an IPv4 address a connection reaches: judged by that address. */
+const EMBEDDING_V6: [string, number][] = [
+  ['::ffff:0:0', 96], // IPv4-mapped: a dual-stack socket connects to the IPv4 address itself
+  ['64:ff9b::', 96], // well-known NAT64 prefix (RFC 6052): DNS64 writes public IPv4 hosts this way
+];
 
-const blocked = new BlockList();
-for (const [net, prefix] of BLOCKED_V4) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of BLOCKED_V6) blocked.addSubnet(net, prefix, 'ipv6');
+const v4Ranges = BLOCKED_V4.map(([net, prefix]): [ipaddr.IPv4, number] => [ipaddr.IPv4.parse(net), prefix]);
+const v6Ranges = BLOCKED_V6.map(([net, prefix]): [ipaddr.IPv6, number] => [ipaddr.IPv6.parse(net), prefix]);
+const embedding = EMBEDDING_V6.map(([net, prefix]): [ipaddr.IPv6, number] => [ipaddr.IPv6.parse(net), prefix]);
 
-/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
-function ipv6Groups(address: string): number[] {
-  let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1].split('.').map(Number);
-    text = `${text.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const first = parse(head);
-  const last = tail === undefined ? [] : parse(tail);
-  const zeros = tail === undefined ? [] : new Array<number>(8 - first.length - last.length).fill(0);
-  return [...first, ...zeros, ...last];
-}
+const isPublicV4 = (ip: ipaddr.IPv4) => !v4Ranges.some((range) => ip.match(range));
 
-const v4FromGroups = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-
-/** Whether an IP address (v4 or v6, with or without a zone) is one a public webhook may reach. */
+/** Whether an IP address (v4 or v6, any spelling, with or without a zone) is one a public webhook may reach. */
 export function isPublicAddress(address: string): boolean {
-  const ip = address.split('%')[0];
-  const family = isIP(ip);
-  if (family === 4) return !blocked.check(ip, 'ipv4');
-  if (family !== 6) return false;
-  const g = ipv6Groups(ip.toLowerCase());
-  // IPv4-mapped (::ffff:a.b.c.d) and the well-known NAT64 prefix (64:ff9b::/96) carry an IPv4 address.
-  const mapped = g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
-  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
-  if (mapped || nat64) return isPublicAddress(v4FromGroups(g[6], g[7]));
-  return !blocked.check(ip, 'ipv6');
+  const ip = parseIp(address);
+  if (ip === undefined) return false;
+  if (ip instanceof ipaddr.IPv4) return isPublicV4(ip);
+  if (embedding.some((range) => ip.match(range))) return isPublicV4(new ipaddr.IPv4(ip.toByteArray().slice(12)));
+  return !v6Ranges.some((range) => ip.match(range));
 }
 
 /** A name or address the `public` policy refuses (the message names the address, never a secret). */
