@@ -1,6 +1,7 @@
 import { Logger } from 'nestjs-pino';
 import { bodyContentCheck, formBodyParser, jsonBodyParser, jsonOnly, rawKeepingJsonBodyParser } from './core/common/http/body-parsers';
 import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './core/common/http/cross-origin';
+import { HttpConnections } from './core/common/http/http-connections';
 import { requestIdMiddleware } from './core/common/http/request-id';
 import { RouteMethods } from './core/common/http/route-methods';
 import { AppConfig } from './core/config/app-config';
@@ -18,8 +19,12 @@ export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Timeouts and the connection limit, before the server listens (ADR 0228).
+  const connections = app.get(HttpConnections);
+  connections.attach(app.getHttpServer());
   app.use(requestIdMiddleware);
   app.use(app.get(HttpMetrics).middleware);
+  app.use(connections.middleware);
   app.use(CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection(config.baseOrigin));
   app.use('/api', jsonOnly);
   // Inbound provider events (/webhooks/*) are JSON, signed over their exact bytes (issue 20).

@@ -97,7 +97,7 @@ export const PROBLEM_DOCS: Record<string, ProblemDoc> = {
     status: 503,
     title: PROBLEM_STATUSES[503].title,
     meaning:
-      'A dependency (the database or Redis) cannot be reached right now; the request did nothing (detail: database_unavailable or redis_unavailable).',
+      'A dependency (the database or Redis) cannot be reached right now (detail: database_unavailable or redis_unavailable), or the node is at its connection limit with every connection busy (detail: server_busy); the request did nothing.',
     action: 'Retry after the seconds in Retry-After.',
   },
   'quota-exceeded': {

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BODY_LIMIT, MAX_JSON_DEPTH } from '../core/common/http/body-parsers';
-import { envDefault, SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
+import { envDefault, HTTP_PROBE_RESERVE, SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
 import { SCIM_COUNT_DEFAULT, SCIM_COUNT_MAX } from '../core/listing/scim-page';
 import { durationAdjective, formatDuration, formatDurationMs } from '../core/text/duration';
 import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials/lifetimes';
 import { EVENT_LIST } from '../events/dto/event.dto';
 import { MAX_FRAME_BYTES } from '../gateway/socket-protocol';
+import { SOCKET_SWEEP_INTERVAL_MS } from '../gateway/socket.gateway';
 import {
   ENGAGEMENT_TOKEN_DEFAULT_TTL_S,
   ENGAGEMENT_TOKEN_MAX_TTL_S,
@@ -238,6 +239,38 @@ const RESTATED: readonly Restated[] = [
     file: 'docs/api.md',
     pattern: /attempts per address, in (\d+ minutes)\)/g,
     says: formatDuration(LOGIN_IP_WINDOW_S),
+  },
+  // Connections (docs/operations.md, "Connections")
+  {
+    constant: 'HTTP_HEADERS_TIMEOUT_MS',
+    file: 'docs/operations.md',
+    pattern: /`HTTP_HEADERS_TIMEOUT_MS` \((\d+ s)\)/g,
+    says: `${envDefault('HTTP_HEADERS_TIMEOUT_MS') / 1000} s`,
+  },
+  {
+    constant: 'HTTP_REQUEST_TIMEOUT_MS',
+    file: 'docs/operations.md',
+    pattern: /`HTTP_REQUEST_TIMEOUT_MS` \((\d+ s)\)/g,
+    says: `${envDefault('HTTP_REQUEST_TIMEOUT_MS') / 1000} s`,
+  },
+  {
+    constant: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    file: 'docs/operations.md',
+    pattern: /`HTTP_KEEP_ALIVE_TIMEOUT_MS` \((\d+ s)\)/g,
+    says: `${envDefault('HTTP_KEEP_ALIVE_TIMEOUT_MS') / 1000} s`,
+  },
+  {
+    constant: 'HTTP_MAX_CONNECTIONS',
+    file: 'docs/operations.md',
+    pattern: /`HTTP_MAX_CONNECTIONS` \(([\d,]+)\)/g,
+    says: envDefault('HTTP_MAX_CONNECTIONS').toLocaleString('en-US'),
+  },
+  { constant: 'HTTP_PROBE_RESERVE', file: 'docs/operations.md', pattern: /websocket, (\d+) more are let in/g, says: HTTP_PROBE_RESERVE },
+  {
+    constant: 'SOCKET_SWEEP_INTERVAL_MS',
+    file: 'docs/operations.md',
+    pattern: /the gateway pings it every (\d+ s)/g,
+    says: `${SOCKET_SWEEP_INTERVAL_MS / 1000} s`,
   },
   // Sizes
   { constant: 'BODY_LIMIT', file: 'docs/api.md', pattern: /At most (\d+ MiB) \(413 beyond\)/g, says: mebibytes(BODY_LIMIT) },

@@ -1,11 +1,15 @@
 import { Global, Module } from '@nestjs/common';
-import { makeCounterProvider, makeHistogramProvider, PrometheusModule } from '@willsoto/nestjs-prometheus';
+import { makeCounterProvider, makeGaugeProvider, makeHistogramProvider, PrometheusModule } from '@willsoto/nestjs-prometheus';
 import { register } from 'prom-client';
+import { HttpConnections } from '../core/common/http/http-connections';
 import { LoggingModule } from '../core/logging/logging.module';
 import {
   AUTH_FAILURES_METRIC,
   ENROLLMENT_CLAIMS_METRIC,
+  HTTP_CONNECTIONS_EVICTED_METRIC,
+  HTTP_CONNECTIONS_REFUSED_METRIC,
   HTTP_DURATION_METRIC,
+  HTTP_OPEN_CONNECTIONS_METRIC,
   RATE_LIMITED_METRIC,
   SOCKET_CONNECTIONS_METRIC,
   PAYMENT_EVENTS_METRIC,
@@ -32,6 +36,15 @@ const metricProviders = [
   makeCounterProvider({ name: SOCKET_CONNECTIONS_METRIC, help: 'WebSocket connections by outcome', labelNames: ['outcome'] }),
   makeCounterProvider({ name: WEBHOOK_ATTEMPTS_METRIC, help: 'Outgoing webhook delivery attempts by outcome', labelNames: ['outcome'] }),
   makeCounterProvider({ name: PAYMENT_EVENTS_METRIC, help: 'Inbound payment-provider events by outcome', labelNames: ['outcome'] }),
+  makeGaugeProvider({ name: HTTP_OPEN_CONNECTIONS_METRIC, help: 'Open connections of the HTTP server, websockets included' }),
+  makeCounterProvider({
+    name: HTTP_CONNECTIONS_REFUSED_METRIC,
+    help: 'Connections refused at accept: HTTP_MAX_CONNECTIONS and the probe reserve were full',
+  }),
+  makeCounterProvider({
+    name: HTTP_CONNECTIONS_EVICTED_METRIC,
+    help: 'Connections with no request in progress closed to make room for a new one at HTTP_MAX_CONNECTIONS',
+  }),
 ];
 
 /**
@@ -44,8 +57,8 @@ const NONCONFORMING_DEFAULT_METRICS = ['nodejs_active_handles_total', 'nodejs_ac
 @Global()
 @Module({
   imports: [LoggingModule, PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } })],
-  providers: [...metricProviders, HttpMetrics, MetricsTokenStrategy],
-  exports: [...metricProviders, HttpMetrics],
+  providers: [...metricProviders, HttpMetrics, HttpConnections, MetricsTokenStrategy],
+  exports: [...metricProviders, HttpMetrics, HttpConnections],
 })
 export class MetricsModule {
   constructor() {

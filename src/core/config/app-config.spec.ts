@@ -370,4 +370,44 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...VALID_PRODUCTION_ENV, ACCESS_TOKEN_TTL_SECONDS: '2592000' }).accessTokenTtlSeconds).toBe(2_592_000);
     });
   });
+
+  describe('the HTTP server (ADR 0228)', () => {
+    it('defaults: a request head within 5 s, a whole request within 30 s, kept-alive connections above the 60 s of an AWS ALB, 10,000 connections', () => {
+      expect(loadConfig({ ...MINIMAL_ENV }).http).toEqual({
+        headersTimeoutMs: 5000,
+        requestTimeoutMs: 30000,
+        keepAliveTimeoutMs: 65000,
+        maxConnections: 10000,
+      });
+    });
+
+    it('reads each variable', () => {
+      const env = {
+        ...MINIMAL_ENV,
+        HTTP_HEADERS_TIMEOUT_MS: '2000',
+        HTTP_REQUEST_TIMEOUT_MS: '2000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '620000',
+        HTTP_MAX_CONNECTIONS: '50',
+      };
+      expect(loadConfig(env).http).toEqual({
+        headersTimeoutMs: 2000,
+        requestTimeoutMs: 2000,
+        keepAliveTimeoutMs: 620000,
+        maxConnections: 50,
+      });
+    });
+
+    it('refuses a request timeout shorter than the headers timeout, and values out of range', () => {
+      const short = expectConfigError({ ...MINIMAL_ENV, HTTP_HEADERS_TIMEOUT_MS: '10000', HTTP_REQUEST_TIMEOUT_MS: '5000' });
+      expect(short.problems).toEqual(['HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS']);
+      for (const [name, value] of [
+        ['HTTP_HEADERS_TIMEOUT_MS', '999'],
+        ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '0'],
+        ['HTTP_MAX_CONNECTIONS', '0'],
+        ['HTTP_MAX_CONNECTIONS', 'lots'],
+      ]) {
+        expect(problemVariables(expectConfigError({ ...MINIMAL_ENV, [name]: value }))).toEqual([name]);
+      }
+    });
+  });
 });

@@ -40,6 +40,18 @@ export interface WebhookSettings {
  */
 export const DEVELOPMENT_ENCRYPTION_KEY = Buffer.from('agent-network-development-key-32', 'utf8');
 
+/** The HTTP server's timeouts and connection limit (HttpConnections, ADR 0228). */
+export interface HttpServerSettings {
+  /** A connection without a complete request head this long after it opened (or its next request began) is closed. */
+  readonly headersTimeoutMs: number;
+  /** A request (head and body) not received in full this long after it began is answered 408. */
+  readonly requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this long (above the load balancer's idle timeout). */
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections per node (websockets included) before room is made or connections are refused. */
+  readonly maxConnections: number;
+}
+
 export interface QueueConfig {
   readonly name: string;
   readonly concurrency: number;
@@ -75,6 +87,7 @@ export class AppConfig {
   readonly outboxPollMs: number;
   readonly shutdownGraceMs: number;
   readonly readyTimeoutMs: number;
+  readonly http: HttpServerSettings;
   /** SCIM Groups accept `displayName eq` and `externalId eq` filters (otherwise every filter is ignored). */
   readonly scimGroupFilters: boolean;
   /** Signing secrets of the payment provider's endpoint; empty: POST /webhooks/payments is 404. */
@@ -159,6 +172,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (paymentsWebhookSecrets.some((secret) => secret.length < 16)) {
     problems.push('PAYMENTS_WEBHOOK_SECRET: each secret must be at least 16 characters');
   }
+  const { HTTP_HEADERS_TIMEOUT_MS: headersTimeout, HTTP_REQUEST_TIMEOUT_MS: requestTimeout } = vars;
+  if (Number.isInteger(headersTimeout) && Number.isInteger(requestTimeout) && requestTimeout < headersTimeout) {
+    problems.push('HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS');
+  }
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   return new AppConfig({
@@ -195,6 +212,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxPollMs: vars.OUTBOX_POLL_MS,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     readyTimeoutMs: vars.READY_TIMEOUT_MS,
+    http: {
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: vars.HTTP_MAX_CONNECTIONS,
+    },
     scimGroupFilters: vars.SCIM_GROUP_FILTERS === 'true',
     paymentsWebhookSecrets,
     secretsEncryptionKeys: encryptionKeys,

@@ -26,6 +26,12 @@ export type WebhookUrlPolicy = (typeof WEBHOOK_URL_POLICIES)[number];
 /** SPEC.md (Limits): access tokens live 30 days. ACCESS_TOKEN_TTL_SECONDS may shorten it outside production only. */
 export const SPEC_ACCESS_TOKEN_TTL_SECONDS = 2_592_000;
 
+/**
+ * Connections a node lets in beyond HTTP_MAX_CONNECTIONS when every open one is busy, for the
+ * probes and the scrape only (HttpConnections, ADR 0228).
+ */
+export const HTTP_PROBE_RESERVE = 32;
+
 /** The sections of `.env.example` and of docs/operations.md's tables, in their order. */
 export const ENV_GROUPS = {
   server: { title: 'Process and HTTP' },
@@ -148,6 +154,34 @@ export class EnvironmentVariables {
   @Env({ group: 'server', doc: 'Timeout of each `/ready` check.' })
   @Integer(1)
   READY_TIMEOUT_MS = 2000;
+
+  @Env({
+    group: 'server',
+    doc: 'A connection that has not sent a complete request head this long after it opened (one that sends nothing at all included), or after the first byte of its next request, is answered 408 and closed. Checked every second, so it closes within a second more.',
+  })
+  @Integer(1000, 600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 5000;
+
+  @Env({
+    group: 'server',
+    doc: 'How long a whole request (head and body) may take to arrive before it is answered 408 and its connection closed. At least `HTTP_HEADERS_TIMEOUT_MS`.',
+  })
+  @Integer(1000, 3_600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 30000;
+
+  @Env({
+    group: 'server',
+    doc: 'How long a kept-alive connection may stay idle between requests before the node closes it (sent as `Keep-Alive: timeout=`). Keep it above the idle timeout of the load balancer in front (AWS ALB: 60 s; nginx `keepalive_timeout`: 60 s; Google Cloud load balancers: 600 s, so 620000 there): the balancer then closes idle connections first, and never sends a request on one the node is closing.',
+  })
+  @Integer(1000, 3_600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 65000;
+
+  @Env({
+    group: 'server',
+    doc: `Open connections per node, websockets included. At the limit a new connection makes room by closing the oldest one with no request in progress (first those that have not sent a request head, then idle kept-alive ones); when every one is busy, ${HTTP_PROBE_RESERVE} more are let in for \`/health\`, \`/ready\` and \`/metrics\` only (anything else on them: 503 \`server_busy\`), and beyond those connections are refused. \`http_open_connections\` and \`http_connections_refused_total\` in \`/metrics\` count them. Keep it below the process's file limit (\`ulimit -n\`), which PostgreSQL, Redis and outgoing connections share.`,
+  })
+  @Integer(1, 1_000_000)
+  HTTP_MAX_CONNECTIONS = 10000;
 
   // ---- PostgreSQL and Redis ----
   @Env({

@@ -7,3 +7,9 @@ export const SOCKET_CONNECTIONS_METRIC = 'socket_connections_total';
 export const WEBHOOK_ATTEMPTS_METRIC = 'webhook_attempts_total';
 /** Inbound payment-provider events by outcome (applied, ignored, duplicate). */
 export const PAYMENT_EVENTS_METRIC = 'payment_events_total';
+/** Open TCP connections of the HTTP server, websockets included (HttpConnections). */
+export const HTTP_OPEN_CONNECTIONS_METRIC = 'http_open_connections';
+/** Connections refused at accept: HTTP_MAX_CONNECTIONS and the probe reserve were full. */
+export const HTTP_CONNECTIONS_REFUSED_METRIC = 'http_connections_refused_total';
+/** Connections with no request in progress closed to make room for a new one at HTTP_MAX_CONNECTIONS. */
+export const HTTP_CONNECTIONS_EVICTED_METRIC = 'http_connections_evicted_total';

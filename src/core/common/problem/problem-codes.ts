@@ -16,6 +16,8 @@ export type CoreProblemCode =
   | 'database_unavailable'
   /** Redis (rate limits, throttles, the mail queue) cannot be reached: retry shortly. */
   | 'redis_unavailable'
+  /** A connection let in beyond HTTP_MAX_CONNECTIONS asked for something other than a probe (ADR 0228). */
+  | 'server_busy'
   | 'malformed_json'
   /** A body the parser could not read (it does not decompress as its content-encoding says, it was cut short). */
   | 'malformed_body'
