@@ -10,18 +10,27 @@ import { ScimInvalidFilter } from './scim.errors';
  *    `pr`, `and` (binding tighter) and `or`, `not (...)`, parentheses, value paths `attr[...]`,
  *    and Entra's `emails[type eq "work"].value eq "x"`. A compValue is JSON (RFC 8259): a
  *    string with its escapes (\" \\ \/ \b \f \n \r \t \uXXXX) decoded, a number, true, false or
- *    null. Anything that does not parse is ScimInvalidFilter, with the character it stops at.
+ *    null; an unquoted word there (`userName eq jdoe`) is read as an unquoted value, which no
+ *    comparison supports. Text that is not a filter (an unterminated string, an escape JSON does
+ *    not have, a NUL or an unpaired surrogate, unbalanced parentheses or brackets, a missing
+ *    operator or value, more after a complete filter) is ScimInvalidFilter, with the character
+ *    it stops at.
  * 2. parseUserFilter and parseGroupFilter map the tree onto the few comparisons this plane
- *    supports; any other tree is ScimInvalidFilter too.
+ *    supports. Any other tree is unsupported and read as no filter (the unfiltered list), as the
+ *    contract says (API.md: "Any other filter is ignored ..., never a 400").
  *
- * So a filter that was given is either applied exactly (values are bound parameters compared
- * with `=`, never LIKE: `%` and `_` are themselves) or a 400 invalidFilter; never the unfiltered
- * list. A value holding NUL (raw or as \u0000) or an unpaired surrogate is refused as well: the
- * database could not compare it as written (decision 0226).
+ * So a supported filter is applied exactly (values are bound parameters compared with `=`, never
+ * LIKE: `%` and `_` are themselves), a filter that cannot be parsed is a 400 invalidFilter and
+ * never the unfiltered list, and a well-formed filter the plane does not support is ignored
+ * (decision 0226, which refines 0128).
  */
 
 export type CompareOp = 'eq' | 'ne' | 'co' | 'sw' | 'ew' | 'gt' | 'lt' | 'ge' | 'le';
-export type CompValue = string | number | boolean | null;
+/** A word where a value belongs, not a JSON literal (`userName eq jdoe`): parsed, never supported. */
+export interface UnquotedValue {
+  unquoted: string;
+}
+export type CompValue = string | number | boolean | null | UnquotedValue;
 
 /** An attribute path as written: `uri` without its trailing colon, `name` and `sub` in their written case. */
 export interface AttrPath {
@@ -66,7 +75,9 @@ type Token =
 /** A refusal naming the (1-based) character the reading stopped at; the input itself is never echoed. */
 const syntax = (at: number, why: string) => new ScimInvalidFilter(`filter does not parse at character ${at + 1}: ${why}`);
 const isSpace = (c: string) => c === ' ' || c === '\t';
-const isDelimiter = (c: string) => isSpace(c) || c === '(' || c === ')' || c === '[' || c === ']' || c === '"';
+/** A control character other than the tab, which is whitespace between tokens; JSON escapes them inside strings. */
+const isControl = (c: string) => c < ' ' && c !== '\t';
+const isDelimiter = (c: string) => isSpace(c) || isControl(c) || c === '(' || c === ')' || c === '[' || c === ']' || c === '"';
 
 /** A JSON string from its opening quote at `start`: the decoded value and the index after its closing quote. */
 function readString(src: string, start: number): { value: string; next: number } {
@@ -125,6 +136,7 @@ function tokenize(src: string): Token[] {
       i++;
       continue;
     }
+    if (isControl(c)) throw syntax(i, c === '\0' ? 'a NUL character' : 'a control character outside a string');
     if (c === '(' || c === ')' || c === '[' || c === ']') {
       tokens.push({ t: c, at: i, spaced });
       i++;
@@ -135,7 +147,10 @@ function tokenize(src: string): Token[] {
     } else {
       let j = i + 1;
       while (j < src.length && !isDelimiter(src[j])) j++;
-      tokens.push({ t: 'word', text: src.slice(i, j), at: i, spaced });
+      const text = src.slice(i, j);
+      const unstorable = unstorableText(text);
+      if (unstorable) throw new ScimInvalidFilter(`the filter at character ${i + 1} ${unstorable}`);
+      tokens.push({ t: 'word', text, at: i, spaced });
       i = j;
     }
     spaced = false;
@@ -152,6 +167,14 @@ function attrPath(text: string): AttrPath | undefined {
   const parts = text.slice(colon + 1).split('.');
   if (parts.length > 2 || !parts.every((p) => ATTR_NAME.test(p))) return undefined;
   return { ...(uri !== undefined && { uri }), name: parts[0], ...(parts[1] !== undefined && { sub: parts[1] }) };
+}
+
+/** A word in value position: a JSON number, true, false or null, else an unquoted value (which no comparison supports). */
+function literal(text: string): CompValue {
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (text === 'null') return null;
+  if (JSON_NUMBER.test(text)) return Number(text);
+  return { unquoted: text };
 }
 
 const keyword = (tok: Token, word: string) => tok.t === 'word' && tok.text.toLowerCase() === word;
@@ -260,11 +283,7 @@ class Parser {
     if (!COMPARE_OPS.has(name)) throw syntax(op.at, 'an operator (eq, ne, co, sw, ew, gt, lt, ge, le or pr) was expected');
     const v = this.next();
     if (v.t === 'string') return { kind: 'compare', op: name as CompareOp, value: v.value };
-    if (v.t === 'word') {
-      if (v.text === 'true' || v.text === 'false') return { kind: 'compare', op: name as CompareOp, value: v.text === 'true' };
-      if (v.text === 'null') return { kind: 'compare', op: name as CompareOp, value: null };
-      if (JSON_NUMBER.test(v.text)) return { kind: 'compare', op: name as CompareOp, value: Number(v.text) };
-    }
+    if (v.t === 'word') return { kind: 'compare', op: name as CompareOp, value: literal(v.text) };
     throw syntax(v.at, 'a value was expected: a quoted string (RFC 7644 3.4.2.2), a number, true, false or null');
   }
 }
@@ -285,10 +304,16 @@ export type UserFilter =
 
 export type GroupFilter = { attribute: 'displayName'; value: string } | { attribute: 'externalId'; value: string };
 
-/** The filter parameter as one string, or ScimInvalidFilter (repeated `filter=`, or `filter[x]=`). */
-function filterText(raw: unknown): string {
+/**
+ * The tree of the filter parameter, or undefined when none was given (absent, empty or only
+ * whitespace). ScimInvalidFilter when it cannot be read as one filter: repeated `filter=` or
+ * `filter[x]=`, longer than MAX_FILTER_LENGTH, or text that does not parse.
+ */
+function filterTree(raw: unknown): FilterNode | undefined {
+  if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw new ScimInvalidFilter('filter must be given once, as a string');
-  return raw;
+  if (raw.trim() === '') return undefined;
+  return parseScimFilter(raw);
 }
 
 /**
@@ -351,30 +376,24 @@ function userFilter(node: FilterNode): UserFilter | undefined {
 /**
  * Users: `userName eq`, `emails.value eq` (also `emails eq`, `emails[value eq]` and Entra's
  * `emails[type eq "work"].value eq`) and `externalId eq`, with a string value; names in any case,
- * with or without the core User URN. No filter given: undefined. Anything else: ScimInvalidFilter.
+ * with or without the core User URN. No filter, or a well-formed one of any other kind:
+ * undefined (the unfiltered list). A filter that cannot be parsed: ScimInvalidFilter.
  */
 export function parseUserFilter(raw: unknown): UserFilter | undefined {
-  if (raw === undefined) return undefined;
-  const filter = userFilter(parseScimFilter(filterText(raw)));
-  if (!filter) {
-    throw new ScimInvalidFilter(
-      'filter is not supported: Users take userName eq, emails.value eq (or emails[type eq "..."].value eq) or externalId eq, ' +
-        'with a quoted string',
-    );
-  }
-  return filter;
+  const tree = filterTree(raw);
+  return tree && userFilter(tree);
 }
 
 /**
- * Groups: `displayName eq` and `externalId eq` with a string value, when the deployment turns
- * them on (SCIM_GROUP_FILTERS). No filter given: undefined. Anything else, or any filter while
- * they are off: ScimInvalidFilter.
+ * Groups, which the caller asks only when the deployment turns their filters on
+ * (SCIM_GROUP_FILTERS; otherwise the parameter is not read at all): `displayName eq` and
+ * `externalId eq` with a string value. No filter, or a well-formed one of any other kind:
+ * undefined. A filter that cannot be parsed: ScimInvalidFilter.
  */
-export function parseGroupFilter(raw: unknown, enabled: boolean): GroupFilter | undefined {
-  if (raw === undefined) return undefined;
-  if (!enabled) throw new ScimInvalidFilter('filter is not supported: this service takes no Groups filter (SCIM_GROUP_FILTERS is off)');
-  const eq = equality(parseScimFilter(filterText(raw)), ScimUrns.group);
+export function parseGroupFilter(raw: unknown): GroupFilter | undefined {
+  const tree = filterTree(raw);
+  const eq = tree && equality(tree, ScimUrns.group);
   if (eq?.name === 'displayname') return { attribute: 'displayName', value: eq.value };
   if (eq?.name === 'externalid') return { attribute: 'externalId', value: eq.value };
-  throw new ScimInvalidFilter('filter is not supported: Groups take displayName eq or externalId eq, with a quoted string');
+  return undefined;
 }

@@ -76,7 +76,7 @@ export class ScimGroupsService {
 
   async list(workspaceId: string, query: Record<string, unknown>, withMembers: boolean): Promise<ScimListResponse<ScimGroupResource>> {
     const page = parseScimPage(query);
-    const filter = parseGroupFilter(query.filter, this.config.scimGroupFilters);
+    const filter = this.config.scimGroupFilters ? parseGroupFilter(query.filter) : undefined;
     const { rows, total } = await this.groups.list(workspaceId, filter, page);
     const members = withMembers ? await this.groups.members(rows.map((r) => r.id)) : undefined;
     return scimListResponse(

@@ -23,7 +23,7 @@ export class ScimInvalidSyntax extends ScimBadRequest {
   }
 }
 
-/** RFC 7644 3.4.2.2 and 3.12: a filter that does not parse, or a comparison this plane does not support. */
+/** RFC 7644 3.4.2.2 and 3.12: a filter that cannot be parsed (one that parses but is not supported is ignored). */
 export class ScimInvalidFilter extends ScimBadRequest {
   constructor(message: string) {
     super('scim_invalid_filter', message);
