@@ -39,16 +39,18 @@ export class ScimGroupsController {
     summary: 'List SCIM Groups',
     description:
       "The identity provider, with the workspace's SCIM token. A ListResponse of the workspace's Groups in creation order, paged like " +
-      'Users (`startIndex` 1-based, `count` default 50, at most 100), members included unless `excludedAttributes=members`. With ' +
-      '`SCIM_GROUP_FILTERS=true` `filter` takes `displayName eq` (any case) and `externalId eq` (exactly) with a quoted string; any ' +
-      'other filter, one that does not parse, a NUL in the value, or any filter while the setting is off, is 400 `invalidFilter`.',
+      'Users (`startIndex` 1-based, `count` default 50, at most 100), members included unless `excludedAttributes=members`. `filter` is ' +
+      'ignored unless the deployment sets `SCIM_GROUP_FILTERS=true`, which turns on `displayName eq` (any case) and `externalId eq` ' +
+      '(exactly) with a quoted string, applied exactly; then a filter that cannot be parsed is 400 `invalidFilter`, as on Users, and ' +
+      'any other filter is ignored.',
   })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery({
     name: 'filter',
     required: false,
     description:
-      'with SCIM_GROUP_FILTERS=true: displayName eq or externalId eq, with a JSON string value; anything else is 400 invalidFilter',
+      'ignored, unless SCIM_GROUP_FILTERS=true: then displayName eq and externalId eq with a JSON string value, applied exactly; ' +
+      'a filter that cannot be parsed is 400 invalidFilter; any other filter is ignored',
   })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1' })
   @ApiQuery({ name: 'count', required: false, description: `default ${SCIM_COUNT_DEFAULT}, at most ${SCIM_COUNT_MAX}` })

@@ -124,6 +124,6 @@ export const ApiScimOk = (status: number, description: string, schema: SchemaObj
 export const ApiScimNotFound = () => ApiNotFoundResponse(error('unknown id, or not in this workspace'));
 export const ApiScimInvalid = () => ApiBadRequestResponse(error('invalidValue, invalidSyntax, noTarget or mutability'));
 export const ApiScimInvalidFilter = () =>
-  ApiBadRequestResponse(error('invalidFilter: a filter that does not parse (RFC 7644 3.4.2.2), is not supported, or holds a NUL'));
+  ApiBadRequestResponse(error('invalidFilter: a filter that cannot be parsed (RFC 7644 3.4.2.2 with JSON strings), or is given twice'));
 export const ApiScimConflict = () => ApiConflictResponse(error('uniqueness'));
 export const ApiScimOwner = () => ApiForbiddenResponse(error("the workspace owner's membership cannot be suspended or removed"));

@@ -37,15 +37,18 @@ export class ScimUsersController {
       'SCIM Users (provisioned, or linked by email to an existing account) in creation order: `startIndex` is 1-based (below 1 reads ' +
       'as 1), `count` defaults to 50 (above 100 reads as 100, negative as 0). `filter` supports `userName eq`, `emails.value eq` ' +
       '(also `emails[type eq "work"].value eq`) and `externalId eq` with a quoted string (JSON escapes such as `\\\\` and `\\"`), ' +
-      'userName and emails compared case-insensitively, externalId exactly; any other filter, one that does not parse, or a NUL in ' +
-      'the value is 400 `invalidFilter`, never the unfiltered list.',
+      'applied exactly: userName and emails compared case-insensitively, externalId exactly. A filter that cannot be parsed (an ' +
+      'unterminated string, an escape JSON does not have, a NUL, unbalanced parentheses or brackets, a missing operator or value, ' +
+      'more after a complete filter, `filter` given twice) is 400 `invalidFilter`, never the unfiltered list; any other filter ' +
+      '(another attribute or operator, `and`/`or`/`not`, an unquoted value) is ignored: the unfiltered list.',
   })
   @Header('content-type', SCIM_CONTENT_TYPE)
   @ApiQuery({
     name: 'filter',
     required: false,
     description:
-      'userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq, with a JSON string value; anything else is 400 invalidFilter',
+      'userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq, with a JSON string value, applied exactly; ' +
+      'a filter that cannot be parsed is 400 invalidFilter; any other filter is ignored',
   })
   @ApiQuery({ name: 'startIndex', required: false, description: '1-based, default 1; below 1 reads as 1' })
   @ApiQuery({

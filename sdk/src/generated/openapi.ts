@@ -1090,7 +1090,7 @@ export interface paths {
         };
         /**
          * List SCIM Users
-         * @description The identity provider, with the workspace's SCIM token (`Authorization: Bearer scim_...`). A ListResponse of the workspace's SCIM Users (provisioned, or linked by email to an existing account) in creation order: `startIndex` is 1-based (below 1 reads as 1), `count` defaults to 50 (above 100 reads as 100, negative as 0). `filter` supports `userName eq`, `emails.value eq` (also `emails[type eq "work"].value eq`) and `externalId eq` with a quoted string (JSON escapes such as `\\` and `\"`), userName and emails compared case-insensitively, externalId exactly; any other filter, one that does not parse, or a NUL in the value is 400 `invalidFilter`, never the unfiltered list.
+         * @description The identity provider, with the workspace's SCIM token (`Authorization: Bearer scim_...`). A ListResponse of the workspace's SCIM Users (provisioned, or linked by email to an existing account) in creation order: `startIndex` is 1-based (below 1 reads as 1), `count` defaults to 50 (above 100 reads as 100, negative as 0). `filter` supports `userName eq`, `emails.value eq` (also `emails[type eq "work"].value eq`) and `externalId eq` with a quoted string (JSON escapes such as `\\` and `\"`), applied exactly: userName and emails compared case-insensitively, externalId exactly. A filter that cannot be parsed (an unterminated string, an escape JSON does not have, a NUL, unbalanced parentheses or brackets, a missing operator or value, more after a complete filter, `filter` given twice) is 400 `invalidFilter`, never the unfiltered list; any other filter (another attribute or operator, `and`/`or`/`not`, an unquoted value) is ignored: the unfiltered list.
          */
         get: operations["ScimUsersController_list"];
         put?: never;
@@ -1146,7 +1146,7 @@ export interface paths {
         };
         /**
          * List SCIM Groups
-         * @description The identity provider, with the workspace's SCIM token. A ListResponse of the workspace's Groups in creation order, paged like Users (`startIndex` 1-based, `count` default 50, at most 100), members included unless `excludedAttributes=members`. With `SCIM_GROUP_FILTERS=true` `filter` takes `displayName eq` (any case) and `externalId eq` (exactly) with a quoted string; any other filter, one that does not parse, a NUL in the value, or any filter while the setting is off, is 400 `invalidFilter`.
+         * @description The identity provider, with the workspace's SCIM token. A ListResponse of the workspace's Groups in creation order, paged like Users (`startIndex` 1-based, `count` default 50, at most 100), members included unless `excludedAttributes=members`. `filter` is ignored unless the deployment sets `SCIM_GROUP_FILTERS=true`, which turns on `displayName eq` (any case) and `externalId eq` (exactly) with a quoted string, applied exactly; then a filter that cannot be parsed is 400 `invalidFilter`, as on Users, and any other filter is ignored.
          */
         get: operations["ScimGroupsController_list"];
         put?: never;
@@ -8292,7 +8292,7 @@ export interface operations {
                 count?: unknown;
                 /** @description 1-based, default 1; below 1 reads as 1 */
                 startIndex?: unknown;
-                /** @description userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq, with a JSON string value; anything else is 400 invalidFilter */
+                /** @description userName eq, emails.value eq (or emails[type eq "work"].value eq), externalId eq, with a JSON string value, applied exactly; a filter that cannot be parsed is 400 invalidFilter; any other filter is ignored */
                 filter?: unknown;
             };
             header?: never;
@@ -8386,7 +8386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalidFilter: a filter that does not parse (RFC 7644 3.4.2.2), is not supported, or holds a NUL */
+            /** @description invalidFilter: a filter that cannot be parsed (RFC 7644 3.4.2.2 with JSON strings), or is given twice */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9418,7 +9418,7 @@ export interface operations {
                 count?: unknown;
                 /** @description 1-based, default 1 */
                 startIndex?: unknown;
-                /** @description with SCIM_GROUP_FILTERS=true: displayName eq or externalId eq, with a JSON string value; anything else is 400 invalidFilter */
+                /** @description ignored, unless SCIM_GROUP_FILTERS=true: then displayName eq and externalId eq with a JSON string value, applied exactly; a filter that cannot be parsed is 400 invalidFilter; any other filter is ignored */
                 filter?: unknown;
             };
             header?: never;
@@ -9469,7 +9469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalidFilter: a filter that does not parse (RFC 7644 3.4.2.2), is not supported, or holds a NUL */
+            /** @description invalidFilter: a filter that cannot be parsed (RFC 7644 3.4.2.2 with JSON strings), or is given twice */
             400: {
                 headers: {
                     [name: string]: unknown;
