@@ -11,7 +11,7 @@ export type ScimProblemCode =
   | 'scim_invalid_value'
   /** The request body is not a SCIM message of the expected shape (scimType invalidSyntax). */
   | 'scim_invalid_syntax'
-  /** A list filter that does not parse, or that this plane does not support (scimType invalidFilter). */
+  /** A list filter that cannot be parsed, or is given twice (scimType invalidFilter); an unsupported one is ignored. */
   | 'scim_invalid_filter'
   /** A PATCH path names nothing that can be changed (scimType noTarget). */
   | 'scim_no_target'

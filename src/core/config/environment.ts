@@ -277,10 +277,10 @@ export class EnvironmentVariables {
   @Integer(1, SPEC_ACCESS_TOKEN_TTL_SECONDS)
   ACCESS_TOKEN_TTL_SECONDS = SPEC_ACCESS_TOKEN_TTL_SECONDS;
 
-  /** true turns on `displayName eq` and `externalId eq` filters on SCIM Groups (Entra matches groups so); off, a filter is 400. */
+  /** true turns on `displayName eq` and `externalId eq` filters on SCIM Groups (Entra matches groups so); off, a filter is ignored. */
   @Env({
     group: 'access',
-    doc: '`true` turns on `displayName eq` and `externalId eq` filters for SCIM Groups (Microsoft Entra matches groups that way; see docs/scim.md). Otherwise any Groups filter is refused with 400 `invalidFilter`.',
+    doc: '`true` turns on `displayName eq` and `externalId eq` filters for SCIM Groups (Microsoft Entra matches groups that way; see docs/scim.md). Otherwise a Groups filter is ignored (the unfiltered list); when on, a Groups filter that cannot be parsed is 400 `invalidFilter`, as on Users.',
   })
   @IsIn(['true', 'false'])
   SCIM_GROUP_FILTERS = 'false';
