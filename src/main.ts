@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './bootstrap';
+import { HttpConnections } from './core/common/http/http-connections';
 import { ServiceExpressAdapter } from './core/common/http/service-express.adapter';
 import { AppConfig, ConfigValidationError, loadConfig } from './core/config/app-config';
 import { configSources, loadEnvFile } from './core/config/env-file';
@@ -38,10 +39,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal} received: draining in-flight requests`, 'Shutdown');
-    // 1. Stop accepting connections (upgrades included); in-flight requests finish. Idle keep-alive sockets close now,
-    //    and anything still open after the grace period is cut.
-    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
+    // 1. Stop accepting connections (upgrades included); /ready answers 503; in-flight requests finish and every answer
+    //    carries `connection: close`; a kept-alive connection closes once idle for a second (a request racing the
+    //    shutdown on it is answered, not reset); anything still open after the grace period is cut.
+    const drained = app.get(HttpConnections).drain(server);
     // Websockets would hold the server open: tell their clients we are going away (1001).
     await app.get(SocketGateway).goAway(Math.min(1000, config.shutdownGraceMs));
     const cut = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);

@@ -260,4 +260,67 @@ describe('HTTP connections: timeouts and the per-node limit (ADR 0228)', () => {
       expect(metric(after, 'http_connections_refused_total')).toBe(refusedBefore + 1);
     }, 30_000);
   });
+
+  describe('the drain of a SIGTERM (ADR 0064)', () => {
+    let t: TestApp;
+    let port: number;
+    beforeAll(async () => {
+      t = await createTestApp();
+      port = Number(new URL(await t.listen()).port);
+    });
+    afterAll(() => t.close());
+
+    it('answers a request on a kept-alive connection in full, /ready 503 at once, every answer with connection: close; idle connections close after a second, new ones are refused', async () => {
+      const health = 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n';
+      const kept = new Conn(port, health);
+      const idle = new Conn(port, health);
+      const body = '{"body":"in flight"}';
+      const inFlight = new Conn(
+        port,
+        `POST /api/v1/in-flight HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 4)}`,
+      );
+      await Promise.all([kept, idle, inFlight].map((c) => c.opened));
+      await eventually(() => {
+        for (const c of [kept, idle]) expect(c.received).toMatch(/\r\nconnection: keep-alive\r\n[\s\S]*"status":"ok"/i);
+      });
+
+      const connections = t.app.get(HttpConnections);
+      const drained = connections.drain(t.app.getHttpServer());
+      const drainAt = Date.now();
+      expect(connections.isDraining).toBe(true);
+
+      // a request that raced the drain on a kept-alive connection: a complete answer, then a clean close
+      const before = kept.received.length;
+      kept.socket.write('GET /ready HTTP/1.1\r\nHost: x\r\n\r\n');
+      await kept.closed;
+      const ready = kept.received.slice(before);
+      expect(ready).toMatch(/^HTTP\/1\.1 503 /);
+      expect(ready).toMatch(/\r\nconnection: close\r\n/i);
+      expect(JSON.parse(ready.slice(ready.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        status: 'error',
+        error: 'shutting_down',
+        checks: { repo: { status: 'error', error: 'shutting_down' } },
+      });
+      expect(kept.error).toBeUndefined();
+
+      // the request in flight at the drain finishes, and its answer closes its connection
+      inFlight.socket.write(body.slice(4));
+      await inFlight.closed;
+      expect(inFlight.received).toMatch(/^HTTP\/1\.1 404 /);
+      expect(inFlight.received).toMatch(/\r\nconnection: close\r\n/i);
+      expect(inFlight.error).toBeUndefined();
+
+      // new connections are refused
+      const refused = new Conn(port);
+      await refused.closed;
+      expect(refused.error).toBe('ECONNREFUSED');
+
+      // the idle one is closed once idle for a second, and then the drain is over
+      await idle.closed;
+      expect(idle.error).toBeUndefined();
+      expect(idle.closedAt - drainAt).toBeLessThanOrEqual(1000 + 500);
+      await drained;
+      expect(connections.openConnections).toBe(0);
+    });
+  });
 });

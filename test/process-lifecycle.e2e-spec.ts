@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,8 +136,15 @@ describe('process lifecycle (production build)', () => {
     app.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
 
-    // New connections are refused while the in-flight one is still open.
-    await expect(fetch(`${app.baseUrl}/health`)).rejects.toThrow();
+    // New connections are refused while the in-flight one is still open. (A connection, not a
+    // fetch: fetch may reuse its kept-alive connection, which the drain answers with connection: close.)
+    const refused = await new Promise<string | undefined>((resolve) =>
+      net
+        .connect(app.port, '127.0.0.1')
+        .once('connect', () => resolve(undefined))
+        .once('error', (err: NodeJS.ErrnoException) => resolve(err.code)),
+    );
+    expect(refused).toBe('ECONNREFUSED');
     expect(app.child.exitCode).toBeNull();
 
     socket.write(body.slice(5));
@@ -145,6 +153,96 @@ describe('process lifecycle (production build)', () => {
     expect(response).toMatch(/^HTTP\/1\.1 404 /);
     expect(response).toContain('x-request-id: inflight-1');
     expect(response).toContain('"detail":"not_found"');
+  });
+
+  it('on SIGTERM, keep-alive clients firing across it get connection: close on every answer, at most one more request per connection, and no reset', async () => {
+    const app = spawnApp(await testEnv({ SHUTDOWN_GRACE_MS: '10000' }));
+    await waitForHealth(app);
+    const CLIENTS = 8;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+    interface Sample {
+      sentAt: number;
+      socket: number;
+      reused: boolean;
+      status?: number;
+      connection?: string;
+      error?: string;
+    }
+    const samples: Sample[] = [];
+    const socketIds = new WeakMap<net.Socket, number>();
+    let sockets = 0;
+    // Each request holds the node busy for a few milliseconds (its body arrives in two parts), as
+    // real requests do, so that at any moment most connections have a request in progress.
+    const body = JSON.stringify({ body: 'across the drain' });
+    const fire = () =>
+      new Promise<Sample>((resolve) => {
+        const sample: Sample = { sentAt: performance.now(), socket: 0, reused: false };
+        const req = http.request(
+          `${app.baseUrl}/api/v1/in-flight`,
+          { agent, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+          (res) => {
+            sample.status = res.statusCode;
+            sample.connection = res.headers.connection;
+            res.resume();
+            res.on('end', () => resolve(sample));
+          },
+        );
+        req.on('socket', (socket: net.Socket) => {
+          if (!socketIds.has(socket)) socketIds.set(socket, ++sockets);
+          sample.socket = socketIds.get(socket)!;
+          sample.reused = req.reusedSocket;
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => {
+          sample.error = err.code ?? err.message;
+          resolve(sample);
+        });
+        req.write(body.slice(0, 5));
+        setTimeout(() => req.end(body.slice(5)), 5);
+      });
+    let running = true;
+    const loops = Array.from({ length: CLIENTS }, async () => {
+      while (running) {
+        const sample = await fire();
+        samples.push(sample);
+        if (sample.error === 'ECONNREFUSED') return; // a new connection: the node has stopped listening, as it should
+      }
+    });
+    // when this process reads the node's drain line: everything sent later reached a draining node
+    let drainSeenAt = Infinity;
+    app.child.stdout!.on('data', (d: Buffer) => {
+      if (drainSeenAt === Infinity && d.toString().includes('SIGTERM received')) drainSeenAt = performance.now();
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const killedAt = performance.now();
+    app.child.kill('SIGTERM');
+    const code = await app.exited;
+    const exitedMs = Math.round(performance.now() - killedAt);
+    running = false;
+    await Promise.all(loops);
+    agent.destroy();
+
+    const after = samples.filter((s) => s.sentAt > drainSeenAt);
+    const acceptedOnExisting = after.filter((s) => s.reused && s.status !== undefined);
+    const answeredAfterSigterm = samples.filter((s) => s.sentAt > killedAt && s.status !== undefined);
+    const withoutClose = after.filter((s) => s.status !== undefined && s.connection !== 'close');
+    const resets = samples.filter((s) => s.error !== undefined && s.error !== 'ECONNREFUSED');
+    const perConnection = new Map<number, number>();
+    for (const s of acceptedOnExisting) perConnection.set(s.socket, (perConnection.get(s.socket) ?? 0) + 1);
+    const afterKillPerConnection = new Map<number, number>();
+    for (const s of answeredAfterSigterm) afterKillPerConnection.set(s.socket, (afterKillPerConnection.get(s.socket) ?? 0) + 1);
+    process.stdout.write(
+      `[process-lifecycle] keep-alive load across SIGTERM: ${samples.length} requests, ${answeredAfterSigterm.length} answered after the kill ` +
+        `(at most ${Math.max(0, ...afterKillPerConnection.values())} on one connection), ` +
+        `${acceptedOnExisting.length} accepted on existing connections after the drain began (at most ${Math.max(0, ...perConnection.values())} on one), ` +
+        `${withoutClose.length} of them without connection: close, ${resets.length} reset, exit ${code} after ${exitedMs} ms\n`,
+    );
+    expect(drainSeenAt).toBeLessThan(Infinity);
+    expect(resets).toEqual([]);
+    expect(withoutClose).toEqual([]);
+    for (const count of perConnection.values()) expect(count).toBeLessThanOrEqual(1);
+    expect(samples.filter((s) => s.error === 'ECONNREFUSED')).toHaveLength(CLIENTS);
+    expect(code).toBe(0);
+    expect(exitedMs).toBeLessThan(5000);
   });
 
   it('on SIGTERM closes live websockets with 1001 going away and exits 0 well within the grace period', async () => {

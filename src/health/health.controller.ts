@@ -36,10 +36,11 @@ export class HealthController {
     summary: 'Readiness probe',
     description:
       'Public, never cached, not rate limited. Checks the database (`repo`), pending migrations (`migrations`) and that every configured job queue has a running worker of positive concurrency on a reachable Redis (`oban`). ' +
-      'Answers 200 with status `ok`, or `degraded` when a check passed slowly; 503 with the same check map when any check failed, a pending migration included.',
+      'Answers 200 with status `ok`, or `degraded` when a check passed slowly; 503 with the same check map when any check failed, a pending migration included. ' +
+      'From SIGTERM on, 503 at once with `error: "shutting_down"` (the checks are not run), so a load balancer stops sending to the node while it drains.',
   })
   @ApiOkResponse({ type: ReadyResponseDto, description: 'ok or degraded' })
-  @ApiServiceUnavailableResponse({ type: ReadyResponseDto, description: 'a required check failed' })
+  @ApiServiceUnavailableResponse({ type: ReadyResponseDto, description: 'a required check failed, or the node is shutting down' })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadyResponseDto> {
     const report = await this.readiness.report();
     res.setHeader('cache-control', NO_CACHE);

@@ -3,6 +3,7 @@ import { TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
+import { HttpConnections } from '../core/common/http/http-connections';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { JobWorkers } from '../core/jobs/job-workers.service';
@@ -13,13 +14,19 @@ export type CheckStatus = 'ok' | 'degraded' | 'error';
 
 export interface ReadinessReport {
   status: 'ok' | 'degraded' | 'error';
+  /** Set while the node drains after SIGTERM: it is 503 whatever its dependencies say, and they are not checked. */
+  error?: 'shutting_down';
   timestamp: string;
   checks: {
     /** `latency_ms` when the ping answered; `error` when it did not. */
-    repo: { status: CheckStatus; latency_ms?: number; error?: 'database_unreachable' };
+    repo: { status: CheckStatus; latency_ms?: number; error?: 'database_unreachable' | 'shutting_down' };
     /** `pending` is null when the check could not read `schema_migrations` (unknown, not "all"). */
-    migrations: { status: CheckStatus; pending: number | null; error?: 'migrations_unknown' };
-    oban: { status: CheckStatus; queues: Record<string, { status: CheckStatus; concurrency: number }>; error?: 'redis_unreachable' };
+    migrations: { status: CheckStatus; pending: number | null; error?: 'migrations_unknown' | 'shutting_down' };
+    oban: {
+      status: CheckStatus;
+      queues: Record<string, { status: CheckStatus; concurrency: number }>;
+      error?: 'redis_unreachable' | 'shutting_down';
+    };
   };
 }
 
@@ -44,9 +51,11 @@ export class ReadinessService {
     private readonly redis: RedisService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly connections: HttpConnections,
   ) {}
 
   async report(): Promise<ReadinessReport> {
+    if (this.connections.isDraining) return this.shuttingDown();
     const [repo, migrations, oban] = await Promise.all([this.repo(), this.migrations(), this.oban()]);
     const statuses = [repo.status, migrations.status, oban.status];
     const status = statuses.includes('error') ? 'error' : statuses.includes('degraded') ? 'degraded' : 'ok';
@@ -96,5 +105,23 @@ export class ReadinessService {
     if (!redisReachable) return { status: 'error', queues, error: 'redis_unreachable' };
     const failed = Object.values(queues).some((q) => q.status !== 'ok');
     return { status: failed ? 'error' : 'ok', queues };
+  }
+
+  /**
+   * After SIGTERM the node takes no new work: 503 at once, so a balancer stops sending to it,
+   * without waiting on checks that no longer matter (ADR 0064).
+   */
+  private shuttingDown(): ReadinessReport {
+    const error = 'shutting_down' as const;
+    return {
+      status: 'error',
+      error,
+      timestamp: this.clock.date().toISOString(),
+      checks: {
+        repo: { status: 'error', error },
+        migrations: { status: 'error', pending: null, error },
+        oban: { status: 'error', queues: {}, error },
+      },
+    };
   }
 }

@@ -94,7 +94,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Public, never cached, not rate limited. Checks the database (`repo`), pending migrations (`migrations`) and that every configured job queue has a running worker of positive concurrency on a reachable Redis (`oban`). Answers 200 with status `ok`, or `degraded` when a check passed slowly; 503 with the same check map when any check failed, a pending migration included.
+         * @description Public, never cached, not rate limited. Checks the database (`repo`), pending migrations (`migrations`) and that every configured job queue has a running worker of positive concurrency on a reachable Redis (`oban`). Answers 200 with status `ok`, or `degraded` when a check passed slowly; 503 with the same check map when any check failed, a pending migration included. From SIGTERM on, 503 at once with `error: "shutting_down"` (the checks are not run), so a load balancer stops sending to the node while it drains.
          */
         get: operations["HealthController_ready"];
         put?: never;
@@ -3182,7 +3182,7 @@ export interface components {
              */
             latency_ms?: number;
             /** @enum {string} */
-            error?: "database_unreachable";
+            error?: "database_unreachable" | "shutting_down";
         };
         MigrationsCheckDto: {
             /** @enum {string} */
@@ -3190,7 +3190,7 @@ export interface components {
             /** @description migrations not applied yet; null when they could not be read */
             pending: number | null;
             /** @enum {string} */
-            error?: "migrations_unknown";
+            error?: "migrations_unknown" | "shutting_down";
         };
         JobsCheckDto: {
             /** @enum {string} */
@@ -3204,7 +3204,7 @@ export interface components {
                 };
             };
             /** @enum {string} */
-            error?: "redis_unreachable";
+            error?: "redis_unreachable" | "shutting_down";
         };
         ReadyChecksDto: {
             /** @description PostgreSQL answers a ping */
@@ -3220,6 +3220,11 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "degraded" | "error";
+            /**
+             * @description the node is draining after SIGTERM: 503 at once, every check `error` with the same code and not run
+             * @enum {string}
+             */
+            error?: "shutting_down";
             /** Format: date-time */
             timestamp: string;
             checks: components["schemas"]["ReadyChecksDto"];
@@ -5077,7 +5082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadyResponseDto"];
                 };
             };
-            /** @description a required check failed */
+            /** @description a required check failed, or the node is shutting down */
             503: {
                 headers: {
                     [name: string]: unknown;

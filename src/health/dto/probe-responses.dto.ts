@@ -10,14 +10,14 @@ export class HealthResponseDto {
 export class RepoCheckDto {
   @ApiProperty({ enum: CHECK_STATUSES, description: '`degraded` when the ping took longer than 500 ms' }) status: string;
   @ApiPropertyOptional({ description: 'how long the database ping took, when it answered', example: 3 }) latency_ms?: number;
-  @ApiPropertyOptional({ enum: ['database_unreachable'] }) error?: string;
+  @ApiPropertyOptional({ enum: ['database_unreachable', 'shutting_down'] }) error?: string;
 }
 
 export class MigrationsCheckDto {
   @ApiProperty({ enum: CHECK_STATUSES }) status: string;
   @ApiProperty({ type: Number, nullable: true, description: 'migrations not applied yet; null when they could not be read' }) pending:
     number | null;
-  @ApiPropertyOptional({ enum: ['migrations_unknown'] }) error?: string;
+  @ApiPropertyOptional({ enum: ['migrations_unknown', 'shutting_down'] }) error?: string;
 }
 
 export interface QueueCheck {
@@ -37,7 +37,7 @@ export class JobsCheckDto {
     },
   })
   queues: Record<string, QueueCheck>;
-  @ApiPropertyOptional({ enum: ['redis_unreachable'] }) error?: string;
+  @ApiPropertyOptional({ enum: ['redis_unreachable', 'shutting_down'] }) error?: string;
 }
 
 export class ReadyChecksDto {
@@ -53,6 +53,11 @@ export class ReadyChecksDto {
 export class ReadyResponseDto {
   @ApiProperty({ enum: CHECK_STATUSES, description: 'any check in error: `error` (503); any slow check: `degraded` (200)' }) status:
     'ok' | 'degraded' | 'error';
+  @ApiPropertyOptional({
+    enum: ['shutting_down'],
+    description: 'the node is draining after SIGTERM: 503 at once, every check `error` with the same code and not run',
+  })
+  error?: 'shutting_down';
   @ApiProperty({ format: 'date-time' }) timestamp: string;
   @ApiProperty({ type: ReadyChecksDto }) checks: ReadyChecksDto;
 }

@@ -1,3 +1,4 @@
+import { Server as NetServer } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { AppConfig } from '../../config/app-config';
@@ -19,6 +20,13 @@ const RESERVED_PATHS: ReadonlySet<string> = new Set(['/health', '/ready', '/metr
  * (its default, 30 s, would let a silent connection live up to 30 s past its timeout).
  */
 export const CONNECTIONS_CHECK_INTERVAL_MS = 1000;
+/**
+ * During a drain, a connection with no request in progress is closed once it has been idle this
+ * long: a client that has just had an answer may be sending its next request right now, and that
+ * request gets a complete answer (with `connection: close`) instead of a closed socket.
+ */
+export const DRAIN_IDLE_MS = 1000;
+const DRAIN_SWEEP_MS = 100;
 const SERVER_BUSY_RETRY_AFTER_SECONDS = 1;
 const serverBusy = () =>
   new ProblemError({ status: 503, code: 'server_busy', headers: { 'retry-after': String(SERVER_BUSY_RETRY_AFTER_SECONDS) } });
@@ -52,6 +60,11 @@ const first = (set: Set<Tracked>): Tracked | undefined => set.values().next().va
  * oldest of them with no request in progress makes room, and only when all of them are busy is a
  * new connection refused. Websockets are never closed here: after the upgrade a socket is the
  * gateway's, and Node's HTTP timeouts no longer apply to it.
+ *
+ * The drain of a SIGTERM (ADR 0064) is here too: every answer from then on carries
+ * `connection: close`, and a connection with no request in progress closes once idle for
+ * DRAIN_IDLE_MS, so a request that races the shutdown on a kept-alive connection is answered in
+ * full instead of reset.
  */
 @Injectable()
 export class HttpConnections {
@@ -61,8 +74,11 @@ export class HttpConnections {
   private readonly idle = new Set<Tracked>();
   /** Reserve connections with no request in progress, oldest first. */
   private readonly reserveWaiting = new Set<Tracked>();
+  /** Answers not yet finished. */
+  private readonly responses = new Set<Response>();
   private open = 0;
   private reserved = 0;
+  private draining = false;
   /** The body of a refused upgrade, as the gateway renders its own refusals. */
   private readonly renderer: ProblemRenderer;
 
@@ -73,6 +89,11 @@ export class HttpConnections {
     @InjectMetric(HTTP_CONNECTIONS_EVICTED_METRIC) private readonly evicted: Counter<string>,
   ) {
     this.renderer = new ProblemRenderer(config);
+  }
+
+  /** True from the start of a drain: `/ready` answers 503 and every answer closes its connection. */
+  get isDraining(): boolean {
+    return this.draining;
   }
 
   /** Connections open now (websockets included). */
@@ -100,8 +121,9 @@ export class HttpConnections {
   }
 
   /**
-   * Express middleware, mounted before the routes: counts the request on its connection, and
-   * answers 503 `server_busy` on a reserve connection for anything but the probes and the scrape.
+   * Express middleware, mounted before the routes: counts the request on its connection, closes
+   * the connection after the answer during a drain, and answers 503 `server_busy` on a reserve
+   * connection for anything but the probes and the scrape.
    */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     const socket = req.socket as Tracked;
@@ -109,13 +131,32 @@ export class HttpConnections {
     if (state === undefined || state.gone) return next();
     if (state.inflight++ === 0) this.waitingSet(state).delete(socket);
     state.served = true;
+    this.responses.add(res);
     res.on('close', this.onResponseClose);
+    if (this.draining) res.shouldKeepAlive = false;
     if (state.reserved && !RESERVED_PATHS.has(req.path)) {
       res.shouldKeepAlive = false;
       return next(serverBusy());
     }
     next();
   };
+
+  /**
+   * The start of a drain: the listener closes (new connections are refused) but, unlike
+   * `server.close()`, idle kept-alive connections are not destroyed at once (a request their
+   * client is sending now would be reset); answers not yet begun carry `connection: close`, and
+   * idle connections close after DRAIN_IDLE_MS. Resolves when every connection has closed.
+   */
+  drain(server: Server): Promise<void> {
+    this.draining = true;
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    for (const res of this.responses) if (!res.headersSent) res.shouldKeepAlive = false;
+    this.closeIdle();
+    const sweep = setInterval(() => this.closeIdle(), DRAIN_SWEEP_MS);
+    sweep.unref();
+    void closed.then(() => clearInterval(sweep));
+    return closed;
+  }
 
   private accepted(socket: Tracked): void {
     const state: ConnectionState = { inflight: 0, since: Date.now(), reserved: false, served: false, gone: false };
@@ -191,7 +232,7 @@ export class HttpConnections {
     return state.reserved ? this.reserveWaiting : state.served ? this.idle : this.headless;
   }
 
-  /** Stops counting a socket: closed or evicted. */
+  /** Stops counting a socket: closed, evicted or cut. */
   private forget(socket: Tracked): void {
     const state = socket[STATE];
     if (state === undefined || state.gone) return;
@@ -213,10 +254,23 @@ export class HttpConnections {
     })(this);
 
   private answered(res: Response): void {
+    this.responses.delete(res);
     const socket = res.req.socket as Tracked;
     const state = socket[STATE];
     if (state === undefined || --state.inflight > 0 || state.gone || socket.destroyed) return;
     state.since = Date.now();
     this.waitingSet(state).add(socket);
+  }
+
+  /** During a drain: closes the connections with no request in progress for DRAIN_IDLE_MS. */
+  private closeIdle(): void {
+    const idleSince = Date.now() - DRAIN_IDLE_MS;
+    for (const set of [this.headless, this.idle, this.reserveWaiting]) {
+      for (const socket of set) {
+        if (socket[STATE]!.since > idleSince) break;
+        this.forget(socket);
+        socket.destroy();
+      }
+    }
   }
 }
