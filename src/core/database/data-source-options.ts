@@ -68,8 +68,72 @@ export function serverTimeouts(
  */
 export class DatabaseStalledError extends Error {
   readonly code = 'ETIMEDOUT';
-  constructor(ms: number) {
-    super(`PostgreSQL did not answer within ${ms} ms; the connection was closed`);
+  constructor(ms?: number) {
+    super(
+      ms === undefined
+        ? 'PostgreSQL is not answering: waiting for the connection attempt in progress'
+        : `PostgreSQL did not answer within ${ms} ms; the connection was closed`,
+    );
+  }
+}
+
+/**
+ * The service's connection attempts while PostgreSQL is not answering (ADR 0231). Once a
+ * connection attempt has timed out or a connection was given up for want of an answer, and until
+ * an attempt succeeds or a connection answers again, one attempt at a time goes ahead (the
+ * probe) and every other fails at once with DatabaseStalledError: requests that need a new
+ * connection answer 503 at once instead of after CONNECT_TIMEOUT_MS each, and when PostgreSQL
+ * resumes it finds one or two connection requests queued, not one for each request of the stall
+ * (seventy in a 7 s stall, which it took a second to get through before it served anyone). A
+ * refused connection (PostgreSQL down) fails fast by itself and does not count. One gate is
+ * shared by the pool and the pipelined lanes (the DataSource's `extra.gate`).
+ */
+interface Admitted {
+  probe: boolean;
+  at: number;
+}
+
+export class ConnectGate {
+  private stalled = false;
+  private probing = false;
+
+  /** Whether an attempt may go ahead now; one that may must report how it ended (`settled`). */
+  admit(): Admitted | DatabaseStalledError {
+    if (!this.stalled) return { probe: false, at: performance.now() };
+    if (this.probing) return new DatabaseStalledError();
+    this.probing = true;
+    return { probe: true, at: performance.now() };
+  }
+
+  /**
+   * How an admitted attempt ended. A failure counts as a stall when it is a timeout, whoever's
+   * timer ended it (pg's says "timeout expired", pg-pool's destroys the socket): by its message
+   * or by how long it took.
+   */
+  settled(admitted: Admitted, err?: Error): void {
+    if (admitted.probe) this.probing = false;
+    if (!err) this.stalled = false;
+    else if (
+      err instanceof DatabaseStalledError ||
+      /timeout/i.test(err.message) ||
+      performance.now() - admitted.at >= CONNECT_TIMEOUT_MS - 100
+    ) {
+      this.stalled = true;
+    }
+  }
+
+  /** A connection was given up: PostgreSQL did not answer. */
+  stall(): void {
+    this.stalled = true;
+  }
+
+  /** A connection answered: PostgreSQL is back. */
+  answered(): void {
+    this.stalled = false;
+  }
+
+  get isStalled(): boolean {
+    return this.stalled;
   }
 }
 
@@ -91,15 +155,17 @@ export function destroyConnection(client: Client, reason: Error): void {
  */
 export class PooledClient extends Client {
   private readonly answerTimeoutMs?: number;
+  private readonly gate?: ConnectGate;
   private watchdog?: NodeJS.Timeout;
 
-  constructor(config?: string | (ClientConfig & { answerTimeoutMs?: number })) {
+  constructor(config?: string | (ClientConfig & { answerTimeoutMs?: number; gate?: ConnectGate })) {
     super(config);
     this.on('error', keepAlive);
     this.answerTimeoutMs = typeof config === 'object' ? config.answerTimeoutMs : undefined;
+    this.gate = typeof config === 'object' ? config.gate : undefined;
     // pg emits 'drain' once every query it was given is answered (pipeline mode included)
     if (this.answerTimeoutMs !== undefined) {
-      this.on('drain', this.disarm);
+      this.on('drain', this.answered);
       this.on('end', this.disarm);
     }
   }
@@ -117,14 +183,48 @@ export class PooledClient extends Client {
     return (super.query as (...a: unknown[]) => unknown)(...args);
   }
 
+  /** Connects through the gate (pg-pool connects with a callback; the promise form is served too). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, served unchanged
+  override connect(...args: any[]): any {
+    const callback = args[0] as ((err: Error | null, client?: Client) => void) | undefined;
+    if (!this.gate) return callback ? super.connect(callback) : super.connect();
+    const gate = this.gate;
+    const admitted = gate.admit();
+    const attempt =
+      admitted instanceof DatabaseStalledError
+        ? Promise.reject(admitted)
+        : super.connect().then(
+            (client) => {
+              gate.settled(admitted);
+              return client;
+            },
+            (err: Error) => {
+              gate.settled(admitted, err);
+              throw err;
+            },
+          );
+    if (!callback) return attempt;
+    attempt.then(
+      () => callback(null, this),
+      (err: Error) => callback(err),
+    );
+    return undefined;
+  }
+
   private readonly disarm = (): void => {
     clearTimeout(this.watchdog);
     this.watchdog = undefined;
   };
 
+  private readonly answered = (): void => {
+    this.disarm();
+    this.gate?.answered();
+  };
+
   private readonly abandon = (): void => {
     this.watchdog = undefined;
-    destroyConnection(this, new DatabaseStalledError(this.answerTimeoutMs!));
+    this.gate?.stall();
+    destroyConnection(this, new DatabaseStalledError(this.answerTimeoutMs));
   };
 }
 const keepAlive = (): void => undefined;
@@ -151,7 +251,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoo
       idleTimeoutMillis: 30000,
       application_name: APPLICATION_NAME,
       Client: PooledClient,
-      ...(bounds ? { ...serverTimeouts(bounds), answerTimeoutMs: bounds.answerTimeoutMs } : {}),
+      ...(bounds ? { ...serverTimeouts(bounds), answerTimeoutMs: bounds.answerTimeoutMs, gate: new ConnectGate() } : {}),
     },
   };
 }

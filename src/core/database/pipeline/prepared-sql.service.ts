@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import {
   APPLICATION_NAME,
   CONNECT_TIMEOUT_MS,
+  ConnectGate,
   connectionBounds,
   DatabaseStalledError,
   destroyConnection,
@@ -110,6 +111,8 @@ interface Pending {
   merge?: { write: MergeableWrite<unknown>; row: unknown };
   /** A read (`rows` on the read lanes), which may share its Sync with the reads next to it (ReadGroup). */
   read: boolean;
+  /** When it was first queued (performance.now()): it waits answerTimeoutMs from then at most. */
+  queuedAt?: number;
 }
 
 /**
@@ -169,8 +172,11 @@ export class PreparedSql implements OnApplicationShutdown {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...serverTimeouts(bounds),
     };
-    this.reads = new LaneSet(config.dbPipelineConnections, options, this.logger, true, bounds.answerTimeoutMs);
-    this.commits = new LaneSet(config.dbPipelineConnections, options, this.logger, false, bounds.answerTimeoutMs);
+    // the pool's gate (data-source-options.ts), so that pool and lanes probe a stalled Postgres together
+    const gate = (db.options as { extra?: { gate?: ConnectGate } }).extra?.gate ?? new ConnectGate();
+    const lanes = { options, logger: this.logger, answerTimeoutMs: bounds.answerTimeoutMs, gate };
+    this.reads = new LaneSet(config.dbPipelineConnections, lanes, true);
+    this.commits = new LaneSet(config.dbPipelineConnections, lanes, false);
   }
 
   private get pool(): Pool {
@@ -242,40 +248,43 @@ export class PreparedSql implements OnApplicationShutdown {
 class LaneSet {
   readonly lanes: PipelineLane[];
   private queue: Pending[] = [];
-  /** When the oldest statement in `queue` was queued (performance.now()). */
-  private queuedSince = 0;
   private scheduled = false;
   private next = 0;
   private readonly watchdog?: NodeJS.Timeout;
 
   /** `reads`: whether `rows` statements here are reads (the read lanes) or one-statement writes (the commit lanes). */
+  private readonly logger: Logger;
+  private readonly answerTimeoutMs: number;
+
   constructor(
     count: number,
-    options: ConstructorParameters<typeof PipelineLane>[0],
-    private readonly logger: Logger,
+    settings: { options: ClientConfig; logger: Logger; answerTimeoutMs: number; gate: ConnectGate },
     private readonly reads: boolean,
-    private readonly answerTimeoutMs: number,
   ) {
-    this.lanes = Array.from({ length: count }, () => new PipelineLane(options, logger, this.schedule, this.resend));
+    this.logger = settings.logger;
+    this.answerTimeoutMs = settings.answerTimeoutMs;
+    this.lanes = Array.from(
+      { length: count },
+      () => new PipelineLane(settings.options, settings.logger, settings.gate, this.schedule, this.resend),
+    );
     if (count > 0) this.watchdog = setInterval(this.sweep, WATCHDOG_INTERVAL_MS).unref();
   }
 
   private enqueue(p: Pending): void {
-    if (this.queue.length === 0) this.queuedSince = performance.now();
+    p.queuedAt ??= performance.now(); // a statement sent again keeps its first time
     this.queue.push(p);
     this.schedule();
   }
 
   private readonly sweep = (): void => {
-    const now = performance.now();
-    for (const lane of this.lanes) lane.abandonIfOlder(now - this.answerTimeoutMs, this.answerTimeoutMs);
-    if (this.queue.length > 0 && now - this.queuedSince > this.answerTimeoutMs) {
-      const late = this.queue;
-      this.queue = [];
-      this.logger.warn(`${late.length} pipelined statements found no answering connection within ${this.answerTimeoutMs} ms`);
-      const err = new DatabaseStalledError(this.answerTimeoutMs);
-      for (const p of late) p.reject(err);
-    }
+    const before = performance.now() - this.answerTimeoutMs;
+    for (const lane of this.lanes) lane.abandonIfOlder(before, this.answerTimeoutMs);
+    if (this.queue.length === 0 || this.queue[0].queuedAt! >= before) return;
+    const late = this.queue.filter((p) => p.queuedAt! < before);
+    this.queue = this.queue.filter((p) => p.queuedAt! >= before);
+    this.logger.warn(`${late.length} pipelined statements found no answering connection within ${this.answerTimeoutMs} ms`);
+    const err = new DatabaseStalledError(this.answerTimeoutMs);
+    for (const p of late) p.reject(err);
   };
 
   get size(): number {
@@ -321,11 +330,15 @@ class LaneSet {
     const free = this.lanes.filter((lane) => lane.inFlight < PIPELINE_BATCHES_IN_FLIGHT);
     if (free.length === 0) return;
     const batch = this.mergeWrites(this.queue);
-    const since = this.queuedSince;
     this.queue = [];
     // Spread the batch over the free lanes so every backend works on it; a lone statement takes one lane.
     const share = Math.ceil(batch.length / free.length);
-    for (let i = 0; i < batch.length; i += share) free[this.next++ % free.length].submit(batch.slice(i, i + share), since);
+    for (let i = 0; i < batch.length; i += share) {
+      const part = batch.slice(i, i + share);
+      let since = Infinity;
+      for (const p of part) since = Math.min(since, p.queuedAt!);
+      free[this.next++ % free.length].submit(part, since);
+    }
   };
 
   /** The batch with the rows of each MergeableWrite merged (MAX_MERGED_ROWS per statement at most). */
@@ -355,6 +368,7 @@ class LaneSet {
       text: write.many,
       values: write.manyValues(rows.map((p) => p.merge!.row)),
       read: false,
+      queuedAt: Math.min(...rows.map((p) => p.queuedAt!)),
       resolve: () => rows.forEach((p) => p.resolve([])),
       reject: (err) => {
         if (err instanceof DatabaseError) {
@@ -402,6 +416,7 @@ class PipelineLane {
   constructor(
     private readonly options: ClientConfig,
     private readonly logger: Logger,
+    private readonly gate: ConnectGate,
     /** Called when a batch is settled, so that statements waiting for a free lane go out. */
     private readonly onSettled: () => void,
     /** Takes back a read Postgres skipped, to send it again. */
@@ -444,6 +459,7 @@ class PipelineLane {
     const client = this.client ?? this.opening;
     if (!client) return;
     this.logger.warn(`pipelined database connection gave no answer within ${answerTimeoutMs} ms: closing it`);
+    this.gate.stall();
     this.forget(client);
     destroyConnection(client, new DatabaseStalledError(answerTimeoutMs));
   }
@@ -451,6 +467,8 @@ class PipelineLane {
   private connect(): Promise<Client> {
     if (this.ended) return Promise.reject(new Error('the database connection is shutting down'));
     if (!this.connecting) {
+      const admitted = this.gate.admit();
+      if (admitted instanceof DatabaseStalledError) return Promise.reject(admitted);
       const client = new Client({ ...this.options, pipeline: true });
       this.opening = client;
       this.shapes.set(client, ConnectionShapes.of(client));
@@ -468,11 +486,13 @@ class PipelineLane {
             this.connecting = undefined;
             this.opening = undefined;
             this.client = client;
+            this.gate.settled(admitted);
             return client;
           },
           (err: Error) => {
             this.connecting = undefined;
             this.opening = undefined;
+            this.gate.settled(admitted, err);
             void client.end().catch(() => undefined); // connected but not set up: not used
             // pg's own connect timeout says only 'timeout expired': say what it is, a Postgres not answering (503)
             throw err.message === 'timeout expired' ? new DatabaseStalledError(CONNECT_TIMEOUT_MS) : err;
