@@ -4,6 +4,7 @@ import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './core/comm
 import { HttpConnections } from './core/common/http/http-connections';
 import { requestIdMiddleware } from './core/common/http/request-id';
 import { RouteMethods } from './core/common/http/route-methods';
+import { securityHeadersMiddleware } from './core/common/http/security-headers';
 import { AppConfig } from './core/config/app-config';
 import { mountOpenApi } from './core/openapi/openapi';
 import { SocketWsAdapter } from './gateway/socket-ws.adapter';
@@ -12,7 +13,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 
 /**
  * Everything done to an app instance before it listens; shared by main.ts and the e2e tests so
- * both run the same stack. Order matters: request id first, so every later error carries it.
+ * both run the same stack. Order matters: the hardening headers and the request id first, so
+ * every later answer, errors included, carries them.
  */
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get(AppConfig);
@@ -22,6 +24,7 @@ export function configureApp(app: NestExpressApplication): void {
   // Timeouts and the connection limit, before the server listens (ADR 0228).
   const connections = app.get(HttpConnections);
   connections.attach(app.getHttpServer());
+  app.use(securityHeadersMiddleware(config));
   app.use(requestIdMiddleware);
   app.use(app.get(HttpMetrics).middleware);
   app.use(connections.middleware);

@@ -265,6 +265,12 @@ const RESTATED: readonly Restated[] = [
     pattern: /`HTTP_MAX_CONNECTIONS` \(([\d,]+)\)/g,
     says: envDefault('HTTP_MAX_CONNECTIONS').toLocaleString('en-US'),
   },
+  {
+    constant: 'HSTS_MAX_AGE_SECONDS',
+    file: 'docs/operations.md',
+    pattern: /`strict-transport-security: max-age=(\d+)`/g,
+    says: envDefault('HSTS_MAX_AGE_SECONDS'),
+  },
   { constant: 'HTTP_PROBE_RESERVE', file: 'docs/operations.md', pattern: /websocket, (\d+) more are let in/g, says: HTTP_PROBE_RESERVE },
   {
     constant: 'SOCKET_SWEEP_INTERVAL_MS',

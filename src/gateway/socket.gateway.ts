@@ -12,8 +12,10 @@ import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { AgentCommandsService } from '../agent-commands';
 import { Clock } from '../core/common/clock/clock';
 import { acceptRequestId, REQUEST_ID_HEADER } from '../core/common/http/request-id';
+import { securityHeaders } from '../core/common/http/security-headers';
 import { PROBLEM_CONTENT_TYPE } from '../core/common/problem/problem-body';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
+import { AppConfig } from '../core/config/app-config';
 import { SOCKET_CONNECTIONS_METRIC } from '../core/metrics/metric-names';
 import { SOCKET_PATH } from '../socket-tokens';
 import { AuthenticatedUpgrade, SocketAuthService } from './socket-auth.service';
@@ -51,6 +53,9 @@ type VerifyDone = (ok: boolean, code?: number, message?: string, headers?: Recor
 export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
   private sweepTimer?: NodeJS.Timeout;
 
+  /** The hardening headers of every HTTP answer (ADR 0229), on the 101 and on refused upgrades too. */
+  private readonly securityHeaders: Readonly<Record<string, string>>;
+
   constructor(
     private readonly auth: SocketAuthService,
     private readonly registry: SocketRegistry,
@@ -59,13 +64,17 @@ export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayC
     private readonly clock: Clock,
     private readonly problems: ProblemRenderer,
     @InjectMetric(SOCKET_CONNECTIONS_METRIC) private readonly connections: Counter<string>,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.securityHeaders = securityHeaders(config);
+  }
 
   afterInit(server: WebSocketServer): void {
     // ws calls verifyClient with (info, done) before it answers the upgrade.
     server.options.verifyClient = (info: { req: IncomingMessage }, done: VerifyDone) => void this.verify(info.req, done);
     server.on('headers', (headers: string[], req: UpgradeRequest) => {
       headers.push(`X-Request-Id: ${acceptRequestId(req.headers[REQUEST_ID_HEADER])}`);
+      for (const [name, value] of Object.entries(this.securityHeaders)) headers.push(`${name}: ${value}`);
       for (const cookie of req[ADMISSION]?.setCookies ?? []) headers.push(`Set-Cookie: ${cookie}`);
     });
     this.sweepTimer = setInterval(() => this.sweep(), SOCKET_SWEEP_INTERVAL_MS);
@@ -113,6 +122,7 @@ export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayC
       const status = problem.status;
       this.connections.inc({ outcome: status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'error' });
       done(false, status, JSON.stringify(problem.body), {
+        ...this.securityHeaders,
         ...problem.headers,
         'Content-Type': PROBLEM_CONTENT_TYPE,
         'X-Request-Id': requestId,

@@ -410,4 +410,27 @@ describe('loadConfig', () => {
       }
     });
   });
+
+  describe('HSTS (ADR 0229)', () => {
+    it('defaults to a year without includeSubDomains', () => {
+      expect(loadConfig({ ...MINIMAL_ENV }).hsts).toEqual({ maxAgeSeconds: 31_536_000, includeSubDomains: false });
+    });
+
+    it('reads HSTS_MAX_AGE_SECONDS (0 included, to back out) and HSTS_INCLUDE_SUBDOMAINS', () => {
+      expect(loadConfig({ ...VALID_PRODUCTION_ENV, HSTS_MAX_AGE_SECONDS: '0', HSTS_INCLUDE_SUBDOMAINS: 'true' }).hsts).toEqual({
+        maxAgeSeconds: 0,
+        includeSubDomains: true,
+      });
+    });
+
+    it('refuses a negative or over-two-years max-age and anything but true or false', () => {
+      for (const [name, value] of [
+        ['HSTS_MAX_AGE_SECONDS', '-1'],
+        ['HSTS_MAX_AGE_SECONDS', '63072001'],
+        ['HSTS_INCLUDE_SUBDOMAINS', 'yes'],
+      ]) {
+        expect(problemVariables(expectConfigError({ ...MINIMAL_ENV, [name]: value }))).toEqual([name]);
+      }
+    });
+  });
 });

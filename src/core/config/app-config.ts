@@ -52,6 +52,12 @@ export interface HttpServerSettings {
   readonly maxConnections: number;
 }
 
+/** Strict-Transport-Security, sent in production only (security-headers.ts, ADR 0229). */
+export interface HstsSettings {
+  readonly maxAgeSeconds: number;
+  readonly includeSubDomains: boolean;
+}
+
 export interface QueueConfig {
   readonly name: string;
   readonly concurrency: number;
@@ -88,6 +94,7 @@ export class AppConfig {
   readonly shutdownGraceMs: number;
   readonly readyTimeoutMs: number;
   readonly http: HttpServerSettings;
+  readonly hsts: HstsSettings;
   /** SCIM Groups accept `displayName eq` and `externalId eq` filters (otherwise every filter is ignored). */
   readonly scimGroupFilters: boolean;
   /** Signing secrets of the payment provider's endpoint; empty: POST /webhooks/payments is 404. */
@@ -218,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: vars.HTTP_MAX_CONNECTIONS,
     },
+    hsts: { maxAgeSeconds: vars.HSTS_MAX_AGE_SECONDS, includeSubDomains: vars.HSTS_INCLUDE_SUBDOMAINS === 'true' },
     scimGroupFilters: vars.SCIM_GROUP_FILTERS === 'true',
     paymentsWebhookSecrets,
     secretsEncryptionKeys: encryptionKeys,

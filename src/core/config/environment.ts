@@ -143,6 +143,20 @@ export class EnvironmentVariables {
   @IsString()
   TRUSTED_PROXY_IPS = '';
 
+  @Env({
+    group: 'server',
+    doc: 'In production every response carries `strict-transport-security: max-age=<this>`, so browsers use https only for that long (a year by default). 0 tells browsers to forget the policy (to back out of https). Not sent outside production, where BASE_URL may be plain http.',
+  })
+  @Integer(0, 63_072_000)
+  HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+  @Env({
+    group: 'server',
+    doc: "`true` adds `includeSubDomains` to `strict-transport-security`: the policy then covers every subdomain of BASE_URL's host too. Only when each of them serves https (ADR 0229).",
+  })
+  @IsIn(['true', 'false'])
+  HSTS_INCLUDE_SUBDOMAINS = 'false';
+
   @Env({ group: 'server', doc: 'Least severe level logged. Logs are JSON lines on stdout, with credentials, cookies and tokens redacted.' })
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';

@@ -8,6 +8,7 @@ import { PROBLEM_CONTENT_TYPE } from '../problem/problem-body';
 import { ProblemRenderer } from '../problem/problem-renderer';
 import { ProblemError } from '../problem/problem.error';
 import { acceptRequestId, REQUEST_ID_HEADER } from './request-id';
+import { securityHeaders } from './security-headers';
 import type { NextFunction, Request, Response } from 'express';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -215,6 +216,7 @@ export class HttpConnections {
     const problem = this.renderer.render(serverBusy(), { request_id: requestId });
     const body = JSON.stringify(problem.body);
     const headers = {
+      ...securityHeaders(this.config),
       connection: 'close',
       'content-type': PROBLEM_CONTENT_TYPE,
       'content-length': String(Buffer.byteLength(body)),
