@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnMo
 import { DiscoveryService } from '@nestjs/core';
 import { Queue, Worker } from 'bullmq';
 import { AppConfig, QueueConfig } from '../config/app-config';
-import { endDisconnectsWhileReconnecting } from '../redis/stranded-disconnect';
+import { endDisconnectsWhileReconnecting, rejectStashedCommandsWhenFlushed } from '../redis/stranded-disconnect';
 import { QueueWorkerHost } from './queue-worker';
 import type Redis from 'ioredis';
 
@@ -92,14 +92,18 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
   }
 
   /**
-   * A worker is closed by disconnecting its blocking connection and waiting for it to end, which
-   * ioredis never reports when that connection was waiting to reconnect: make it report it.
+   * A worker is closed by disconnecting its blocking connection, waiting for it to end and then for
+   * its BZPOPMIN to settle. ioredis never reports the end when that connection was waiting to
+   * reconnect, and never settles a command sent before the connection was lost once a reconnect
+   * has begun: make it do both (stranded-disconnect.ts).
    */
   private async guardConnections(worker: Worker): Promise<void> {
     const backend = worker.backend;
     for (const client of [backend.client, backend.blockingClient]) {
       const connected = (await client?.catch(() => undefined)) as Redis | undefined;
-      if (connected) endDisconnectsWhileReconnecting(connected);
+      if (!connected) continue;
+      endDisconnectsWhileReconnecting(connected);
+      rejectStashedCommandsWhenFlushed(connected);
     }
   }
 
