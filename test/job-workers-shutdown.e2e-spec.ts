@@ -1,6 +1,7 @@
 import { JobWorkers } from '../src/core/jobs/job-workers.service';
 import { WebhookDeliveryProcessor } from '../src/webhooks/webhook-delivery.processor';
 import { eventually } from './support/eventually';
+import { OwnRedis } from './support/own-infra';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
 import type Redis from 'ioredis';
@@ -9,22 +10,32 @@ import type Redis from 'ioredis';
  * A worker closed while its blocking Redis connection waits to reconnect: ioredis never ended a
  * connection disconnected in that state (no 'end' event), so BullMQ's close, which waits for
  * that event, waited for good, and the service's shutdown with it (src/core/redis/stranded-disconnect.ts).
+ *
+ * Nor did ioredis settle the BZPOPMIN it lost with the connection once a reconnect had begun:
+ * BullMQ's 6 s watchdog did, and the close waited for it (about 1 run in 20 under CPU load).
+ *
+ * On a Redis server of its own: a worker closes once its active jobs finish, and on the shared
+ * Redis db this app's workers took jobs that other suites' apps queued, so one of those still
+ * running (a replay to a receiver that answers after seconds, say) held the shutdown past the
+ * 5 s bound.
  */
 describe('job workers at shutdown', () => {
-  const redisUrl = new URL(process.env.REDIS_URL!);
-  const proxy = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
+  const redis = new OwnRedis();
+  let proxy: TcpProxy;
   let t: TestApp;
   let closed = false;
 
   beforeAll(async () => {
+    await redis.start();
+    proxy = new TcpProxy('127.0.0.1', redis.port);
     await proxy.start();
-    const viaProxy = proxy.urlFor(redisUrl);
-    t = await createTestApp({ env: { REDIS_URL: viaProxy } });
+    t = await createTestApp({ env: { REDIS_URL: proxy.urlFor(redis.url) } });
   });
   afterAll(async () => {
-    await proxy.start();
+    await proxy?.start();
     if (!closed) await t?.close();
-    await proxy.cut();
+    await proxy?.cut();
+    await redis.kill();
   });
 
   it('a worker whose blocking connection is waiting to reconnect closes at once, and shutdown goes on', async () => {
