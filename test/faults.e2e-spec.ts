@@ -79,7 +79,16 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
 
   beforeAll(async () => {
     await Promise.all([pg.create(), redis.start()]);
-    const env = { ...TRUST_LOOPBACK, DATABASE_URL: pg.url, REDIS_URL: redis.url, API_RATE_LIMIT: '1000000', OUTBOX_POLL_MS: '200' };
+    // DB_STATEMENT_TIMEOUT_MS below the default: every wait on a paused Postgres ends within 2 s,
+    // so the 3 s bound below holds with room to spare while other suites load the host
+    const env = {
+      ...TRUST_LOOPBACK,
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      API_RATE_LIMIT: '1000000',
+      OUTBOX_POLL_MS: '200',
+      DB_STATEMENT_TIMEOUT_MS: '1500',
+    };
     [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
     [baseA, baseB] = await Promise.all([a.listen(), b.listen()]);
     w = await makeWorkspace(a);
