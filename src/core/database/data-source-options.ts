@@ -122,6 +122,20 @@ export class ConnectGate {
     }
   }
 
+  /** Runs a connection attempt through the gate: refused at once while another probes, else reported as it ends. */
+  async through<T>(attempt: () => Promise<T>): Promise<T> {
+    const admitted = this.admit();
+    if (admitted instanceof DatabaseStalledError) throw admitted;
+    try {
+      const result = await attempt();
+      this.settled(admitted);
+      return result;
+    } catch (err) {
+      this.settled(admitted, err as Error);
+      throw err;
+    }
+  }
+
   /** A connection was given up: PostgreSQL did not answer. */
   stall(): void {
     this.stalled = true;
@@ -188,21 +202,7 @@ export class PooledClient extends Client {
   override connect(...args: any[]): any {
     const callback = args[0] as ((err: Error | null, client?: Client) => void) | undefined;
     if (!this.gate) return callback ? super.connect(callback) : super.connect();
-    const gate = this.gate;
-    const admitted = gate.admit();
-    const attempt =
-      admitted instanceof DatabaseStalledError
-        ? Promise.reject(admitted)
-        : super.connect().then(
-            (client) => {
-              gate.settled(admitted);
-              return client;
-            },
-            (err: Error) => {
-              gate.settled(admitted, err);
-              throw err;
-            },
-          );
+    const attempt = this.gate.through(() => super.connect());
     if (!callback) return attempt;
     attempt.then(
       () => callback(null, this),

@@ -467,8 +467,6 @@ class PipelineLane {
   private connect(): Promise<Client> {
     if (this.ended) return Promise.reject(new Error('the database connection is shutting down'));
     if (!this.connecting) {
-      const admitted = this.gate.admit();
-      if (admitted instanceof DatabaseStalledError) return Promise.reject(admitted);
       const client = new Client({ ...this.options, pipeline: true });
       this.opening = client;
       this.shapes.set(client, ConnectionShapes.of(client));
@@ -478,21 +476,18 @@ class PipelineLane {
         this.forget(client);
       });
       client.on('end', () => this.forget(client));
-      this.connecting = client
-        .connect()
-        .then(() => client.query(GENERIC_PLANS))
+      this.connecting = this.gate
+        .through(() => client.connect().then(() => client.query(GENERIC_PLANS)))
         .then(
           () => {
             this.connecting = undefined;
             this.opening = undefined;
             this.client = client;
-            this.gate.settled(admitted);
             return client;
           },
           (err: Error) => {
             this.connecting = undefined;
             this.opening = undefined;
-            this.gate.settled(admitted, err);
             void client.end().catch(() => undefined); // connected but not set up: not used
             // pg's own connect timeout says only 'timeout expired': say what it is, a Postgres not answering (503)
             throw err.message === 'timeout expired' ? new DatabaseStalledError(CONNECT_TIMEOUT_MS) : err;
