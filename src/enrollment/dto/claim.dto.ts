@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString } from 'class-validator';
+import { IsObject, IsOptional, IsString, Matches } from 'class-validator';
 import { Trim } from '../../core/common/validation/transforms';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../../core/config/environment';
 import { durationAdjective } from '../../core/text/duration';
@@ -8,6 +8,9 @@ import { RobotDto } from './robot.dto';
 import { IsSerialNumber, IsSmallJson, SERIAL_NUMBER_MAX } from './validators';
 
 export const AGENT_METADATA_MAX_BYTES = 8192;
+
+/** API.md Part 3, "Fleets in the field": 8 to 128 of [A-Za-z0-9._~-]. */
+export const CLAIM_ID_PATTERN = /^[A-Za-z0-9._~-]{8,128}$/;
 
 export class ClaimEnrollmentDto {
   @ApiProperty({ description: 'age_<prefix>.<secret>' })
@@ -32,6 +35,20 @@ export class ClaimEnrollmentDto {
   @IsObject({ message: 'must be a JSON object' })
   @IsSmallJson(AGENT_METADATA_MAX_BYTES)
   agent?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    pattern: CLAIM_ID_PATTERN.source,
+    minLength: 8,
+    maxLength: 128,
+    description:
+      'made by the device before its first attempt and kept until it has saved the answer: a retry with the same token, ' +
+      '`claim_id` and serial within 24 hours, while no credential of the earlier answer has been used, answers the same agent and ' +
+      'robot with fresh credentials (`idempotent-replayed: true`) and revokes the earlier ones',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(CLAIM_ID_PATTERN, { message: 'must be 8 to 128 characters of A-Z, a-z, 0-9, ".", "_", "~" and "-"' })
+  claim_id?: string;
 }
 
 export class ClaimResponseDto {
