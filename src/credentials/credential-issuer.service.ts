@@ -38,7 +38,8 @@ export class CredentialIssuer {
 
   /**
    * Creates an agk_ key on an agent; the key is returned once and only its hash is stored. `id`
-   * names the credential for a caller that must know it before the answer (a PipelinedTransaction).
+   * names the credential for a caller that must know it before the answer (a PipelinedTransaction);
+   * `replayUntil`, for a claim's key that a replay may revoke while unused (ADR 0232).
    */
   async issueApiKey(
     m: Tx,
@@ -46,6 +47,7 @@ export class CredentialIssuer {
     scopes: readonly MachineScope[],
     expiresAt: Date | null = null,
     id?: string,
+    replayUntil: Date | null = null,
   ): Promise<IssuedApiKey> {
     const secret = mintPrefixedSecret('agk');
     const row = await this.repo.insertCredential(m, {
@@ -55,6 +57,7 @@ export class CredentialIssuer {
       secretHash: secret.secretHash,
       scopes,
       expiresAt,
+      replayUntil,
     });
     return {
       type: 'api_key',

@@ -63,6 +63,13 @@ export interface CredentialRecord {
   credentialScopes: MachineScope[];
   credentialStatus: StoredCredentialStatus;
   credentialExpiresAt: Date | null;
+  /**
+   * Until when the key's first use must be written at once, before the use is served: a key
+   * answered by a claim with a claim_id, which a replay may revoke while it is unused (ADR 0232).
+   */
+  credentialReplayUntil: Date | null;
+  /** Whether the key (or anything minted from it) has been used, as far as this record knows. */
+  credentialFirstUsed: boolean;
   agentStatus: ServiceAgentStatus;
   workspaceStatus: WorkspaceStatus;
 }
@@ -85,7 +92,8 @@ export interface PrimaryKeyRecord {
 export const CREDENTIAL_COLUMNS = `
   c.id AS credential_id, c.workspace_id, c.service_agent_id,
   c.secret_hash, c.scopes AS credential_scopes, c.status AS credential_status,
-  c.expires_at AS credential_expires_at, a.status AS agent_status, w.status AS workspace_status`;
+  c.expires_at AS credential_expires_at, c.replay_until AS credential_replay_until,
+  c.first_used_at IS NOT NULL AS credential_first_used, a.status AS agent_status, w.status AS workspace_status`;
 /** Joins from `api_credentials c` to the rows CREDENTIAL_COLUMNS reads. */
 export const CREDENTIAL_JOINS = `
   JOIN service_agents a ON a.id = c.service_agent_id
@@ -99,6 +107,8 @@ export const CREDENTIAL_ROW = {
   credential_scopes: t.textArray.of<MachineScope[]>(),
   credential_status: t.text.of<StoredCredentialStatus>(),
   credential_expires_at: t.timestamptz.null,
+  credential_replay_until: t.timestamptz.null,
+  credential_first_used: t.bool,
   agent_status: t.text.of<ServiceAgentStatus>(),
   workspace_status: t.text.of<WorkspaceStatus>(),
 } as const;
@@ -116,6 +126,8 @@ export function credentialRecord(r: RowOf<typeof CREDENTIAL_ROW>): CredentialRec
     credentialScopes: r.credential_scopes,
     credentialStatus: r.credential_status,
     credentialExpiresAt: r.credential_expires_at,
+    credentialReplayUntil: r.credential_replay_until,
+    credentialFirstUsed: r.credential_first_used,
     agentStatus: r.agent_status,
     workspaceStatus: r.workspace_status,
   };
@@ -149,10 +161,17 @@ const CREDENTIAL_BY_ACCESS_TOKEN = statement({
 
 const INSERT_CREDENTIAL = statement({
   label: 'insert_api_credential',
-  text: `INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at)
-       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6) RETURNING id, inserted_at`,
-  params: [t.uuid, t.uuid, t.text, t.bytea, t.textArray, t.timestamptz.null, t.uuid.null],
+  text: `INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at, replay_until)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $8) RETURNING id, inserted_at`,
+  params: [t.uuid, t.uuid, t.text, t.bytea, t.textArray, t.timestamptz.null, t.uuid.null, t.timestamptz.null],
   row: { id: t.uuid, inserted_at: t.timestamptz },
+});
+
+const MARK_FIRST_USE = statement({
+  label: 'mark_credential_first_use',
+  text: `UPDATE api_credentials SET first_used_at = COALESCE(first_used_at, now()) WHERE id = $1 AND status = 'usable' RETURNING id`,
+  params: [t.uuid],
+  row: { id: t.uuid },
 });
 
 /** An access token in the caller's transaction (durable with it). */
@@ -307,9 +326,28 @@ export class CredentialsRepository {
       secretHash: Buffer;
       scopes: readonly MachineScope[];
       expiresAt: Date | null;
+      replayUntil?: Date | null;
     },
   ): Promise<{ id: string; inserted_at: Date }> {
-    return m.one(INSERT_CREDENTIAL, [c.workspaceId, c.serviceAgentId, c.prefix, c.secretHash, c.scopes, c.expiresAt, c.id ?? null]);
+    return m.one(INSERT_CREDENTIAL, [
+      c.workspaceId,
+      c.serviceAgentId,
+      c.prefix,
+      c.secretHash,
+      c.scopes,
+      c.expiresAt,
+      c.id ?? null,
+      c.replayUntil ?? null,
+    ]);
+  }
+
+  /**
+   * The first use of a replayable key, written before the use is served (ADR 0232): under the
+   * key row's lock, which a replay takes too, so either the use is written first (and the replay
+   * refuses) or the replay revokes the key first (and the use finds it unusable: false).
+   */
+  async markFirstUse(credentialId: string): Promise<boolean> {
+    return (await this.db.maybe(MARK_FIRST_USE, [credentialId])) !== undefined;
   }
 
   /**

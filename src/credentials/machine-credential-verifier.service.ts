@@ -106,6 +106,7 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
     // secretMatches hashes even for an unknown prefix (no timing tell); `!record` only narrows the type
     if (!secretMatches(parts.secret, record?.secretHash) || !record) throw new MachineAuthError('invalid_api_key');
     this.assertPresentedUsable(record, now);
+    await this.markFirstUse(record, now);
     return record;
   }
 
@@ -135,7 +136,21 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
     this.assertPresentedUsable(record, now);
     if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');
     this.assertPresentedAccepts(record);
+    await this.markFirstUse(record, now);
     return record;
+  }
+
+  /**
+   * The first use of a key a claim answered with a claim_id (or of a token minted from it), within
+   * its replay window, is written before the use is served (ADR 0232): a replay revokes that
+   * answer only while it is unused, and the write and the replay both take the key row's lock.
+   * A key the replay revoked first refuses here, even while a cache still holds it. Once written,
+   * the record says so and the next uses write nothing.
+   */
+  private async markFirstUse(record: CredentialRecord, now: number): Promise<void> {
+    if (record.credentialFirstUsed || record.credentialReplayUntil === null || record.credentialReplayUntil.getTime() <= now) return;
+    if (!(await this.repo.markFirstUse(record.credentialId))) throw new MachineAuthError('api_key_revoked');
+    record.credentialFirstUsed = true;
   }
 
   /** The credential itself: revoked, archived or expired is a 401 (sockets re-check with this too). */

@@ -7,12 +7,13 @@ import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secret
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { Db, type PipelinedTx, refusalReason } from '../core/database/db.service';
 import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
-import { CredentialIssuer, assertWorkspaceAcceptsTraffic } from '../credentials';
+import { CredentialIssuer, CredentialRevoker, assertWorkspaceAcceptsTraffic } from '../credentials';
 import { Outbox, TRANSACTION_TIME } from '../events';
 import { type PlanLimits, type QuotaKind, quotaLimit, QuotasService, type WorkspaceStatus } from '../identity';
-import { claimRefusal, EnrollmentClaimsRepository, type WorkspaceLock } from './enrollment-claims.repository';
+import { CLAIM_ID_UNIQUE_CONSTRAINT, claimRefusal, EnrollmentClaimsRepository, type WorkspaceLock } from './enrollment-claims.repository';
 import {
   assertClaimable,
+  assertReplayable,
   assertRobotBindable,
   assertSerialAccepted,
   CLAIM_ATTEMPTS,
@@ -20,9 +21,10 @@ import {
   ClaimReruns,
   type Rerun,
   mergeTags,
+  REPLAY_WINDOW_MS,
 } from './enrollment-rules';
-import { ClaimTarget, EnrollmentTokensRepository } from './enrollment-tokens.repository';
-import { InvalidEnrollmentTokenError, SerialRefusedError } from './enrollment.errors';
+import { ClaimTarget, type EarlierClaim, EnrollmentTokensRepository } from './enrollment-tokens.repository';
+import { EnrollmentConflictError, InvalidEnrollmentTokenError, RobotDecommissionedError, SerialRefusedError } from './enrollment.errors';
 import { toRobotDto } from './mappers';
 import { ROBOT_NOT_BINDABLE, RobotRow, RobotsRepository, SERIAL_UNIQUE_CONSTRAINTS } from './robots.repository';
 import type { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
@@ -64,16 +66,17 @@ export class EnrollmentClaimService {
     private readonly claims: EnrollmentClaimsRepository,
     private readonly agents: ServiceAgentsService,
     private readonly issuer: CredentialIssuer,
+    private readonly revoker: CredentialRevoker,
     private readonly quotas: QuotasService,
     private readonly clock: Clock,
     @InjectMetric(ENROLLMENT_CLAIMS_METRIC) private readonly outcomes: Counter<string>,
     private readonly outbox: Outbox,
   ) {}
 
-  async claim(dto: ClaimEnrollmentDto): Promise<ClaimResponseDto> {
+  async claim(dto: ClaimEnrollmentDto): Promise<Claimed> {
     try {
       const claimed = await this.claimOnce(dto);
-      this.outcomes.inc({ outcome: 'claimed' });
+      this.outcomes.inc({ outcome: claimed.replayed ? 'replayed' : 'claimed' });
       return claimed;
     } catch (err) {
       this.outcomes.inc({ outcome: claimOutcome(err) });
@@ -81,31 +84,78 @@ export class EnrollmentClaimService {
     }
   }
 
-  private async claimOnce(dto: ClaimEnrollmentDto): Promise<ClaimResponseDto> {
+  private async claimOnce(dto: ClaimEnrollmentDto): Promise<Claimed> {
     const parts = parsePrefixedSecret('age', dto.token);
     if (!parts) throw new InvalidEnrollmentTokenError();
     const serial = dto.serial_number;
-    let target = await this.tokens.findForClaim(parts.prefix, serial);
+    const claimId = dto.claim_id ?? null;
+    let target = await this.tokens.findForClaim(parts.prefix, serial, dto.claim_id);
     // secretMatches hashes even for an unknown prefix (no timing tell); `!target` only narrows the type
     if (!secretMatches(parts.secret, target?.secretHash) || !target) throw new InvalidEnrollmentTokenError();
     const tokenId = target.id;
     let planChanged = false;
     const reruns = new ClaimReruns();
     for (;;) {
+      if (target.earlier) return { body: await this.replay(target, target.earlier, serial), replayed: true };
       assertClaimRules(target.workspaceStatus, target, serial, this.clock.now());
       assertRobotBindable(target.robot);
-      const outcome = await this.attempt(target, serial, dto.agent ?? {}, planChanged);
-      if (typeof outcome !== 'string') return outcome;
+      const outcome = await this.attempt(target, serial, dto.agent ?? {}, planChanged, claimId);
+      if (typeof outcome !== 'string') return { body: outcome, replayed: false };
       planChanged ||= outcome === 'plan';
       if (!reruns.allow(outcome)) {
         // Only a write racing every attempt gets here: answer what a serial taken meanwhile gets.
         if (outcome === 'robot') throw new SerialRefusedError('serial_already_claimed');
         throw new Error(`enrollment claim on token ${tokenId} did not settle in ${CLAIM_ATTEMPTS} attempts (${outcome})`);
       }
-      const fresh = await this.tokens.findForClaim(parts.prefix, serial);
+      const fresh = await this.tokens.findForClaim(parts.prefix, serial, dto.claim_id);
       if (!fresh || fresh.id !== tokenId) throw new InvalidEnrollmentTokenError(); // deleted with its workspace meanwhile
       target = fresh;
     }
+  }
+
+  /**
+   * A replay of the earlier claim with this claim_id (API.md Part 3, ADR 0232): the workspace's,
+   * the token's and the serial's rules first (assertReplayable), then one transaction that locks
+   * the claim record and its newest answer's key, refuses (409 `enrollment_claimed`) when that
+   * key was used or is no longer usable, or the agent or robot are no longer the claim's, and
+   * otherwise revokes the key (and so everything minted from it, on every node) and answers the
+   * same agent and robot with a new key and token. Nothing is counted on the token.
+   */
+  private async replay(token: ClaimTarget, earlier: EarlierClaim, serial: string | undefined): Promise<ClaimResponseDto> {
+    const now = this.clock.now();
+    assertWorkspaceAcceptsTraffic(token.workspaceStatus);
+    assertReplayable(token, earlier, serial, now);
+    if (token.robot?.status === 'retired') throw new RobotDecommissionedError();
+    const replayUntil = new Date(earlier.claimedAt.getTime() + REPLAY_WINDOW_MS);
+    let revoked: string | undefined;
+    const answer = await this.db.transaction(async (tx) => {
+      const claim = await this.claims.lockForReplay(tx, earlier.id);
+      if (!claim) throw new EnrollmentConflictError('enrollment_claimed');
+      assertWorkspaceAcceptsTraffic(claim.workspace.status);
+      const robot = claim.robotId === null ? null : await this.robots.lockById(tx, token.workspaceId, claim.robotId);
+      if (robot?.status === 'retired') throw new RobotDecommissionedError();
+      const stillTheClaims = claim.agent.status === 'active' && (claim.robotId === null || robot?.serviceAgentId === claim.serviceAgentId);
+      if (!claim.credentialReplayable || !stillTheClaims) throw new EnrollmentConflictError('enrollment_claimed');
+      await this.revoker.revokeMany(tx, token.workspaceId, [claim.credentialId]);
+      revoked = claim.credentialId;
+      const owner = { workspaceId: token.workspaceId, serviceAgentId: claim.serviceAgentId };
+      const apiKey = await this.issuer.issueApiKey(tx, owner, claim.credentialScopes, null, undefined, replayUntil);
+      const accessToken = await this.issuer.issueAccessToken(
+        tx,
+        { credentialId: apiKey.credential_id, serviceAgentId: claim.serviceAgentId },
+        claim.credentialScopes,
+      );
+      await this.claims.setAnswer(tx, earlier.id, apiKey.credential_id);
+      return {
+        service_agent: claim.agent,
+        robot: robot ? toRobotDto(robot) : null,
+        api_key: apiKey,
+        access_token: accessToken,
+        workspace: claim.workspace,
+      };
+    });
+    if (revoked) await this.revoker.publishCredentialChanged(revoked).catch(() => undefined); // the outbox's api_key.revoked reaches every node anyway
+    return answer;
   }
 
   /** Step 2 of a claim: the claimed answer, or why it has to read and run again. */
@@ -114,6 +164,7 @@ export class EnrollmentClaimService {
     serial: string | undefined,
     agentMetadata: Record<string, unknown>,
     planChanged: boolean,
+    claimId: string | null,
   ): Promise<ClaimResponseDto | Rerun> {
     const existing = token.robot;
     const addsRobot = serial !== undefined && !existing;
@@ -132,7 +183,14 @@ export class EnrollmentClaimService {
           scopes: token.scopes,
         }),
         robot && this.robots.writeClaimed(tx, robot, existing?.version),
-        this.issuer.issueApiKey(tx, { workspaceId: token.workspaceId, serviceAgentId: agentId }, token.scopes, null, credentialId),
+        this.issuer.issueApiKey(
+          tx,
+          { workspaceId: token.workspaceId, serviceAgentId: agentId },
+          token.scopes,
+          null,
+          credentialId,
+          claimId === null ? null : new Date(claimedAt.getTime() + REPLAY_WINDOW_MS),
+        ),
         this.issuer.issueAccessToken(tx, { credentialId, serviceAgentId: agentId }, token.scopes),
         robot &&
           this.outbox.record(tx, token.workspaceId, 'robot.claimed', {
@@ -149,6 +207,8 @@ export class EnrollmentClaimService {
             serialNumber: serial ?? null,
             claimedAt,
             addsRobot,
+            claimId,
+            credentialId,
           },
           claimedAt,
           lock,
@@ -174,6 +234,12 @@ export class EnrollmentClaimService {
       };
     });
   }
+}
+
+/** A claim's answer, and whether it replays an earlier claim (header `idempotent-replayed: true`). */
+export interface Claimed {
+  body: ClaimResponseDto;
+  replayed: boolean;
 }
 
 /**
@@ -223,6 +289,7 @@ function robotTimestamps(existing: ClaimTarget['robot']): { inserted_at: string;
  */
 function rerunFor(failure: unknown): Rerun {
   if (isUniqueViolation(failure, [AGENT_SLUG_UNIQUE_CONSTRAINT])) return 'slug';
+  if (isUniqueViolation(failure, [CLAIM_ID_UNIQUE_CONSTRAINT])) return 'claim_id';
   if (isUniqueViolation(failure, SERIAL_UNIQUE_CONSTRAINTS) || refusalReason(failure) === ROBOT_NOT_BINDABLE) return 'robot';
   const refusal = claimRefusal(failure);
   if (!refusal) throw failure;

@@ -5,6 +5,8 @@ import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
 import { WORKSPACE_ROW } from '../identity';
 import { ENROLLMENT_TOKEN_SLOTS } from './enrollment-rules';
+import type { ServiceAgentStatus } from '../agents';
+import type { MachineScope } from '../auth';
 import type { PlanLimits, WorkspaceRow, WorkspaceStatus } from '../identity';
 
 export interface NewClaim {
@@ -15,6 +17,24 @@ export interface NewClaim {
   claimedAt: Date;
   /** Whether the claim created its robot (counted toward the robot quota), not bound a pending one. */
   addsRobot: boolean;
+  /** The device's claim_id, which makes the claim replayable (ADR 0232), and its answer's key. */
+  claimId: string | null;
+  credentialId: string;
+}
+
+/** The constraint that lets one claim_id name one claim of a token. */
+export const CLAIM_ID_UNIQUE_CONSTRAINT = 'enrollment_claims_claim_id_key';
+
+/** An earlier claim as a replay finds it, locked with the key of its newest answer (lockForReplay). */
+export interface ReplayedClaim {
+  serviceAgentId: string;
+  robotId: string | null;
+  credentialId: string;
+  /** The newest answer's key: still usable and never used, or the replay is refused. */
+  credentialReplayable: boolean;
+  credentialScopes: MachineScope[];
+  agent: { id: string; name: string; slug: string; status: ServiceAgentStatus };
+  workspace: WorkspaceRow;
 }
 
 /** How the counted end locks the workspace row: SHARE with no quota to count, NO KEY UPDATE to count one. */
@@ -46,9 +66,80 @@ export class EnrollmentClaimsRepository {
       lock === 'SHARE',
       c.addsRobot,
       randomInt(ENROLLMENT_TOKEN_SLOTS),
+      c.claimId,
+      c.credentialId,
     ]);
   }
+
+  /**
+   * A replay's read of its earlier claim (ADR 0232), none when its newest answer's key is gone:
+   * the claim record locked FOR UPDATE, then that key FOR NO KEY UPDATE (so concurrent replays of one claim go one at a time, and a first
+   * use of the key, which locks its row too, is either before, and seen, or after, and refused),
+   * the agent, and the workspace FOR SHARE (its status cannot change until the replay commits).
+   */
+  async lockForReplay(m: Tx, claimRecordId: string): Promise<ReplayedClaim | undefined> {
+    // The record first, on its own: a replay that waited here for another to commit reads the new
+    // answer's key in the next statement's snapshot. Locked together in one statement, the
+    // re-check of the updated record (Postgres's EvalPlanQual) joined it to the old key and
+    // found no row: a concurrent replay answered 409.
+    if (!(await m.maybe(LOCK_CLAIM_RECORD, [claimRecordId]))) return undefined;
+    const r = await m.maybe(LOCK_FOR_REPLAY, [claimRecordId]);
+    if (!r) return undefined;
+    return {
+      serviceAgentId: r.service_agent_id,
+      robotId: r.robot_id,
+      credentialId: r.credential_id,
+      credentialReplayable: r.credential_replayable,
+      credentialScopes: r.credential_scopes,
+      agent: { id: r.service_agent_id, name: r.agent_name, slug: r.agent_slug, status: r.agent_status },
+      workspace: { id: r.id, name: r.name, slug: r.slug, status: r.status, plan: r.plan },
+    };
+  }
+
+  /** The replay's answer is now the claim's newest: its key is the one the next replay checks. */
+  async setAnswer(m: Tx, claimRecordId: string, credentialId: string): Promise<void> {
+    await m.run(SET_CLAIM_ANSWER, [claimRecordId, credentialId]);
+  }
 }
+
+const LOCK_CLAIM_RECORD = statement({
+  label: 'lock_enrollment_claim',
+  text: `SELECT id FROM enrollment_claims WHERE id = $1 FOR UPDATE`,
+  params: [t.uuid],
+  row: { id: t.uuid },
+});
+
+const LOCK_FOR_REPLAY = statement({
+  label: 'lock_enrollment_claim_for_replay',
+  text: `SELECT ec.service_agent_id, ec.robot_id, ec.credential_id,
+                c.status = 'usable' AND c.first_used_at IS NULL AS credential_replayable, c.scopes AS credential_scopes,
+                a.name AS agent_name, a.slug AS agent_slug, a.status AS agent_status,
+                w.id, w.name, w.slug, w.status, w.plan
+           FROM enrollment_claims ec
+           JOIN service_agents a ON a.id = ec.service_agent_id
+           JOIN workspaces w ON w.id = ec.workspace_id
+           JOIN api_credentials c ON c.id = ec.credential_id
+          WHERE ec.id = $1
+            FOR NO KEY UPDATE OF c FOR SHARE OF w`,
+  params: [t.uuid],
+  row: {
+    service_agent_id: t.uuid,
+    robot_id: t.uuid.null,
+    credential_id: t.uuid,
+    credential_replayable: t.bool,
+    credential_scopes: t.textArray.of<MachineScope[]>(),
+    agent_name: t.text,
+    agent_slug: t.text,
+    agent_status: t.text.of<ServiceAgentStatus>(),
+    ...WORKSPACE_ROW,
+  },
+});
+
+const SET_CLAIM_ANSWER = statement({
+  label: 'set_enrollment_claim_answer',
+  text: `UPDATE enrollment_claims SET credential_id = $2 WHERE id = $1`,
+  params: [t.uuid, t.uuid],
+});
 
 /**
  * Why the end of a claim refused, from the statement's error: `token` (it takes no more claims
@@ -98,8 +189,8 @@ function finishSql(lock: WorkspaceLock): string {
          AND t.id = s.token_id AND t.revoked_at IS NULL AND t.expires_at > $2
       RETURNING t.id, t.workspace_id
     ), recorded AS (
-      INSERT INTO enrollment_claims (workspace_id, enrollment_token_id, service_agent_id, robot_id, serial_number, claimed_at)
-      SELECT workspace_id, id, $3, $4, $5, $6 FROM counted
+      INSERT INTO enrollment_claims (workspace_id, enrollment_token_id, service_agent_id, robot_id, serial_number, claimed_at, claim_id, credential_id)
+      SELECT workspace_id, id, $3, $4, $5, $6, $10, $11 FROM counted
       RETURNING workspace_id
     ), locked AS (
       SELECT w.id, w.name, w.slug, w.status, w.plan
@@ -120,7 +211,7 @@ const finishStatement = (label: string, lock: WorkspaceLock) =>
   statement({
     label,
     text: finishSql(lock),
-    params: [t.uuid, t.timestamptz, t.uuid, t.uuid.null, t.text.null, t.timestamptz, t.bool, t.bool, t.int],
+    params: [t.uuid, t.timestamptz, t.uuid, t.uuid.null, t.text.null, t.timestamptz, t.bool, t.bool, t.int, t.text.null, t.uuid],
     row: { ...WORKSPACE_ROW, max_service_agents: t.int.null, max_robots: t.int.null, accepted: t.bool.null },
   });
 const FINISH: Record<WorkspaceLock, ReturnType<typeof finishStatement>> = {

@@ -65,6 +65,29 @@ export function assertClaimable(t: Omit<TokenLimits, 'serialAllowlist'>, now: nu
   if (state !== 'usable') throw new EnrollmentConflictError(`enrollment_${state}`);
 }
 
+/** How long after a claim made with a claim_id a retry may replay it (API.md Part 3, ADR 0232). */
+export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The rules of a replay before its transaction, after the workspace's: the token neither revoked
+ * (409) nor expired (410), though it may have no claims left (a replay counts none); the same
+ * serial as the earlier claim (else 409 `claim_id_conflict`); within REPLAY_WINDOW_MS of the
+ * earlier claim (else the claim_id has served: 409 `enrollment_claimed`); the serial still
+ * accepted by the token.
+ */
+export function assertReplayable(
+  t: Pick<TokenLimits, 'revokedAt' | 'expiresAt' | 'maxClaims' | 'serialAllowlist'>,
+  earlier: { serialNumber: string | null; claimedAt: Date },
+  serial: string | undefined,
+  now: number,
+): void {
+  if (t.revokedAt) throw new EnrollmentConflictError('enrollment_revoked');
+  if (t.expiresAt.getTime() <= now) throw new EnrollmentExpiredError();
+  if ((earlier.serialNumber ?? undefined) !== serial) throw new EnrollmentConflictError('claim_id_conflict');
+  if (now - earlier.claimedAt.getTime() >= REPLAY_WINDOW_MS) throw new EnrollmentConflictError('enrollment_claimed');
+  assertSerialAccepted(t, serial);
+}
+
 /** A fleet token (max_claims > 1) needs a serial; a non-empty allowlist must contain it. */
 export function assertSerialAccepted(t: Pick<TokenLimits, 'maxClaims' | 'serialAllowlist'>, serial: string | undefined): void {
   if (serial === undefined) {
@@ -85,8 +108,12 @@ export function mergeTags(existing: readonly string[], added: readonly string[])
   return [...new Set([...existing, ...added])];
 }
 
-/** Why a claim's attempt did not commit, when a fresh read decides what the claim answers. */
-export type Rerun = 'slug' | 'robot' | 'token' | 'plan';
+/**
+ * Why a claim's attempt did not commit, when a fresh read decides what the claim answers:
+ * `claim_id` when a concurrent claim with the same claim_id committed first (the read finds it,
+ * and the claim replays it).
+ */
+export type Rerun = 'slug' | 'robot' | 'token' | 'plan' | 'claim_id';
 
 /**
  * Attempts of one claim: a claim runs again after a concurrent write got in its way (a slug or a

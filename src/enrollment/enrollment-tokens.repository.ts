@@ -46,6 +46,14 @@ export interface ClaimTarget extends EnrollmentTokenRow, PlanLimits {
   secretHash: Buffer;
   workspaceStatus: WorkspaceStatus;
   robot: ExistingRobot | undefined;
+  /** The earlier claim of this token with the claim's claim_id, if any (a replay, ADR 0232). */
+  earlier: EarlierClaim | undefined;
+}
+
+export interface EarlierClaim {
+  id: string;
+  serialNumber: string | null;
+  claimedAt: Date;
 }
 
 export interface NewEnrollmentToken {
@@ -161,11 +169,13 @@ const FIND_FOR_CLAIM = statement({
   lane: 'read',
   text: `SELECT t.*, w.status AS workspace_status, p.max_service_agents, p.max_robots,
               r.id AS robot_id, r.status AS robot_status, r.name AS robot_name, r.tags AS robot_tags, r.cohort_id AS robot_cohort_id,
-              r.inserted_at AS robot_inserted_at, r.xmin::text AS robot_version
+              r.inserted_at AS robot_inserted_at, r.xmin::text AS robot_version,
+              ec.id AS earlier_claim_id, ec.serial_number AS earlier_serial_number, ec.claimed_at AS earlier_claimed_at
          FROM (SELECT ${COLUMNS}, secret_hash FROM enrollment_tokens WHERE prefix = $1) t
          JOIN workspaces w ON w.id = t.workspace_id JOIN plans p ON p.slug = w.plan
-         LEFT JOIN robots r ON r.workspace_id = t.workspace_id AND r.serial_number = $2`,
-  params: [t.text, t.text.null],
+         LEFT JOIN robots r ON r.workspace_id = t.workspace_id AND r.serial_number = $2
+         LEFT JOIN enrollment_claims ec ON ec.enrollment_token_id = t.id AND ec.claim_id = $3`,
+  params: [t.text, t.text.null, t.text.null],
   row: {
     ...TOKEN_ROW,
     secret_hash: t.bytea,
@@ -179,6 +189,9 @@ const FIND_FOR_CLAIM = statement({
     robot_cohort_id: t.uuid.null,
     robot_inserted_at: t.timestamptz.null,
     robot_version: t.text.null,
+    earlier_claim_id: t.uuid.null,
+    earlier_serial_number: t.text.null,
+    earlier_claimed_at: t.timestamptz.null,
   },
 });
 
@@ -228,8 +241,8 @@ export class EnrollmentTokensRepository {
    * that prefix and its secret hash, its workspace's status, the workspace plan's limits, and the
    * robot carrying `serial` in the workspace, if any (with its version, for bindPending).
    */
-  async findForClaim(prefix: string, serial: string | undefined): Promise<ClaimTarget | undefined> {
-    const r = await this.db.maybe(FIND_FOR_CLAIM, [prefix, serial ?? null]);
+  async findForClaim(prefix: string, serial: string | undefined, claimId?: string): Promise<ClaimTarget | undefined> {
+    const r = await this.db.maybe(FIND_FOR_CLAIM, [prefix, serial ?? null, claimId ?? null]);
     if (!r) return undefined;
     const robot =
       r.robot_id === null
@@ -250,6 +263,10 @@ export class EnrollmentTokensRepository {
       max_service_agents: r.max_service_agents,
       max_robots: r.max_robots,
       robot,
+      earlier:
+        r.earlier_claim_id === null
+          ? undefined
+          : { id: r.earlier_claim_id, serialNumber: r.earlier_serial_number, claimedAt: r.earlier_claimed_at! },
     };
   }
 }
