@@ -21,6 +21,7 @@ import { DocsModule } from './docs/docs.module';
 import { EnrollmentModule } from './enrollment/enrollment.module';
 import { EvalsModule } from './evals/evals.module';
 import { EventsModule } from './events/events.module';
+import { ExpiryWarningsModule } from './expiry-warnings/expiry-warnings.module';
 import { GatewayModule } from './gateway/gateway.module';
 import { GatewayRulesModule } from './gateway-rules/gateway-rules.module';
 import { HealthModule } from './health/health.module';
@@ -89,6 +90,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     DataRequestsModule,
     // issue 19: the marketplace plane
     PartnersModule,
+    ExpiryWarningsModule,
   ],
   providers: [ProblemRenderer, { provide: APP_FILTER, useClass: ProblemFilter }, { provide: APP_PIPE, useClass: AppValidationPipe }],
 })

@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { type Tx } from '../core/database/db.service';
+import { t } from '../core/database/pg-types';
+import { type RowOf, statement } from '../core/database/statement';
+import { API_KEY_EXPIRING_NOTICE_S, ENROLLMENT_TOKEN_EXPIRING_NOTICE_S, EXHAUSTED_LOOKBACK_S, ISSUE_CLOCK_TOLERANCE_S } from './notices';
+import type { MachineScope } from '../auth';
+import type { EnrollmentTokenRow } from '../enrollment';
+
+/**
+ * The statements of the expiry-warnings job (ADR 0235). Each claims at most $2 rows that are due
+ * for one warning and sets that warning's marker on them, in one statement: the rows are read
+ * through the warning's partial index (migrations/1763700047000-ExpiryWarnings.ts; the predicates
+ * below repeat its own so the planner finds them implied, and test/hot-queries.e2e-spec.ts holds
+ * them to the index), locked FOR NO KEY UPDATE SKIP LOCKED (another node's run skips them, and a
+ * claim's or a token exchange's foreign-key check, FOR KEY SHARE, is not blocked), and only rows
+ * still unmarked on their newest version are updated. The caller records the events in the same
+ * transaction, so a marker is set exactly when its event is recorded. $1 is the moment the window
+ * is judged at (the database's time when null).
+ */
+const AS_OF = `coalesce($1::timestamptz, now())`;
+
+/** The claims of the token aliased `alias`: the sum of its slots (migrations/1763700044000-EnrollmentTokenSlots.ts). */
+const claimsOf = (alias: string) =>
+  `(SELECT COALESCE(sum(s.claims_count), 0)::int FROM enrollment_token_slots s WHERE s.token_id = ${alias}.id)`;
+
+const KEY_ROW = { workspace_id: t.uuid, credential_id: t.uuid, service_agent_id: t.uuid, expires_at: t.timestamptz } as const;
+
+/**
+ * Usable keys that expire within the notice and were not warned: marked warned. A rotated key is
+ * left out: its end was set, and announced with `api_key.rotated`, by its rotation (ADR 0233).
+ */
+const CLAIM_EXPIRING_KEYS = statement({
+  label: 'claim_expiring_api_keys',
+  text: `WITH due AS (SELECT id FROM api_credentials
+                    WHERE expires_at IS NOT NULL AND expiring_notified_at IS NULL AND status = 'usable' AND rotated_at IS NULL
+                      AND expires_at > ${AS_OF} AND expires_at <= ${AS_OF} + interval '${API_KEY_EXPIRING_NOTICE_S} seconds'
+                    ORDER BY expires_at LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
+         UPDATE api_credentials c SET expiring_notified_at = now() FROM due
+          WHERE c.id = due.id AND c.expiring_notified_at IS NULL
+          RETURNING c.workspace_id, c.id AS credential_id, c.service_agent_id, c.expires_at`,
+  params: [t.timestamptz.null, t.bigint],
+  row: KEY_ROW,
+});
+
+const TOKEN_COLUMNS = `t.id, t.workspace_id, t.prefix, t.max_claims, ${claimsOf('t')} AS claims_count, t.expires_at, t.revoked_at,
+  t.serial_allowlist, t.cohort_id, t.default_tags, t.scopes, t.created_by, t.inserted_at, ${AS_OF} AS as_of`;
+const TOKEN_ROW = {
+  id: t.uuid,
+  workspace_id: t.uuid,
+  prefix: t.text,
+  max_claims: t.int,
+  claims_count: t.int,
+  expires_at: t.timestamptz,
+  revoked_at: t.timestamptz.null,
+  serial_allowlist: t.textArray,
+  cohort_id: t.uuid.null,
+  default_tags: t.textArray,
+  scopes: t.textArray.of<MachineScope[]>(),
+  created_by: t.uuid.null,
+  inserted_at: t.timestamptz,
+  as_of: t.timestamptz,
+} as const;
+
+/**
+ * Tokens neither revoked nor used up that expire within the notice, issued for longer than it,
+ * and not warned: marked warned.
+ */
+const CLAIM_EXPIRING_TOKENS = statement({
+  label: 'claim_expiring_enrollment_tokens',
+  text: `WITH due AS (SELECT u.id FROM enrollment_tokens u
+                    WHERE u.expiring_notified_at IS NULL AND u.revoked_at IS NULL
+                      AND u.expires_at - u.inserted_at > interval '${ENROLLMENT_TOKEN_EXPIRING_NOTICE_S + ISSUE_CLOCK_TOLERANCE_S} seconds'
+                      AND u.expires_at > ${AS_OF} AND u.expires_at <= ${AS_OF} + interval '${ENROLLMENT_TOKEN_EXPIRING_NOTICE_S} seconds'
+                      AND ${claimsOf('u')} < u.max_claims
+                    ORDER BY u.expires_at LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
+         UPDATE enrollment_tokens t SET expiring_notified_at = now() FROM due
+          WHERE t.id = due.id AND t.expiring_notified_at IS NULL AND t.revoked_at IS NULL
+          RETURNING ${TOKEN_COLUMNS}`,
+  params: [t.timestamptz.null, t.bigint],
+  row: TOKEN_ROW,
+});
+
+/**
+ * Tokens whose claims reached max_claims (revoked since or not; a revoke alone closes the slots
+ * but leaves the count short), not announced, expired no longer ago than the lookback: marked
+ * announced.
+ */
+const CLAIM_EXHAUSTED_TOKENS = statement({
+  label: 'claim_exhausted_enrollment_tokens',
+  text: `WITH due AS (SELECT u.id FROM enrollment_tokens u
+                    WHERE u.exhausted_notified_at IS NULL AND u.expires_at > ${AS_OF} - interval '${EXHAUSTED_LOOKBACK_S} seconds'
+                      AND ${claimsOf('u')} >= u.max_claims
+                    ORDER BY u.expires_at LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
+         UPDATE enrollment_tokens t SET exhausted_notified_at = now() FROM due
+          WHERE t.id = due.id AND t.exhausted_notified_at IS NULL
+          RETURNING ${TOKEN_COLUMNS}`,
+  params: [t.timestamptz.null, t.bigint],
+  row: TOKEN_ROW,
+});
+
+/** A key due for `api_key.expiring`, with its workspace. */
+export type ExpiringKey = RowOf<typeof KEY_ROW>;
+
+/** A token due for a warning, with its workspace and the moment it was judged at (for its state). */
+export interface WarnedToken {
+  workspaceId: string;
+  token: EnrollmentTokenRow;
+  asOf: Date;
+}
+
+function warnedToken(r: RowOf<typeof TOKEN_ROW>): WarnedToken {
+  return {
+    workspaceId: r.workspace_id,
+    asOf: r.as_of,
+    token: {
+      id: r.id,
+      workspaceId: r.workspace_id,
+      prefix: r.prefix,
+      maxClaims: r.max_claims,
+      claimsCount: r.claims_count,
+      expiresAt: r.expires_at,
+      revokedAt: r.revoked_at,
+      serialAllowlist: r.serial_allowlist,
+      cohortId: r.cohort_id,
+      defaultTags: r.default_tags,
+      scopes: r.scopes,
+      createdBy: r.created_by,
+      insertedAt: r.inserted_at,
+    },
+  };
+}
+
+/** SQL of the expiry-warnings job; every method runs in the caller's transaction, which records the events. */
+@Injectable()
+export class ExpiryWarningsRepository {
+  claimExpiringKeys(tx: Tx, asOf: Date | null, limit: number): Promise<ExpiringKey[]> {
+    return tx.rows(CLAIM_EXPIRING_KEYS, [asOf, limit]);
+  }
+
+  async claimExpiringTokens(tx: Tx, asOf: Date | null, limit: number): Promise<WarnedToken[]> {
+    return (await tx.rows(CLAIM_EXPIRING_TOKENS, [asOf, limit])).map(warnedToken);
+  }
+
+  async claimExhaustedTokens(tx: Tx, asOf: Date | null, limit: number): Promise<WarnedToken[]> {
+    return (await tx.rows(CLAIM_EXHAUSTED_TOKENS, [asOf, limit])).map(warnedToken);
+  }
+}
