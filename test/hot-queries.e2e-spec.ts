@@ -1,5 +1,7 @@
 import { Client } from 'pg';
 import { PreparedSql } from '../src/core/database/pipeline/prepared-sql.service';
+import { declaredStatements } from '../src/core/database/statement';
+import { EXPIRY_WARNINGS_BATCH } from '../src/expiry-warnings/notices';
 import { makeWorkspace, type Registered } from './support/builders';
 import { mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -151,4 +153,61 @@ describe('hot statements are served by indexes', () => {
     expect(pipelined.has(name)).toBe(onPipeline);
     expectIndexedWithoutSort(await plan(name, false), table);
   });
+});
+
+/**
+ * The expiry-warnings job (ADR 0235) runs on every node, every 30 s, over all workspaces: each of
+ * its statements must reach only the rows still to be warned, through the partial index of its
+ * warning (migrations/1763700047000-ExpiryWarnings.ts), never a whole table, and without a sort.
+ * Its statements run in transactions, so they are taken from their declarations and EXPLAINed
+ * with the values a run gives them (the database's time, a batch), as a generic plan and a custom one.
+ */
+describe("the expiry-warnings job's statements are served by their partial indexes", () => {
+  const JOB: Array<[string, string, string]> = [
+    ['claim_expiring_api_keys', 'api_credentials', 'api_credentials_expiring_idx'],
+    ['claim_expiring_enrollment_tokens', 'enrollment_tokens', 'enrollment_tokens_expiring_idx'],
+    ['claim_exhausted_enrollment_tokens', 'enrollment_tokens', 'enrollment_tokens_exhausted_idx'],
+  ];
+  let db: Client;
+
+  beforeAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for its side effect: its declarations register
+    require('../src/expiry-warnings/expiry-warnings.repository');
+    db = new Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    await db.query('SET enable_seqscan = off; SET enable_bitmapscan = off');
+  });
+  afterAll(() => db.end());
+
+  const textOf = (label: string): string => {
+    const found = declaredStatements().find((s) => s.label === label);
+    if (!found) throw new Error(`no statement is declared as ${label}`);
+    return found.text;
+  };
+
+  async function jobPlan(label: string, generic: boolean): Promise<PlanNode[]> {
+    const text = textOf(label);
+    if (!generic) {
+      const { rows } = await db.query({ text: `EXPLAIN (FORMAT JSON) ${text}`, values: [null, EXPIRY_WARNINGS_BATCH] });
+      return flatten(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
+    }
+    await db.query('SET plan_cache_mode = force_generic_plan');
+    try {
+      await db.query(`PREPARE job AS ${text}`);
+      const { rows } = await db.query(`EXPLAIN (FORMAT JSON) EXECUTE job(NULL, ${EXPIRY_WARNINGS_BATCH})`);
+      return flatten(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
+    } finally {
+      await db.query('DEALLOCATE ALL; RESET plan_cache_mode');
+    }
+  }
+
+  it.each(JOB.flatMap(([label, table, index]) => [true, false].map((generic) => [label, table, index, generic] as const)))(
+    '%s reads %s through %s without a scan or a sort (generic plan: %s)',
+    async (label, table, index, generic) => {
+      const nodes = await jobPlan(label, generic);
+      expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+      expect(nodes.map((n) => n['Node Type']).filter((type) => type.includes('Sort'))).toEqual([]);
+      expect(nodes.filter((n) => n['Relation Name'] === table).map((n) => n['Index Name'])).toContain(index);
+    },
+  );
 });
