@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/core/database/data-source-options';
+import { dataSourceOptions, MIGRATIONS_TABLE } from '../src/core/database/data-source-options';
 import { runMigrations } from '../src/core/database/migrate';
 import { ENROLLMENT_TOKEN_SLOTS } from '../src/enrollment/enrollment-rules';
 import { asOperator, claim, issueToken, makeFleetOwner, OP, statusCounts, uniqueSerial } from './enrollment-support';
@@ -129,8 +129,17 @@ describe('enrollment token slots', () => {
       await admin.end();
     });
 
+    /** Undoes the migrations after the slots' one, then that one (later migrations come and go). */
+    const undoThroughSlots = async () => {
+      for (;;) {
+        const [last] = await scratch.query(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id DESC LIMIT 1`);
+        await scratch.undoLastMigration({ transaction: 'each' });
+        if (last.name === 'EnrollmentTokenSlots1763700044000') return;
+      }
+    };
+
     it('moves each count into slots (filled in order, a revoked token closed) and back', async () => {
-      await scratch.undoLastMigration({ transaction: 'each' });
+      await undoThroughSlots();
       const [{ id: workspaceId }] = await scratch.query(`INSERT INTO workspaces (name, slug) VALUES ('W', 'w') RETURNING id`);
       const tokens: Array<[number, number, boolean]> = [
         // max_claims, claims_count, revoked
@@ -191,7 +200,7 @@ describe('enrollment token slots', () => {
       );
       expect(columns).toEqual([]);
 
-      await scratch.undoLastMigration({ transaction: 'each' });
+      await undoThroughSlots();
       const back = await scratch.query(`SELECT id, claims_count FROM enrollment_tokens WHERE id = ANY($1)`, [ids]);
       expect(ids.map((id) => back.find((r: { id: string }) => r.id === id).claims_count)).toEqual(tokens.map(([, count]) => count));
       await runMigrations(scratchUrl);
