@@ -15,6 +15,7 @@ import {
   uniqueSerial,
 } from './enrollment-support';
 import { db, TRUST_LOOPBACK } from './support/operator';
+import { OwnRedis } from './support/own-infra';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -327,5 +328,48 @@ describe('replayable claims (claim_id)', () => {
     const replay = await claim(t, body);
     expect(replay.status).toBe(201);
     expect(replay.body.service_agent.id).toBe(first.body.service_agent.id);
+  });
+});
+
+/** Redis out of reach during a replay: the replay is Postgres's; the revocation still reaches every node through the outbox. */
+describe('replayable claims with Redis down', () => {
+  const redis = new OwnRedis();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    await redis.start();
+    t = await createTestApp({ env: { ...TRUST_LOOPBACK, API_RATE_LIMIT: '1000000', REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    await redis.start();
+    await t?.close();
+    await redis.kill();
+  });
+
+  it('a replay with Redis killed either answers in full or changes nothing; once answered, the earlier key is refused', async () => {
+    const op = await makeFleetOwner(t);
+    const token = await issueToken(t, op, { max_claims: 1 });
+    const body = { token: token.token, serial_number: uniqueSerial(), claim_id: newClaimId() };
+    const first = await claim(t, body);
+    expect(first.status).toBe(201);
+
+    await redis.kill();
+    const replay = await claim(t, body);
+    const [state] = await db(t).query(
+      `SELECT (SELECT status FROM api_credentials WHERE id = $1) AS earlier,
+              (SELECT count(*)::int FROM api_credentials WHERE service_agent_id = $2) AS keys,
+              (SELECT credential_id FROM enrollment_claims WHERE enrollment_token_id = $3) AS answer`,
+      [first.body.api_key.credential_id, first.body.service_agent.id, token.id],
+    );
+    if (replay.status === 201) {
+      expect(replay.body.service_agent.id).toBe(first.body.service_agent.id);
+      expect(state).toEqual({ earlier: 'revoked', keys: 2, answer: replay.body.api_key.credential_id });
+      const old = await t.http().get('/api/v1/messages').set('authorization', `Bearer ${first.body.api_key.key}`);
+      expect(old.status).toBe(401);
+    } else {
+      expectProblem(replay, 503, 'service-unavailable', { detail: 'redis_unavailable' });
+      expect(state).toEqual({ earlier: 'usable', keys: 1, answer: first.body.api_key.credential_id });
+    }
+    process.stdout.write(`[replayable-claims] replay with Redis killed: ${replay.status}\n`);
   });
 });
