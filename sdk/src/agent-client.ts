@@ -7,12 +7,15 @@ import type {
   PathsWith,
   RequestOptions,
   ResponseBody,
+  RotateRequest,
+  RotateResponse,
   SocketTokenResponse,
   TokenResponse,
   OtaProgressReport,
   OtaUpdateEnvelope,
 } from './api-types';
 import type { CredentialStore, StoredAccessToken, StoredCredentials } from './credential-store';
+import type { DomainEvent } from './socket-protocol';
 
 export interface AgentClientOptions extends Omit<HttpOptions, 'baseUrl'> {
   /** The service; defaults to the one the credentials came from. */
@@ -35,6 +38,42 @@ export interface AgentClientOptions extends Omit<HttpOptions, 'baseUrl'> {
   refreshAfter?: number;
   /** Told about problems that do not fail a request (a store that could not be written). */
   onWarning?: (message: string, err?: unknown) => void;
+  /**
+   * Rotation of the key (`POST /api/v1/credentials/rotate`, scope `credentials:write`): on a
+   * schedule, and when the socket says the key is expiring. On by default when the client has
+   * claimed credentials and a store to keep the new key in (it is saved before it is used);
+   * `false` turns it off.
+   */
+  rotation?: RotationOptions | false;
+}
+
+export interface RotationOptions {
+  /** Rotate once the key is this close to its expiry, when its expiry is known (ms). Default 7 days, when the service warns. */
+  beforeExpiryMs?: number;
+  /** Rotate once the key is this old (ms), whatever its expiry. Default: never. */
+  maxAgeMs?: number;
+  /** How long the old key keeps working after a rotation (grace_period_seconds, 0..604800). Default: the service's, 3600. */
+  gracePeriodSeconds?: number;
+  /** Rotate when the socket receives `api_key.expiring` for this key (it asks for that event). Default true. */
+  onExpiringEvent?: boolean;
+  /** After such an event, rotate within a random delay up to this (ms), so a fleet warned at once does not rotate at once. Default 60,000. */
+  eventJitterMs?: number;
+}
+
+export const DEFAULT_ROTATION: Required<Omit<RotationOptions, 'maxAgeMs' | 'gracePeriodSeconds'>> = {
+  beforeExpiryMs: 7 * 86_400_000,
+  onExpiringEvent: true,
+  eventJitterMs: 60_000,
+};
+
+/** What a rotation did: the key now in use, and when the one before it stops. */
+export interface KeyRotation {
+  /** The new agk_ key: in the store already when the client has one; a client without a store must keep it itself. */
+  apiKey: string;
+  credentialId: string;
+  previous: { credentialId: string; expiresAt: Date };
+  /** What started it. */
+  reason: 'call' | 'schedule' | 'event';
 }
 
 interface TokenState extends StoredAccessToken {
@@ -50,6 +89,10 @@ const REFRESH_BACKOFF = { initialDelayMs: 5_000, maxDelayMs: 300_000, multiplier
 /** 401 details that a fresh access token cures (anything else about the key does not). */
 const REFRESHABLE = new Set(['token_expired', 'invalid_token']);
 
+export const ROTATE_PATH = '/api/v1/credentials/rotate';
+/** Retries of a scheduled rotation that failed: a minute doubling to an hour, with jitter. */
+const ROTATION_BACKOFF = { initialDelayMs: 60_000, maxDelayMs: 3_600_000, multiplier: 2 };
+
 /**
  * The machine API as one agent: authenticates with its key or an access token it refreshes
  * before expiry, types every request and answer from the service's OpenAPI document, mints
@@ -58,7 +101,7 @@ const REFRESHABLE = new Set(['token_expired', 'invalid_token']);
 export class AgentClient {
   readonly http: HttpClient;
   readonly auth: 'access_token' | 'api_key';
-  private readonly apiKey: string;
+  private apiKey: string;
   private credentials?: StoredCredentials;
   private token?: TokenState;
   private refreshing?: Promise<TokenState>;
@@ -66,6 +109,24 @@ export class AgentClient {
   /** After an early refresh failed: not before this (ms), and how many failed in a row. */
   private refreshRetryAtMs = 0;
   private refreshFailures = 0;
+  /** Rotation, when on. */
+  private readonly rotation?: RotationOptions & typeof DEFAULT_ROTATION;
+  /** Counts the keys this client has switched to; what was minted under an older one is not kept. */
+  private generation = 0;
+  /** The key's credential id: from the credentials, else from the socket's ready reply. */
+  private credentialId?: string;
+  private keyIssuedAtMs?: number;
+  private keyExpiresAtMs?: number;
+  private rotating?: Promise<KeyRotation>;
+  /** A rotation the service made whose new key the store could not take yet: saved again before it is used. */
+  private unsaved?: { response: RotateResponse; requestedAt: number };
+  /** The new key is in use but not yet in the store (it could not be saved before the old one stopped). */
+  private credentialsUnsaved = false;
+  private rotationRetryAtMs = 0;
+  private rotationFailures = 0;
+  /** A key whose rotation the service refused for good (already rotated, or not allowed): not tried again. */
+  private rotationRefusedFor?: string;
+  private readonly rotationListeners = new Set<(rotation: KeyRotation) => void>();
 
   constructor(private readonly options: AgentClientOptions) {
     const baseUrl = options.baseUrl ?? options.credentials?.base_url;
@@ -80,12 +141,37 @@ export class AgentClient {
     if (!(this.refreshAfter > 0 && this.refreshAfter <= 1)) throw new TypeError('refreshAfter must be in (0, 1]');
     const stored = options.credentials?.access_token;
     if (stored && this.scopesMatch(stored.scopes)) this.token = tokenState(stored);
+    if (options.rotation !== false && options.store && this.credentials && !options.apiKey) {
+      this.rotation = { ...DEFAULT_ROTATION, ...options.rotation };
+    } else if (options.rotation) {
+      throw new TypeError('rotation needs claimed credentials and a store to keep the new key in (credentials and store)');
+    }
+    const c = this.credentials;
+    this.credentialId = c?.credential_id;
+    this.keyIssuedAtMs = parseTime(c?.key_issued_at) ?? parseTime(c?.claimed_at);
+    this.keyExpiresAtMs = parseTime(c?.key_expires_at);
   }
 
   /** Who this client is, when it was built from claimed credentials. */
   get identity(): { serviceAgentId: string; credentialId: string; workspaceId: string; robotId: string | null } | undefined {
     const c = this.credentials;
     return c && { serviceAgentId: c.service_agent_id, credentialId: c.credential_id, workspaceId: c.workspace_id, robotId: c.robot_id };
+  }
+
+  /** Changes each time the client switches to a new key (a socket connected under an older one reconnects). */
+  get keyGeneration(): number {
+    return this.generation;
+  }
+
+  /** Whether the client rotates its key when told (its sockets then ask for `api_key.expiring`). */
+  get rotatesOnEvent(): boolean {
+    return this.rotation?.onExpiringEvent === true;
+  }
+
+  /** Calls `listener` after each switch to a new key; returns the unsubscribe. */
+  onRotated(listener: (rotation: KeyRotation) => void): () => void {
+    this.rotationListeners.add(listener);
+    return () => this.rotationListeners.delete(listener);
   }
 
   /**
@@ -110,19 +196,45 @@ export class AgentClient {
     return res.body;
   }
 
-  /** An authenticated call of a path the generated types do not cover (yet). */
+  /**
+   * An authenticated call of a path the generated types do not cover (yet). A rotation that is
+   * due starts beside it: this request goes with the current key, later ones with the new key
+   * once it is saved.
+   */
   async send<T>(
     method: string,
     path: string,
     options: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal } = {},
   ): Promise<HttpResponse<T>> {
+    this.maybeRotate();
+    return this.authorized<T>(method, path, options);
+  }
+
+  private async authorized<T>(
+    method: string,
+    path: string,
+    options: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal },
+  ): Promise<HttpResponse<T>> {
+    // A 401 for a request sent under a key the client has since rotated away from is sent once
+    // more under the new key: a swap of keys fails no request, whatever the grace period.
+    const generation = this.generation;
+    const rotatedSince = (err: unknown) => err instanceof ProblemError && err.status === 401 && generation !== this.generation;
     if (this.auth === 'api_key') {
-      return this.http.request<T>({ method, path, ...options, headers: { 'x-agent-api-key': this.apiKey } });
+      try {
+        return await this.http.request<T>({ method, path, ...options, headers: { 'x-agent-api-key': this.apiKey } });
+      } catch (err) {
+        if (!rotatedSince(err)) throw err;
+        return this.http.request<T>({ method, path, ...options, headers: { 'x-agent-api-key': this.apiKey } });
+      }
     }
     const token = await this.currentToken(options.signal);
     try {
       return await this.http.request<T>({ method, path, ...options, headers: { authorization: `Bearer ${token.token}` } });
     } catch (err) {
+      if (rotatedSince(err)) {
+        const current = await this.currentToken(options.signal);
+        return this.http.request<T>({ method, path, ...options, headers: { authorization: `Bearer ${current.token}` } });
+      }
       // Expired early by another clock, or lost (an exchanged token may not survive a database
       // crash): one fresh token, one more try. A revoked key answers api_key_revoked and ends here.
       if (!(err instanceof ProblemError && err.status === 401 && REFRESHABLE.has(err.detail))) throw err;
@@ -140,6 +252,153 @@ export class AgentClient {
   tokenTimes(): { expiresAt: Date; refreshAt: Date } | undefined {
     const t = this.token;
     return t && { expiresAt: new Date(t.expiresAtMs), refreshAt: new Date(this.refreshAtMs(t)) };
+  }
+
+  /**
+   * POST /api/v1/credentials/rotate (scope `credentials:write`): a new key for the same agent. The
+   * new key is saved in the store (atomically) before the client uses it; requests already sent
+   * with the old key finish with it (it keeps working for the grace period), later ones use the
+   * new key, and sockets reconnect with it. Concurrent calls share one rotation. A store that
+   * cannot take the new key fails the rotation (CredentialStoreError) and the old key stays in
+   * use; the next rotation saves the same new key again rather than asking for another.
+   * A key already rotated is a ProblemError 409 `credential_rotated`.
+   */
+  rotate(options: { gracePeriodSeconds?: number; signal?: AbortSignal } = {}): Promise<KeyRotation> {
+    return abortable(this.startRotation('call', options.gracePeriodSeconds), options.signal);
+  }
+
+  /**
+   * Starts a rotation in the background when the schedule says it is due (the key within
+   * `beforeExpiryMs` of its expiry, or older than `maxAgeMs`); every request checks, and so does
+   * each socket heartbeat. Failures are told to onWarning and tried again after a backoff.
+   */
+  maybeRotate(): void {
+    if (!this.rotation || this.rotating) return;
+    const now = Date.now();
+    if (now < this.rotationRetryAtMs || this.rotationRefusedFor === this.credentialId) return;
+    if (this.credentialsUnsaved) {
+      void this.saveUnsaved();
+      return;
+    }
+    const { beforeExpiryMs, maxAgeMs } = this.rotation;
+    const expiring = this.keyExpiresAtMs !== undefined && now >= this.keyExpiresAtMs - beforeExpiryMs;
+    const old = maxAgeMs !== undefined && this.keyIssuedAtMs !== undefined && now >= this.keyIssuedAtMs + maxAgeMs;
+    if (this.unsaved || expiring || old) this.rotateInBackground('schedule');
+  }
+
+  /**
+   * A domain event the client's socket received: `api_key.expiring` for this client's key starts
+   * a rotation (after a random delay up to `eventJitterMs`). `socketCredentialId` is the
+   * credential the socket's ready reply named, for a client that does not know its own.
+   */
+  noticeEvent(event: DomainEvent, socketCredentialId?: string): void {
+    if (event.type !== 'api_key.expiring' || !this.rotation?.onExpiringEvent) return;
+    const mine = this.credentialId ?? socketCredentialId;
+    if (!mine || event.data.credential_id !== mine) return;
+    const expiresAt = parseTime(typeof event.data.expires_at === 'string' ? event.data.expires_at : undefined);
+    if (expiresAt !== undefined) this.keyExpiresAtMs = expiresAt;
+    const delay = Math.floor(Math.random() * this.rotation.eventJitterMs);
+    setTimeout(() => {
+      if (this.credentialId === mine || this.credentialId === undefined) this.rotateInBackground('event');
+    }, delay).unref();
+  }
+
+  private rotateInBackground(reason: KeyRotation['reason']): void {
+    if (this.rotating || this.rotationRefusedFor === this.credentialId) return;
+    this.startRotation(reason, this.rotation?.gracePeriodSeconds).catch((err: unknown) => {
+      const refused = err instanceof ProblemError && [403, 404, 409].includes(err.status);
+      if (refused) this.rotationRefusedFor = this.credentialId;
+      else this.rotationRetryAtMs = Date.now() + backoffDelay(this.rotationFailures++, ROTATION_BACKOFF);
+      this.options.onWarning?.(
+        refused ? 'the service refused to rotate the key; it is not tried again' : 'could not rotate the key; tried again later',
+        err,
+      );
+    });
+  }
+
+  private startRotation(reason: KeyRotation['reason'], gracePeriodSeconds?: number): Promise<KeyRotation> {
+    if (!this.rotating) {
+      const running = this.rotateOnce(reason, gracePeriodSeconds);
+      this.rotating = running;
+      void running.then(
+        () => (this.rotating = undefined),
+        () => (this.rotating = undefined),
+      );
+    }
+    return this.rotating;
+  }
+
+  private async rotateOnce(reason: KeyRotation['reason'], gracePeriodSeconds?: number): Promise<KeyRotation> {
+    let rotated = this.unsaved;
+    if (!rotated) {
+      const requestedAt = Date.now();
+      const body: RotateRequest = gracePeriodSeconds === undefined ? {} : { grace_period_seconds: gracePeriodSeconds };
+      const res = await this.authorized<RotateResponse>('post', ROTATE_PATH, { body });
+      rotated = { response: res.body, requestedAt };
+    }
+    const next = this.credentials && credentialsFromRotation(this.credentials, rotated.response, rotated.requestedAt);
+    if (next && this.options.store) {
+      try {
+        await this.options.store.save(next);
+        this.unsaved = undefined;
+      } catch (err) {
+        this.unsaved = rotated;
+        // The old key stops at previous.expires_at: past that, the new key is used unsaved rather than no key at all.
+        const stopsAt = Date.parse(rotated.response.previous.expires_at);
+        if (!(Date.now() >= stopsAt - EXPIRY_MARGIN_MS)) throw err;
+        this.options.onWarning?.('the new key could not be saved and the old one is about to stop: the new key is used unsaved', err);
+        this.unsaved = undefined;
+        this.credentialsUnsaved = true;
+      }
+    }
+    return this.switchTo(rotated.response, rotated.requestedAt, next, reason);
+  }
+
+  /** The switch itself, in one synchronous step: every request after it uses the new key. */
+  private switchTo(
+    response: RotateResponse,
+    requestedAt: number,
+    next: StoredCredentials | undefined,
+    reason: KeyRotation['reason'],
+  ): KeyRotation {
+    const { api_key: key, access_token: grant, previous } = response;
+    this.apiKey = key.key;
+    if (next) this.credentials = next;
+    this.credentialId = key.credential_id;
+    this.keyIssuedAtMs = requestedAt;
+    this.keyExpiresAtMs = parseTime(key.expires_at ?? undefined);
+    const token = tokenState(accessTokenFrom(grant.token, grant.scopes, requestedAt, grant.expires_in));
+    this.token = this.scopesMatch(token.scopes) ? token : undefined;
+    this.refreshing = undefined;
+    this.refreshFailures = 0;
+    this.refreshRetryAtMs = 0;
+    this.rotationFailures = 0;
+    this.rotationRetryAtMs = 0;
+    this.generation++;
+    const rotation: KeyRotation = {
+      apiKey: key.key,
+      credentialId: key.credential_id,
+      previous: { credentialId: previous.credential_id, expiresAt: new Date(previous.expires_at) },
+      reason,
+    };
+    for (const listener of this.rotationListeners) listener(rotation);
+    return rotation;
+  }
+
+  private async saveUnsaved(): Promise<void> {
+    if (!this.options.store || !this.credentials) return;
+    try {
+      await this.options.store.save(this.credentials);
+      this.credentialsUnsaved = false;
+    } catch (err) {
+      this.rotationRetryAtMs = Date.now() + backoffDelay(this.rotationFailures++, ROTATION_BACKOFF);
+      this.options.onWarning?.('the key in use is still not saved', err);
+    }
+  }
+
+  /** The credential the socket's ready reply named: what api_key.expiring events are matched against when the client did not know it. */
+  learnCredentialId(credentialId: string): void {
+    this.credentialId ??= credentialId;
   }
 
   /** POST /api/v1/socket_tokens: a 600-second token for the websocket (scope sockets:connect). */
@@ -204,28 +463,28 @@ export class AgentClient {
 
   private async exchange(): Promise<TokenState> {
     const issuedAtMs = Date.now();
+    const generation = this.generation;
     const res = await this.http.request<TokenResponse>({
       method: 'post',
       path: '/api/v1/agent_tokens',
       headers: { 'x-agent-api-key': this.apiKey },
       body: this.options.scopes ? { scopes: this.options.scopes } : {},
     });
-    const stored: StoredAccessToken = {
-      token: res.body.token,
-      scopes: res.body.scopes,
-      issued_at: new Date(issuedAtMs).toISOString(),
-      expires_at: new Date(issuedAtMs + res.body.expires_in * 1000).toISOString(),
-    };
-    this.token = tokenState(stored);
-    await this.persist(stored);
-    return this.token;
+    const state = tokenState(accessTokenFrom(res.body.token, res.body.scopes, issuedAtMs, res.body.expires_in));
+    // A rotation switched keys meanwhile: this token, of the old key, serves who waited for it, and is not kept.
+    if (generation !== this.generation) return state;
+    this.token = state;
+    await this.persist(state);
+    return state;
   }
 
-  private async persist(token: StoredAccessToken): Promise<void> {
+  private async persist(token: TokenState): Promise<void> {
     if (!this.options.store || !this.credentials) return;
-    this.credentials = { ...this.credentials, access_token: token };
+    const { token: value, scopes, issued_at, expires_at } = token;
+    this.credentials = { ...this.credentials, access_token: { token: value, scopes, issued_at, expires_at } };
     try {
       await this.options.store.save(this.credentials);
+      this.credentialsUnsaved = false;
     } catch (err) {
       this.options.onWarning?.('could not save the refreshed access token', err);
     }
@@ -234,6 +493,34 @@ export class AgentClient {
 
 function tokenState(stored: StoredAccessToken): TokenState {
   return { ...stored, issuedAtMs: Date.parse(stored.issued_at), expiresAtMs: Date.parse(stored.expires_at) };
+}
+
+function accessTokenFrom(token: string, scopes: string[], issuedAtMs: number, expiresInS: number): StoredAccessToken {
+  return {
+    token,
+    scopes: [...scopes],
+    issued_at: new Date(issuedAtMs).toISOString(),
+    expires_at: new Date(issuedAtMs + expiresInS * 1000).toISOString(),
+  };
+}
+
+const parseTime = (value: string | null | undefined): number | undefined => {
+  const ms = value ? Date.parse(value) : NaN;
+  return Number.isNaN(ms) ? undefined : ms;
+};
+
+/** The stored credentials after a rotation: the new key and its access token, the rest as it was. */
+export function credentialsFromRotation(current: StoredCredentials, response: RotateResponse, requestedAt: number): StoredCredentials {
+  const { api_key: key, access_token: grant } = response;
+  return {
+    ...current,
+    api_key: key.key,
+    credential_id: key.credential_id,
+    scopes: [...key.scopes],
+    access_token: accessTokenFrom(grant.token, grant.scopes, requestedAt, grant.expires_in),
+    key_issued_at: new Date(requestedAt).toISOString(),
+    key_expires_at: key.expires_at ?? null,
+  };
 }
 
 /** A tuple that makes the options argument optional when nothing in it is required. */

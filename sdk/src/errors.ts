@@ -84,6 +84,26 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * The service answered a socket event (`ready`, `command_result`) with status `error`: `reason`
+ * is the reply's (`invalid_payload`, `unknown_event_type`, `database_unavailable` ...), `payload`
+ * the whole reply payload.
+ */
+export class ReplyError extends Error {
+  override readonly name = 'ReplyError';
+  /** Seconds the reply asked to wait before sending again (`retry_after`), when it did. */
+  readonly retryAfterSeconds?: number;
+  constructor(
+    readonly event: string,
+    readonly reason: string,
+    readonly payload: Record<string, unknown> = {},
+  ) {
+    super(`${event} refused: ${reason}`);
+    const retryAfter = Number(payload.retry_after);
+    if (payload.retry_after !== undefined && Number.isFinite(retryAfter) && retryAfter >= 0) this.retryAfterSeconds = retryAfter;
+  }
+}
+
 /** The credential store could not be read or written; `reason` says why. */
 export class CredentialStoreError extends Error {
   override readonly name = 'CredentialStoreError';
@@ -104,6 +124,7 @@ export function errorKind(err: unknown): string {
   if (err instanceof ProblemError) return /^[a-z0-9_]+$/.test(err.detail) ? `${err.slug}:${err.detail}` : err.slug;
   if (err instanceof TransportError) return err.code ? `${err.kind}:${err.code}` : err.kind;
   if (err instanceof CredentialStoreError) return `credential_store:${err.reason}`;
+  if (err instanceof ReplyError) return `${err.event}:${err.reason}`;
   if (err instanceof Error) return err.name === 'Error' ? 'error' : err.name;
   return 'unknown';
 }
