@@ -1,4 +1,4 @@
-import { agentClient, AgentSocket, CommandFailed, CommandOutcome, ProblemError, REPLY_REASONS } from '../sdk/src';
+import { agentClient, AgentSocket, CommandFailed, CommandOutcome, ProblemError, REPLY_REASONS, ReplyError } from '../sdk/src';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
 import { ReplyReasons } from '../src/gateway/socket-protocol';
 import { SocketGateway } from '../src/gateway/socket.gateway';
@@ -244,7 +244,7 @@ describe('SDK: the agent socket', () => {
     const socket = open(device.key);
     const reconnects: unknown[] = [];
     socket.on('reconnecting', (r) => reconnects.push(r));
-    const closed = new Promise<{ error?: ProblemError }>((resolve) => socket.once('closed', resolve));
+    const closed = new Promise<{ error?: ProblemError | ReplyError }>((resolve) => socket.once('closed', resolve));
     await socket.start();
 
     await ws.revoke(device.credentialId);

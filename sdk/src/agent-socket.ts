@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { BackoffOptions, backoffDelay, DEFAULT_BACKOFF, sleep } from './backoff';
-import { ProblemError, systemCode, TransportError } from './errors';
-import { problemFrom } from './http';
+import { ProblemError, ReplyError, systemCode, TransportError } from './errors';
+import { problemFrom, retryAfterMs } from './http';
 import {
   CloseCodes,
   CommandResultPayload,
@@ -50,6 +50,12 @@ export interface AgentSocketOptions {
   defaultHandler?: CommandHandler;
   /** What the device tells the service with `ready` (at most 8 KiB of JSON). */
   readyPayload?: Record<string, unknown>;
+  /**
+   * The domain event types this socket receives as `event` (`['*']`: all of them), sent as
+   * `events` in `ready`: the service pushes only the types a socket names, and only while its
+   * credential holds `events:read`. A client that rotates its key when told adds `api_key.expiring`.
+   */
+  events?: string[];
   /** A heartbeat every this many ms (the service drops sockets silent for two 30 s sweeps). Default 25,000. */
   heartbeatIntervalMs?: number;
   /** A reply not received within this many ms counts as a dead connection. Default 10,000. */
@@ -96,8 +102,12 @@ export interface AgentSocketEvents {
   heartbeat: [{ serverTime: string; roundTripMs: number }];
   disconnected: [{ code: number; reason: string; error?: unknown }];
   reconnecting: [{ attempt: number; delayMs: number; error?: unknown }];
-  /** Final: after stop(), or a refusal that reconnecting cannot cure (`error`, e.g. api_key_revoked). */
-  closed: [{ error?: ProblemError }];
+  /**
+   * Final: after stop(), or a refusal that reconnecting cannot cure (`error`: a ProblemError such
+   * as api_key_revoked or a missing sockets:connect, or a ReplyError for a ready the service
+   * refuses, such as invalid_payload).
+   */
+  closed: [{ error?: ProblemError | ReplyError }];
 }
 
 interface CommandState {
@@ -106,6 +116,8 @@ interface CommandState {
   outcome?: CommandResultPayload;
   acknowledged: boolean;
   sending: boolean;
+  /** Sends of its result that were not acknowledged (no reply in time, or not stored): the next waits longer. */
+  retries: number;
 }
 
 interface Pending {
@@ -120,6 +132,8 @@ interface SessionEnd {
   error?: unknown;
   /** How long the socket was ready, in ms (0 if it never was). */
   readyForMs: number;
+  /** The client's key generation the session connected under. */
+  generation?: number;
 }
 
 /** Commands remembered for de-duplication (delivery is at least once). */
@@ -135,6 +149,25 @@ const MAX_SERVER_FRAME_BYTES = 8 * 1024 * 1024;
  */
 const RESULT_NOT_STORED: ReadonlySet<string> = new Set<ReplyReason>(['database_unavailable', 'redis_unavailable', 'internal_error']);
 const MAX_RESULT_RETRY_S = 60;
+/**
+ * Refusals of `ready` that another connection may not meet: the service could not answer it now
+ * (a dependency, or a bug), or the socket was closed by a policy an operator may lift. Any other
+ * reason (invalid_payload, unknown_event_type ...) would be met on every attempt, so it is final.
+ */
+const READY_RETRYABLE: ReadonlySet<string> = new Set<ReplyReason>([
+  'database_unavailable',
+  'redis_unavailable',
+  'internal_error',
+  'forbidden',
+]);
+/** The 403 detail of a credential without the scope a route needs (sockets:connect for socket tokens). */
+const MISSING_SCOPE: ReadonlySet<string> = new Set([
+  'The token does not have sufficient scope',
+  'insufficient_scope',
+  'insufficient_scopes',
+]);
+/** The most a retry-after of a refused upgrade or ready makes a reconnect wait. */
+const MAX_RETRY_AFTER_MS = 300_000;
 
 /**
  * The agent's websocket: mints a socket token, connects, says `ready`, runs each pushed command's
@@ -151,7 +184,9 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
   /** Connections that reached ready, and reconnects after the first. */
   readonly stats = { connections: 0, reconnects: 0, commands: 0 };
 
-  private readonly options: Required<Omit<AgentSocketOptions, 'handlers' | 'defaultHandler' | 'readyPayload' | 'origin' | 'backoff'>> & {
+  private readonly options: Required<
+    Omit<AgentSocketOptions, 'handlers' | 'defaultHandler' | 'readyPayload' | 'events' | 'origin' | 'backoff'>
+  > & {
     backoff: Required<BackoffOptions>;
   };
   private ws?: WebSocket;
@@ -164,6 +199,11 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
   private readonly commands = new Map<string, CommandState>();
   private heartbeat?: NodeJS.Timeout;
   private firstReady?: { promise: Promise<ReadyReply>; resolve: (r: ReadyReply) => void; reject: (e: unknown) => void };
+  /** The `ready` payload as sent: readyPayload, with the events asked for. */
+  private readonly readyFrame: Record<string, unknown>;
+  /** Set when the connection is closed to reconnect under a rotated key: the next attempt starts at once. */
+  private reconnectNow = false;
+  private unsubscribeRotation?: () => void;
 
   constructor(
     readonly agent: AgentClient,
@@ -177,9 +217,10 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
       stableAfterMs: config.stableAfterMs ?? 10_000,
       backoff: { ...DEFAULT_BACKOFF, ...config.backoff },
     };
+    this.readyFrame = readyFrame(config, agent.rotatesOnEvent);
     // The service refuses a larger ready with payload_too_large on every attempt: a socket that
     // could never be ready would reconnect for good, so it is refused here, where it is a bug.
-    if (config.readyPayload !== undefined && jsonBytes(config.readyPayload) > PAYLOAD_LIMITS.ready) {
+    if (jsonBytes(this.readyFrame) > PAYLOAD_LIMITS.ready) {
       throw new TypeError(`readyPayload must be at most ${PAYLOAD_LIMITS.ready} bytes as JSON`);
     }
   }
@@ -199,8 +240,23 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     promise.catch(() => undefined); // a caller that never awaits start() must not crash the process
     this.firstReady = { promise, resolve, reject };
     this.running = true;
+    this.unsubscribeRotation = this.agent.onRotated(() => this.onRotated());
     this.loop = this.run();
     return promise;
+  }
+
+  /**
+   * The client switched to a new key: the socket token minted under the old one is dropped, and
+   * the connection made under the old key is replaced at once (the old key stops at the end of
+   * its grace period, and its sockets with it). Results in flight are sent again after ready.
+   */
+  private onRotated(): void {
+    this.socketToken = undefined;
+    const ws = this.ws;
+    if (!ws) return;
+    this.reconnectNow = true;
+    if (ws.readyState === WebSocket.OPEN) ws.close(CloseCodes.normal, 'credential_rotated');
+    else ws.terminate();
   }
 
   /** Closes the socket (1000) and stops reconnecting; handlers see their signal abort. */
@@ -218,19 +274,30 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
 
   private async run(): Promise<void> {
     let attempt = 0;
-    let error: ProblemError | undefined;
+    let error: ProblemError | ReplyError | undefined;
     while (this.running) {
       this.state = attempt === 0 && this.stats.connections === 0 ? 'connecting' : 'reconnecting';
       this.emit('connecting', { attempt });
-      const end = await this.session(attempt).catch((err: unknown): SessionEnd => ({ code: 0, reason: '', error: err, readyForMs: 0 }));
+      const generation = this.agent.keyGeneration;
+      const end = await this.session(attempt).catch((err: unknown): SessionEnd => ({
+        code: 0,
+        reason: '',
+        error: err,
+        readyForMs: 0,
+        generation,
+      }));
       if (!this.running) break;
       this.emit('disconnected', { code: end.code, reason: end.reason, error: end.error });
-      error = this.fatal(end);
+      const rotated = this.reconnectNow || end.generation !== this.agent.keyGeneration;
+      this.reconnectNow = false;
+      error = rotated ? undefined : this.fatal(end);
       if (error) break;
-      if (end.readyForMs >= this.options.stableAfterMs) attempt = 0;
+      if (end.readyForMs >= this.options.stableAfterMs || rotated) attempt = 0;
       // a refusal an operator may lift waits the longest delay, jittered too: a workspace frozen at
-      // once closes a whole fleet's sockets at once, which must not come back in lockstep
-      const delayMs = backoffDelay(this.refusedForNow(end) ? Number.POSITIVE_INFINITY : attempt, this.options.backoff);
+      // once closes a whole fleet's sockets at once, which must not come back in lockstep; a
+      // retry-after (a 503 during a deploy, a dependency out of reach) is waited at least
+      const backoff = backoffDelay(this.refusedForNow(end) ? Number.POSITIVE_INFINITY : attempt, this.options.backoff);
+      const delayMs = rotated ? 0 : Math.max(backoff, Math.min(retryAfterOf(end.error), MAX_RETRY_AFTER_MS));
       attempt++;
       this.stats.reconnects++;
       this.emit('reconnecting', { attempt, delayMs, error: end.error });
@@ -242,25 +309,38 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     }
     this.running = false;
     this.state = 'closed';
+    this.unsubscribeRotation?.();
     this.firstReady?.reject(error ?? new TransportError('aborted', 'the agent socket was stopped'));
     this.emit('closed', { error });
   }
 
-  /** A refusal no reconnect can cure: the key is gone, or the request itself is wrong. */
-  private fatal(end: SessionEnd): ProblemError | undefined {
+  /**
+   * A refusal no reconnect can cure: the key is gone, the credential lacks the scope
+   * (sockets:connect), the origin is refused, or the request itself is wrong (a ready the service
+   * refuses for its content). Not final: no answer, a 5xx, and a 404, 408 or 429 (a deploy: a
+   * proxy in front of nodes that are starting, or a route not yet served); they are retried with
+   * backoff.
+   */
+  private fatal(end: SessionEnd): ProblemError | ReplyError | undefined {
     const closeProblem = ProblemError.fromClose(end.code, end.reason);
     if (closeProblem?.status === 401) return closeProblem;
     const err = end.error;
+    if (err instanceof ReplyError) return READY_RETRYABLE.has(err.reason) ? undefined : err;
     if (!(err instanceof ProblemError)) return undefined;
     if (err.status === 401) return err.detail === 'token_expired' || err.detail === 'invalid_token' ? undefined : err;
-    if (err.status === 403) return err.detail === 'origin_not_allowed' ? err : undefined;
-    if (err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) return err;
+    if (err.status === 403) return err.detail === 'origin_not_allowed' || MISSING_SCOPE.has(err.detail) ? err : undefined;
+    if (err.status >= 400 && err.status < 500 && ![404, 408, 429].includes(err.status)) return err;
     return undefined;
   }
 
   /** 403s (agent inactive, workspace frozen or paused) are retried slowly: an operator may lift them. */
   private refusedForNow(end: SessionEnd): boolean {
-    return end.code === CloseCodes.forbidden || (end.error instanceof ProblemError && end.error.status === 403);
+    const err = end.error;
+    return (
+      end.code === CloseCodes.forbidden ||
+      (err instanceof ProblemError && err.status === 403) ||
+      (err instanceof ReplyError && err.reason === 'forbidden')
+    );
   }
 
   private async freshSocketToken(): Promise<{ token: string; path: string }> {
@@ -281,6 +361,7 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
   /** One connection, from the socket token to its close. Rejects when it never opened. */
   private async session(attempt: number): Promise<SessionEnd> {
     const started = Date.now();
+    const generation = this.agent.keyGeneration;
     const { token, path } = await this.freshSocketToken();
     const origin = this.config.origin === undefined ? new URL(this.agent.http.baseUrl).origin : this.config.origin;
     const headers: Record<string, string> = { 'user-agent': SDK_USER_AGENT };
@@ -295,7 +376,7 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     return new Promise<SessionEnd>((resolve, reject) => {
       let opened = false;
       let readyAt = 0;
-      let failure: ProblemError | TransportError | undefined;
+      let failure: ProblemError | TransportError | ReplyError | undefined;
       ws.on('unexpected-response', (req, res) => {
         void refusal(res).then((problem) => {
           failure = problem;
@@ -310,7 +391,7 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
       });
       ws.on('open', () => {
         opened = true;
-        void this.onOpen(ws, started, attempt).then(
+        void this.onOpen(ws, started, attempt, (refused) => (failure = refused)).then(
           (ok) => {
             if (ok) readyAt = Date.now();
           },
@@ -323,26 +404,31 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
       ws.on('close', (code, reasonBuffer) => {
         this.onClose(ws);
         if (!opened) return reject(failure ?? new TransportError('network', `socket closed before it opened (${code})`));
-        resolve({ code, reason: reasonBuffer.toString(), error: failure, readyForMs: readyAt ? Date.now() - readyAt : 0 });
+        resolve({ code, reason: reasonBuffer.toString(), error: failure, readyForMs: readyAt ? Date.now() - readyAt : 0, generation });
       });
     });
   }
 
-  /** `ready`, then the open commands it lists, results still unsent, and heartbeats. */
-  private async onOpen(ws: WebSocket, started: number, attempt: number): Promise<boolean> {
+  /**
+   * `ready`, then the open commands it lists, results still unsent, and heartbeats. A refused
+   * ready is told to `refused` (as a ReplyError with the reply's reason) before the close.
+   */
+  private async onOpen(ws: WebSocket, started: number, attempt: number, refused: (err: ReplyError) => void): Promise<boolean> {
     let reply: ReplyFrame;
     try {
-      reply = await this.call(ws, 'ready', this.config.readyPayload ?? {});
+      reply = await this.call(ws, 'ready', this.readyFrame);
     } catch {
       ws.terminate();
       return false;
     }
     if (reply.status !== 'ok') {
+      refused(new ReplyError('ready', String(reply.payload.reason ?? 'error'), reply.payload));
       ws.close(CloseCodes.normal, 'ready_refused');
       return false;
     }
     const ready = reply.payload as unknown as ReadyReply;
     this.identity = ready;
+    if (typeof ready.credential_id === 'string') this.agent.learnCredentialId(ready.credential_id);
     this.state = 'ready';
     this.stats.connections++;
     this.heartbeat = setInterval(() => void this.beat(ws), this.options.heartbeatIntervalMs);
@@ -355,22 +441,27 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
   }
 
   /**
-   * A result the service could not store now: sent again on this connection after `retryAfter`
-   * seconds when the reply said when (else after the next ready, as after a lost reply).
+   * A result the service did not acknowledge (it could not store it now, or its reply did not come
+   * in time): sent again on this connection after `retryAfter` seconds when the reply said when,
+   * else after the reconnect backoff, growing with each try; and after the next ready if the
+   * connection goes first. A result stored by the first send is answered `command_finished` by
+   * the second, which acknowledges it.
    */
-  private retryResult(ws: WebSocket, state: CommandState, retryAfter: unknown): void {
+  private retryResult(ws: WebSocket, state: CommandState, retryAfter?: unknown): void {
     const seconds = Number(retryAfter);
-    if (!Number.isFinite(seconds) || seconds <= 0) return;
-    setTimeout(
-      () => {
-        if (this.ws === ws) void this.sendResult(state);
-      },
-      Math.min(seconds, MAX_RESULT_RETRY_S) * 1000,
-    ).unref();
+    const delayMs =
+      retryAfter !== undefined && Number.isFinite(seconds) && seconds > 0
+        ? Math.min(seconds, MAX_RESULT_RETRY_S) * 1000
+        : backoffDelay(state.retries, this.options.backoff);
+    state.retries++;
+    setTimeout(() => {
+      if (this.ws === ws && !state.acknowledged) void this.sendResult(state);
+    }, delayMs).unref();
   }
 
   private async beat(ws: WebSocket): Promise<void> {
     if (ws.readyState !== WebSocket.OPEN) return;
+    this.agent.maybeRotate(); // a device that only listens on its socket rotates on schedule too
     const sentAt = Date.now();
     try {
       const reply = await this.call(ws, 'heartbeat', {});
@@ -405,6 +496,7 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     } else if (frame.event === 'command') {
       if (ws === this.ws) this.receive(frame.payload.agent_command);
     } else {
+      this.agent.noticeEvent(frame.payload.event, this.identity?.credential_id);
       this.emit('event', frame.payload.event);
     }
   }
@@ -438,7 +530,7 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
       return;
     }
     if (command.status === 'succeeded' || command.status === 'failed') return;
-    const state: CommandState = { command, receivedAt: Date.now(), acknowledged: false, sending: false };
+    const state: CommandState = { command, receivedAt: Date.now(), acknowledged: false, sending: false, retries: 0 };
     this.remember(command.id, state);
     this.stats.commands++;
     this.emit('command', command);
@@ -479,13 +571,22 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
     await this.sendResult(state);
   }
 
-  /** Sends a result; one the connection lost is sent again after the next ready. */
+  /**
+   * Sends a result; one the connection lost is sent again after the next ready, one whose reply
+   * did not come in time is sent again on the same connection too.
+   */
   private async sendResult(state: CommandState): Promise<void> {
     const ws = this.ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN || this.state !== 'ready' || state.sending || !state.outcome) return;
+    if (!ws || ws.readyState !== WebSocket.OPEN || this.state !== 'ready' || state.sending || state.acknowledged || !state.outcome) return;
     state.sending = true;
     try {
-      const reply = await this.call(ws, 'command_result', { ...state.outcome });
+      let reply: ReplyFrame;
+      try {
+        reply = await this.call(ws, 'command_result', { ...state.outcome });
+      } catch (err) {
+        if (err instanceof TransportError && err.kind === 'timeout' && ws.readyState === WebSocket.OPEN) this.retryResult(ws, state);
+        return; // else the connection went away: sent again after the next ready
+      }
       const reason = reply.status === 'ok' ? 'ok' : String(reply.payload.reason ?? 'error');
       if (RESULT_NOT_STORED.has(reason)) return this.retryResult(ws, state, reply.payload.retry_after);
       state.acknowledged = true;
@@ -496,12 +597,25 @@ export class AgentSocket extends EventEmitter<AgentSocketEvents> {
         durationMs: Date.now() - state.receivedAt,
         reply: reason,
       });
-    } catch {
-      /* the connection went away: sent again after the next ready */
     } finally {
       state.sending = false;
     }
   }
+}
+
+/** The `ready` payload: the caller's, with `events` naming what the caller asks for and what rotation needs. */
+function readyFrame(config: AgentSocketOptions, rotatesOnEvent: boolean): Record<string, unknown> {
+  const payload: Record<string, unknown> = { ...config.readyPayload };
+  const given = Array.isArray(payload.events) ? payload.events.filter((e): e is string => typeof e === 'string') : [];
+  const wanted = new Set([...given, ...(config.events ?? []), ...(rotatesOnEvent ? ['api_key.expiring'] : [])]);
+  if (wanted.size > 0) payload.events = wanted.has('*') ? ['*'] : [...wanted];
+  return payload;
+}
+
+/** What a refusal asked to wait before trying again (ms); 0 when it did not say. */
+function retryAfterOf(err: unknown): number {
+  const seconds = err instanceof ProblemError || err instanceof ReplyError ? err.retryAfterSeconds : undefined;
+  return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
 }
 
 /** The problem body of a refused upgrade. */
@@ -521,5 +635,11 @@ async function refusal(res: IncomingMessage): Promise<ProblemError> {
   } catch {
     body = undefined;
   }
-  return problemFrom(res.statusCode ?? 0, res.statusMessage, body, { request: 'websocket upgrade' });
+  const header = res.headers['retry-after'];
+  const waitMs = retryAfterMs(new Headers(header ? { 'retry-after': String(header) } : {}), body);
+  return problemFrom(res.statusCode ?? 0, res.statusMessage, body, {
+    request: 'websocket upgrade',
+    retryAfterSeconds: waitMs === undefined ? undefined : Math.ceil(waitMs / 1000),
+    requestId: typeof res.headers['x-request-id'] === 'string' ? res.headers['x-request-id'] : undefined,
+  });
 }

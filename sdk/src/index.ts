@@ -1,8 +1,10 @@
 /**
  * The Agent Network Service SDK: what a device or an integration needs to talk to the service.
  *
- *   claim()          spend an enrollment token once, keep the credentials (FileCredentialStore: 0600)
- *   agentClient()    the machine API as one agent, with access tokens refreshed before expiry
+ *   claim()          spend an enrollment token once, keep the credentials (FileCredentialStore: 0600);
+ *                    a lost answer is retried with the same claim_id, which the service replays
+ *   agentClient()    the machine API as one agent, with access tokens refreshed before expiry and
+ *                    its key rotated before it expires (saved first, swapped without a failed request)
  *   agent.socket()   the agent socket: commands to handlers, heartbeats, jittered reconnects
  *   otaUpdateHandler(), walkOtaUpdate()   OTA progress reporting
  *   partnerClient()  a marketplace partner: engagement tokens, engagement events
@@ -23,8 +25,25 @@ export {
 } from './http';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export * from './credential-store';
-export { claim, ENROLLMENT_TOKEN, type ClaimOptions, type ClaimResult } from './claim';
-export { AgentClient, agentClient, type AgentClientOptions } from './agent-client';
+export {
+  claim,
+  DEFAULT_CLAIM_RETRY,
+  ENROLLMENT_TOKEN,
+  isLostAnswer,
+  newClaimId,
+  type ClaimOptions,
+  type ClaimResult,
+  type ClaimRetryPolicy,
+  type LostAnswerEvent,
+} from './claim';
+export {
+  AgentClient,
+  agentClient,
+  DEFAULT_ROTATION,
+  type AgentClientOptions,
+  type KeyRotation,
+  type RotationOptions,
+} from './agent-client';
 export * from './agent-socket';
 export * from './socket-protocol';
 export * from './ota';
