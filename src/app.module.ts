@@ -15,6 +15,7 @@ import { DatabaseModule } from './core/database/database.module';
 import { JobsModule } from './core/jobs/jobs.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { RedisModule } from './core/redis/redis.module';
+import { CredentialRotationModule } from './credential-rotation/credential-rotation.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { DataRequestsModule } from './data-requests/data-requests.module';
 import { DocsModule } from './docs/docs.module';
@@ -90,6 +91,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     DataRequestsModule,
     // issue 19: the marketplace plane
     PartnersModule,
+    // issue 52: fleets in the field
+    CredentialRotationModule,
     ExpiryWarningsModule,
   ],
   providers: [ProblemRenderer, { provide: APP_FILTER, useClass: ProblemFilter }, { provide: APP_PIPE, useClass: AppValidationPipe }],

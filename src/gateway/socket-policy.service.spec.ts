@@ -132,6 +132,79 @@ describe('SocketPolicy', () => {
     expect(registry.get(s.ws)).toBeUndefined();
   });
 
+  describe('a credential expiry', () => {
+    const agentSocket = (credentialExpiresAt: number | null) => {
+      const s = socket();
+      const conn = new SocketConnection(s.ws, {
+        kind: 'service_agent',
+        credentialId: 'c',
+        serviceAgentId: 'a',
+        workspaceId: 'w',
+        scopes: [],
+        credentialExpiresAt,
+      });
+      registry.add(conn);
+      return { ...s, conn };
+    };
+    /** A policy whose re-checks read `expiresAt()` as the credential's expiry. */
+    const withExpiry = (expiresAt: () => Date | null) => {
+      const tokens = {
+        credentialStates: async (ids: string[]) => new Map(ids.map((id) => [id, { credentialExpiresAt: expiresAt() }])),
+        assertAccepted: () => undefined,
+      };
+      bus = new LocalBus();
+      policy = new SocketPolicy(registry, tokens as unknown as SocketTokensService, asSessions(), bus as unknown as EventBus, clock);
+      policy.onModuleInit();
+    };
+    /** Real time and the policy's clock move together. */
+    const advance = (ms: number) => {
+      clock.t += ms;
+      jest.advanceTimersByTime(ms);
+    };
+
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
+    afterEach(() => {
+      policy.onApplicationShutdown();
+      jest.useRealTimers();
+    });
+
+    it('learnt by a re-check after connect (a rotation gave the key an end) closes its sockets with 4401 when it comes', async () => {
+      let expiresAt: Date | null = null;
+      withExpiry(() => expiresAt);
+      const one = agentSocket(null);
+      const two = agentSocket(null);
+      expiresAt = new Date(clock.t + 2000);
+      bus.emit(CredentialEvents.credentialChanged, { credentialId: 'c' });
+      await new Promise((r) => setImmediate(r));
+      expect(one.conn.identity).toMatchObject({ credentialExpiresAt: clock.t + 2000 });
+      advance(1999);
+      expect([one.closes, two.closes]).toEqual([[], []]);
+      advance(2);
+      expect([one.closes, two.closes]).toEqual([[[4401, 'api_key_expired']], [[4401, 'api_key_expired']]]);
+      expect(registry.size).toBe(0);
+    });
+
+    it('known at connect closes the socket when it comes, not only at the next sweep', () => {
+      withExpiry(() => null);
+      const s = agentSocket(clock.t + 500);
+      policy.admitted(s.conn, policy.generation);
+      advance(499);
+      expect(s.closes).toEqual([]);
+      advance(2);
+      expect(s.closes).toEqual([[4401, 'api_key_expired']]);
+    });
+
+    it('waits on when the clock has not reached it yet as the timer fires', () => {
+      withExpiry(() => null);
+      const s = agentSocket(clock.t + 500);
+      policy.admitted(s.conn, policy.generation);
+      jest.advanceTimersByTime(1000); // real time went on, the service clock did not
+      expect(s.closes).toEqual([]);
+      advance(500);
+      expect(s.closes).toEqual([[4401, 'api_key_expired']]);
+    });
+  });
+
   describe('while the event bus is down', () => {
     const identity = (credentialId: string) => ({
       kind: 'service_agent' as const,

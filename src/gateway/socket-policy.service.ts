@@ -16,6 +16,8 @@ const RECENT_EVENTS = 4_096;
 export const BUS_DOWN_RECHECK_MS = 500;
 /** WebSocket close reasons are at most 123 bytes. */
 const MAX_CLOSE_REASON = 123;
+/** The longest delay setTimeout takes; an expiry further away is left to the sweep. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type Effect = 'recheck' | 'session_ended' | 'sessions_revoked';
 
@@ -34,6 +36,11 @@ const isOperator = (conn: SocketConnection): conn is SocketConnection & { identi
  *
  * An upgrade is verified before its socket is registered; events that arrive in between are
  * remembered (a generation counter and a bounded list) and applied when the socket registers.
+ *
+ * A credential's expiry is known at connect and may be set later (a rotation gives the old key an
+ * end, ADR 0233): a re-check that finds a new one keeps it on the socket. A timer per credential
+ * closes its sockets with 4401 `api_key_expired` when the expiry comes (the sweep and every client
+ * event check it too).
  */
 @Injectable()
 export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
@@ -41,6 +48,8 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
   private generationCounter = 0;
   private watch?: NodeJS.Timeout;
   private readonly recent: { generation: number; key: string; effect: Effect }[] = [];
+  /** By credential id: the expiry its sockets are closed at (one timer per credential, however many sockets). */
+  private readonly expiryTimers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
 
   constructor(
     private readonly registry: SocketRegistry,
@@ -78,6 +87,8 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     clearInterval(this.watch);
+    for (const { timer } of this.expiryTimers.values()) clearTimeout(timer);
+    this.expiryTimers.clear();
   }
 
   /** Re-checks every socket of this node; a failed read leaves them as they are, to retry. */
@@ -100,6 +111,8 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
 
   /** A socket just registered, verified as of `verifiedAt`: applies what it missed since. */
   admitted(conn: SocketConnection, verifiedAt: number): void {
+    if (isAgent(conn) && conn.identity.credentialExpiresAt !== null)
+      this.closeExpiredAt(conn.identity.credentialId, conn.identity.credentialExpiresAt);
     if (verifiedAt === this.generationCounter) return;
     const oldest = this.recent[0]?.generation ?? this.generationCounter + 1;
     if (verifiedAt + 1 < oldest) {
@@ -112,7 +125,7 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** The credential's own expiry, known at connect: checked on every client event and every sweep. */
+  /** The credential's own expiry (known at connect, or learnt since): checked on every client event, every sweep and when it comes. */
   closeIfExpired(conn: SocketConnection): boolean {
     if (!isAgent(conn) || conn.identity.credentialExpiresAt === null) return false;
     if (conn.identity.credentialExpiresAt > this.clock.now()) return false;
@@ -150,12 +163,40 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
         const state = states.get(conn.identity.credentialId);
         if (!state) throw new MachineAuthError('invalid_token');
         this.tokens.assertAccepted(state);
+        this.learnExpiry(conn, state.credentialExpiresAt);
       } catch (err) {
         if (!(err instanceof ProblemError)) throw err;
         const code = err.status === 401 ? CloseCodes.unauthorized : CloseCodes.forbidden;
         this.close(conn, code, err.code);
       }
     }
+  }
+
+  /** Keeps a credential expiry that changed since connect, and closes the credential's sockets when it comes. */
+  private learnExpiry(conn: SocketConnection & { identity: AgentSocketIdentity }, expiresAt: Date | null): void {
+    const at = expiresAt ? expiresAt.getTime() : null;
+    if (at === conn.identity.credentialExpiresAt) return;
+    conn.identity.credentialExpiresAt = at;
+    if (at !== null) this.closeExpiredAt(conn.identity.credentialId, at);
+  }
+
+  private closeExpiredAt(credentialId: string, at: number): void {
+    const scheduled = this.expiryTimers.get(credentialId);
+    if (scheduled?.at === at) return;
+    if (scheduled) clearTimeout(scheduled.timer);
+    this.expiryTimers.delete(credentialId);
+    const delay = at - this.clock.now();
+    if (delay > MAX_TIMER_MS) return;
+    const timer = setTimeout(
+      () => {
+        this.expiryTimers.delete(credentialId);
+        if (at > this.clock.now()) return this.closeExpiredAt(credentialId, at);
+        for (const conn of this.registry.find(SocketKeys.credential(credentialId))) this.closeIfExpired(conn);
+      },
+      Math.max(0, delay) + 1,
+    );
+    timer.unref();
+    this.expiryTimers.set(credentialId, { at, timer });
   }
 
   close(conn: SocketConnection, code: number, reason: string): void {
