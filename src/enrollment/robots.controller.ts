@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { ApiList } from '../core/listing/api-list.decorator';
@@ -10,7 +10,7 @@ import { PreRegisterRobotDto, ROBOT_LIST, RobotEnvelopeDto, RobotListDto } from 
 import { RobotsService } from './robots.service';
 import type { WorkspaceOperatorPrincipal } from '../sessions';
 
-/** Robots of the session's workspace. Pre-registering and retiring: admins and owners. */
+/** Robots of the session's workspace. Pre-registering, retiring and resetting: admins and owners. */
 @OperatorResource()
 @Controller('api/v1/operator/robots')
 export class RobotsController {
@@ -60,5 +60,25 @@ export class RobotsController {
   @ApiNotInWorkspace()
   async retire(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<RobotEnvelopeDto> {
     return { robot: await this.robots.retire(op.workspaceId, id) };
+  }
+
+  /** Re-provisioning: the robot back to pending, its agent and credentials ended, its serial claimable again. */
+  @OperatorAuth({ role: 'admin' })
+  @Post(':id/reset')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Reset a robot for re-provisioning',
+    description:
+      'Operator session, owners and admins. Puts an active robot back to `pending`, bound to no agent: the service agent a claim bound it to is deactivated, ' +
+      'every key of that agent is revoked (so its access tokens end too) and its sockets are closed with 4401, on every node within a second; ' +
+      "the robot's claim is released (kept as history), so the next claim of its serial succeeds and binds the robot to a new agent. " +
+      'Records `robot.reset` (and `api_key.revoked` for each key). A pending robot is answered as it is; ' +
+      '409 `robot_retired` for a retired robot (retirement is final); 404 `not_found` for a robot of another workspace.',
+  })
+  @ApiOkResponse({ type: RobotEnvelopeDto, description: 'the robot, status `pending`' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'robot_retired' })
+  @ApiNotInWorkspace()
+  async reset(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string): Promise<RobotEnvelopeDto> {
+    return { robot: await this.robots.reset(op.workspaceId, id) };
   }
 }

@@ -113,6 +113,30 @@ const RETIRE = statement({
   row: { ...ROBOT_ROW, retired_now: t.bool },
 });
 
+/**
+ * Re-provisioning (ADR 0234): the active robot, locked by the caller, back to pending and bound to
+ * no agent, so that the next claim of its serial binds it again.
+ */
+const RESET = statement({
+  label: 'reset_robot',
+  text: `UPDATE robots SET status = 'pending', service_agent_id = NULL, claimed_at = NULL, updated_at = now()
+        WHERE id = $1 AND workspace_id = $2 AND status = 'active' RETURNING ${COLUMNS}`,
+  params: [t.uuid, t.uuid],
+  row: ROBOT_ROW,
+});
+
+/**
+ * Releases the claim that holds a serial (ADR 0234): the record stays, with released_at set, and
+ * leaves enrollment_claims_serial_key (which counts only claims not released), so the serial can
+ * be claimed again.
+ */
+const RELEASE_SERIAL_CLAIMS = statement({
+  label: 'release_enrollment_claims_of_serial',
+  text: `UPDATE enrollment_claims SET released_at = $3
+        WHERE workspace_id = $1 AND serial_number = $2 AND released_at IS NULL`,
+  params: [t.uuid, t.text, t.timestamptz],
+});
+
 const RETIRE_MANY = statement({
   label: 'retire_robots',
   text: `WITH found AS (SELECT id, status, service_agent_id FROM robots WHERE id = ANY($2::uuid[]) AND workspace_id = $1 FOR UPDATE),
@@ -264,6 +288,16 @@ export class RobotsRepository implements PagedSubjectData {
   async retire(m: Tx, workspaceId: string, id: string, now: Date): Promise<(RobotRow & { retiredNow: boolean }) | undefined> {
     const row = await m.maybe(RETIRE, [id, workspaceId, now]);
     return row && { ...robotRow(row), retiredNow: row.retired_now };
+  }
+
+  /**
+   * Re-provisions an active robot locked in `m`'s transaction (lockById): its serial's claim is
+   * released first (a claim replay locks the claim record before the key, as this does), then the
+   * robot is back to pending with no agent. Returns the robot as it is now.
+   */
+  async reset(m: Tx, robot: RobotRow, now: Date): Promise<RobotRow> {
+    await m.run(RELEASE_SERIAL_CLAIMS, [robot.workspaceId, robot.serialNumber, now]);
+    return robotRow(await m.one(RESET, [robot.id, robot.workspaceId]));
   }
 
   /**

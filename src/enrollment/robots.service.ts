@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceAgentsService } from '../agents';
 import { Clock } from '../core/common/clock/clock';
-import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { type Tx, Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
+import { CredentialRevoker } from '../credentials';
 import { Outbox } from '../events';
 import { QuotasService } from '../identity';
 import { toRobotDto } from './mappers';
@@ -20,6 +21,7 @@ export class RobotsService {
     private readonly quotas: QuotasService,
     private readonly clock: Clock,
     private readonly outbox: Outbox,
+    private readonly revoker: CredentialRevoker,
   ) {}
 
   /** A pending robot a later fleet claim with its serial binds. Counts toward the robot quota (429). */
@@ -54,6 +56,38 @@ export class RobotsService {
     if (!row) throw new NotFoundProblem();
     if (row.serviceAgentId) await this.agents.update(workspaceId, row.serviceAgentId, { status: 'inactive' });
     return toRobotDto(row);
+  }
+
+  /**
+   * Re-provisions a robot (ADR 0234): an active robot goes back to pending with no agent, in one
+   * transaction with its serial's claim released (kept as history), its agent deactivated and
+   * every key of that agent revoked (`api_key.revoked` each), and `robot.reset`. Every node
+   * refuses the old credentials and closes the agent's sockets with 4401 within a second: the
+   * deactivation is notified with the commit and the revocations go through the outbox, whatever
+   * Redis does (ADR 0230). The next claim of the serial binds the robot to a new agent. A pending
+   * robot is answered as it is (nothing is bound to it); a retired one is 409 `robot_retired`.
+   */
+  async reset(workspaceId: string, id: string): Promise<RobotDto> {
+    const done = await this.db.transaction(async (tx) => {
+      const robot = await this.robots.lockById(tx, workspaceId, id);
+      if (!robot) throw new NotFoundProblem();
+      if (robot.status === 'retired') throw new ConflictProblem('robot_retired');
+      if (robot.status === 'pending') return { robot, agentId: null, revoked: [] };
+      const reset = await this.robots.reset(tx, robot, this.clock.date());
+      const agentId = robot.serviceAgentId;
+      const revoked = agentId ? await this.releaseAgent(tx, workspaceId, agentId) : [];
+      await this.outbox.record(tx, workspaceId, 'robot.reset', { robot: toRobotDto(reset), service_agent_id: agentId });
+      return { robot: reset, agentId, revoked };
+    });
+    if (done.agentId) await this.agents.publishAgentsChanged([done.agentId]);
+    await this.revoker.publishCredentialsChanged(done.revoked);
+    return toRobotDto(done.robot);
+  }
+
+  /** The agent a reset robot was bound to: deactivated, and every key of it revoked (in `m`'s transaction); the keys revoked. */
+  private async releaseAgent(m: Tx, workspaceId: string, agentId: string): Promise<string[]> {
+    await this.agents.deactivateMany(m, workspaceId, [agentId]);
+    return this.revoker.revokeAllOfAgent(m, workspaceId, agentId);
   }
 
   /**
