@@ -246,6 +246,22 @@ describe('warnings before things run out (api_key.expiring, enrollment_token.exp
       expect(await tally(t, fleet.reg.workspaceId, 'api_key.expiring', keys)).toEqual({ once: keys.length, events: keys.length });
     });
 
+    it('a run that fails does not move where the next one looks for claims: a token used up meanwhile is announced once', async () => {
+      const fleet = await makeFleetOwner(t);
+      const token = await issueToken(t, fleet);
+      t.clock.set(Date.now()); // the claim is recorded after every earlier run of `down` started
+      expect((await claim(t, { token: token.token, serial_number: uniqueSerial() })).status).toBe(201);
+      const [{ claimed_at }] = await rowsOf(t, `SELECT claimed_at FROM enrollment_claims WHERE enrollment_token_id = $1`, [token.id]);
+      down.clock.set(new Date(claimed_at).getTime() + 5 * 60_000); // a run five minutes after the claim fails...
+      await proxy.cut();
+      await expect(sweep(down)).rejects.toThrow();
+      await proxy.start();
+      down.clock.advance(60_000); // ...and the next one still looks back to the last run that succeeded
+      await sweep(down);
+      await sweep(down);
+      expect(await warningsOf(t, fleet.reg.workspaceId, 'enrollment_token.exhausted', token.id)).toHaveLength(1);
+    });
+
     it('a connection lost in the middle of a batch (rows marked, events half recorded) leaves nothing, and a later run records each once', async () => {
       const fleet = await makeFleetOwner(t);
       const keys = await insertExpiringKeys(t, fleet, 20, 3 * DAY);

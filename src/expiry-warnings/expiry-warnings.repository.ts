@@ -2,20 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { type Tx } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
-import { API_KEY_EXPIRING_NOTICE_S, ENROLLMENT_TOKEN_EXPIRING_NOTICE_S, EXHAUSTED_LOOKBACK_S, ISSUE_CLOCK_TOLERANCE_S } from './notices';
+import { API_KEY_EXPIRING_NOTICE_S, ENROLLMENT_TOKEN_EXPIRING_NOTICE_S, ISSUE_CLOCK_TOLERANCE_S } from './notices';
 import type { MachineScope } from '../auth';
 import type { EnrollmentTokenRow } from '../enrollment';
 
 /**
  * The statements of the expiry-warnings job (ADR 0235). Each claims at most $2 rows that are due
- * for one warning and sets that warning's marker on them, in one statement: the rows are read
- * through the warning's partial index (migrations/1763700047000-ExpiryWarnings.ts; the predicates
- * below repeat its own so the planner finds them implied, and test/hot-queries.e2e-spec.ts holds
- * them to the index), locked FOR NO KEY UPDATE SKIP LOCKED (another node's run skips them, and a
- * claim's or a token exchange's foreign-key check, FOR KEY SHARE, is not blocked), and only rows
- * still unmarked on their newest version are updated. The caller records the events in the same
- * transaction, so a marker is set exactly when its event is recorded. $1 is the moment the window
- * is judged at (the database's time when null).
+ * for one warning and sets that warning's marker on them, in one statement: the rows are found
+ * through the warning's index (migrations/1763700047000-ExpiryWarnings.ts: for the expiry
+ * warnings a partial index, whose predicate the statements repeat so that the planner finds it
+ * implied; for running out, the claims recorded lately), which test/hot-queries.e2e-spec.ts holds
+ * them to; locked FOR NO KEY UPDATE SKIP LOCKED (another node's run skips them, and a claim's or a
+ * token exchange's foreign-key check, FOR KEY SHARE, is not blocked); and only rows still unmarked
+ * on their newest version are updated. The caller records the events in the same transaction, so
+ * a marker is set exactly when its event is recorded. $1 is the moment the windows are judged at
+ * (the database's time when null).
  */
 const AS_OF = `coalesce($1::timestamptz, now())`;
 
@@ -34,7 +35,7 @@ const CLAIM_EXPIRING_KEYS = statement({
   text: `WITH due AS (SELECT id FROM api_credentials
                     WHERE expires_at IS NOT NULL AND expiring_notified_at IS NULL AND status = 'usable' AND rotated_at IS NULL
                       AND expires_at > ${AS_OF} AND expires_at <= ${AS_OF} + interval '${API_KEY_EXPIRING_NOTICE_S} seconds'
-                    ORDER BY expires_at LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
+                    LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
          UPDATE api_credentials c SET expiring_notified_at = now() FROM due
           WHERE c.id = due.id AND c.expiring_notified_at IS NULL
           RETURNING c.workspace_id, c.id AS credential_id, c.service_agent_id, c.expires_at`,
@@ -72,7 +73,7 @@ const CLAIM_EXPIRING_TOKENS = statement({
                       AND u.expires_at - u.inserted_at > interval '${ENROLLMENT_TOKEN_EXPIRING_NOTICE_S + ISSUE_CLOCK_TOLERANCE_S} seconds'
                       AND u.expires_at > ${AS_OF} AND u.expires_at <= ${AS_OF} + interval '${ENROLLMENT_TOKEN_EXPIRING_NOTICE_S} seconds'
                       AND ${claimsOf('u')} < u.max_claims
-                    ORDER BY u.expires_at LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
+                    LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
          UPDATE enrollment_tokens t SET expiring_notified_at = now() FROM due
           WHERE t.id = due.id AND t.expiring_notified_at IS NULL AND t.revoked_at IS NULL
           RETURNING ${TOKEN_COLUMNS}`,
@@ -81,20 +82,21 @@ const CLAIM_EXPIRING_TOKENS = statement({
 });
 
 /**
- * Tokens whose claims reached max_claims (revoked since or not; a revoke alone closes the slots
- * but leaves the count short), not announced, expired no longer ago than the lookback: marked
- * announced.
+ * Tokens claimed since $3 whose claims reached max_claims (revoked since or not; a revoke alone
+ * closes the slots but leaves the count short), not announced: marked announced. The candidates
+ * are the tokens of the claims recorded since $3 (enrollment_claims_claimed_at_brin reads only the
+ * newest part of the table), never the live tokens as such: their number grows with the fleet.
  */
 const CLAIM_EXHAUSTED_TOKENS = statement({
   label: 'claim_exhausted_enrollment_tokens',
   text: `WITH due AS (SELECT u.id FROM enrollment_tokens u
-                    WHERE u.exhausted_notified_at IS NULL AND u.expires_at > ${AS_OF} - interval '${EXHAUSTED_LOOKBACK_S} seconds'
-                      AND ${claimsOf('u')} >= u.max_claims
-                    ORDER BY u.expires_at LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
+                    WHERE u.id = ANY(ARRAY(SELECT c.enrollment_token_id FROM enrollment_claims c WHERE c.claimed_at > $3))
+                      AND u.exhausted_notified_at IS NULL AND ${claimsOf('u')} >= u.max_claims
+                    LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
          UPDATE enrollment_tokens t SET exhausted_notified_at = now() FROM due
           WHERE t.id = due.id AND t.exhausted_notified_at IS NULL
           RETURNING ${TOKEN_COLUMNS}`,
-  params: [t.timestamptz.null, t.bigint],
+  params: [t.timestamptz.null, t.bigint, t.timestamptz],
   row: TOKEN_ROW,
 });
 
@@ -141,7 +143,8 @@ export class ExpiryWarningsRepository {
     return (await tx.rows(CLAIM_EXPIRING_TOKENS, [asOf, limit])).map(warnedToken);
   }
 
-  async claimExhaustedTokens(tx: Tx, asOf: Date | null, limit: number): Promise<WarnedToken[]> {
-    return (await tx.rows(CLAIM_EXHAUSTED_TOKENS, [asOf, limit])).map(warnedToken);
+  /** Tokens used up by the claims recorded since `claimedSince`, not announced yet. */
+  async claimExhaustedTokens(tx: Tx, asOf: Date | null, limit: number, claimedSince: Date): Promise<WarnedToken[]> {
+    return (await tx.rows(CLAIM_EXHAUSTED_TOKENS, [asOf, limit, claimedSince])).map(warnedToken);
   }
 }

@@ -1,10 +1,11 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '../core/common/clock/clock';
 import { Db, type Tx } from '../core/database/db.service';
 import { PeriodicTask } from '../core/jobs/periodic-task';
 import { toTokenDto } from '../enrollment';
 import { type DomainEventType, Outbox } from '../events';
 import { ExpiryWarningsRepository, type WarnedToken } from './expiry-warnings.repository';
-import { EXPIRY_WARNINGS_BATCH, EXPIRY_WARNINGS_SWEEP_MS } from './notices';
+import { CLAIM_LAG_MS, EXHAUSTED_FIRST_LOOKBACK_MS, EXPIRY_WARNINGS_BATCH, EXPIRY_WARNINGS_SWEEP_MS } from './notices';
 
 /** What one run recorded, by event type. */
 export interface ExpiryWarningCounts {
@@ -20,17 +21,22 @@ export interface ExpiryWarningCounts {
  * `api_key.expiring` for keys entering their last 7 days, each once: a batch of rows is claimed
  * and marked, and its events recorded through the outbox, in one transaction, so a run that fails
  * (the database away, a node stopped) leaves nothing marked and the next run does it, and runs of
- * several nodes at once take different rows. The windows go by the database's clock, as every
- * housekeeping of all workspaces does.
+ * several nodes at once take different rows. The expiry windows go by the database's clock, as
+ * every housekeeping of all workspaces does; running out is looked for among the tokens of the
+ * claims recorded since this node's previous successful run started, by the claims' own times
+ * (their nodes' clocks), less CLAIM_LAG_MS.
  */
 @Injectable()
 export class ExpiryWarnings implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly task = new PeriodicTask('expiry warnings', () => this.sweep());
+  /** Where this node's next run looks for claims from (undefined: EXHAUSTED_FIRST_LOOKBACK_MS back). */
+  private claimedSince?: Date;
 
   constructor(
     private readonly db: Db,
     private readonly repo: ExpiryWarningsRepository,
     private readonly outbox: Outbox,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -54,11 +60,13 @@ export class ExpiryWarnings implements OnApplicationBootstrap, OnApplicationShut
   /**
    * One run, as of `asOf` (the database's time when null): every warning due, in batches of
    * EXPIRY_WARNINGS_BATCH, each batch its own transaction. Rejects when the database fails; the
-   * batches committed before stay done.
+   * batches committed before stay done, and the next run looks for claims from where this one did.
    */
   async sweep(asOf: Date | null = null): Promise<ExpiryWarningCounts> {
+    const started = this.clock.now();
+    const since = this.claimedSince ?? new Date(started - EXHAUSTED_FIRST_LOOKBACK_MS);
     const exhausted = await this.drain((tx) =>
-      this.announceTokens(tx, 'enrollment_token.exhausted', this.repo.claimExhaustedTokens(tx, asOf, EXPIRY_WARNINGS_BATCH)),
+      this.announceTokens(tx, 'enrollment_token.exhausted', this.repo.claimExhaustedTokens(tx, asOf, EXPIRY_WARNINGS_BATCH, since)),
     );
     const expiring = await this.drain((tx) =>
       this.announceTokens(tx, 'enrollment_token.expiring', this.repo.claimExpiringTokens(tx, asOf, EXPIRY_WARNINGS_BATCH)),
@@ -74,6 +82,7 @@ export class ExpiryWarnings implements OnApplicationBootstrap, OnApplicationShut
       }
       return due.length;
     });
+    this.claimedSince = new Date(Math.max(since.getTime(), started - CLAIM_LAG_MS));
     return { 'enrollment_token.exhausted': exhausted, 'enrollment_token.expiring': expiring, 'api_key.expiring': keys };
   }
 

@@ -13,11 +13,18 @@ export const ENROLLMENT_TOKEN_EXPIRING_NOTICE_S = 86_400;
 export const ISSUE_CLOCK_TOLERANCE_S = 60;
 
 /**
- * How long after its expires_at a token whose running out was not announced yet is still looked
- * at: a token cannot be claimed after its expiry, so only a job that did not run for this long
- * can miss an `enrollment_token.exhausted`.
+ * How far back a node's first run looks for claims that may have used up their token (later runs
+ * look back to where the previous run started, less CLAIM_LAG_MS). Claims need the database, so a
+ * last claim is missed only if no node ran the job successfully for this long after it.
  */
-export const EXHAUSTED_LOOKBACK_S = 86_400;
+export const EXHAUSTED_FIRST_LOOKBACK_MS = 3_600_000;
+
+/**
+ * How much earlier than a run's start the next run looks for claims again: a claim's claimed_at is
+ * its node's clock before its transaction, which commits a few seconds later at most, and nodes'
+ * clocks differ by less.
+ */
+export const CLAIM_LAG_MS = 60_000;
 
 /** How often each node runs the job. */
 export const EXPIRY_WARNINGS_SWEEP_MS = 30_000;
