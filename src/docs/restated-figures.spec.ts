@@ -6,6 +6,7 @@ import { SCIM_COUNT_DEFAULT, SCIM_COUNT_MAX } from '../core/listing/scim-page';
 import { durationAdjective, formatDuration, formatDurationMs } from '../core/text/duration';
 import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials/lifetimes';
 import { EVENT_LIST } from '../events/dto/event.dto';
+import { API_KEY_EXPIRING_NOTICE_S, ENROLLMENT_TOKEN_EXPIRING_NOTICE_S, EXPIRY_WARNINGS_SWEEP_MS } from '../expiry-warnings/notices';
 import { MAX_FRAME_BYTES } from '../gateway/socket-protocol';
 import { SOCKET_SWEEP_INTERVAL_MS } from '../gateway/socket.gateway';
 import {
@@ -312,6 +313,25 @@ const RESTATED: readonly Restated[] = [
     file: 'docs/scim.md',
     pattern: /`count` defaults to \d+, above (\d+) reads\s+as \1/g,
     says: SCIM_COUNT_MAX,
+  },
+  // The expiry warnings (ADR 0235)
+  {
+    constant: 'API_KEY_EXPIRING_NOTICE_S',
+    file: 'docs/webhooks.md',
+    pattern: /a usable key enters its last (\d+ \w+), once per key/g,
+    says: formatDuration(API_KEY_EXPIRING_NOTICE_S),
+  },
+  {
+    constant: 'ENROLLMENT_TOKEN_EXPIRING_NOTICE_S',
+    file: 'docs/webhooks.md',
+    pattern: /(?:used up enters its last|a token issued for) (\d+ \w+)/g,
+    says: formatDuration(ENROLLMENT_TOKEN_EXPIRING_NOTICE_S, 'hour'),
+  },
+  {
+    constant: 'EXPIRY_WARNINGS_SWEEP_MS',
+    file: 'docs/webhooks.md',
+    pattern: /a job every node runs every (\d+ \w+),/g,
+    says: formatDurationMs(EXPIRY_WARNINGS_SWEEP_MS),
   },
 ];
 
