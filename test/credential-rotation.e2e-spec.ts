@@ -121,6 +121,7 @@ describe('POST /api/v1/credentials/rotate', () => {
       scopes: SCOPES,
       credential_id: expect.any(String),
       service_agent_id: w.defaultAgentId,
+      expires_at: null,
     });
     expect(key.credential_id).not.toBe(held.credentialId);
     expect(token).toEqual({
@@ -220,6 +221,7 @@ describe('POST /api/v1/credentials/rotate', () => {
     const res = await rotate(a, issued.key, { grace_period_seconds: 3600 }).expect(201);
     expect(res.body.previous.expires_at).toBe(oldExpiry.toISOString());
     const successor = await credentialRow(a, res.body.api_key.credential_id);
+    expect(res.body.api_key.expires_at).toBe(successor.expires_at.toISOString());
     const lifetime = oldExpiry.getTime() - insertedAt.getTime();
     expect(successor.expires_at.getTime()).toBeGreaterThanOrEqual(before + lifetime - 1000);
     expect(successor.expires_at.getTime()).toBeLessThanOrEqual(Date.now() + lifetime + 1000);

@@ -189,6 +189,25 @@ describe('POST /api/v1/operator/robots/:id/reset', () => {
     expect((await eventsOf(a, owner.reg.workspaceId, 'robot.reset')).length).toBe(1);
   });
 
+  it('a claim_id of the released claim replays nothing (409 enrollment_claimed); a new claim_id claims the serial again', async () => {
+    const owner = await makeFleetOwner(a);
+    const serial = uniqueSerial('RST');
+    const robot = await preRegister(a, owner, serial);
+    const token = (await issueToken(a, owner, { max_claims: 10 })).token;
+    const first = await claim(a, { token, serial_number: serial, claim_id: 'first-claim-0001' });
+    expect(first.status).toBe(201);
+    await reset(a, owner, robot.id).expect(200);
+    // the answer was never used, but the reset revoked it: nothing to replay
+    expectProblem(await claim(a, { token, serial_number: serial, claim_id: 'first-claim-0001' }), 409, 'conflict', {
+      detail: 'enrollment_claimed',
+    });
+    expect(await robotRow(a, robot.id)).toMatchObject({ status: 'pending', service_agent_id: null });
+    const second = await claim(a, { token, serial_number: serial, claim_id: 'second-claim-0001' });
+    expect(second.status).toBe(201);
+    expect(second.body.robot).toMatchObject({ id: robot.id, status: 'active', service_agent_id: second.body.service_agent.id });
+    expect(second.body.service_agent.id).not.toBe(first.body.service_agent.id);
+  });
+
   it('race: a reset and a claim of the same serial at once, 20 rounds: the claim binds the robot after the reset or is refused before it, never both bound', async () => {
     const owner = await makeFleetOwner(a);
     const device = await claimed(owner);

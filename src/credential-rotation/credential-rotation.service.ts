@@ -40,7 +40,8 @@ export class CredentialRotationService {
       const now = this.clock.date();
       const endsAt = earliest(old.credentialExpiresAt, new Date(now.getTime() + graceSeconds * 1000));
       const owner = { workspaceId: old.workspaceId, serviceAgentId: old.serviceAgentId };
-      const apiKey = await this.issuer.issueApiKey(tx, owner, old.credentialScopes, successorExpiry(old, now));
+      const keyExpiresAt = successorExpiry(old, now);
+      const apiKey = await this.issuer.issueApiKey(tx, owner, old.credentialScopes, keyExpiresAt);
       const accessToken = await this.issuer.issueAccessToken(
         tx,
         { credentialId: apiKey.credential_id, serviceAgentId: old.serviceAgentId },
@@ -56,7 +57,7 @@ export class CredentialRotationService {
         expires_at: endsAt.toISOString(),
       });
       return {
-        api_key: apiKey,
+        api_key: { ...apiKey, expires_at: keyExpiresAt && keyExpiresAt.toISOString() },
         access_token: accessToken,
         previous: { credential_id: old.credentialId, expires_at: endsAt.toISOString() },
       };

@@ -953,6 +953,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/robots/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a robot for re-provisioning
+         * @description Operator session, owners and admins. Puts an active robot back to `pending`, bound to no agent: the service agent a claim bound it to is deactivated, every key of that agent is revoked (so its access tokens end too) and its sockets are closed with 4401, on every node within a second; the robot's claim is released (kept as history), so the next claim of its serial succeeds and binds the robot to a new agent. Records `robot.reset` (and `api_key.revoked` for each key). A pending robot is answered as it is; 409 `robot_retired` for a retired robot (retirement is final); 404 `not_found` for a robot of another workspace.
+         */
+        post: operations["RobotsController_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operator/cohorts": {
         parameters: {
             query?: never;
@@ -1008,7 +1028,7 @@ export interface paths {
         put?: never;
         /**
          * Claim an enrollment token
-         * @description Public: the `age_` enrollment token in the body is the proof; counted per client IP by the machine rate limit. Creates a service agent and, given a `serial_number`, binds the pending robot pre-registered with it (or creates the robot) in the token's cohort with its default tags; answers the agent's own `agk_` API key and 30-day access token, shown only here. 400 `serial_number_required` (fleet token), `serial_not_allowed` or `serial_already_claimed`; 401 `invalid_enrollment_token`; 403 when the workspace is frozen, paused or archived; 409 `enrollment_claimed`, `enrollment_exhausted` or `enrollment_revoked`; 410 `enrollment_expired` or `robot_decommissioned`; 429 `agent_quota_reached` or `robot_quota_reached`. A refused claim creates nothing and keeps the token's remaining claims.
+         * @description Public: the `age_` enrollment token in the body is the proof; counted per client IP by the machine rate limit. Creates a service agent and, given a `serial_number`, binds the pending robot pre-registered with it (or creates the robot) in the token's cohort with its default tags; answers the agent's own `agk_` API key and 30-day access token, shown only here. 400 `serial_number_required` (fleet token), `serial_not_allowed` or `serial_already_claimed`; 401 `invalid_enrollment_token`; 403 when the workspace is frozen, paused or archived; With a `claim_id`, a retry with the same token, `claim_id` and serial within 24 hours is a replay while no credential of the earlier answer has been used: 201 with the same agent and robot, fresh credentials and header `idempotent-replayed: true`; the earlier answer's credentials are revoked and nothing is counted. 409 `enrollment_claimed` (also for a replay whose earlier answer was used, or older than 24 hours), `enrollment_exhausted`, `enrollment_revoked` or `claim_id_conflict` (the claim_id was used with another serial); 410 `enrollment_expired` or `robot_decommissioned`; 429 `agent_quota_reached` or `robot_quota_reached`. A refused claim creates nothing and keeps the token's remaining claims.
          */
         post: operations["EnrollmentClaimController_claim"];
         delete?: never;
@@ -3065,6 +3085,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/credentials/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the calling key
+         * @description Service agents, with an `agk_` API key or an access token exchanged from one (Bearer or `x-agent-api-key`) holding `credentials:write`. Issues a new `agk_` key for the same agent with the old key's scopes (an old key that expires gives the new one the same lifetime from now), and a 30-day access token of it, both shown only here. The old key, and every access token and socket minted from it, keep working until `previous.expires_at`: `grace_period_seconds` from now (0 to 604800, default 3600), or the old key's own expiry if that is sooner; with 0 the old key is revoked at once. Every node honours the end. Records `api_key.rotated` (and `api_key.revoked` for a grace of 0). 409 `credential_rotated` when the key was already rotated (a retry of a rotation whose answer was lost: the old key still works until its end, and an operator can issue a new key); 422 `validation_failed` for a bad body; 503 when PostgreSQL is unreachable, and then nothing was rotated.
+         */
+        post: operations["CredentialRotationController_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs": {
         parameters: {
             query?: never;
@@ -3257,7 +3297,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
             /** @description what the event is about, by type (docs/webhooks.md) */
             data: {
                 [key: string]: unknown;
@@ -3511,7 +3551,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
             /**
              * Format: date-time
              * @description when the event was recorded, ISO 8601 UTC with milliseconds
@@ -3526,7 +3566,7 @@ export interface components {
          * @description the event types to receive, or ["*"] for every type (also those added later)
          * @enum {string}
          */
-        WebhookEventTypeSelection: "*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+        WebhookEventTypeSelection: "*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
         CreateWebhookSubscriptionDto: {
             /**
              * @description http(s) URL without credentials or fragment; in production https only, and it must not resolve to a private, loopback or link-local address
@@ -3645,7 +3685,7 @@ export interface components {
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
-            event_type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            event_type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /** @description attempts made so far */
@@ -3694,7 +3734,7 @@ export interface components {
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
-            event_type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            event_type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /** @description attempts made so far */
@@ -3922,6 +3962,8 @@ export interface components {
             agent?: {
                 [key: string]: unknown;
             };
+            /** @description made by the device before its first attempt and kept until it has saved the answer: a retry with the same token, `claim_id` and serial within 24 hours, while no credential of the earlier answer has been used, answers the same agent and robot with fresh credentials (`idempotent-replayed: true`) and revokes the earlier ones */
+            claim_id?: string;
         };
         ClaimResponseDto: {
             /** @description the agent this claim created */
@@ -4959,6 +5001,48 @@ export interface components {
         EngagementEventEnvelopeDto: {
             engagement_event: components["schemas"]["EngagementEventDto"];
         };
+        RotateCredentialDto: {
+            /**
+             * @description seconds the old key (and everything minted from it) keeps working; 0 revokes it at once
+             * @default 3600
+             */
+            grace_period_seconds?: number;
+        };
+        RotatedApiKeyDto: {
+            /** @enum {string} */
+            type: "api_key";
+            /** @description agk_<prefix>.<secret>; shown once */
+            key: string;
+            scopes: string[];
+            /** Format: uuid */
+            credential_id: string;
+            /** Format: uuid */
+            service_agent_id: string;
+            /**
+             * Format: date-time
+             * @description when the new key expires; null: never
+             */
+            expires_at: string | null;
+        };
+        PreviousCredentialDto: {
+            /**
+             * Format: uuid
+             * @description the key that was rotated (the one the request presented, or the key of its token)
+             */
+            credential_id: string;
+            /**
+             * Format: date-time
+             * @description when the old key and every token and socket minted from it stop working (the request time for a grace of 0)
+             */
+            expires_at: string;
+        };
+        RotateCredentialResponseDto: {
+            /** @description the new agk_ key: same agent, same scopes; shown once */
+            api_key: components["schemas"]["RotatedApiKeyDto"];
+            /** @description an access token of the new key, with all its scopes; shown once */
+            access_token: components["schemas"]["AccessTokenDto"];
+            previous: components["schemas"]["PreviousCredentialDto"];
+        };
     };
     responses: never;
     parameters: never;
@@ -5168,9 +5252,9 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                type?: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+                type?: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
                 /** @description wins over type */
-                "filter[type]"?: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+                "filter[type]"?: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
             };
             header?: never;
             path?: never;
@@ -6027,7 +6111,7 @@ export interface operations {
                     /** @description a note for operators; empty clears it */
                     description?: string;
                     /** @description one checkbox per event type to receive, or `*` alone for every type */
-                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned")[];
+                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned")[];
                 };
             };
         };
@@ -6129,7 +6213,7 @@ export interface operations {
                     /** @description a note for operators; empty clears it */
                     description?: string;
                     /** @description one checkbox per event type to receive, or `*` alone for every type */
-                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned")[];
+                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned")[];
                 };
             };
         };
@@ -7845,6 +7929,67 @@ export interface operations {
             };
         };
     };
+    RobotsController_reset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the robot, status `pending` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description robot_retired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     CohortsController_list: {
         parameters: {
             query?: {
@@ -8029,6 +8174,8 @@ export interface operations {
             /** @description the key and token are shown only here */
             201: {
                 headers: {
+                    /** @description `true` when the claim replayed an earlier one with its claim_id */
+                    "idempotent-replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8062,7 +8209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description enrollment_claimed, enrollment_exhausted or enrollment_revoked */
+            /** @description enrollment_claimed, enrollment_exhausted, enrollment_revoked or claim_id_conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15835,6 +15982,75 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    CredentialRotationController_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateCredentialDto"];
+            };
+        };
+        responses: {
+            /** @description the new key and token are shown only here */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateCredentialResponseDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description insufficient scope, inactive agent or refused workspace */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description credential_rotated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description validation_failed */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -20,6 +20,12 @@ export class RotateCredentialDto {
   grace_period_seconds?: number;
 }
 
+/** The new key, as every issued key is answered, with its expiry (the old key's lifetime from now, or none). */
+export class RotatedApiKeyDto extends ApiKeyDto {
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'when the new key expires; null: never' })
+  expires_at: string | null;
+}
+
 export class PreviousCredentialDto {
   @ApiProperty({ format: 'uuid', description: 'the key that was rotated (the one the request presented, or the key of its token)' })
   credential_id: string;
@@ -32,7 +38,7 @@ export class PreviousCredentialDto {
 }
 
 export class RotateCredentialResponseDto {
-  @ApiProperty({ description: 'the new agk_ key: same agent, same scopes; shown once' }) api_key: ApiKeyDto;
+  @ApiProperty({ description: 'the new agk_ key: same agent, same scopes; shown once' }) api_key: RotatedApiKeyDto;
   @ApiProperty({ description: 'an access token of the new key, with all its scopes; shown once' }) access_token: AccessTokenDto;
   @ApiProperty() previous: PreviousCredentialDto;
 }
