@@ -196,6 +196,25 @@ describe('replayable claims (claim_id)', () => {
     );
   });
 
+  it('after an operator resets the robot, a device still retrying with its claim_id claims it afresh', async () => {
+    const op = await makeFleetOwner(t);
+    const token = await issueToken(t, op, { max_claims: 5 });
+    const body = { token: token.token, serial_number: uniqueSerial(), claim_id: newClaimId() };
+    const first = await claim(t, body);
+    expect(first.status).toBe(201);
+    expect((await asOperator(t, op).post(`${OP}/robots/${first.body.robot.id}/reset`)).status).toBe(200);
+    const again = await claim(t, body);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.body.robot.id).toBe(first.body.robot.id);
+    expect(again.body.service_agent.id).not.toBe(first.body.service_agent.id);
+    expect(await claimsCount(t, token.id)).toBe(2);
+    // and that new claim is replayable in its turn
+    const replay = await claim(t, body);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.service_agent.id).toBe(again.body.service_agent.id);
+  });
+
   it.each([
     ['too short', 'abc1234'],
     ['too long', 'a'.repeat(129)],

@@ -128,11 +128,12 @@ const RESET = statement({
 /**
  * Releases the claim that holds a serial (ADR 0234): the record stays, with released_at set, and
  * leaves enrollment_claims_serial_key (which counts only claims not released), so the serial can
- * be claimed again.
+ * be claimed again. Its claim_id is released too (ADR 0232): a device still retrying with it
+ * after the reset claims the robot afresh instead of being refused as a replay of the old claim.
  */
 const RELEASE_SERIAL_CLAIMS = statement({
   label: 'release_enrollment_claims_of_serial',
-  text: `UPDATE enrollment_claims SET released_at = $3
+  text: `UPDATE enrollment_claims SET released_at = $3, claim_id = NULL
         WHERE workspace_id = $1 AND serial_number = $2 AND released_at IS NULL`,
   params: [t.uuid, t.text, t.timestamptz],
 });
