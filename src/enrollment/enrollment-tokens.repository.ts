@@ -70,7 +70,7 @@ export interface NewEnrollmentToken {
 }
 
 /** A token's columns but its count: `enrollment_tokens` unaliased in the FROM (or the name of a CTE with its columns). */
-const tokenColumns = (from = 'enrollment_tokens') => `${from}.id, ${from}.workspace_id, ${from}.prefix, ${from}.max_claims,
+export const tokenColumns = (from = 'enrollment_tokens') => `${from}.id, ${from}.workspace_id, ${from}.prefix, ${from}.max_claims,
   ${from}.expires_at, ${from}.revoked_at, ${from}.serial_allowlist, ${from}.cohort_id,
   ${from}.default_tags, ${from}.scopes, ${from}.created_by, ${from}.inserted_at`;
 
@@ -78,7 +78,7 @@ const tokenColumns = (from = 'enrollment_tokens') => `${from}.id, ${from}.worksp
 const CLAIMS_COUNT = `(SELECT COALESCE(sum(s.claims_count), 0)::int FROM enrollment_token_slots s WHERE s.token_id = enrollment_tokens.id) AS claims_count`;
 
 const COLUMNS = `${tokenColumns()}, ${CLAIMS_COUNT}`;
-const TOKEN_ROW = {
+export const TOKEN_ROW = {
   id: t.uuid,
   workspace_id: t.uuid,
   prefix: t.text,
@@ -94,7 +94,7 @@ const TOKEN_ROW = {
   claims_count: t.int,
 } as const;
 
-function tokenRow(r: RowOf<typeof TOKEN_ROW>): EnrollmentTokenRow {
+export function tokenRow(r: RowOf<typeof TOKEN_ROW>): EnrollmentTokenRow {
   return {
     id: r.id,
     workspaceId: r.workspace_id,

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type Tx } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
+import { ENROLLMENT_TOKEN_ROW, enrollmentTokenColumns, enrollmentTokenRow, type EnrollmentTokenRow } from '../enrollment';
 import { API_KEY_EXPIRING_NOTICE_S, ENROLLMENT_TOKEN_EXPIRING_NOTICE_S, ISSUE_CLOCK_TOLERANCE_S } from './notices';
-import type { MachineScope } from '../auth';
-import type { EnrollmentTokenRow } from '../enrollment';
 
 /**
  * The statements of the expiry-warnings job (ADR 0235). Each claims at most $2 rows that are due
@@ -43,24 +42,9 @@ const CLAIM_EXPIRING_KEYS = statement({
   row: KEY_ROW,
 });
 
-const TOKEN_COLUMNS = `t.id, t.workspace_id, t.prefix, t.max_claims, ${claimsOf('t')} AS claims_count, t.expires_at, t.revoked_at,
-  t.serial_allowlist, t.cohort_id, t.default_tags, t.scopes, t.created_by, t.inserted_at, ${AS_OF} AS as_of`;
-const TOKEN_ROW = {
-  id: t.uuid,
-  workspace_id: t.uuid,
-  prefix: t.text,
-  max_claims: t.int,
-  claims_count: t.int,
-  expires_at: t.timestamptz,
-  revoked_at: t.timestamptz.null,
-  serial_allowlist: t.textArray,
-  cohort_id: t.uuid.null,
-  default_tags: t.textArray,
-  scopes: t.textArray.of<MachineScope[]>(),
-  created_by: t.uuid.null,
-  inserted_at: t.timestamptz,
-  as_of: t.timestamptz,
-} as const;
+/** The token as the operator API shows it (its count added), with the moment it is judged at. */
+const TOKEN_COLUMNS = `${enrollmentTokenColumns('t')}, ${claimsOf('t')} AS claims_count, ${AS_OF} AS as_of`;
+const TOKEN_ROW = { ...ENROLLMENT_TOKEN_ROW, as_of: t.timestamptz } as const;
 
 /**
  * Tokens neither revoked nor used up that expire within the notice, issued for longer than it,
@@ -110,27 +94,11 @@ export interface WarnedToken {
   asOf: Date;
 }
 
-function warnedToken(r: RowOf<typeof TOKEN_ROW>): WarnedToken {
-  return {
-    workspaceId: r.workspace_id,
-    asOf: r.as_of,
-    token: {
-      id: r.id,
-      workspaceId: r.workspace_id,
-      prefix: r.prefix,
-      maxClaims: r.max_claims,
-      claimsCount: r.claims_count,
-      expiresAt: r.expires_at,
-      revokedAt: r.revoked_at,
-      serialAllowlist: r.serial_allowlist,
-      cohortId: r.cohort_id,
-      defaultTags: r.default_tags,
-      scopes: r.scopes,
-      createdBy: r.created_by,
-      insertedAt: r.inserted_at,
-    },
-  };
-}
+const warnedToken = (r: RowOf<typeof TOKEN_ROW>): WarnedToken => ({
+  workspaceId: r.workspace_id,
+  asOf: r.as_of,
+  token: enrollmentTokenRow(r),
+});
 
 /** SQL of the expiry-warnings job; every method runs in the caller's transaction, which records the events. */
 @Injectable()
