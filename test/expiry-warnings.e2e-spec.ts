@@ -28,20 +28,19 @@ async function appWithoutTimer(env: Record<string, string>): Promise<TestApp> {
 
 const sweep = (t: TestApp, asOf: number | null = null) => t.app.get(ExpiryWarnings).sweep(asOf === null ? null : new Date(asOf));
 
-/** The workspace's events of `type` whose data names `id` (a key's credential_id or a token's id). */
+/** What a warning is about: a key's credential_id or a token's id. */
+const subjectOf = (e: { data: any }): string => e.data.credential_id ?? e.data.enrollment_token?.id;
+
+/** The workspace's events of `type` about `id`. */
 async function warningsOf(t: TestApp, workspaceId: string, type: string, id: string): Promise<{ id: string; data: any }[]> {
-  const events = await eventsOf(t, workspaceId, type);
-  return events.filter((e) => (e.data.credential_id ?? e.data.enrollment_token?.id) === id);
+  return (await eventsOf(t, workspaceId, type)).filter((e) => subjectOf(e) === id);
 }
 
 /** How many of `ids` have exactly one event of `type`, and how many events there are for them in all. */
 async function tally(t: TestApp, workspaceId: string, type: string, ids: string[]): Promise<{ once: number; events: number }> {
   const events = await eventsOf(t, workspaceId, type);
   const per = new Map<string, number>();
-  for (const e of events) {
-    const id = (e.data.credential_id ?? e.data.enrollment_token?.id) as string;
-    per.set(id, (per.get(id) ?? 0) + 1);
-  }
+  for (const e of events) per.set(subjectOf(e), (per.get(subjectOf(e)) ?? 0) + 1);
   return { once: ids.filter((id) => per.get(id) === 1).length, events: ids.reduce((n, id) => n + (per.get(id) ?? 0), 0) };
 }
 
