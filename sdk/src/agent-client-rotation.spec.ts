@@ -42,6 +42,8 @@ class KeyService extends FakeService {
   readonly valid = new Map<string, number>([['tok-k0', Infinity]]);
   current = 0;
   slowMs = 0;
+  /** Rotated keys live this long (the service gives a successor the lifetime of the key it replaces); undefined: no expiry. */
+  keyLifetimeMs?: number;
   rotateAnswer?: () => { status: number; body: unknown };
   /** Requests that arrived with a new key's token before the store held that key. */
   readonly usedBeforeSaved: string[] = [];
@@ -69,6 +71,7 @@ class KeyService extends FakeService {
           scopes: ['messages:read', 'credentials:write'],
           credential_id: `cred-k${this.current}`,
           service_agent_id: 'agent-1',
+          expires_at: this.keyLifetimeMs === undefined ? null : new Date(Date.now() + this.keyLifetimeMs).toISOString(),
         },
         access_token: {
           type: 'bearer',
@@ -204,7 +207,10 @@ describe('AgentClient key rotation', () => {
   });
 
   it('on schedule: a key within 7 days of its expiry is rotated beside the next request, which goes with the current key', async () => {
-    const agent = await client({ key_expires_at: new Date(Date.now() + 6 * DAY).toISOString() });
+    const agent = await client({
+      key_issued_at: new Date(Date.now() - 84 * DAY).toISOString(),
+      key_expires_at: new Date(Date.now() + 6 * DAY).toISOString(),
+    });
     await read(agent);
     await eventually(() => expect(service.to(ROTATE_PATH)).toHaveLength(1));
     await eventually(() => expect(agent.identity?.credentialId).toBe('cred-k1'));
@@ -214,6 +220,38 @@ describe('AgentClient key rotation', () => {
     // not again: the new key has no expiry
     await read(agent);
     expect(service.to(ROTATE_PATH)).toHaveLength(1);
+  });
+
+  it('a key that lives less than twice beforeExpiry is rotated at half its lifetime, and its successor not at once (no rotation storm)', async () => {
+    service.keyLifetimeMs = 3 * DAY;
+    const fresh = await client({ key_expires_at: new Date(Date.now() + 3 * DAY).toISOString() });
+    await read(fresh);
+    fresh.noticeEvent({
+      id: 'e1',
+      type: 'api_key.expiring',
+      data: { credential_id: 'cred-k0', expires_at: new Date(Date.now() + 3 * DAY).toISOString() },
+      inserted_at: '',
+    });
+    await delay(50);
+    expect(service.to(ROTATE_PATH)).toHaveLength(0); // within its last 7 days from birth, but not half way yet
+
+    const halfway = await client({
+      key_issued_at: new Date(Date.now() - 1.6 * DAY).toISOString(),
+      key_expires_at: new Date(Date.now() + 1.4 * DAY).toISOString(),
+    });
+    await read(halfway);
+    await eventually(() => expect(halfway.identity?.credentialId).toBe('cred-k1'));
+    for (let i = 0; i < 5; i++) await read(halfway);
+    // the successor lives 3 days too, and is warned of at once: it is rotated in a day and a half, not now
+    halfway.noticeEvent({
+      id: 'e2',
+      type: 'api_key.expiring',
+      data: { credential_id: 'cred-k1', expires_at: new Date(Date.now() + 3 * DAY).toISOString() },
+      inserted_at: '',
+    });
+    await delay(50);
+    expect(service.to(ROTATE_PATH)).toHaveLength(1);
+    expect(JSON.parse(await readFile(path, 'utf8')).key_expires_at).toEqual(expect.any(String));
   });
 
   it('on schedule by age (maxAgeMs), and never for a key far from its expiry', async () => {
@@ -235,6 +273,8 @@ describe('AgentClient key rotation', () => {
     await expect(agent.rotate()).rejects.toBeInstanceOf(CredentialStoreError);
     await read(agent);
     expect(service.answered).toEqual(['tok-k0']);
+    // that request tried to save the new key once more, beside it, and told why it could not
+    await eventually(() => expect(warnings).toEqual(['could not rotate the key; tried again later']));
     expect(JSON.parse(await readFile(path, 'utf8')).api_key).toBe('agk_AAAAAAAAAAA.k0');
 
     store.failing = false;
@@ -247,7 +287,10 @@ describe('AgentClient key rotation', () => {
 
   it('a key already rotated (409 credential_rotated) is told to onWarning once and not tried again on every request', async () => {
     service.rotateAnswer = () => ({ status: 409, body: problem(409, 'conflict', 'credential_rotated') });
-    const agent = await client({ key_expires_at: new Date(Date.now() + DAY).toISOString() });
+    const agent = await client({
+      key_issued_at: new Date(Date.now() - 89 * DAY).toISOString(),
+      key_expires_at: new Date(Date.now() + DAY).toISOString(),
+    });
     for (let i = 0; i < 5; i++) await read(agent);
     await delay(50);
     expect(service.to(ROTATE_PATH)).toHaveLength(1);

@@ -48,13 +48,21 @@ export interface AgentClientOptions extends Omit<HttpOptions, 'baseUrl'> {
 }
 
 export interface RotationOptions {
-  /** Rotate once the key is this close to its expiry, when its expiry is known (ms). Default 7 days, when the service warns. */
+  /**
+   * Rotate once the key is this close to its expiry, when its expiry is known (ms), or at half its
+   * lifetime when that comes later (a key that lives a day is rotated after twelve hours, not at
+   * once: its successor, which lives as long, would be rotated at once too). Default 7 days, when
+   * the service warns.
+   */
   beforeExpiryMs?: number;
   /** Rotate once the key is this old (ms), whatever its expiry. Default: never. */
   maxAgeMs?: number;
   /** How long the old key keeps working after a rotation (grace_period_seconds, 0..604800). Default: the service's, 3600. */
   gracePeriodSeconds?: number;
-  /** Rotate when the socket receives `api_key.expiring` for this key (it asks for that event). Default true. */
+  /**
+   * Learn the key's expiry from `api_key.expiring` on the socket (which then asks for that event)
+   * and rotate when the schedule says: at once for a key past half its lifetime. Default true.
+   */
   onExpiringEvent?: boolean;
   /** After such an event, rotate within a random delay up to this (ms), so a fleet warned at once does not rotate at once. Default 60,000. */
   eventJitterMs?: number;
@@ -280,16 +288,31 @@ export class AgentClient {
       void this.saveUnsaved();
       return;
     }
-    const { beforeExpiryMs, maxAgeMs } = this.rotation;
-    const expiring = this.keyExpiresAtMs !== undefined && now >= this.keyExpiresAtMs - beforeExpiryMs;
-    const old = maxAgeMs !== undefined && this.keyIssuedAtMs !== undefined && now >= this.keyIssuedAtMs + maxAgeMs;
-    if (this.unsaved || expiring || old) this.rotateInBackground('schedule');
+    if (this.unsaved || now >= this.rotationDueAtMs()) this.rotateInBackground('schedule');
   }
 
   /**
-   * A domain event the client's socket received: `api_key.expiring` for this client's key starts
-   * a rotation (after a random delay up to `eventJitterMs`). `socketCredentialId` is the
-   * credential the socket's ready reply named, for a client that does not know its own.
+   * When the current key is due for rotation: `beforeExpiryMs` before its expiry, or at half its
+   * lifetime if that is later; or `maxAgeMs` after it was issued, if sooner. Never, for a key
+   * without an expiry and without maxAgeMs.
+   */
+  private rotationDueAtMs(): number {
+    const { beforeExpiryMs, maxAgeMs } = this.rotation!;
+    let due = Number.POSITIVE_INFINITY;
+    if (this.keyExpiresAtMs !== undefined) {
+      const lifetime = this.keyIssuedAtMs === undefined ? Number.POSITIVE_INFINITY : Math.max(0, this.keyExpiresAtMs - this.keyIssuedAtMs);
+      due = this.keyExpiresAtMs - Math.min(beforeExpiryMs, lifetime / 2);
+    }
+    if (maxAgeMs !== undefined && this.keyIssuedAtMs !== undefined) due = Math.min(due, this.keyIssuedAtMs + maxAgeMs);
+    return due;
+  }
+
+  /**
+   * A domain event the client's socket received: `api_key.expiring` for this client's key tells
+   * its expiry, and starts a rotation (after a random delay up to `eventJitterMs`) when the
+   * schedule says it is due; a key warned of before half its lifetime is rotated at half its
+   * lifetime, by the schedule. `socketCredentialId` is the credential the socket's ready reply
+   * named, for a client that does not know its own.
    */
   noticeEvent(event: DomainEvent, socketCredentialId?: string): void {
     if (event.type !== 'api_key.expiring' || !this.rotation?.onExpiringEvent) return;
@@ -297,6 +320,7 @@ export class AgentClient {
     if (!mine || event.data.credential_id !== mine) return;
     const expiresAt = parseTime(typeof event.data.expires_at === 'string' ? event.data.expires_at : undefined);
     if (expiresAt !== undefined) this.keyExpiresAtMs = expiresAt;
+    if (Date.now() < this.rotationDueAtMs()) return;
     const delay = Math.floor(Math.random() * this.rotation.eventJitterMs);
     setTimeout(() => {
       if (this.credentialId === mine || this.credentialId === undefined) this.rotateInBackground('event');
