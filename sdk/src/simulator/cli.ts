@@ -7,8 +7,9 @@
  *
  *   npm run simulate -- --robots 1000 --token age_...
  */
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FleetProgress, FleetSummary, formatSummary, runFleet } from './fleet';
+import { FleetOptions, FleetProgress, FleetSummary, formatLossyComparison, formatSummary, runFleet } from './fleet';
 
 const USAGE = `usage: npm run simulate -- --robots N --token age_... [options]
 
@@ -25,6 +26,11 @@ const USAGE = `usage: npm run simulate -- --robots N --token age_... [options]
   --operator-email EMAIL  the operator (password in env AGENT_NETWORK_OPERATOR_PASSWORD)
   --hold SECONDS          stay connected this long after the commands
   --max-wait SECONDS      ceiling on waiting for a 429's retry-after (default 60)
+  --lossy                 a flaky network: runs the fleet without losses, then a fleet of the same
+                          size through a local proxy that loses a share of claim answers (after
+                          the service claimed) and cuts a share of socket connections; every robot
+                          must still end up online (the token must cover twice --robots claims)
+  --loss SHARE            the share lost by --lossy, of claim answers and of connections (default 0.2)
   --json                  print the summary as one JSON object
   --no-progress           no progress bar
   --allow-insecure-http   allow a plain-http service that is not on this machine
@@ -88,6 +94,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         'operator-email': { type: 'string' },
         hold: { type: 'string' },
         'max-wait': { type: 'string' },
+        lossy: { type: 'boolean', default: false },
+        loss: { type: 'string' },
         json: { type: 'boolean', default: false },
         'no-progress': { type: 'boolean', default: false },
         'allow-insecure-http': { type: 'boolean', default: false },
@@ -103,7 +111,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     process.stdout.write(USAGE);
     return 0;
   }
-  let summary: FleetSummary;
+  let summaries: FleetSummary[];
   try {
     const token = args.token ?? env.AGENT_NETWORK_ENROLLMENT_TOKEN;
     if (!token) throw new UsageError('an enrollment token is required (--token or AGENT_NETWORK_ENROLLMENT_TOKEN)');
@@ -114,8 +122,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     if ((commands > 0 || ota > 0) && (!email || !password)) {
       throw new UsageError('--commands and --ota need --operator-email and AGENT_NETWORK_OPERATOR_PASSWORD');
     }
+    const loss = args.loss === undefined ? 0.2 : Number(args.loss);
+    if (args.loss !== undefined && !(/^\d*\.?\d+$/.test(args.loss) && loss < 1))
+      throw new UsageError('--loss must be a share from 0 to below 1');
+    if (args.loss !== undefined && !args.lossy) throw new UsageError('--loss needs --lossy');
     const bar = args['no-progress'] ? undefined : new ProgressBar(Boolean(process.stderr.isTTY));
-    summary = await runFleet({
+    const fleet: FleetOptions = {
       baseUrl: args['base-url'] ?? env.AGENT_NETWORK_URL ?? 'http://localhost:4000',
       token,
       robots: positiveInt('robots', args.robots, 10, 1),
@@ -129,20 +141,48 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       rateLimit: { maxWaitMs: positiveInt('max-wait', args['max-wait'], 60) * 1000 },
       allowInsecureHttp: args['allow-insecure-http'],
       onProgress: bar && ((p) => bar.update(p)),
-    });
+    };
+    if (!args.lossy) {
+      summaries = [await runFleet(fleet)];
+    } else {
+      // The same fleet twice, with serials of their own: without losses, then through the lossy proxy.
+      const prefix = fleet.serialPrefix ?? `sim-${Math.random().toString(16).slice(2, 8)}-`;
+      const dir = (name: string) => (fleet.stateDir ? join(fleet.stateDir, name) : undefined);
+      const lossless = await runFleet({ ...fleet, serialPrefix: `${prefix}a-`, stateDir: dir('lossless') });
+      const lossy = await runFleet({
+        ...fleet,
+        serialPrefix: `${prefix}b-`,
+        stateDir: dir('lossy'),
+        lossy: { claimLoss: loss, connectionLoss: loss },
+      });
+      summaries = [lossless, lossy];
+    }
   } catch (err) {
     process.stderr.write(`${err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `simulate: ${(err as Error).message}\n`}`);
     return err instanceof UsageError || err instanceof TypeError ? 2 : 1;
   }
-  process.stdout.write(args.json ? `${JSON.stringify(summary)}\n` : `${formatSummary(summary)}\n`);
-  const complete =
+  if (args.json) {
+    const [first, second] = summaries;
+    process.stdout.write(`${JSON.stringify(second ? { lossless: first, lossy: second } : first)}\n`);
+  } else {
+    const text = summaries.map(formatSummary);
+    if (summaries.length === 2) text.push(formatLossyComparison(summaries[0], summaries[1]));
+    process.stdout.write(`${text.join('\n\n')}\n`);
+  }
+  return summaries.every(complete) ? 0 : 1;
+}
+
+/** Every robot claimed, connected and came online, every command was answered and every OTA update succeeded. */
+function complete(summary: FleetSummary): boolean {
+  return (
     summary.claims.failed === 0 &&
     summary.connect.failed === 0 &&
+    summary.online.robots === summary.connect.ready &&
     summary.commands.unanswered === 0 &&
     summary.commands.failed === 0 &&
     summary.ota.failed === 0 &&
-    summary.ota.unanswered === 0;
-  return complete ? 0 : 1;
+    summary.ota.unanswered === 0
+  );
 }
 
 if (require.main === module) {

@@ -6,10 +6,11 @@ import { performance } from 'node:perf_hooks';
 import { AgentClient } from '../agent-client';
 import { AgentSocket, AgentSocketOptions, CommandFailed, CommandHandler, CommandOutcome } from '../agent-socket';
 import { sleep } from '../backoff';
-import { claim } from '../claim';
+import { claim, ClaimRetryPolicy } from '../claim';
 import { FileCredentialStore, StoredCredentials } from '../credential-store';
 import { errorKind } from '../errors';
 import { OTA_UPDATE_COMMAND, otaUpdateOf, walkOtaUpdate } from '../ota';
+import { LossyProxy, LossyProxyStats } from './lossy-proxy';
 import { OperatorSession } from './operator';
 import { ErrorTally, LatencySummary, pool, summarize } from './stats';
 import type { RateLimitPolicy } from '../http';
@@ -53,6 +54,14 @@ export interface FleetOptions {
   socket?: Omit<AgentSocketOptions, 'handlers' | 'defaultHandler' | 'readyPayload'>;
   /** Simulated download and install time per OTA step (ms, uniformly random up to this). Default 50. */
   otaStepMs?: number;
+  /**
+   * A flaky network between the robots and the service (a local proxy, lossy-proxy.ts): shares of
+   * claim answers lost after the service claimed, and of socket connections cut. Every robot must
+   * still end up online: a lost answer is replayed (claim_id), a cut socket reconnects.
+   */
+  lossy?: { claimLoss: number; connectionLoss: number; cutWithinMs?: number };
+  /** How robots retry a claim whose answer was lost (default: the SDK's, 1 s doubling to 30 s, 6 attempts). */
+  claimRetry?: ClaimRetryPolicy;
   onProgress?: (progress: FleetProgress) => void;
 }
 
@@ -61,11 +70,25 @@ export interface FleetSummary {
   robots: number;
   concurrency: number;
   node: string;
-  claims: { ok: number; reused: number; failed: number; seconds: number; perSecond: number; latency: LatencySummary };
+  /** `replayed`: robots whose claim answer was lost and replayed; `lostAnswers`: attempts whose answer was lost. */
+  claims: {
+    ok: number;
+    reused: number;
+    failed: number;
+    replayed: number;
+    lostAnswers: number;
+    seconds: number;
+    perSecond: number;
+    latency: LatencySummary;
+  };
   connect: { ready: number; failed: number; seconds: number; latency: LatencySummary };
   commands: { sent: number; succeeded: number; failed: number; unanswered: number; seconds: number; roundTrip: LatencySummary };
   ota: { requested: number; succeeded: number; failed: number; unanswered: number; seconds: number };
   reconnects: number;
+  /** Robots online (socket ready) at one moment, and when that was, from the start of the run (s). */
+  online: { robots: number; seconds: number };
+  /** What the lossy proxy dropped, in a lossy run. */
+  lossy?: LossyProxyStats & { claimLoss: number; connectionLoss: number };
   /** Errors by kind, most frequent first. */
   errors: Record<string, number>;
   seconds: number;
@@ -136,7 +159,22 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
 
   const claimTimes: number[] = [];
   const connectTimes: number[] = [];
-  const summary = { claimsOk: 0, reused: 0, claimsFailed: 0, claimSeconds: 0, ready: 0, connectFailed: 0, connectSeconds: 0 };
+  const summary = {
+    claimsOk: 0,
+    reused: 0,
+    claimsFailed: 0,
+    replayed: 0,
+    lostAnswers: 0,
+    claimSeconds: 0,
+    ready: 0,
+    connectFailed: 0,
+    connectSeconds: 0,
+  };
+  const online = { robots: 0, seconds: 0, expected: 0 };
+  // In a lossy run the robots talk to the service through the proxy; the operator does not.
+  const proxy = options.lossy && new LossyProxy({ target: options.baseUrl, ...options.lossy });
+  const robotBase = proxy ? await proxy.start() : options.baseUrl;
+  const socketOptions = proxy ? { origin: new URL(options.baseUrl).origin, ...options.socket } : options.socket;
   let operator: OperatorSession | undefined;
   let sent = 0;
   const seconds = { commands: 0, ota: 0 };
@@ -150,18 +188,21 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
       const t0 = performance.now();
       try {
         const result = await claim({
-          baseUrl: options.baseUrl,
+          baseUrl: robotBase,
           token: options.token,
           serialNumber: robot.serial,
           agent: { simulator: 'agent-network-simulate', firmware: '1.0.0' },
           store: new FileCredentialStore(join(stateDir, `${robot.serial}.json`)),
           rateLimit: options.rateLimit,
           allowInsecureHttp: options.allowInsecureHttp,
+          retry: options.claimRetry,
         });
         robot.credentials = result.credentials;
         if (result.claimed) {
           summary.claimsOk++;
           claimTimes.push(performance.now() - t0);
+          if (result.replayed) summary.replayed++;
+          summary.lostAnswers += result.attempts - 1;
         } else summary.reused++;
       } catch (err) {
         summary.claimsFailed++;
@@ -183,7 +224,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
         rateLimit: options.rateLimit,
         allowInsecureHttp: options.allowInsecureHttp,
       });
-      const socket = agent.socket({ ...options.socket, handlers, readyPayload: { serial_number: robot.serial, simulator: true } });
+      const socket = agent.socket({ ...socketOptions, handlers, readyPayload: { serial_number: robot.serial, simulator: true } });
       socket.on('ready', (_reply, info) => {
         if (info.attempt === 0 && socket.stats.connections === 1) connectTimes.push(info.connectMs);
       });
@@ -204,6 +245,12 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
     });
     summary.connectSeconds = (performance.now() - connectStart) / 1000;
     const connected = robots.filter((r) => r.socket && r.credentials);
+    // Online: every connected robot's socket ready at once, with no cut still to come.
+    const allOnline = () => connected.every((r) => r.socket!.state === 'ready') && (proxy?.pendingCuts ?? 0) === 0;
+    await waitFor(allOnline, options.answerTimeoutMs ?? 60_000);
+    online.robots = connected.filter((r) => r.socket!.state === 'ready').length;
+    online.expected = connected.length;
+    online.seconds = (performance.now() - started) / 1000;
 
     // 3. Commands and OTA updates, sent as the operator.
     const perRobot = options.commandsPerRobot ?? 0;
@@ -281,11 +328,13 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
       progress('stop', ++stopped, live.length);
     });
     if (!options.stateDir) await rm(stateDir, { recursive: true, force: true });
+    await proxy?.close();
   }
 
   const unanswered = sent - roundTrips.length;
   if (unanswered > 0) errors.add('command:unanswered');
   if (ota.requested > ota.answered) errors.add('ota:unanswered');
+  if (online.robots < online.expected) errors.add('connect:not_online');
   return {
     baseUrl: options.baseUrl,
     robots: options.robots,
@@ -295,6 +344,8 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
       ok: summary.claimsOk,
       reused: summary.reused,
       failed: summary.claimsFailed,
+      replayed: summary.replayed,
+      lostAnswers: summary.lostAnswers,
       seconds: round(summary.claimSeconds),
       perSecond: summary.claimSeconds > 0 ? round(summary.claimsOk / summary.claimSeconds) : 0,
       latency: summarize(claimTimes),
@@ -321,6 +372,10 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
       seconds: round(seconds.ota),
     },
     reconnects,
+    online: { robots: online.robots, seconds: round(online.seconds) },
+    ...(proxy && options.lossy
+      ? { lossy: { claimLoss: options.lossy.claimLoss, connectionLoss: options.lossy.connectionLoss, ...proxy.stats } }
+      : {}),
     errors: errors.toJSON(),
     seconds: round((performance.now() - started) / 1000),
   };
@@ -333,6 +388,18 @@ async function waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
   while (!done() && Date.now() < deadline) await sleep(20);
 }
 
+const pct = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/** One line: how a lossy run of a fleet compares with a lossless run of the same size. */
+export function formatLossyComparison(lossless: FleetSummary, lossy: FleetSummary): string {
+  const extra = round(lossy.online.seconds - lossless.online.seconds);
+  return (
+    `lossy vs lossless: ${lossy.online.robots} of ${lossy.robots} robots online in ${lossy.online.seconds} s ` +
+    `against ${lossless.online.robots} of ${lossless.robots} in ${lossless.online.seconds} s (${extra >= 0 ? '+' : ''}${extra} s); ` +
+    `${lossy.claims.replayed} robots needed a replay (${lossy.claims.lostAnswers} claim answers lost), ${lossy.reconnects} reconnects`
+  );
+}
+
 /** The summary as the CLI prints it. */
 export function formatSummary(s: FleetSummary): string {
   const ms = (v: number | null) => (v === null ? '-' : `${v} ms`);
@@ -343,6 +410,14 @@ export function formatSummary(s: FleetSummary): string {
     `commands:  ${s.commands.sent} sent, ${s.commands.succeeded} succeeded, ${s.commands.failed} failed, ${s.commands.unanswered} unanswered in ${s.commands.seconds} s; round trip p50 ${ms(s.commands.roundTrip.p50Ms)}, p99 ${ms(s.commands.roundTrip.p99Ms)}`,
     `ota:       ${s.ota.requested} requested, ${s.ota.succeeded} succeeded, ${s.ota.failed} failed, ${s.ota.unanswered} unanswered in ${s.ota.seconds} s`,
     `reconnects: ${s.reconnects}`,
+    `online:    ${s.online.robots} of ${s.robots} robots online at once after ${s.online.seconds} s`,
+    ...(s.lossy
+      ? [
+          `lossy:     ${pct(s.lossy.claimLoss)} of claim answers and ${pct(s.lossy.connectionLoss)} of connections dropped: ` +
+            `${s.lossy.claimAnswersDropped} of ${s.lossy.claims} claim answers lost, ${s.lossy.connectionsCut} of ${s.lossy.upgrades} connections cut; ` +
+            `${s.claims.replayed} robots needed a replay`,
+        ]
+      : []),
     `errors by kind:${Object.keys(s.errors).length === 0 ? ' none' : ''}`,
     ...Object.entries(s.errors).map(([kind, n]) => `  ${String(n).padStart(6)}  ${kind}`),
   ];
