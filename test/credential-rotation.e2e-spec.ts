@@ -1,7 +1,5 @@
 import { Client } from 'pg';
 import request from 'supertest';
-import { EventBus } from '../src/core/redis/event-bus.service';
-import { RedisService } from '../src/core/redis/redis.service';
 import { CredentialRotationRepository } from '../src/credential-rotation/credential-rotation.repository';
 import { CredentialIssuer, CredentialRevoker } from '../src/credentials';
 import { Outbox } from '../src/events';
@@ -10,15 +8,14 @@ import { eventually } from './support/eventually';
 import { eventsOf, rowsOf } from './support/fleet';
 import { sleep } from './support/operator';
 import { expectProblem } from './support/problem';
-import { issueKey, mintSocketToken, sessionCookie, SocketClient, socketUrl } from './support/sockets';
+import { issueKey, sessionCookie } from './support/sockets';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, type TestApp } from './support/test-app';
-import type { Response } from 'supertest';
+import { EVERY_NODE_WITHIN_MS, outcome, read, TwoNodes } from './support/two-nodes';
 
 jest.setTimeout(120_000);
 
 const ROTATE = '/api/v1/credentials/rotate';
-const WITHIN_MS = 1000;
 /** What the keys of these tests carry: enough to rotate, read, exchange and hold a socket. */
 const SCOPES = ['credentials:write', 'messages:read', 'sockets:connect'];
 const AGK = /^agk_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -30,11 +27,8 @@ interface Held {
   token: string;
 }
 
-/** "200", or the refusal's status and code ("401 api_key_revoked"). */
-const outcome = (res: Response) => (res.status === 200 || res.status === 201 ? String(res.status) : `${res.status} ${res.body.detail}`);
 const rotate = (t: TestApp, credential: string, body: object = {}) =>
   t.http().post(ROTATE).set('authorization', `Bearer ${credential}`).send(body);
-const read = (t: TestApp, credential: string) => t.http().get('/api/v1/messages?limit=1').set('authorization', `Bearer ${credential}`);
 const exchange = async (t: TestApp, key: string): Promise<string> =>
   (await t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', key).send({}).expect(200)).body.token;
 const credentialRow = async (t: TestApp, id: string) =>
@@ -51,62 +45,26 @@ const keysOfAgent = async (t: TestApp, agentId: string): Promise<number> =>
  * token of it and a socket, all cached or open before the rotation.
  */
 describe('POST /api/v1/credentials/rotate', () => {
-  const redisUrl = new URL(process.env.REDIS_URL!);
-  const proxyA = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
-  const proxyB = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
+  const nodes = new TwoNodes('credential rotation');
   let a: TestApp;
   let b: TestApp;
-  let baseA: string;
-  let baseB: string;
-  const open: SocketClient[] = [];
-  const figures: string[] = [];
-  const busHealthy = (t: TestApp) => t.app.get(EventBus).healthy;
 
   /** A key of the workspace's default agent, a token exchanged from it, both used on B (so cached there). */
   const hold = async (w: Registered, scopes = SCOPES): Promise<Held> => {
     const issued = await issueKey(a, w, scopes);
     const held = { ...issued, token: await exchange(a, issued.key) };
-    for (const credential of [held.key, held.token]) {
-      await read(b, credential).expect(200);
-      await read(b, credential).expect(200); // served from B's cache now
-    }
+    await nodes.cachedOnB(held.key, held.token);
     return held;
   };
 
-  const socketOnB = async (key: string) => {
-    const socket = await SocketClient.open(socketUrl(baseB, { socket_token: (await mintSocketToken(b, key)).socket_token }));
-    open.push(socket);
-    expect((await socket.request('ready')).status).toBe('ok');
-    return socket;
-  };
-
-  const failPublishOnA = () =>
-    jest.spyOn(a.app.get(RedisService).client, 'publish').mockRejectedValue(new Error('PUBLISH refused (injected)'));
-
   beforeAll(async () => {
-    await Promise.all([proxyA.start(), proxyB.start()]);
-    const env = { API_RATE_LIMIT: '1000000' };
-    [a, b] = await Promise.all([
-      createTestApp({ env: { ...env, REDIS_URL: proxyA.urlFor(redisUrl) } }),
-      createTestApp({ env: { ...env, REDIS_URL: proxyB.urlFor(redisUrl) } }),
-    ]);
+    await nodes.beforeAll();
+    ({ a, b } = nodes);
     for (const t of [a, b]) t.clock.tick().set(Date.now());
-    [baseA, baseB] = await Promise.all([a.listen(), b.listen()]);
   });
-  beforeEach(async () => {
-    await Promise.all([proxyA.start(), proxyB.start()]);
-    await eventually(() => expect(busHealthy(a) && busHealthy(b)).toBe(true), { timeoutMs: 5000, what: 'both buses up' });
-  });
-  afterEach(() => {
-    jest.restoreAllMocks();
-    open.splice(0).forEach((socket) => socket.close());
-  });
-  afterAll(async () => {
-    await Promise.all([proxyA.start(), proxyB.start()]);
-    await Promise.all([a?.close(), b?.close()]);
-    await Promise.all([proxyA.cut(), proxyB.cut()]);
-    if (figures.length > 0) process.stdout.write(`\ncredential rotation:\n${figures.map((f) => `  ${f}\n`).join('')}`);
-  });
+  beforeEach(() => nodes.beforeEach());
+  afterEach(() => nodes.afterEach());
+  afterAll(() => nodes.afterAll());
 
   it('answers a new key of the same agent with the same scopes and a token of it; the old key works until previous.expires_at (an hour by default)', async () => {
     const w = await makeWorkspace(a);
@@ -266,25 +224,17 @@ describe('POST /api/v1/credentials/rotate', () => {
   it("a grace of 0 revokes the old key: node B refuses it and its token and closes its socket within 1 s, with node A's PUBLISH failing", async () => {
     const w = await makeWorkspace(a);
     const held = await hold(w);
-    const socket = await socketOnB(held.key);
-    const publish = failPublishOnA();
+    const socket = await nodes.socketOnB(held.key);
+    const publish = nodes.failPublishOnA();
 
     const started = Date.now();
     const res = await rotate(a, held.key, { grace_period_seconds: 0 }).expect(201);
     expect(Math.abs(Date.parse(res.body.previous.expires_at) - Date.now())).toBeLessThan(2000);
-    await eventually(
-      async () =>
-        expect([outcome(await read(b, held.key)), outcome(await read(b, held.token))]).toEqual([
-          '401 api_key_revoked',
-          '401 api_key_revoked',
-        ]),
-      { timeoutMs: WITHIN_MS, intervalMs: 10, what: 'node B to refuse the old key and its token' },
-    );
-    const refusedMs = Date.now() - started;
-    expect(await socket.closedWithin(Math.max(1, WITHIN_MS - refusedMs))).toEqual({ code: 4401, reason: 'api_key_revoked' });
+    const refusedMs = await nodes.refusedOnB([held.key, held.token], '401 api_key_revoked', started);
+    expect(await socket.closedWithin(Math.max(1, EVERY_NODE_WITHIN_MS - refusedMs))).toEqual({ code: 4401, reason: 'api_key_revoked' });
     const closedMs = Date.now() - started;
     expect(publish).toHaveBeenCalled();
-    figures.push(
+    nodes.figures.push(
       `grace 0, A's PUBLISH failing: B refused the old key and token ${refusedMs} ms and closed its socket ${closedMs} ms after the request`,
     );
 
@@ -298,8 +248,8 @@ describe('POST /api/v1/credentials/rotate', () => {
   it("with a grace, node B serves the old key, its token and its socket until previous.expires_at and ends them then, with node A's PUBLISH failing", async () => {
     const w = await makeWorkspace(a);
     const held = await hold(w);
-    const socket = await socketOnB(held.key);
-    failPublishOnA();
+    const socket = await nodes.socketOnB(held.key);
+    nodes.failPublishOnA();
 
     const res = await rotate(a, held.key, { grace_period_seconds: 2 }).expect(201);
     const endsAt = Date.parse(res.body.previous.expires_at);
@@ -319,11 +269,11 @@ describe('POST /api/v1/credentials/rotate', () => {
       { timeoutMs: 3000, intervalMs: 10, what: 'node B to refuse the old key and its token' },
     );
     const refusedAfterMs = Date.now() - endsAt;
-    const closed = await socket.closedWithin(Math.max(1, endsAt + WITHIN_MS - Date.now()));
+    const closed = await socket.closedWithin(Math.max(1, endsAt + EVERY_NODE_WITHIN_MS - Date.now()));
     const closedAfterMs = Date.now() - endsAt;
     expect(closed).toEqual({ code: 4401, reason: 'api_key_expired' });
-    expect(refusedAfterMs).toBeLessThan(WITHIN_MS);
-    figures.push(
+    expect(refusedAfterMs).toBeLessThan(EVERY_NODE_WITHIN_MS);
+    nodes.figures.push(
       `grace 2 s, A's PUBLISH failing: B refused the old key and token ${refusedAfterMs} ms and closed its socket ${closedAfterMs} ms after previous.expires_at`,
     );
     // a token or socket token cannot be minted from it any more either
@@ -338,7 +288,7 @@ describe('POST /api/v1/credentials/rotate', () => {
     const tally: Record<string, number> = {};
     for (let round = 0; round < 20; round++) {
       const issued = await issueKey(a, w, SCOPES);
-      const results = await Promise.all([baseA, baseB].map((base) => rotateAt(base, issued.key)));
+      const results = await Promise.all([nodes.baseA, nodes.baseB].map((base) => rotateAt(base, issued.key)));
       expect(results.sort()).toEqual(['201', '409 credential_rotated']);
       for (const r of results) tally[r] = (tally[r] ?? 0) + 1;
       const successors = await rowsOf(
@@ -350,15 +300,14 @@ describe('POST /api/v1/credentials/rotate', () => {
     }
     expect(await keysOfAgent(a, w.defaultAgentId)).toBe(40);
     expect((await eventsOf(a, w.workspaceId, 'api_key.rotated')).length).toBe(20);
-    figures.push(`race, 20 rounds of two rotations of one key on two nodes: ${JSON.stringify(tally)}`);
+    nodes.figures.push(`race, 20 rounds of two rotations of one key on two nodes: ${JSON.stringify(tally)}`);
   });
 
   it('with Redis down for both nodes a rotation needs none: 201, and B refuses the old key at once (grace 0) or honours its end (grace 1 s)', async () => {
     const w = await makeWorkspace(a);
     const now = await hold(w);
     const later = await hold(w);
-    await Promise.all([proxyA.cut(), proxyB.cut()]);
-    await eventually(() => expect(busHealthy(a) || busHealthy(b)).toBe(false), { timeoutMs: 3000, what: 'both buses to be down' });
+    await nodes.cutRedis();
 
     await rotate(a, now.key, { grace_period_seconds: 0 }).expect(201);
     const ended = (await rotate(a, later.key, { grace_period_seconds: 1 }).expect(201)).body;

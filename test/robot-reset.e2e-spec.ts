@@ -1,20 +1,13 @@
 import request from 'supertest';
-import { EventBus } from '../src/core/redis/event-bus.service';
-import { RedisService } from '../src/core/redis/redis.service';
 import { asOperator, claim, issueToken, makeFleetOwner, OP, preRegister, uniqueSerial } from './enrollment-support';
-import { eventually } from './support/eventually';
 import { colleague, eventsOf, rowsOf } from './support/fleet';
 import { sleep } from './support/operator';
 import { expectProblem } from './support/problem';
-import { mintSocketToken, SocketClient, socketUrl } from './support/sockets';
-import { TcpProxy } from './support/tcp-proxy';
-import { createTestApp, type TestApp } from './support/test-app';
+import { EVERY_NODE_WITHIN_MS, outcome, read, TwoNodes } from './support/two-nodes';
 import type { Operator } from './support/console';
-import type { Response } from 'supertest';
+import type { TestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
-
-const WITHIN_MS = 1000;
 
 /** A claimed robot and what its device holds. */
 interface Claimed {
@@ -26,9 +19,6 @@ interface Claimed {
   accessToken: string;
 }
 
-/** "200", or the refusal's status and code ("401 api_key_revoked"). */
-const outcome = (res: Response) => (res.status === 200 ? '200' : `${res.status} ${res.body.detail}`);
-const read = (t: TestApp, credential: string) => t.http().get('/api/v1/messages?limit=1').set('authorization', `Bearer ${credential}`);
 const reset = (t: TestApp, op: Operator, robotId: string) => asOperator(t, op).post(`${OP}/robots/${robotId}/reset`);
 const robotRow = async (t: TestApp, id: string) =>
   (await rowsOf(t, `SELECT status, service_agent_id, claimed_at FROM robots WHERE id = $1`, [id]))[0];
@@ -40,16 +30,9 @@ const agentStatus = async (t: TestApp, id: string) => (await rowsOf(t, `SELECT s
  * old key, token and socket.
  */
 describe('POST /api/v1/operator/robots/:id/reset', () => {
-  const redisUrl = new URL(process.env.REDIS_URL!);
-  const proxyA = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
-  const proxyB = new TcpProxy(redisUrl.hostname, Number(redisUrl.port));
+  const nodes = new TwoNodes('robot reset');
   let a: TestApp;
   let b: TestApp;
-  let baseA: string;
-  let baseB: string;
-  const open: SocketClient[] = [];
-  const figures: string[] = [];
-  const busHealthy = (t: TestApp) => t.app.get(EventBus).healthy;
 
   /** A pre-registered robot claimed with a fleet token (room for more claims): as a device enrols. */
   const claimed = async (owner: Operator): Promise<Claimed> => {
@@ -69,39 +52,19 @@ describe('POST /api/v1/operator/robots/:id/reset', () => {
   };
 
   beforeAll(async () => {
-    await Promise.all([proxyA.start(), proxyB.start()]);
-    const env = { API_RATE_LIMIT: '1000000' };
-    [a, b] = await Promise.all([
-      createTestApp({ env: { ...env, REDIS_URL: proxyA.urlFor(redisUrl) } }),
-      createTestApp({ env: { ...env, REDIS_URL: proxyB.urlFor(redisUrl) } }),
-    ]);
-    [baseA, baseB] = await Promise.all([a.listen(), b.listen()]);
+    await nodes.beforeAll();
+    ({ a, b } = nodes);
   });
-  beforeEach(async () => {
-    await Promise.all([proxyA.start(), proxyB.start()]);
-    await eventually(() => expect(busHealthy(a) && busHealthy(b)).toBe(true), { timeoutMs: 5000, what: 'both buses up' });
-  });
-  afterEach(() => {
-    jest.restoreAllMocks();
-    open.splice(0).forEach((socket) => socket.close());
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await Promise.all([proxyA.cut(), proxyB.cut()]);
-    if (figures.length > 0) process.stdout.write(`\nrobot reset:\n${figures.map((f) => `  ${f}\n`).join('')}`);
-  });
+  beforeEach(() => nodes.beforeEach());
+  afterEach(() => nodes.afterEach());
+  afterAll(() => nodes.afterAll());
 
   it("ends the old agent on every node (A's PUBLISH failing) and lets the same serial claim again, binding the robot to a new agent", async () => {
     const owner = await makeFleetOwner(a);
     const device = await claimed(owner);
-    for (const credential of [device.key, device.accessToken]) {
-      await read(b, credential).expect(200);
-      await read(b, credential).expect(200); // cached on B
-    }
-    const socket = await SocketClient.open(socketUrl(baseB, { socket_token: (await mintSocketToken(b, device.key)).socket_token }));
-    open.push(socket);
-    expect((await socket.request('ready')).status).toBe('ok');
-    const publish = jest.spyOn(a.app.get(RedisService).client, 'publish').mockRejectedValue(new Error('PUBLISH refused (injected)'));
+    await nodes.cachedOnB(device.key, device.accessToken);
+    const socket = await nodes.socketOnB(device.key);
+    const publish = nodes.failPublishOnA();
 
     const started = Date.now();
     const res = await reset(a, owner, device.robotId).expect(200);
@@ -112,19 +75,11 @@ describe('POST /api/v1/operator/robots/:id/reset', () => {
       service_agent_id: null,
       claimed_at: null,
     });
-    await eventually(
-      async () =>
-        expect([outcome(await read(b, device.key)), outcome(await read(b, device.accessToken))]).toEqual([
-          '401 api_key_revoked',
-          '401 api_key_revoked',
-        ]),
-      { timeoutMs: WITHIN_MS, intervalMs: 10, what: "node B to refuse the old agent's key and token" },
-    );
-    const refusedMs = Date.now() - started;
-    expect(await socket.closedWithin(Math.max(1, WITHIN_MS - refusedMs))).toEqual({ code: 4401, reason: 'api_key_revoked' });
+    const refusedMs = await nodes.refusedOnB([device.key, device.accessToken], '401 api_key_revoked', started);
+    expect(await socket.closedWithin(Math.max(1, EVERY_NODE_WITHIN_MS - refusedMs))).toEqual({ code: 4401, reason: 'api_key_revoked' });
     const closedMs = Date.now() - started;
     expect(publish).toHaveBeenCalled();
-    figures.push(
+    nodes.figures.push(
       `A's PUBLISH failing: B refused the old key and token ${refusedMs} ms and closed the old agent's socket ${closedMs} ms after the reset began`,
     );
     jest.restoreAllMocks();
@@ -189,25 +144,6 @@ describe('POST /api/v1/operator/robots/:id/reset', () => {
     expect((await eventsOf(a, owner.reg.workspaceId, 'robot.reset')).length).toBe(1);
   });
 
-  it('a claim_id of the released claim replays nothing (409 enrollment_claimed); a new claim_id claims the serial again', async () => {
-    const owner = await makeFleetOwner(a);
-    const serial = uniqueSerial('RST');
-    const robot = await preRegister(a, owner, serial);
-    const token = (await issueToken(a, owner, { max_claims: 10 })).token;
-    const first = await claim(a, { token, serial_number: serial, claim_id: 'first-claim-0001' });
-    expect(first.status).toBe(201);
-    await reset(a, owner, robot.id).expect(200);
-    // the answer was never used, but the reset revoked it: nothing to replay
-    expectProblem(await claim(a, { token, serial_number: serial, claim_id: 'first-claim-0001' }), 409, 'conflict', {
-      detail: 'enrollment_claimed',
-    });
-    expect(await robotRow(a, robot.id)).toMatchObject({ status: 'pending', service_agent_id: null });
-    const second = await claim(a, { token, serial_number: serial, claim_id: 'second-claim-0001' });
-    expect(second.status).toBe(201);
-    expect(second.body.robot).toMatchObject({ id: robot.id, status: 'active', service_agent_id: second.body.service_agent.id });
-    expect(second.body.service_agent.id).not.toBe(first.body.service_agent.id);
-  });
-
   it('race: a reset and a claim of the same serial at once, 20 rounds: the claim binds the robot after the reset or is refused before it, never both bound', async () => {
     const owner = await makeFleetOwner(a);
     const device = await claimed(owner);
@@ -215,10 +151,10 @@ describe('POST /api/v1/operator/robots/:id/reset', () => {
     let bound = device;
     for (let round = 0; round < 20; round++) {
       const [resetRes, claimRes] = await Promise.all([
-        request(baseA).post(`${OP}/robots/${device.robotId}/reset`).set('cookie', owner.cookie),
+        request(nodes.baseA).post(`${OP}/robots/${device.robotId}/reset`).set('cookie', owner.cookie),
         // the claim leaves 0 to 45 ms after the reset, so that both orders happen
         sleep((round % 10) * 5).then(() =>
-          request(baseB).post('/api/v1/enrollments/claim').send({ token: device.token, serial_number: device.serial }),
+          request(nodes.baseB).post('/api/v1/enrollments/claim').send({ token: device.token, serial_number: device.serial }),
         ),
       ]);
       expect(resetRes.status).toBe(200);
@@ -247,6 +183,6 @@ describe('POST /api/v1/operator/robots/:id/reset', () => {
       );
       expect(live[0].n).toBe(1);
     }
-    figures.push(`race, 20 rounds of a reset and a claim of the same serial: claims ${JSON.stringify(tally)}`);
+    nodes.figures.push(`race, 20 rounds of a reset and a claim of the same serial: claims ${JSON.stringify(tally)}`);
   });
 });
