@@ -17,7 +17,7 @@ import { createTestApp, TestApp } from './support/test-app';
 jest.setTimeout(120_000);
 
 /** Short delays, so retries happen within a test. */
-const FAST_RETRY = { attempts: 6, backoff: { initialDelayMs: 50, maxDelayMs: 200 } };
+const FAST_RETRY = { attempts: 20, backoff: { initialDelayMs: 50, maxDelayMs: 200 } };
 const FAST_SOCKET = { backoff: { initialDelayMs: 50, maxDelayMs: 200 } };
 /** What a device needs to rotate its own key: the device scopes and credentials:write (not among the defaults). */
 const ROTATING_SCOPES = [...DEVICE_DEFAULT_SCOPES, 'credentials:write'];

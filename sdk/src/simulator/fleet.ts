@@ -15,6 +15,9 @@ import { OperatorSession } from './operator';
 import { ErrorTally, LatencySummary, pool, summarize } from './stats';
 import type { RateLimitPolicy } from '../http';
 
+/** Attempts of a claim in a lossy run (see FleetOptions.claimRetry). */
+export const LOSSY_CLAIM_ATTEMPTS = 20;
+
 /** The command the simulator sends to measure round trips; robots answer it with its payload. */
 export const ECHO_COMMAND = 'sim.echo';
 
@@ -60,7 +63,11 @@ export interface FleetOptions {
    * still end up online: a lost answer is replayed (claim_id), a cut socket reconnects.
    */
   lossy?: { claimLoss: number; connectionLoss: number; cutWithinMs?: number };
-  /** How robots retry a claim whose answer was lost (default: the SDK's, 1 s doubling to 30 s, 6 attempts). */
+  /**
+   * How robots retry a claim whose answer was lost: the SDK's default (1 s doubling to 30 s, 6
+   * attempts), with 20 attempts in a lossy run (a device keeps trying; six losses in a row are
+   * rare but not in a large fleet on a very lossy link).
+   */
   claimRetry?: ClaimRetryPolicy;
   onProgress?: (progress: FleetProgress) => void;
 }
@@ -175,6 +182,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
   const proxy = options.lossy && new LossyProxy({ target: options.baseUrl, ...options.lossy });
   const robotBase = proxy ? await proxy.start() : options.baseUrl;
   const socketOptions = proxy ? { origin: new URL(options.baseUrl).origin, ...options.socket } : options.socket;
+  const claimRetry = options.claimRetry ?? (proxy ? { attempts: LOSSY_CLAIM_ATTEMPTS } : undefined);
   let operator: OperatorSession | undefined;
   let sent = 0;
   const seconds = { commands: 0, ota: 0 };
@@ -195,14 +203,14 @@ export async function runFleet(options: FleetOptions): Promise<FleetSummary> {
           store: new FileCredentialStore(join(stateDir, `${robot.serial}.json`)),
           rateLimit: options.rateLimit,
           allowInsecureHttp: options.allowInsecureHttp,
-          retry: options.claimRetry,
+          retry: claimRetry,
+          onLostAnswer: () => summary.lostAnswers++,
         });
         robot.credentials = result.credentials;
         if (result.claimed) {
           summary.claimsOk++;
           claimTimes.push(performance.now() - t0);
           if (result.replayed) summary.replayed++;
-          summary.lostAnswers += result.attempts - 1;
         } else summary.reused++;
       } catch (err) {
         summary.claimsFailed++;
