@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { AgentClient, AgentClientOptions, ROTATE_PATH } from './agent-client';
 import { FileCredentialStore, StoredCredentials } from './credential-store';
 import { CredentialStoreError, ProblemError } from './errors';
-import { FakeService, json, problem } from './testing/fake-service';
+import { eventually, FakeService, json, problem } from './testing/fake-service';
 
 const DAY = 86_400_000;
 const MESSAGES = '/api/v1/messages';
@@ -16,18 +16,6 @@ class FlakyStore extends FileCredentialStore {
   protected override async replace(temp: string, target: string): Promise<void> {
     if (this.failing) throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
     await super.replace(temp, target);
-  }
-}
-
-async function eventually(check: () => void | Promise<void>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await delay(10);
-    }
   }
 }
 

@@ -390,7 +390,7 @@ export class AgentClient {
     if (next) this.credentials = next;
     this.credentialId = key.credential_id;
     this.keyIssuedAtMs = requestedAt;
-    this.keyExpiresAtMs = parseTime(key.expires_at ?? undefined);
+    this.keyExpiresAtMs = parseTime(key.expires_at);
     const token = tokenState(accessTokenFrom(grant.token, grant.scopes, requestedAt, grant.expires_in));
     this.token = this.scopesMatch(token.scopes) ? token : undefined;
     this.refreshing = undefined;

@@ -6,22 +6,10 @@ import { AgentClient, ROTATE_PATH } from './agent-client';
 import { AgentSocket, AgentSocketOptions, CommandOutcome } from './agent-socket';
 import { FileCredentialStore, StoredCredentials } from './credential-store';
 import { ProblemError, ReplyError } from './errors';
-import { defaultReply, FakeService, json, problem, socketTokenRoutes } from './testing/fake-service';
+import { defaultReply, eventually, FakeService, json, problem, socketTokenRoutes } from './testing/fake-service';
 
 const FAST: AgentSocketOptions = { backoff: { initialDelayMs: 40, maxDelayMs: 80 }, heartbeatIntervalMs: 60_000 };
 const DAY = 86_400_000;
-
-async function eventually(check: () => void | Promise<void>, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await delay(10);
-    }
-  }
-}
 
 /** How a promise settles within `ms`: its value or error, or 'pending'. */
 const settledWithin = <T>(promise: Promise<T>, ms: number): Promise<{ value?: T; error?: unknown } | 'pending'> =>

@@ -20,17 +20,11 @@ export type AgentCommandStatus = AgentCommand['status'];
 export type Robot = Schemas['RobotDto'];
 export type MachineScope = Schemas['MachineScope'];
 
-// Self-rotation (API.md Part 3 "Fleets in the field"), typed by hand until the OpenAPI document describes the route.
+// Self-rotation (API.md Part 3 "Fleets in the field")
 /** The body of POST /api/v1/credentials/rotate: how long the old key keeps working (0..604800 s, default 3600). */
-export interface RotateRequest {
-  grace_period_seconds?: number;
-}
+export type RotateRequest = Schemas['RotateCredentialDto'];
 /** The 201 answer of POST /api/v1/credentials/rotate: a new key for the same agent, and when the old one stops. */
-export interface RotateResponse {
-  api_key: ApiKey & { expires_at?: string | null };
-  access_token: AccessTokenGrant;
-  previous: { credential_id: string; expires_at: string };
-}
+export type RotateResponse = Schemas['RotateCredentialResponseDto'];
 
 // OTA updates (API.md "Domain resources")
 export type OtaUpdate = Schemas['OtaUpdateDto'];

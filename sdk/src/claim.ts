@@ -61,9 +61,6 @@ export interface ClaimResult {
   claimId?: string;
 }
 
-/** The body of a claim, claim_id included (the generated types follow the OpenAPI document). */
-type ClaimBody = ClaimRequest & { claim_id?: string };
-
 /** A claim_id: 16 random bytes, base64url (22 characters of [A-Za-z0-9_-]). */
 export function newClaimId(): string {
   return randomBytes(16).toString('base64url');
@@ -135,7 +132,7 @@ export async function claim(options: ClaimOptions): Promise<ClaimResult> {
   if (!ENROLLMENT_TOKEN.test(options.token ?? '')) throw new TypeError('token is not an enrollment token (age_<prefix>.<secret>)');
   await store.prepare?.();
   const pending = await pendingClaim(store, http.baseUrl, options.serialNumber ?? null);
-  const body: ClaimBody = { token: options.token, claim_id: pending.claim_id };
+  const body: ClaimRequest = { token: options.token, claim_id: pending.claim_id };
   if (options.serialNumber !== undefined) body.serial_number = options.serialNumber;
   if (options.agent !== undefined) body.agent = options.agent;
   const attempts = Math.max(1, options.retry?.attempts ?? DEFAULT_CLAIM_RETRY.attempts);

@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket, { WebSocketServer } from 'ws';
 
 export interface RecordedRequest {
@@ -188,4 +189,17 @@ export function socketTokenRoutes(service: FakeService): FakeService {
       const key = String(req.headers['x-agent-api-key'] ?? '');
       json(res, 201, { token: `token-of-${key}`, scopes: ['sockets:connect'], expires_in: 2_592_000, type: 'bearer' });
     });
+}
+
+/** Resolves once `check` passes; rejects with its last failure after `timeoutMs`. */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 4000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await delay(10);
+    }
+  }
 }
