@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { AgentClient, AgentClientOptions, ROTATE_PATH } from './agent-client';
 import { FileCredentialStore, StoredCredentials } from './credential-store';
 import { CredentialStoreError, ProblemError } from './errors';
-import { eventually, FakeService, json, problem } from './testing/fake-service';
+import { credentialsOfK0, eventually, FakeService, json, problem } from './testing/fake-service';
 
 const DAY = 86_400_000;
 const MESSAGES = '/api/v1/messages';
@@ -104,25 +104,8 @@ describe('AgentClient key rotation', () => {
   let path: string;
   let warnings: string[];
 
-  const credentials = (extra: Partial<StoredCredentials> = {}): StoredCredentials => ({
-    version: 1,
-    base_url: base,
-    api_key: 'agk_AAAAAAAAAAA.k0',
-    credential_id: 'cred-k0',
-    service_agent_id: 'agent-1',
-    workspace_id: 'workspace-1',
-    scopes: ['messages:read', 'credentials:write'],
-    robot_id: null,
-    serial_number: 'SN-1',
-    claimed_at: new Date().toISOString(),
-    access_token: {
-      token: 'tok-k0',
-      scopes: ['messages:read', 'credentials:write'],
-      issued_at: new Date().toISOString(),
-      expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
-    },
-    ...extra,
-  });
+  const credentials = (extra: Partial<StoredCredentials> = {}): StoredCredentials =>
+    credentialsOfK0(base, ['messages:read', 'credentials:write'], extra);
 
   async function client(
     extra: Partial<StoredCredentials> = {},

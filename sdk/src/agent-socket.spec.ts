@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AgentClient, ROTATE_PATH } from './agent-client';
 import { AgentSocket, AgentSocketOptions, CommandOutcome } from './agent-socket';
-import { FileCredentialStore, StoredCredentials } from './credential-store';
+import { FileCredentialStore } from './credential-store';
 import { ProblemError, ReplyError } from './errors';
-import { defaultReply, eventually, FakeService, json, problem, socketTokenRoutes } from './testing/fake-service';
+import { credentialsOfK0, defaultReply, eventually, FakeService, json, problem, socketTokenRoutes } from './testing/fake-service';
 
 const FAST: AgentSocketOptions = { backoff: { initialDelayMs: 40, maxDelayMs: 80 }, heartbeatIntervalMs: 60_000 };
-const DAY = 86_400_000;
 
 /** How a promise settles within `ms`: its value or error, or 'pending'. */
 const settledWithin = <T>(promise: Promise<T>, ms: number): Promise<{ value?: T; error?: unknown } | 'pending'> =>
@@ -158,24 +157,7 @@ describe('AgentSocket against a service that misbehaves', () => {
         });
       });
       const path = join(dir, 'credentials.json');
-      const credentials: StoredCredentials = {
-        version: 1,
-        base_url: base,
-        api_key: 'agk_AAAAAAAAAAA.k0',
-        credential_id: 'cred-k0',
-        service_agent_id: 'agent-1',
-        workspace_id: 'workspace-1',
-        scopes: ['sockets:connect', 'events:read', 'credentials:write'],
-        robot_id: null,
-        serial_number: null,
-        claimed_at: new Date().toISOString(),
-        access_token: {
-          token: 'tok-k0',
-          scopes: ['sockets:connect'],
-          issued_at: new Date().toISOString(),
-          expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
-        },
-      };
+      const credentials = credentialsOfK0(base, ['sockets:connect', 'events:read', 'credentials:write']);
       const store = new FileCredentialStore(path);
       await store.save(credentials);
       const agent = new AgentClient({ credentials, store, rotation: { eventJitterMs: 0 } });

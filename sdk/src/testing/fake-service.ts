@@ -8,6 +8,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo, Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket, { WebSocketServer } from 'ws';
+import type { StoredCredentials } from '../credential-store';
 
 export interface RecordedRequest {
   method: string;
@@ -202,4 +203,28 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
       await delay(10);
     }
   }
+}
+
+/** Claimed credentials of key k0 (`agk_AAAAAAAAAAA.k0`, credential cred-k0) and its 30-day token tok-k0, as a store keeps them. */
+export function credentialsOfK0(baseUrl: string, scopes: string[], extra: Partial<StoredCredentials> = {}): StoredCredentials {
+  const now = Date.now();
+  return {
+    version: 1,
+    base_url: baseUrl,
+    api_key: 'agk_AAAAAAAAAAA.k0',
+    credential_id: 'cred-k0',
+    service_agent_id: 'agent-1',
+    workspace_id: 'workspace-1',
+    scopes,
+    robot_id: null,
+    serial_number: 'SN-1',
+    claimed_at: new Date(now).toISOString(),
+    access_token: {
+      token: 'tok-k0',
+      scopes,
+      issued_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 30 * 86_400_000).toISOString(),
+    },
+    ...extra,
+  };
 }
