@@ -63,7 +63,7 @@ describe('POST /api/v1/enrollments/claim', () => {
         expires_in: 2592000,
         service_agent_id: body.service_agent.id,
       });
-      expect(body.api_key.scopes).not.toContain('credentials:write');
+      expect(body.api_key.scopes).toContain('credentials:write'); // a device rotates its own key (ADR 0237)
 
       // The runtime metadata is stored on the agent; the claim is recorded and counted.
       const [stored] = await db(t).query(`SELECT metadata, workspace_id, hidden, is_default FROM service_agents WHERE id = $1`, [

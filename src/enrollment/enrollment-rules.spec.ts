@@ -132,9 +132,9 @@ describe('mergeTags', () => {
 });
 
 describe('DEVICE_DEFAULT_SCOPES', () => {
-  it('are machine scopes and never include credentials:write', () => {
+  it('are machine scopes and include credentials:write, so a device rotates its own key (ADR 0237)', () => {
     expect(DEVICE_DEFAULT_SCOPES.every((s) => (MACHINE_SCOPES as readonly string[]).includes(s))).toBe(true);
-    expect(DEVICE_DEFAULT_SCOPES).not.toContain('credentials:write');
+    expect(DEVICE_DEFAULT_SCOPES).toContain('credentials:write');
     expect(DEVICE_DEFAULT_SCOPES).toEqual(expect.arrayContaining(['messages:read', 'sockets:connect']));
   });
 });

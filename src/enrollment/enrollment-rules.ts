@@ -13,8 +13,8 @@ import type { RobotStatus } from './robot-status';
 
 /**
  * Scopes of the credentials a claim issues when the token names none: what a device needs to
- * take commands, report on its work and hold a socket. Never credentials:write (an admin may
- * still ask for it explicitly when issuing the token).
+ * take commands, report on its work, hold a socket and rotate its own key (credentials:write,
+ * which opens only POST /api/v1/credentials/rotate: ADR 0237).
  */
 export const DEVICE_DEFAULT_SCOPES: readonly MachineScope[] = [
   'agent_commands:read',
@@ -27,6 +27,7 @@ export const DEVICE_DEFAULT_SCOPES: readonly MachineScope[] = [
   'traces:write',
   'ota_updates:read',
   'ota_updates:write',
+  'credentials:write',
 ];
 
 export const ENROLLMENT_DEFAULT_EXPIRES_IN = 86_400;

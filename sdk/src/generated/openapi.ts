@@ -3808,7 +3808,7 @@ export interface components {
             cohort_id?: string;
             /** @description added to each claim's robot */
             default_tags?: string[];
-            /** @description scopes of the credentials each claim issues; default: agent_commands:read, events:read, sockets:connect, messages:read, messages:write, tasks:read, tasks:write, traces:write, ota_updates:read, ota_updates:write */
+            /** @description scopes of the credentials each claim issues; default: agent_commands:read, events:read, sockets:connect, messages:read, messages:write, tasks:read, tasks:write, traces:write, ota_updates:read, ota_updates:write, credentials:write */
             scopes?: ("traces:write" | "traces:read" | "eval_runs:read" | "eval_runs:write" | "eval_suites:read" | "eval_suites:write" | "gateway:check" | "replays:write" | "workflow_targets:read" | "workflow_targets:write" | "agent_commands:read" | "events:read" | "sockets:connect" | "credentials:write" | "messages:read" | "messages:write" | "tasks:read" | "tasks:write" | "ota_updates:read" | "ota_updates:write")[];
         };
         IssuedEnrollmentTokenDto: {
