@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { Client } from 'pg';
 import request from 'supertest';
+import { CredentialIssuer, CredentialRevoker } from '../src/credentials';
+import { EnrollmentClaimsRepository } from '../src/enrollment/enrollment-claims.repository';
+import { RobotsRepository } from '../src/enrollment/robots.repository';
 import {
   asOperator,
   CLAIM,
@@ -14,9 +17,11 @@ import {
   setWorkspaceStatus,
   uniqueSerial,
 } from './enrollment-support';
+import { eventually } from './support/eventually';
 import { db, TRUST_LOOPBACK } from './support/operator';
 import { OwnRedis } from './support/own-infra';
 import { expectProblem } from './support/problem';
+import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
 
 const newClaimId = () => randomBytes(16).toString('base64url');
@@ -390,5 +395,83 @@ describe('replayable claims with Redis down', () => {
       expect(state).toEqual({ earlier: 'usable', keys: 1, answer: first.body.api_key.credential_id });
     }
     process.stdout.write(`[replayable-claims] replay with Redis killed: ${replay.status}\n`);
+  });
+});
+
+/**
+ * PostgreSQL lost at each step of a replay: 503 database_unavailable, and nothing of it stays
+ * (the earlier answer's key usable and still the claim's, no new key, no event); once PostgreSQL
+ * is back the retry replays.
+ */
+describe('a replay while PostgreSQL goes away', () => {
+  const databaseUrl = new URL(process.env.DATABASE_URL!);
+  const proxy = new TcpProxy(databaseUrl.hostname, Number(databaseUrl.port));
+  let t: TestApp;
+  let direct: Client;
+
+  beforeAll(async () => {
+    await proxy.start();
+    t = await createTestApp({ env: { ...TRUST_LOOPBACK, DATABASE_URL: proxy.urlFor(databaseUrl), API_RATE_LIMIT: '1000000' } });
+    direct = new Client({ connectionString: process.env.DATABASE_URL });
+    await direct.connect();
+  });
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(async () => {
+    await proxy.start();
+    await t?.close();
+    await direct?.end();
+    await proxy.cut();
+  });
+
+  /** Cuts PostgreSQL off just before `method` of `target` runs (or just after it, before the COMMIT). */
+  const cutAt = <T extends object>(target: T, method: keyof T & string, when: 'before' | 'after' = 'before') => {
+    const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
+    return jest.spyOn(target, method as never).mockImplementationOnce((async (...args: unknown[]) => {
+      if (when === 'before') await proxy.cut();
+      const value = await original(...args);
+      if (when === 'after') await proxy.cut();
+      return value;
+    }) as never);
+  };
+
+  const steps: [string, (t: TestApp) => jest.SpyInstance][] = [
+    ['locking the claim and its key', (t) => cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'lockForReplay')],
+    ['locking the robot', (t) => cutAt(t.app.get(RobotsRepository, { strict: false }), 'lockById')],
+    ['revoking the earlier key', (t) => cutAt(t.app.get(CredentialRevoker), 'revokeMany')],
+    ['issuing the new key', (t) => cutAt(t.app.get(CredentialIssuer), 'issueApiKey')],
+    ['issuing its access token', (t) => cutAt(t.app.get(CredentialIssuer), 'issueAccessToken')],
+    ['making it the claim’s answer', (t) => cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'setAnswer')],
+    ['the COMMIT', (t) => cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'setAnswer', 'after')],
+  ];
+
+  it.each(steps)('lost at %s: 503, nothing of the replay done, and the retry replays', async (_step, inject) => {
+    const op = await makeFleetOwner(t);
+    const token = await issueToken(t, op, { max_claims: 1 });
+    const body = { token: token.token, serial_number: uniqueSerial(), claim_id: newClaimId() };
+    const first = await claim(t, body);
+    expect(first.status).toBe(201);
+
+    const spy = inject(t);
+    const refused = await claim(t, body);
+    expect(spy).toHaveBeenCalled();
+    expectProblem(refused, 503, 'service-unavailable', { detail: 'database_unavailable' });
+    await proxy.start();
+
+    const { rows } = await direct.query(
+      `SELECT (SELECT status FROM api_credentials WHERE id = $1) AS earlier,
+              (SELECT count(*)::int FROM api_credentials WHERE service_agent_id = $2) AS keys,
+              (SELECT credential_id FROM enrollment_claims WHERE enrollment_token_id = $3) AS answer,
+              (SELECT count(*)::int FROM domain_events WHERE workspace_id = $4 AND type = 'api_key.revoked') AS revoked_events`,
+      [first.body.api_key.credential_id, first.body.service_agent.id, token.id, op.reg.workspaceId],
+    );
+    expect(rows[0]).toEqual({ earlier: 'usable', keys: 1, answer: first.body.api_key.credential_id, revoked_events: 0 });
+
+    const retried = await eventually(async () => await claim(t, body).expect(201), {
+      timeoutMs: 10_000,
+      intervalMs: 200,
+      what: 'the retry to replay once PostgreSQL is back',
+    });
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body.service_agent.id).toBe(first.body.service_agent.id);
   });
 });
