@@ -159,8 +159,8 @@ describe('hot statements are served by indexes', () => {
  * The expiry-warnings job (ADR 0235) runs on every node, every 30 s, over all workspaces: each of
  * its statements must reach only the rows it may warn of through its index, never a whole table,
  * and without a sort: the expiry warnings through their partial indexes, running out through the
- * claims recorded lately (a BRIN index, which only a bitmap scan reads) and the tokens' keys
- * (migrations/1763700047000-ExpiryWarnings.ts). Its statements run in transactions, so they are
+ * claims recorded lately (a btree on claimed_at) and the tokens' keys
+ * (migrations/1763700047000-ExpiryWarnings.ts, 1763700048000-ClaimsByTimeBtree.ts). Its statements run in transactions, so they are
  * taken from their declarations and EXPLAINed with the values a run gives them (the database's
  * time, a batch, the last 90 s of claims), as a generic plan and a custom one.
  */
@@ -168,7 +168,7 @@ describe("the expiry-warnings job's statements are served by their indexes", () 
   const JOB: Array<[string, string[]]> = [
     ['claim_expiring_api_keys', ['api_credentials_expiring_idx']],
     ['claim_expiring_enrollment_tokens', ['enrollment_tokens_expiring_idx', 'enrollment_token_slots_pkey']],
-    ['claim_exhausted_enrollment_tokens', ['enrollment_claims_claimed_at_brin', 'enrollment_tokens_pkey', 'enrollment_token_slots_pkey']],
+    ['claim_exhausted_enrollment_tokens', ['enrollment_claims_claimed_at_idx', 'enrollment_tokens_pkey', 'enrollment_token_slots_pkey']],
   ];
   let db: Client;
 

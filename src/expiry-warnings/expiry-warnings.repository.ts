@@ -68,7 +68,7 @@ const CLAIM_EXPIRING_TOKENS = statement({
 /**
  * Tokens claimed since $3 whose claims reached max_claims (revoked since or not; a revoke alone
  * closes the slots but leaves the count short), not announced: marked announced. The candidates
- * are the tokens of the claims recorded since $3 (enrollment_claims_claimed_at_brin reads only the
+ * are the tokens of the claims recorded since $3 (enrollment_claims_claimed_at_idx reads only the
  * newest part of the table), never the live tokens as such: their number grows with the fleet.
  */
 const CLAIM_EXHAUSTED_TOKENS = statement({
