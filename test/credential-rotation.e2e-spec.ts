@@ -350,16 +350,8 @@ describe('POST /api/v1/credentials/rotate while PostgreSQL goes away', () => {
     await proxy.cut();
   });
 
-  /** Cuts PostgreSQL off just before `method` of `target` runs (or just after, for the COMMIT). */
-  const cutAt = <T extends object>(target: T, method: keyof T & string, when: 'before' | 'after' = 'before') => {
-    const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
-    return jest.spyOn(target, method as never).mockImplementationOnce((async (...args: unknown[]) => {
-      if (when === 'before') await proxy.cut();
-      const value = await original(...args);
-      if (when === 'after') await proxy.cut();
-      return value;
-    }) as never);
-  };
+  const cutAt = <T extends object>(target: T, method: keyof T & string, when: 'before' | 'after' = 'before') =>
+    proxy.cutAt(target, method, when);
 
   const steps: [string, number, (t: TestApp) => jest.SpyInstance][] = [
     ['locking the old key', 3600, (t) => cutAt(t.app.get(CredentialRotationRepository, { strict: false }), 'lock')],

@@ -64,4 +64,19 @@ export class TcpProxy {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = undefined;
   }
+
+  /**
+   * Cuts the proxy off just before `method` of `target` runs, once (or just after it, to cut
+   * before what follows, a COMMIT say): a fault at one step of a service's work. The method runs
+   * as it is; the spy is undone by jest.restoreAllMocks.
+   */
+  cutAt<T extends object>(target: T, method: keyof T & string, when: 'before' | 'after' = 'before'): jest.SpyInstance {
+    const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
+    return jest.spyOn(target, method as never).mockImplementationOnce((async (...args: unknown[]) => {
+      if (when === 'before') await this.cut();
+      const value = await original(...args);
+      if (when === 'after') await this.cut();
+      return value;
+    }) as never);
+  }
 }
