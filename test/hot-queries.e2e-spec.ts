@@ -206,14 +206,21 @@ describe("the expiry-warnings job's statements are served by their indexes", () 
     }
   }
 
-  it.each(JOB.flatMap(([label, indexes]) => [true, false].map((generic) => [label, indexes, generic] as const)))(
-    '%s reads through %j, without a table scan or a sort (generic plan: %s)',
-    async (label, indexes, generic) => {
-      const nodes = await jobPlan(label, generic);
-      expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
-      expect(nodes.map((n) => n['Node Type']).filter((type) => type.includes('Sort'))).toEqual([]);
-      const used = new Set(nodes.map((n) => n['Index Name']));
-      expect(indexes.filter((index) => !used.has(index))).toEqual([]);
-    },
-  );
+  // The job runs its statements in db.transaction (ManagerTx): unnamed statements, which Postgres
+  // plans with their values each time, so the custom plan is the one that runs. A generic plan
+  // (what a pipelined, prepared statement would run) guesses a third of the claims for
+  // "claimed_at > $3" and, once the table is large, scans another index whole: checked for the
+  // two expiry statements, whose partial indexes serve both plans, and not for "claims since".
+  const RUNS_GENERIC = new Set(['claim_expiring_api_keys', 'claim_expiring_enrollment_tokens']);
+  it.each(
+    JOB.flatMap(([label, indexes]) =>
+      [true, false].filter((generic) => !generic || RUNS_GENERIC.has(label)).map((generic) => [label, indexes, generic] as const),
+    ),
+  )('%s reads through %j, without a table scan or a sort (generic plan: %s)', async (label, indexes, generic) => {
+    const nodes = await jobPlan(label, generic);
+    expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+    expect(nodes.map((n) => n['Node Type']).filter((type) => type.includes('Sort'))).toEqual([]);
+    const used = new Set(nodes.map((n) => n['Index Name']));
+    expect(indexes.filter((index) => !used.has(index))).toEqual([]);
+  });
 });
