@@ -350,17 +350,14 @@ describe('POST /api/v1/credentials/rotate while PostgreSQL goes away', () => {
     await proxy.cut();
   });
 
-  const cutAt = <T extends object>(target: T, method: keyof T & string, when: 'before' | 'after' = 'before') =>
-    proxy.cutAt(target, method, when);
-
   const steps: [string, number, (t: TestApp) => jest.SpyInstance][] = [
-    ['locking the old key', 3600, (t) => cutAt(t.app.get(CredentialRotationRepository, { strict: false }), 'lock')],
-    ['issuing the new key', 3600, (t) => cutAt(t.app.get(CredentialIssuer), 'issueApiKey')],
-    ['issuing its access token', 3600, (t) => cutAt(t.app.get(CredentialIssuer), 'issueAccessToken')],
-    ['marking the old key rotated', 3600, (t) => cutAt(t.app.get(CredentialRotationRepository, { strict: false }), 'markRotated')],
-    ['revoking the old key (grace 0)', 0, (t) => cutAt(t.app.get(CredentialRevoker), 'revokeMany')],
-    ['recording api_key.rotated', 3600, (t) => cutAt(t.app.get(Outbox), 'record')],
-    ['the COMMIT', 0, (t) => cutAt(t.app.get(Outbox), 'record', 'after')],
+    ['locking the old key', 3600, (t) => proxy.cutAt(t.app.get(CredentialRotationRepository, { strict: false }), 'lock')],
+    ['issuing the new key', 3600, (t) => proxy.cutAt(t.app.get(CredentialIssuer), 'issueApiKey')],
+    ['issuing its access token', 3600, (t) => proxy.cutAt(t.app.get(CredentialIssuer), 'issueAccessToken')],
+    ['marking the old key rotated', 3600, (t) => proxy.cutAt(t.app.get(CredentialRotationRepository, { strict: false }), 'markRotated')],
+    ['revoking the old key (grace 0)', 0, (t) => proxy.cutAt(t.app.get(CredentialRevoker), 'revokeMany')],
+    ['recording api_key.rotated', 3600, (t) => proxy.cutAt(t.app.get(Outbox), 'record')],
+    ['the COMMIT', 0, (t) => proxy.cutAt(t.app.get(Outbox), 'record', 'after')],
   ];
 
   it.each(steps)('lost at %s: 503, nothing rotated, and the retry rotates', async (_step, grace, inject) => {

@@ -431,17 +431,14 @@ describe('a replay while PostgreSQL goes away', () => {
     await proxy.cut();
   });
 
-  const cutAt = <T extends object>(target: T, method: keyof T & string, when: 'before' | 'after' = 'before') =>
-    proxy.cutAt(target, method, when);
-
   const steps: [string, (t: TestApp) => jest.SpyInstance][] = [
-    ['locking the claim and its key', (t) => cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'lockForReplay')],
-    ['locking the robot', (t) => cutAt(t.app.get(RobotsRepository, { strict: false }), 'lockById')],
-    ['revoking the earlier key', (t) => cutAt(t.app.get(CredentialRevoker), 'revokeMany')],
-    ['issuing the new key', (t) => cutAt(t.app.get(CredentialIssuer), 'issueApiKey')],
-    ['issuing its access token', (t) => cutAt(t.app.get(CredentialIssuer), 'issueAccessToken')],
-    ['making it the claim’s answer', (t) => cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'setAnswer')],
-    ['the COMMIT', (t) => cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'setAnswer', 'after')],
+    ['locking the claim and its key', (t) => proxy.cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'lockForReplay')],
+    ['locking the robot', (t) => proxy.cutAt(t.app.get(RobotsRepository, { strict: false }), 'lockById')],
+    ['revoking the earlier key', (t) => proxy.cutAt(t.app.get(CredentialRevoker), 'revokeMany')],
+    ['issuing the new key', (t) => proxy.cutAt(t.app.get(CredentialIssuer), 'issueApiKey')],
+    ['issuing its access token', (t) => proxy.cutAt(t.app.get(CredentialIssuer), 'issueAccessToken')],
+    ['making it the claim’s answer', (t) => proxy.cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'setAnswer')],
+    ['the COMMIT', (t) => proxy.cutAt(t.app.get(EnrollmentClaimsRepository, { strict: false }), 'setAnswer', 'after')],
   ];
 
   it.each(steps)('lost at %s: 503, nothing of the replay done, and the retry replays', async (_step, inject) => {
