@@ -40,6 +40,8 @@ import { ReplaysModule } from './replays/replays.module';
 import { ScimModule } from './scim/scim.module';
 import { SearchModule } from './search/search.module';
 import { SecurityViolationsModule } from './security-violations/security-violations.module';
+import { AuditModule } from './audit';
+import { AuditEventsModule } from './audit-events';
 import { SessionsModule } from './sessions/sessions.module';
 import { SocketTokensModule } from './socket-tokens/socket-tokens.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -85,6 +87,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ReplaysModule,
     // fleet operations (issue 22)
     SecurityViolationsModule,
+    AuditModule,
+    AuditEventsModule,
     GatewayRulesModule,
     BatchOperationsModule,
     OtaUpdatesModule,

@@ -2,6 +2,7 @@ import { Logger } from 'nestjs-pino';
 import { bodyContentCheck, formBodyParser, jsonBodyParser, jsonOnly, rawKeepingJsonBodyParser } from './core/common/http/body-parsers';
 import { CROSS_ORIGIN_PROTECTED_PATHS, crossOriginProtection } from './core/common/http/cross-origin';
 import { HttpConnections } from './core/common/http/http-connections';
+import { requestContextMiddleware } from './core/common/http/request-context';
 import { requestIdMiddleware } from './core/common/http/request-id';
 import { RouteMethods } from './core/common/http/route-methods';
 import { securityHeadersMiddleware } from './core/common/http/security-headers';
@@ -35,6 +36,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(jsonBodyParser());
   app.use(formBodyParser());
   app.use(bodyContentCheck);
+  app.use(requestContextMiddleware);
   mountOpenApi(app, config);
   app.get(RouteMethods).attach(app.getHttpAdapter().getInstance());
   // platform-ws with the /socket envelope; set before init, when gateways bind.

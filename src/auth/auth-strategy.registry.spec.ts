@@ -5,7 +5,7 @@ import { AuthStrategyFor, AuthStrategyRegistry, STRATEGY_KINDS, type StrategyKin
 import type { AuthPolicy } from './auth-policy';
 import type { Principal } from './principal';
 
-const principal = (kind: StrategyKind): Principal => ({ kind, workspaceId: null, scopes: [], rateLimitSubject: null });
+const principal = (kind: StrategyKind): Principal => ({ kind, workspaceId: null, scopes: [], rateLimitSubject: null, actor: null });
 
 /** A strategy of each kind, each answering a principal of its kind. */
 const strategyOf = (kind: StrategyKind): Type => {

@@ -10,6 +10,20 @@ import type { Request } from 'express';
  * in sessions/) and read it back through their own param decorators (`@CurrentMachine()`,
  * `@CurrentOperator()`, `@WorkspaceOperator()`).
  */
+/** Who did something, as the audit log records it (API.md Part 3 "Audit log"). */
+export const AUDIT_ACTOR_TYPES = ['user', 'api_token', 'scim_token', 'partner', 'service_agent', 'platform_admin', 'system'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+/** The actor of an audit event: built by the strategy that authenticated the request, never by a route. */
+export interface AuditActor {
+  readonly type: AuditActorType;
+  readonly id: string | null;
+  readonly label: string | null;
+}
+
+/** The actor of work no one asked for in a request (jobs, sweeps, retention). */
+export const SYSTEM_ACTOR: AuditActor = Object.freeze({ type: 'system', id: null, label: null });
+
 export interface Principal {
   readonly kind: Exclude<AuthKind, 'public'>;
   /** The workspace the request acts on, taken from authentication only; null when none. */
@@ -18,6 +32,8 @@ export interface Principal {
   readonly scopes: readonly CredentialScope[];
   /** Whom the rate limit counts the request against, for kinds whose policies rate-limit. */
   readonly rateLimitSubject: RateLimitSubject | null;
+  /** Who the audit log says acted (null for kinds that change nothing: the metrics scraper). */
+  readonly actor: AuditActor | null;
 }
 
 export type RequestWithPrincipal<P extends Principal = Principal> = Request & { principal?: P };

@@ -201,6 +201,7 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
       scopes,
       via,
       rateLimitSubject: { kind: 'credential', id: record.credentialId },
+      actor: { type: 'service_agent', id: record.serviceAgentId, label: null },
     };
   }
 

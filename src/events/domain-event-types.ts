@@ -19,6 +19,7 @@ export const DOMAIN_EVENT_TYPES = [
   'data_request.completed',
   'scim.user.provisioned',
   'scim.user.deprovisioned',
+  'audit_event.created',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

@@ -8,7 +8,7 @@ import type { Principal, AuthPolicy } from '../auth';
 import type { Request } from 'express';
 
 /** The metrics scraper: no workspace, no scopes, not rate limited. */
-const SCRAPER: Principal = Object.freeze({ kind: 'metrics', workspaceId: null, scopes: [], rateLimitSubject: null });
+const SCRAPER: Principal = Object.freeze({ kind: 'metrics', workspaceId: null, scopes: [], rateLimitSubject: null, actor: null });
 
 /**
  * SPEC.md: exactly this challenge on every 401 of /metrics; and as every answer of the probes and

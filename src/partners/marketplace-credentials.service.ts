@@ -84,6 +84,7 @@ export class MarketplaceCredentialsService implements OnModuleInit {
       workspaceId: null,
       scopes: record.partnerScopes,
       rateLimitSubject: { kind: 'partner', id: record.partnerId },
+      actor: { type: 'partner', id: record.partnerId, label: null },
     };
   }
 
@@ -110,6 +111,7 @@ export class MarketplaceCredentialsService implements OnModuleInit {
       workspaceId: record.workspaceId,
       scopes: record.tokenScopes,
       rateLimitSubject: { kind: 'engagement', id: record.engagementId },
+      actor: { type: 'partner', id: record.partnerId, label: null },
     };
   }
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AuthStrategyFor } from '../auth';
+import { AuthStrategyFor, SYSTEM_ACTOR } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { BadRequestProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
@@ -9,7 +9,7 @@ import type { RawBodyRequest } from '../core/common/http/body-parsers';
 import './payments.problem-codes';
 
 /** The payment provider: no workspace (each event names its own), no scopes, not rate limited. */
-const PROVIDER: Principal = Object.freeze({ kind: 'payments', workspaceId: null, scopes: [], rateLimitSubject: null });
+const PROVIDER: Principal = Object.freeze({ kind: 'payments', workspaceId: null, scopes: [], rateLimitSubject: null, actor: SYSTEM_ACTOR });
 
 /**
  * POST /webhooks/payments is reached with a valid `Stripe-Signature` only (API.md): HMAC-SHA256

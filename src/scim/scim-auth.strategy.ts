@@ -41,7 +41,14 @@ export class ScimAuthStrategy implements AuthStrategy<Extract<AuthPolicy, { kind
         .touch(found.id)
         .catch((err: unknown) => this.logger.warn(`last_used_at of a SCIM token not recorded: ${(err as Error).message}`));
     }
-    return { kind: 'scim', workspaceId: found.workspace_id, tokenId: found.id, scopes: [], rateLimitSubject: null };
+    return {
+      kind: 'scim',
+      workspaceId: found.workspace_id,
+      tokenId: found.id,
+      scopes: [],
+      rateLimitSubject: null,
+      actor: { type: 'scim_token', id: found.id, label: null },
+    };
   }
 }
 

@@ -46,8 +46,11 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
       }
       throw new UnauthorizedProblem('session_required');
     }
-    const principal = this.principal(session, req.headers['x-workspace-id']);
-    if (policy.platformAdmin && !principal.platformAdmin) throw new ForbiddenProblem('platform_admin_required');
+    let principal = this.principal(session, req.headers['x-workspace-id']);
+    if (policy.platformAdmin) {
+      if (!principal.platformAdmin) throw new ForbiddenProblem('platform_admin_required');
+      principal = { ...principal, actor: { type: 'platform_admin', id: principal.userId, label: principal.email } };
+    }
     if (policy.role && (principal.role === null || !roleAtLeast(principal.role, policy.role))) {
       throw new ForbiddenProblem('insufficient_role');
     }
@@ -109,6 +112,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
       workspaces,
       scopes: [],
       rateLimitSubject: null,
+      actor: { type: 'user', id: session.userId, label: session.email },
     };
   }
 }

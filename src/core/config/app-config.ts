@@ -82,6 +82,8 @@ export class AppConfig {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly bcryptCost: number;
+  /** AUDIT_RETENTION_DAYS. */
+  readonly auditRetentionDays: number;
   readonly logLevel: LogLevel;
   readonly dbPoolSize: number;
   /** Dedicated pipelined connections for the hot single-statement queries (0: use the pool). */
@@ -238,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       redriveMs: vars.WEBHOOK_REDRIVE_MS,
     },
     batchChunkSize: vars.BATCH_CHUNK_SIZE,
+    auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
   });
 }

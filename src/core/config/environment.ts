@@ -437,6 +437,13 @@ export class EnvironmentVariables {
   })
   @Integer(100, 3_600_000)
   WEBHOOK_REDRIVE_MS = 60000;
+
+  @Env({
+    group: 'storage',
+    doc: 'How many days audit events are kept; older ones are pruned from the start of each workspace chain, which stays verifiable from the first kept event.',
+  })
+  @Integer(1, 36_500)
+  AUDIT_RETENTION_DAYS = 365;
 }
 
 /** Every variable the service reads, with its declaration, in the order of the docs. */

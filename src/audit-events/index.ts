@@ -1,0 +1,2 @@
+export * from './audit-events.module';
+export * from './audit-events.service';

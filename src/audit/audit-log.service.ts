@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { clientIp } from '../core/common/http/client-ip';
+import { currentRequest } from '../core/common/http/request-context';
+import { AppConfig } from '../core/config/app-config';
+import { type Queryable } from '../core/database/db.service';
+import { AuditEventsRepository } from './audit-events.repository';
+import type { AuditActor, RequestWithPrincipal } from '../auth';
+import type { AuditAction, AuditOutcome } from './audit-actions';
+
+/** What an event is about: a key's events name its credential_id, a record's that record (API.md). */
+export interface AuditTarget {
+  type: string;
+  id: string | null;
+  label?: string | null;
+}
+
+/** `{ field: [before, after] }`; never a secret, a hash of one, a password or a code. */
+export type AuditChanges = Record<string, readonly [unknown, unknown]>;
+
+export interface AuditEntry {
+  workspaceId: string;
+  action: AuditAction;
+  target: AuditTarget | null;
+  changes?: AuditChanges | null;
+  outcome?: AuditOutcome;
+  /**
+   * Only where the request has no principal that acted (a claim, a log-in, a job): otherwise the
+   * actor is the principal's, as authentication built it.
+   */
+  actor?: AuditActor;
+}
+
+/** Longest user agent kept (a header is up to 16 KiB; the rest tells an auditor nothing). */
+const USER_AGENT_MAX = 512;
+
+/**
+ * Secrets the service issues, in any field of an event: their presence is a bug, so the write
+ * fails (and the change with it) rather than storing one. Prefixed keys and tokens, SCIM tokens,
+ * webhook secrets.
+ */
+const SECRET_SHAPES = /\b(?:agk|age|aot|mpk)_[A-Za-z0-9]+\.[A-Za-z0-9_-]{16,}|\bscim_[A-Za-z0-9_-]{43}\b|\bwhsec_[A-Za-z0-9_-]{16,}/;
+
+export class AuditSecretError extends Error {
+  constructor(action: string) {
+    super(`audit event ${action} holds what looks like a secret: refused`);
+  }
+}
+
+/**
+ * How a feature records who did what (API.md Part 3 "Audit log"; ADR 0238): `record` the event
+ * with the transaction that makes the change, so it exists exactly when the change does. The
+ * actor, the client IP, the user agent and the request id come from the request this code runs
+ * for (its principal, as the guard set it), never from a route.
+ */
+@Injectable()
+export class AuditLog {
+  constructor(
+    private readonly repo: AuditEventsRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Writes the event in `q`'s transaction (on its own for a Db): issued at once, so it pipelines. */
+  record(q: Queryable, e: AuditEntry): Promise<void> {
+    const req = currentRequest() as RequestWithPrincipal | undefined;
+    const actor = e.actor ?? req?.principal?.actor;
+    if (!actor) return Promise.reject(new Error(`audit event ${e.action} without an actor: pass one outside an authenticated request`));
+    const changes = e.changes ? JSON.stringify(e.changes) : null;
+    const labels = `${actor.label ?? ''} ${e.target?.label ?? ''} ${e.target?.id ?? ''} ${changes ?? ''}`;
+    if (SECRET_SHAPES.test(labels)) return Promise.reject(new AuditSecretError(e.action));
+    const ua = req?.headers['user-agent'];
+    return this.repo.insert(q, {
+      workspaceId: e.workspaceId,
+      action: e.action,
+      outcome: e.outcome ?? 'success',
+      actorType: actor.type,
+      actorId: actor.id,
+      actorLabel: actor.label,
+      targetType: e.target?.type ?? null,
+      targetId: e.target?.id ?? null,
+      targetLabel: e.target?.label ?? null,
+      ip: req ? clientIp(req, this.config.trustedProxyIps) : null,
+      userAgent: typeof ua === 'string' ? ua.slice(0, USER_AGENT_MAX) : null,
+      requestId: req ? ((req as { id?: string }).id ?? null) : null,
+      changes,
+    });
+  }
+
+  /** The changed fields of `before` → `after` among `fields` (those equal are left out); null when none changed. */
+  static changes<T extends object>(before: T | null, after: T | null, fields: readonly (keyof T & string)[]): AuditChanges | null {
+    const out: Record<string, readonly [unknown, unknown]> = {};
+    for (const f of fields) {
+      const b = before ? (before[f] ?? null) : null;
+      const a = after ? (after[f] ?? null) : null;
+      if (JSON.stringify(b) !== JSON.stringify(a)) out[f] = [b, a];
+    }
+    return Object.keys(out).length ? out : null;
+  }
+}
