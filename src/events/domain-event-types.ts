@@ -24,6 +24,16 @@ export const DOMAIN_EVENT_TYPES = [
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
+/**
+ * Types delivered only to webhook subscriptions that name them (ADR 0238): `*` does not select
+ * them, no socket is pushed them, and the events list and search leave them out. An
+ * `audit_event.created` carries people's addresses and IPs, for the SIEM its owner points at it.
+ */
+export const NAMED_WEBHOOK_ONLY_EVENT_TYPES = ['audit_event.created'] as const satisfies readonly DomainEventType[];
+
+/** SQL: the type column `col` is not a named-webhook-only type (a constant, never input). */
+export const notNamedWebhookOnlySql = (col: string) => `${col} <> ALL ('{${NAMED_WEBHOOK_ONLY_EVENT_TYPES.join(',')}}'::text[])`;
+
 /** A domain event as clients see it (the events list, socket pushes, webhook bodies). */
 export interface DomainEvent {
   id: string;

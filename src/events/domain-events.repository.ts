@@ -4,7 +4,7 @@ import { listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
 import { statement } from '../core/database/statement';
-import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from './domain-event-types';
+import { DOMAIN_EVENT_TYPES, notNamedWebhookOnlySql, type DomainEventType, type StoredDomainEvent } from './domain-event-types';
 import { EVENT_LIST } from './dto/event.dto';
 import type { ListQuery } from '../core/listing/list-query';
 
@@ -93,7 +93,7 @@ const EVENTS = listStatements(EVENT_LIST, {
   columns: COLUMNS,
   from: 'domain_events',
   alias: 'e',
-  scope: 'e.workspace_id = $1',
+  scope: `e.workspace_id = $1 AND ${notNamedWebhookOnlySql('e.type')}`,
   params: [t.uuid],
   row: EVENT_ROW,
 });

@@ -1,7 +1,15 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventBus } from '../core/redis/event-bus.service';
-import { DOMAIN_EVENT_BUS_TYPE, type DomainEvent, type DomainEventBusMessage } from '../events';
+import {
+  DOMAIN_EVENT_BUS_TYPE,
+  NAMED_WEBHOOK_ONLY_EVENT_TYPES,
+  type DomainEvent,
+  type DomainEventBusMessage,
+  type DomainEventType,
+} from '../events';
 import { SocketKeys, SocketRegistry } from './socket-registry';
+
+const WEBHOOK_ONLY: ReadonlySet<DomainEventType> = new Set(NAMED_WEBHOOK_ONLY_EVENT_TYPES);
 
 /** The server push of a domain event: `{ event: "event", payload: { event } }`. */
 export const eventFrame = (event: DomainEvent) => JSON.stringify({ event: 'event', payload: { event } });
@@ -29,6 +37,7 @@ export class EventPushService implements OnModuleInit {
    * encoded once for all sockets and sent as text.
    */
   private push({ workspaceId, event }: DomainEventBusMessage): void {
+    if (WEBHOOK_ONLY.has(event.type)) return;
     let frame: Buffer | undefined;
     for (const conn of this.registry.find(SocketKeys.eventReceivers(workspaceId))) {
       if (conn.ws.readyState !== conn.ws.OPEN) continue;

@@ -1,3 +1,4 @@
+import { notNamedWebhookOnlySql } from '../events';
 /**
  * What the observability search reads, declared once: each kind's table (with its generated
  * `search` tsvector column and GIN index, see the migrations), the hit's title, and the text its
@@ -10,6 +11,8 @@ export interface SearchSource {
   alias: string;
   title: string;
   document: string;
+  /** More of the WHERE clause, if the table holds rows the search must not show. */
+  where?: string;
 }
 
 export const SEARCH_SOURCES = [
@@ -23,7 +26,7 @@ export const SEARCH_SOURCES = [
     title: `replace(v.kind, '_', ' ') || ' (' || v.severity || ')'`,
     document: `concat_ws(' ', v.kind, v.severity, v.detail::text)`,
   },
-  { kind: 'event', table: 'domain_events', alias: 'e', title: 'e.type', document: 'e.data::text' },
+  { kind: 'event', table: 'domain_events', alias: 'e', title: 'e.type', document: 'e.data::text', where: notNamedWebhookOnlySql('e.type') },
 ] as const satisfies readonly SearchSource[];
 
 /** API.md: trace, message, agent_command, security_violation, event. */

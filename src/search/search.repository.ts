@@ -18,7 +18,7 @@ const searchStatement = (label: string, sources: readonly SearchSource[]) => {
     (s: SearchSource) => `(SELECT '${s.kind}'::text AS kind, ${s.alias}.id, ${s.title} AS title, ${s.document} AS document,
               ${s.alias}.inserted_at, ts_rank(${s.alias}.search, q.query) AS rank
          FROM ${s.table} ${s.alias}, q
-        WHERE ${s.alias}.workspace_id = $1 AND ${s.alias}.search @@ q.query
+        WHERE ${s.alias}.workspace_id = $1 AND ${s.alias}.search @@ q.query${'where' in s ? ` AND ${s.where}` : ''}
         ORDER BY rank DESC, ${s.alias}.inserted_at DESC LIMIT $3)`,
   );
   return statement({

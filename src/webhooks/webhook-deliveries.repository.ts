@@ -4,6 +4,7 @@ import { listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
 import { statement, type StatementRow } from '../core/database/statement';
+import { notNamedWebhookOnlySql } from '../events';
 import {
   WEBHOOK_DELIVERY_LIST,
   type WebhookDeliveryAttemptDto,
@@ -54,7 +55,7 @@ const FAN_OUT = statement({
          FROM (SELECT gen_random_uuid() AS id, e.workspace_id, s.id AS subscription_id, e.id AS event_id, e.type
                  FROM domain_events e
                  JOIN webhook_subscriptions s ON s.workspace_id = e.workspace_id AND s.status = 'active'
-                  AND s.inserted_at <= e.inserted_at AND (e.type = ANY (s.event_types) OR '*' = ANY (s.event_types))
+                  AND s.inserted_at <= e.inserted_at AND (e.type = ANY (s.event_types) OR ('*' = ANY (s.event_types) AND ${notNamedWebhookOnlySql('e.type')}))
                 WHERE e.id = ANY ($1::uuid[])) x
        ON CONFLICT (event_id, subscription_id) DO NOTHING
        RETURNING id, job_id`,
