@@ -41,15 +41,17 @@ const text = (raw: unknown): string | null => (typeof raw === 'string' && raw !=
 
 /** `filter[action]` (exact, or `prefix.*`), `filter[actor_id]`, `filter[target_id]`, `filter[since]`, `filter[until]`. */
 export function parseFilters(query: Record<string, unknown>): AuditFilters {
-  const f = (typeof query.filter === 'object' && query.filter !== null ? query.filter : {}) as Record<string, unknown>;
-  const action = text(f.action);
+  const nested = (typeof query.filter === 'object' && query.filter !== null ? query.filter : {}) as Record<string, unknown>;
+  // the query parser gives `filter[x]` nested or as a flat key, as the shared filter extraction reads it
+  const f = (name: string): unknown => nested[name] ?? query[`filter[${name}]`];
+  const action = text(f('action'));
   const prefix = action?.endsWith('.*') ? action.slice(0, -1) : null;
   return {
     action: prefix ? null : action,
     actionPrefix: prefix,
-    actorId: text(f.actor_id),
-    targetId: text(f.target_id),
-    since: parseInstant(f.since, 'invalid_since'),
-    until: parseInstant(f.until, 'invalid_until'),
+    actorId: text(f('actor_id')),
+    targetId: text(f('target_id')),
+    since: parseInstant(f('since'), 'invalid_since'),
+    until: parseInstant(f('until'), 'invalid_until'),
   };
 }
