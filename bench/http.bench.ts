@@ -433,6 +433,49 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
   return { results, lines, targets, notes: takesClaimId ? [] : [`claims with claim_id skipped: this build answered ${probe.status}`] };
 }
 
+/**
+ * Issue 53: the audit event's share of a claim's WAL. The WAL of one audit event as a claim
+ * writes it (the service's insert, 1,000 of them in one transaction, rolled back: inside a
+ * transaction an insert adds no commit record of its own), against the WAL per claim of the
+ * one-token case of this section, which includes that event (and what the sealer writes for it
+ * while the case runs). Skipped on a database without the audit log.
+ */
+async function auditWalLine(db: Client, section: Section): Promise<string> {
+  const exists = (await db.query(`SELECT to_regclass('audit_events') IS NOT NULL AS ok`)).rows[0].ok as boolean;
+  const claims = section.results.filter((r) => r.name === ONE_TOKEN && r.cpu?.walBytes !== undefined);
+  if (!exists || claims.length === 0) return '- audit event: no audit log on this database';
+  const perClaim = claims.reduce((sum, r) => sum + r.cpu!.walBytes!, 0) / claims.length;
+  const n = 1000;
+  await db.query('BEGIN');
+  try {
+    const lsn = async () => lsnBytes((await db.query(`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0].lsn);
+    await db.query(`SELECT pg_current_xact_id()`);
+    const before = await lsn();
+    for (let i = 0; i < n; i++) {
+      await db.query(
+        `INSERT INTO audit_events (workspace_id, action, outcome, actor_type, actor_id, actor_label, target_type, target_id,
+           target_label, ip, user_agent, request_id, changes)
+         VALUES (gen_random_uuid(), 'robot.claim', 'success', 'service_agent', gen_random_uuid()::text, NULL, 'robot',
+           gen_random_uuid()::text, $1, '127.0.0.1', NULL, NULL, jsonb_build_object('credential_id', jsonb_build_array(NULL, gen_random_uuid()::text)))`,
+        [`SN-${randomBytes(6).toString('hex')}`],
+      );
+    }
+    const perEvent = Number((await lsn()) - before) / n;
+    return (
+      `- audit event: ${perEvent.toFixed(0)} bytes of WAL as a claim writes it; a claim on one token writes ${perClaim.toFixed(0)} ` +
+      `bytes a request in this section: the audit write is ${((100 * perEvent) / perClaim).toFixed(1)}% of a claim's WAL`
+    );
+  } finally {
+    await db.query('ROLLBACK');
+  }
+}
+
+/** An LSN (`X/Y`) as a byte position. */
+const lsnBytes = (lsn: string): bigint => {
+  const [hi, lo] = lsn.split('/');
+  return (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`);
+};
+
 /** BENCH_ONLY=claims: the service, one enterprise workspace, and the claims section alone. */
 async function claimsOnly(): Promise<void> {
   // Every build of BENCH_BUILDS runs the whole section in turn (each on a workspace of its own),
@@ -453,6 +496,7 @@ async function claimsOnly(): Promise<void> {
           postgresPids: servicePostgresPids(db),
           walLsn: walLsn(db),
         });
+        section.lines.push(await auditWalLine(db, section));
         sections.push({ build: build.label, section });
       } finally {
         await db.end();
@@ -766,6 +810,7 @@ async function main(): Promise<void> {
       postgresPids: servicePostgresPids(db),
       walLsn: walLsn(db),
     });
+    claims.lines.push(await auditWalLine(db, claims));
     results.push(...claims.results);
     notes.push(...claims.notes);
     claimLines.push(...claims.lines);

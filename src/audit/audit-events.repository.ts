@@ -165,8 +165,15 @@ const CHAINS = statement({
 
 /**
  * Seals events (hash and prev_hash) and records an `audit_event.created` domain event for each,
- * carrying the sealed event, in one statement.
+ * carrying the sealed event, in one statement. The domain event is recorded only in a workspace
+ * with an active webhook subscription naming the type: it reaches webhooks only (ADR 0238), and
+ * the fan-out serves only subscriptions that existed when the event happened, so one recorded
+ * without such a subscription would be written for nobody (the table is the webhooks feature's;
+ * read here only for that).
  */
+const SIEM_SUBSCRIBED = `SELECT 1 FROM webhook_subscriptions s WHERE s.workspace_id = sealed.workspace_id AND s.status = 'active'
+    AND 'audit_event.created' = ANY (s.event_types)`;
+
 const SEAL = statement({
   label: 'seal_audit_events',
   text: `WITH sealed AS (
@@ -174,7 +181,7 @@ const SEAL = statement({
            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(id, hash, prev_hash, data)
            WHERE a.id = u.id AND a.hash IS NULL
            RETURNING a.id, a.workspace_id, u.data
-         ), ${recordEventsSql('audit_event.created', { name: 'created', from: 'sealed', workspaceId: 'sealed.workspace_id', data: 'sealed.data::jsonb' })}
+         ), ${recordEventsSql('audit_event.created', { name: 'created', from: `sealed WHERE EXISTS (${SIEM_SUBSCRIBED})`, workspaceId: 'sealed.workspace_id', data: 'sealed.data::jsonb' })}
          SELECT count(*)::int AS sealed FROM sealed`,
   params: [t.uuidArray, t.textArray, t.textArray, t.textArray],
   row: { sealed: t.int },
