@@ -26,7 +26,7 @@ export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): Sa
     current
       ? html`<p>Workspace <strong id="current-workspace">${current.name}</strong> (${current.role})</p>
   ${canManageKey ? html`<p><a href="/app/agents/workspace-key">Workspace primary key</a></p>` : ''}
-  ${canManageKey ? html`<p><a href="/app/webhooks">Webhooks</a> · <a href="/app/engagements">Partner engagements</a></p>` : ''}
+  ${canManageKey ? html`<p><a href="/app/webhooks">Webhooks</a> · <a href="/app/engagements">Partner engagements</a> · <a href="/app/audit">Audit log</a></p>` : ''}
   <nav aria-label="Fleet"><p><a href="/app/approvals?status=pending">Approvals</a> · <a href="/app/security-violations">Security violations</a> ·
   <a href="/app/ota-updates">OTA updates</a> · <a href="/app/batch-operations">Batch operations</a></p></nav>`
       : html`<p>You are not a member of any workspace.</p>`
