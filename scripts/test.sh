@@ -35,6 +35,12 @@ if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium
 fi
 
+# test/audit-console.e2e-spec.ts runs docs/audit-verify.sh, the auditor's script, which needs jq.
+if ! command -v jq >/dev/null; then
+  printf '[test] installing jq (Debian package): docs/audit-verify.sh recomputes an audit export with it\n' >&2
+  apt_install jq
+fi
+
 # ANS_TEST_DB and ANS_TEST_REDIS_DB let a second checkout (a git worktree sharing these servers
 # through ANS_DATA_DIR) run its suite beside this one without sharing state.
 eval "$("$ROOT/scripts/infra.sh" env "${ANS_TEST_DB:-agentnet_test}" "${ANS_TEST_REDIS_DB:-1}")"
