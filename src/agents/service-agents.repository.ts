@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Tx, Db } from '../core/database/db.service';
+import { type Queryable, type Tx, Db } from '../core/database/db.service';
 import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
@@ -66,12 +66,15 @@ const VISIBLE_AGENTS = statement({
  */
 const UPDATE_VISIBLE = statement({
   label: 'update_visible_service_agent',
-  text: `WITH a AS (
+  text: `WITH before AS (
+           SELECT id AS agent_id, name AS previous_name, status AS previous_status FROM service_agents
+           WHERE id = $1 AND workspace_id = $2 AND NOT hidden FOR NO KEY UPDATE),
+         a AS (
            UPDATE service_agents SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now()
-           WHERE id = $1 AND workspace_id = $2 AND NOT hidden RETURNING ${AGENT_COLUMNS})
+           FROM before WHERE service_agents.id = before.agent_id RETURNING ${AGENT_COLUMNS}, before.previous_name, before.previous_status)
          SELECT a.*, CASE WHEN $4::text IS NOT NULL THEN ${notifyCredentialEventSql.agentChanged('a.id')} END AS notified FROM a`,
   params: [t.uuid, t.uuid, t.text.null, t.text.null],
-  row: { ...AGENT_ROW, notified: t.void },
+  row: { ...AGENT_ROW, previous_name: t.text, previous_status: t.text.of<ServiceAgentStatus>(), notified: t.void },
 });
 
 /** Deactivates, notifying each agent deactivated to every node with the commit (as UPDATE_VISIBLE). */
@@ -170,15 +173,20 @@ export class ServiceAgentsRepository {
     return (await this.db.rows(VISIBLE_AGENTS, [workspaceId])).map(serviceAgent);
   }
 
-  /** Renames and/or sets the status (null keeps it) of a visible agent of the workspace; undefined when none. */
+  /**
+   * Renames and/or sets the status (null keeps it) of a visible agent of the workspace, in `q`'s
+   * transaction when given; the agent as it is now and its name and status before (read under the
+   * row's lock); undefined when none.
+   */
   async updateVisible(
+    q: Queryable | undefined,
     workspaceId: string,
     agentId: string,
     name: string | null,
     status: ServiceAgentStatus | null,
-  ): Promise<ServiceAgentRow | undefined> {
-    const row = await this.db.maybe(UPDATE_VISIBLE, [agentId, workspaceId, name, status]);
-    return row && serviceAgent(row);
+  ): Promise<{ agent: ServiceAgentRow; before: Pick<ServiceAgentRow, 'name' | 'status'> } | undefined> {
+    const row = await (q ?? this.db).maybe(UPDATE_VISIBLE, [agentId, workspaceId, name, status]);
+    return row && { agent: serviceAgent(row), before: { name: row.previous_name, status: row.previous_status } };
   }
 
   /** Deactivates the given visible agents of the workspace in `m`'s transaction; returns those it changed. */

@@ -13,6 +13,12 @@ import type { ServiceAgentStatus } from './service-agent-status';
 export type { ServiceAgentRow };
 export { AGENT_SLUG_UNIQUE_CONSTRAINT };
 
+/** What an operator may change on an agent (each kept when absent). */
+export interface AgentChanges {
+  name?: string;
+  status?: ServiceAgentStatus;
+}
+
 /** The hidden agent's slug cannot collide with a slugified name (slugify never emits "_"). */
 export const WORKSPACE_KEY_AGENT_SLUG = '_workspace-key';
 
@@ -32,13 +38,25 @@ export class ServiceAgentsService {
    * Activates or deactivates a visible agent of the workspace. Deactivation refuses the agent's
    * credentials (service_agent_inactive) at once on every node. Hidden and foreign agents: 404.
    */
-  async update(workspaceId: string, agentId: string, changes: { name?: string; status?: ServiceAgentStatus }): Promise<ServiceAgentRow> {
-    const row = await this.repo.updateVisible(workspaceId, agentId, changes.name ?? null, changes.status ?? null);
-    if (!row) throw new NotFoundProblem();
-    if (changes.status !== undefined) {
-      await this.events.publish({ type: CredentialEvents.agentChanged, serviceAgentId: agentId });
-    }
-    return row;
+  async update(workspaceId: string, agentId: string, changes: AgentChanges): Promise<ServiceAgentRow> {
+    const updated = await this.repo.updateVisible(undefined, workspaceId, agentId, changes.name ?? null, changes.status ?? null);
+    if (!updated) throw new NotFoundProblem();
+    if (changes.status !== undefined) await this.publishAgentsChanged([agentId]);
+    return updated.agent;
+  }
+
+  /**
+   * `update` in `m`'s transaction, with the agent's name and status before it (for the audit
+   * log); undefined for hidden and foreign agents. A status set is notified to every node with the
+   * commit; the caller publishes it on the bus once committed (publishAgentsChanged).
+   */
+  updateIn(
+    m: Tx,
+    workspaceId: string,
+    agentId: string,
+    changes: AgentChanges,
+  ): Promise<{ agent: ServiceAgentRow; before: Pick<ServiceAgentRow, 'name' | 'status'> } | undefined> {
+    return this.repo.updateVisible(m, workspaceId, agentId, changes.name ?? null, changes.status ?? null);
   }
 
   /**

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'enrollment_token.create',
   'enrollment_token.update',
   'enrollment_token.revoke',
+  'robot.create',
   'robot.claim',
   'robot.claim_replay',
   'robot.update',

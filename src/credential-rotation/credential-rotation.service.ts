@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem } from '../core/common/problem/problem.error';
 import { Db } from '../core/database/db.service';
@@ -13,7 +14,8 @@ import type { RotateCredentialResponseDto } from './dto/rotate.dto';
  * rotated: 409 `credential_rotated`): a new key for the same agent with the old key's scopes (and
  * its lifetime, when it had one), an access token of it, the old key marked rotated with its end
  * (`expires_at`, at most the grace from now) notified to every node with the commit, with a grace
- * of 0 the old key revoked through CredentialRevoker (`api_key.revoked`), and `api_key.rotated`.
+ * of 0 the old key revoked through CredentialRevoker (`api_key.revoked`), `api_key.rotated`, and
+ * the audit event `api_key.rotate` by the machine that rotated (its principal's actor).
  * Nothing of it needs Redis; the bus publish after commit only speeds up this node's own caches.
  * A failure before the commit (PostgreSQL gone at any step) rolls all of it back: 503, nothing done.
  */
@@ -27,6 +29,7 @@ export class CredentialRotationService {
     private readonly verifier: MachineCredentialVerifier,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async rotate(machine: MachinePrincipal, graceSeconds: number): Promise<RotateCredentialResponseDto> {
@@ -49,13 +52,26 @@ export class CredentialRotationService {
       );
       await this.repo.markRotated(tx, old.credentialId, now, apiKey.credential_id, endsAt);
       if (graceSeconds === 0) await this.revoker.revokeMany(tx, old.workspaceId, [old.credentialId]);
-      await this.outbox.record(tx, old.workspaceId, 'api_key.rotated', {
-        credential_id: old.credentialId,
-        replaced_by: apiKey.credential_id,
-        service_agent_id: old.serviceAgentId,
-        rotated_at: now.toISOString(),
-        expires_at: endsAt.toISOString(),
-      });
+      await Promise.all([
+        this.outbox.record(tx, old.workspaceId, 'api_key.rotated', {
+          credential_id: old.credentialId,
+          replaced_by: apiKey.credential_id,
+          service_agent_id: old.serviceAgentId,
+          rotated_at: now.toISOString(),
+          expires_at: endsAt.toISOString(),
+        }),
+        // the rotated key is the target; its successor is named by its id, never the key
+        this.audit.record(tx, {
+          workspaceId: old.workspaceId,
+          action: 'api_key.rotate',
+          target: { type: 'api_key', id: old.credentialId },
+          changes: {
+            replaced_by: [null, apiKey.credential_id],
+            expires_at: [old.credentialExpiresAt?.toISOString() ?? null, endsAt.toISOString()],
+            ...(graceSeconds === 0 && { status: [old.credentialStatus, 'revoked'] as const }),
+          },
+        }),
+      ]);
       return {
         api_key: { ...apiKey, expires_at: keyExpiresAt && keyExpiresAt.toISOString() },
         access_token: accessToken,

@@ -6,6 +6,7 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
 import { CredentialsRepository } from './credentials.repository';
+import type { StoredCredentialStatus } from './credential-status';
 
 /**
  * Archives and revokes machine credentials, and tells every node. A revocation is told twice: as
@@ -13,7 +14,10 @@ import { CredentialsRepository } from './credentials.repository';
  * even when this one cannot publish on the bus), and as a credential change on the event bus once
  * committed (at once). MachineCredentialVerifier drops the credential from its caches on either,
  * so everything minted from it stops working on every node. An archival is told on the bus and
- * as a notification of the archiving transaction (CredentialsRepository.setStatus, ADR 0230).
+ * as a notification of the archiving transaction (CredentialsRepository.setStatus, ADR 0230). The
+ * caller audits: an operator's archival or revocation (changeStatusIn) in its transaction, and a
+ * revocation that is part of another change (a reset, a replay, a rotation) is named by that
+ * change's event (ADR 0239).
  */
 @Injectable()
 export class CredentialRevoker {
@@ -30,12 +34,25 @@ export class CredentialRevoker {
    * at once on every node. "Not found" and "not yours" answer alike.
    */
   async changeStatus(credentialId: string, workspaceId: string, status: 'archived' | 'revoked'): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const changed = await this.repo.setStatus(tx, credentialId, workspaceId, status, this.clock.date());
-      if (!changed && !(await this.repo.existsInWorkspace(tx, credentialId, workspaceId))) throw new NotFoundProblem();
-      if (changed && status === 'revoked') await this.recordRevoked(tx, workspaceId, [credentialId]);
-    });
+    await this.db.transaction((tx) => this.changeStatusIn(tx, credentialId, workspaceId, status));
     await this.publishCredentialChanged(credentialId);
+  }
+
+  /**
+   * `changeStatus` in `m`'s transaction: the status the credential had, or undefined when it had
+   * this one already (or was revoked); 404 when it is not the workspace's. Call
+   * publishCredentialChanged once committed.
+   */
+  async changeStatusIn(
+    m: Tx,
+    credentialId: string,
+    workspaceId: string,
+    status: 'archived' | 'revoked',
+  ): Promise<StoredCredentialStatus | undefined> {
+    const previous = await this.repo.setStatus(m, credentialId, workspaceId, status, this.clock.date());
+    if (previous === undefined && !(await this.repo.existsInWorkspace(m, credentialId, workspaceId))) throw new NotFoundProblem();
+    if (previous !== undefined && status === 'revoked') await this.recordRevoked(m, workspaceId, [credentialId]);
+    return previous;
   }
 
   /**

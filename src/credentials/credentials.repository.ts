@@ -192,18 +192,19 @@ const ARCHIVE_CREDENTIAL = statement({
   text: `WITH c AS (
            UPDATE api_credentials SET status = $3, archived_at = $4
            WHERE id = $1 AND workspace_id = $2 AND status IN ('usable') RETURNING id)
-         SELECT c.id, ${notifyCredentialEventSql.credentialChanged('c.id')} AS notified FROM c`,
+         SELECT c.id, 'usable' AS previous, ${notifyCredentialEventSql.credentialChanged('c.id')} AS notified FROM c`,
   params: [t.uuid, t.uuid, t.text, t.timestamptz],
-  row: { id: t.uuid, notified: t.void },
+  row: { id: t.uuid, previous: t.text.of<StoredCredentialStatus>(), notified: t.void },
 });
 
-/** Moves a usable or archived credential to revoked. */
+/** Moves a usable or archived credential to revoked; its status before, read under the row's lock. */
 const REVOKE_CREDENTIAL = statement({
   label: 'revoke_api_credential',
-  text: `UPDATE api_credentials SET status = $3, revoked_at = $4
-        WHERE id = $1 AND workspace_id = $2 AND status IN ('usable', 'archived') RETURNING id`,
+  text: `WITH found AS (SELECT id AS found_id, status AS previous FROM api_credentials
+                      WHERE id = $1 AND workspace_id = $2 AND status IN ('usable', 'archived') FOR NO KEY UPDATE)
+       UPDATE api_credentials SET status = $3, revoked_at = $4 FROM found WHERE id = found.found_id RETURNING id, found.previous`,
   params: [t.uuid, t.uuid, t.text, t.timestamptz],
-  row: { id: t.uuid },
+  row: { id: t.uuid, previous: t.text.of<StoredCredentialStatus>() },
 });
 
 const CREDENTIAL_EXISTS = statement({
@@ -364,9 +365,16 @@ export class CredentialsRepository {
   }
 
   /** Moves a usable credential to archived or revoked; returns false when it was not usable. */
-  async setStatus(m: Tx, credentialId: string, workspaceId: string, status: 'archived' | 'revoked', at: Date): Promise<boolean> {
+  /** Archives or revokes the credential; its status before, or undefined when it was not changed (or is not the workspace's). */
+  async setStatus(
+    m: Tx,
+    credentialId: string,
+    workspaceId: string,
+    status: 'archived' | 'revoked',
+    at: Date,
+  ): Promise<StoredCredentialStatus | undefined> {
     const s = status === 'archived' ? ARCHIVE_CREDENTIAL : REVOKE_CREDENTIAL;
-    return (await m.rows(s, [credentialId, workspaceId, status, at])).length > 0;
+    return (await m.maybe(s, [credentialId, workspaceId, status, at]))?.previous;
   }
 
   /** Whether the credential exists in the workspace, whatever its state. */

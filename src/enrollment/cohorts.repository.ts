@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Db } from '../core/database/db.service';
+import { Db, type Queryable } from '../core/database/db.service';
 import { listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
@@ -41,8 +41,8 @@ export class CohortsRepository {
   constructor(private readonly db: Db) {}
 
   /** A new cohort, or undefined when the workspace already has one of that name (ignoring case). */
-  insert(workspaceId: string, name: string): Promise<CohortRow | undefined> {
-    return this.db.maybe(INSERT_COHORT, [workspaceId, name]);
+  insert(q: Queryable, workspaceId: string, name: string): Promise<CohortRow | undefined> {
+    return q.maybe(INSERT_COHORT, [workspaceId, name]);
   }
 
   find(workspaceId: string, id: string): Promise<CohortRow | undefined> {

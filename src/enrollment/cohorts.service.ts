@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { CohortsRepository } from './cohorts.repository';
 import { toCohortDto, toRobotDto } from './mappers';
@@ -13,10 +15,23 @@ export class CohortsService {
   constructor(
     private readonly cohorts: CohortsRepository,
     private readonly robots: RobotsRepository,
+    private readonly db: Db,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(workspaceId: string, name: string): Promise<CohortDto> {
-    const row = await this.cohorts.insert(workspaceId, name);
+    const row = await this.db.transaction(async (tx) => {
+      const created = await this.cohorts.insert(tx, workspaceId, name);
+      if (created) {
+        await this.audit.record(tx, {
+          workspaceId,
+          action: 'cohort.create',
+          target: { type: 'cohort', id: created.id, label: created.name },
+          changes: { name: [null, created.name] },
+        });
+      }
+      return created;
+    });
     if (!row) throw new ValidationProblem({ name: ['has already been taken'] });
     return toCohortDto(row);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentsService } from '../agents';
+import { AuditLog, type AuditTarget } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
@@ -27,6 +28,7 @@ import { ClaimTarget, type EarlierClaim, EnrollmentTokensRepository } from './en
 import { EnrollmentConflictError, InvalidEnrollmentTokenError, RobotDecommissionedError, SerialRefusedError } from './enrollment.errors';
 import { toRobotDto } from './mappers';
 import { ROBOT_NOT_BINDABLE, RobotRow, RobotsRepository, SERIAL_UNIQUE_CONSTRAINTS } from './robots.repository';
+import type { AuditActor } from '../auth';
 import type { ClaimEnrollmentDto, ClaimResponseDto } from './dto/claim.dto';
 import type { Counter } from 'prom-client';
 
@@ -71,6 +73,7 @@ export class EnrollmentClaimService {
     private readonly clock: Clock,
     @InjectMetric(ENROLLMENT_CLAIMS_METRIC) private readonly outcomes: Counter<string>,
     private readonly outbox: Outbox,
+    private readonly audit: AuditLog,
   ) {}
 
   async claim(dto: ClaimEnrollmentDto): Promise<Claimed> {
@@ -145,7 +148,16 @@ export class EnrollmentClaimService {
         { credentialId: apiKey.credential_id, serviceAgentId: claim.serviceAgentId },
         claim.credentialScopes,
       );
-      await this.claims.setAnswer(tx, earlier.id, apiKey.credential_id);
+      await Promise.all([
+        this.claims.setAnswer(tx, earlier.id, apiKey.credential_id),
+        this.audit.record(tx, {
+          workspaceId: token.workspaceId,
+          action: 'robot.claim_replay',
+          actor: claimActor(claim.serviceAgentId),
+          target: claimTarget(robot ?? null, claim.serviceAgentId),
+          changes: { credential_id: [claim.credentialId, apiKey.credential_id] },
+        }),
+      ]);
       return {
         service_agent: claim.agent,
         robot: robot ? toRobotDto(robot) : null,
@@ -176,7 +188,7 @@ export class EnrollmentClaimService {
       const claimedAt = this.clock.date();
       const robot = serial === undefined ? null : claimedRobot(token, serial, agentId, claimedAt);
       // One write: every row of the claim (ids made here, so no statement waits for another), the
-      // event, the counted end, and the COMMIT unless a quota is counted first.
+      // event, the audit event, the counted end, and the COMMIT unless a quota is counted first.
       const written = Promise.all([
         this.agents.createInOneStatement(tx, token.workspaceId, existing?.name ?? serial ?? 'Enrolled agent', agentMetadata, {
           id: agentId,
@@ -198,6 +210,19 @@ export class EnrollmentClaimService {
             robot: { ...toRobotDto({ ...robot, insertedAt: NOT_YET, updatedAt: NOT_YET }), ...robotTimestamps(existing) },
             enrollment_token_id: token.id,
           }),
+        // who claimed is the device, as the agent it becomes; the credential is named by its id, never the key
+        this.audit.record(tx, {
+          workspaceId: token.workspaceId,
+          action: 'robot.claim',
+          actor: claimActor(agentId),
+          target: claimTarget(robot, agentId),
+          changes: {
+            ...(robot && { status: [existing?.status ?? null, robot.status] as const }),
+            service_agent_id: [null, agentId],
+            credential_id: [null, credentialId],
+            enrollment_token_id: [null, token.id],
+          },
+        }),
         this.claims.finish(
           tx,
           {
@@ -220,7 +245,7 @@ export class EnrollmentClaimService {
         return lock === 'SHARE' ? rerun : rollBack(tx, rerun);
       }
       if (answers.status === 'rejected') throw answers.reason; // not a statement's failure: the COMMIT's own
-      const [agent, robotTimes, apiKey, accessToken, , workspace] = answers.value;
+      const [agent, robotTimes, apiKey, accessToken, , , workspace] = answers.value;
       if (lock === 'NO KEY UPDATE') {
         await this.quotas.assertCounts(tx, token.workspaceId, workspace, quotas);
         await tx.commit();
@@ -234,6 +259,18 @@ export class EnrollmentClaimService {
       };
     });
   }
+}
+
+/**
+ * The actor of a claim's audit event: the device, as the agent the claim made it (or, for a
+ * replay, the agent it already is). A claim has no principal that acted: the token is proof, not
+ * an identity (ADR 0239).
+ */
+const claimActor = (serviceAgentId: string): AuditActor => ({ type: 'service_agent', id: serviceAgentId, label: null });
+
+/** What a claim's audit event is about: the robot claimed (labelled with its serial), or the agent of a claim without a serial. */
+function claimTarget(robot: { id: string; serialNumber: string } | null, serviceAgentId: string): AuditTarget {
+  return robot ? { type: 'robot', id: robot.id, label: robot.serialNumber } : { type: 'service_agent', id: serviceAgentId, label: null };
 }
 
 /** A claim's answer, and whether it replays an earlier claim (header `idempotent-replayed: true`). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Db } from '../core/database/db.service';
+import { Db, type Queryable } from '../core/database/db.service';
 import { listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { type RowOf, statement } from '../core/database/statement';
@@ -149,14 +149,19 @@ const TOKENS = listStatements(ENROLLMENT_TOKEN_LIST, {
  */
 const REVOKE_TOKEN = statement({
   label: 'revoke_enrollment_token',
-  text: `WITH token AS (
-         UPDATE enrollment_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND workspace_id = $2 RETURNING *
+  text: `WITH before AS (
+         SELECT id AS token_id, revoked_at AS previous_revoked_at FROM enrollment_tokens WHERE id = $1 AND workspace_id = $2 FOR NO KEY UPDATE
+       ), token AS (
+         UPDATE enrollment_tokens SET revoked_at = COALESCE(revoked_at, $3) FROM before WHERE id = before.token_id
+         RETURNING enrollment_tokens.*, before.previous_revoked_at
        ), closed AS (
          UPDATE enrollment_token_slots s SET capacity = s.claims_count FROM token WHERE s.token_id = token.id RETURNING s.claims_count
        )
-       SELECT ${tokenColumns('token')}, (SELECT COALESCE(sum(claims_count), 0)::int FROM closed) AS claims_count FROM token`,
+       SELECT ${tokenColumns('token')}, (SELECT COALESCE(sum(claims_count), 0)::int FROM closed) AS claims_count,
+              token.previous_revoked_at
+         FROM token`,
   params: [t.uuid, t.uuid, t.timestamptz],
-  row: TOKEN_ROW,
+  row: { ...TOKEN_ROW, previous_revoked_at: t.timestamptz.null },
 });
 
 /**
@@ -204,8 +209,8 @@ export class EnrollmentTokensRepository {
    * The token and its slots, in one statement: min(max_claims, ENROLLMENT_TOKEN_SLOTS) slots whose
    * capacities differ by one at most and sum to max_claims.
    */
-  async insert(t: NewEnrollmentToken): Promise<EnrollmentTokenRow> {
-    const row = await this.db.one(INSERT_TOKEN, [
+  async insert(q: Queryable, t: NewEnrollmentToken): Promise<EnrollmentTokenRow> {
+    const row = await q.one(INSERT_TOKEN, [
       t.workspaceId,
       t.prefix,
       t.secretHash,
@@ -229,11 +234,17 @@ export class EnrollmentTokensRepository {
    * Sets revoked_at once (a second revoke keeps the first time) and closes the token's slots
    * (capacity down to what they counted) in the same statement: the slot updates wait for the
    * claims counting in them to commit, and a claim that comes to a closed slot finds no room, so
-   * the count answered is final. Undefined when not in the workspace.
+   * the count answered is final. Undefined when not in the workspace; `revokedNow` tells the first
+   * revocation from a repeated one.
    */
-  async revoke(workspaceId: string, id: string, now: Date): Promise<EnrollmentTokenRow | undefined> {
-    const row = await this.db.maybe(REVOKE_TOKEN, [id, workspaceId, now]);
-    return row && tokenRow(row);
+  async revoke(
+    q: Queryable,
+    workspaceId: string,
+    id: string,
+    now: Date,
+  ): Promise<(EnrollmentTokenRow & { revokedNow: boolean }) | undefined> {
+    const row = await q.maybe(REVOKE_TOKEN, [id, workspaceId, now]);
+    return row && { ...tokenRow(row), revokedNow: row.previous_revoked_at === null };
   }
 
   /**

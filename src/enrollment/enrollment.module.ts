@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
 import { EventsModule } from '../events';
@@ -19,7 +20,7 @@ import { RobotsService } from './robots.service';
 
 /** Fleet enrollment: age_ tokens, robots, cohorts and the claim that turns a device into an agent. */
 @Module({
-  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule, EventsModule],
+  imports: [CommonModule, CredentialsModule, IdentityModule, AgentsModule, EventsModule, AuditModule],
   controllers: [EnrollmentTokensController, RobotsController, CohortsController, EnrollmentClaimController],
   providers: [
     EnrollmentTokensRepository,

@@ -108,9 +108,9 @@ const RETIRE = statement({
   text: `WITH before AS (SELECT id AS robot_id, status AS previous_status FROM robots WHERE id = $1 AND workspace_id = $2 FOR UPDATE)
        UPDATE robots SET status = 'retired', retired_at = COALESCE(retired_at, $3), updated_at = now()
          FROM before WHERE robots.id = before.robot_id
-       RETURNING ${COLUMNS}, before.previous_status <> 'retired' AS retired_now`,
+       RETURNING ${COLUMNS}, before.previous_status`,
   params: [t.uuid, t.uuid, t.timestamptz],
-  row: { ...ROBOT_ROW, retired_now: t.bool },
+  row: { ...ROBOT_ROW, previous_status: t.text.of<RobotStatus>() },
 });
 
 /**
@@ -284,11 +284,17 @@ export class RobotsRepository implements PagedSubjectData {
 
   /**
    * Retires a robot of the workspace (retired_at set once), in `m`'s transaction; undefined when not
-   * in the workspace. `retiredNow` tells the first retirement from a repeated one.
+   * in the workspace. `retiredNow` tells the first retirement from a repeated one; `previousStatus`
+   * is the status it had.
    */
-  async retire(m: Tx, workspaceId: string, id: string, now: Date): Promise<(RobotRow & { retiredNow: boolean }) | undefined> {
+  async retire(
+    m: Tx,
+    workspaceId: string,
+    id: string,
+    now: Date,
+  ): Promise<(RobotRow & { retiredNow: boolean; previousStatus: RobotStatus }) | undefined> {
     const row = await m.maybe(RETIRE, [id, workspaceId, now]);
-    return row && { ...robotRow(row), retiredNow: row.retired_now };
+    return row && { ...robotRow(row), retiredNow: row.previous_status !== 'retired', previousStatus: row.previous_status };
   }
 
   /**

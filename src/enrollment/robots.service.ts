@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceAgentsService } from '../agents';
+import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { type Tx, Db } from '../core/database/db.service';
@@ -12,6 +13,13 @@ import { type RobotRow, RobotsRepository } from './robots.repository';
 import type { ListQuery } from '../core/listing/list-query';
 import type { PreRegisterRobotDto, RobotDto, ROBOT_LIST, RobotListDto } from './dto/robot.dto';
 
+/** A robot's events name it, labelled with its serial. */
+export const robotTarget = (r: Pick<RobotRow, 'id' | 'serialNumber'>) => ({ type: 'robot', id: r.id, label: r.serialNumber });
+
+/**
+ * Operator changes of robots (each audited in its transaction: robot.create, robot.retire,
+ * robot.reset) and the robot work of batch operations (audited as their batch operation, ADR 0239).
+ */
 @Injectable()
 export class RobotsService {
   constructor(
@@ -22,6 +30,7 @@ export class RobotsService {
     private readonly clock: Clock,
     private readonly outbox: Outbox,
     private readonly revoker: CredentialRevoker,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A pending robot a later fleet claim with its serial binds. Counts toward the robot quota (429). */
@@ -32,7 +41,14 @@ export class RobotsService {
       // nothing: it is still 429 first when the quota has no room for one more robot.
       await this.quotas.assertWithin(tx, workspaceId, 'robots', row ? 0 : 1);
       if (!row) throw new ValidationProblem({ serial_number: ['has already been taken'] });
-      return toRobotDto(row);
+      const robot = toRobotDto(row);
+      await this.audit.record(tx, {
+        workspaceId,
+        action: 'robot.create',
+        target: robotTarget(row),
+        changes: AuditLog.changes(null, robot, ['serial_number', 'name', 'status']),
+      });
+      return robot;
     });
   }
 
@@ -50,7 +66,17 @@ export class RobotsService {
   async retire(workspaceId: string, id: string): Promise<RobotDto> {
     const row = await this.db.transaction(async (tx) => {
       const retired = await this.robots.retire(tx, workspaceId, id, this.clock.date());
-      if (retired?.retiredNow) await this.outbox.record(tx, workspaceId, 'robot.retired', { robot: toRobotDto(retired) });
+      if (retired?.retiredNow) {
+        await Promise.all([
+          this.audit.record(tx, {
+            workspaceId,
+            action: 'robot.retire',
+            target: robotTarget(retired),
+            changes: { status: [retired.previousStatus, retired.status] },
+          }),
+          this.outbox.record(tx, workspaceId, 'robot.retired', { robot: toRobotDto(retired) }),
+        ]);
+      }
       return retired;
     });
     if (!row) throw new NotFoundProblem();
@@ -76,7 +102,16 @@ export class RobotsService {
       const reset = await this.robots.reset(tx, robot, this.clock.date());
       const agentId = robot.serviceAgentId;
       const revoked = agentId ? await this.releaseAgent(tx, workspaceId, agentId) : [];
-      await this.outbox.record(tx, workspaceId, 'robot.reset', { robot: toRobotDto(reset), service_agent_id: agentId });
+      await Promise.all([
+        this.audit.record(tx, {
+          workspaceId,
+          action: 'robot.reset',
+          target: robotTarget(reset),
+          // the keys the reset revoked are named, never their secrets
+          changes: { status: [robot.status, reset.status], service_agent_id: [agentId, null], credential_ids: [revoked, []] },
+        }),
+        this.outbox.record(tx, workspaceId, 'robot.reset', { robot: toRobotDto(reset), service_agent_id: agentId }),
+      ]);
       return { robot: reset, agentId, revoked };
     });
     if (done.agentId) await this.agents.publishAgentsChanged([done.agentId]);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { ServiceAgentRow, ServiceAgentsService } from '../agents';
+import { type AgentChanges, ServiceAgentRow, ServiceAgentsService } from '../agents';
+import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { toIso as iso } from '../core/common/iso';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
@@ -14,6 +15,9 @@ import type { ApiKeySummaryDto, IssuedApiKeyDto, ServiceAgentDto } from './dto/o
 export interface AgentWithKeys extends ServiceAgentDto {
   api_keys: ApiKeySummaryDto[];
 }
+
+/** A service agent's events name it, with its name. */
+const agentTarget = (a: ServiceAgentRow) => ({ type: 'service_agent', id: a.id, label: a.name });
 
 export function toAgentDto(a: ServiceAgentRow): ServiceAgentDto {
   return {
@@ -42,6 +46,7 @@ export class OperatorAgentsService {
     private readonly revoker: CredentialRevoker,
     private readonly quotas: QuotasService,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(workspaceId: string): Promise<ServiceAgentDto[]> {
@@ -60,12 +65,39 @@ export class OperatorAgentsService {
       const agent = await this.agents.create(m, workspaceId, name, {}, { scopes: scopes ? [...new Set(scopes)] : undefined });
       // Counted after the insert, the workspace locked last (QuotasService); a refusal rolls it back.
       await this.quotas.assertWithin(m, workspaceId, 'service_agents');
+      await this.audit.record(m, {
+        workspaceId,
+        action: 'service_agent.create',
+        target: agentTarget(agent),
+        changes: AuditLog.changes(null, agent, ['name', 'status', 'scopes']),
+      });
       return toAgentDto(agent);
     });
   }
 
-  async update(workspaceId: string, agentId: string, changes: { name?: string; status?: 'active' | 'inactive' }): Promise<ServiceAgentDto> {
-    return toAgentDto(await this.agents.update(workspaceId, agentId, changes));
+  /**
+   * Renames, deactivates or reactivates; `service_agent.deactivate` when it becomes inactive,
+   * `service_agent.update` for any other change, nothing when nothing changed.
+   */
+  async update(workspaceId: string, agentId: string, changes: AgentChanges): Promise<ServiceAgentDto> {
+    const agent = await this.db.transaction(async (m) => {
+      const updated = await this.agents.updateIn(m, workspaceId, agentId, changes);
+      if (!updated) throw new NotFoundProblem();
+      const { agent: after, before } = updated;
+      const changed = AuditLog.changes(before, after, ['name', 'status']);
+      if (changed) {
+        const deactivated = before.status !== 'inactive' && after.status === 'inactive';
+        await this.audit.record(m, {
+          workspaceId,
+          action: deactivated ? 'service_agent.deactivate' : 'service_agent.update',
+          target: agentTarget(after),
+          changes: changed,
+        });
+      }
+      return after;
+    });
+    if (changes.status !== undefined) await this.agents.publishAgentsChanged([agentId]);
+    return toAgentDto(agent);
   }
 
   async issueKey(
@@ -84,6 +116,16 @@ export class OperatorAgentsService {
       const outside = granted.filter((s) => !allowed.includes(s));
       if (outside.length > 0) throw new ValidationProblem({ scopes: [`not allowed for this agent: ${outside.join(', ')}`] });
       const key = await this.issuer.issueApiKey(m, { workspaceId, serviceAgentId: agentId }, granted, expiresAt ?? null);
+      await this.audit.record(m, {
+        workspaceId,
+        action: 'api_key.create',
+        target: { type: 'api_key', id: key.credential_id },
+        changes: AuditLog.changes(null, { service_agent_id: agentId, scopes: key.scopes, expires_at: iso(expiresAt ?? null) }, [
+          'service_agent_id',
+          'scopes',
+          'expires_at',
+        ]),
+      });
       return {
         type: key.type,
         key: key.key,
@@ -98,7 +140,17 @@ export class OperatorAgentsService {
   /** Archive or revoke a key of a visible agent; effective at once on every node. */
   async changeKeyStatus(workspaceId: string, credentialId: string, status: 'archived' | 'revoked'): Promise<ApiKeySummaryDto> {
     await this.assertVisibleKey(workspaceId, credentialId);
-    await this.revoker.changeStatus(credentialId, workspaceId, status);
+    await this.db.transaction(async (m) => {
+      const previous = await this.revoker.changeStatusIn(m, credentialId, workspaceId, status);
+      if (previous === undefined) return; // answered unchanged: no change, no event
+      await this.audit.record(m, {
+        workspaceId,
+        action: status === 'revoked' ? 'api_key.revoke' : 'api_key.archive',
+        target: { type: 'api_key', id: credentialId },
+        changes: { status: [previous, status] },
+      });
+    });
+    await this.revoker.publishCredentialChanged(credentialId);
     const [key] = await this.keysOf(workspaceId, credentialId);
     return key;
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
 import { IdentityModule } from '../identity';
@@ -9,7 +10,7 @@ import { OperatorController } from './operator.controller';
 
 /** Operator REST: the signed-in operator's view of their workspace's agents and keys. */
 @Module({
-  imports: [CommonModule, IdentityModule, CredentialsModule, AgentsModule],
+  imports: [CommonModule, IdentityModule, CredentialsModule, AgentsModule, AuditModule],
   controllers: [OperatorController],
   providers: [OperatorAgentsRepository, OperatorAgentsService],
   exports: [OperatorAgentsService],

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { AuditModule } from '../audit';
 import { CredentialsModule } from '../credentials';
 import { IdentityModule } from '../identity';
 import { RegisterController } from './register.controller';
@@ -7,7 +8,7 @@ import { RegisterRepository } from './register.repository';
 import { RegisterService } from './register.service';
 
 @Module({
-  imports: [CredentialsModule, AgentsModule, IdentityModule],
+  imports: [CredentialsModule, AgentsModule, IdentityModule, AuditModule],
   controllers: [RegisterController],
   providers: [RegisterRepository, RegisterService],
 })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceAgentsService } from '../agents';
+import { AuditLog } from '../audit';
 import { toIso } from '../core/common/iso';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { ValidationProblem } from '../core/common/problem/problem.error';
@@ -25,7 +26,8 @@ export function nameFromEmail(email: string): string {
 
 /**
  * One request, one transaction: the user (owner), a free active workspace, its default agent and
- * the workspace primary key with a 30-day token. Either all of it exists afterwards or none.
+ * the workspace primary key with a 30-day token, and its `workspace.create` audit event. Either all
+ * of it exists afterwards or none.
  */
 @Injectable()
 export class RegisterService {
@@ -36,6 +38,7 @@ export class RegisterService {
     private readonly workspaces: WorkspacesService,
     private readonly agents: ServiceAgentsService,
     private readonly workspaceKey: WorkspaceKeyService,
+    private readonly audit: AuditLog,
   ) {}
 
   async register(dto: RegisterDto): Promise<RegisterResponseDto> {
@@ -50,6 +53,15 @@ export class RegisterService {
         await this.workspaces.addMember(m, workspace.id, user.id, 'owner');
         const agent = await this.agents.create(m, workspace.id, dto.agent_name, {}, { isDefault: true });
         const { apiKey, accessToken } = await this.workspaceKey.generateIn(m, workspace.id);
+        // One event for the registration (its agent and primary key are part of it). The route has
+        // no principal: the actor is the account just created, as stored.
+        await this.audit.record(m, {
+          workspaceId: workspace.id,
+          action: 'workspace.create',
+          actor: { type: 'user', id: user.id, label: user.email },
+          target: { type: 'workspace', id: workspace.id, label: workspace.slug },
+          changes: AuditLog.changes(null, workspace, ['name', 'slug', 'plan', 'status']),
+        });
         return {
           user: {
             id: user.id,
