@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { EventsModule } from '../events';
 import { AgentCommandsController } from './agent-commands.controller';
 import { AgentCommandsRepository } from './agent-commands.repository';
@@ -6,7 +7,7 @@ import { AgentCommandsService } from './agent-commands.service';
 
 /** Operator REST for agent commands; the socket gateway delivers them and records results. */
 @Module({
-  imports: [EventsModule],
+  imports: [EventsModule, AuditModule],
   controllers: [AgentCommandsController],
   providers: [AgentCommandsRepository, AgentCommandsService],
   exports: [AgentCommandsService],

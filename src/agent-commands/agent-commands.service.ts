@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import { Db, type Tx } from '../core/database/db.service';
 import { EventBus } from '../core/redis/event-bus.service';
 import { Outbox } from '../events';
 import { AgentCommandCreatedEvent, AgentCommandEvents } from './agent-command-events';
 import { AgentCommandsRepository, NewCommands } from './agent-commands.repository';
-import type { Tx } from '../core/database/db.service';
 import type { ListQuery } from '../core/listing/list-query';
 import type { AgentCommandDto, AgentCommandResultStatus, CreateAgentCommandDto } from './dto/agent-command.dto';
 
@@ -27,20 +28,36 @@ export class AgentCommandsService {
     private readonly repo: AgentCommandsRepository,
     private readonly events: EventBus,
     private readonly outbox: Outbox,
+    private readonly db: Db,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
-   * The command and its event are one statement that commits itself, and the push to this
-   * node's sockets happens as soon as it has; the answer does not wait for Redis to take the push
-   * for other nodes (best effort: the event's relay, and every ready, deliver it anyway).
+   * The command and its event are one statement, committed with the operator's audit event
+   * (`agent_command.create`), and the push to this node's sockets happens as soon as they have;
+   * the answer does not wait for Redis to take the push for other nodes (best effort: the event's
+   * relay, and every ready, deliver it anyway).
    */
   async create(operator: { workspaceId: string; userId: string }, dto: CreateAgentCommandDto): Promise<AgentCommandDto> {
-    const { created, refused } = await this.createMany(undefined, {
-      workspaceId: operator.workspaceId,
-      serviceAgentIds: [dto.service_agent_id],
-      name: dto.name,
-      payload: dto.payload ?? {},
-      createdBy: operator.userId,
+    const { created, refused } = await this.db.transaction(async (tx) => {
+      const made = await this.createMany(tx, {
+        workspaceId: operator.workspaceId,
+        serviceAgentIds: [dto.service_agent_id],
+        name: dto.name,
+        payload: dto.payload ?? {},
+        createdBy: operator.userId,
+      });
+      const [command] = made.created;
+      if (command) {
+        await this.audit.record(tx, {
+          workspaceId: operator.workspaceId,
+          action: 'agent_command.create',
+          target: { type: 'agent_command', id: command.id, label: command.name },
+          // not the payload: it is the operator's, and may carry anything
+          changes: AuditLog.changes(null, command, ['service_agent_id', 'name', 'status']),
+        });
+      }
+      return made;
     });
     // "Not found" and "not yours" answer alike; a known but inactive agent cannot receive commands.
     const refusal = refused.get(dto.service_agent_id);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AgentCommandsModule } from '../agent-commands';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { registerQueue } from '../core/jobs/queue-worker';
@@ -34,6 +35,7 @@ import { BatchRunner } from './batch-runner.service';
     EnrollmentModule,
     AgentCommandsModule,
     CredentialsModule,
+    AuditModule,
   ],
   controllers: [BatchOperationsController, BatchOperationsPageController],
   providers: [

@@ -134,10 +134,13 @@ const FINISH_OPERATION = statement({
 
 const CANCEL_OPERATION = statement({
   label: 'cancel_batch_operation',
-  text: `UPDATE batch_operations SET status = 'cancelled', cancelled_at = $3, cancelled_by = $4, finished_at = $3, updated_at = now()
-        WHERE id = $1 AND workspace_id = $2 AND status IN ('queued', 'running') RETURNING id`,
+  text: `WITH before AS (
+         SELECT id AS operation_id, status AS previous_status FROM batch_operations
+          WHERE id = $1 AND workspace_id = $2 AND status IN ('queued', 'running') FOR NO KEY UPDATE)
+       UPDATE batch_operations SET status = 'cancelled', cancelled_at = $3, cancelled_by = $4, finished_at = $3, updated_at = now()
+         FROM before WHERE id = before.operation_id RETURNING id, before.previous_status`,
   params: [t.uuid, t.uuid, t.timestamptz, t.uuid],
-  row: { id: t.uuid },
+  row: { id: t.uuid, previous_status: t.text.of<BatchStatus>() },
 });
 
 const SKIP_LEFT_OVER_TARGETS = statement({
@@ -286,9 +289,17 @@ export class BatchOperationsRepository {
    * skipped with error `cancelled`; no chunk runs after. Undefined when it was not queued or
    * running (or not found).
    */
-  async cancel(tx: Tx, workspaceId: string, id: string, userId: string, now: Date): Promise<BatchOperationDto | undefined> {
-    if (!(await tx.maybe(CANCEL_OPERATION, [id, workspaceId, now, userId]))) return undefined;
-    return tx.one(SKIP_LEFT_OVER_TARGETS, [id]);
+  /** Cancels a queued or running operation: the operation now and the status it had; undefined when it was neither (or not the workspace's). */
+  async cancel(
+    tx: Tx,
+    workspaceId: string,
+    id: string,
+    userId: string,
+    now: Date,
+  ): Promise<{ operation: BatchOperationDto; previousStatus: BatchStatus } | undefined> {
+    const cancelled = await tx.maybe(CANCEL_OPERATION, [id, workspaceId, now, userId]);
+    if (!cancelled) return undefined;
+    return { operation: await tx.one(SKIP_LEFT_OVER_TARGETS, [id]), previousStatus: cancelled.previous_status };
   }
 
   /** Queued or running operations whose last change is older than `stalledSeconds` (their next chunk may never have been queued). */

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { toFieldErrors } from '../core/common/validation/validation';
@@ -23,6 +24,9 @@ import {
 } from './dto/batch-operation.dto';
 import type { ListQuery } from '../core/listing/list-query';
 
+/** An operation's events name it, labelled with its action. */
+const batchTarget = (b: BatchOperationDto) => ({ type: 'batch_operation', id: b.id, label: b.action });
+
 /**
  * Batch operations: created by an operator (or by an OTA update for a cohort) with up to 10,000
  * targets or a cohort, applied in chunks by the `batch_operations` worker (BatchRunner), read with
@@ -41,6 +45,7 @@ export class BatchOperationsService {
     private readonly robots: RobotsService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -61,6 +66,14 @@ export class BatchOperationsService {
         cohortId: dto.cohort_id ?? null,
         createdBy: operator.userId,
         chunkSize: this.config.batchChunkSize,
+      });
+      // one event for the operation; its chunks' work on each target is not audited again (ADR 0239)
+      await this.audit.record(tx, {
+        workspaceId: operator.workspaceId,
+        action: 'batch_operation.create',
+        target: batchTarget(created),
+        // not params: an agent command's payload or an artifact URL may carry anything
+        changes: AuditLog.changes(null, created, ['action', 'total', 'cohort_id', 'status']),
       });
       if (targetIds.length > 0) return created;
       const done = await this.repo.finish(tx, created.id, 'completed', this.clock.date());
@@ -93,8 +106,18 @@ export class BatchOperationsService {
    */
   async cancel(workspaceId: string, id: string, userId: string): Promise<BatchOperationDto> {
     const cancelled = await this.db.transaction(async (tx) => {
-      const operation = await this.repo.cancel(tx, workspaceId, id, userId, this.clock.date());
-      if (operation) await this.runner.finished(tx, workspaceId, operation);
+      const done = await this.repo.cancel(tx, workspaceId, id, userId, this.clock.date());
+      if (!done) return undefined;
+      const { operation, previousStatus } = done;
+      await Promise.all([
+        this.audit.record(tx, {
+          workspaceId,
+          action: 'batch_operation.cancel',
+          target: batchTarget(operation),
+          changes: { status: [previousStatus, operation.status] },
+        }),
+        this.runner.finished(tx, workspaceId, operation),
+      ]);
       return operation;
     });
     if (cancelled) return cancelled;

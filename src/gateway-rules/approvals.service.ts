@@ -1,4 +1,5 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import { Db, type Tx } from '../core/database/db.service';
@@ -20,7 +21,8 @@ export type ApprovalRequest = Omit<NewApproval, 'expiresAt'>;
  * Approvals: created pending by a `require_approval` check (one per agent, action and resource
  * while it is pending), decided once by an operator, or expired 24 hours after the check.
  * `approval.requested` and `approval.decided` (approved, denied or expired) are recorded with the
- * change. Expiry is applied by a sweep on every node and, so that reads never show a stale
+ * change; an operator's decision is audited with it (`approval.decide`), an expiry, which no one
+ * decided, is not (ADR 0239). Expiry is applied by a sweep on every node and, so that reads never show a stale
  * pending approval, before any read that could see one.
  */
 @Injectable()
@@ -32,6 +34,7 @@ export class ApprovalsService implements OnApplicationBootstrap, OnApplicationSh
     private readonly repo: ApprovalsRepository,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -69,7 +72,17 @@ export class ApprovalsService implements OnApplicationBootstrap, OnApplicationSh
     const now = this.clock.now();
     const decided = await this.db.transaction(async (tx) => {
       const approval = await this.repo.decide(tx, workspaceId, id, decision, userId, new Date(now));
-      if (approval) await this.outbox.record(tx, workspaceId, 'approval.decided', { approval });
+      if (approval) {
+        await Promise.all([
+          this.audit.record(tx, {
+            workspaceId,
+            action: 'approval.decide',
+            target: { type: 'approval', id: approval.id, label: approval.action },
+            changes: { status: ['pending', approval.status] }, // only a pending approval is decided
+          }),
+          this.outbox.record(tx, workspaceId, 'approval.decided', { approval }),
+        ]);
+      }
       return approval;
     });
     if (decided) return decided;

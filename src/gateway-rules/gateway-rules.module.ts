@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { EventsModule } from '../events';
 import { SecurityViolationsModule } from '../security-violations';
@@ -14,7 +15,7 @@ import { GatewayRulesService } from './gateway-rules.service';
 
 /** Gateway rules, POST /api/v1/gateway/check, and the approvals a check can ask for. */
 @Module({
-  imports: [CommonModule, EventsModule, SecurityViolationsModule],
+  imports: [CommonModule, EventsModule, SecurityViolationsModule, AuditModule],
   controllers: [GatewayRulesController, GatewayCheckController, ApprovalsController, ApprovalsPageController],
   providers: [GatewayRulesRepository, ApprovalsRepository, GatewayRulesService, ApprovalsService, GatewayCheckService],
   exports: [ApprovalsService],

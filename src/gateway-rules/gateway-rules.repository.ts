@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Db } from '../core/database/db.service';
+import { Db, type Tx } from '../core/database/db.service';
 import { listStatements } from '../core/database/list-statements';
 import { type PgType, t } from '../core/database/pg-types';
 import { isoColumn } from '../core/database/sql';
@@ -48,6 +48,14 @@ const FIND_RULE = statement({
   row: RULE_ROW,
 });
 
+/** The rule, row-locked until the transaction ends (a change reads what it replaces). */
+const LOCK_RULE = statement({
+  label: 'lock_gateway_rule',
+  text: `SELECT ${COLUMNS} FROM gateway_rules r WHERE r.id = $1 AND r.workspace_id = $2 FOR NO KEY UPDATE`,
+  params: [t.uuid, t.uuid],
+  row: RULE_ROW,
+});
+
 export interface RuleChanges {
   action?: string;
   effect?: GatewayEffect;
@@ -84,9 +92,9 @@ for (let mask = 0; mask < 2 ** CHANGEABLE.length; mask++) {
 
 const DELETE_RULE = statement({
   label: 'delete_gateway_rule',
-  text: `DELETE FROM gateway_rules WHERE id = $1 AND workspace_id = $2 RETURNING id`,
+  text: `DELETE FROM gateway_rules AS r WHERE r.id = $1 AND r.workspace_id = $2 RETURNING ${COLUMNS}`,
   params: [t.uuid, t.uuid],
-  row: { id: t.uuid },
+  row: RULE_ROW,
 });
 
 const RULES = listStatements(GATEWAY_RULE_LIST, {
@@ -120,33 +128,38 @@ export class GatewayRulesRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Inserts a rule unless the workspace already has MAX_GATEWAY_RULES; undefined then. Inserts of
-   * one workspace take a transaction-scoped advisory lock first, so two cannot both take the last
-   * place (the lock blocks nothing else, unlike a lock on the workspace row).
+   * Inserts a rule in `tx` unless the workspace already has MAX_GATEWAY_RULES; undefined then.
+   * Inserts of one workspace take a transaction-scoped advisory lock first, so two cannot both take
+   * the last place (the lock blocks nothing else, unlike a lock on the workspace row).
    */
-  insertWithinLimit(
+  async insertWithinLimit(
+    tx: Tx,
     workspaceId: string,
     rule: { action: string; effect: GatewayEffect; priority: number; description: string | null; createdBy: string },
   ): Promise<GatewayRuleDto | undefined> {
-    return this.db.transaction(async (tx) => {
-      await tx.run(LOCK_WORKSPACE_RULES, [workspaceId]);
-      return tx.maybe(INSERT_WITHIN_LIMIT, [workspaceId, rule.action, rule.effect, rule.priority, rule.description, rule.createdBy]);
-    });
+    await tx.run(LOCK_WORKSPACE_RULES, [workspaceId]);
+    return tx.maybe(INSERT_WITHIN_LIMIT, [workspaceId, rule.action, rule.effect, rule.priority, rule.description, rule.createdBy]);
   }
 
   find(workspaceId: string, id: string): Promise<GatewayRuleDto | undefined> {
     return this.db.maybe(FIND_RULE, [id, workspaceId]);
   }
 
-  /** Applies the given changes (the others stay); undefined when the rule is not in the workspace. */
-  update(workspaceId: string, id: string, changes: RuleChanges): Promise<GatewayRuleDto | undefined> {
-    const changed = CHANGEABLE.map(([column]) => column).filter((column) => changes[column] !== undefined);
-    const values: unknown[] = [id, workspaceId, ...changed.map((column) => changes[column])];
-    return this.db.maybe(UPDATE_RULE.get(changed.join('_and_'))!, values);
+  /** The rule, row-locked until `tx` ends; undefined when not in the workspace. */
+  lock(tx: Tx, workspaceId: string, id: string): Promise<GatewayRuleDto | undefined> {
+    return tx.maybe(LOCK_RULE, [id, workspaceId]);
   }
 
-  async delete(workspaceId: string, id: string): Promise<boolean> {
-    return (await this.db.maybe(DELETE_RULE, [id, workspaceId])) !== undefined;
+  /** Applies the given changes (the others stay) in `tx`; undefined when the rule is not in the workspace. */
+  update(tx: Tx, workspaceId: string, id: string, changes: RuleChanges): Promise<GatewayRuleDto | undefined> {
+    const changed = CHANGEABLE.map(([column]) => column).filter((column) => changes[column] !== undefined);
+    const values: unknown[] = [id, workspaceId, ...changed.map((column) => changes[column])];
+    return tx.maybe(UPDATE_RULE.get(changed.join('_and_'))!, values);
+  }
+
+  /** Deletes the rule in `tx`; the rule as it was, or undefined when not in the workspace. */
+  delete(tx: Tx, workspaceId: string, id: string): Promise<GatewayRuleDto | undefined> {
+    return tx.maybe(DELETE_RULE, [id, workspaceId]);
   }
 
   /** Every rule of the workspace, in the order checks apply them (the list has no total). */

@@ -1,6 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { LocalCache } from '../core/common/cache/local-cache';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
+import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { EventBus } from '../core/redis/event-bus.service';
 import {
@@ -20,13 +22,19 @@ export const GATEWAY_RULES_CHANGED = 'gateway_rules.changed';
 export const RULES_CACHE_TTL_MS = 30_000;
 const RULES_CACHE_MAX_WORKSPACES = 10_000;
 
+/** What a rule's audit events name of it (the fields an operator sets). */
+const RULE_FIELDS = ['action', 'effect', 'priority', 'description'] as const satisfies readonly (keyof GatewayRuleDto)[];
+/** A rule's events name it, labelled with the action it matches. */
+const ruleTarget = (r: GatewayRuleDto) => ({ type: 'gateway_rule', id: r.id, label: r.action });
+
 interface CachedRules {
   workspaceId: string;
   rules: CheckRule[];
 }
 
 /**
- * Gateway rules: operator CRUD (owners and admins) and the ordered rule list every check reads.
+ * Gateway rules: operator CRUD (owners and admins, each change audited in its transaction) and the
+ * ordered rule list every check reads.
  * Checks read it from an in-process cache that any change drops on every node (EventBus); while
  * the bus is down the cache is suspended and every check reads Postgres, so a rule change applies
  * to the next check on every node.
@@ -38,6 +46,8 @@ export class GatewayRulesService implements OnModuleInit {
   constructor(
     private readonly repo: GatewayRulesRepository,
     private readonly bus: EventBus,
+    private readonly db: Db,
+    private readonly audit: AuditLog,
   ) {}
 
   onModuleInit(): void {
@@ -57,12 +67,23 @@ export class GatewayRulesService implements OnModuleInit {
   }
 
   async create(workspaceId: string, userId: string, dto: CreateGatewayRuleDto): Promise<GatewayRuleDto> {
-    const rule = await this.repo.insertWithinLimit(workspaceId, {
-      action: dto.action,
-      effect: dto.effect,
-      priority: dto.priority ?? DEFAULT_PRIORITY,
-      description: dto.description ?? null,
-      createdBy: userId,
+    const rule = await this.db.transaction(async (tx) => {
+      const created = await this.repo.insertWithinLimit(tx, workspaceId, {
+        action: dto.action,
+        effect: dto.effect,
+        priority: dto.priority ?? DEFAULT_PRIORITY,
+        description: dto.description ?? null,
+        createdBy: userId,
+      });
+      if (created) {
+        await this.audit.record(tx, {
+          workspaceId,
+          action: 'gateway_rule.create',
+          target: ruleTarget(created),
+          changes: AuditLog.changes(null, created, RULE_FIELDS),
+        });
+      }
+      return created;
     });
     if (!rule) throw new ConflictProblem('gateway_rule_limit_reached');
     await this.changed(workspaceId);
@@ -79,20 +100,36 @@ export class GatewayRulesService implements OnModuleInit {
     return rule;
   }
 
+  /** `gateway_rule.update` naming the fields that changed (none changed: no event). */
   async update(workspaceId: string, id: string, dto: UpdateGatewayRuleDto): Promise<GatewayRuleDto> {
-    const rule = await this.repo.update(workspaceId, id, {
-      action: dto.action,
-      effect: dto.effect,
-      priority: dto.priority,
-      description: dto.description,
+    const rule = await this.db.transaction(async (tx) => {
+      const before = await this.repo.lock(tx, workspaceId, id);
+      if (!before) throw new NotFoundProblem();
+      const after = (await this.repo.update(tx, workspaceId, id, {
+        action: dto.action,
+        effect: dto.effect,
+        priority: dto.priority,
+        description: dto.description,
+      }))!; // locked above: still there
+      const changes = AuditLog.changes(before, after, RULE_FIELDS);
+      if (changes) await this.audit.record(tx, { workspaceId, action: 'gateway_rule.update', target: ruleTarget(after), changes });
+      return after;
     });
-    if (!rule) throw new NotFoundProblem();
     await this.changed(workspaceId);
     return rule;
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {
-    if (!(await this.repo.delete(workspaceId, id))) throw new NotFoundProblem();
+    await this.db.transaction(async (tx) => {
+      const deleted = await this.repo.delete(tx, workspaceId, id);
+      if (!deleted) throw new NotFoundProblem();
+      await this.audit.record(tx, {
+        workspaceId,
+        action: 'gateway_rule.delete',
+        target: ruleTarget(deleted),
+        changes: AuditLog.changes(deleted, null, RULE_FIELDS),
+      });
+    });
     await this.changed(workspaceId);
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentCommandsModule } from '../agent-commands';
+import { AuditModule } from '../audit';
 import { BatchOperationsModule } from '../batch-operations';
 import { CommonModule } from '../core/common/common.module';
 import { EnrollmentModule } from '../enrollment';
@@ -13,7 +14,7 @@ import { OtaUpdatesService } from './ota-updates.service';
 
 /** OTA updates: operator creation (one robot, or a cohort through a batch operation), delivery as agent commands, robot reports. */
 @Module({
-  imports: [CommonModule, EventsModule, EnrollmentModule, AgentCommandsModule, BatchOperationsModule],
+  imports: [CommonModule, EventsModule, EnrollmentModule, AgentCommandsModule, BatchOperationsModule, AuditModule],
   controllers: [OtaUpdatesController, OtaUpdatesMachineController, OtaUpdatesPageController],
   providers: [OtaUpdatesRepository, OtaUpdatesService, CreateOtaUpdateAction],
   exports: [OtaUpdatesService],

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type AgentCommandDto, AgentCommandsService } from '../agent-commands';
+import { AuditLog } from '../audit';
 import { BatchOperationsService, type BatchOperationDto } from '../batch-operations';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
@@ -19,6 +20,9 @@ import type {
   ReportOtaUpdateDto,
 } from './dto/ota-update.dto';
 
+/** An update's events name it, labelled with the version it installs. */
+const otaTarget = (u: OtaUpdateDto) => ({ type: 'ota_update', id: u.id, label: u.version });
+
 /** The name of the agent command that carries an update to its robot. */
 export const OTA_COMMAND = 'ota_update';
 
@@ -30,7 +34,8 @@ export type OtaCreation = { ok: true; otaUpdate: OtaUpdateDto; command: AgentCom
  * OTA updates: created by an operator for one robot (or, for a cohort, by a create_ota_update
  * batch operation), each carried to the robot's agent as an `ota_update` agent command; the robot
  * reports its progress forward only; an operator can cancel an open one. Every change records
- * `ota_update.updated` with the update.
+ * `ota_update.updated` with the update; an operator's creation for one robot and cancel are audited
+ * in their transaction (`ota_update.create`, `ota_update.cancel`), a cohort's as its batch operation.
  */
 @Injectable()
 export class OtaUpdatesService {
@@ -42,6 +47,7 @@ export class OtaUpdatesService {
     private readonly batches: BatchOperationsService,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   /** One robot: 201 with the update. A cohort: a create_ota_update batch operation (202). */
@@ -55,9 +61,26 @@ export class OtaUpdatesService {
     if (cohort_id) {
       return { batch_operation: await this.batches.create(operator, { action: 'create_ota_update', cohort_id, params: { ...params } }) };
     }
-    const created = await this.db.transaction((tx) =>
-      this.createForRobot(tx, operator.workspaceId, robot_id!, params, operator.userId, null),
-    );
+    const created = await this.db.transaction(async (tx) => {
+      const creation = await this.createForRobot(tx, operator.workspaceId, robot_id!, params, operator.userId, null);
+      if (creation.ok) {
+        await this.audit.record(tx, {
+          workspaceId: operator.workspaceId,
+          action: 'ota_update.create',
+          target: otaTarget(creation.otaUpdate),
+          // not artifact_url: a signed URL carries a credential of its store
+          changes: AuditLog.changes(null, creation.otaUpdate, [
+            'robot_id',
+            'update_type',
+            'version',
+            'sha256',
+            'status',
+            'agent_command_id',
+          ]),
+        });
+      }
+      return creation;
+    });
     if (!created.ok) {
       if (created.refusal === 'not_found') throw new NotFoundProblem();
       throw new ConflictProblem(created.refusal);
@@ -129,7 +152,15 @@ export class OtaUpdatesService {
   async cancel(workspaceId: string, id: string): Promise<OtaUpdateDto> {
     const change = await this.db.transaction(async (tx) => {
       const changed = await this.repo.transition(tx, { workspaceId, id }, OPEN_OTA_STATUSES, 'cancelled', undefined, this.clock.date());
-      if (changed) await this.recordChange(tx, workspaceId, changed, { status: 'failed', result: { ota_update_status: 'cancelled' } });
+      if (changed) {
+        await this.audit.record(tx, {
+          workspaceId,
+          action: 'ota_update.cancel',
+          target: otaTarget(changed.after),
+          changes: { status: [changed.before.status, changed.after.status] },
+        });
+        await this.recordChange(tx, workspaceId, changed, { status: 'failed', result: { ota_update_status: 'cancelled' } });
+      }
       return changed;
     });
     if (change) return change.after;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { CredentialsModule } from '../credentials';
 import { EventsModule } from '../events';
@@ -14,7 +15,7 @@ import { ViolationRecorder } from './violation-recorder.service';
  * moved through their states by operators.
  */
 @Module({
-  imports: [CommonModule, CredentialsModule, EventsModule],
+  imports: [CommonModule, CredentialsModule, EventsModule, AuditModule],
   controllers: [SecurityViolationsController, SecurityViolationsPageController],
   providers: [SecurityViolationsRepository, SecurityViolationsService, ViolationRecorder],
   exports: [SecurityViolationsService, ViolationRecorder],

@@ -77,14 +77,20 @@ const FIND_VIOLATION = statement({
   row: VIOLATION_ROW,
 });
 
-/** Moves a violation from one of $4 to $3, stamped (at $5, by $6) as acknowledged or as resolved: one statement each. */
+/**
+ * Moves a violation from one of $4 to $3, stamped (at $5, by $6) as acknowledged or as resolved: one
+ * statement each, answering the status it had (read under the row's lock).
+ */
 const transition = (label: string, stamp: string) =>
   statement({
     label,
-    text: `UPDATE security_violations AS v SET status = $3, ${stamp}, updated_at = now()
-        WHERE v.id = $1 AND v.workspace_id = $2 AND v.status = ANY($4::text[]) RETURNING ${COLUMNS}`,
+    text: `WITH before AS (
+             SELECT id AS violation_id, status AS previous_status FROM security_violations
+              WHERE id = $1 AND workspace_id = $2 AND status = ANY($4::text[]) FOR NO KEY UPDATE)
+           UPDATE security_violations AS v SET status = $3, ${stamp}, updated_at = now()
+             FROM before WHERE v.id = before.violation_id RETURNING ${COLUMNS}, before.previous_status`,
     params: [t.uuid, t.uuid, t.text, t.textArray, t.timestamptz, t.uuid],
-    row: VIOLATION_ROW,
+    row: { ...VIOLATION_ROW, previous_status: t.text.of<ViolationStatus>() },
   });
 const ACKNOWLEDGE = transition('acknowledge_security_violation', `acknowledged_at = $5, acknowledged_by = $6`);
 const RESOLVE = transition('resolve_security_violation', `resolved_at = $5, resolved_by = $6`);
@@ -181,16 +187,23 @@ export class SecurityViolationsRepository {
     return this.db.maybe(FIND_VIOLATION, [id, workspaceId]);
   }
 
-  /** Moves a violation from one of `from` to `to`; undefined when it is not in one of them (or not found). */
-  transition(
+  /**
+   * Moves a violation from one of `from` to `to` in `tx`; the violation now and the status it had,
+   * or undefined when it is not in one of them (or not found).
+   */
+  async transition(
+    tx: Tx,
     workspaceId: string,
     id: string,
     from: readonly ViolationStatus[],
     to: ViolationStatus,
     userId: string,
     at: Date,
-  ): Promise<SecurityViolationDto | undefined> {
-    return this.db.maybe(to === 'acknowledged' ? ACKNOWLEDGE : RESOLVE, [id, workspaceId, to, from, at, userId]);
+  ): Promise<{ violation: SecurityViolationDto; previousStatus: ViolationStatus } | undefined> {
+    const row = await tx.maybe(to === 'acknowledged' ? ACKNOWLEDGE : RESOLVE, [id, workspaceId, to, from, at, userId]);
+    if (!row) return undefined;
+    const { previous_status, ...violation } = row;
+    return { violation, previousStatus: previous_status };
   }
 
   /** Newest first, stable; served by the list indexes of migrations/1763700030000. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem } from '../core/common/problem/problem.error';
 import { Db, type Tx } from '../core/database/db.service';
@@ -39,6 +40,7 @@ export class SecurityViolationsService {
     private readonly repo: SecurityViolationsRepository,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Opens (or counts a repeat on) a violation in the caller's transaction. */
@@ -107,12 +109,23 @@ export class SecurityViolationsService {
 
   /**
    * Moves a violation (open → acknowledged → resolved, or open → resolved), in one statement that
-   * only matches from an allowed status, so concurrent changes cannot both apply. 409
+   * only matches from an allowed status, so concurrent changes cannot both apply, audited with it
+   * (`security_violation.update`). 409
    * invalid_transition otherwise; 404 for an unknown or foreign id.
    */
   async changeStatus(workspaceId: string, id: string, to: ViolationStatus, userId: string): Promise<SecurityViolationDto> {
     const from = (Object.keys(VIOLATION_TRANSITIONS) as ViolationStatus[]).filter((s) => VIOLATION_TRANSITIONS[s].includes(to));
-    const changed = await this.repo.transition(workspaceId, id, from, to, userId, this.clock.date());
+    const changed = await this.db.transaction(async (tx) => {
+      const moved = await this.repo.transition(tx, workspaceId, id, from, to, userId, this.clock.date());
+      if (!moved) return undefined;
+      await this.audit.record(tx, {
+        workspaceId,
+        action: 'security_violation.update',
+        target: { type: 'security_violation', id: moved.violation.id, label: moved.violation.kind },
+        changes: { status: [moved.previousStatus, moved.violation.status] },
+      });
+      return moved.violation;
+    });
     if (changed) return changed;
     await this.show(workspaceId, id);
     throw new ConflictProblem('invalid_transition');
