@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { Client } from 'pg';
 import { AuditLog, AuditSealer, GENESIS_HASH, chainHash, type AuditEventDto } from '../src/audit';
+import { AuditEventsService } from '../src/audit-events';
 import { runForRequest } from '../src/core/common/http/request-context';
 import { Db } from '../src/core/database/db.service';
 import { asOperator, makeFleetOwner } from './enrollment-support';
@@ -44,9 +46,23 @@ describe('audit log', () => {
 
   const listOf = async (op: Operator, q = '') => (await asOperator(t, op).get(`${EVENTS}${q}`).expect(200)).body;
   const storedOf = (workspaceId: string) =>
-    rowsOf(t, `SELECT id, target_id, hash, prev_hash, txid::text AS txid FROM audit_events WHERE workspace_id = $1 ORDER BY txid, id`, [
-      workspaceId,
-    ]);
+    rowsOf(
+      t,
+      `SELECT a.id, a.target_id, s.hash, s.prev_hash, a.txid::text AS txid
+         FROM audit_events a LEFT JOIN audit_seals s ON s.event_id = a.id WHERE a.workspace_id = $1 ORDER BY a.txid, a.id`,
+      [workspaceId],
+    );
+
+  /** The workspace's events once every one is sealed (by whichever node's sealer runs first). */
+  const sealedOf = (workspaceId: string, timeoutMs = 10_000) =>
+    eventually(
+      async () => {
+        const rows = await storedOf(workspaceId);
+        expect(rows.filter((r: { hash: string | null }) => r.hash === null)).toEqual([]);
+        return rows as { id: string; txid: string; hash: string; prev_hash: string }[];
+      },
+      { timeoutMs, what: 'every event sealed' },
+    );
 
   it('an event exists exactly when its change commits', async () => {
     const owner = await makeFleetOwner(t);
@@ -148,8 +164,7 @@ describe('audit log', () => {
     beforeEach(async () => {
       owner = await makeFleetOwner(t);
       for (let i = 0; i < 5; i++) await write(owner.reg.workspaceId, `r${i}`);
-      await sealer().sealAll();
-      rows = await storedOf(owner.reg.workspaceId);
+      rows = await sealedOf(owner.reg.workspaceId);
       expect(await verify()).toMatchObject({ verified: true, events: rows.length });
     });
 
@@ -161,7 +176,7 @@ describe('audit log', () => {
     it('an edited hash (the event re-hashed to hide an edit)', async () => {
       await rowsOf(t, `UPDATE audit_events SET outcome = 'failure' WHERE id = $1`, [rows[1].id]);
       const dto = (await listOf(owner)).audit_events.find((e: AuditEventDto) => e.id === rows[1].id) as AuditEventDto;
-      await rowsOf(t, `UPDATE audit_events SET hash = $2 WHERE id = $1`, [dto.id, chainHash(dto.prev_hash!, dto)]);
+      await rowsOf(t, `UPDATE audit_seals SET hash = $2 WHERE event_id = $1`, [dto.id, chainHash(dto.prev_hash!, dto)]);
       // the edited event now checks, so the next one's link breaks
       expect(await verify()).toEqual({ verified: false, first_mismatch_id: rows[2].id });
     });
@@ -190,25 +205,36 @@ describe('audit log', () => {
     });
 
     it('retention prunes from the start of the chain, which stays verifiable from the first kept event', async () => {
-      await rowsOf(t, `UPDATE audit_events SET occurred_at = now() - interval '400 days' WHERE id = ANY($1::uuid[])`, [
-        [rows[0].id, rows[1].id],
-      ]);
-      // the hashes covered the old times: re-seal the edited pair as if they had been written then
-      await rowsOf(t, `UPDATE audit_events SET hash = NULL, prev_hash = NULL WHERE workspace_id = $1`, [owner.reg.workspaceId]);
-      await rowsOf(t, `DELETE FROM audit_chains WHERE workspace_id = $1`, [owner.reg.workspaceId]);
-      await sealer().sealAll();
-      expect(await verify()).toMatchObject({ verified: true, events: rows.length });
+      // a workspace whose first events are past AUDIT_RETENTION_DAYS (365 here): written as they were then
+      const ws = randomUUID();
+      await rowsOf(
+        t,
+        `INSERT INTO audit_events (workspace_id, occurred_at, action, outcome, actor_type, actor_id, target_type, target_id)
+         SELECT $1, now() - interval '400 days' + g * interval '1 second', 'robot.retire', 'success', 'system', NULL, 'robot', g::text
+           FROM generate_series(1, 3) g`,
+        [ws],
+      );
+      for (let i = 0; i < 3; i++) await write(ws, `recent ${i}`);
+      const service = t.app.get(AuditEventsService);
+      const all = await sealedOf(ws);
+      expect(all).toHaveLength(6);
+      expect(await service.verify(ws)).toEqual({ verified: true, events: 6, head: all[5].hash });
 
-      expect(await sealer().prune()).toBeGreaterThanOrEqual(2);
-      const kept = await storedOf(owner.reg.workspaceId);
-      expect(kept.map((r: { id: string }) => r.id)).toEqual(rows.slice(2).map((r) => r.id));
-      const [chain] = await rowsOf(t, `SELECT pruned_hash FROM audit_chains WHERE workspace_id = $1`, [owner.reg.workspaceId]);
-      expect(chain.pruned_hash).toBe(kept[0].prev_hash);
-      expect(await verify()).toMatchObject({ verified: true, events: rows.length - 2 });
+      // the prune takes the sealing lock: another node's sealer holding it only delays it
+      await eventually(async () => expect(await sealer().prune()).toBeGreaterThanOrEqual(3), { timeoutMs: 10_000, what: 'the prune' });
+      const kept = await storedOf(ws);
+      expect(kept.map((r: { id: string }) => r.id)).toEqual(all.slice(3).map((r: { id: string }) => r.id));
+      expect(
+        await rowsOf(t, `SELECT 1 FROM audit_seals WHERE event_id = ANY($1::uuid[])`, [all.slice(0, 3).map((r: { id: string }) => r.id)]),
+      ).toEqual([]);
+      const [chain] = await rowsOf(t, `SELECT pruned_hash FROM audit_chains WHERE workspace_id = $1`, [ws]);
+      expect(chain.pruned_hash).toBe(all[2].hash);
+      expect(kept[0].prev_hash).toBe(all[2].hash);
+      expect(await service.verify(ws)).toEqual({ verified: true, events: 3, head: all[5].hash });
 
       // deleting the first kept event by hand is still found
       await rowsOf(t, `DELETE FROM audit_events WHERE id = $1`, [kept[0].id]);
-      expect(await verify()).toEqual({ verified: false, first_mismatch_id: kept[1].id });
+      expect(await service.verify(ws)).toEqual({ verified: false, first_mismatch_id: kept[1].id });
     });
   });
 
@@ -216,6 +242,10 @@ describe('audit log', () => {
     const owner = await makeFleetOwner(t);
     const ws = owner.reg.workspaceId;
     for (let i = 0; i < 40; i++) await write(ws, `before ${i}`);
+    // visible once every older writing transaction of the cluster has ended
+    await eventually(async () => expect((await listOf(owner, '?filter[action]=robot.retire')).count).toBe(40), {
+      what: 'the first 40 listed',
+    });
     // writers that keep transactions open for a while, so later transactions commit before earlier ones
     let writing = true;
     const writers = Array.from({ length: 6 }, async (_, w) => {
@@ -335,17 +365,23 @@ describe('audit log', () => {
   it('exports 100,000 events as NDJSON, oldest first, with the heap bounded', async () => {
     const owner = await makeFleetOwner(t);
     const ws = owner.reg.workspaceId;
-    // seeded as already sealed (hash 'seeded'), so the sealer leaves them alone; in slices, inside the statement timeout
+    // one transaction of its own, past the suite's statement timeout (the ids are the test's own UUIDs)
     const actorId = randomUUID();
-    for (let from = 1; from <= 100_000; from += 10_000) {
-      await rowsOf(
-        t,
-        `INSERT INTO audit_events (workspace_id, action, outcome, actor_type, actor_id, actor_label, target_type, target_id, user_agent, hash, prev_hash)
-         SELECT $1, 'robot.retire', 'success', 'user', $2, 'bulk@example.com', 'robot', g::text, repeat('u', 300), 'seeded', 'seeded'
-           FROM generate_series($3::int, $3::int + 9999) g`,
-        [ws, actorId, from],
-      );
-    }
+    const bulk = async (sql: string) => {
+      // a client of its own: the app's connections bound every wait to the statement timeout
+      const client = new Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    await bulk(
+      `INSERT INTO audit_events (workspace_id, action, outcome, actor_type, actor_id, actor_label, target_type, target_id, user_agent)
+       SELECT '${ws}', 'robot.retire', 'success', 'user', '${actorId}', 'bulk@example.com', 'robot', g::text, repeat('u', 300)
+         FROM generate_series(1, 100000) g`,
+    );
     const url = new URL(`${base}${EVENTS}/export`);
     let lines = 0;
     let bytes = 0;
@@ -359,7 +395,7 @@ describe('audit log', () => {
     const sampler = setInterval(() => {
       gc();
       peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
-    }, 100);
+    }, 500);
     let contentType = '';
     await new Promise<void>((resolve, reject) => {
       get(url, { headers: { cookie: owner.cookie } }, (res) => {
@@ -386,5 +422,11 @@ describe('audit log', () => {
     expect(bytes).toBeGreaterThan(50_000_000);
     console.log(`audit export: ${lines} events, ${(bytes / 1e6).toFixed(1)} MB, heap peak +${(peak / 1e6).toFixed(1)} MB`);
     expect(peak).toBeLessThan(16_000_000);
+    // a bulk no workspace writes at once: taken out again, so that the suites after this one do not
+    // wait behind it for their events to be sealed
+    await bulk(
+      `WITH gone AS (DELETE FROM audit_events WHERE workspace_id = '${ws}' AND actor_id = '${actorId}' RETURNING id)
+       DELETE FROM audit_seals USING gone WHERE event_id = gone.id`,
+    );
   }, 120_000);
 });

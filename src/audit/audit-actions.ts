@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = [
   'engagement.create',
   'engagement.update',
   'engagement.revoke',
+  'engagement_token.create',
   'data_request.create',
   'eval_suite.create',
   'replay.create',

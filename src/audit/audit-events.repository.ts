@@ -35,12 +35,19 @@ export interface ChainPosition {
   id: string;
 }
 
-/** Transactions below this id have all ended: their events will never change order. */
+/**
+ * Transactions below this id have all ended: their events will never change order. Per-workspace
+ * reads order by (workspace_id, txid, id), which only audit_events_order_idx serves: ordered by
+ * (txid, id) alone, the planner may walk the global index and filter by workspace, which for a
+ * large workspace whose events are not spread evenly reads most of the table (4 s measured).
+ */
 const HORIZON = `pg_snapshot_xmin(pg_current_snapshot())`;
 
+/** An event's columns and its seal's (null until sealed); FROM ${FROM}. */
 const COLUMNS = `a.id, ${isoColumn('a', 'occurred_at')}, a.workspace_id, a.action, a.outcome, a.actor_type, a.actor_id,
-  a.actor_label, a.target_type, a.target_id, a.target_label, a.ip, a.user_agent, a.request_id, a.changes, a.hash,
-  a.prev_hash, a.txid::text AS txid`;
+  a.actor_label, a.target_type, a.target_id, a.target_label, a.ip, a.user_agent, a.request_id, a.changes, s.hash,
+  s.prev_hash, a.txid::text AS txid`;
+const FROM = `audit_events a LEFT JOIN audit_seals s ON s.event_id = a.id`;
 
 export const AUDIT_ROW = {
   id: t.uuid,
@@ -97,10 +104,10 @@ const FILTER_PARAMS = [t.text.null, t.text.null, t.text.null, t.text.null, t.tim
 /** A page, newest first, after the cursor's position (null: from the newest); served by audit_events_order_idx. */
 const PAGE = statement({
   label: 'list_audit_events',
-  text: `SELECT ${COLUMNS} FROM audit_events a
+  text: `SELECT ${COLUMNS} FROM ${FROM}
          WHERE a.workspace_id = $1 AND a.txid < ${HORIZON} AND ${FILTERS}
            AND ($8::text IS NULL OR (a.txid, a.id) < ($8::text::xid8, $9::uuid))
-         ORDER BY a.txid DESC, a.id DESC LIMIT $10`,
+         ORDER BY a.workspace_id DESC, a.txid DESC, a.id DESC LIMIT $10`,
   params: [t.uuid, ...FILTER_PARAMS, t.text.null, t.uuid.null, t.bigint],
   row: AUDIT_ROW,
 });
@@ -115,12 +122,12 @@ const COUNT = statement({
 /** Oldest first after a position: the export (with its range) and verify (the whole chain). */
 const ASCENDING = statement({
   label: 'audit_events_ascending',
-  text: `SELECT ${COLUMNS} FROM audit_events a
+  text: `SELECT ${COLUMNS} FROM ${FROM}
          WHERE a.workspace_id = $1 AND a.txid < ${HORIZON}
            AND ($2::timestamptz IS NULL OR a.occurred_at >= $2::timestamptz)
            AND ($3::timestamptz IS NULL OR a.occurred_at <= $3::timestamptz)
            AND ($4::text IS NULL OR (a.txid, a.id) > ($4::text::xid8, $5::uuid))
-         ORDER BY a.txid, a.id LIMIT $6`,
+         ORDER BY a.workspace_id, a.txid, a.id LIMIT $6`,
   params: [t.uuid, t.timestamptz.null, t.timestamptz.null, t.text.null, t.uuid.null, t.bigint],
   row: AUDIT_ROW,
 });
@@ -148,12 +155,26 @@ const TRY_SEAL_LOCK = statement({
   row: { locked: t.bool },
 });
 
-/** Unsealed events of settled transactions, in chain order; served by audit_events_unsealed_idx. */
+/**
+ * The events after the sealed position, of settled transactions, in chain order (everything up to
+ * the position is sealed: the sealer goes in this order, and nothing settles behind it); served by
+ * audit_events_global_order_idx.
+ */
 const UNSEALED = statement({
   label: 'unsealed_audit_events',
-  text: `SELECT ${COLUMNS} FROM audit_events a WHERE a.hash IS NULL AND a.txid < ${HORIZON} ORDER BY a.txid, a.id LIMIT $1`,
-  params: [t.bigint],
+  text: `SELECT ${COLUMNS} FROM ${FROM}
+         WHERE (a.txid, a.id) > ($1::text::xid8, $2::uuid) AND a.txid < ${HORIZON}
+         ORDER BY a.txid, a.id LIMIT $3`,
+  params: [t.text, t.uuid, t.bigint],
   row: AUDIT_ROW,
+});
+
+/** Where sealing stands: everything up to this position is sealed (none yet: the start). */
+const SEALED_POSITION = statement({
+  label: 'audit_sealed_position',
+  text: `SELECT st.sealed_txid::text AS txid, st.sealed_id AS id FROM audit_seal_state st`,
+  params: [],
+  row: { txid: t.text, id: t.uuid },
 });
 
 const CHAINS = statement({
@@ -163,27 +184,37 @@ const CHAINS = statement({
   row: CHAIN_ROW,
 });
 
-/**
- * Seals events (hash and prev_hash) and records an `audit_event.created` domain event for each,
- * carrying the sealed event, in one statement. The domain event is recorded only in a workspace
- * with an active webhook subscription naming the type: it reaches webhooks only (ADR 0238), and
- * the fan-out serves only subscriptions that existed when the event happened, so one recorded
- * without such a subscription would be written for nobody (the table is the webhooks feature's;
- * read here only for that).
- */
-const SIEM_SUBSCRIBED = `SELECT 1 FROM webhook_subscriptions s WHERE s.workspace_id = sealed.workspace_id AND s.status = 'active'
-    AND 'audit_event.created' = ANY (s.event_types)`;
+const SIEM_SUBSCRIBED = `SELECT 1 FROM webhook_subscriptions ws WHERE ws.workspace_id = sealed.workspace_id AND ws.status = 'active'
+    AND 'audit_event.created' = ANY (ws.event_types)`;
 
+/**
+ * Seals events (a row of audit_seals each, the event row is never rewritten), moves the sealed
+ * position to the last, and records an `audit_event.created` domain event carrying each sealed
+ * event, in one statement. The domain event is recorded only in a workspace with an active
+ * webhook subscription naming the type: it reaches webhooks only (ADR 0238), and the fan-out
+ * serves only subscriptions that existed when the event happened, so one recorded without such a
+ * subscription would be written for nobody (the table is the webhooks feature's; read here only
+ * for that).
+ */
 const SEAL = statement({
   label: 'seal_audit_events',
   text: `WITH sealed AS (
-           UPDATE audit_events a SET hash = u.hash, prev_hash = u.prev_hash
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(id, hash, prev_hash, data)
-           WHERE a.id = u.id AND a.hash IS NULL
-           RETURNING a.id, a.workspace_id, u.data
-         ), ${recordEventsSql('audit_event.created', { name: 'created', from: `sealed WHERE EXISTS (${SIEM_SUBSCRIBED})`, workspaceId: 'sealed.workspace_id', data: 'sealed.data::jsonb' })}
+           INSERT INTO audit_seals (event_id, hash, prev_hash)
+           SELECT u.id, u.hash, u.prev_hash FROM unnest($1::uuid[], $2::text[], $3::text[]) AS u(id, hash, prev_hash)
+           RETURNING event_id
+         ), position AS (
+           INSERT INTO audit_seal_state AS st (singleton, sealed_txid, sealed_id) VALUES (true, $5::text::xid8, $6)
+           ON CONFLICT (singleton) DO UPDATE SET sealed_txid = excluded.sealed_txid, sealed_id = excluded.sealed_id
+         ), events AS (
+           SELECT d.workspace_id, d.data FROM unnest($4::uuid[], $7::text[]) AS d(workspace_id, data)
+         ), ${recordEventsSql('audit_event.created', {
+           name: 'created',
+           from: `events sealed WHERE EXISTS (${SIEM_SUBSCRIBED})`,
+           workspaceId: 'sealed.workspace_id',
+           data: 'sealed.data::jsonb',
+         })}
          SELECT count(*)::int AS sealed FROM sealed`,
-  params: [t.uuidArray, t.textArray, t.textArray, t.textArray],
+  params: [t.uuidArray, t.textArray, t.textArray, t.uuidArray, t.text, t.uuid, t.textArray],
   row: { sealed: t.int },
 });
 
@@ -198,27 +229,33 @@ const MOVE_HEADS = statement({
   params: [t.uuidArray, t.textArray, t.textArray, t.uuidArray, t.intArray],
 });
 
-/** Every chain, for the pruner. */
-const ALL_CHAINS = statement({
-  label: 'audit_chains_all',
-  text: `SELECT c.workspace_id, c.head_hash, c.head_id, c.sealed, c.pruned_hash FROM audit_chains c ORDER BY c.workspace_id`,
-  params: [],
+/** The chains whose first kept event is older than the cutoff: the pruner's work (one index probe a chain). */
+const EXPIRED_CHAINS = statement({
+  label: 'audit_chains_expired',
+  text: `SELECT c.workspace_id, c.head_hash, c.head_id, c.sealed, c.pruned_hash FROM audit_chains c
+         WHERE (SELECT a.occurred_at FROM audit_events a WHERE a.workspace_id = c.workspace_id
+                ORDER BY a.workspace_id, a.txid, a.id LIMIT 1) < $1::timestamptz
+         ORDER BY c.workspace_id`,
+  params: [t.timestamptz],
   row: CHAIN_ROW,
 });
 
 /** The oldest events of a chain, sealed or not, in order: the pruner keeps from the first it must keep. */
 const OLDEST = statement({
   label: 'oldest_audit_events',
-  text: `SELECT a.id, a.hash, (a.occurred_at < $2::timestamptz) AS expired FROM audit_events a
-         WHERE a.workspace_id = $1 ORDER BY a.txid, a.id LIMIT $3`,
+  text: `SELECT a.id, a.txid::text AS txid, s.hash, (a.occurred_at < $2::timestamptz) AS expired FROM ${FROM}
+         WHERE a.workspace_id = $1 ORDER BY a.workspace_id, a.txid, a.id LIMIT $3`,
   params: [t.uuid, t.timestamptz, t.bigint],
-  row: { id: t.uuid, hash: t.text.null, expired: t.bool },
+  row: { id: t.uuid, txid: t.text, hash: t.text.null, expired: t.bool },
 });
 
 const PRUNE = statement({
   label: 'prune_audit_events',
-  text: `DELETE FROM audit_events a WHERE a.id = ANY($1::uuid[])`,
-  params: [t.uuidArray],
+  text: `WITH gone AS (
+           DELETE FROM audit_events a WHERE a.workspace_id = $1 AND (a.txid, a.id) <= ($2::text::xid8, $3::uuid) RETURNING a.id
+         )
+         DELETE FROM audit_seals s USING gone WHERE s.event_id = gone.id`,
+  params: [t.uuid, t.text, t.uuid],
 });
 
 const SET_PRUNED = statement({
@@ -284,16 +321,22 @@ export class AuditEventsRepository {
     return (await tx.one(TRY_SEAL_LOCK, [])).locked;
   }
 
-  unsealed(tx: Tx, limit: number) {
-    return tx.rows(UNSEALED, [limit]);
+  /** Up to `limit` events after the sealed position, of settled transactions, in chain order. */
+  async unsealed(tx: Tx, limit: number) {
+    const at = (await tx.maybe(SEALED_POSITION, [])) ?? { txid: '0', id: '00000000-0000-0000-0000-000000000000' };
+    return tx.rows(UNSEALED, [at.txid, at.id, limit]);
   }
 
   chains(tx: Tx, workspaceIds: readonly string[]) {
     return tx.rows(CHAINS, [workspaceIds]);
   }
 
-  async seal(tx: Tx, s: { ids: string[]; hashes: string[]; prevHashes: string[]; data: string[] }): Promise<number> {
-    return (await tx.one(SEAL, [s.ids, s.hashes, s.prevHashes, s.data])).sealed;
+  /** Seals events, in chain order up to `through` (the last), each with its `audit_event.created` data. */
+  async seal(
+    tx: Tx,
+    s: { ids: string[]; hashes: string[]; prevHashes: string[]; workspaceIds: string[]; data: string[]; through: ChainPosition },
+  ): Promise<number> {
+    return (await tx.one(SEAL, [s.ids, s.hashes, s.prevHashes, s.workspaceIds, s.through.txid, s.through.id, s.data])).sealed;
   }
 
   async moveHeads(tx: Tx, heads: { workspaceId: string; hash: string; txid: string; id: string; sealed: number }[]): Promise<void> {
@@ -306,16 +349,17 @@ export class AuditEventsRepository {
     ]);
   }
 
-  allChains(tx: Tx) {
-    return tx.rows(ALL_CHAINS, []);
+  expiredChains(tx: Tx, cutoff: Date) {
+    return tx.rows(EXPIRED_CHAINS, [cutoff]);
   }
 
   oldest(tx: Tx, workspaceId: string, cutoff: Date, limit: number) {
     return tx.rows(OLDEST, [workspaceId, cutoff, limit]);
   }
 
-  async prune(tx: Tx, workspaceId: string, ids: string[], prunedHash: string): Promise<void> {
-    await tx.run(PRUNE, [ids]);
+  /** Deletes the chain's events up to and including `through` (and their seals). */
+  async prune(tx: Tx, workspaceId: string, through: ChainPosition, prunedHash: string): Promise<void> {
+    await tx.run(PRUNE, [workspaceId, through.txid, through.id]);
     await tx.run(SET_PRUNED, [workspaceId, prunedHash]);
   }
 

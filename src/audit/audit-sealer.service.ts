@@ -68,7 +68,15 @@ export class AuditSealer implements OnApplicationBootstrap, OnApplicationShutdow
       if (events.length === 0) return 0;
       const workspaces = [...new Set(events.map((e) => e.workspace_id))];
       const heads = new Map((await this.repo.chains(tx, workspaces)).map((c) => [c.workspace_id, c.head_hash]));
-      const sealed = { ids: [] as string[], hashes: [] as string[], prevHashes: [] as string[], data: [] as string[] };
+      const last = events[events.length - 1];
+      const sealed = {
+        ids: [] as string[],
+        hashes: [] as string[],
+        prevHashes: [] as string[],
+        workspaceIds: [] as string[],
+        data: [] as string[],
+        through: { txid: last.txid, id: last.id },
+      };
       const moved = new Map<string, { workspaceId: string; hash: string; txid: string; id: string; sealed: number }>();
       for (const row of events) {
         const prev = heads.get(row.workspace_id) ?? GENESIS_HASH;
@@ -78,6 +86,7 @@ export class AuditSealer implements OnApplicationBootstrap, OnApplicationShutdow
         sealed.ids.push(row.id);
         sealed.hashes.push(hash);
         sealed.prevHashes.push(prev);
+        sealed.workspaceIds.push(row.workspace_id);
         sealed.data.push(JSON.stringify({ audit_event: { ...dto, hash, prev_hash: prev } }));
         const head = moved.get(row.workspace_id);
         moved.set(row.workspace_id, { workspaceId: row.workspace_id, hash, txid: row.txid, id: row.id, sealed: (head?.sealed ?? 0) + 1 });
@@ -96,18 +105,14 @@ export class AuditSealer implements OnApplicationBootstrap, OnApplicationShutdow
     return this.db.transaction(async (tx) => {
       if (!(await this.repo.trySealLock(tx))) return 0;
       let removed = 0;
-      for (const chain of await this.repo.allChains(tx)) {
+      for (const chain of await this.repo.expiredChains(tx, cutoff)) {
         const oldest = await this.repo.oldest(tx, chain.workspace_id, cutoff, PRUNE_BATCH);
         // the chain's prefix of sealed, expired events: a hole in the middle would break verify
         const end = oldest.findIndex((e) => !e.expired || e.hash === null);
         const doomed = end === -1 ? oldest : oldest.slice(0, end);
-        if (doomed.length === 0) continue;
-        await this.repo.prune(
-          tx,
-          chain.workspace_id,
-          doomed.map((e) => e.id),
-          doomed[doomed.length - 1].hash!,
-        );
+        const through = doomed[doomed.length - 1];
+        if (!through?.hash) continue;
+        await this.repo.prune(tx, chain.workspace_id, { txid: through.txid, id: through.id }, through.hash);
         removed += doomed.length;
       }
       if (removed > 0) this.logger.log(`pruned ${removed} audit events older than ${this.config.auditRetentionDays} days`);
