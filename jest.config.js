@@ -20,6 +20,8 @@ module.exports = {
       transform,
       setupFiles: ['<rootDir>/test/support/env.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      // after every suite: the audit events the run wrote hold no secret (test/support/audit-secrets.ts)
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       slowTestThreshold: 15,
     },
   ],
