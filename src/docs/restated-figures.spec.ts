@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AUDIT_PRUNE_EVERY_MS, AUDIT_SEAL_EVERY_MS } from '../audit/audit-sealer.service';
+import { AUDIT_READ_BATCH } from '../audit-events/audit-events.service';
+import { AUDIT_LIST_LIMIT } from '../audit-events/audit-query';
 import { BODY_LIMIT, MAX_JSON_DEPTH } from '../core/common/http/body-parsers';
 import { envDefault, HTTP_PROBE_RESERVE, SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
 import { SCIM_COUNT_DEFAULT, SCIM_COUNT_MAX } from '../core/listing/scim-page';
@@ -332,6 +335,28 @@ const RESTATED: readonly Restated[] = [
     file: 'docs/webhooks.md',
     pattern: /a job every node runs every (\d+ \w+),/g,
     says: formatDurationMs(EXPIRY_WARNINGS_SWEEP_MS),
+  },
+  // The audit log (docs/audit.md)
+  { constant: 'AUDIT_LIST_LIMIT', file: 'docs/audit.md', pattern: /`limit` 1 to (\d+)/g, says: AUDIT_LIST_LIMIT.max },
+  { constant: 'AUDIT_LIST_LIMIT', file: 'docs/audit.md', pattern: /`limit` 1 to \d+ \(default (\d+)\)/g, says: AUDIT_LIST_LIMIT.default },
+  { constant: 'AUDIT_READ_BATCH', file: 'docs/audit.md', pattern: /streamed in batches of (\d+) events/g, says: AUDIT_READ_BATCH },
+  {
+    constant: 'AUDIT_RETENTION_DAYS',
+    file: 'docs/audit.md',
+    pattern: /`AUDIT_RETENTION_DAYS` \(default (\d+)\)/g,
+    says: envDefault('AUDIT_RETENTION_DAYS'),
+  },
+  {
+    constant: 'AUDIT_SEAL_EVERY_MS',
+    file: 'docs/audit.md',
+    pattern: /A sealing job \(every (\d+ seconds?)/g,
+    says: formatDurationMs(AUDIT_SEAL_EVERY_MS),
+  },
+  {
+    constant: 'AUDIT_PRUNE_EVERY_MS',
+    file: 'docs/audit.md',
+    pattern: /Every (\d+ hours?) the oldest/g,
+    says: formatDurationMs(AUDIT_PRUNE_EVERY_MS, 'hour'),
   },
 ];
 
