@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { IdentityModule } from '../identity';
 import { AdminWorkspacesRepository } from './admin-workspaces.repository';
 import { AdminWorkspacesService } from './admin-workspaces.service';
 import { AdminController } from './admin.controller';
 
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, AuditModule],
   controllers: [AdminController],
   providers: [AdminWorkspacesService, AdminWorkspacesRepository],
 })

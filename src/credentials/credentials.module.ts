@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { EventsModule } from '../events';
 import { AgentTokensController } from './agent-tokens.controller';
@@ -15,7 +16,7 @@ import { WorkspaceKeyService } from './workspace-key.service';
 
 /** agk_ keys, access tokens, machine authentication and the token exchange. */
 @Module({
-  imports: [CommonModule, AgentsModule, EventsModule],
+  imports: [CommonModule, AgentsModule, EventsModule, AuditModule],
   controllers: [AgentTokensController],
   providers: [
     CredentialsRepository,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceAgentsService } from '../agents';
+import { AuditLog } from '../audit';
 import { type MachineScope, PRIMARY_KEY_SCOPES } from '../auth';
 import { toIso } from '../core/common/iso';
 import { type Tx, Db } from '../core/database/db.service';
@@ -22,10 +23,14 @@ export interface WorkspaceKeySummary {
   inserted_at: string;
 }
 
+/** The public part of a key (`agk_<prefix>`), the label of its audit events. */
+const keyPrefix = (key: string) => key.split('.')[0];
+
 /**
  * The workspace primary key: an agk_ credential on the workspace's hidden agent, carrying every
  * machine scope except credentials:write. Generating or rotating replaces it (the old credential
- * is revoked, and with it every token minted from it); deleting revokes it.
+ * is revoked, and with it every token minted from it); deleting revokes it. The console's
+ * generate, rotate and delete are audited in their transaction (`generateIn`'s caller audits its own).
  */
 @Injectable()
 export class WorkspaceKeyService {
@@ -35,6 +40,7 @@ export class WorkspaceKeyService {
     private readonly revoker: CredentialRevoker,
     private readonly repo: CredentialsRepository,
     private readonly db: Db,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -55,18 +61,37 @@ export class WorkspaceKeyService {
     return { apiKey, accessToken, revoked };
   }
 
+  /**
+   * Generates the key (`api_key.create`) or rotates it (`api_key.rotate`: the new credential is the
+   * target, changes name the credential it replaced).
+   */
   async generate(workspaceId: string): Promise<Omit<GeneratedKey, 'revoked'>> {
-    const { revoked, ...issued } = await this.db.transaction((tx) => this.generateIn(tx, workspaceId));
+    const { revoked, ...issued } = await this.db.transaction(async (tx) => {
+      const generated = await this.generateIn(tx, workspaceId);
+      const { credential_id } = generated.apiKey;
+      await this.audit.record(tx, {
+        workspaceId,
+        action: generated.revoked.length > 0 ? 'api_key.rotate' : 'api_key.create',
+        target: { type: 'api_key', id: credential_id, label: keyPrefix(generated.apiKey.key) },
+        changes:
+          generated.revoked.length > 0
+            ? { credential_id: [generated.revoked.length === 1 ? generated.revoked[0] : generated.revoked, credential_id] }
+            : null,
+      });
+      return generated;
+    });
     await this.publishRevoked(revoked);
     return issued;
   }
 
-  /** Revokes the primary key; returns whether there was one. */
+  /** Revokes the primary key (`api_key.revoke` for each credential revoked); returns whether there was one. */
   async delete(workspaceId: string): Promise<boolean> {
     const revoked = await this.db.transaction(async (tx) => {
       const agent = await this.agents.ensureWorkspaceKeyAgent(tx, workspaceId);
       await this.repo.lockServiceAgent(tx, agent.id);
-      return this.revoker.revokeAllOfAgent(tx, workspaceId, agent.id);
+      const ids = await this.revoker.revokeAllOfAgent(tx, workspaceId, agent.id);
+      for (const id of ids) await this.audit.record(tx, { workspaceId, action: 'api_key.revoke', target: { type: 'api_key', id } });
+      return ids;
     });
     await this.publishRevoked(revoked);
     return revoked.length > 0;

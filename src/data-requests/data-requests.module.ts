@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { registerQueue } from '../core/jobs/queue-worker';
@@ -18,7 +19,7 @@ import { DomainEventsDataRepository } from './domain-events-data.repository';
  * every feature writes to).
  */
 @Module({
-  imports: [registerQueue(QueueNames.dataRequests), CommonModule, EventsModule, DataSubjectsModule],
+  imports: [registerQueue(QueueNames.dataRequests), CommonModule, EventsModule, DataSubjectsModule, AuditModule],
   controllers: [DataRequestsController],
   providers: [DataRequestsRepository, DomainEventsDataRepository, DataRequestRunner, DataRequestsService, DataRequestsProcessor],
 })

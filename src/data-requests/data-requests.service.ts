@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { ConflictProblem, NotFoundProblem, ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
 import { Db } from '../core/database/db.service';
@@ -25,6 +26,7 @@ export class DataRequestsService {
     private readonly repo: DataRequestsRepository,
     private readonly runner: DataRequestRunner,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -36,15 +38,22 @@ export class DataRequestsService {
     const subject = await this.repo.subjectState(operator.workspaceId, dto.subject_type, dto.subject_id);
     if (!subject.exists) throw new ValidationProblem({ subject_id: ['does not exist'] });
     if (dto.kind === 'erasure' && subject.owner) throw new ValidationProblem({ subject_id: ['the workspace owner cannot be erased'] });
-    const request = await this.db.transaction((tx) =>
-      this.repo.insert(tx, {
+    const request = await this.db.transaction(async (tx) => {
+      const inserted = await this.repo.insert(tx, {
         workspaceId: operator.workspaceId,
         kind: dto.kind,
         subjectType: dto.subject_type,
         subjectId: dto.subject_id,
         requestedBy: operator.userId,
-      }),
-    );
+      });
+      await this.audit.record(tx, {
+        workspaceId: operator.workspaceId,
+        action: 'data_request.create',
+        target: { type: 'data_request', id: inserted.id, label: inserted.kind },
+        changes: AuditLog.changes(null, inserted, ['kind', 'subject_type', 'subject_id']),
+      });
+      return inserted;
+    });
     await this.runner.enqueue(request.id).catch((err: unknown) => {
       this.logger.warn(`data request ${request.id} stored, not queued (${(err as Error).message}); the sweep will`);
     });

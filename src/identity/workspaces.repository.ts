@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Tx, Db } from '../core/database/db.service';
+import { type Queryable, type Tx, Db } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
 import { notifyCredentialEventSql } from '../core/redis/credential-events';
@@ -31,6 +31,14 @@ const UPDATE_STATUS_AND_PLAN = statement({
          SELECT w.*, CASE WHEN $2::text IS NOT NULL THEN ${notifyCredentialEventSql.workspaceChanged('w.id')} END AS notified FROM w`,
   params: [t.uuid, t.text.of<WorkspaceStatus>().null, t.text.null],
   row: { ...WORKSPACE_ROW, notified: t.void },
+});
+
+/** The workspace as it is, row-locked until the transaction ends (FOR NO KEY UPDATE, as LOCK_FOR_PAYMENT says why). */
+const LOCK_WORKSPACE = statement({
+  label: 'lock_workspace',
+  text: `SELECT id, name, slug, status, plan FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`,
+  params: [t.uuid],
+  row: WORKSPACE_ROW,
 });
 
 const INSERT_WORKSPACE = statement({
@@ -95,11 +103,21 @@ export class WorkspacesRepository {
   constructor(private readonly db: Db) {}
 
   /** Sets the status and/or plan given (null keeps it); undefined when there is no such workspace. */
-  async updateStatusAndPlan(workspaceId: string, status: WorkspaceStatus | null, plan: string | null): Promise<WorkspaceRow | undefined> {
-    const row = await this.db.maybe(UPDATE_STATUS_AND_PLAN, [workspaceId, status, plan]);
+  async updateStatusAndPlan(
+    workspaceId: string,
+    status: WorkspaceStatus | null,
+    plan: string | null,
+    q: Queryable = this.db,
+  ): Promise<WorkspaceRow | undefined> {
+    const row = await q.maybe(UPDATE_STATUS_AND_PLAN, [workspaceId, status, plan]);
     if (!row) return undefined;
     const { notified: _, ...workspace } = row;
     return workspace;
+  }
+
+  /** See LOCK_WORKSPACE; undefined when there is no such workspace. */
+  lock(m: Tx, workspaceId: string): Promise<WorkspaceRow | undefined> {
+    return m.maybe(LOCK_WORKSPACE, [workspaceId]);
   }
 
   /** An active workspace, or undefined when the slug is already taken. */

@@ -29,6 +29,22 @@ export class WorkspacesService {
   }
 
   /**
+   * `update` inside the caller's transaction, answering the workspace before and after (an audited
+   * change names what it changed); undefined for an unknown workspace. Other nodes hear of a
+   * status change with the commit; the caller announces it on the bus after (announceChanged).
+   */
+  async updateIn(
+    m: Tx,
+    workspaceId: string,
+    changes: { status?: WorkspaceStatus; plan?: string },
+  ): Promise<{ before: WorkspaceRow; after: WorkspaceRow } | undefined> {
+    const before = await this.repo.lock(m, workspaceId);
+    if (!before) return undefined;
+    const after = await this.repo.updateStatusAndPlan(workspaceId, changes.status ?? null, changes.plan ?? null, m);
+    return after && { before, after };
+  }
+
+  /**
    * Says on the bus that a workspace's status changed outside `update` (a payment paused or resumed
    * it, in a transaction now committed): credential caches drop it and live sockets are re-checked.
    */

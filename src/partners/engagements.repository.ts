@@ -115,8 +115,9 @@ const PRUNE_ENGAGEMENT_TOKENS = statement({
 
 const INSERT_ENGAGEMENT_TOKEN = statement({
   label: 'insert_engagement_token',
-  text: `INSERT INTO engagement_tokens (engagement_id, partner_key_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+  text: `INSERT INTO engagement_tokens (engagement_id, partner_key_id, token_hash, scopes, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
   params: [t.uuid, t.uuid, t.bytea, t.textArray.of<EngagementScope[]>(), t.timestamptz],
+  row: { id: t.uuid },
 });
 
 /** Engagement authentication's lookup: one indexed join by token hash. */
@@ -207,17 +208,21 @@ export class EngagementsRepository {
     return row && { id: row.id, workspaceId: row.workspace_id, workspaceStatus: row.workspace_status, scopes: row.scopes };
   }
 
-  /** Stores a minted token (its hash only) and prunes the engagement's long-expired tokens. */
-  async insertToken(t: {
-    engagementId: string;
-    partnerKeyId: string;
-    tokenHash: Buffer;
-    scopes: readonly EngagementScope[];
-    expiresAt: Date;
-    pruneBefore: Date;
-  }): Promise<void> {
-    await this.db.run(PRUNE_ENGAGEMENT_TOKENS, [t.engagementId, t.pruneBefore]);
-    await this.db.run(INSERT_ENGAGEMENT_TOKEN, [t.engagementId, t.partnerKeyId, t.tokenHash, t.scopes as EngagementScope[], t.expiresAt]);
+  /** Stores a minted token (its hash only) and prunes the engagement's long-expired tokens, in `m`'s transaction; the new token's id. */
+  async insertToken(
+    m: Tx,
+    t: {
+      engagementId: string;
+      partnerKeyId: string;
+      tokenHash: Buffer;
+      scopes: readonly EngagementScope[];
+      expiresAt: Date;
+      pruneBefore: Date;
+    },
+  ): Promise<string> {
+    await m.run(PRUNE_ENGAGEMENT_TOKENS, [t.engagementId, t.pruneBefore]);
+    return (await m.one(INSERT_ENGAGEMENT_TOKEN, [t.engagementId, t.partnerKeyId, t.tokenHash, t.scopes as EngagementScope[], t.expiresAt]))
+      .id;
   }
 
   /** Engagement authentication's lookup: one indexed join by token hash. */

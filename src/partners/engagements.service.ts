@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { ENGAGEMENT_SCOPES, type EngagementScope } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
@@ -22,10 +23,14 @@ import type {
 } from './dto/engagement.dto';
 import type { EngagementPrincipal, PartnerPrincipal } from './marketplace-principals';
 
+/** An engagement's audit target: the engagement, labelled with its partner's name. */
+const engagementTarget = (e: EngagementDto) => ({ type: 'engagement', id: e.id, label: e.partner_name });
+
 /**
  * Engagements: a workspace's grant to a partner (operators grant, list and revoke), the tokens a
  * partner mints under one, and the events its runtime posts through them. The workspace always
- * comes from the session or the token, never from input.
+ * comes from the session or the token, never from input. Grants, revocations and minted tokens
+ * are audited in their transaction, in the engagement's workspace (by the operator, or the partner).
  */
 @Injectable()
 export class EngagementsService {
@@ -35,6 +40,7 @@ export class EngagementsService {
     private readonly partners: PartnersRepository,
     private readonly credentials: MarketplaceCredentialsService,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   // ---- operators ----------------------------------------------------------------------------
@@ -48,12 +54,19 @@ export class EngagementsService {
       return await this.db.transaction(async (m) => {
         if (!(await this.partners.activeScopes(m, partnerId)))
           throw new ValidationProblem({ partner_id: ['does not name an active partner'] });
-        return this.repo.insert(m, {
+        const engagement = await this.repo.insert(m, {
           workspaceId,
           partnerId,
           grantedBy,
           scopes: canonicalScopes(ENGAGEMENT_SCOPES, scopes ?? ENGAGEMENT_SCOPES),
         });
+        await this.audit.record(m, {
+          workspaceId,
+          action: 'engagement.create',
+          target: engagementTarget(engagement),
+          changes: AuditLog.changes(null, engagement, ['partner_id', 'scopes']),
+        });
+        return engagement;
       });
     } catch (err) {
       if (isUniqueViolation(err, ['engagements_active_key'])) throw new ConflictProblem('engagement_exists');
@@ -72,8 +85,18 @@ export class EngagementsService {
    */
   async revoke(workspaceId: string, id: string): Promise<EngagementDto> {
     const engagement = await this.db.transaction(async (m) => {
-      if (await this.repo.revoke(m, workspaceId, id, this.clock.date())) await this.partners.notifyChanged(m);
-      return this.repo.findInWorkspace(workspaceId, id, m);
+      const revoked = await this.repo.revoke(m, workspaceId, id, this.clock.date());
+      if (revoked) await this.partners.notifyChanged(m);
+      const found = await this.repo.findInWorkspace(workspaceId, id, m);
+      if (revoked && found) {
+        await this.audit.record(m, {
+          workspaceId,
+          action: 'engagement.revoke',
+          target: engagementTarget(found),
+          changes: { status: ['active', found.status] },
+        });
+      }
+      return found;
     });
     this.credentials.invalidateAll();
     if (!engagement) throw new NotFoundProblem();
@@ -127,13 +150,22 @@ export class EngagementsService {
     const now = this.clock.now();
     const expiresAt = new Date(now + lifetime * 1000);
     const token = randomToken(32);
-    await this.repo.insertToken({
-      engagementId,
-      partnerKeyId: partner.partnerKeyId,
-      tokenHash: sha256(token),
-      scopes: granted,
-      expiresAt,
-      pruneBefore: new Date(now - ENGAGEMENT_TOKEN_PRUNE_AFTER_MS),
+    await this.db.transaction(async (m) => {
+      const tokenId = await this.repo.insertToken(m, {
+        engagementId,
+        partnerKeyId: partner.partnerKeyId,
+        tokenHash: sha256(token),
+        scopes: granted,
+        expiresAt,
+        pruneBefore: new Date(now - ENGAGEMENT_TOKEN_PRUNE_AFTER_MS),
+      });
+      // the token's record (its row id), never the token; in the engagement's workspace, by the partner
+      await this.audit.record(m, {
+        workspaceId: engagement.workspaceId,
+        action: 'engagement_token.create',
+        target: { type: 'engagement_token', id: tokenId, label: null },
+        changes: { engagement_id: [null, engagementId], scopes: [null, granted], expires_at: [null, expiresAt.toISOString()] },
+      });
     });
     return {
       token,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { CredentialsModule } from '../credentials';
@@ -21,7 +22,7 @@ import { PartnersService } from './partners.service';
  * the partner and engagement auth kinds and their failed-authentication throttle.
  */
 @Module({
-  imports: [CommonModule, CredentialsModule],
+  imports: [CommonModule, CredentialsModule, AuditModule],
   controllers: [AdminPartnersController, OperatorEngagementsController, PartnerController, EngagementEventsController],
   providers: [
     PartnersRepository,

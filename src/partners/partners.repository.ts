@@ -89,6 +89,17 @@ const SET_PARTNER_STATUS = statement({
   row: { id: t.uuid },
 });
 
+/**
+ * The workspaces with an active engagement of the partner: those a change of the partner reaches,
+ * where its audit events go (ADR 0240).
+ */
+const ENGAGED_WORKSPACES = statement({
+  label: 'partner_engaged_workspaces',
+  text: `SELECT DISTINCT e.workspace_id FROM engagements e WHERE e.partner_id = $1 AND e.status = 'active' ORDER BY e.workspace_id`,
+  params: [t.uuid],
+  row: { workspace_id: t.uuid },
+});
+
 /** Wakes every node's marketplace caches when (and only if) the caller's transaction commits. */
 const NOTIFY_MARKETPLACE_CHANGED = statement({
   label: 'notify_marketplace_changed',
@@ -191,6 +202,11 @@ export class PartnersRepository {
   /** Suspends or reinstates; the first suspended_at of a suspension is kept. */
   async setStatus(m: Tx, partnerId: string, status: PartnerStatus, at: Date): Promise<boolean> {
     return (await m.maybe(SET_PARTNER_STATUS, [partnerId, status, at])) !== undefined;
+  }
+
+  /** See ENGAGED_WORKSPACES. */
+  async engagedWorkspaces(m: Tx, partnerId: string): Promise<string[]> {
+    return (await m.rows(ENGAGED_WORKSPACES, [partnerId])).map((r) => r.workspace_id);
   }
 
   /** Wakes every node's marketplace caches when (and only if) the caller's transaction commits. */

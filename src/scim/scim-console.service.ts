@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
@@ -28,6 +29,7 @@ export class ScimConsoleService {
     private readonly groups: ScimGroupsRepository,
     private readonly accounts: ScimAccountsRepository,
     private readonly events: ScimSyncEventsRepository,
+    private readonly audit: AuditLog,
   ) {}
 
   async listGroups(workspaceId: string, q: ListQuery<typeof SCIM_GROUP_LIST.key, true>): Promise<ScimGroupListDto> {
@@ -35,11 +37,21 @@ export class ScimConsoleService {
     return listEnvelope(q, rows.map(groupDto), total);
   }
 
-  /** Maps a group to a role (or none): its members' roles are recomputed in the same transaction. */
+  /**
+   * Maps a group to a role (or none): its members' roles are recomputed in the same transaction,
+   * with the operator's `scim_group.update` event naming the role before and after.
+   */
   async mapGroup(workspaceId: string, id: string, role: GroupRole | null): Promise<ScimGroupDto> {
     await this.db.transaction(async (tx) => {
-      if (!(await this.groups.setRole(tx, workspaceId, id, role))) throw new NotFoundProblem();
+      const before = await this.groups.findForUpdate(tx, workspaceId, id);
+      if (!before || !(await this.groups.setRole(tx, workspaceId, id, role))) throw new NotFoundProblem();
       await this.accounts.recomputeRoles(tx, workspaceId, await this.groups.memberIds(tx, id));
+      await this.audit.record(tx, {
+        workspaceId,
+        action: 'scim_group.update',
+        target: { type: 'scim_group', id, label: before.display_name },
+        changes: AuditLog.changes({ role: before.role }, { role }, ['role']),
+      });
     });
     return groupDto((await this.groups.findForOperators(workspaceId, id))!);
   }

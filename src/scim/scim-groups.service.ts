@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
+import { AuditLog } from '../audit';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { parseScimPage, scimListResponse, ScimListResponse } from '../core/listing/scim-page';
@@ -9,7 +10,7 @@ import { GroupMember, ScimGroupRow, ScimGroupsRepository } from './scim-groups.r
 import { applyPatch, memberChange, PatchOp, readPatchOperations, rootOf } from './scim-patch';
 import { groupResource, patchMeta, ScimGroupResource } from './scim-resources';
 import { ScimUrns } from './scim-schemas';
-import { ScimSyncLog, writeTarget } from './scim-sync-log.service';
+import { ScimAudited, ScimSyncLog, writeTarget } from './scim-sync-log.service';
 import { assertScimString, member } from './scim-user-input';
 import { ScimInvalidSyntax, ScimInvalidValue } from './scim.errors';
 import type { Tx } from '../core/database/db.service';
@@ -20,6 +21,10 @@ interface GroupInput {
   /** undefined: the body has no `members` (a PATCH of other attributes leaves them alone) */
   members?: string[];
 }
+
+/** A group's attributes as its audit events compare them (members are rows of their own, not compared). */
+const AUDITED_GROUP_FIELDS = ['display_name', 'external_id'] as const;
+const auditedGroup = (displayName: string, externalId: string | null) => ({ display_name: displayName, external_id: externalId });
 
 /** Most members one request may name. */
 const MAX_MEMBERS_PER_REQUEST = 10_000;
@@ -91,7 +96,8 @@ export class ScimGroupsService {
       const input = readGroupInput(body);
       const groupId = await this.groups.insert(tx, workspaceId, input.displayName, input.externalId);
       await this.groups.addMembers(tx, groupId, workspaceId, input.members ?? []);
-      return { id: groupId, externalId: input.externalId };
+      const changes = AuditLog.changes(null, auditedGroup(input.displayName, input.externalId), AUDITED_GROUP_FIELDS);
+      return { id: groupId, externalId: input.externalId, audited: { label: input.displayName, changes } };
     });
     return this.get(workspaceId, id, withMembers);
   }
@@ -103,7 +109,7 @@ export class ScimGroupsService {
       const input = readGroupInput(body);
       await this.groups.update(tx, row.id, input.displayName, input.externalId);
       await this.setMembers(tx, row, input.members ?? []);
-      return { id: row.id, externalId: input.externalId };
+      return { id: row.id, externalId: input.externalId, audited: this.audited(row, input.displayName, input.externalId) };
     });
     return this.get(workspaceId, id, withMembers);
   }
@@ -119,17 +125,19 @@ export class ScimGroupsService {
       const memberOps = ops.filter((op) => rootOf(op.path ?? '') === 'members');
       const otherOps = ops.filter((op) => rootOf(op.path ?? '') !== 'members');
       let externalId = row.external_id;
+      let displayName = row.display_name;
       if (otherOps.length > 0) {
         const current = groupResource(row, undefined, this.config.baseUrl);
         const patched = applyPatch({ ...current, meta: patchMeta(current.meta) }, otherOps);
         const input = readGroupInput(patched);
         externalId = input.externalId;
+        displayName = input.displayName;
         await this.groups.update(tx, row.id, input.displayName, input.externalId);
       } else {
         await this.groups.touch(tx, row.id);
       }
       for (const op of memberOps) await this.applyMemberOp(tx, row, op);
-      return { id: row.id, externalId };
+      return { id: row.id, externalId, audited: this.audited(row, displayName, externalId) };
     });
     return this.get(workspaceId, id, withMembers);
   }
@@ -140,8 +148,20 @@ export class ScimGroupsService {
       const members = await this.groups.memberIds(tx, row.id);
       await this.groups.delete(tx, row.id);
       await this.accounts.recomputeRoles(tx, workspaceId, members);
-      return { id: row.id, externalId: row.external_id };
+      return { id: row.id, externalId: row.external_id, audited: { label: row.display_name, changes: null } };
     });
+  }
+
+  /** An update's audit: the group's attributes before and after. */
+  private audited(row: ScimGroupRow, displayName: string, externalId: string | null): ScimAudited {
+    return {
+      label: displayName,
+      changes: AuditLog.changes(
+        auditedGroup(row.display_name, row.external_id),
+        auditedGroup(displayName, externalId),
+        AUDITED_GROUP_FIELDS,
+      ),
+    };
   }
 
   private async applyMemberOp(tx: Tx, row: ScimGroupRow, op: PatchOp): Promise<void> {

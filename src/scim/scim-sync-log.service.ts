@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
+import { AuditLog, type AuditAction, type AuditChanges } from '../audit';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { Db, type Tx } from '../core/database/db.service';
@@ -20,6 +21,24 @@ export function writeTarget(body: unknown, resourceId: string | null): ScimWrite
   return { resourceId, externalId: typeof externalId === 'string' ? externalId.slice(0, 1000) : null };
 }
 
+/** What a successful write tells its audit event: the resource's label (a group's displayName; none for a User) and what changed. */
+export interface ScimAudited {
+  label: string | null;
+  changes: AuditChanges | null;
+}
+
+/** The audit action and target type of each write (API.md Part 3 "Audit log"). */
+const AUDIT: Record<ScimResourceType, { type: string; actions: Record<ScimOperation, AuditAction> }> = {
+  User: {
+    type: 'scim_user',
+    actions: { create: 'scim_user.create', replace: 'scim_user.update', patch: 'scim_user.update', delete: 'scim_user.delete' },
+  },
+  Group: {
+    type: 'scim_group',
+    actions: { create: 'scim_group.create', replace: 'scim_group.update', patch: 'scim_group.update', delete: 'scim_group.delete' },
+  },
+};
+
 /** Unique indexes a SCIM write can run into, and what the 409 says. */
 const UNIQUENESS: Record<string, string> = {
   scim_users_user_name_key: 'userName is already in use in this workspace',
@@ -32,6 +51,8 @@ const UNIQUENESS: Record<string, string> = {
  * Runs every SCIM write in one transaction and records it in the sync log (API.md: every write and
  * refused write): a success in the write's own transaction, so the log and the change commit
  * together; a refusal after the rollback, with the status and detail the provider was answered.
+ * A success is also the write's audit event, in the same transaction (actor: the SCIM token); a
+ * refused write changed nothing and has none.
  * A unique-index violation raised by a concurrent write becomes 409 uniqueness here.
  */
 @Injectable()
@@ -42,9 +63,10 @@ export class ScimSyncLog {
     private readonly db: Db,
     private readonly events: ScimSyncEventsRepository,
     private readonly renderer: ProblemRenderer,
+    private readonly audit: AuditLog,
   ) {}
 
-  async write<T extends { id: string; externalId?: string | null }>(
+  async write<T extends { id: string; externalId?: string | null; audited: ScimAudited }>(
     workspaceId: string,
     operation: ScimOperation,
     resourceType: ScimResourceType,
@@ -68,6 +90,12 @@ export class ScimSyncLog {
           },
           tx,
         );
+        await this.audit.record(tx, {
+          workspaceId,
+          action: AUDIT[resourceType].actions[operation],
+          target: { type: AUDIT[resourceType].type, id: result.id, label: result.audited.label },
+          changes: result.audited.changes,
+        });
         return result;
       });
     } catch (raw) {

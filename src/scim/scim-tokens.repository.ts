@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Db } from '../core/database/db.service';
+import { Db, type Queryable } from '../core/database/db.service';
 import { listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
@@ -42,9 +42,9 @@ const TOKENS = listStatements(SCIM_TOKEN_LIST, {
 
 const REVOKE_TOKEN = statement({
   label: 'revoke_scim_token',
-  text: `UPDATE scim_tokens SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND revoked_at IS NULL RETURNING id`,
+  text: `UPDATE scim_tokens SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND revoked_at IS NULL RETURNING id, name`,
   params: [t.uuid, t.uuid],
-  row: { id: t.uuid },
+  row: { id: t.uuid, name: t.text },
 });
 
 /** Every SCIM request's authentication (ScimAuthStrategy). */
@@ -66,8 +66,9 @@ const TOUCH_TOKEN = statement({
 export class ScimTokensRepository {
   constructor(private readonly db: Db) {}
 
-  insert(workspaceId: string, name: string, tokenHash: Buffer, createdBy: string): Promise<ScimTokenRow> {
-    return this.db.one(INSERT_TOKEN, [workspaceId, name, tokenHash, createdBy]);
+  /** In `q`'s transaction (with its audit event). */
+  insert(q: Queryable, workspaceId: string, name: string, tokenHash: Buffer, createdBy: string): Promise<ScimTokenRow> {
+    return q.one(INSERT_TOKEN, [workspaceId, name, tokenHash, createdBy]);
   }
 
   /** Live (unrevoked) tokens of the workspace, newest first. */
@@ -75,9 +76,9 @@ export class ScimTokensRepository {
     return this.db.list(TOKENS, [workspaceId], q);
   }
 
-  /** Revokes a live token of the workspace; false when there is none with that id. */
-  async revoke(workspaceId: string, id: string): Promise<boolean> {
-    return (await this.db.rows(REVOKE_TOKEN, [id, workspaceId])).length > 0;
+  /** Revokes a live token of the workspace, in `q`'s transaction; undefined when there is none with that id. */
+  revoke(q: Queryable, workspaceId: string, id: string): Promise<{ id: string; name: string } | undefined> {
+    return q.maybe(REVOKE_TOKEN, [id, workspaceId]);
   }
 
   findLive(tokenHash: Buffer): Promise<ScimTokenIdentity | undefined> {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
+import { AuditLog } from '../audit';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { parseScimPage, scimListResponse, ScimListResponse } from '../core/listing/scim-page';
@@ -10,18 +11,30 @@ import { parseUserFilter } from './scim-filter';
 import { applyPatch, readPatchOperations } from './scim-patch';
 import { patchMeta, ScimUserResource, userResource } from './scim-resources';
 import { ScimUrns } from './scim-schemas';
-import { ScimSyncLog, writeTarget } from './scim-sync-log.service';
+import { ScimAudited, ScimSyncLog, writeTarget } from './scim-sync-log.service';
 import { accountName, loginEmail, readUserInput, ScimUserInput } from './scim-user-input';
 import { ScimUserRow, ScimUsersRepository } from './scim-users.repository';
 import { ScimOwnerProtected, ScimUniqueness } from './scim.errors';
 import type { Tx } from '../core/database/db.service';
 
-/** What a committed write still has to tell other nodes: accounts whose sessions were ended. */
+/** What a committed write still has to tell other nodes (accounts whose sessions were ended), and its audit event. */
 interface WriteOutcome {
   id: string;
   externalId: string | null;
   revokedSessionsOf: string[];
+  audited: ScimAudited;
 }
+
+/**
+ * What a SCIM User's audit events say of it (ADR 0240): its id and whether it is active, no
+ * attribute that identifies the person (userName, emails, names, externalId). Audit events are
+ * chained and cannot be rewritten, while an erasure must leave no trace of the person; the id is
+ * a pseudonym that the erasure's deletion of the SCIM User leaves pointing at nothing.
+ */
+const auditedUser = (before: { active: boolean } | null, after: { active: boolean } | null): ScimAudited => ({
+  label: null,
+  changes: AuditLog.changes(before, after, ['active']),
+});
 
 /**
  * SCIM Users (API.md Part 2, "SCIM 2.0"). A SCIM User is an operator account with a membership in
@@ -71,7 +84,7 @@ export class ScimUsersService {
       const id = await this.users.insert(tx, workspaceId, account.id, input);
       const revoked = await this.applyMembership(tx, workspaceId, account, input);
       await this.outbox.record(tx, workspaceId, 'scim.user.provisioned', this.eventData(id, account.id, input));
-      return { id, externalId: input.externalId, revokedSessionsOf: revoked };
+      return { id, externalId: input.externalId, revokedSessionsOf: revoked, audited: auditedUser(null, input) };
     });
     return this.afterWrite(workspaceId, outcome);
   }
@@ -113,7 +126,7 @@ export class ScimUsersService {
         user_id: account.id,
         deleted: true,
       });
-      return { id: row.id, externalId: row.external_id, revokedSessionsOf: revoked };
+      return { id: row.id, externalId: row.external_id, revokedSessionsOf: revoked, audited: auditedUser(null, null) };
     });
     await this.publishRevocations(outcome.revokedSessionsOf);
   }
@@ -191,7 +204,7 @@ export class ScimUsersService {
         this.eventData(row.id, account.id, input),
       );
     }
-    return { id: row.id, externalId: input.externalId, revokedSessionsOf: revoked };
+    return { id: row.id, externalId: input.externalId, revokedSessionsOf: revoked, audited: auditedUser(row, input) };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { EventsModule } from '../events';
@@ -26,7 +27,7 @@ import { ScimUsersService } from './scim-users.service';
  * (operator REST and /app/admin). Errors under /scim/ are written in the SCIM error schema.
  */
 @Module({
-  imports: [CommonModule, EventsModule, SessionsModule],
+  imports: [CommonModule, EventsModule, SessionsModule, AuditModule],
   controllers: [ScimUsersController, ScimGroupsController, ScimDiscoveryController, ScimOperatorController, ScimAdminPageController],
   providers: [
     ProblemRenderer,

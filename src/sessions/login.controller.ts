@@ -158,7 +158,7 @@ export class LoginController {
       return sendPage(res, loginPage({ error: GENERIC_FAILURE, email, returnTo: back }), 401);
     }
     // A new login always gets a new session; whatever session the browser had is ended.
-    await this.sessions.end(readCookies(req)[SESSION_COOKIE]);
+    await this.sessions.end(readCookies(req)[SESSION_COOKIE], outcome.actor);
     setSessionCookie(res, this.config, outcome.token);
     if (truthy(body?.remember_me)) setRememberMeCookie(res, this.config, outcome.token);
     res.redirect(302, back ?? APP_PATH);
@@ -198,7 +198,7 @@ export class LoginController {
 
   private async end(req: Request, res: Response): Promise<void> {
     const session = await this.operatorAuth.sessionOf(req);
-    if (session) await this.sessions.endById(session.sessionId);
+    if (session) await this.sessions.logOut(session);
     clearSessionCookies(res, this.config);
     res.redirect(302, `${LOGIN_PATH}?notice=logged-out`);
   }

@@ -1,14 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { Db, type Tx } from '../core/database/db.service';
+import { Db, type Queryable, type Tx } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { statement } from '../core/database/statement';
+import type { AuditedAccount } from './member-audit';
 
-/** The account of an email in any state, with its password hash (login checks both). */
+/** The workspaces an account is an active member of, oldest membership first: where its session events go (ADR 0240). */
+const ACTIVE_WORKSPACE_IDS = (user: string) =>
+  `COALESCE((SELECT array_agg(m.workspace_id ORDER BY m.inserted_at, m.workspace_id) FROM memberships m
+              WHERE m.user_id = ${user} AND m.status = 'active'), '{}'::uuid[])`;
+
+/**
+ * The account of an email in any state, with its password hash (login checks both) and the
+ * workspaces its log-in events go to: one statement whether or not the account exists, so a
+ * failure's event costs the answer no extra round trip.
+ */
 const ACCOUNT_FOR_LOGIN = statement({
   label: 'operator_account_for_login',
-  text: `SELECT id, password_hash, status FROM users WHERE email = $1`,
+  text: `SELECT u.id, u.email, u.password_hash, u.status, ${ACTIVE_WORKSPACE_IDS('u.id')} AS workspace_ids FROM users u WHERE u.email = $1`,
   params: [t.text],
-  row: { id: t.uuid, password_hash: t.text.null, status: t.text },
+  row: { id: t.uuid, email: t.text, password_hash: t.text.null, status: t.text, workspace_ids: t.uuidArray },
+});
+
+/** An account's address and active workspaces (its audit events' label and workspaces). */
+const AUDITED_ACCOUNT = statement({
+  label: 'operator_audited_account',
+  text: `SELECT u.email, ${ACTIVE_WORKSPACE_IDS('u.id')} AS workspace_ids FROM users u WHERE u.id = $1`,
+  params: [t.uuid],
+  row: { email: t.text, workspace_ids: t.uuidArray },
 });
 
 const ACTIVE_ACCOUNT_BY_EMAIL = statement({
@@ -30,9 +48,16 @@ const UPDATE_PASSWORD = statement({
 export class OperatorsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The account of an email in any state, with its password hash (login checks both). */
-  findByEmailForLogin(email: string): Promise<{ id: string; password_hash: string | null; status: string } | undefined> {
-    return this.db.maybe(ACCOUNT_FOR_LOGIN, [email]);
+  /** See ACCOUNT_FOR_LOGIN. */
+  async findByEmailForLogin(email: string): Promise<(AuditedAccount & { passwordHash: string | null; status: string }) | undefined> {
+    const row = await this.db.maybe(ACCOUNT_FOR_LOGIN, [email]);
+    return row && { id: row.id, email: row.email, passwordHash: row.password_hash, status: row.status, workspaceIds: row.workspace_ids };
+  }
+
+  /** The account as its audit events name it (in `q`'s transaction); undefined when there is none. */
+  async auditedAccount(q: Queryable, userId: string): Promise<AuditedAccount | undefined> {
+    const row = await q.maybe(AUDITED_ACCOUNT, [userId]);
+    return row && { id: userId, email: row.email, workspaceIds: row.workspace_ids };
   }
 
   findActiveByEmail(email: string): Promise<{ id: string; email: string } | undefined> {

@@ -12,6 +12,7 @@ import { RedisKeys } from '../core/redis/redis-keys';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisService } from '../core/redis/redis.service';
 import { PasswordHasher } from '../identity';
 import { MailTransport } from '../mail';
+import { accountActor, accountTarget, MemberAudit } from './member-audit';
 import { OperatorsRepository } from './operators.repository';
 import { PasswordResetRepository } from './password-reset.repository';
 import { RESET_LINK_TTL_MS, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_IP, RESET_WINDOW_S } from './session.constants';
@@ -47,6 +48,7 @@ export class PasswordResetService {
     private readonly sessions: SessionsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly audit: MemberAudit,
   ) {}
 
   /** Returns nothing and reveals nothing: throttled or not, known or not. */
@@ -98,7 +100,9 @@ export class PasswordResetService {
   /**
    * Sets the new password through a usable link: in one transaction with the link row locked,
    * the password changes, an unconfirmed account becomes confirmed, and every reset link and
-   * session of the user is deleted; then live sessions are disconnected on every node.
+   * session of the user is deleted, with a `member.password_reset` event in each workspace of the
+   * account (ADR 0240; by the account itself, the link's holder: no password, link or token in
+   * it); then live sessions are disconnected on every node.
    * Returns false when the link is not usable (including a concurrent use that won).
    */
   async reset(token: string, password: string): Promise<boolean> {
@@ -110,6 +114,14 @@ export class PasswordResetService {
       await this.operators.updatePassword(tx, id, hash, this.clock.date());
       await this.repo.deleteAllOfUser(tx, id);
       await this.sessions.endAllForUser(id, tx);
+      const account = await this.operators.auditedAccount(tx, id);
+      if (account) {
+        await this.audit.record(tx, account.workspaceIds, {
+          action: 'member.password_reset',
+          target: accountTarget(account),
+          actor: accountActor(account),
+        });
+      }
       return id;
     });
     if (!userId) return false;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { MAIL_JOB_OPTIONS, registerQueue } from '../core/jobs/queue-worker';
@@ -7,6 +8,7 @@ import { MailModule } from '../mail';
 import { LoginThrottleService } from './login-throttle.service';
 import { LoginController } from './login.controller';
 import { LoginService } from './login.service';
+import { MemberAudit } from './member-audit';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
 import { OperatorDataRepository } from './operator-data.repository';
 import { OperatorSubjectData } from './operator-subject-data';
@@ -20,7 +22,7 @@ import { SessionsService } from './sessions.service';
 
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
 @Module({
-  imports: [registerQueue(QueueNames.passwordResets, MAIL_JOB_OPTIONS), CommonModule, MailModule, IdentityModule],
+  imports: [registerQueue(QueueNames.passwordResets, MAIL_JOB_OPTIONS), CommonModule, MailModule, IdentityModule, AuditModule],
   controllers: [LoginController, PasswordResetController],
   providers: [
     SessionsRepository,
@@ -34,6 +36,7 @@ import { SessionsService } from './sessions.service';
     PasswordResetProcessor,
     OperatorDataRepository,
     OperatorSubjectData,
+    MemberAudit,
   ],
   exports: [SessionsService, OperatorAuthStrategy],
 })

@@ -39,12 +39,6 @@ const values = (s: NewSession): [string, Buffer, Date, Date, string | null, stri
   s.ip,
 ];
 
-const INSERT_SESSION = statement({
-  label: 'insert_user_session',
-  text: `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
-  params: SESSION_PARAMS,
-});
-
 /**
  * The session of a token hash, unexpired at `now`, with its user when that user is active, and
  * the user's memberships: all an operator request's authentication reads, in one statement
@@ -106,11 +100,14 @@ const INSERT_SESSION_RETURNING_ID = statement({
   row: { id: t.uuid },
 });
 
+/** Deletes the sessions of a token hash; each with the workspaces its account is an active member of (its session.end events go there). */
 const DELETE_SESSIONS_BY_TOKEN_HASH = statement({
   label: 'delete_user_sessions_by_token_hash',
-  text: `DELETE FROM user_sessions WHERE token_hash = $1 RETURNING id`,
+  text: `DELETE FROM user_sessions s WHERE s.token_hash = $1
+         RETURNING s.id, COALESCE((SELECT array_agg(m.workspace_id ORDER BY m.inserted_at, m.workspace_id) FROM memberships m
+                                    WHERE m.user_id = s.user_id AND m.status = 'active'), '{}'::uuid[]) AS workspace_ids`,
   params: [t.bytea],
-  row: { id: t.uuid },
+  row: { id: t.uuid, workspace_ids: t.uuidArray },
 });
 
 const DELETE_SESSION = statement({
@@ -130,10 +127,6 @@ const DELETE_SESSIONS_OF_USER = statement({
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
-  async insertSession(s: NewSession): Promise<void> {
-    await this.db.run(INSERT_SESSION, values(s));
-  }
-
   /** See LIVE_SESSION_USER. */
   async findLiveSessionUser(tokenHash: Buffer, now: Date): Promise<SessionUser | undefined> {
     const row = await this.db.maybe(LIVE_SESSION_USER, [tokenHash, now]);
@@ -152,18 +145,19 @@ export class SessionsRepository {
     return tx.maybe(DELETE_SESSION_RETURNING_CLIENT, [sessionId]);
   }
 
-  /** The reissue's insert, in its transaction; returns the new session's id. */
+  /** A log-in's or a reissue's insert, in its transaction; returns the new session's id. */
   async insertSessionReturningId(tx: Tx, s: NewSession): Promise<string> {
     return (await tx.one(INSERT_SESSION_RETURNING_ID, values(s))).id;
   }
 
-  /** Deletes the sessions of a token hash; returns their ids. */
-  async deleteByTokenHash(tokenHash: Buffer): Promise<string[]> {
-    return (await this.db.rows(DELETE_SESSIONS_BY_TOKEN_HASH, [tokenHash])).map((row) => row.id);
+  /** See DELETE_SESSIONS_BY_TOKEN_HASH. */
+  deleteByTokenHash(tx: Tx, tokenHash: Buffer): Promise<{ id: string; workspace_ids: string[] }[]> {
+    return tx.rows(DELETE_SESSIONS_BY_TOKEN_HASH, [tokenHash]);
   }
 
-  async deleteById(sessionId: string): Promise<void> {
-    await this.db.run(DELETE_SESSION, [sessionId]);
+  /** Whether the session was there to delete. */
+  async deleteById(tx: Tx, sessionId: string): Promise<boolean> {
+    return (await tx.run(DELETE_SESSION, [sessionId])) > 0;
   }
 
   /** In `q`'s transaction (a password reset, a SCIM suspension), or on its own. */

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
-import { Db, type Queryable } from '../core/database/db.service';
+import { Db, type Queryable, type Tx } from '../core/database/db.service';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
+import { accountActor, accountTarget, MemberAudit } from './member-audit';
 import { SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS } from './session.constants';
 import { SessionsRepository, SessionUser } from './sessions.repository';
+import type { AuditActor } from '../auth';
 
 /**
  * Server-side operator sessions. The browser holds a random token; the row holds only its
@@ -19,12 +21,14 @@ export class SessionsService {
     private readonly repo: SessionsRepository,
     private readonly clock: Clock,
     private readonly events: EventBus,
+    private readonly audit: MemberAudit,
   ) {}
 
-  async create(userId: string, meta: { userAgent?: string; ip?: string } = {}): Promise<string> {
+  /** A new session of the user in the caller's transaction (a log-in, with its audit events): its token and id. */
+  async start(tx: Tx, userId: string, meta: { userAgent?: string; ip?: string } = {}): Promise<{ token: string; sessionId: string }> {
     const token = randomToken(32);
     const now = this.clock.now();
-    await this.repo.insertSession({
+    const sessionId = await this.repo.insertSessionReturningId(tx, {
       userId,
       tokenHash: sha256(token),
       issuedAt: new Date(now),
@@ -32,7 +36,7 @@ export class SessionsService {
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
     });
-    return token;
+    return { token, sessionId };
   }
 
   /** The active user of a live session token, or undefined (unknown, expired, or user suspended). */
@@ -72,16 +76,44 @@ export class SessionsService {
     });
   }
 
-  /** Ends the session a token belongs to, if any (a new login replacing an old session). */
-  async end(token: string | undefined): Promise<void> {
+  /**
+   * Ends the session a token belongs to, if any: a new log-in replacing the browser's old session.
+   * Each session ended is a `session.end` event, by `actor` (the account now logging in), in the
+   * workspaces of the account whose session it was (ADR 0240).
+   */
+  async end(token: string | undefined, actor: AuditActor): Promise<void> {
     if (!token || token.length > 100) return;
-    for (const id of await this.repo.deleteByTokenHash(sha256(token))) await this.publishSessionEnded(id);
+    const ended = await this.db.transaction(async (tx) => {
+      const rows = await this.repo.deleteByTokenHash(tx, sha256(token));
+      for (const row of rows) {
+        await this.audit.record(tx, row.workspace_ids, { action: 'session.end', target: { type: 'session', id: row.id }, actor });
+      }
+      return rows;
+    });
+    for (const row of ended) await this.publishSessionEnded(row.id);
   }
 
-  /** Log-out: deletes the session; live sockets of that session are closed on every node. */
-  async endById(sessionId: string): Promise<void> {
-    await this.repo.deleteById(sessionId);
-    await this.publishSessionEnded(sessionId);
+  /**
+   * Log-out: deletes the session, with a `member.logout` event in each workspace of the account
+   * (ADR 0240); live sockets of that session are closed on every node. A session already gone
+   * (a concurrent log-out) writes nothing.
+   */
+  async logOut(session: SessionUser): Promise<void> {
+    const account = { id: session.userId, email: session.email };
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repo.deleteById(tx, session.sessionId))) return;
+      await this.audit.record(
+        tx,
+        session.memberships.map((m) => m.id),
+        {
+          action: 'member.logout',
+          target: accountTarget(account),
+          changes: { session_id: [session.sessionId, null] },
+          actor: accountActor(account),
+        },
+      );
+    });
+    await this.publishSessionEnded(session.sessionId);
   }
 
   /** Password reset: every session of the user ends, and their sockets close on every node. */

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { Db } from '../core/database/db.service';
@@ -25,6 +26,7 @@ export class WebhookDeliveriesService {
     private readonly subscriptions: WebhookSubscriptionsRepository,
     private readonly deliverer: WebhookDeliverer,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(
@@ -51,9 +53,17 @@ export class WebhookDeliveriesService {
    */
   async retry(workspaceId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     const jobId = manualJobId(deliveryId);
-    const prepared = await this.db.transaction((tx) =>
-      this.repo.prepareManual(tx, workspaceId, subscriptionId, deliveryId, jobId, this.clock.date()),
-    );
+    const prepared = await this.db.transaction(async (tx) => {
+      const delivery = await this.repo.prepareManual(tx, workspaceId, subscriptionId, deliveryId, jobId, this.clock.date());
+      if (delivery) {
+        await this.audit.record(tx, {
+          workspaceId,
+          action: 'webhook_delivery.redeliver',
+          target: { type: 'webhook_delivery', id: delivery.id, label: delivery.event_type },
+        });
+      }
+      return delivery;
+    });
     if (!prepared) throw new NotFoundProblem();
     try {
       await this.deliverer.enqueue([{ deliveryId, expectedAttempts: prepared.attempts, manual: true, jobId }]);

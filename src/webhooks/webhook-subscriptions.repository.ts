@@ -97,8 +97,17 @@ const UPDATE = statement({
 
 const DELETE = statement({
   label: 'delete_webhook_subscription',
-  text: `DELETE FROM webhook_subscriptions WHERE id = $1 AND workspace_id = $2`,
+  text: `DELETE FROM webhook_subscriptions WHERE id = $1 AND workspace_id = $2 RETURNING url`,
   params: [t.uuid, t.uuid],
+  row: { url: t.text },
+});
+
+/** The subscription, row-locked until the transaction ends (an update reads what it changes). */
+const LOCK = statement({
+  label: 'lock_webhook_subscription',
+  text: `SELECT ${COLUMNS} FROM webhook_subscriptions s WHERE s.id = $1 AND s.workspace_id = $2 FOR UPDATE`,
+  params: [t.uuid, t.uuid],
+  row: SUBSCRIPTION_ROW,
 });
 
 /** The current secret becomes the previous one (valid until $4), the new one ($3) current. */
@@ -174,8 +183,14 @@ export class WebhookSubscriptionsRepository {
     ]);
   }
 
-  async delete(workspaceId: string, id: string): Promise<boolean> {
-    return (await this.db.run(DELETE, [id, workspaceId])) > 0;
+  /** See LOCK; undefined when not in the workspace. */
+  lock(tx: Tx, workspaceId: string, id: string): Promise<WebhookSubscriptionDto | undefined> {
+    return tx.maybe(LOCK, [id, workspaceId]);
+  }
+
+  /** Deletes it (its deliveries go with it); its URL, or undefined when it was not in the workspace. */
+  async delete(tx: Tx, workspaceId: string, id: string): Promise<string | undefined> {
+    return (await tx.maybe(DELETE, [id, workspaceId]))?.url;
   }
 
   /** The current secret becomes the previous one (valid until `previousExpiresAt`), the new one current. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { QueueNames } from '../core/config/queue-names';
 import { registerQueue } from '../core/jobs/queue-worker';
@@ -22,7 +23,7 @@ import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
  * sweep for deliveries whose job was lost.
  */
 @Module({
-  imports: [registerQueue(QueueNames.webhooks), CommonModule, EventsModule, MailModule],
+  imports: [registerQueue(QueueNames.webhooks), CommonModule, EventsModule, MailModule, AuditModule],
   controllers: [WebhookSubscriptionsController],
   providers: [
     WebhookSubscriptionsRepository,
