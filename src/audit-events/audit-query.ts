@@ -6,7 +6,8 @@ import './audit-events.problem-codes';
 /** The list's page size (API.md: default 50, max 200). */
 export const AUDIT_LIST_LIMIT = { default: 50, max: 200 } as const;
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** A date (midnight UTC) or a date and time with its zone: a time without one would be read in the server's zone. */
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 const TXID = /^\d{1,20}$/;
 const ID_MAX = 200;
 

@@ -20,10 +20,21 @@ export function chainHash(prevHash: string, event: Omit<AuditEventDto, 'hash' | 
   return createHash('sha256').update(prevHash).update(canonicalJson(event)).digest('hex');
 }
 
+/** Code-point order, as `jq -S` sorts keys (JavaScript's default sort compares UTF-16 units, which differs past U+FFFF). */
+function byCodePoint(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value).sort(byCodePoint)) out[key] = sortKeys((value as Record<string, unknown>)[key]);
   return out;
 }
