@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BatchQueue } from '../src/batch-operations/batch-queue.service';
 import { BatchRunner } from '../src/batch-operations/batch-runner.service';
-import { CLAIM, issueToken, makeCohort, makeFleetOwner, OP, preRegister, uniqueSerial } from './enrollment-support';
+import { CLAIM, claimsCount, issueToken, makeCohort, makeFleetOwner, OP, preRegister, uniqueSerial } from './enrollment-support';
 import { uniqueEmail } from './support/builders';
 import { enrollRobot, rowsOf } from './support/fleet';
 import { TRUST_LOOPBACK } from './support/operator';
@@ -815,5 +815,23 @@ describe('audit events of the fleet plane', () => {
         });
       },
     );
+
+    // AuditLog refuses an event that looks like it holds a secret, before it is issued. A claim's
+    // serial is the device's input: one shaped like a key must not let the claim commit without its
+    // event, on the plan whose COMMIT goes in the same write as the claim's statements too.
+    it.each(['team', 'enterprise'] as const)('a claim whose event is refused (%s plan) commits nothing either', async (plan) => {
+      const owner = await makeFleetOwner(t, plan);
+      const ws = owner.reg.workspaceId;
+      const token = await issueToken(t, owner, { max_claims: 2 });
+      const serial = `agk_${randomBytes(8).toString('hex')}.${randomBytes(16).toString('hex')}`;
+      const res = await send('post', CLAIM, { token: token.token, serial_number: serial });
+      const robots = await count(`robots WHERE workspace_id = $1`, [ws]);
+      const agents = await count(`service_agents WHERE workspace_id = $1 AND NOT hidden AND NOT is_default`, [ws]);
+      const audited = await count(`audit_events WHERE workspace_id = $1 AND action = 'robot.claim'`, [ws]);
+      // whatever the answer, the claim and its event exist together or not at all
+      expect({ robots, agents }).toEqual({ robots: audited, agents: audited });
+      expect(res.status).toBe(audited === 1 ? 201 : 500);
+      expect(await claimsCount(t, token.id)).toBe(audited);
+    });
   });
 });
