@@ -344,7 +344,7 @@ describe('docs/audit-verify.sh: an auditor recomputes the chain of an export wit
       await t.app.get(Db).transaction((tx) =>
         t.app.get(AuditLog).record(tx, {
           workspaceId: ws,
-          action: i % 2 ? 'robot.update' : 'service_agent.update',
+          action: i % 2 ? 'robot.retire' : 'service_agent.update',
           target: { type: 'robot', id: randomUUID(), label },
           actor: { type: 'user', id: randomUUID(), label: `Ünïcode ${label.slice(0, 12)}` },
           changes: {

@@ -2097,6 +2097,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/audit_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's audit events
+         * @description Owners and admins (session cookie): answers `{ audit_events, count, next_cursor }`, newest first. `limit` (default 50, max 200); `cursor` is the `next_cursor` of the page before (opaque; a bad one is 400 `invalid_cursor`). Pages follow the commit order of the changes: an event shows once its transaction, and every transaction older than it, has ended, so pages never skip or repeat while events are written. Filters: `filter[action]` (exact, or `prefix.*`), `filter[actor_id]`, `filter[target_id]`, `filter[since]`, `filter[until]` (ISO 8601, inclusive; 400 `invalid_since` / `invalid_until`).
+         */
+        get: operations["AuditEventsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/audit_events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export audit events as NDJSON
+         * @description Owners and admins (session cookie): every event of the range (`since`, `until`: ISO 8601, inclusive, both optional), oldest first, one JSON object a line (`application/x-ndjson`), streamed: memory stays constant whatever the range. docs/audit.md shows how to recompute the hash chain from an export.
+         */
+        get: operations["AuditEventsController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/audit_events/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the workspace's audit chain
+         * @description Owners and admins (session cookie): recomputes every sealed event's hash and link from the first kept event. Answers `{ verified: true, events, head }` (the count of sealed events checked and the newest one's hash) or `{ verified: false, first_mismatch_id }` for an edited, deleted or reordered event. Events are sealed within 10 seconds of their commit.
+         */
+        get: operations["AuditEventsController_verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit log page
+         * @description The console page of the workspace's audit events, newest first in commit order, for owners and admins (session cookie; without one, a redirect to the log-in page; a member gets the 403 page). A filter form (`filter[action]` exact or `prefix.*`, `filter[actor_id]`, `filter[target_id]`, `filter[since]`, `filter[until]`; an empty field means any), an Older link (`cursor`, the list's `next_cursor`), a link to the NDJSON export of the same time range, and, with `verify=1`, the chain's verification (it reads every kept event, so only when asked). A bad filter or cursor re-renders the form with the reason, with status 400.
+         */
+        get: operations["AuditPageController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operator/gateway_rules": {
         parameters: {
             query?: never;
@@ -3297,7 +3377,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created";
             /** @description what the event is about, by type (docs/webhooks.md) */
             data: {
                 [key: string]: unknown;
@@ -3551,7 +3631,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created";
             /**
              * Format: date-time
              * @description when the event was recorded, ISO 8601 UTC with milliseconds
@@ -3566,7 +3646,7 @@ export interface components {
          * @description the event types to receive, or ["*"] for every type (also those added later)
          * @enum {string}
          */
-        WebhookEventTypeSelection: "*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+        WebhookEventTypeSelection: "*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created";
         CreateWebhookSubscriptionDto: {
             /**
              * @description http(s) URL without credentials or fragment; in production https only, and it must not resolve to a private, loopback or link-local address
@@ -3685,7 +3765,7 @@ export interface components {
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
-            event_type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            event_type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /** @description attempts made so far */
@@ -3734,7 +3814,7 @@ export interface components {
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
-            event_type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+            event_type: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /** @description attempts made so far */
@@ -4476,6 +4556,63 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "acknowledged" | "resolved";
+        };
+        AuditActorDto: {
+            /** @enum {string} */
+            type: "user" | "api_token" | "scim_token" | "partner" | "service_agent" | "platform_admin" | "system";
+            /** @description The id of the user, token, partner or service agent; null for `system`. */
+            id: string | null;
+            /** @description A readable name for it when known (a user's address). */
+            label: string | null;
+        };
+        AuditTargetDto: {
+            /** @example api_key */
+            type: string;
+            /** @description A key's events name its `credential_id`; a record's, its id. */
+            id: string | null;
+            label: string | null;
+        };
+        AuditEventDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** @enum {string} */
+            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "session.end" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
+            /** @enum {string} */
+            outcome: "success" | "failure";
+            actor: components["schemas"]["AuditActorDto"];
+            target: components["schemas"]["AuditTargetDto"] | null;
+            /** @description The client IP of the request (SPEC.md), null for jobs. */
+            ip: string | null;
+            user_agent: string | null;
+            request_id: string | null;
+            /** @description Changed fields as `{ field: [before, after] }`. */
+            changes?: {
+                [key: string]: unknown[];
+            } | null;
+            /** @description SHA-256 (hex) of `prev_hash` followed by the canonical JSON of the event without `hash` and `prev_hash`; null until sealed (within 10 s). */
+            hash: string | null;
+            /** @description The hash of the event before it in the workspace's chain (64 zeros for the first). */
+            prev_hash: string | null;
+        };
+        AuditEventListDto: {
+            audit_events: components["schemas"]["AuditEventDto"][];
+            /** @description How many events match the filters. */
+            count: number;
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+        };
+        AuditVerifyDto: {
+            verified: boolean;
+            /** @description Sealed events checked. */
+            events?: number;
+            /** @description The hash of the newest sealed event. */
+            head?: string | null;
+            /** @description The first event whose hash or link does not hold. */
+            first_mismatch_id?: string | null;
         };
         CreateGatewayRuleDto: {
             /**
@@ -5252,9 +5389,9 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                type?: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+                type?: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created";
                 /** @description wins over type */
-                "filter[type]"?: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned";
+                "filter[type]"?: "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created";
             };
             header?: never;
             path?: never;
@@ -6111,7 +6248,7 @@ export interface operations {
                     /** @description a note for operators; empty clears it */
                     description?: string;
                     /** @description one checkbox per event type to receive, or `*` alone for every type */
-                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned")[];
+                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created")[];
                 };
             };
         };
@@ -6213,7 +6350,7 @@ export interface operations {
                     /** @description a note for operators; empty clears it */
                     description?: string;
                     /** @description one checkbox per event type to receive, or `*` alone for every type */
-                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned")[];
+                    event_types?: ("*" | "agent_command.created" | "agent_command.completed" | "robot.claimed" | "robot.retired" | "api_key.revoked" | "api_key.rotated" | "api_key.expiring" | "enrollment_token.expiring" | "enrollment_token.exhausted" | "robot.reset" | "approval.requested" | "approval.decided" | "security_violation.opened" | "ota_update.updated" | "eval_run.completed" | "batch_operation.completed" | "data_request.completed" | "scim.user.provisioned" | "scim.user.deprovisioned" | "audit_event.created")[];
                 };
             };
         };
@@ -12731,6 +12868,212 @@ export interface operations {
             };
             /** @description resolved: to /app/security-violations */
             303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AuditEventsController_list: {
+        parameters: {
+            query?: {
+                "filter[until]"?: string;
+                "filter[since]"?: string;
+                "filter[target_id]"?: string;
+                "filter[actor_id]"?: string;
+                "filter[action]"?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventListDto"];
+                };
+            };
+            /** @description invalid_limit, invalid_cursor, invalid_since or invalid_until */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AuditEventsController_export: {
+        parameters: {
+            query?: {
+                until?: string;
+                since?: string;
+            };
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one audit event (as in the list) a line, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_since or invalid_until */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AuditEventsController_verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditVerifyDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AuditPageController_page: {
+        parameters: {
+            query?: {
+                /** @description 1: also verify the workspace's chain */
+                verify?: "1";
+                limit?: number;
+                /** @description the Older link: `next_cursor` of the page before */
+                cursor?: string;
+                /** @description ISO 8601, inclusive; empty: to the newest */
+                "filter[until]"?: string;
+                /** @description ISO 8601, inclusive; empty: from the first */
+                "filter[since]"?: string;
+                /** @description empty: any */
+                "filter[target_id]"?: string;
+                /** @description empty: any */
+                "filter[actor_id]"?: string;
+                /** @description exact, or `prefix.*`; empty: any */
+                "filter[action]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the audit events, newest first, with the filter form and paging links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the form again, with the reason (a bad since, until, cursor or limit) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
