@@ -67,7 +67,7 @@ export class AuditEventsController {
     try {
       while (!next.done) {
         const chunk = next.value.map((e) => JSON.stringify(e)).join('\n') + '\n';
-        if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+        if (!res.write(chunk)) await drainedOrClosed(res);
         if (res.destroyed) return void (await batches.return(undefined));
         next = await batches.next();
       }
@@ -89,4 +89,15 @@ export class AuditEventsController {
   verify(@WorkspaceOperator() op: WorkspaceOperatorPrincipal): Promise<AuditVerifyDto> {
     return this.audit.verify(op.workspaceId);
   }
+}
+
+/** Until the response can take more, or is gone; whichever comes first takes the other listener away. */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }

@@ -52,6 +52,7 @@ export class AuditSealer implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Seals until nothing settled is left unsealed (or another node holds the lock); the count sealed. */
   async sealAll(): Promise<number> {
+    if (this.db.stalled()) return 0; // the next run after the stall seals what waited
     let total = 0;
     for (;;) {
       const n = await this.sealBatch();
@@ -101,6 +102,7 @@ export class AuditSealer implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Prunes every chain's events older than AUDIT_RETENTION_DAYS; the count removed. */
   async prune(): Promise<number> {
+    if (this.db.stalled()) return 0;
     const cutoff = new Date(this.clock.now() - this.config.auditRetentionDays * DAY_MS);
     return this.db.transaction(async (tx) => {
       if (!(await this.repo.trySealLock(tx))) return 0;

@@ -5,6 +5,7 @@ import { type MergeableWrite, PIPELINED_MAX_OFFSET, PreparedSql } from './pipeli
 import { onCommit as registerOnCommit } from './transaction-hooks';
 import type { ListQuery } from '../listing/list-query';
 import type { ScimPage } from '../listing/scim-page';
+import type { ConnectGate } from './data-source-options';
 import type { ListStatements, ScimListStatements } from './list-statements';
 import type { Statement } from './statement';
 import type { QueryResult } from 'pg';
@@ -135,6 +136,15 @@ export class Db implements Queryable {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lanes: PreparedSql,
   ) {}
+
+  /**
+   * Whether PostgreSQL is known to be stalled (a connection was given up on and no probe has got
+   * an answer since): background work skips its run rather than add one more connection that
+   * PostgreSQL must wake and serve when the stall ends (ADR 0231).
+   */
+  stalled(): boolean {
+    return (this.dataSource.options.extra as { gate?: ConnectGate } | undefined)?.gate?.isStalled ?? false;
+  }
 
   private exec(s: Statement, params: readonly unknown[]): Promise<unknown[]> {
     const values = params as unknown[];
