@@ -60,11 +60,15 @@ export class AuditLog {
     private readonly config: AppConfig,
   ) {}
 
-  /** Writes the event in `q`'s transaction (on its own for a Db): issued at once, so it pipelines. */
+  /**
+   * Writes the event in `q`'s transaction (on its own for a Db): its INSERT is issued before this
+   * returns, so it pipelines, and a pipelined caller may send its COMMIT right after. An event
+   * without an actor is a bug, thrown at once, before anything is issued.
+   */
   record(q: Queryable, e: AuditEntry): Promise<void> {
     const req = currentRequest() as RequestWithPrincipal | undefined;
     const actor = e.actor ?? req?.principal?.actor;
-    if (!actor) return Promise.reject(new Error(`audit event ${e.action} without an actor: pass one outside an authenticated request`));
+    if (!actor) throw new Error(`audit event ${e.action} without an actor: pass one outside an authenticated request`);
     const changes = e.changes ? redactSecrets(JSON.stringify(e.changes)) : null;
     const ua = req?.headers['user-agent'];
     return this.repo.insert(q, {

@@ -6,7 +6,7 @@ import { AuditLog, type AuditTarget } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches } from '../core/common/crypto/secrets';
 import { isUniqueViolation } from '../core/common/problem/pg-errors';
-import { Db, type PipelinedTx, type Queryable, refusalReason } from '../core/database/db.service';
+import { Db, type PipelinedTx, refusalReason } from '../core/database/db.service';
 import { ENROLLMENT_CLAIMS_METRIC } from '../core/metrics/metric-names';
 import { CredentialIssuer, CredentialRevoker, assertWorkspaceAcceptsTraffic } from '../credentials';
 import { Outbox, TRANSACTION_TIME } from '../events';
@@ -187,7 +187,6 @@ export class EnrollmentClaimService {
     return this.db.pipelined(async (tx) => {
       const claimedAt = this.clock.date();
       const robot = serial === undefined ? null : claimedRobot(token, serial, agentId, claimedAt);
-      const audit = { issued: false };
       // One write: every row of the claim (ids made here, so no statement waits for another), the
       // event, the audit event, the counted end, and the COMMIT unless a quota is counted first.
       const written = Promise.all([
@@ -212,21 +211,18 @@ export class EnrollmentClaimService {
             enrollment_token_id: token.id,
           }),
         // who claimed is the device, as the agent it becomes; the credential is named by its id, never the key
-        this.audit.record(
-          noteIssued(tx, () => (audit.issued = true)),
-          {
-            workspaceId: token.workspaceId,
-            action: 'robot.claim',
-            actor: claimActor(agentId),
-            target: claimTarget(robot, agentId),
-            changes: {
-              ...(robot && { status: [existing?.status ?? null, robot.status] as const }),
-              service_agent_id: [null, agentId],
-              credential_id: [null, credentialId],
-              enrollment_token_id: [null, token.id],
-            },
+        this.audit.record(tx, {
+          workspaceId: token.workspaceId,
+          action: 'robot.claim',
+          actor: claimActor(agentId),
+          target: claimTarget(robot, agentId),
+          changes: {
+            ...(robot && { status: [existing?.status ?? null, robot.status] as const }),
+            service_agent_id: [null, agentId],
+            credential_id: [null, credentialId],
+            enrollment_token_id: [null, token.id],
           },
-        ),
+        }),
         this.claims.finish(
           tx,
           {
@@ -243,16 +239,14 @@ export class EnrollmentClaimService {
           lock,
         ),
       ]);
-      // The COMMIT goes with the statements only if the audit event's INSERT is among them: AuditLog
-      // refuses an event before issuing anything (a serial shaped like a key), and the claim must then
-      // roll back rather than commit without its event.
-      const committed = lock === 'SHARE' && audit.issued;
-      const [answers] = await Promise.allSettled([written, committed && tx.commit()]);
+      // AuditLog.record has issued the audit event's INSERT among the statements above (it redacts a
+      // secret's shape rather than refuse), so the COMMIT never goes without it
+      const [answers] = await Promise.allSettled([written, lock === 'SHARE' && tx.commit()]);
       if (tx.failure !== undefined) {
         const rerun = rerunFor(tx.failure);
-        return committed ? rerun : rollBack(tx, rerun);
+        return lock === 'SHARE' ? rerun : rollBack(tx, rerun);
       }
-      if (answers.status === 'rejected') throw answers.reason; // not a statement's failure: the COMMIT's own, or a refused audit event
+      if (answers.status === 'rejected') throw answers.reason; // not a statement's failure: the COMMIT's own
       const [agent, robotTimes, apiKey, accessToken, , , workspace] = answers.value;
       if (lock === 'NO KEY UPDATE') {
         await this.quotas.assertCounts(tx, token.workspaceId, workspace, quotas);
@@ -279,16 +273,6 @@ const claimActor = (serviceAgentId: string): AuditActor => ({ type: 'service_age
 /** What a claim's audit event is about: the robot claimed (labelled with its serial), or the agent of a claim without a serial. */
 function claimTarget(robot: { id: string; serialNumber: string } | null, serviceAgentId: string): AuditTarget {
   return robot ? { type: 'robot', id: robot.id, label: robot.serialNumber } : { type: 'service_agent', id: serviceAgentId, label: null };
-}
-
-/** `tx`, calling `issued` as a statement is issued through it (synchronously, as a pipelined transaction sends it). */
-function noteIssued(tx: PipelinedTx, issued: () => void): Queryable {
-  return {
-    rows: (s, params) => (issued(), tx.rows(s, params)),
-    maybe: (s, params) => (issued(), tx.maybe(s, params)),
-    one: (s, params) => (issued(), tx.one(s, params)),
-    run: (s, params) => (issued(), tx.run(s, params)),
-  };
 }
 
 /** A claim's answer, and whether it replays an earlier claim (header `idempotent-replayed: true`). */
