@@ -17,8 +17,12 @@ export function canonicalJson(
 
 /** SHA-256 (hex) of `prevHash` followed by the event's canonical JSON. */
 export function chainHash(prevHash: string, event: Omit<AuditEventDto, 'hash' | 'prev_hash'>): string {
-  return createHash('sha256').update(prevHash).update(canonicalJson(event)).digest('hex');
+  return hashAfter(prevHash, canonicalJson(event));
 }
+
+/** SHA-256 (hex) of `prevHash` followed by `canonical`, an event's canonicalJson. */
+export const hashAfter = (prevHash: string, canonical: string): string =>
+  createHash('sha256').update(prevHash).update(canonical).digest('hex');
 
 /** Code-point order, as `jq -S` sorts keys (JavaScript's default sort compares UTF-16 units, which differs past U+FFFF). */
 function byCodePoint(a: string, b: string): number {

@@ -4,7 +4,7 @@ import { AppConfig } from '../core/config/app-config';
 import { Db } from '../core/database/db.service';
 import { PeriodicTask } from '../core/jobs/periodic-task';
 import { Outbox } from '../events';
-import { chainHash, GENESIS_HASH } from './audit-chain';
+import { canonicalJson, GENESIS_HASH, hashAfter } from './audit-chain';
 import { toAuditEventDto } from './audit-event.mapper';
 import { AuditEventsRepository } from './audit-events.repository';
 
@@ -81,14 +81,15 @@ export class AuditSealer implements OnApplicationBootstrap, OnApplicationShutdow
       const moved = new Map<string, { workspaceId: string; hash: string; txid: string; id: string; sealed: number }>();
       for (const row of events) {
         const prev = heads.get(row.workspace_id) ?? GENESIS_HASH;
-        const dto = toAuditEventDto(row);
-        const hash = chainHash(prev, dto);
+        const canonical = canonicalJson(toAuditEventDto(row));
+        const hash = hashAfter(prev, canonical);
         heads.set(row.workspace_id, hash);
         sealed.ids.push(row.id);
         sealed.hashes.push(hash);
         sealed.prevHashes.push(prev);
         sealed.workspaceIds.push(row.workspace_id);
-        sealed.data.push(JSON.stringify({ audit_event: { ...dto, hash, prev_hash: prev } }));
+        // the sealed event as `{ audit_event }`: its canonical JSON with the two hashes added (both hex)
+        sealed.data.push(`{"audit_event":${canonical.slice(0, -1)},"hash":"${hash}","prev_hash":"${prev}"}}`);
         const head = moved.get(row.workspace_id);
         moved.set(row.workspace_id, { workspaceId: row.workspace_id, hash, txid: row.txid, id: row.id, sealed: (head?.sealed ?? 0) + 1 });
       }
