@@ -104,6 +104,8 @@ async function serviceChild(): Promise<void> {
   const { WorkspacesService } = await import('../src/identity');
   const { Outbox } = await import('../src/events');
   const { WebhookSubscriptionsService } = await import('../src/webhooks');
+  const { runForRequest } = await import('../src/core/common/http/request-context');
+  const { SYSTEM_ACTOR } = await import('../src/auth');
   const app = await NestFactory.create<import('@nestjs/platform-express').NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
     bodyParser: false,
     logger: false,
@@ -124,7 +126,17 @@ async function serviceChild(): Promise<void> {
       workspaceId = workspace.id;
       const subscriptions = app.get(WebhookSubscriptionsService);
       const secrets: string[] = [];
-      for (const url of req.urls) secrets.push((await subscriptions.create(workspaceId, { url, event_types: ['robot.claimed'] })).secret);
+      // The service audits every change with the actor of the request it runs for: the bench's
+      // setup is that request, made by the system (as a job's would be).
+      const asSystem = {
+        principal: { kind: 'operator', actor: SYSTEM_ACTOR },
+        headers: {},
+        socket: {},
+      } as unknown as import('express').Request;
+      for (const url of req.urls) {
+        const created = await runForRequest(asSystem, () => subscriptions.create(workspaceId, { url, event_types: ['robot.claimed'] }));
+        secrets.push(created.secret);
+      }
       return secrets;
     }
     if (req.type !== 'emit') throw new Error(`service: unexpected ${req.type}`);
