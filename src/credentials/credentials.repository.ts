@@ -364,7 +364,6 @@ export class CredentialsRepository {
     }
   }
 
-  /** Moves a usable credential to archived or revoked; returns false when it was not usable. */
   /** Archives or revokes the credential; its status before, or undefined when it was not changed (or is not the workspace's). */
   async setStatus(
     m: Tx,
