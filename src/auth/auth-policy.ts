@@ -28,13 +28,32 @@ export type AuthPolicy =
   | { kind: 'public'; rateLimit: 'ip' | 'none' }
   | { kind: 'metrics'; rateLimit: 'none' }
   | { kind: 'machine'; rateLimit: 'principal'; scopes: readonly MachineScope[] }
-  | { kind: 'operator'; rateLimit: 'none'; role?: OperatorRole; platformAdmin?: boolean; page?: boolean }
+  | ({ kind: 'operator'; rateLimit: 'none' } & OperatorPolicyOptions)
   | { kind: 'scim'; rateLimit: 'none' }
   | { kind: 'partner'; rateLimit: 'principal'; scopes: readonly PartnerScope[] }
   | { kind: 'engagement'; rateLimit: 'principal'; scopes: readonly EngagementScope[] }
   | { kind: 'payments'; rateLimit: 'none' };
 
 export type AuthKind = AuthPolicy['kind'];
+
+/** What an operator route asks of the session beyond its being live. */
+export interface OperatorPolicyOptions {
+  /** The minimum role in the workspace the request acts on. */
+  role?: OperatorRole;
+  platformAdmin?: boolean;
+  /** An HTML page: no session redirects to log in, refusals are pages. */
+  page?: boolean;
+  /**
+   * "Recent authentication" (API.md Part 3): the session's last password, SSO or second-factor
+   * check is at most 10 minutes old, else 403 `reauthentication_required` (pages: the re-check page).
+   */
+  recentAuth?: boolean;
+  /**
+   * Open to a member of a `require_mfa` workspace who has no second factor yet (the routes that
+   * enroll one, and who-am-I); every other operator route refuses them 403 `mfa_enrollment_required`.
+   */
+  mfaEnrollment?: boolean;
+}
 
 const problem = { type: ProblemDto, description: 'problem body (application/problem+json)' };
 const policy = (p: AuthPolicy, ...docs: (ClassDecorator & MethodDecorator)[]) =>
@@ -60,7 +79,7 @@ export const MachineAuth = (...scopes: MachineScope[]) =>
     ApiTooManyRequestsResponse(problem),
   );
 /** Operator browser session, optionally with a minimum workspace role or platform-admin right. */
-export const OperatorAuth = (opts: { role?: OperatorRole; platformAdmin?: boolean; page?: boolean } = {}) =>
+export const OperatorAuth = (opts: OperatorPolicyOptions = {}) =>
   policy(
     { kind: 'operator', rateLimit: 'none', ...opts },
     ApiCookieAuth('session'),

@@ -39,7 +39,8 @@ const invalid = ApiUnprocessableEntityResponse({ type: ProblemDto });
 export class OperatorController {
   constructor(private readonly agents: OperatorAgentsService) {}
 
-  @OperatorAuth()
+  // open to a member who must still enroll a second factor (require_mfa): the console reads it first
+  @OperatorAuth({ mfaEnrollment: true })
   @Get('me')
   @ApiOperation({
     summary: 'Show the signed-in operator and their workspaces',

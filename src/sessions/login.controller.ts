@@ -151,6 +151,7 @@ export class LoginController {
       ip,
       ipBucket: ipBucket(ip),
       userAgent: req.headers['user-agent'],
+      rememberMe: truthy(body?.remember_me),
     });
     const back = safeReturnPath(body?.return_to);
     if (!outcome.ok) {

@@ -38,7 +38,11 @@ export class LoginService implements OnModuleInit {
     this.dummyHash = await this.passwords.hash('dummy password for timing equalisation');
   }
 
-  async login(email: string, password: string, client: { ipBucket: string; ip: string; userAgent?: string }): Promise<LoginOutcome> {
+  async login(
+    email: string,
+    password: string,
+    client: { ipBucket: string; ip: string; userAgent?: string; rememberMe: boolean },
+  ): Promise<LoginOutcome> {
     const slot = await this.throttle.admit(email, client.ipBucket);
     const user = email ? await this.operators.findByEmailForLogin(email) : undefined;
     const hash = user?.passwordHash ?? null;
@@ -50,7 +54,12 @@ export class LoginService implements OnModuleInit {
     }
     await this.throttle.recordSuccess(email, client.ipBucket);
     const { token } = await this.db.transaction(async (tx) => {
-      const started = await this.sessions.start(tx, user.id, { ip: client.ip, userAgent: client.userAgent });
+      const started = await this.sessions.start(
+        tx,
+        user.id,
+        { ip: client.ip, userAgent: client.userAgent },
+        { method: 'password', mfa: false, rememberMe: client.rememberMe },
+      );
       await this.audit.record(tx, user.workspaceIds, {
         action: 'member.login',
         target: accountTarget(user),

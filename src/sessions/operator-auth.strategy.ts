@@ -14,7 +14,7 @@ import { RedirectError } from '../core/common/problem/redirect';
 import { AppConfig } from '../core/config/app-config';
 import { readCookies, setRememberMeCookie, setSessionCookie, verifyRememberMe } from './cookies';
 import { safeReturnPath } from './return-path';
-import { APP_PATH, LOGIN_PATH, REMEMBER_ME_COOKIE, SESSION_COOKIE } from './session.constants';
+import { APP_PATH, LOGIN_PATH, REAUTHENTICATE_PATH, REMEMBER_ME_COOKIE, SECURITY_PAGE_PATH, SESSION_COOKIE } from './session.constants';
 import { SessionsService } from './sessions.service';
 import type { OperatorMembership, OperatorPrincipal, WorkspaceOperatorPrincipal } from './operator-principal';
 import type { SessionUser } from './sessions.repository';
@@ -53,6 +53,17 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
     }
     if (policy.role && (principal.role === null || !roleAtLeast(principal.role, policy.role))) {
       throw new ForbiddenProblem('insufficient_role');
+    }
+    if (!policy.mfaEnrollment && mustEnrollMfa(principal)) {
+      if (policy.page) throw new RedirectError(SECURITY_PAGE_PATH);
+      throw new ForbiddenProblem('mfa_enrollment_required');
+    }
+    if (policy.recentAuth && !this.sessions.recentlyAuthenticated(principal.auth)) {
+      if (policy.page) {
+        const back = req.method === 'GET' ? safeReturnPath(req.originalUrl) : undefined;
+        throw new RedirectError(back ? `${REAUTHENTICATE_PATH}?return_to=${encodeURIComponent(back)}` : REAUTHENTICATE_PATH);
+      }
+      throw new ForbiddenProblem('reauthentication_required');
     }
     return principal;
   }
@@ -110,12 +121,22 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
       workspaceId: current?.id ?? null,
       role: current?.role ?? null,
       workspaces,
+      auth: session.auth,
+      mfaEnabled: session.mfaEnabled,
       scopes: [],
       rateLimitSubject: null,
       actor: { type: 'user', id: session.userId, label: session.email },
     };
   }
 }
+
+/**
+ * The workspace the request acts on requires a second factor, and the account has none: only the
+ * routes that enroll one stay open (API.md Part 3). An SSO session satisfies the policy (the
+ * identity provider answers for the factors).
+ */
+export const mustEnrollMfa = (p: OperatorPrincipal): boolean =>
+  !p.mfaEnabled && p.auth.method !== 'sso' && p.workspaces.some((w) => w.id === p.workspaceId && w.require_mfa);
 
 const operatorOf = (ctx: ExecutionContext, decorator: string): OperatorPrincipal =>
   principalOf<OperatorPrincipal>(ctx.switchToHttp().getRequest<RequestWithPrincipal>(), 'operator', decorator);

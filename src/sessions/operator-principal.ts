@@ -1,4 +1,5 @@
 import type { OperatorRole, Principal } from '../auth';
+import type { SessionAuth } from './sessions.repository';
 
 export interface OperatorMembership {
   id: string;
@@ -7,6 +8,8 @@ export interface OperatorMembership {
   plan: string;
   status: string;
   role: OperatorRole;
+  /** The workspace's policy: its members must have a second factor (API.md Part 3). */
+  require_mfa: boolean;
 }
 
 /** Who an operator request is: returned by session authentication, set on the request by the guard. */
@@ -21,6 +24,10 @@ export interface OperatorPrincipal extends Principal {
   readonly workspaceId: string | null;
   readonly role: OperatorRole | null;
   readonly workspaces: OperatorMembership[];
+  /** How and when the session was authenticated. */
+  readonly auth: SessionAuth;
+  /** The account has a second factor (a confirmed TOTP or a passkey). */
+  readonly mfaEnabled: boolean;
 }
 
 /**

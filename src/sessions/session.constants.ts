@@ -5,8 +5,19 @@ export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 export const SESSION_REISSUE_AFTER_MS = 7 * 24 * 3600 * 1000;
 export const REMEMBER_ME_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 
+/** How a session was started (API.md Part 3 "Sessions"). */
+export const SESSION_AUTH_METHODS = ['password', 'sso', 'invitation', 'reset'] as const;
+export type SessionAuthMethod = (typeof SESSION_AUTH_METHODS)[number];
+
+/** "Recent authentication" (API.md Part 3): the session's last password, SSO or second-factor check is at most this old. */
+export const RECENT_AUTH_MS = 10 * 60 * 1000;
+
 export const LOGIN_PATH = '/users/log-in';
 export const APP_PATH = '/app';
+/** Where a session that is not recent enough re-checks its password or second factor. */
+export const REAUTHENTICATE_PATH = '/users/reauthenticate';
+/** The account security page: enrolling a second factor (a require_mfa workspace sends its members there). */
+export const SECURITY_PAGE_PATH = '/app/account/security';
 
 /** Login throttles (fixed by SPEC.md, not configurable). */
 export const LOGIN_FAILURES_PER_IDENTITY = 10;

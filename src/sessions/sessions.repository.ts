@@ -3,6 +3,7 @@ import { Db, type Queryable, type Tx } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
 import { statement, type StatementRow } from '../core/database/statement';
 import type { OperatorMembership } from './operator-principal';
+import type { SessionAuthMethod } from './session.constants';
 
 /** A live session with the active user it belongs to. */
 export interface SessionUser {
@@ -18,6 +19,22 @@ export interface SessionUser {
   issuedAt: Date;
   /** The user's workspaces with their role, oldest membership first; suspended memberships (SCIM) are left out. */
   memberships: OperatorMembership[];
+  /** How the session was authenticated, and when (recent authentication is measured from it). */
+  auth: SessionAuth;
+  /** The account has a second factor (a confirmed TOTP or a passkey). */
+  mfaEnabled: boolean;
+}
+
+/** How a session was authenticated: kept through reissues, renewed by a re-check. */
+export interface SessionAuth {
+  method: SessionAuthMethod;
+  /** A second factor was checked (or the identity provider vouched: SSO). */
+  mfa: boolean;
+  /** The last password, SSO or second-factor check. */
+  authenticatedAt: Date;
+  rememberMe: boolean;
+  /** The log-in that started it (a reissue keeps it). */
+  createdAt: Date;
 }
 
 export interface NewSession {
@@ -27,16 +44,36 @@ export interface NewSession {
   expiresAt: Date;
   userAgent: string | null;
   ip: string | null;
+  auth: SessionAuth;
 }
 
-const SESSION_PARAMS = [t.uuid, t.bytea, t.timestamptz, t.timestamptz, t.text.null, t.text.null] as const;
-const values = (s: NewSession): [string, Buffer, Date, Date, string | null, string | null] => [
+const SESSION_PARAMS = [
+  t.uuid,
+  t.bytea,
+  t.timestamptz,
+  t.timestamptz,
+  t.text.null,
+  t.text.null,
+  t.timestamptz,
+  t.timestamptz,
+  t.text.of<SessionAuthMethod>(),
+  t.bool,
+  t.bool,
+] as const;
+const values = (
+  s: NewSession,
+): [string, Buffer, Date, Date, string | null, string | null, Date, Date, SessionAuthMethod, boolean, boolean] => [
   s.userId,
   s.tokenHash,
   s.issuedAt,
   s.expiresAt,
   s.userAgent,
   s.ip,
+  s.auth.createdAt,
+  s.auth.authenticatedAt,
+  s.auth.method,
+  s.auth.mfa,
+  s.auth.rememberMe,
 ];
 
 /**
@@ -49,9 +86,13 @@ const LIVE_SESSION_USER = statement({
   lane: 'read',
   text: `SELECT s.id AS session_id, u.id AS user_id, u.email, u.name, u.confirmed_at IS NOT NULL AS email_confirmed, s.issued_at,
               (SELECT COALESCE(json_agg(json_build_object('id', w.id, 'name', w.name, 'slug', w.slug, 'plan', w.plan,
-                                                          'status', w.status, 'role', m.role) ORDER BY m.inserted_at ASC, w.id ASC), '[]'::json)
+                                                          'status', w.status, 'role', m.role, 'require_mfa', w.require_mfa)
+                                        ORDER BY m.inserted_at ASC, w.id ASC), '[]'::json)
                  FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
-                WHERE m.user_id = u.id AND m.status = 'active') AS memberships
+                WHERE m.user_id = u.id AND m.status = 'active') AS memberships,
+              s.auth_method, s.mfa, s.authenticated_at, s.remember_me, s.created_at,
+              (EXISTS (SELECT 1 FROM user_totp tp WHERE tp.user_id = u.id AND tp.confirmed_at IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM webauthn_credentials wc WHERE wc.user_id = u.id)) AS mfa_enabled
          FROM user_sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'`,
   params: [t.bytea, t.timestamptz],
@@ -63,6 +104,12 @@ const LIVE_SESSION_USER = statement({
     email_confirmed: t.bool,
     issued_at: t.timestamptz,
     memberships: t.json.of<OperatorMembership[]>(),
+    auth_method: t.text.of<SessionAuthMethod>(),
+    mfa: t.bool,
+    authenticated_at: t.timestamptz,
+    remember_me: t.bool,
+    created_at: t.timestamptz,
+    mfa_enabled: t.bool,
   },
 });
 
@@ -74,6 +121,8 @@ const sessionUser = (r: StatementRow<typeof LIVE_SESSION_USER>): SessionUser => 
   emailConfirmed: r.email_confirmed,
   issuedAt: r.issued_at,
   memberships: r.memberships,
+  auth: { method: r.auth_method, mfa: r.mfa, authenticatedAt: r.authenticated_at, rememberMe: r.remember_me, createdAt: r.created_at },
+  mfaEnabled: r.mfa_enabled,
 });
 
 /** Of the given session ids, those still live (unexpired, their user active). */
@@ -94,7 +143,9 @@ const DELETE_SESSION_RETURNING_CLIENT = statement({
 
 const INSERT_SESSION_RETURNING_ID = statement({
   label: 'insert_user_session_returning_id',
-  text: `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)
+  text: `INSERT INTO user_sessions (user_id, token_hash, issued_at, expires_at, user_agent, ip, created_at, last_seen_at,
+                                    authenticated_at, auth_method, mfa, remember_me)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $3, $8, $9, $10, $11)
          RETURNING id`,
   params: SESSION_PARAMS,
   row: { id: t.uuid },

@@ -5,8 +5,8 @@ import { Db, type Queryable, type Tx } from '../core/database/db.service';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
 import { accountActor, accountTarget, MemberAudit } from './member-audit';
-import { SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS } from './session.constants';
-import { SessionsRepository, SessionUser } from './sessions.repository';
+import { RECENT_AUTH_MS, SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS, type SessionAuthMethod } from './session.constants';
+import { type SessionAuth, SessionsRepository, SessionUser } from './sessions.repository';
 import type { AuditActor } from '../auth';
 
 /**
@@ -24,8 +24,16 @@ export class SessionsService {
     private readonly audit: MemberAudit,
   ) {}
 
-  /** A new session of the user in the caller's transaction (a log-in, with its audit events): its token and id. */
-  async start(tx: Tx, userId: string, meta: { userAgent?: string; ip?: string } = {}): Promise<{ token: string; sessionId: string }> {
+  /**
+   * A new session of the user in the caller's transaction (a log-in, with its audit events): its
+   * token and id. `how` says how it was authenticated (now).
+   */
+  async start(
+    tx: Tx,
+    userId: string,
+    meta: { userAgent?: string; ip?: string },
+    how: { method: SessionAuthMethod; mfa: boolean; rememberMe: boolean },
+  ): Promise<{ token: string; sessionId: string }> {
     const token = randomToken(32);
     const now = this.clock.now();
     const sessionId = await this.repo.insertSessionReturningId(tx, {
@@ -35,6 +43,7 @@ export class SessionsService {
       expiresAt: new Date(now + SESSION_TTL_MS),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
+      auth: { ...how, authenticatedAt: new Date(now), createdAt: new Date(now) },
     });
     return { token, sessionId };
   }
@@ -48,6 +57,11 @@ export class SessionsService {
   /** Which of these sessions are still live: sockets re-check theirs while cross-node events may be missed. */
   liveSessionIds(ids: string[]): Promise<Set<string>> {
     return this.repo.liveSessionIds(ids, this.clock.date());
+  }
+
+  /** API.md Part 3 "recent authentication": the last password, SSO or second-factor check is at most 10 minutes old. */
+  recentlyAuthenticated(auth: SessionAuth): boolean {
+    return this.clock.now() - auth.authenticatedAt.getTime() <= RECENT_AUTH_MS;
   }
 
   needsReissue(session: SessionUser): boolean {
@@ -71,6 +85,7 @@ export class SessionsService {
         expiresAt: new Date(now + SESSION_TTL_MS),
         userAgent: client.user_agent,
         ip: client.ip,
+        auth: session.auth,
       });
       return { token, session: { ...session, sessionId, issuedAt: new Date(now) } };
     });
