@@ -97,6 +97,35 @@ const RESUME_AFTER_PAYMENT = statement({
   row: { notified: t.void },
 });
 
+/** A workspace's settings as the operator console reads and changes them. */
+export interface WorkspaceSettingsRow extends WorkspaceRow {
+  require_mfa: boolean;
+}
+const WORKSPACE_SETTINGS_ROW = { ...WORKSPACE_ROW, require_mfa: t.bool };
+
+const WORKSPACE_SETTINGS = statement({
+  label: 'workspace_settings',
+  text: `SELECT id, name, slug, status, plan, require_mfa FROM workspaces WHERE id = $1`,
+  params: [t.uuid],
+  row: WORKSPACE_SETTINGS_ROW,
+});
+
+/** The settings as they are, row-locked until the transaction ends (a policy change reads its "before" here). */
+const LOCK_WORKSPACE_SETTINGS = statement({
+  label: 'lock_workspace_settings',
+  text: `SELECT id, name, slug, status, plan, require_mfa FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`,
+  params: [t.uuid],
+  row: WORKSPACE_SETTINGS_ROW,
+});
+
+const SET_REQUIRE_MFA = statement({
+  label: 'set_workspace_require_mfa',
+  text: `UPDATE workspaces SET require_mfa = $2, updated_at = now() WHERE id = $1
+         RETURNING id, name, slug, status, plan, require_mfa`,
+  params: [t.uuid, t.bool],
+  row: WORKSPACE_SETTINGS_ROW,
+});
+
 /** SQL for workspaces and memberships. */
 @Injectable()
 export class WorkspacesRepository {
@@ -118,6 +147,18 @@ export class WorkspacesRepository {
   /** See LOCK_WORKSPACE; undefined when there is no such workspace. */
   lock(m: Tx, workspaceId: string): Promise<WorkspaceRow | undefined> {
     return m.maybe(LOCK_WORKSPACE, [workspaceId]);
+  }
+
+  settings(q: Queryable, workspaceId: string): Promise<WorkspaceSettingsRow | undefined> {
+    return q.maybe(WORKSPACE_SETTINGS, [workspaceId]);
+  }
+
+  lockSettings(m: Tx, workspaceId: string): Promise<WorkspaceSettingsRow | undefined> {
+    return m.maybe(LOCK_WORKSPACE_SETTINGS, [workspaceId]);
+  }
+
+  setRequireMfa(m: Tx, workspaceId: string, requireMfa: boolean): Promise<WorkspaceSettingsRow> {
+    return m.one(SET_REQUIRE_MFA, [workspaceId, requireMfa]);
   }
 
   /** An active workspace, or undefined when the slug is already taken. */

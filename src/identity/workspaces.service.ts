@@ -3,9 +3,9 @@ import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { slugCandidate, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
-import { WorkspaceRow, WorkspacesRepository } from './workspaces.repository';
+import { WorkspaceRow, WorkspacesRepository, type WorkspaceSettingsRow } from './workspaces.repository';
 import type { OperatorRole } from '../auth';
-import type { Tx } from '../core/database/db.service';
+import type { Queryable, Tx } from '../core/database/db.service';
 import type { WorkspaceStatus } from './workspace-status';
 
 const SLUG_ATTEMPTS = 8;
@@ -42,6 +42,27 @@ export class WorkspacesService {
     if (!before) return undefined;
     const after = await this.repo.updateStatusAndPlan(workspaceId, changes.status ?? null, changes.plan ?? null, m);
     return after && { before, after };
+  }
+
+  /** The workspace's settings (the operator's policy included); undefined for an unknown workspace. */
+  settings(q: Queryable, workspaceId: string): Promise<WorkspaceSettingsRow | undefined> {
+    return this.repo.settings(q, workspaceId);
+  }
+
+  /**
+   * Sets the workspace's `require_mfa` policy in the caller's transaction, the row locked first:
+   * the settings before and after (equal when nothing changed), undefined for an unknown workspace.
+   * Every request reads the policy with its session, so the change applies to the next request.
+   */
+  async setRequireMfa(
+    m: Tx,
+    workspaceId: string,
+    requireMfa: boolean,
+  ): Promise<{ before: WorkspaceSettingsRow; after: WorkspaceSettingsRow } | undefined> {
+    const before = await this.repo.lockSettings(m, workspaceId);
+    if (!before) return undefined;
+    if (before.require_mfa === requireMfa) return { before, after: before };
+    return { before, after: await this.repo.setRequireMfa(m, workspaceId, requireMfa) };
   }
 
   /**

@@ -6,13 +6,15 @@ import { CredentialsModule } from '../credentials';
 import { IdentityModule } from '../identity';
 import { OperatorAgentsRepository } from './operator-agents.repository';
 import { OperatorAgentsService } from './operator-agents.service';
+import { OperatorWorkspaceController } from './operator-workspace.controller';
 import { OperatorController } from './operator.controller';
+import { WorkspacePolicyService } from './workspace-policy.service';
 
 /** Operator REST: the signed-in operator's view of their workspace's agents and keys. */
 @Module({
   imports: [CommonModule, IdentityModule, CredentialsModule, AgentsModule, AuditModule],
-  controllers: [OperatorController],
-  providers: [OperatorAgentsRepository, OperatorAgentsService],
+  controllers: [OperatorController, OperatorWorkspaceController],
+  providers: [OperatorAgentsRepository, OperatorAgentsService, WorkspacePolicyService],
   exports: [OperatorAgentsService],
 })
 export class OperatorModule {}

@@ -649,6 +649,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the workspace's settings
+         * @description Any member: answers `{ workspace: { id, name, slug, plan, status, require_mfa } }` for the workspace the request acts on.
+         */
+        get: operations["OperatorWorkspaceController_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the workspace's policy
+         * @description Owners only: `{ require_mfa?: boolean }` answers `{ workspace }`. With `require_mfa`, a member without a second factor (TOTP or a passkey) can, after log-in, only enroll one: other operator routes answer 403 `mfa_enrollment_required` and pages redirect to `/app/account/security`; an SSO session satisfies the policy. An owner without a second factor of their own cannot turn it on (409 `mfa_not_enabled`), so the policy never shuts out the one who set it. The change applies from the next request on every node, and writes a `workspace.update` audit event.
+         */
+        patch: operations["OperatorWorkspaceController_update"];
+        trace?: never;
+    };
     "/api/v1/operator/webhook_subscriptions": {
         parameters: {
             query?: never;
@@ -3624,6 +3648,27 @@ export interface components {
         ApiKeySummaryEnvelopeDto: {
             api_key: components["schemas"]["ApiKeySummaryDto"];
         };
+        WorkspaceSettingsDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            plan: "free" | "team" | "enterprise";
+            /** @enum {string} */
+            status: "active" | "frozen" | "paused" | "archived";
+            /** @description the owner's policy: members must have a second factor (an SSO session satisfies it) */
+            require_mfa: boolean;
+        };
+        WorkspaceSettingsEnvelopeDto: {
+            workspace: components["schemas"]["WorkspaceSettingsDto"];
+        };
+        UpdateWorkspaceDto: {
+            /** @enum {string} */
+            status?: "active" | "frozen" | "paused" | "archived";
+            /** @enum {string} */
+            plan?: "free" | "team" | "enterprise";
+        };
         WebhookPayloadDto: {
             /**
              * Format: uuid
@@ -3861,12 +3906,6 @@ export interface components {
         };
         AdminWorkspaceEnvelopeDto: {
             workspace: components["schemas"]["AdminWorkspaceDto"];
-        };
-        UpdateWorkspaceDto: {
-            /** @enum {string} */
-            status?: "active" | "frozen" | "paused" | "archived";
-            /** @enum {string} */
-            plan?: "free" | "team" | "enterprise";
         };
         IssueEnrollmentTokenDto: {
             /**
@@ -6954,6 +6993,107 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    OperatorWorkspaceController_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceSettingsEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    OperatorWorkspaceController_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorkspaceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceSettingsEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description `mfa_not_enabled`: the owner has no second factor */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDate, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsDate, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { type MachineScope, OPERATOR_ROLES, type OperatorRole } from '../../auth';
 import { ToDate, Trim } from '../../core/common/validation/transforms';
 import { OptionalScopes } from '../../credentials';
@@ -112,4 +112,29 @@ export class MeDto {
   @ApiProperty({ type: [MeWorkspaceDto] }) workspaces: MeWorkspaceDto[];
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the workspace this request acts on' })
   workspace_id: string | null;
+}
+
+export class WorkspaceSettingsDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() slug: string;
+  @ApiProperty({ enum: PLANS }) plan: string;
+  @ApiProperty({ enum: WORKSPACE_STATUSES }) status: string;
+  @ApiProperty({ description: "the owner's policy: members must have a second factor (an SSO session satisfies it)" })
+  require_mfa: boolean;
+}
+
+export class WorkspaceSettingsEnvelopeDto {
+  @ApiProperty() workspace: WorkspaceSettingsDto;
+}
+
+export class UpdateWorkspaceDto {
+  @ApiPropertyOptional({
+    description:
+      'require a second factor (TOTP or a passkey) of every member: members without one can only enroll one until they do; ' +
+      'an owner without a second factor of their own cannot turn it on (409 `mfa_not_enabled`)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  require_mfa?: boolean;
 }
