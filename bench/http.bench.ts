@@ -721,6 +721,28 @@ async function machineOnly(): Promise<void> {
     measured: failing.map((r) => `${r.name} (${r.build})`).join('; ') || 'none',
   });
   if (floorLines.length > 2) lines.push('', ...floorLines);
+  // Each round runs every build back to back, so a round's ratio carries little of the host's
+  // drift: the median of the per-round ratios is the comparison least moved by a noisy neighbour.
+  if (builds.length > 1) {
+    lines.push(
+      '',
+      `| case | build | req/s x ${builds[0].label}, per round | median | server CPU µs/request x ${builds[0].label}, per round | median |`,
+      '|---|---|---|---:|---|---:|',
+    );
+    for (const t of MACHINE_TARGETS) {
+      const of = (label: string, round: number) => results.find((r) => r.name === t.name && r.build === label && r.round === round);
+      for (const build of builds.slice(1)) {
+        const pairs = Array.from({ length: rounds }, (_, i) => [of(builds[0].label, i + 1), of(build.label, i + 1)] as const).filter(
+          (p): p is readonly [NonNullable<(typeof p)[0]>, NonNullable<(typeof p)[1]>] => p[0] !== undefined && p[1] !== undefined,
+        );
+        if (pairs.length === 0) continue;
+        const rps = pairs.map(([a, b]) => b.rps / a.rps);
+        const cpu = pairs.map(([a, b]) => (b.cpu?.server ?? NaN) / (a.cpu?.server ?? NaN));
+        const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+        lines.push(`| ${t.name} | ${build.label} | ${list(rps)} | ${median(rps).toFixed(2)} | ${list(cpu)} | ${median(cpu).toFixed(2)} |`);
+      }
+    }
+  }
   lines.push(
     '',
     '| target | measured | met |',
