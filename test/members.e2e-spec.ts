@@ -532,6 +532,24 @@ describe('members and invitations', () => {
       expect(last.status).toBe(409);
       expect(last.text).toContain('at least one owner');
       await t.http().post(`/app/members/${memberId}/remove`).set('cookie', owner.cookie).type('form').send({}).expect(303);
+      // the forms and the acceptance post are cookie routes: another origin is refused before anything runs
+      const evil = { origin: 'https://evil.example.com' };
+      await t
+        .http()
+        .post('/app/members/invitations')
+        .set(evil)
+        .set('cookie', owner.cookie)
+        .type('form')
+        .send({ email: uniqueEmail(), role: 'member' })
+        .expect(403);
+      await t
+        .http()
+        .post(`/users/invitations/${'A'.repeat(43)}`)
+        .set(evil)
+        .type('form')
+        .send({})
+        .expect(403);
+      await t.http().post(INVITATIONS).set(evil).set('cookie', owner.cookie).send({ email: uniqueEmail(), role: 'member' }).expect(403);
       expect(await rowsOf(t, `SELECT 1 FROM memberships WHERE workspace_id = $1 AND user_id = $2`, [ws, memberId])).toEqual([]);
     });
   });

@@ -37,7 +37,7 @@ const INVITATIONS = listStatements(INVITATION_LIST, {
 const LOCK_ADDRESS = statement({
   label: 'lock_invitation_address',
   text: `SELECT pg_advisory_xact_lock(hashtextextended('invitations:' || $1::text || ':' || $2, 0))`,
-  params: [t.uuid, t.text],
+  params: [t.text, t.text],
   row: { pg_advisory_xact_lock: t.void },
 });
 
