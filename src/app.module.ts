@@ -30,6 +30,7 @@ import { GatewayRulesModule } from './gateway-rules/gateway-rules.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { MailModule } from './mail/mail.module';
+import { MembersModule } from './members';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OperatorModule } from './operator/operator.module';
@@ -98,6 +99,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     // issue 52: fleets in the field
     CredentialRotationModule,
     ExpiryWarningsModule,
+    // issue 54: operators as a team
+    MembersModule,
   ],
   providers: [ProblemRenderer, { provide: APP_FILTER, useClass: ProblemFilter }, { provide: APP_PIPE, useClass: AppValidationPipe }],
 })

@@ -14,6 +14,11 @@ export const AUDIT_ACTIONS = [
   'member.login',
   'member.logout',
   'member.password_reset',
+  'member.role_change',
+  'member.remove',
+  'invitation.create',
+  'invitation.revoke',
+  'invitation.accept',
   'session.end',
   // service agents and their credentials
   'service_agent.create',

@@ -28,7 +28,8 @@ export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): Sa
   ${canManageKey ? html`<p><a href="/app/agents/workspace-key">Workspace primary key</a></p>` : ''}
   ${canManageKey ? html`<p><a href="/app/webhooks">Webhooks</a> · <a href="/app/engagements">Partner engagements</a> · <a href="/app/audit">Audit log</a></p>` : ''}
   <nav aria-label="Fleet"><p><a href="/app/approvals?status=pending">Approvals</a> · <a href="/app/security-violations">Security violations</a> ·
-  <a href="/app/ota-updates">OTA updates</a> · <a href="/app/batch-operations">Batch operations</a></p></nav>`
+  <a href="/app/ota-updates">OTA updates</a> · <a href="/app/batch-operations">Batch operations</a></p></nav>
+  <p><a href="/app/members" id="members-link">Members</a></p>`
       : html`<p>You are not a member of any workspace.</p>`
   }
 </section>

@@ -19,7 +19,7 @@ const MAX_CLOSE_REASON = 123;
 /** The longest delay setTimeout takes; an expiry further away is left to the sweep. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type Effect = 'recheck' | 'session_ended' | 'sessions_revoked';
+type Effect = 'recheck' | 'session_ended' | 'sessions_revoked' | 'membership_ended';
 
 const isAgent = (conn: SocketConnection): conn is SocketConnection & { identity: AgentSocketIdentity } =>
   conn.identity.kind === 'service_agent';
@@ -31,8 +31,8 @@ const isOperator = (conn: SocketConnection): conn is SocketConnection & { identi
  * credential, an agent or a workspace (events from any node) re-reads the affected credentials'
  * state and closes the sockets HTTP would now refuse: 4401 when the credential is revoked,
  * archived or expired, 4403 when the agent is inactive or the workspace refuses machine traffic,
- * the reason being the HTTP refusal's code. An ended session or a password reset closes the
- * operator's sockets with 4401.
+ * the reason being the HTTP refusal's code. An ended session, a password reset or the end of one
+ * of the account's memberships (ADR 0243) closes the operator's sockets with 4401.
  *
  * An upgrade is verified before its socket is registered; events that arrive in between are
  * remembered (a generation counter and a bounded list) and applied when the socket registers.
@@ -71,6 +71,7 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
     on(CredentialEvents.workspaceChanged, (e) => SocketKeys.workspace(String(e.workspaceId)), 'recheck');
     on(SessionEvents.sessionEnded, (e) => SocketKeys.session(String(e.sessionId)), 'session_ended');
     on(SessionEvents.userSessionsRevoked, (e) => SocketKeys.user(String(e.userId)), 'sessions_revoked');
+    on(SessionEvents.userMembershipEnded, (e) => SocketKeys.user(String(e.userId)), 'membership_ended');
     // Events missed while the bus is down would leave revoked credentials and ended sessions
     // connected: re-read every socket's credential or session from the database meanwhile, and
     // once more when the bus is back.

@@ -5,3 +5,4 @@ export * from './quotas.service';
 export * from './workspace-status';
 export * from './workspaces.repository';
 export * from './workspaces.service';
+export * from './password-rules';

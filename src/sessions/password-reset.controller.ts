@@ -7,7 +7,7 @@ import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { forgotPasswordPage, resetDeadEndPage, resetPasswordPage } from '../core/pages/session-pages';
 import { formatDuration, formatDurationMs } from '../core/text/duration';
-import { PASSWORD_LENGTH } from '../identity';
+import { newPasswordErrors, newPasswordFields, PASSWORD_LENGTH } from '../identity';
 import { PasswordResetService } from './password-reset.service';
 import { LOGIN_PATH, RESET_LINK_TTL_MS, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_IP, RESET_WINDOW_S } from './session.constants';
 import type { Request, Response } from 'express';
@@ -92,14 +92,8 @@ export class PasswordResetController {
   @ApiUnprocessableEntityResponse({ description: 'the form again, with what is wrong with the password' })
   @ApiOkResponse({ description: 'the dead-end panel: the link is unknown, used or expired' })
   async reset(@Param('token') token: string, @Body() body: ResetBody, @Res() res: Response): Promise<void> {
-    const password = typeof body?.password === 'string' ? body.password : '';
-    const confirmation = typeof body?.password_confirmation === 'string' ? body.password_confirmation : '';
-    const errors: string[] = [];
-    const length = [...password].length;
-    if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
-      errors.push(`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`);
-    }
-    if (password !== confirmation) errors.push('Password confirmation does not match.');
+    const { password, confirmation } = newPasswordFields(body);
+    const errors = newPasswordErrors(password, confirmation);
     if (errors.length > 0) {
       if (!(await this.resets.isUsable(token))) return sendPage(res, resetDeadEndPage());
       return sendPage(res, resetPasswordPage({ token, errors }), 422);

@@ -7,6 +7,8 @@ describe('safeReturnPath', () => {
     '/app/traces?filter[status]=error&limit=20',
     '/admin',
     '/admin/partners',
+    // an invitation's page (ADR 0242): exactly the path with its 43-character token
+    '/users/invitations/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde',
   ])('keeps %s', (p) => {
     expect(safeReturnPath(p)).toBe(p);
   });
@@ -19,6 +21,10 @@ describe('safeReturnPath', () => {
     'app',
     '/users/log-out',
     '/api/v1/operator/me',
+    '/users/invitations/short',
+    '/users/invitations/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde/x',
+    '/users/invitations/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde?x=1',
+    '//users/invitations/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde',
     '/application',
     '/app/\u0000',
     '/app/ x',

@@ -3209,6 +3209,218 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's members
+         * @description Any member (session cookie). `{ members, count, pagination }`, oldest membership first: each with its account (`id`, `email`, `name`), role, status (`suspended` when SCIM suspended the membership or the account), whether the account has a second factor (`mfa_enabled`), `sso` (false until single sign-on exists) and whether SCIM provisioned it (`scim_managed`). `limit` 1 to 200 (default 50), `offset` 0 to 10000; a bad one is 400.
+         */
+        get: operations["MembersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Owners and admins (session cookie). Deletes the membership (204): the account is refused this workspace from its next request, its operator sockets close with 4401 on every node, and an account left without any workspace has every session ended. Only an owner removes an owner (403 `insufficient_role`); the last owner cannot be removed (409 `last_owner`); a SCIM-provisioned membership is 409 `scim_managed`. Not a member here: 404.
+         */
+        delete: operations["MembersController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Owners and admins (session cookie). `{ role }` (owner, admin or member) answers 200 `{ member }`; the same role changes nothing. Only an owner makes or unmakes an owner (403 `insufficient_role`). Demoting the last owner is 409 `last_owner` (two owners demoting each other at once leave one), and a SCIM-provisioned membership is 409 `scim_managed`. An account that is not a member here, or a user_id that is not a UUID, is 404.
+         */
+        patch: operations["MembersController_update"];
+        trace?: never;
+    };
+    "/api/v1/operator/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's invitations
+         * @description Owners and admins (session cookie). `{ invitations, count, pagination }`, newest first, without tokens; `status` (pending, accepted, revoked, replaced) as `?status=` or `?filter[status]=`. `limit` 1 to 200 (default 50), `offset` 0 to 10000; a bad value is 400.
+         */
+        get: operations["InvitationsController_list"];
+        put?: never;
+        /**
+         * Invite someone to the workspace
+         * @description Owners and admins (session cookie). `{ email, role }` answers 201 `{ invitation }` (status pending) and mails the address a link `/users/invitations/<token>` that works once, within 7 days; only its SHA-256 is stored. The answer is the same whether or not the address has an account. Only an owner invites an owner (403 `insufficient_role`). An address that is a member already is 409 `already_member`; a pending invitation to the same address is replaced (status `replaced`, its link stops working): inviting again is how a link is resent. Redis unreachable: 503 `redis_unavailable` and no invitation.
+         */
+        post: operations["InvitationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Owners and admins (session cookie). Revokes a pending invitation (204): its link stops working. One accepted, revoked or replaced already is 409 `invitation_not_pending`; an unknown id, another workspace's or one that is not a UUID is 404.
+         */
+        delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show an invitation's acceptance page
+         * @description Public; the page the mailed link opens. A usable link (pending, less than 7 days old) renders, for a browser without a session, the new-account password form when the address has no account, or a link to log in that comes back here when it has one; a browser signed in as the invited account gets the Accept button; one signed in as another account a page saying the invitation is for another address. An unknown, used, revoked, replaced or expired link renders one page saying it is not valid (404).
+         */
+        get: operations["InvitationPageController_show"];
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Public form post of the acceptance page. Without a session, for an address without an account: `password` and `password_confirmation` (12 to 72 characters, equal, as the reset form) create a confirmed account with the membership, sign it in (the `_agent_ops_key` cookie, a session with `auth_method: invitation`) and answer 302 to `/app`; a bad password renders the form again (422). Signed in as the invited account (no fields): adds the membership and answers 302 to `/app`. A link works once: of two accepts at once one joins, the other gets the not-valid page (404). Anything else renders the page as GET does.
+         */
+        post: operations["InvitationPageController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members page
+         * @description Console page of the workspace's members (any member; without a session, a redirect to the log-in page): up to 200 members with role, status, second factor and SCIM provisioning. Owners and admins also see the invite form, change-role and remove buttons and the pending invitations with a revoke button.
+         */
+        get: operations["MembersPageController_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone from the members page
+         * @description The invite form (owners and admins), validated as `POST /api/v1/operator/invitations` is. Sent, it redirects back with a notice; a bad address is 422 and a refusal (an admin inviting an owner, an address that is a member already) renders the page again with its reason.
+         */
+        post: operations["MembersPageController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/members/invitations/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an invitation from the members page
+         * @description The revoke button of a pending invitation (owners and admins); then back to the page.
+         */
+        post: operations["MembersPageController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/members/{user_id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a member's role from the members page
+         * @description The change-role form of a member (owners and admins), with the rules of `PATCH /api/v1/operator/members/:user_id`; then back to the page, or the page with the reason of a refusal.
+         */
+        post: operations["MembersPageController_changeRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/members/{user_id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a member from the members page
+         * @description The remove button of a member (owners and admins), with the rules of `DELETE /api/v1/operator/members/:user_id`; then back to the page, or the page with the reason of a refusal.
+         */
+        post: operations["MembersPageController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs": {
         parameters: {
             query?: never;
@@ -4619,7 +4831,7 @@ export interface components {
             /** Format: uuid */
             workspace_id: string;
             /** @enum {string} */
-            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "session.end" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
+            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "member.role_change" | "member.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "session.end" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
             /** @enum {string} */
             outcome: "success" | "failure";
             actor: components["schemas"]["AuditActorDto"];
@@ -5218,6 +5430,90 @@ export interface components {
             /** @description an access token of the new key, with all its scopes; shown once */
             access_token: components["schemas"]["AccessTokenDto"];
             previous: components["schemas"]["PreviousCredentialDto"];
+        };
+        MemberUserDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name: string;
+        };
+        MemberDto: {
+            user: components["schemas"]["MemberUserDto"];
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            /**
+             * @description suspended: the membership or the account is suspended (SCIM)
+             * @enum {string}
+             */
+            status: "active" | "suspended";
+            /** @description the account has a second factor: a confirmed TOTP or a passkey */
+            mfa_enabled: boolean;
+            /** @description signs in through single sign-on (always false until SSO connections exist) */
+            sso: boolean;
+            /** @description provisioned by this workspace's SCIM: its role and removal are SCIM's (409 scim_managed) */
+            scim_managed: boolean;
+            /**
+             * Format: date-time
+             * @description when the membership began
+             */
+            inserted_at: string;
+        };
+        MemberListDto: {
+            members: components["schemas"]["MemberDto"][];
+            /** @description number of members in this response */
+            count: number;
+            pagination: components["schemas"]["PaginationDto"];
+        };
+        UpdateMemberDto: {
+            /**
+             * @description only an owner makes or unmakes an owner
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "member";
+        };
+        MemberEnvelopeDto: {
+            member: components["schemas"]["MemberDto"];
+        };
+        CreateInvitationDto: {
+            /**
+             * @description trimmed and lower-cased
+             * @example grace@example.com
+             */
+            email: string;
+            /**
+             * @description admin or member; only an owner invites an owner
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "member";
+        };
+        InvitationDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            /**
+             * @description replaced: a newer invitation to the address took its place; a pending one past expires_at no longer works
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "replaced";
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            inserted_at: string;
+            /** Format: date-time */
+            accepted_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        InvitationEnvelopeDto: {
+            invitation: components["schemas"]["InvitationDto"];
+        };
+        InvitationListDto: {
+            invitations: components["schemas"]["InvitationDto"][];
+            /** @description number of invitations in this response */
+            count: number;
+            pagination: components["schemas"]["PaginationDto"];
         };
     };
     responses: never;
@@ -16550,6 +16846,715 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    MembersController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListDto"];
+                };
+            };
+            /** @description invalid_limit or invalid_offset */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MembersController_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description insufficient_role: a member; or an admin making, changing or removing an owner
+             *
+             *     problem body (application/problem+json)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description last_owner: the workspace would have no owner left; scim_managed: the membership is SCIM-provisioned (change it through SCIM) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MembersController_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMemberDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description insufficient_role: a member; or an admin making, changing or removing an owner
+             *
+             *     problem body (application/problem+json)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description last_owner: the workspace would have no owner left; scim_managed: the membership is SCIM-provisioned (change it through SCIM) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                status?: "pending" | "accepted" | "revoked" | "replaced";
+                /** @description wins over status */
+                "filter[status]"?: "pending" | "accepted" | "revoked" | "replaced";
+            };
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationListDto"];
+                };
+            };
+            /** @description invalid_limit, invalid_offset or invalid_status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description insufficient_role: a member, or an admin inviting an owner
+             *
+             *     problem body (application/problem+json)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description already_member */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description redis_unavailable: the mail could not be queued; nothing was created */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description invitation_not_pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    InvitationPageController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the acceptance page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is not valid (unknown, used, revoked, replaced or expired) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InvitationPageController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description a new account's password, 12 to 72 characters */
+                    password?: string;
+                    /** @description the same password again */
+                    password_confirmation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the page again: log in first, or the invitation is for another address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description joined: redirect to /app (with the session cookie for a new account) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is not valid (unknown, used, revoked, replaced or expired) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password form again, with what is wrong with the password */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the members (and, for owners and admins, the forms and pending invitations) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MembersPageController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the address to invite */
+                    email: string;
+                    /**
+                     * @description the role it will have; owner only by an owner
+                     * @enum {string}
+                     */
+                    role: "owner" | "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invited; back to the members page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description the page again: only an owner makes, changes or removes an owner
+             *
+             *     not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the page again, with why the change was refused (last owner, SCIM, already a member) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersPageController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description revoked; back to the members page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the page again, with why the change was refused (last owner, SCIM, already a member) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersPageController_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description the new role
+                     * @enum {string}
+                     */
+                    role: "owner" | "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description changed; back to the members page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description the page again: only an owner makes, changes or removes an owner
+             *
+             *     not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the page again, with why the change was refused (last owner, SCIM, already a member) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersPageController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description removed; back to the members page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description the page again: only an owner makes, changes or removes an owner
+             *
+             *     not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the page again, with why the change was refused (last owner, SCIM, already a member) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -21,6 +21,13 @@ describe('credentialEventOf', () => {
     });
   });
 
+  it('reads the end of a membership (the user whose operator sockets close, ADR 0243)', () => {
+    expect(credentialEventOf(JSON.stringify({ type: 'user.membership_ended', userId: ID }))).toEqual({
+      type: 'user.membership_ended',
+      userId: ID,
+    });
+  });
+
   it('keeps only the id of the type (nothing else a payload carries)', () => {
     expect(credentialEventOf(JSON.stringify({ type: 'agent.changed', serviceAgentId: ID, workspaceId: 'w', extra: 1 }))).toEqual({
       type: 'agent.changed',

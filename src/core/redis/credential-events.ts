@@ -1,3 +1,5 @@
+import { SessionEvents } from './redis-keys';
+
 /**
  * Cross-node events that invalidate cached credentials, published on the EventBus by whoever
  * changes the credential, its agent or its workspace (and consumed by the socket gateway to
@@ -30,4 +32,6 @@ export const notifyCredentialEventSql = {
   credentialChanged: (id: string) => notifySql(CredentialEvents.credentialChanged, 'credentialId', id),
   agentChanged: (id: string) => notifySql(CredentialEvents.agentChanged, 'serviceAgentId', id),
   workspaceChanged: (id: string) => notifySql(CredentialEvents.workspaceChanged, 'workspaceId', id),
+  /** A membership of the user ended: its operator sockets close on every node (ADR 0243). */
+  userMembershipEnded: (id: string) => notifySql(SessionEvents.userMembershipEnded, 'userId', id),
 };

@@ -10,6 +10,11 @@ export const SessionEvents = {
   sessionEnded: 'session.ended',
   /** Every session of a user ended (password reset): { userId }. */
   userSessionsRevoked: 'user.sessions_revoked',
+  /**
+   * A membership of the user ended (removed from a workspace): { userId }. Sessions open every
+   * workspace of their account, so the user's operator sockets close and reconnect (ADR 0243).
+   */
+  userMembershipEnded: 'user.membership_ended',
 } as const;
 
 export const RedisChannels = {
