@@ -35,6 +35,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { OperatorModule } from './operator/operator.module';
 import { OtaUpdatesModule } from './ota-updates/ota-updates.module';
 import { PartnersModule } from './partners/partners.module';
+import { PasskeysModule } from './passkeys';
 import { PaymentsModule } from './payments/payments.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RegisterModule } from './register/register.module';
@@ -98,6 +99,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     // issue 52: fleets in the field
     CredentialRotationModule,
     ExpiryWarningsModule,
+    // issue 54: operators as a team
+    PasskeysModule,
   ],
   providers: [ProblemRenderer, { provide: APP_FILTER, useClass: ProblemFilter }, { provide: APP_PIPE, useClass: AppValidationPipe }],
 })

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'member.logout',
   'member.password_reset',
   'session.end',
+  'mfa.passkey_add',
+  'mfa.passkey_remove',
   // service agents and their credentials
   'service_agent.create',
   'service_agent.update',
