@@ -1,9 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { chromium, type Browser } from 'playwright-core';
+import { PAGE_CSP, SCRIPTED_PAGE_CSP } from '../src/core/pages/layout';
 import { PasskeysService } from '../src/passkeys';
+import { CHROMIUM_LAUNCH } from './support/browser';
+import { makeWorkspace } from './support/builders';
 import { addMembership, makeOperator, type Operator, sessionCookie } from './support/console';
 import { eventually } from './support/eventually';
 import { db, TRUST_LOOPBACK } from './support/operator';
 import { expectProblem } from './support/problem';
+import { freePort } from './support/spawned-app';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, type TestApp } from './support/test-app';
 import { SoftAuthenticator } from './support/webauthn';
@@ -334,6 +339,68 @@ describe('passkeys', () => {
     });
   });
 
+  describe('the passkeys page', () => {
+    const PAGE = '/app/account/passkeys';
+
+    it("loads only this origin's scripts, and only it may run them; the assets are served from here", async () => {
+      const op = await makeOperator(t);
+      const res = await t.http().get(PAGE).set('cookie', op.cookie).expect(200);
+      expect(res.headers['content-security-policy']).toBe(SCRIPTED_PAGE_CSP);
+      expect(SCRIPTED_PAGE_CSP).toContain("script-src 'self'; connect-src 'self'");
+      expect(SCRIPTED_PAGE_CSP).not.toMatch(/unsafe-inline'[^;]*;\s*connect|script-src[^;]*(unsafe|https?:|\*)/);
+      const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+      expect(scripts).toEqual([' src="/assets/webauthn.js" defer', ' src="/assets/passkeys.js" defer']);
+      expect(res.text).toContain('id="add-passkey"');
+      // other pages still run no script
+      const app = await t.http().get('/app').set('cookie', op.cookie).expect(200);
+      expect(app.headers['content-security-policy']).toBe(PAGE_CSP);
+      expect(app.text).not.toContain('<script');
+
+      const lib = await t.http().get('/assets/webauthn.js').expect(200);
+      expect(lib.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(lib.headers['x-content-type-options']).toBe('nosniff');
+      expect(lib.text).toContain('SimpleWebAuthnBrowser');
+      const ours = await t.http().get('/assets/passkeys.js').expect(200);
+      expect(ours.text).toContain('startRegistration');
+
+      const signedOut = await t.http().get(PAGE).expect(302);
+      expect(signedOut.headers.location).toBe(`/users/log-in?return_to=${encodeURIComponent(PAGE)}`);
+    });
+
+    it('adds a passkey through its form, shows a refusal on the page, and removes it with its button', async () => {
+      const op = await makeOperator(t);
+      const auth = new SoftAuthenticator();
+      const opts = (await options(op).expect(200)).body;
+      const answer = JSON.stringify(auth.register(opts));
+      const post = (body: Record<string, string>) => t.http().post(PAGE).set('cookie', op.cookie).type('form').send(body);
+
+      const added = await post({ name: 'Desk key', response: answer }).expect(303);
+      expect(added.headers.location).toBe(`${PAGE}?notice=added`);
+      const [row] = await rowsOf(op);
+      expect(row.name).toBe('Desk key');
+      const shown = await t.http().get(added.headers.location).set('cookie', op.cookie).expect(200);
+      expect(shown.text).toContain('Passkey added.');
+      expect(shown.text).toContain(`data-passkey-id="${row.id}"`);
+
+      // the same answer again: its challenge is used up
+      const again = await post({ name: 'Desk key', response: answer }).expect(422);
+      expect(again.text).toContain('That request expired or was answered already');
+      expect(again.headers['content-security-policy']).toBe(SCRIPTED_PAGE_CSP);
+      const garbage = await post({ name: 'Desk key', response: '{not json' }).expect(422);
+      expect(garbage.text).toContain('That request expired or was answered already');
+      await options(op).expect(200);
+      const unnamed = await post({ name: ' ', response: answer }).expect(422);
+      expect(unnamed.text).toContain('Give the passkey a name');
+      expect(await rowsOf(op)).toHaveLength(1);
+
+      const removed = await t.http().post(`${PAGE}/${row.id}/delete`).set('cookie', op.cookie).type('form').send({}).expect(303);
+      expect(removed.headers.location).toBe(`${PAGE}?notice=removed`);
+      expect(await rowsOf(op)).toEqual([]);
+      await t.http().post(`${PAGE}/${row.id}/delete`).set('cookie', op.cookie).set('accept', 'text/html').type('form').send({}).expect(404);
+      expect((await passkeyEvents(op)).map((e) => e.action)).toEqual(['mfa.passkey_add', 'mfa.passkey_remove']);
+    });
+  });
+
   describe('recent authentication', () => {
     it('adding and removing a passkey need a session authenticated in the last 10 minutes; listing does not', async () => {
       const op = await makeOperator(t);
@@ -403,5 +470,83 @@ describe('passkeys while Redis is unreachable', () => {
         .send({ name: 'Key', response: auth.register(again) })
         .expect(201);
     });
+  });
+});
+
+describe('passkeys in Chromium, with its virtual authenticator', () => {
+  jest.setTimeout(90_000);
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // WebAuthn wants a domain for the rp id (not an IP address) and a secure context: localhost is both
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    t = await createTestApp({ env: { ...TRUST_LOOPBACK, BASE_URL: base } });
+    await t.app.listen(port, '127.0.0.1');
+    browser = await chromium.launch({
+      ...CHROMIUM_LAUNCH,
+      args: [...CHROMIUM_LAUNCH.args!, '--host-resolver-rules=MAP localhost 127.0.0.1'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it("registers a passkey through the page, and the authenticator's assertion then passes the log-in step", async () => {
+    const reg = await makeWorkspace(t);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    try {
+      await page.goto(`${base}/users/log-in`);
+      await page.fill('#email', reg.email);
+      await page.fill('#password', reg.password);
+      await Promise.all([page.waitForURL(`${base}/app`), page.click('button[type=submit]')]);
+
+      await page.goto(`${base}/app/account/passkeys`);
+      await page.waitForSelector('#add-passkey-button:not([disabled])');
+      await page.fill('#passkey-name', 'Chromium virtual key');
+      await Promise.all([page.waitForURL(`${base}/app/account/passkeys?notice=added`), page.click('#add-passkey-button')]);
+      expect(await page.textContent('#notice')).toBe('Passkey added.');
+      expect(await page.textContent('#passkeys tbody')).toContain('Chromium virtual key');
+
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      expect(credentials).toHaveLength(1);
+      const [stored] = await db(t).query(`SELECT credential_id, user_id FROM webauthn_credentials WHERE user_id = $1`, [reg.body.user.id]);
+      expect(Buffer.from(stored.credential_id).toString('base64')).toBe(
+        Buffer.from(credentials[0].credentialId, 'base64').toString('base64'),
+      );
+
+      // the log-in step: options from the service, the assertion from the browser's authenticator
+      const passkeys = t.app.get(PasskeysService);
+      const { options: loginOptions, challengeId } = await passkeys.authenticationOptions(reg.body.user.id);
+      const assertion: unknown = await page.evaluate(
+        async (optionsJSON) =>
+          (
+            globalThis as unknown as { SimpleWebAuthnBrowser: { startAuthentication: (o: unknown) => Promise<unknown> } }
+          ).SimpleWebAuthnBrowser.startAuthentication({
+            optionsJSON,
+          }),
+        loginOptions,
+      );
+      expect(await passkeys.verifyAuthentication(reg.body.user.id, challengeId, assertion)).toBe(true);
+      expect(await passkeys.verifyAuthentication(reg.body.user.id, challengeId, assertion)).toBe(false);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
 import { SessionsModule } from '../sessions';
+import { PasskeyAssetsController } from './passkey-assets.controller';
 import { PasskeyChallenges } from './passkey-challenges';
+import { PasskeysPageController } from './passkeys-page.controller';
 import { PasskeysController } from './passkeys.controller';
 import { PasskeysRepository } from './passkeys.repository';
 import { PasskeysService } from './passkeys.service';
@@ -13,7 +15,7 @@ import { PasskeysService } from './passkeys.service';
  */
 @Module({
   imports: [CommonModule, SessionsModule],
-  controllers: [PasskeysController],
+  controllers: [PasskeysController, PasskeysPageController, PasskeyAssetsController],
   providers: [PasskeysRepository, PasskeyChallenges, PasskeysService],
   exports: [PasskeysService],
 })

@@ -3249,6 +3249,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Passkeys page
+         * @description Console page for any operator (session; none: redirect to the log-in page): the account's passkeys with a Remove button each, and the form that adds one. It loads /assets/webauthn.js and /assets/passkeys.js, this origin's scripts only (its CSP adds `script-src 'self'; connect-src 'self'`).
+         */
+        get: operations["PasskeysPageController_index"];
+        put?: never;
+        /**
+         * Add a passkey from the passkeys page
+         * @description The page's add form, sent by its script once the authenticator answered: `name` and `response` (the answer's JSON), verified as `POST /api/v1/operator/me/webauthn/credentials` verifies them. Added: 303 back to the page. Refused (no pending challenge, an answer that does not verify, a bad name, a passkey added already, too many): the page again with what went wrong (422 or 409). A session not authenticated in the last 10 minutes is sent to the re-check page.
+         */
+        post: operations["PasskeysPageController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/passkeys/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a passkey from the passkeys page
+         * @description A Remove button of the passkeys page: removes the passkey, then 303 back to the page. Another account's or an unknown passkey: 404.
+         */
+        post: operations["PasskeysPageController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/webauthn.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The WebAuthn browser library
+         * @description Public: @simplewebauthn/browser's bundled build, as the passkeys page loads it (served from this origin, never a CDN); cacheable for an hour.
+         */
+        get: operations["PasskeyAssetsController_webauthn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/passkeys.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The passkeys page's script
+         * @description Public: wires the "Add a passkey" form of the passkeys page to the browser's authenticator; cacheable for an hour.
+         */
+        get: operations["PasskeyAssetsController_passkeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs": {
         parameters: {
             query?: never;
@@ -16734,6 +16818,176 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    PasskeysPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the passkeys and the form that adds one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PasskeysPageController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description a name to tell the passkey by (at most 100 characters) */
+                    name: string;
+                    /** @description the authenticator's answer to the registration options, as JSON */
+                    response: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description added; back to the page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the page again, with what went wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasskeysPageController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description removed; back to the page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or another account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasskeyAssetsController_webauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the script (text/javascript) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasskeyAssetsController_passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the script (text/javascript) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
