@@ -36,6 +36,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { OperatorModule } from './operator/operator.module';
 import { OtaUpdatesModule } from './ota-updates/ota-updates.module';
 import { PartnersModule } from './partners/partners.module';
+import { PasskeysModule } from './passkeys';
 import { PaymentsModule } from './payments/payments.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RegisterModule } from './register/register.module';
@@ -101,6 +102,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ExpiryWarningsModule,
     // issue 54: operators as a team
     MembersModule,
+    PasskeysModule,
   ],
   providers: [ProblemRenderer, { provide: APP_FILTER, useClass: ProblemFilter }, { provide: APP_PIPE, useClass: AppValidationPipe }],
 })

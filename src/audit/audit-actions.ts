@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'invitation.revoke',
   'invitation.accept',
   'session.end',
+  'mfa.passkey_add',
+  'mfa.passkey_remove',
   // service agents and their credentials
   'service_agent.create',
   'service_agent.update',

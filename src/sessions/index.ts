@@ -1,6 +1,6 @@
 /** What the sessions feature offers the rest of the service; other features import it from here only. */
 export * from './cookies';
-export { accountActor, accountTarget } from './member-audit';
+export * from './member-audit';
 export * from './operator-auth.strategy';
 export * from './operator-principal';
 export * from './session.constants';

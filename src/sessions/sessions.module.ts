@@ -38,6 +38,6 @@ import { SessionsService } from './sessions.service';
     OperatorSubjectData,
     MemberAudit,
   ],
-  exports: [SessionsService, OperatorAuthStrategy],
+  exports: [SessionsService, OperatorAuthStrategy, MemberAudit],
 })
 export class SessionsModule {}

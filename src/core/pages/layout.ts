@@ -5,6 +5,12 @@ import type { Response } from 'express';
 export const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * The CSP of the few pages that need script (a passkey needs `navigator.credentials`): script
+ * files of this origin only, never inline, and requests to this origin only (ADR 0252).
+ */
+export const SCRIPTED_PAGE_CSP = `${PAGE_CSP}; script-src 'self'; connect-src 'self'`;
+
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
 header{background:#1b1f24;color:#fff;padding:.75rem 1.5rem;display:flex;gap:1rem;align-items:center;justify-content:space-between}
@@ -26,6 +32,11 @@ export interface LayoutOptions {
   title: string;
   /** Signed-in operator's email, for the header's log-out form. */
   signedInAs?: string;
+  /**
+   * Same-origin script files the page loads (deferred, in this order); such a page is sent with
+   * `sendPage(..., { scripts: true })`, whose CSP lets them run. No inline script, ever.
+   */
+  scripts?: readonly string[];
 }
 
 export function layout(opts: LayoutOptions, body: SafeHtml): SafeHtml {
@@ -35,16 +46,17 @@ export function layout(opts: LayoutOptions, body: SafeHtml): SafeHtml {
     : html``;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${opts.title} · Agent Network</title><link rel="icon" href="/favicon.ico" type="image/svg+xml"><style>${new SafeHtml(STYLE)}</style></head>
+<title>${opts.title} · Agent Network</title><link rel="icon" href="/favicon.ico" type="image/svg+xml"><style>${new SafeHtml(STYLE)}</style>${(opts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}</head>
 <body><header><a href="/app"><strong>Agent Network</strong></a>${nav}</header>
 <main id="main">${body}</main></body></html>`;
 }
 
-export function sendPage(res: Response, page: SafeHtml, status = 200): void {
+/** Sends a page; `scripts` for a page laid out with `scripts` (its CSP lets this origin's script files run). */
+export function sendPage(res: Response, page: SafeHtml, status = 200, opts: { scripts?: boolean } = {}): void {
   res
     .status(status)
     .type('html')
-    .setHeader('content-security-policy', PAGE_CSP)
+    .setHeader('content-security-policy', opts.scripts ? SCRIPTED_PAGE_CSP : PAGE_CSP)
     .setHeader('cache-control', 'no-store')
     .setHeader('x-frame-options', 'DENY')
     .setHeader('referrer-policy', 'same-origin')

@@ -46,6 +46,10 @@ export const RedisKeys = {
   marketplaceAuthFailures: (ipBucket: string) => `${REDIS_PREFIX}:mkt:authfail:${ipBucket}`,
   /** A bus message published once under this id (EventBus.broadcastOnce: a relayed domain event); holds no data. TTL: RedisLimits.broadcastOnceMarkMs. */
   broadcastOnce: (id: string) => `${REDIS_PREFIX}:once:${id}`,
+  /** The pending passkey registration challenge of one operator session (single use: GETDEL). TTL: RedisLimits.webauthnChallengeMs. */
+  webauthnRegistration: (sessionId: string) => `${REDIS_PREFIX}:webauthn:reg:${sessionId}`,
+  /** A passkey log-in challenge; `idHash` is the SHA-256 (hex) of its challenge id, never the id (single use: GETDEL). TTL: RedisLimits.webauthnChallengeMs. */
+  webauthnAuthentication: (idHash: string) => `${REDIS_PREFIX}:webauthn:auth:${idHash}`,
 } as const;
 
 export const RedisLimits = {
@@ -56,4 +60,6 @@ export const RedisLimits = {
    * answers (within seconds, by the outbox poll), and must not push them twice.
    */
   broadcastOnceMarkMs: 10 * 60_000,
+  /** How long a WebAuthn (passkey) challenge can be answered: 5 minutes. */
+  webauthnChallengeMs: 5 * 60_000,
 } as const;

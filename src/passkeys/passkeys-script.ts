@@ -1,0 +1,48 @@
+/**
+ * The one script of ours on the passkeys page, served as /assets/passkeys.js (ADR 0252): it asks
+ * the JSON route for registration options, lets @simplewebauthn/browser (/assets/webauthn.js,
+ * loaded before it) run `navigator.credentials.create()`, puts the answer's JSON in the form's
+ * hidden `response` field and submits the form, which the page route verifies. Plain ES2017 for
+ * the browser: it is sent as it is written here.
+ */
+export const PASSKEYS_SCRIPT = `'use strict';
+(function () {
+  var form = document.getElementById('add-passkey');
+  var status = document.getElementById('passkey-status');
+  var lib = window.SimpleWebAuthnBrowser;
+  if (!form || !status) return;
+  var button = form.querySelector('button[type=submit]');
+  if (!lib || !lib.browserSupportsWebAuthn()) {
+    status.textContent = 'This browser cannot create passkeys.';
+    return;
+  }
+  button.disabled = false;
+  status.textContent = '';
+  form.addEventListener('submit', async function (event) {
+    if (form.elements.response.value) return;
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    button.disabled = true;
+    status.textContent = 'Follow your browser\\u2019s prompt to create the passkey.';
+    try {
+      var res = await fetch(form.dataset.optionsUrl, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: '{}',
+      });
+      if (res.status === 403 && (await res.clone().json()).detail === 'reauthentication_required') {
+        window.location.assign(form.dataset.reauthenticateUrl);
+        return;
+      }
+      if (!res.ok) throw new Error('the server answered ' + res.status);
+      var answer = await lib.startRegistration({ optionsJSON: await res.json() });
+      form.elements.response.value = JSON.stringify(answer);
+      form.submit();
+    } catch (err) {
+      status.textContent = 'No passkey was added: ' + ((err && err.message) || String(err));
+      button.disabled = false;
+    }
+  });
+})();
+`;
