@@ -32,6 +32,7 @@ import { IdentityModule } from './identity/identity.module';
 import { MailModule } from './mail/mail.module';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { MfaModule } from './mfa';
 import { OperatorModule } from './operator/operator.module';
 import { OtaUpdatesModule } from './ota-updates/ota-updates.module';
 import { PartnersModule } from './partners/partners.module';
@@ -69,6 +70,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     MessagesModule,
     TasksModule,
     SessionsModule,
+    MfaModule,
     ConsoleModule,
     OperatorModule,
     AdminModule,

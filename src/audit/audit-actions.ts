@@ -15,6 +15,10 @@ export const AUDIT_ACTIONS = [
   'member.logout',
   'member.password_reset',
   'session.end',
+  'session.reauthenticate',
+  'mfa.totp_enable',
+  'mfa.totp_disable',
+  'mfa.recovery_codes_regenerate',
   // service agents and their credentials
   'service_agent.create',
   'service_agent.update',
