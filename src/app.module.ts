@@ -33,6 +33,7 @@ import { MailModule } from './mail/mail.module';
 import { MembersModule } from './members';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { MfaModule } from './mfa';
 import { OperatorModule } from './operator/operator.module';
 import { OtaUpdatesModule } from './ota-updates/ota-updates.module';
 import { PartnersModule } from './partners/partners.module';
@@ -71,6 +72,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     MessagesModule,
     TasksModule,
     SessionsModule,
+    MfaModule,
     ConsoleModule,
     OperatorModule,
     AdminModule,

@@ -39,6 +39,8 @@ describe('the audit log secrets scan', () => {
       [sha256('s').toString('base64'), 'SHA-256 base64'],
       [`token=${TOKEN}`, '32-byte base64url token'],
       [`${TOKEN.slice(0, 20)}-_${TOKEN.slice(22)}`, '32-byte base64url token'],
+      ['codes: ABCD-EF23-GH45', 'recovery code'],
+      ['seed=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&', 'TOTP seed (base32)'],
       [`the password is ${PASSWORD}!`, 'test password'],
       ['Pw-0123456789abcdef01234567', 'test password'],
     ];

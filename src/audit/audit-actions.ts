@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = [
   'session.end',
   'mfa.passkey_add',
   'mfa.passkey_remove',
+  'session.reauthenticate',
+  'mfa.totp_enable',
+  'mfa.totp_disable',
+  'mfa.recovery_codes_regenerate',
   // service agents and their credentials
   'service_agent.create',
   'service_agent.update',

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { parseCookie } from 'cookie';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
-import { REMEMBER_ME_COOKIE, REMEMBER_ME_MAX_AGE_MS, SESSION_COOKIE } from './session.constants';
+import { MFA_COOKIE, MFA_PENDING_TTL_MS, REMEMBER_ME_COOKIE, REMEMBER_ME_MAX_AGE_MS, SESSION_COOKIE } from './session.constants';
 import type { AppConfig } from '../core/config/app-config';
 import type { CookieOptions, Request, Response } from 'express';
 
@@ -24,6 +24,15 @@ export function setSessionCookie(res: Response, config: AppConfig, token: string
 
 export function setRememberMeCookie(res: Response, config: AppConfig, token: string): void {
   res.cookie(REMEMBER_ME_COOKIE, signRememberMe(config, token), { ...baseOptions(config), maxAge: REMEMBER_ME_MAX_AGE_MS });
+}
+
+/** The pending second-factor step's cookie: HttpOnly, SameSite=Lax, Secure in production, 5 minutes. */
+export function setMfaCookie(res: Response, config: AppConfig, token: string): void {
+  res.cookie(MFA_COOKIE, token, { ...baseOptions(config), maxAge: MFA_PENDING_TTL_MS });
+}
+
+export function clearMfaCookie(res: Response, config: AppConfig): void {
+  res.clearCookie(MFA_COOKIE, baseOptions(config));
 }
 
 export function clearSessionCookies(res: Response, config: AppConfig): void {

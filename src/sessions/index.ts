@@ -6,3 +6,6 @@ export * from './operator-principal';
 export * from './session.constants';
 export * from './sessions.module';
 export * from './sessions.service';
+export { accountActor, accountTarget, MemberAudit, type AuditedAccount } from './member-audit';
+export * from './return-path';
+export * from './second-factor.service';

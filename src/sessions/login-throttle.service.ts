@@ -120,6 +120,15 @@ export class LoginThrottleService {
     if (cooldown > 0) throw new LoginThrottled(cooldown);
   }
 
+  /**
+   * A verified password of an account with a second factor: the IP slot goes back (the password
+   * was verified), but the identity's reserved slot stays counted until the second factor
+   * completes the log-in (recordSuccess), so password and code guesses share one limit.
+   */
+  async passwordVerified(ipBucket: string): Promise<void> {
+    await this.redis.client.eval(RETURN_SLOT, 1, RedisKeys.loginAttemptsByIp(ipBucket));
+  }
+
   /** A verified login: clears the identity's failures and gives the IP slot back. */
   async recordSuccess(email: string, ipBucket: string): Promise<void> {
     const id = this.identity(email, ipBucket);

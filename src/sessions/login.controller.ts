@@ -22,7 +22,7 @@ import { sendPage } from '../core/pages/layout';
 import { loginPage } from '../core/pages/session-pages';
 import { durationAdjective, formatDuration } from '../core/text/duration';
 import { ordinal } from '../core/text/ordinal';
-import { clearSessionCookies, readCookies, setRememberMeCookie, setSessionCookie } from './cookies';
+import { clearSessionCookies, readCookies, setMfaCookie, setRememberMeCookie, setSessionCookie } from './cookies';
 import { LoginService } from './login.service';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
 import { safeReturnPath } from './return-path';
@@ -34,6 +34,7 @@ import {
   LOGIN_IDENTITY_WINDOW_S,
   LOGIN_IP_WINDOW_S,
   LOGIN_PATH,
+  MFA_LOGIN_PATH,
   REMEMBER_ME_MAX_AGE_MS,
   SESSION_COOKIE,
   SESSION_TTL_MS,
@@ -45,6 +46,7 @@ const GENERIC_FAILURE = 'Invalid email or password.';
 const NOTICES: Record<string, string> = {
   reset: 'Your password has been reset. Log in with your new password.',
   'logged-out': 'You have been logged out.',
+  'mfa-expired': 'That log-in was not completed in time, or had too many wrong codes. Log in again.',
 };
 
 /** Form or JSON: { email, password, remember_me, return_to }. Anything else is simply not read. */
@@ -118,7 +120,10 @@ export class LoginController {
       `(401, HTML) or for a JSON body a 401 problem \`invalid_credentials\`, so nothing tells whether an account exists. Throttles: ${LOGIN_FAILURES_PER_IDENTITY} ` +
       `failed passwords for one email and client IP within ${formatDuration(LOGIN_IDENTITY_WINDOW_S)} start a ${durationAdjective(LOGIN_COOLDOWN_S)} cooldown (the ${ordinal(LOGIN_FAILURES_PER_IDENTITY)} failure is already refused), ` +
       `and each client IP (IPv6 per /64) has ${LOGIN_ATTEMPTS_PER_IP} attempts per ${formatDuration(LOGIN_IP_WINDOW_S)}, a successful log-in giving its attempt back; a throttled ` +
-      'attempt is 429 with `retry-after` and a plain-text body.',
+      'attempt is 429 with `retry-after` and a plain-text body. ' +
+      'The right password of an account with a second factor (an authenticator app or a passkey) starts no session: a form gets 302 to ' +
+      '`/users/log-in/mfa` with the `_agent_ops_mfa` cookie (HttpOnly, SameSite=Lax, 5 minutes), a JSON body the 401 problem `mfa_required` ' +
+      'whose `extra.mfa_token` is posted with the code to `POST /users/log-in/mfa`.',
   })
   @ApiFormPost({
     email: { description: 'the account email (trimmed and lower-cased)', required: true },
@@ -130,13 +135,18 @@ export class LoginController {
   })
   @ApiConsumes('application/json')
   @ApiExtraModels(ProblemDto)
-  @ApiFoundResponse({ description: 'logged in: redirect to `return_to` or /app with the _agent_ops_key cookie' })
+  @ApiFoundResponse({
+    description:
+      'logged in: redirect to `return_to` or /app with the _agent_ops_key cookie; or, for an account with a second factor, to /users/log-in/mfa with the _agent_ops_mfa cookie',
+  })
   @ApiTooManyRequestsResponse({
     description: 'throttled: retry-after and a plain-text body (no redirect)',
     content: { 'text/plain': { schema: { type: 'string', example: 'Too many login attempts. Try again later.' } } },
   })
   @ApiUnauthorizedResponse({
-    description: 'log-in failed: a form gets the form again with a generic message, a JSON body the problem invalid_credentials',
+    description:
+      'log-in failed: a form gets the form again with a generic message, a JSON body the problem invalid_credentials; ' +
+      'or, for a JSON body with the right password of an account with a second factor, the problem mfa_required with extra.mfa_token',
     content: {
       'text/html': { schema: { type: 'string' } },
       'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } },
@@ -146,14 +156,21 @@ export class LoginController {
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body?.password === 'string' ? body.password : '';
     const ip = clientIp(req, this.config.trustedProxyIps);
+    const back = safeReturnPath(body?.return_to);
     // A throttled attempt throws LoginThrottled: ProblemFilter answers its plain-text 429.
     const outcome = await this.login.login(email, password, {
       ip,
       ipBucket: ipBucket(ip),
       userAgent: req.headers['user-agent'],
       rememberMe: truthy(body?.remember_me),
+      returnTo: back,
     });
-    const back = safeReturnPath(body?.return_to);
+    if (outcome.ok === 'mfa') {
+      // reached only with the right password: the second factor completes the log-in
+      if (req.is('application/json')) throw new UnauthorizedProblem('mfa_required', { extra: { mfa_token: outcome.pendingToken } });
+      setMfaCookie(res, this.config, outcome.pendingToken);
+      return res.redirect(302, MFA_LOGIN_PATH);
+    }
     if (!outcome.ok) {
       if (req.is('application/json')) throw new UnauthorizedProblem('invalid_credentials');
       return sendPage(res, loginPage({ error: GENERIC_FAILURE, email, returnTo: back }), 401);

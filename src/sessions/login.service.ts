@@ -3,11 +3,16 @@ import { Db } from '../core/database/db.service';
 import { PasswordHasher } from '../identity';
 import { LoginThrottleService } from './login-throttle.service';
 import { accountActor, accountTarget, type AuditedAccount, MemberAudit } from './member-audit';
+import { MfaPendingStore } from './mfa-pending.store';
 import { OperatorsRepository } from './operators.repository';
 import { SessionsService } from './sessions.service';
 import type { AuditActor } from '../auth';
 
-export type LoginOutcome = { ok: true; token: string; actor: AuditActor } | { ok: false };
+export type LoginOutcome =
+  | { ok: true; token: string; actor: AuditActor }
+  /** The password was right and the account has a second factor: no session yet, a pending step (its token). */
+  | { ok: 'mfa'; pendingToken: string }
+  | { ok: false };
 
 /**
  * Password login. Unknown addresses, suspended accounts, accounts without a password (created by
@@ -32,6 +37,7 @@ export class LoginService implements OnModuleInit {
     private readonly throttle: LoginThrottleService,
     private readonly sessions: SessionsService,
     private readonly audit: MemberAudit,
+    private readonly pending: MfaPendingStore,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -41,7 +47,7 @@ export class LoginService implements OnModuleInit {
   async login(
     email: string,
     password: string,
-    client: { ipBucket: string; ip: string; userAgent?: string; rememberMe: boolean },
+    client: { ipBucket: string; ip: string; userAgent?: string; rememberMe: boolean; returnTo?: string },
   ): Promise<LoginOutcome> {
     const slot = await this.throttle.admit(email, client.ipBucket);
     const user = email ? await this.operators.findByEmailForLogin(email) : undefined;
@@ -52,22 +58,21 @@ export class LoginService implements OnModuleInit {
       await this.throttle.recordFailure(email, client.ipBucket, slot);
       return { ok: false };
     }
-    await this.throttle.recordSuccess(email, client.ipBucket);
-    const { token } = await this.db.transaction(async (tx) => {
-      const started = await this.sessions.start(
-        tx,
-        user.id,
-        { ip: client.ip, userAgent: client.userAgent },
-        { method: 'password', mfa: false, rememberMe: client.rememberMe },
-      );
-      await this.audit.record(tx, user.workspaceIds, {
-        action: 'member.login',
-        target: accountTarget(user),
-        changes: { session_id: [null, started.sessionId] },
-        actor: accountActor(user),
+    if (user.hasSecondFactor) {
+      // No session: the second factor completes the log-in (SecondFactorService.complete). The
+      // identity's throttle slot stays counted until it does (ADR 0249).
+      const pendingToken = await this.pending.create({
+        userId: user.id,
+        rememberMe: client.rememberMe,
+        returnTo: client.returnTo,
+        userAgent: client.userAgent,
+        passwordHash: hash,
       });
-      return started;
-    });
+      await this.throttle.passwordVerified(client.ipBucket);
+      return { ok: 'mfa', pendingToken };
+    }
+    await this.throttle.recordSuccess(email, client.ipBucket);
+    const { token } = await this.db.transaction((tx) => this.sessions.logIn(tx, user, client));
     return { ok: true, token, actor: accountActor(user) };
   }
 

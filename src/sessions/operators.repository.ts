@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db, type Queryable, type Tx } from '../core/database/db.service';
 import { t } from '../core/database/pg-types';
-import { statement } from '../core/database/statement';
+import { statement, type StatementRow } from '../core/database/statement';
 import type { AuditedAccount } from './member-audit';
 
 /** The workspaces an account is an active member of, oldest membership first: where its session events go (ADR 0240). */
@@ -9,16 +9,45 @@ const ACTIVE_WORKSPACE_IDS = (user: string) =>
   `COALESCE((SELECT array_agg(m.workspace_id ORDER BY m.inserted_at, m.workspace_id) FROM memberships m
               WHERE m.user_id = ${user} AND m.status = 'active'), '{}'::uuid[])`;
 
+/** Whether the account has a second factor: a confirmed TOTP or a passkey. */
+const HAS_SECOND_FACTOR = (user: string) =>
+  `(EXISTS (SELECT 1 FROM user_totp tp WHERE tp.user_id = ${user} AND tp.confirmed_at IS NOT NULL)
+     OR EXISTS (SELECT 1 FROM webauthn_credentials wc WHERE wc.user_id = ${user}))`;
+
 /**
  * The account of an email in any state, with its password hash (login checks both) and the
  * workspaces its log-in events go to: one statement whether or not the account exists, so a
  * failure's event costs the answer no extra round trip.
  */
-const ACCOUNT_FOR_LOGIN = statement({
-  label: 'operator_account_for_login',
-  text: `SELECT u.id, u.email, u.password_hash, u.status, ${ACTIVE_WORKSPACE_IDS('u.id')} AS workspace_ids FROM users u WHERE u.email = $1`,
-  params: [t.text],
-  row: { id: t.uuid, email: t.text, password_hash: t.text.null, status: t.text, workspace_ids: t.uuidArray },
+const accountForLogin = (label: string, where: string, param: typeof t.text) =>
+  statement({
+    label,
+    text: `SELECT u.id, u.email, u.password_hash, u.status, ${ACTIVE_WORKSPACE_IDS('u.id')} AS workspace_ids,
+                  ${HAS_SECOND_FACTOR('u.id')} AS has_second_factor
+             FROM users u WHERE ${where}`,
+    params: [param],
+    row: { id: t.uuid, email: t.text, password_hash: t.text.null, status: t.text, workspace_ids: t.uuidArray, has_second_factor: t.bool },
+  });
+const ACCOUNT_FOR_LOGIN = accountForLogin('operator_account_for_login', 'u.email = $1', t.text);
+
+/** The same account by id: a second-factor step or a re-check reads it again when it completes (a reset or a suspension since ends it). */
+const ACCOUNT_BY_ID = accountForLogin('operator_account_by_id', 'u.id = $1', t.uuid);
+
+/** An account as log-in reads it. */
+export interface LoginAccount extends AuditedAccount {
+  passwordHash: string | null;
+  status: string;
+  /** A confirmed TOTP or a passkey: a correct password then starts the second-factor step, not a session. */
+  hasSecondFactor: boolean;
+}
+
+const loginAccount = (row: StatementRow<typeof ACCOUNT_FOR_LOGIN>): LoginAccount => ({
+  id: row.id,
+  email: row.email,
+  passwordHash: row.password_hash,
+  status: row.status,
+  workspaceIds: row.workspace_ids,
+  hasSecondFactor: row.has_second_factor,
 });
 
 /** An account's address and active workspaces (its audit events' label and workspaces). */
@@ -49,9 +78,15 @@ export class OperatorsRepository {
   constructor(private readonly db: Db) {}
 
   /** See ACCOUNT_FOR_LOGIN. */
-  async findByEmailForLogin(email: string): Promise<(AuditedAccount & { passwordHash: string | null; status: string }) | undefined> {
+  async findByEmailForLogin(email: string): Promise<LoginAccount | undefined> {
     const row = await this.db.maybe(ACCOUNT_FOR_LOGIN, [email]);
-    return row && { id: row.id, email: row.email, passwordHash: row.password_hash, status: row.status, workspaceIds: row.workspace_ids };
+    return row && loginAccount(row);
+  }
+
+  /** See ACCOUNT_BY_ID. */
+  async findByIdForLogin(userId: string): Promise<LoginAccount | undefined> {
+    const row = await this.db.maybe(ACCOUNT_BY_ID, [userId]);
+    return row && loginAccount(row);
   }
 
   /** The account as its audit events name it (in `q`'s transaction); undefined when there is none. */

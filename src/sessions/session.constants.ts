@@ -19,6 +19,12 @@ export const REAUTHENTICATE_PATH = '/users/reauthenticate';
 /** The account security page: enrolling a second factor (a require_mfa workspace sends its members there). */
 export const SECURITY_PAGE_PATH = '/app/account/security';
 
+/** The second-factor step of a log-in (API.md Part 3 "Second factor"): its cookie, page, lifetime and wrong-code limit. */
+export const MFA_COOKIE = '_agent_ops_mfa';
+export const MFA_LOGIN_PATH = '/users/log-in/mfa';
+export const MFA_PENDING_TTL_MS = 5 * 60 * 1000;
+export const MFA_MAX_WRONG_CODES = 5;
+
 /** Login throttles (fixed by SPEC.md, not configurable). */
 export const LOGIN_FAILURES_PER_IDENTITY = 10;
 export const LOGIN_IDENTITY_WINDOW_S = 15 * 60;

@@ -9,6 +9,7 @@ import { LoginThrottleService } from './login-throttle.service';
 import { LoginController } from './login.controller';
 import { LoginService } from './login.service';
 import { MemberAudit } from './member-audit';
+import { MfaPendingStore } from './mfa-pending.store';
 import { OperatorAuthStrategy } from './operator-auth.strategy';
 import { OperatorDataRepository } from './operator-data.repository';
 import { OperatorSubjectData } from './operator-subject-data';
@@ -17,6 +18,7 @@ import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetProcessor } from './password-reset.processor';
 import { PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
+import { SecondFactorService } from './second-factor.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
@@ -37,7 +39,9 @@ import { SessionsService } from './sessions.service';
     OperatorDataRepository,
     OperatorSubjectData,
     MemberAudit,
+    MfaPendingStore,
+    SecondFactorService,
   ],
-  exports: [SessionsService, OperatorAuthStrategy, MemberAudit],
+  exports: [SessionsService, OperatorAuthStrategy, SecondFactorService, MemberAudit],
 })
 export class SessionsModule {}

@@ -10,6 +10,12 @@ export type SessionsProblemCode =
   | 'login_throttled'
   /** 403: the route needs a password, SSO or second-factor check within the last 10 minutes. */
   | 'reauthentication_required'
+  /** 401 to a JSON log-in whose password was right for an account with a second factor: `extra.mfa_token` continues it. */
+  | 'mfa_required'
+  /** 401: the pending second-factor step is unknown, older than 5 minutes, from another browser, or ended (5 wrong codes, a reset, a suspension). */
+  | 'mfa_step_expired'
+  /** 401: the code of the second-factor step is wrong (the step goes on until its 5th wrong code). */
+  | 'invalid_mfa_code'
   /** 403: the workspace requires a second factor and the account has none (only enrolling one is open). */
   | 'mfa_enrollment_required';
 

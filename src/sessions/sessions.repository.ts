@@ -173,6 +173,13 @@ const DELETE_SESSIONS_OF_USER = statement({
   params: [t.uuid],
 });
 
+/** A re-check (or a second factor just enrolled) renews the session's authentication; `mfa` only ever turns on. */
+const MARK_AUTHENTICATED = statement({
+  label: 'mark_user_session_authenticated',
+  text: `UPDATE user_sessions SET authenticated_at = $2, mfa = mfa OR $3 WHERE id = $1 AND expires_at > $2`,
+  params: [t.uuid, t.timestamptz, t.bool],
+});
+
 /** SQL for operator sessions (user_sessions). */
 @Injectable()
 export class SessionsRepository {
@@ -209,6 +216,11 @@ export class SessionsRepository {
   /** Whether the session was there to delete. */
   async deleteById(tx: Tx, sessionId: string): Promise<boolean> {
     return (await tx.run(DELETE_SESSION, [sessionId])) > 0;
+  }
+
+  /** See MARK_AUTHENTICATED: whether the session was there (live) to mark. */
+  async markAuthenticated(tx: Tx, sessionId: string, at: Date, mfa: boolean): Promise<boolean> {
+    return (await tx.run(MARK_AUTHENTICATED, [sessionId, at, mfa])) > 0;
   }
 
   /** In `q`'s transaction (a password reset, a SCIM suspension), or on its own. */

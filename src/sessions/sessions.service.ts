@@ -4,7 +4,7 @@ import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { Db, type Queryable, type Tx } from '../core/database/db.service';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
-import { accountActor, accountTarget, MemberAudit } from './member-audit';
+import { accountActor, accountTarget, type AuditedAccount, MemberAudit } from './member-audit';
 import { RECENT_AUTH_MS, SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS, type SessionAuthMethod } from './session.constants';
 import { type SessionAuth, SessionsRepository, SessionUser } from './sessions.repository';
 import type { AuditActor } from '../auth';
@@ -48,6 +48,31 @@ export class SessionsService {
     return { token, sessionId };
   }
 
+  /**
+   * A log-in: a new session of the account (by password; `mfa` when a second factor completed it)
+   * and its `member.login` event in each of the account's workspaces, in the caller's transaction.
+   */
+  async logIn(
+    tx: Tx,
+    account: AuditedAccount,
+    client: { ip?: string; userAgent?: string; rememberMe: boolean },
+    secondFactor?: string,
+  ): Promise<{ token: string; sessionId: string }> {
+    const started = await this.start(
+      tx,
+      account.id,
+      { ip: client.ip, userAgent: client.userAgent },
+      { method: 'password', mfa: secondFactor !== undefined, rememberMe: client.rememberMe },
+    );
+    await this.audit.record(tx, account.workspaceIds, {
+      action: 'member.login',
+      target: accountTarget(account),
+      changes: { session_id: [null, started.sessionId], ...(secondFactor ? { second_factor: [null, secondFactor] } : {}) },
+      actor: accountActor(account),
+    });
+    return started;
+  }
+
   /** The active user of a live session token, or undefined (unknown, expired, or user suspended). */
   async resolve(token: string | undefined): Promise<SessionUser | undefined> {
     if (!token || token.length > 100) return undefined;
@@ -62,6 +87,15 @@ export class SessionsService {
   /** API.md Part 3 "recent authentication": the last password, SSO or second-factor check is at most 10 minutes old. */
   recentlyAuthenticated(auth: SessionAuth): boolean {
     return this.clock.now() - auth.authenticatedAt.getTime() <= RECENT_AUTH_MS;
+  }
+
+  /**
+   * A password or second-factor check just passed on this session (a re-check, or a factor just
+   * enrolled): "recent authentication" starts again now, and `mfa` turns on when a factor was
+   * checked. In the caller's transaction, with its audit event. False when the session is gone.
+   */
+  markAuthenticated(tx: Tx, sessionId: string, mfa: boolean): Promise<boolean> {
+    return this.repo.markAuthenticated(tx, sessionId, this.clock.date(), mfa);
   }
 
   needsReissue(session: SessionUser): boolean {

@@ -28,6 +28,8 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
   regexShape('prefixed key or token (agk_/age_/mpk_/aot_)', /\b(?:agk|age|mpk|aot)_[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{16,}/),
   regexShape('SCIM token (scim_)', /\bscim_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/),
   regexShape('webhook signing secret (whsec_)', /\bwhsec_[A-Za-z0-9+/_-]{16,}/),
+  regexShape('recovery code', /(?<![A-Za-z0-9-])[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}(?![A-Za-z0-9-])/),
+  regexShape('TOTP seed (base32)', /(?<![A-Za-z0-9])[A-Z2-7]{32}(?![A-Za-z0-9])/),
   regexShape('bcrypt hash', /\$2[abxy]\$\d{2}\$[./A-Za-z0-9]{53}/),
   regexShape('SHA-256 hex', /(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])/),
   regexShape('SHA-256 base64', /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{43}=/),

@@ -228,7 +228,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Public; takes a form or a JSON body `{ email, password, remember_me, return_to }`. On success it starts a new 14-day session (ending the one the browser had), sets the `_agent_ops_key` cookie (HttpOnly, SameSite=Lax, Secure in production) and, with `remember_me`, a 14-day remember-me cookie, and answers 302 to `return_to` or `/app`. Every failure (unknown address, wrong password, suspended account, account without a password) gives the same answer, the form again with one generic message (401, HTML) or for a JSON body a 401 problem `invalid_credentials`, so nothing tells whether an account exists. Throttles: 10 failed passwords for one email and client IP within 15 minutes start a 30-minute cooldown (the 10th failure is already refused), and each client IP (IPv6 per /64) has 50 attempts per 15 minutes, a successful log-in giving its attempt back; a throttled attempt is 429 with `retry-after` and a plain-text body.
+         * @description Public; takes a form or a JSON body `{ email, password, remember_me, return_to }`. On success it starts a new 14-day session (ending the one the browser had), sets the `_agent_ops_key` cookie (HttpOnly, SameSite=Lax, Secure in production) and, with `remember_me`, a 14-day remember-me cookie, and answers 302 to `return_to` or `/app`. Every failure (unknown address, wrong password, suspended account, account without a password) gives the same answer, the form again with one generic message (401, HTML) or for a JSON body a 401 problem `invalid_credentials`, so nothing tells whether an account exists. Throttles: 10 failed passwords for one email and client IP within 15 minutes start a 30-minute cooldown (the 10th failure is already refused), and each client IP (IPv6 per /64) has 50 attempts per 15 minutes, a successful log-in giving its attempt back; a throttled attempt is 429 with `retry-after` and a plain-text body. The right password of an account with a second factor (an authenticator app or a passkey) starts no session: a form gets 302 to `/users/log-in/mfa` with the `_agent_ops_mfa` cookie (HttpOnly, SameSite=Lax, 5 minutes), a JSON body the 401 problem `mfa_required` whose `extra.mfa_token` is posted with the code to `POST /users/log-in/mfa`.
          */
         post: operations["LoginController_submit"];
         delete?: never;
@@ -303,6 +303,218 @@ export interface paths {
          * @description Public form post of the new-password form. With a usable link and a valid password (12 to 72 characters, confirmation equal) it sets the password, confirms an unconfirmed account, deletes all of the user's reset links and sessions, disconnects their live sockets and answers 302 to `/users/log-in?notice=reset`. An invalid password renders the form again with its errors (422, HTML); an unusable link (unknown, used, expired) renders the dead-end panel (200, HTML).
          */
         post: operations["PasswordResetController_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/me/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator app (TOTP)
+         * @description Needs recent authentication (a password or second-factor check within the last 10 minutes, else 403 `reauthentication_required`: `POST /users/reauthenticate`). Open to a member of a `require_mfa` workspace who has no second factor yet. Answers 201 `{ secret, otpauth_url }` (RFC 6238: SHA-1, 6 digits, 30-second steps): the seed is shown here only and kept sealed with `SECRETS_ENCRYPTION_KEY`. The enrollment is pending, and is no factor, until `POST .../mfa/totp/confirm`; starting again while pending replaces the pending seed. 409 `totp_already_enabled` while an authenticator app is confirmed (remove it first).
+         */
+        post: operations["MfaController_start"];
+        /**
+         * Remove the authenticator app
+         * @description Needs recent authentication (a password or second-factor check within the last 10 minutes, else 403 `reauthentication_required`: `POST /users/reauthenticate`). Removes the TOTP factor (or a pending enrollment) and every recovery code: 204. Log-in then needs only the password unless the account has a passkey; a member of a `require_mfa` workspace must enroll a factor again before using anything else. 409 `totp_not_enabled` when there is none.
+         */
+        delete: operations["MfaController_disable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/me/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with a current code
+         * @description Open to a member of a `require_mfa` workspace who has no second factor yet. Takes `{ code }`, the 6-digit code the app shows now (one step of drift either way is accepted). The pending seed becomes the account's second factor, this session counts as checked with it, and ten recovery codes are issued: 200 `{ recovery_codes }`, shown here only (each works once, in place of a code). A wrong code is 422 `validation_failed` with `errors.code` (still pending); 409 `totp_not_pending` without a pending enrollment, `totp_already_enabled` when already confirmed.
+         */
+        post: operations["MfaController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/me/mfa/recovery_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the recovery codes
+         * @description Needs recent authentication (a password or second-factor check within the last 10 minutes, else 403 `reauthentication_required`: `POST /users/reauthenticate`). Issues ten new recovery codes, shown here only; the earlier ones, used or not, stop working. 200 `{ recovery_codes }`. 409 `totp_not_enabled` without a confirmed authenticator app.
+         */
+        post: operations["MfaController_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/log-in/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the second step of a log-in
+         * @description Public. With a live `_agent_ops_mfa` cookie (set by a correct password of an account with a second factor, at most 5 minutes ago, in this browser) renders the code form (200, HTML); otherwise 302 to `/users/log-in?notice=mfa-expired`.
+         */
+        get: operations["MfaLoginController_form"];
+        put?: never;
+        /**
+         * Complete a log-in with a second factor
+         * @description Public. A form `{ code }` with the `_agent_ops_mfa` cookie, or JSON `{ mfa_token, code }` (the token from the `mfa_required` problem of a JSON log-in). `code` is the 6-digit code of the authenticator app (each accepted once) or a recovery code (each works once). Success: the session starts as a password log-in would (with `remember_me` as asked then) and the answer is 302 to the `return_to` of the log-in or `/app`, with the session cookie. A wrong code: the form again (401, HTML) or 401 `invalid_mfa_code`; the 5th wrong code ends the pending log-in. No live pending log-in (older than 5 minutes, another browser, ended by wrong codes, a password reset or a suspension): 302 to the log-in page, or 401 `mfa_step_expired`. Wrong codes count in the per-identity login throttle (429 with `retry-after`, plain text).
+         */
+        post: operations["MfaLoginController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the re-check of recent authentication
+         * @description A signed-in operator (session cookie; none: to the log-in page). Renders the password form, and the code form when the account has an authenticator app; `return_to` (a console path) is carried to where the check sends the browser back.
+         */
+        get: operations["MfaLoginController_reauthForm"];
+        put?: never;
+        /**
+         * Re-check the password or second factor (recent authentication)
+         * @description A signed-in operator. A form or JSON with `password`, or `code` (of the authenticator app, or a recovery code) for an account that has one. A correct check renews the session's authentication (routes that need recent authentication pass for 10 minutes; a code also marks the session as checked with a second factor): a form gets 302 to `return_to` or `/app`, JSON 204. A wrong answer: the form again (401, HTML) or 401 `invalid_credentials`; it counts in the per-identity login throttle (429, plain text). JSON with neither or both fields: 422 `validation_failed`.
+         */
+        post: operations["MfaLoginController_reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Account security page
+         * @description A signed-in operator (session cookie; none: to the log-in page). Shows whether the authenticator app is on and how many recovery codes are left, with the forms that set it up, replace the recovery codes and turn it off (these need recent authentication: without it the page links to the re-check). Open to a member of a `require_mfa` workspace who has no second factor yet.
+         */
+        get: operations["SecurityPageController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/security/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app from the security page
+         * @description Needs recent authentication (else a redirect to `/users/reauthenticate`). As `POST /api/v1/operator/me/mfa/totp`: answers 201 with the page showing the QR code (inline SVG) and the secret, and the form that confirms it; 409 (the page with the reason) when an app is already on.
+         */
+        post: operations["SecurityPageController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/security/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app from the security page
+         * @description As `POST /api/v1/operator/me/mfa/totp/confirm`: with the current `code`, turns the app on and answers the page showing the ten recovery codes, this once (not a redirect, so a reload cannot show them again). A wrong code: 422, the QR code and the form again.
+         */
+        post: operations["SecurityPageController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/security/recovery_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the recovery codes from the security page
+         * @description Needs recent authentication (else a redirect to `/users/reauthenticate`). As `POST /api/v1/operator/me/mfa/recovery_codes`: answers the page showing the ten new codes, this once.
+         */
+        post: operations["SecurityPageController_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/security/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off the authenticator app from the security page
+         * @description Needs recent authentication (else a redirect to `/users/reauthenticate`). As `DELETE /api/v1/operator/me/mfa/totp`: 303 back to the page with a notice.
+         */
+        post: operations["SecurityPageController_disable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3904,6 +4116,35 @@ export interface components {
             count: number;
             pagination: components["schemas"]["PaginationDto"];
         };
+        TotpEnrollmentDto: {
+            /**
+             * @description the base32 seed, shown once, for apps that cannot scan a QR code
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /**
+             * @description the `otpauth://totp/...` URI (RFC 6238: SHA-1, 6 digits, 30 s) an authenticator app reads from a QR code
+             * @example otpauth://totp/Agent%20Network:ops%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Agent%20Network&period=30
+             */
+            otpauth_url: string;
+        };
+        ConfirmTotpDto: {
+            /**
+             * @description the 6-digit code the authenticator app shows now
+             * @example 123456
+             */
+            code: string;
+        };
+        RecoveryCodesDto: {
+            /**
+             * @description ten single-use recovery codes, shown once (only their SHA-256 is kept); each stands in for a code once
+             * @example [
+             *       "ABCD-EFGH-2345",
+             *       "JKLM-NPQR-6723"
+             *     ]
+             */
+            recovery_codes: string[];
+        };
         MeUserDto: {
             /** Format: uuid */
             id: string;
@@ -4979,7 +5220,7 @@ export interface components {
             /** Format: uuid */
             workspace_id: string;
             /** @enum {string} */
-            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "member.role_change" | "member.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "session.end" | "mfa.passkey_add" | "mfa.passkey_remove" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
+            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "member.role_change" | "member.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "session.end" | "mfa.passkey_add" | "mfa.passkey_remove" | "session.reauthenticate" | "mfa.totp_enable" | "mfa.totp_disable" | "mfa.recovery_codes_regenerate" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
             /** @enum {string} */
             outcome: "success" | "failure";
             actor: components["schemas"]["AuditActorDto"];
@@ -6266,7 +6507,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description a notice to show above the form */
-                notice?: "reset" | "logged-out";
+                notice?: "reset" | "logged-out" | "mfa-expired";
                 /** @description the console page to open after logging in (`/app...` or `/admin...`) */
                 return_to?: string;
             };
@@ -6324,14 +6565,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description logged in: redirect to `return_to` or /app with the _agent_ops_key cookie */
+            /** @description logged in: redirect to `return_to` or /app with the _agent_ops_key cookie; or, for an account with a second factor, to /users/log-in/mfa with the _agent_ops_mfa cookie */
             302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description log-in failed: a form gets the form again with a generic message, a JSON body the problem invalid_credentials */
+            /** @description log-in failed: a form gets the form again with a generic message, a JSON body the problem invalid_credentials; or, for a JSON body with the right password of an account with a second factor, the problem mfa_required with extra.mfa_token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6495,6 +6736,591 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    MfaController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrollmentDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description an authenticator app is already confirmed (totp_already_enabled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MfaController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description no authenticator app (totp_not_enabled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MfaController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmTotpDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description nothing pending (totp_not_pending) or already confirmed (totp_already_enabled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the code is not the current one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MfaController_regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description no confirmed authenticator app (totp_not_enabled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MfaLoginController_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the code form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no live pending log-in: back to the log-in page */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MfaLoginController_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description a code of the authenticator app, or a recovery code */
+                    code: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description a code of the authenticator app, or a recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description logged in: redirect to return_to or /app with the _agent_ops_key cookie; or no pending log-in: to the log-in page */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a wrong code (the form again, or invalid_mfa_code), or no pending log-in (mfa_step_expired, JSON) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description throttled: retry-after and a plain-text body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MfaLoginController_reauthForm: {
+        parameters: {
+            query?: {
+                /** @description the console page to go back to (`/app...` or `/admin...`) */
+                return_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the re-check forms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MfaLoginController_reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the account password */
+                    password?: string;
+                    /** @description a code of the authenticator app, or a recovery code (instead of the password) */
+                    code?: string;
+                    /** @description the console page to go back to (`/app...` or `/admin...`; anything else: /app) */
+                    return_to?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the account password */
+                    password?: string;
+                    /** @description a code of the authenticator app, or a recovery code (instead of the password) */
+                    code?: string;
+                    /** @description the console page to go back to (`/app...` or `/admin...`; anything else: /app) */
+                    return_to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description checked (JSON) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description checked (form): back to return_to or /app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description wrong password or code: the form again, or invalid_credentials
+             *
+             *     problem body (application/problem+json)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description JSON without exactly one of password and code */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description throttled: retry-after and a plain-text body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityPageController_page: {
+        parameters: {
+            query?: {
+                notice?: "totp-disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the account security page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SecurityPageController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description the page with the QR code, the secret and the confirm form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SecurityPageController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the 6-digit code the app shows now */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the page with the recovery codes, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the QR code and the form again, with what was wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityPageController_regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description the page with the new recovery codes, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SecurityPageController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description back to the security page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };

@@ -39,6 +39,12 @@ export const RedisKeys = {
   loginCooldown: (id: string) => `${REDIS_PREFIX}:login:cool:${id}`,
   /** Unreturned login attempts of one IP (/64 for IPv6). TTL: 15 min. */
   loginAttemptsByIp: (ipBucket: string) => `${REDIS_PREFIX}:login:ip:${ipBucket}`,
+  /**
+   * A log-in waiting for its second factor; `id` is the SHA-256 of the `_agent_ops_mfa` cookie's
+   * (or `mfa_token`'s) random value, never the value. A hash: user, remember-me, return path,
+   * user-agent hash, password fingerprint, created_at, wrong codes. TTL: 5 min.
+   */
+  mfaPendingLogin: (id: string) => `${REDIS_PREFIX}:mfa:pending:${id}`,
   /** Password-reset requests per IP and per address (hashed). TTL: 15 min. */
   resetRequestsByIp: (ipBucket: string) => `${REDIS_PREFIX}:reset:ip:${ipBucket}`,
   resetRequestsByAddress: (id: string) => `${REDIS_PREFIX}:reset:addr:${id}`,

@@ -1,0 +1,126 @@
+import { html, raw, SafeHtml } from '../core/pages/html';
+import { layout } from '../core/pages/layout';
+import type { MfaStatus, TotpEnrollment } from './mfa.service';
+
+export const SECURITY_PAGE = '/app/account/security';
+
+const codeField = (label: string) => html`<label for="code">${label}</label>
+    <input id="code" name="code" type="text" inputmode="text" autocomplete="one-time-code" required maxlength="32" autofocus>`;
+
+/** /users/log-in/mfa: the second step of a log-in. */
+export function mfaLoginPage(opts: { error?: string } = {}): SafeHtml {
+  return layout(
+    { title: 'Two-factor authentication' },
+    html`<section class="panel" aria-labelledby="mfa-title">
+  <h1 id="mfa-title">Two-factor authentication</h1>
+  ${opts.error ? html`<p class="error" role="alert" id="mfa-error">${opts.error}</p>` : ''}
+  <form method="post" action="/users/log-in/mfa">
+    ${codeField('Code from your authenticator app, or a recovery code')}
+    <p><button type="submit">Verify</button></p>
+  </form>
+  <p><a href="/users/log-in">Start over</a></p>
+</section>`,
+  );
+}
+
+/** /users/reauthenticate: "recent authentication"'s re-check. */
+export function reauthPage(opts: { email: string; returnTo?: string; hasTotp: boolean; error?: string }): SafeHtml {
+  const back = opts.returnTo ? html`<input type="hidden" name="return_to" value="${opts.returnTo}">` : '';
+  return layout(
+    { title: 'Confirm it is you', signedInAs: opts.email },
+    html`<section class="panel" aria-labelledby="reauth-title">
+  <h1 id="reauth-title">Confirm it is you</h1>
+  <p>This action needs a fresh check of your password${opts.hasTotp ? ' or of your authenticator app' : ''}: it lasts 10 minutes.</p>
+  ${opts.error ? html`<p class="error" role="alert" id="reauth-error">${opts.error}</p>` : ''}
+  <form method="post" action="/users/reauthenticate" id="reauth-password">${back}
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <p><button type="submit">Confirm</button></p>
+  </form>
+  ${
+    opts.hasTotp
+      ? html`<form method="post" action="/users/reauthenticate" id="reauth-code">${back}
+    ${codeField('Or a code from your authenticator app (or a recovery code)')}
+    <p><button type="submit">Confirm with a code</button></p>
+  </form>`
+      : ''
+  }
+</section>`,
+  );
+}
+
+export interface SecurityPageView {
+  email: string;
+  status: MfaStatus;
+  /** Whether the session's last check is recent enough for the forms that need it. */
+  recent: boolean;
+  /** An enrollment being set up: its QR code (inline SVG, generated server-side) and secret. */
+  enrollment?: TotpEnrollment & { qrSvg: string };
+  /** Recovery codes just issued: shown this once. */
+  recoveryCodes?: string[];
+  notice?: string;
+  error?: string;
+  /** Whether the workspace the request acts on requires a second factor and the account has none. */
+  mustEnroll: boolean;
+}
+
+const recheck = html`<p id="recheck">These settings need a fresh check of your password.
+  <a class="button" href="/users/reauthenticate?return_to=${encodeURIComponent(SECURITY_PAGE)}">Confirm it is you</a></p>`;
+
+function totpSection(v: SecurityPageView): SafeHtml {
+  if (v.enrollment) {
+    return html`<div id="totp-enroll">
+  <p>Scan this QR code with your authenticator app, or type the secret in by hand, then enter the code it shows.</p>
+  <figure id="totp-qr" style="width:14rem;margin:0">${raw(v.enrollment.qrSvg)}</figure>
+  <p>Secret: <code id="totp-secret" class="secret">${v.enrollment.secret}</code></p>
+  <form method="post" action="${SECURITY_PAGE}/totp/confirm">
+    ${codeField('Code from the app')}
+    <p><button type="submit">Turn on</button></p>
+  </form>
+</div>`;
+  }
+  if (v.status.totp === 'enabled') {
+    return html`<p id="totp-status">Authenticator app: <strong>on</strong>${v.status.totpConfirmedAt ? html` since <time datetime="${v.status.totpConfirmedAt.toISOString()}">${v.status.totpConfirmedAt.toISOString().slice(0, 10)}</time>` : ''}.
+  Recovery codes left: <span id="recovery-codes-left">${v.status.recoveryCodesLeft}</span>.</p>
+  ${
+    v.recent
+      ? html`<form method="post" action="${SECURITY_PAGE}/recovery_codes" style="display:inline"><button type="submit" id="regenerate-codes">New recovery codes</button></form>
+  <form method="post" action="${SECURITY_PAGE}/totp/disable" style="display:inline"><button type="submit" id="disable-totp">Turn off the authenticator app</button></form>`
+      : recheck
+  }`;
+  }
+  return html`<p id="totp-status">Authenticator app: <strong>off</strong>.</p>
+  ${v.recent ? html`<form method="post" action="${SECURITY_PAGE}/totp"><button type="submit" id="enroll-totp">Set up an authenticator app</button></form>` : recheck}`;
+}
+
+const recoveryCodesBlock = (codes: string[]) => html`<div id="recovery-codes" role="status">
+  <p class="notice">Save these recovery codes now: they are shown only this once. Each works once, in place of a code.</p>
+  <ul>${codes.map((c) => html`<li><code class="recovery-code">${c}</code></li>`)}</ul>
+</div>`;
+
+/**
+ * The passkeys section of the security page (API.md Part 3 "Passkeys"): the passkey feature
+ * fills it in. Empty until then.
+ */
+export function passkeysSection(_v: SecurityPageView): SafeHtml {
+  return html``;
+}
+
+/** /app/account/security: the account's second factors. */
+export function securityPage(v: SecurityPageView): SafeHtml {
+  return layout(
+    { title: 'Account security', signedInAs: v.email },
+    html`<section class="panel" aria-labelledby="security-title">
+  <h1 id="security-title">Account security</h1>
+  ${v.mustEnroll ? html`<p class="error" role="alert" id="must-enroll">This workspace requires a second factor: set one up to continue.</p>` : ''}
+  ${v.notice ? html`<p class="notice" role="status" id="security-notice">${v.notice}</p>` : ''}
+  ${v.error ? html`<p class="error" role="alert" id="security-error">${v.error}</p>` : ''}
+  ${v.recoveryCodes ? recoveryCodesBlock(v.recoveryCodes) : ''}
+  <h2>Authenticator app (TOTP)</h2>
+  ${totpSection(v)}
+  <!-- passkeys: the passkey feature's section goes here (passkeysSection) -->
+  ${passkeysSection(v)}
+  <p><a href="/app">Back to the overview</a></p>
+</section>`,
+  );
+}
