@@ -309,6 +309,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in account's sessions
+         * @description Any operator with a session cookie: answers `{ sessions, count }`, every live session of the account, newest log-in first, each with `id`, `current` (the session of this request), `created_at` (the log-in; a reissue keeps it), `last_seen_at` (the last request seen with it, within a minute), `ip` and `user_agent` (as it was started), `auth_method` (`password`, `sso`, `invitation` or `reset`), `mfa` (a second factor was checked) and `remember_me`.
+         */
+        get: operations["AccountSessionsController_list"];
+        put?: never;
+        post?: never;
+        /**
+         * End all your other sessions
+         * @description Any operator with a session cookie: ends every session of the account but this request's own (their live sockets close with 4401 `session_ended` on every node) and answers 204, also when there was none to end.
+         */
+        delete: operations["AccountSessionsController_endOthers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description Any operator with a session cookie: ends one of the account's own sessions (its row is deleted and its live sockets close with 4401 `session_ended` on every node) and answers 204. Ending the current session is allowed and logs this browser out (both session cookies are cleared). Another account's session, an ended or unknown one, or an id that is not a UUID is 404 `not_found`.
+         */
+        delete: operations["AccountSessionsController_endOne"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/members/{user_id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a member's sessions
+         * @description Owners and admins of the workspace (session cookie): ends every session of a member of the workspace, everywhere (sessions belong to the account, not to one workspace; each workspace the account is a member of records the `session.end` events). Their live sockets close with 4401 `session_ended` on every node; answers 204. An admin may not end an owner's sessions (403 `insufficient_role`); a user who is not a member of this workspace, or an id that is not a UUID, is 404 `not_found`. Naming yourself ends your own sessions, this browser's included.
+         */
+        delete: operations["AccountSessionsController_endMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app": {
         parameters: {
             query?: never;
@@ -3520,6 +3584,36 @@ export interface components {
             count: number;
             pagination: components["schemas"]["PaginationDto"];
         };
+        AccountSessionDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description the session of this request (ending it logs this browser out) */
+            current: boolean;
+            /**
+             * Format: date-time
+             * @description the log-in that started it (kept when the session is reissued)
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description the last request seen with it, within a minute
+             */
+            last_seen_at: string;
+            /** @description the client address it was started from */
+            ip: string | null;
+            /** @description the user agent it was started with (300 characters at most) */
+            user_agent: string | null;
+            /** @enum {string} */
+            auth_method: "password" | "sso" | "invitation" | "reset";
+            /** @description a second factor was checked (or the identity provider vouched: SSO) */
+            mfa: boolean;
+            /** @description started with remember-me */
+            remember_me: boolean;
+        };
+        AccountSessionListDto: {
+            sessions: components["schemas"]["AccountSessionDto"][];
+            count: number;
+        };
         MeUserDto: {
             /** Format: uuid */
             id: string;
@@ -5948,6 +6042,185 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    AccountSessionsController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionListDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AccountSessionsController_endOthers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the other sessions ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AccountSessionsController_endOne: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not one of the account's live sessions */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AccountSessionsController_endMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's sessions ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };

@@ -2,11 +2,13 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DatabaseNotifications } from '../database/database-notifications.service';
 import { CREDENTIAL_EVENTS_CHANNEL, CredentialEvents } from './credential-events';
 import { type BusEvent, EventBus } from './event-bus.service';
+import { SessionEvents } from './redis-keys';
 
 const ID_FIELD: Record<string, string> = {
   [CredentialEvents.credentialChanged]: 'credentialId',
   [CredentialEvents.agentChanged]: 'serviceAgentId',
   [CredentialEvents.workspaceChanged]: 'workspaceId',
+  [SessionEvents.sessionEnded]: 'sessionId',
 };
 
 /** The bus event a notification of CREDENTIAL_EVENTS_CHANNEL carries, or undefined for anything else. */

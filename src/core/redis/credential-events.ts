@@ -1,3 +1,5 @@
+import { SessionEvents } from './redis-keys';
+
 /**
  * Cross-node events that invalidate cached credentials, published on the EventBus by whoever
  * changes the credential, its agent or its workspace (and consumed by the socket gateway to
@@ -10,8 +12,9 @@ export const CredentialEvents = {
 } as const;
 
 /**
- * The PostgreSQL channel on which the transaction that archives a key or changes an agent's or a
- * workspace's status tells every node, when it commits, whatever Redis does (ADR 0230): the
+ * The PostgreSQL channel on which the transaction that archives a key, changes an agent's or a
+ * workspace's status or ends an operator session (from the account's sessions list or a member's,
+ * ADR 0245) tells every node, when it commits, whatever Redis does (ADR 0230): the
  * payload is the event as the bus carries it, and CommittedCredentialEvents hands it to each
  * node's bus handlers. The bus publish after commit stays (this node at once, and nodes of an
  * older build); a node that is not listening here trusts no credential cache.
@@ -30,4 +33,6 @@ export const notifyCredentialEventSql = {
   credentialChanged: (id: string) => notifySql(CredentialEvents.credentialChanged, 'credentialId', id),
   agentChanged: (id: string) => notifySql(CredentialEvents.agentChanged, 'serviceAgentId', id),
   workspaceChanged: (id: string) => notifySql(CredentialEvents.workspaceChanged, 'workspaceId', id),
+  /** An operator session ended (its sockets close with 4401 on every node). */
+  sessionEnded: (id: string) => notifySql(SessionEvents.sessionEnded, 'sessionId', id),
 };
