@@ -273,6 +273,44 @@ describe('sessions an operator can see and end', () => {
     });
   });
 
+  describe('the page /app/account/sessions', () => {
+    const PAGE = '/app/account/sessions';
+
+    it('without a session redirects to log in; lists the sessions; its forms end the others, one, or this browser', async () => {
+      expect((await t.http().get(PAGE).expect(302)).headers.location).toBe(`/users/log-in?return_to=${encodeURIComponent(PAGE)}`);
+      const { op, workspaces } = await memberOfTwo();
+      const [mine, a, b, c] = [await browser(op), await browser(op), await browser(op), await browser(op)];
+      const page = await as(mine, t.http().get(PAGE)).expect(200);
+      expect(page.text).toContain(`data-session-id="${mine.sessionId}" data-current="true"`);
+      expect(page.text).toContain(`action="${PAGE}/${a.sessionId}/end"`);
+      expect(page.text).not.toContain(`action="${PAGE}/${mine.sessionId}/end"`);
+      expect(page.text).toContain(a.ua);
+
+      const rid = `rid-${randomBytes(8).toString('hex')}`;
+      const one = await as(mine, t.http().post(`${PAGE}/${a.sessionId}/end`).type('form'), rid)
+        .send({})
+        .expect(303);
+      expect(one.headers.location).toBe(`${PAGE}?notice=ended`);
+      expect(await eventsOf(rid)).toEqual(ended(workspaces, op, [a.sessionId], op));
+      expect(await live(a)).toBe(false);
+      expectProblem(await as(mine, t.http().post(`${PAGE}/${a.sessionId}/end`).set('accept', 'application/json')), 404, 'not-found');
+
+      const all = await as(mine, t.http().post(`${PAGE}/end-others`).type('form'))
+        .send({})
+        .expect(303);
+      expect(all.headers.location).toBe(`${PAGE}?notice=others-ended`);
+      expect(await Promise.all([mine, b, c].map(live))).toEqual([true, false, false]);
+      expect((await as(mine, t.http().get(`${PAGE}?notice=others-ended`)).expect(200)).text).toContain('id="no-other-sessions"');
+
+      const self = await as(mine, t.http().post(`${PAGE}/${mine.sessionId}/end`).type('form'))
+        .send({})
+        .expect(303);
+      expect(self.headers.location).toBe('/users/log-in?notice=logged-out');
+      expect(isCleared(setCookies(self).get(SESSION_COOKIE))).toBe(true);
+      expect(await live(mine)).toBe(false);
+    });
+  });
+
   describe('live sockets of an ended session close with 4401 on both nodes', () => {
     const faults: [string, () => Promise<() => void>][] = [
       [

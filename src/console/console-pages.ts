@@ -31,6 +31,7 @@ export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): Sa
   <a href="/app/ota-updates">OTA updates</a> · <a href="/app/batch-operations">Batch operations</a></p></nav>`
       : html`<p>You are not a member of any workspace.</p>`
   }
+  <nav aria-label="Your account"><p><a href="/app/account/sessions" id="account-sessions">Your sessions</a></p></nav>
 </section>
 ${
   current

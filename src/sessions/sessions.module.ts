@@ -5,6 +5,7 @@ import { QueueNames } from '../core/config/queue-names';
 import { MAIL_JOB_OPTIONS, registerQueue } from '../core/jobs/queue-worker';
 import { IdentityModule } from '../identity';
 import { MailModule } from '../mail';
+import { AccountSessionsPageController } from './account-sessions-page.controller';
 import { AccountSessionsController } from './account-sessions.controller';
 import { AccountSessionsService } from './account-sessions.service';
 import { LoginThrottleService } from './login-throttle.service';
@@ -25,7 +26,7 @@ import { SessionsService } from './sessions.service';
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset, the account's sessions. */
 @Module({
   imports: [registerQueue(QueueNames.passwordResets, MAIL_JOB_OPTIONS), CommonModule, MailModule, IdentityModule, AuditModule],
-  controllers: [LoginController, PasswordResetController, AccountSessionsController],
+  controllers: [LoginController, PasswordResetController, AccountSessionsController, AccountSessionsPageController],
   providers: [
     AccountSessionsService,
     SessionsRepository,
