@@ -12,6 +12,7 @@ import { makeWorkspace, Registered } from './support/builders';
 import { pollUntil } from './support/console';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
+import type { LastUseBatch } from '../src/core/database/last-use-batch';
 import type { Response } from 'supertest';
 
 const INSUFFICIENT_SCOPE = 'The token does not have sufficient scope';
@@ -361,7 +362,7 @@ describe('machine authentication on protected /api/v1 routes', () => {
       // the batch's write fails once, as it would with the database unreachable
       const repo = own.app.get(CredentialsRepository);
       const touch = jest.spyOn(repo, 'touchLastUsed').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
-      await own.app.get<MachineCredentialVerifier, { flushLastUsed(): Promise<void> }>(MachineCredentialVerifier).flushLastUsed();
+      await own.app.get<MachineCredentialVerifier, { lastUsed: LastUseBatch }>(MachineCredentialVerifier).lastUsed.flush();
       expect(touch).toHaveBeenCalledTimes(1);
       touch.mockRestore();
 

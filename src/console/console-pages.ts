@@ -32,6 +32,7 @@ export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): Sa
   <p><a href="/app/members" id="members-link">Members</a></p>`
       : html`<p>You are not a member of any workspace.</p>`
   }
+  <nav aria-label="Your account"><p><a href="/app/account/sessions" id="account-sessions">Your sessions</a></p></nav>
 </section>
 ${
   current

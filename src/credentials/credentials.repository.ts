@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db, type MergeableWrite, type Tx } from '../core/database/db.service';
+import { lastUseParams, type LastUses } from '../core/database/last-use-batch';
 import { keysetStatement } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
 import { byteaArrayLiteral, textArrayLiteral, timestamptzArrayLiteral, uuidArrayLiteral } from '../core/database/sql';
@@ -398,11 +399,9 @@ export class CredentialsRepository {
   }
 
   /** Batched last_used_at: one statement for every credential used since the last flush. */
-  async touchLastUsed(entries: ReadonlyMap<string, number>): Promise<void> {
+  async touchLastUsed(entries: LastUses): Promise<void> {
     if (entries.size === 0) return;
-    const ids = [...entries.keys()];
-    const times = ids.map((id) => new Date(entries.get(id)!));
-    await this.db.run(TOUCH_LAST_USED, [ids, times]);
+    await this.db.run(TOUCH_LAST_USED, lastUseParams(entries));
   }
 
   // ---- batch revocation (issue 22) ----

@@ -1,7 +1,8 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches, sha256Base64 } from '../core/common/crypto/secrets';
 import { ProblemError } from '../core/common/problem/problem.error';
+import { LastUseBatch } from '../core/database/last-use-batch';
 import { CommittedCredentialEvents } from '../core/redis/committed-credential-events';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
@@ -35,12 +36,11 @@ export type TokenLoader = (tokenHash: Buffer) => Promise<AccessTokenRecord | und
  */
 @Injectable()
 export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(MachineCredentialVerifier.name);
   private readonly keys = new CredentialCache<CredentialRecord>();
   private readonly tokens = new CredentialCache<AccessTokenRecord>();
   private readonly socketTokens = new CredentialCache<AccessTokenRecord>();
-  private readonly lastUsed = new Map<string, number>();
-  private flushTimer?: NodeJS.Timeout;
+  /** The last use of each credential, written in batches (tests flush it without waiting). */
+  private readonly lastUsed: LastUseBatch;
 
   constructor(
     private readonly repo: CredentialsRepository,
@@ -48,7 +48,9 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
     private readonly clock: Clock,
     private readonly refusals: CredentialRefusals,
     private readonly committed: CommittedCredentialEvents,
-  ) {}
+  ) {
+    this.lastUsed = new LastUseBatch('last_used_at', (uses) => this.repo.touchLastUsed(uses));
+  }
 
   onModuleInit(): void {
     const caches = [this.keys, this.tokens, this.socketTokens];
@@ -73,13 +75,11 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
     update();
     this.events.onHealthChange(update);
     this.committed.onListeningChange(update);
-    this.flushTimer = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
-    this.flushTimer.unref();
+    this.lastUsed.start(LAST_USED_FLUSH_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.flushTimer);
-    await this.flushLastUsed();
+    await this.lastUsed.stop();
   }
 
   /**
@@ -192,7 +192,7 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
   }
 
   private principal(record: CredentialRecord, scopes: readonly MachineScope[], via: MachinePrincipal['via']): MachinePrincipal {
-    this.lastUsed.set(record.credentialId, this.clock.now());
+    this.lastUsed.mark(record.credentialId, this.clock.now());
     return {
       kind: 'machine',
       credentialId: record.credentialId,
@@ -203,18 +203,5 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
       rateLimitSubject: { kind: 'credential', id: record.credentialId },
       actor: { type: 'service_agent', id: record.serviceAgentId, label: null },
     };
-  }
-
-  private async flushLastUsed(): Promise<void> {
-    if (this.lastUsed.size === 0) return;
-    const batch = new Map(this.lastUsed);
-    this.lastUsed.clear();
-    try {
-      await this.repo.touchLastUsed(batch);
-    } catch (err) {
-      // Kept for the next flush (Postgres out of reach, say): a use newer than the kept one wins.
-      for (const [id, at] of batch) if ((this.lastUsed.get(id) ?? 0) < at) this.lastUsed.set(id, at);
-      this.logger.warn(`last_used_at flush failed, kept for the next: ${(err as Error).message}`);
-    }
   }
 }

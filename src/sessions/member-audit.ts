@@ -32,12 +32,9 @@ export class MemberAudit {
   /**
    * One event per workspace, in `q`'s transaction (each on its own for a Db). All are issued at
    * once, so each has read the request (address, user agent, request id) by the time this returns.
+   * The actor is the request's principal unless given (the log-in routes act for no principal).
    */
-  async record(
-    q: Queryable,
-    workspaceIds: readonly string[],
-    entry: Omit<AuditEntry, 'workspaceId'> & { actor: AuditActor },
-  ): Promise<void> {
+  async record(q: Queryable, workspaceIds: readonly string[], entry: Omit<AuditEntry, 'workspaceId'>): Promise<void> {
     await Promise.all(workspaceIds.map((workspaceId) => this.audit.record(q, { ...entry, workspaceId })));
   }
 }

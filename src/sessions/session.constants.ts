@@ -12,6 +12,18 @@ export type SessionAuthMethod = (typeof SESSION_AUTH_METHODS)[number];
 /** "Recent authentication" (API.md Part 3): the session's last password, SSO or second-factor check is at most this old. */
 export const RECENT_AUTH_MS = 10 * 60 * 1000;
 
+/**
+ * `last_seen_at` (API.md Part 3 "Sessions", within a minute's accuracy, ADR 0246): a request marks
+ * its session seen when the stored value is at least this old, and the marks are written in one
+ * statement every SESSION_SEEN_FLUSH_MS, so the stored value trails the last request by at most
+ * their sum (a minute), at most a couple of writes a minute per session however busy.
+ */
+export const SESSION_SEEN_WRITE_AFTER_MS = 45_000;
+export const SESSION_SEEN_FLUSH_MS = 15_000;
+
+/** The account's sessions page (API.md Part 3 "Sessions"). */
+export const SESSIONS_PAGE_PATH = '/app/account/sessions';
+
 export const LOGIN_PATH = '/users/log-in';
 export const APP_PATH = '/app';
 /** Where a session that is not recent enough re-checks its password or second factor. */

@@ -5,6 +5,9 @@ import { QueueNames } from '../core/config/queue-names';
 import { MAIL_JOB_OPTIONS, registerQueue } from '../core/jobs/queue-worker';
 import { IdentityModule } from '../identity';
 import { MailModule } from '../mail';
+import { AccountSessionsPageController } from './account-sessions-page.controller';
+import { AccountSessionsController } from './account-sessions.controller';
+import { AccountSessionsService } from './account-sessions.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { LoginController } from './login.controller';
 import { LoginService } from './login.service';
@@ -22,11 +25,12 @@ import { SecondFactorService } from './second-factor.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
-/** Operator browser sessions: login, log-out, remember-me, throttles, password reset. */
+/** Operator browser sessions: login, log-out, remember-me, throttles, password reset, the account's sessions. */
 @Module({
   imports: [registerQueue(QueueNames.passwordResets, MAIL_JOB_OPTIONS), CommonModule, MailModule, IdentityModule, AuditModule],
-  controllers: [LoginController, PasswordResetController],
+  controllers: [LoginController, PasswordResetController, AccountSessionsController, AccountSessionsPageController],
   providers: [
+    AccountSessionsService,
     SessionsRepository,
     OperatorsRepository,
     PasswordResetRepository,

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Db, type Queryable, type Tx } from '../core/database/db.service';
+import { lastUseParams, type LastUses } from '../core/database/last-use-batch';
 import { t } from '../core/database/pg-types';
 import { statement, type StatementRow } from '../core/database/statement';
+import { notifyCredentialEventSql } from '../core/redis/credential-events';
+import type { OperatorRole } from '../auth';
 import type { OperatorMembership } from './operator-principal';
 import type { SessionAuthMethod } from './session.constants';
 
@@ -17,6 +20,8 @@ export interface SessionUser {
    */
   emailConfirmed: boolean;
   issuedAt: Date;
+  /** When the session was last seen, as stored (written in batches: SessionsService.resolve). */
+  lastSeenAt: Date;
   /** The user's workspaces with their role, oldest membership first; suspended memberships (SCIM) are left out. */
   memberships: OperatorMembership[];
   /** How the session was authenticated, and when (recent authentication is measured from it). */
@@ -90,7 +95,7 @@ const LIVE_SESSION_USER = statement({
                                         ORDER BY m.inserted_at ASC, w.id ASC), '[]'::json)
                  FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
                 WHERE m.user_id = u.id AND m.status = 'active') AS memberships,
-              s.auth_method, s.mfa, s.authenticated_at, s.remember_me, s.created_at,
+              s.auth_method, s.mfa, s.authenticated_at, s.remember_me, s.created_at, s.last_seen_at,
               (EXISTS (SELECT 1 FROM user_totp tp WHERE tp.user_id = u.id AND tp.confirmed_at IS NOT NULL)
                 OR EXISTS (SELECT 1 FROM webauthn_credentials wc WHERE wc.user_id = u.id)) AS mfa_enabled
          FROM user_sessions s JOIN users u ON u.id = s.user_id
@@ -109,6 +114,7 @@ const LIVE_SESSION_USER = statement({
     authenticated_at: t.timestamptz,
     remember_me: t.bool,
     created_at: t.timestamptz,
+    last_seen_at: t.timestamptz,
     mfa_enabled: t.bool,
   },
 });
@@ -120,6 +126,7 @@ const sessionUser = (r: StatementRow<typeof LIVE_SESSION_USER>): SessionUser => 
   name: r.name,
   emailConfirmed: r.email_confirmed,
   issuedAt: r.issued_at,
+  lastSeenAt: r.last_seen_at,
   memberships: r.memberships,
   auth: { method: r.auth_method, mfa: r.mfa, authenticatedAt: r.authenticated_at, rememberMe: r.remember_me, createdAt: r.created_at },
   mfaEnabled: r.mfa_enabled,
@@ -180,6 +187,78 @@ const MARK_AUTHENTICATED = statement({
   params: [t.uuid, t.timestamptz, t.bool],
 });
 
+/** Batched last_seen_at (SessionsService.resolve): never moves backwards (another node may have written a newer sighting). */
+const TOUCH_LAST_SEEN = statement({
+  label: 'touch_user_sessions_last_seen',
+  text: `UPDATE user_sessions s SET last_seen_at = v.at
+         FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at)
+        WHERE s.id = v.id AND s.last_seen_at < v.at`,
+  params: [t.uuidArray, t.timestamptzArray],
+});
+
+/** A session as the account's list shows it (API.md Part 3 "Sessions"). */
+export interface AccountSessionRow {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+  auth_method: SessionAuthMethod;
+  mfa: boolean;
+  remember_me: boolean;
+}
+
+/** The account's live sessions, newest log-in first. */
+const LIST_ACCOUNT_SESSIONS = statement({
+  label: 'list_account_sessions',
+  text: `SELECT id, created_at, last_seen_at, ip, user_agent, auth_method, mfa, remember_me FROM user_sessions
+          WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC, id DESC`,
+  params: [t.uuid, t.timestamptz],
+  row: {
+    id: t.uuid,
+    created_at: t.timestamptz,
+    last_seen_at: t.timestamptz,
+    ip: t.text.null,
+    user_agent: t.text.null,
+    auth_method: t.text.of<SessionAuthMethod>(),
+    mfa: t.bool,
+    remember_me: t.bool,
+  },
+});
+
+/**
+ * Ends live sessions of an account: all of them, only the one `$3` names (unless null), all but
+ * the one `$4` names (unless null). Every node hears each end with the commit (its sockets close
+ * whatever Redis does: "How to end credentials on every node").
+ */
+const END_ACCOUNT_SESSIONS = statement({
+  label: 'end_account_sessions',
+  text: `WITH ended AS (
+           DELETE FROM user_sessions s
+            WHERE s.user_id = $1 AND s.expires_at > $2 AND ($3::uuid IS NULL OR s.id = $3::uuid) AND ($4::uuid IS NULL OR s.id <> $4::uuid)
+           RETURNING s.id)
+         SELECT e.id, ${notifyCredentialEventSql.sessionEnded('e.id')} AS notified FROM ended e`,
+  params: [t.uuid, t.timestamptz, t.uuid.null, t.uuid.null],
+  row: { id: t.uuid, notified: t.void },
+});
+
+/**
+ * A member of the workspace (any membership status) with its role and the workspaces the account
+ * is an active member of, its membership row share-locked until the transaction ends (a role
+ * change waits).
+ */
+const WORKSPACE_MEMBER = statement({
+  label: 'workspace_member_for_sessions',
+  text: `SELECT m.role, u.email,
+                COALESCE((SELECT array_agg(o.workspace_id ORDER BY o.inserted_at, o.workspace_id) FROM memberships o
+                           WHERE o.user_id = m.user_id AND o.status = 'active'), '{}'::uuid[]) AS workspace_ids
+           FROM memberships m JOIN users u ON u.id = m.user_id
+          WHERE m.workspace_id = $1 AND m.user_id = $2
+            FOR SHARE OF m`,
+  params: [t.uuid, t.uuid],
+  row: { role: t.text.of<OperatorRole>(), email: t.text, workspace_ids: t.uuidArray },
+});
+
 /** SQL for operator sessions (user_sessions). */
 @Injectable()
 export class SessionsRepository {
@@ -221,6 +300,31 @@ export class SessionsRepository {
   /** See MARK_AUTHENTICATED: whether the session was there (live) to mark. */
   async markAuthenticated(tx: Tx, sessionId: string, at: Date, mfa: boolean): Promise<boolean> {
     return (await tx.run(MARK_AUTHENTICATED, [sessionId, at, mfa])) > 0;
+  }
+
+  /** One statement for every session seen since the last flush; returns the rows written. */
+  async touchLastSeen(uses: LastUses): Promise<number> {
+    if (uses.size === 0) return 0;
+    return this.db.run(TOUCH_LAST_SEEN, lastUseParams(uses));
+  }
+
+  listOfAccount(userId: string, now: Date): Promise<AccountSessionRow[]> {
+    return this.db.rows(LIST_ACCOUNT_SESSIONS, [userId, now]);
+  }
+
+  /** See END_ACCOUNT_SESSIONS: the ids of the sessions ended. */
+  async endOfAccount(tx: Tx, userId: string, now: Date, which: { only?: string; except?: string }): Promise<string[]> {
+    const rows = await tx.rows(END_ACCOUNT_SESSIONS, [userId, now, which.only ?? null, which.except ?? null]);
+    return rows.map((r) => r.id);
+  }
+
+  /** See WORKSPACE_MEMBER. */
+  memberOfWorkspace(
+    tx: Tx,
+    workspaceId: string,
+    userId: string,
+  ): Promise<{ role: OperatorRole; email: string; workspace_ids: string[] } | undefined> {
+    return tx.maybe(WORKSPACE_MEMBER, [workspaceId, userId]);
   }
 
   /** In `q`'s transaction (a password reset, a SCIM suspension), or on its own. */

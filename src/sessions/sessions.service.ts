@@ -1,28 +1,49 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { randomToken, sha256 } from '../core/common/crypto/secrets';
 import { Db, type Queryable, type Tx } from '../core/database/db.service';
+import { LastUseBatch } from '../core/database/last-use-batch';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
 import { accountActor, accountTarget, type AuditedAccount, MemberAudit } from './member-audit';
-import { RECENT_AUTH_MS, SESSION_REISSUE_AFTER_MS, SESSION_TTL_MS, type SessionAuthMethod } from './session.constants';
+import {
+  RECENT_AUTH_MS,
+  SESSION_REISSUE_AFTER_MS,
+  SESSION_SEEN_FLUSH_MS,
+  SESSION_SEEN_WRITE_AFTER_MS,
+  SESSION_TTL_MS,
+  type SessionAuthMethod,
+} from './session.constants';
 import { type SessionAuth, SessionsRepository, SessionUser } from './sessions.repository';
 import type { AuditActor } from '../auth';
 
 /**
  * Server-side operator sessions. The browser holds a random token; the row holds only its
  * SHA-256, the user, and when it was issued. A session lives 14 days; one used after 7 days is
- * reissued (new token, old row deleted).
+ * reissued (new token, old row deleted). When it was last seen is written in batches (ADR 0246).
  */
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit, OnApplicationShutdown {
+  /** Sessions seen since the last flush (tests flush it without waiting). */
+  private readonly lastSeen: LastUseBatch;
+
   constructor(
     private readonly db: Db,
     private readonly repo: SessionsRepository,
     private readonly clock: Clock,
     private readonly events: EventBus,
     private readonly audit: MemberAudit,
-  ) {}
+  ) {
+    this.lastSeen = new LastUseBatch('last_seen_at', (uses) => this.repo.touchLastSeen(uses));
+  }
+
+  onModuleInit(): void {
+    this.lastSeen.start(SESSION_SEEN_FLUSH_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.lastSeen.stop();
+  }
 
   /**
    * A new session of the user in the caller's transaction (a log-in, with its audit events): its
@@ -73,10 +94,17 @@ export class SessionsService {
     return started;
   }
 
-  /** The active user of a live session token, or undefined (unknown, expired, or user suspended). */
+  /**
+   * The active user of a live session token, or undefined (unknown, expired, or user suspended).
+   * A session whose stored last_seen_at is SESSION_SEEN_WRITE_AFTER_MS old is marked seen now,
+   * for the next batch; a fresher one writes nothing.
+   */
   async resolve(token: string | undefined): Promise<SessionUser | undefined> {
     if (!token || token.length > 100) return undefined;
-    return this.repo.findLiveSessionUser(sha256(token), this.clock.date());
+    const session = await this.repo.findLiveSessionUser(sha256(token), this.clock.date());
+    const now = this.clock.now();
+    if (session && now - session.lastSeenAt.getTime() >= SESSION_SEEN_WRITE_AFTER_MS) this.lastSeen.mark(session.sessionId, now);
+    return session;
   }
 
   /** Which of these sessions are still live: sockets re-check theirs while cross-node events may be missed. */
@@ -121,7 +149,7 @@ export class SessionsService {
         ip: client.ip,
         auth: session.auth,
       });
-      return { token, session: { ...session, sessionId, issuedAt: new Date(now) } };
+      return { token, session: { ...session, sessionId, issuedAt: new Date(now), lastSeenAt: new Date(now) } };
     });
   }
 
@@ -174,7 +202,8 @@ export class SessionsService {
     await this.events.publish({ type: SessionEvents.userSessionsRevoked, userId });
   }
 
-  private async publishSessionEnded(sessionId: string): Promise<void> {
+  /** After the commit that ended it: this node's sockets at once, the others' over the bus (and by the commit's notification). */
+  async publishSessionEnded(sessionId: string): Promise<void> {
     await this.events.publish({ type: SessionEvents.sessionEnded, sessionId });
   }
 }

@@ -309,6 +309,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in account's sessions
+         * @description Any operator with a session cookie: answers `{ sessions, count }`, every live session of the account, newest log-in first, each with `id`, `current` (the session of this request), `created_at` (the log-in; a reissue keeps it), `last_seen_at` (the last request seen with it, within a minute), `ip` and `user_agent` (as it was started), `auth_method` (`password`, `sso`, `invitation` or `reset`), `mfa` (a second factor was checked) and `remember_me`.
+         */
+        get: operations["AccountSessionsController_list"];
+        put?: never;
+        post?: never;
+        /**
+         * End all your other sessions
+         * @description Any operator with a session cookie: ends every session of the account but this request's own (their live sockets close with 4401 `session_ended` on every node) and answers 204, also when there was none to end.
+         */
+        delete: operations["AccountSessionsController_endOthers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description Any operator with a session cookie: ends one of the account's own sessions (its row is deleted and its live sockets close with 4401 `session_ended` on every node) and answers 204. Ending the current session is allowed and logs this browser out (both session cookies are cleared). Another account's session, an ended or unknown one, or an id that is not a UUID is 404 `not_found`.
+         */
+        delete: operations["AccountSessionsController_endOne"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/members/{user_id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a member's sessions
+         * @description Owners and admins of the workspace (session cookie): ends every session of a member of the workspace, everywhere (sessions belong to the account, not to one workspace; each workspace the account is a member of records the `session.end` events). Their live sockets close with 4401 `session_ended` on every node; answers 204. An admin may not end an owner's sessions (403 `insufficient_role`); a user who is not a member of this workspace, or an id that is not a UUID, is 404 `not_found`. Naming yourself ends your own sessions, this browser's included.
+         */
+        delete: operations["AccountSessionsController_endMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sessions page
+         * @description Console page for any operator (session; none: redirect to the log-in page). Lists the live sessions of the account, newest first, with the current one marked, each with its user agent, IP address, last seen and sign-in times, method, second factor and remember-me, an End button for every other session, and "End all other sessions".
+         */
+        get: operations["AccountSessionsPageController_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/sessions/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a session from the sessions page
+         * @description A session's End button: ends it (its sockets close with 4401 on every node) and redirects back to the page. Ending the current session logs this browser out (cookies cleared, redirect to the log-in page). Another account's or an ended session is 404.
+         */
+        post: operations["AccountSessionsPageController_endOne"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End all other sessions from the sessions page
+         * @description The "End all other sessions" button: ends every session of the account but this one and redirects back to the page.
+         */
+        post: operations["AccountSessionsPageController_endOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operator/me/mfa/totp": {
         parameters: {
             query?: never;
@@ -4116,6 +4240,36 @@ export interface components {
             count: number;
             pagination: components["schemas"]["PaginationDto"];
         };
+        AccountSessionDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description the session of this request (ending it logs this browser out) */
+            current: boolean;
+            /**
+             * Format: date-time
+             * @description the log-in that started it (kept when the session is reissued)
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description the last request seen with it, within a minute
+             */
+            last_seen_at: string;
+            /** @description the client address it was started from */
+            ip: string | null;
+            /** @description the user agent it was started with (300 characters at most) */
+            user_agent: string | null;
+            /** @enum {string} */
+            auth_method: "password" | "sso" | "invitation" | "reset";
+            /** @description a second factor was checked (or the identity provider vouched: SSO) */
+            mfa: boolean;
+            /** @description started with remember-me */
+            remember_me: boolean;
+        };
+        AccountSessionListDto: {
+            sessions: components["schemas"]["AccountSessionDto"][];
+            count: number;
+        };
         TotpEnrollmentDto: {
             /**
              * @description the base32 seed, shown once, for apps that cannot scan a QR code
@@ -6736,6 +6890,307 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    AccountSessionsController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionListDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AccountSessionsController_endOthers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the other sessions ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AccountSessionsController_endOne: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not one of the account's live sessions */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AccountSessionsController_endMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's sessions ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AccountSessionsPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the account's sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AccountSessionsPageController_endOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description ended; back to the page (or to log in, for the current session) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not one of the account's live sessions */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AccountSessionsPageController_endOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the other sessions ended; back to the page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };

@@ -6,7 +6,7 @@ import type { BusEvent, EventBus } from './event-bus.service';
 const ID = '3f0c2a4e-8d5b-4c1a-9e7f-0a1b2c3d4e5f';
 
 describe('credentialEventOf', () => {
-  it('reads the three credential events as the bus carries them', () => {
+  it('reads the three credential events and an ended operator session as the bus carries them', () => {
     expect(credentialEventOf(JSON.stringify({ type: 'agent.changed', serviceAgentId: ID }))).toEqual({
       type: CredentialEvents.agentChanged,
       serviceAgentId: ID,
@@ -19,6 +19,7 @@ describe('credentialEventOf', () => {
       type: CredentialEvents.credentialChanged,
       credentialId: ID,
     });
+    expect(credentialEventOf(JSON.stringify({ type: 'session.ended', sessionId: ID }))).toEqual({ type: 'session.ended', sessionId: ID });
   });
 
   it('reads the end of a membership (the user whose operator sockets close, ADR 0243)', () => {
@@ -41,7 +42,7 @@ describe('credentialEventOf', () => {
     ['not JSON', 'agent.changed:x'],
     ['JSON null', 'null'],
     ['an array', '[1]'],
-    ['another type', JSON.stringify({ type: 'session.ended', sessionId: ID })],
+    ['another type', JSON.stringify({ type: 'user.sessions_revoked', userId: ID })],
     ["the id of another type's field", JSON.stringify({ type: 'agent.changed', workspaceId: ID })],
     ['an id that is no string', JSON.stringify({ type: 'workspace.changed', workspaceId: 7 })],
   ])('is undefined for %s', (_label, payload) => {

@@ -9,6 +9,7 @@ const ID_FIELD: Record<string, string> = {
   [CredentialEvents.agentChanged]: 'serviceAgentId',
   [CredentialEvents.workspaceChanged]: 'workspaceId',
   [SessionEvents.userMembershipEnded]: 'userId',
+  [SessionEvents.sessionEnded]: 'sessionId',
 };
 
 /** The bus event a notification of CREDENTIAL_EVENTS_CHANNEL carries, or undefined for anything else. */

@@ -12,8 +12,9 @@ export const CredentialEvents = {
 } as const;
 
 /**
- * The PostgreSQL channel on which the transaction that archives a key or changes an agent's or a
- * workspace's status tells every node, when it commits, whatever Redis does (ADR 0230): the
+ * The PostgreSQL channel on which the transaction that archives a key, changes an agent's or a
+ * workspace's status or ends an operator session (from the account's sessions list or a member's,
+ * ADR 0245) tells every node, when it commits, whatever Redis does (ADR 0230): the
  * payload is the event as the bus carries it, and CommittedCredentialEvents hands it to each
  * node's bus handlers. The bus publish after commit stays (this node at once, and nodes of an
  * older build); a node that is not listening here trusts no credential cache.
@@ -34,4 +35,6 @@ export const notifyCredentialEventSql = {
   workspaceChanged: (id: string) => notifySql(CredentialEvents.workspaceChanged, 'workspaceId', id),
   /** A membership of the user ended: its operator sockets close on every node (ADR 0243). */
   userMembershipEnded: (id: string) => notifySql(SessionEvents.userMembershipEnded, 'userId', id),
+  /** An operator session ended (its sockets close with 4401 on every node). */
+  sessionEnded: (id: string) => notifySql(SessionEvents.sessionEnded, 'sessionId', id),
 };
