@@ -466,11 +466,16 @@ describe('second factor: TOTP and recovery codes', () => {
       const cookie = await signIn(reg);
       const page = await t.http().get('/app/account/security').set('cookie', cookie).expect(200);
       expect(page.text).toContain('id="enroll-totp"');
-      expect(page.text).toContain('<!-- passkeys:');
+      // the passkeys section shares the page, and with it this origin's scripts (no inline script, no other origin)
+      expect(page.text).toContain('id="passkeys-title"');
+      expect(page.text).not.toMatch(/<script(?![^>]*src="\/assets\/)/);
       const started = await t.http().post('/app/account/security/totp').set('cookie', cookie).type('form').send({}).expect(201);
       expect(started.headers['content-security-policy']).toContain("default-src 'none'");
       expect(started.text).toMatch(/<figure id="totp-qr"[^>]*><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-      expect(started.text).not.toMatch(/<img|<script/);
+      // the QR code is inline SVG: no image from anywhere, and only this origin's script files (the passkeys section's)
+      expect(started.text).not.toMatch(/<img/);
+      expect(started.text).not.toMatch(/<script(?![^>]*src="\/assets\/)/);
+      expect(started.headers['content-security-policy']).toContain("img-src 'self'");
       const secret = /id="totp-secret" class="secret">([A-Z2-7]{32})</.exec(started.text)![1];
       const wrong = await t.http().post('/app/account/security/totp/confirm').set('cookie', cookie).type('form').send({ code: '000000' });
       expect(wrong.status).toBe(422);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import { PAGE_CSP, SCRIPTED_PAGE_CSP } from '../src/core/pages/layout';
 import { PasskeysService } from '../src/passkeys';
@@ -339,6 +339,105 @@ describe('passkeys', () => {
     });
   });
 
+  describe('the log-in step through its routes: GET /users/log-in/mfa/options, POST /users/log-in/mfa { webauthn_response }', () => {
+    const UA = 'passkey-login-test/1.0';
+    const MFA = '_agent_ops_mfa';
+    const SESSION = '_agent_ops_key';
+    const cookieOf = (res: { headers: Record<string, unknown> }, name: string): string | undefined => {
+      const all = (res.headers['set-cookie'] as string[] | undefined) ?? [];
+      const hit = all.find((c) => c.startsWith(`${name}=`));
+      return hit ? hit.slice(name.length + 1).split(';')[0] : undefined;
+    };
+    /** The password step of an account with a passkey: the pending cookie it sets. */
+    async function passwordStep(op: Operator): Promise<string> {
+      const res = await t
+        .http()
+        .post('/users/log-in')
+        .set('user-agent', UA)
+        .type('form')
+        .send({ email: op.reg.email, password: op.reg.password });
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/users/log-in/mfa');
+      expect(cookieOf(res, SESSION)).toBeUndefined();
+      return cookieOf(res, MFA)!;
+    }
+    const optionsFor = (pending: string) =>
+      t.http().get('/users/log-in/mfa/options').set('user-agent', UA).set('cookie', `${MFA}=${pending}`);
+    const post = (pending: string, assertion: unknown) =>
+      t
+        .http()
+        .post('/users/log-in/mfa')
+        .set('user-agent', UA)
+        .set('cookie', `${MFA}=${pending}`)
+        .type('form')
+        .send({ webauthn_response: JSON.stringify(assertion) });
+
+    it("the page offers the passkey with its scripts; an assertion over this log-in's challenge signs in with mfa; a replay is refused", async () => {
+      const op = await makeOperator(t);
+      const { auth } = await register(op);
+      const pending = await passwordStep(op);
+
+      const page = await t.http().get('/users/log-in/mfa').set('user-agent', UA).set('cookie', `${MFA}=${pending}`).expect(200);
+      expect(page.text).toContain('id="passkey-login"');
+      expect(page.text).toContain('src="/assets/passkey-login.js"');
+      expect(page.headers['content-security-policy']).toBe(SCRIPTED_PAGE_CSP);
+
+      const opts = (await optionsFor(pending).expect(200)).body;
+      expect(opts.rpId).toBe(RP_ID);
+      expect(opts.allowCredentials.map((c: { id: string }) => c.id)).toEqual([auth.credentialId.toString('base64url')]);
+      const assertion = auth.assert(opts);
+      const done = await post(pending, assertion).expect(302);
+      expect(done.headers.location).toBe('/app');
+      const session = cookieOf(done, SESSION)!;
+      expect(session).toBeTruthy();
+      const rows = await db(t).query(`SELECT auth_method, mfa FROM user_sessions WHERE token_hash = $1`, [
+        createHash('sha256').update(session).digest(),
+      ]);
+      expect(rows).toEqual([{ auth_method: 'password', mfa: true }]);
+      await t.http().get('/api/v1/operator/me').set('cookie', `${SESSION}=${session}`).expect(200);
+
+      // the next log-in's step: the earlier assertion (its challenge used up) does not sign in
+      const next = await passwordStep(op);
+      await optionsFor(next).expect(200);
+      const replay = await post(next, assertion);
+      expect(replay.status).toBe(401);
+      expect(replay.text).toContain('id="passkey-login"');
+      expect(cookieOf(replay, SESSION)).toBeUndefined();
+    });
+
+    it('a JSON client names its step with x-mfa-token and posts { mfa_token, webauthn_response }; no step is 401 mfa_step_expired', async () => {
+      const op = await makeOperator(t);
+      const { auth } = await register(op);
+      const first = await t.http().post('/users/log-in').set('user-agent', UA).send({ email: op.reg.email, password: op.reg.password });
+      const token = (expectProblem(first, 401, 'unauthorized', { detail: 'mfa_required' }).extra as { mfa_token: string }).mfa_token;
+      expectProblem(await t.http().get('/users/log-in/mfa/options').set('user-agent', UA), 401, 'unauthorized', {
+        detail: 'mfa_step_expired',
+      });
+      const opts = (await t.http().get('/users/log-in/mfa/options').set('user-agent', UA).set('x-mfa-token', token).expect(200)).body;
+      // asking again replaces the step's challenge: the first options no longer verify
+      const again = (await t.http().get('/users/log-in/mfa/options').set('user-agent', UA).set('x-mfa-token', token).expect(200)).body;
+      expectProblem(
+        await t
+          .http()
+          .post('/users/log-in/mfa')
+          .set('user-agent', UA)
+          .send({ mfa_token: token, webauthn_response: auth.assert(opts) }),
+        401,
+        'unauthorized',
+        { detail: 'invalid_mfa_code' },
+      );
+      const again2 = (await t.http().get('/users/log-in/mfa/options').set('user-agent', UA).set('x-mfa-token', token).expect(200)).body;
+      expect(again2.challenge).not.toBe(again.challenge);
+      const done = await t
+        .http()
+        .post('/users/log-in/mfa')
+        .set('user-agent', UA)
+        .send({ mfa_token: token, webauthn_response: auth.assert(again2) })
+        .expect(302);
+      expect(cookieOf(done, SESSION)).toBeTruthy();
+    });
+  });
+
   describe('the passkeys page', () => {
     const PAGE = '/app/account/passkeys';
 
@@ -375,7 +474,7 @@ describe('passkeys', () => {
       const post = (body: Record<string, string>) => t.http().post(PAGE).set('cookie', op.cookie).type('form').send(body);
 
       const added = await post({ name: 'Desk key', response: answer }).expect(303);
-      expect(added.headers.location).toBe(`${PAGE}?notice=added`);
+      expect(added.headers.location).toBe('/app/account/security?notice=passkey-added');
       const [row] = await rowsOf(op);
       expect(row.name).toBe('Desk key');
       const shown = await t.http().get(added.headers.location).set('cookie', op.cookie).expect(200);
@@ -394,7 +493,7 @@ describe('passkeys', () => {
       expect(await rowsOf(op)).toHaveLength(1);
 
       const removed = await t.http().post(`${PAGE}/${row.id}/delete`).set('cookie', op.cookie).type('form').send({}).expect(303);
-      expect(removed.headers.location).toBe(`${PAGE}?notice=removed`);
+      expect(removed.headers.location).toBe('/app/account/security?notice=passkey-removed');
       expect(await rowsOf(op)).toEqual([]);
       await t.http().post(`${PAGE}/${row.id}/delete`).set('cookie', op.cookie).set('accept', 'text/html').type('form').send({}).expect(404);
       expect((await passkeyEvents(op)).map((e) => e.action)).toEqual(['mfa.passkey_add', 'mfa.passkey_remove']);
@@ -495,7 +594,7 @@ describe('passkeys in Chromium, with its virtual authenticator', () => {
     await t?.close();
   });
 
-  it("registers a passkey through the page, and the authenticator's assertion then passes the log-in step", async () => {
+  it('registers a passkey on the security page, then logs in with it through the second step', async () => {
     const reg = await makeWorkspace(t);
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -517,11 +616,11 @@ describe('passkeys in Chromium, with its virtual authenticator', () => {
       await page.fill('#password', reg.password);
       await Promise.all([page.waitForURL(`${base}/app`), page.click('button[type=submit]')]);
 
-      await page.goto(`${base}/app/account/passkeys`);
+      await page.goto(`${base}/app/account/security`);
       await page.waitForSelector('#add-passkey-button:not([disabled])');
       await page.fill('#passkey-name', 'Chromium virtual key');
-      await Promise.all([page.waitForURL(`${base}/app/account/passkeys?notice=added`), page.click('#add-passkey-button')]);
-      expect(await page.textContent('#notice')).toBe('Passkey added.');
+      await Promise.all([page.waitForURL(`${base}/app/account/security?notice=passkey-added`), page.click('#add-passkey-button')]);
+      expect(await page.textContent('#security-notice')).toBe('Passkey added.');
       expect(await page.textContent('#passkeys tbody')).toContain('Chromium virtual key');
 
       const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -531,20 +630,26 @@ describe('passkeys in Chromium, with its virtual authenticator', () => {
         Buffer.from(credentials[0].credentialId, 'base64').toString('base64'),
       );
 
-      // the log-in step: options from the service, the assertion from the browser's authenticator
-      const passkeys = t.app.get(PasskeysService);
-      const { options: loginOptions, challengeId } = await passkeys.authenticationOptions(reg.body.user.id);
-      const assertion: unknown = await page.evaluate(
-        async (optionsJSON) =>
-          (
-            globalThis as unknown as { SimpleWebAuthnBrowser: { startAuthentication: (o: unknown) => Promise<unknown> } }
-          ).SimpleWebAuthnBrowser.startAuthentication({
-            optionsJSON,
-          }),
-        loginOptions,
-      );
-      expect(await passkeys.verifyAuthentication(reg.body.user.id, challengeId, assertion)).toBe(true);
-      expect(await passkeys.verifyAuthentication(reg.body.user.id, challengeId, assertion)).toBe(false);
+      // and uses it: log out, the password, then "Use a passkey" on the second step lands on /app
+      await Promise.all([page.waitForURL(/\/users\/log-in/), page.click('header button[type=submit]')]);
+      await page.goto(`${base}/users/log-in`);
+      await page.fill('#email', reg.email);
+      await page.fill('#password', reg.password);
+      await Promise.all([page.waitForURL(`${base}/users/log-in/mfa`), page.click('button[type=submit]')]);
+      await page.waitForSelector('#passkey-login-button:not([disabled])');
+      await Promise.all([page.waitForURL(`${base}/app`), page.click('#passkey-login-button')]);
+      const cookies = await context.cookies();
+      expect(cookies.map((c) => c.name)).toContain('_agent_ops_key');
+      expect(cookies.map((c) => c.name)).not.toContain('_agent_ops_mfa');
+      const token = cookies.find((c) => c.name === '_agent_ops_key')!.value;
+      const [session] = await db(t).query(`SELECT mfa FROM user_sessions WHERE token_hash = $1`, [
+        createHash('sha256').update(token).digest(),
+      ]);
+      expect(session.mfa).toBe(true);
+      const [used] = await db(t).query(`SELECT counter::int AS counter, last_used_at FROM webauthn_credentials WHERE user_id = $1`, [
+        reg.body.user.id,
+      ]);
+      expect(used.last_used_at).not.toBeNull();
     } finally {
       await context.close();
     }

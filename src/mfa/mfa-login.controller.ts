@@ -18,6 +18,7 @@ import { UnauthorizedProblem, ValidationProblem } from '../core/common/problem/p
 import { AppConfig } from '../core/config/app-config';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { PasskeysService } from '../passkeys';
 import {
   APP_PATH,
   clearMfaCookie,
@@ -31,17 +32,31 @@ import {
   SessionsService,
   setRememberMeCookie,
   setSessionCookie,
-  type OperatorPrincipal,
-  type StepClient,
 } from '../sessions';
 import { mfaLoginPage, reauthPage } from './mfa-pages';
 import { MfaService } from './mfa.service';
+import type { FactorCheck, OperatorPrincipal, StepClient } from '../sessions';
 import type { Request, Response } from 'express';
 
 const EXPIRED = `${LOGIN_PATH}?notice=mfa-expired`;
 const WRONG_CODE = 'That code is not right. Try again with the current code, or a recovery code.';
 const WRONG_RECHECK = 'That is not right. Try again.';
+const WRONG_PASSKEY = 'That passkey could not be verified. Try again, or enter a code.';
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+/** The header a JSON client names its pending log-in with on `GET /users/log-in/mfa/options` (a browser sends the cookie). */
+const MFA_TOKEN_HEADER = 'x-mfa-token';
+
+/** A passkey's assertion as sent: an object (JSON) or its JSON text (the page's hidden field); undefined when absent. */
+function assertionOf(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') return value;
+  if (value.length > 64 * 1024) return {};
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return {};
+  }
+}
 
 /**
  * The second step of a log-in (`/users/log-in/mfa`) and the re-check of "recent authentication"
@@ -55,8 +70,24 @@ export class MfaLoginController {
     private readonly steps: SecondFactorService,
     private readonly mfa: MfaService,
     private readonly sessions: SessionsService,
+    private readonly passkeys: PasskeysService,
     private readonly config: AppConfig,
   ) {}
+
+  /** The login step's page, with the passkey form when the account has a passkey. */
+  private async sendStepPage(res: Response, userId: string | undefined, error?: string): Promise<void> {
+    const passkey = userId !== undefined && (await this.passkeys.hasPasskeys(userId));
+    sendPage(res, mfaLoginPage({ error, passkey }), error ? 401 : 200, { scripts: passkey });
+  }
+
+  /**
+   * A passkey as the step's factor: the assertion must answer the challenge issued to this
+   * pending log-in (`GET /users/log-in/mfa/options`, keyed by the step's token) with one of the
+   * account's passkeys; the counter moves with it (PasskeysService.verifyAuthentication).
+   */
+  private passkeyCheck(token: string, assertion: unknown): FactorCheck {
+    return { kind: 'webauthn', verify: (_tx, userId) => this.passkeys.verifyAuthentication(userId, token, assertion) };
+  }
 
   private client(req: Request): StepClient {
     const ip = clientIp(req, this.config.trustedProxyIps);
@@ -75,8 +106,29 @@ export class MfaLoginController {
   @ApiOkResponse({ description: 'the code form' })
   @ApiFoundResponse({ description: 'no live pending log-in: back to the log-in page' })
   async form(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (!(await this.steps.pendingUser(readCookies(req)[MFA_COOKIE], req.headers['user-agent']))) return res.redirect(302, EXPIRED);
-    sendPage(res, mfaLoginPage());
+    const userId = await this.steps.pendingUser(readCookies(req)[MFA_COOKIE], req.headers['user-agent']);
+    if (!userId) return res.redirect(302, EXPIRED);
+    await this.sendStepPage(res, userId);
+  }
+
+  @Public()
+  @Get('log-in/mfa/options')
+  @ApiOperation({
+    summary: "Passkey options for a log-in's second step",
+    description:
+      'Public. For a live pending log-in (the `_agent_ops_mfa` cookie, or for a JSON client its `mfa_token` in the `x-mfa-token` header, ' +
+      "from the same user agent): the options to pass to `navigator.credentials.get()` (JSON; the account's passkeys allowed, rp id " +
+      "BASE_URL's host), with a challenge that is this log-in's only one (asking again replaces it), answerable once within 5 minutes. " +
+      'Then `POST /users/log-in/mfa { webauthn_response }` completes the log-in. No live pending log-in: 401 `mfa_step_expired`.',
+  })
+  @ApiOkResponse({ description: 'PublicKeyCredentialRequestOptionsJSON' })
+  @ApiUnauthorizedResponse({ description: 'mfa_step_expired: no live pending log-in' })
+  async passkeyOptions(@Req() req: Request): Promise<unknown> {
+    const header = req.headers[MFA_TOKEN_HEADER];
+    const token = readCookies(req)[MFA_COOKIE] ?? (typeof header === 'string' ? header : undefined);
+    const userId = await this.steps.pendingUser(token, req.headers['user-agent']);
+    if (!token || !userId) throw new UnauthorizedProblem('mfa_step_expired');
+    return (await this.passkeys.authenticationOptions(userId, token)).options;
   }
 
   @Public()
@@ -87,13 +139,18 @@ export class MfaLoginController {
     description:
       'Public. A form `{ code }` with the `_agent_ops_mfa` cookie, or JSON `{ mfa_token, code }` (the token from the `mfa_required` problem ' +
       'of a JSON log-in). `code` is the 6-digit code of the authenticator app (each accepted once) or a recovery code (each works once). ' +
+      "Instead of `code`, `webauthn_response`: the assertion of one of the account's passkeys (`PublicKeyCredential.toJSON()`, or its " +
+      'JSON text in a form) over the challenge of `GET /users/log-in/mfa/options`, which a wrong or replayed one uses up. ' +
       'Success: the session starts as a password log-in would (with `remember_me` as asked then) and the answer is 302 to the `return_to` ' +
       'of the log-in or `/app`, with the session cookie. A wrong code: the form again (401, HTML) or 401 `invalid_mfa_code`; the 5th wrong ' +
       'code ends the pending log-in. No live pending log-in (older than 5 minutes, another browser, ended by wrong codes, a password ' +
       'reset or a suspension): 302 to the log-in page, or 401 `mfa_step_expired`. Wrong codes count in the per-identity login throttle ' +
       '(429 with `retry-after`, plain text).',
   })
-  @ApiFormPost({ code: { description: 'a code of the authenticator app, or a recovery code', required: true } })
+  @ApiFormPost({
+    code: { description: 'a code of the authenticator app, or a recovery code' },
+    webauthn_response: { description: "instead of a code: a passkey's assertion, as JSON text" },
+  })
   @ApiConsumes('application/json')
   @ApiFoundResponse({
     description: 'logged in: redirect to return_to or /app with the _agent_ops_key cookie; or no pending log-in: to the log-in page',
@@ -105,11 +162,18 @@ export class MfaLoginController {
   async submit(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown> | undefined): Promise<void> {
     const json = Boolean(req.is('application/json'));
     const token = json ? text(body?.mfa_token) : readCookies(req)[MFA_COOKIE];
-    const outcome = await this.steps.complete(token, this.client(req), this.mfa.codeCheck(text(body?.code).slice(0, 64)));
+    const assertion = assertionOf(body?.webauthn_response);
+    const check =
+      assertion !== undefined && token ? this.passkeyCheck(token, assertion) : this.mfa.codeCheck(text(body?.code).slice(0, 64));
+    const outcome = await this.steps.complete(token, this.client(req), check);
     if (!outcome.ok) {
       if (outcome.reason === 'wrong') {
         if (json) throw new UnauthorizedProblem('invalid_mfa_code');
-        return sendPage(res, mfaLoginPage({ error: WRONG_CODE }), 401);
+        return this.sendStepPage(
+          res,
+          await this.steps.pendingUser(token, req.headers['user-agent']),
+          assertion ? WRONG_PASSKEY : WRONG_CODE,
+        );
       }
       if (json) throw new UnauthorizedProblem('mfa_step_expired');
       clearMfaCookie(res, this.config);

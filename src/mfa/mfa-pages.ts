@@ -1,5 +1,12 @@
 import { html, raw, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import {
+  PASSKEY_LOGIN_SCRIPTS,
+  PASSKEY_SCRIPTS,
+  passkeyLoginForm,
+  passkeysSection as passkeysPanel,
+  type WebAuthnCredentialDto,
+} from '../passkeys';
 import type { MfaStatus, TotpEnrollment } from './mfa.service';
 
 export const SECURITY_PAGE = '/app/account/security';
@@ -7,15 +14,22 @@ export const SECURITY_PAGE = '/app/account/security';
 const codeField = (label: string) => html`<label for="code">${label}</label>
     <input id="code" name="code" type="text" inputmode="text" autocomplete="one-time-code" required maxlength="32" autofocus>`;
 
-/** /users/log-in/mfa: the second step of a log-in. */
-export function mfaLoginPage(opts: { error?: string } = {}): SafeHtml {
+export const MFA_LOGIN_PATH = '/users/log-in/mfa';
+export const MFA_LOGIN_OPTIONS_PATH = '/users/log-in/mfa/options';
+
+/**
+ * /users/log-in/mfa: the second step of a log-in. With `passkey` (the account has one), also the
+ * "Use a passkey" form and its scripts (send it with `sendPage(..., { scripts: true })`).
+ */
+export function mfaLoginPage(opts: { error?: string; passkey?: boolean } = {}): SafeHtml {
   return layout(
-    { title: 'Two-factor authentication' },
+    { title: 'Two-factor authentication', scripts: opts.passkey ? PASSKEY_LOGIN_SCRIPTS : undefined },
     html`<section class="panel" aria-labelledby="mfa-title">
   <h1 id="mfa-title">Two-factor authentication</h1>
   ${opts.error ? html`<p class="error" role="alert" id="mfa-error">${opts.error}</p>` : ''}
-  <form method="post" action="/users/log-in/mfa">
-    ${codeField('Code from your authenticator app, or a recovery code')}
+  ${opts.passkey ? passkeyLoginForm(MFA_LOGIN_PATH, MFA_LOGIN_OPTIONS_PATH) : ''}
+  <form method="post" action="${MFA_LOGIN_PATH}">
+    ${codeField(opts.passkey ? 'Or a code from your authenticator app, or a recovery code' : 'Code from your authenticator app, or a recovery code')}
     <p><button type="submit">Verify</button></p>
   </form>
   <p><a href="/users/log-in">Start over</a></p>
@@ -62,6 +76,8 @@ export interface SecurityPageView {
   error?: string;
   /** Whether the workspace the request acts on requires a second factor and the account has none. */
   mustEnroll: boolean;
+  /** The account's passkeys (the page's passkeys section; its scripts need `sendPage(..., { scripts: true })`). */
+  passkeys: readonly WebAuthnCredentialDto[];
 }
 
 const recheck = html`<p id="recheck">These settings need a fresh check of your password.
@@ -98,18 +114,10 @@ const recoveryCodesBlock = (codes: string[]) => html`<div id="recovery-codes" ro
   <ul>${codes.map((c) => html`<li><code class="recovery-code">${c}</code></li>`)}</ul>
 </div>`;
 
-/**
- * The passkeys section of the security page (API.md Part 3 "Passkeys"): the passkey feature
- * fills it in. Empty until then.
- */
-export function passkeysSection(_v: SecurityPageView): SafeHtml {
-  return html``;
-}
-
 /** /app/account/security: the account's second factors. */
 export function securityPage(v: SecurityPageView): SafeHtml {
   return layout(
-    { title: 'Account security', signedInAs: v.email },
+    { title: 'Account security', signedInAs: v.email, scripts: PASSKEY_SCRIPTS },
     html`<section class="panel" aria-labelledby="security-title">
   <h1 id="security-title">Account security</h1>
   ${v.mustEnroll ? html`<p class="error" role="alert" id="must-enroll">This workspace requires a second factor: set one up to continue.</p>` : ''}
@@ -118,9 +126,8 @@ export function securityPage(v: SecurityPageView): SafeHtml {
   ${v.recoveryCodes ? recoveryCodesBlock(v.recoveryCodes) : ''}
   <h2>Authenticator app (TOTP)</h2>
   ${totpSection(v)}
-  <!-- passkeys: the passkey feature's section goes here (passkeysSection) -->
-  ${passkeysSection(v)}
-  <p><a href="/app">Back to the overview</a></p>
-</section>`,
+</section>
+${passkeysPanel(v.passkeys, { returnTo: SECURITY_PAGE })}
+<p><a href="/app">Back to the overview</a></p>`,
   );
 }

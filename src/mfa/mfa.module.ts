@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommonModule } from '../core/common/common.module';
+import { PasskeysModule } from '../passkeys';
 import { SessionsModule } from '../sessions';
 import { MfaLoginController } from './mfa-login.controller';
 import { MfaController } from './mfa.controller';
@@ -9,7 +10,7 @@ import { SecurityPageController } from './security-page.controller';
 
 /** Second factors (API.md Part 3): TOTP and recovery codes, the log-in's second step, the re-check, the security page. */
 @Module({
-  imports: [CommonModule, SessionsModule],
+  imports: [CommonModule, SessionsModule, PasskeysModule],
   controllers: [MfaController, MfaLoginController, SecurityPageController],
   providers: [MfaRepository, MfaService],
   exports: [MfaService],

@@ -13,15 +13,22 @@ import { OperatorAuth } from '../auth';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { PasskeysService } from '../passkeys';
 import { CurrentOperator, mustEnrollMfa, SessionsService } from '../sessions';
 import { SECURITY_PAGE, securityPage, type SecurityPageView } from './mfa-pages';
 import { MfaService, type TotpEnrollment } from './mfa.service';
+import type { SafeHtml } from '../core/pages/html';
 import type { OperatorPrincipal } from '../sessions';
 import type { Response } from 'express';
 
 const NOTICES: Record<string, string> = {
   'totp-disabled': 'The authenticator app is off, and its recovery codes no longer work.',
+  'passkey-added': 'Passkey added.',
+  'passkey-removed': 'Passkey removed.',
 };
+
+/** The security page carries the passkeys section, whose scripts (this origin's only) its CSP lets run. */
+const sendSecurityPage = (res: Response, page: SafeHtml, status = 200) => sendPage(res, page, status, { scripts: true });
 const RECENT = 'Needs recent authentication (else a redirect to `/users/reauthenticate`). ';
 
 /**
@@ -36,15 +43,17 @@ export class SecurityPageController {
   constructor(
     private readonly mfa: MfaService,
     private readonly sessions: SessionsService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   private async view(op: OperatorPrincipal, extra: Partial<SecurityPageView> = {}): Promise<SecurityPageView> {
-    const status = await this.mfa.status(op.userId);
+    const [status, passkeys] = await Promise.all([this.mfa.status(op.userId), this.passkeys.list(op.userId)]);
     return {
+      passkeys,
       email: op.email,
       status,
       recent: this.sessions.recentlyAuthenticated(op.auth),
-      mustEnroll: mustEnrollMfa(op) && status.totp !== 'enabled',
+      mustEnroll: mustEnrollMfa(op) && status.totp !== 'enabled' && passkeys.length === 0,
       ...extra,
     };
   }
@@ -67,7 +76,7 @@ export class SecurityPageController {
   @ApiOkResponse({ description: 'the account security page' })
   async page(@CurrentOperator() op: OperatorPrincipal, @Query('notice') notice: unknown, @Res() res: Response): Promise<void> {
     const pending = await this.mfa.pendingTotp(op);
-    sendPage(
+    sendSecurityPage(
       res,
       securityPage(
         await this.view(op, {
@@ -92,7 +101,7 @@ export class SecurityPageController {
   @ApiOkResponse({ description: 'the page with the QR code, the secret and the confirm form' })
   async start(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
     const enrollment = await this.mfa.startTotp(op);
-    sendPage(res, securityPage(await this.view(op, { enrollment: await this.withQr(enrollment) })), 201);
+    sendSecurityPage(res, securityPage(await this.view(op, { enrollment: await this.withQr(enrollment) })), 201);
   }
 
   @OperatorAuth({ page: true, mfaEnrollment: true })
@@ -115,7 +124,7 @@ export class SecurityPageController {
     const code = typeof body?.code === 'string' ? body.code.trim().slice(0, 16) : '';
     try {
       const codes = await this.mfa.confirmTotp(op, code);
-      sendPage(
+      sendSecurityPage(
         res,
         securityPage(
           await this.view(op, { recoveryCodes: codes, recent: true, mustEnroll: false, notice: 'The authenticator app is on.' }),
@@ -125,7 +134,7 @@ export class SecurityPageController {
       if (!(err instanceof ValidationProblem)) throw err;
       const pending = await this.mfa.pendingTotp(op);
       const error = 'That code is not the one the app shows now. Try the next one.';
-      sendPage(res, securityPage(await this.view(op, { enrollment: pending && (await this.withQr(pending)), error })), 422);
+      sendSecurityPage(res, securityPage(await this.view(op, { enrollment: pending && (await this.withQr(pending)), error })), 422);
     }
   }
 
@@ -140,7 +149,7 @@ export class SecurityPageController {
   @ApiOkResponse({ description: 'the page with the new recovery codes, shown once' })
   async regenerate(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
     const codes = await this.mfa.regenerateRecoveryCodes(op);
-    sendPage(
+    sendSecurityPage(
       res,
       securityPage(await this.view(op, { recoveryCodes: codes, notice: 'New recovery codes: the earlier ones no longer work.' })),
     );

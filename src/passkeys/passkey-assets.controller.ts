@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth';
-import { PASSKEYS_SCRIPT } from './passkeys-script';
+import { PASSKEY_LOGIN_SCRIPT, PASSKEYS_SCRIPT } from './passkeys-script';
 
 /** @simplewebauthn/browser's own bundle (a UMD build defining `SimpleWebAuthnBrowser`), read once from node_modules. */
 const WEBAUTHN_BUNDLE = readFileSync(
@@ -13,6 +13,7 @@ const WEBAUTHN_BUNDLE = readFileSync(
 
 export const WEBAUTHN_ASSET_PATH = '/assets/webauthn.js';
 export const PASSKEYS_ASSET_PATH = '/assets/passkeys.js';
+export const PASSKEY_LOGIN_ASSET_PATH = '/assets/passkey-login.js';
 
 const JS = 'text/javascript; charset=utf-8';
 const CACHE = 'public, max-age=3600';
@@ -48,5 +49,20 @@ export class PasskeyAssetsController {
   @ApiOkResponse({ description: 'the script (text/javascript)' })
   passkeys(): string {
     return PASSKEYS_SCRIPT;
+  }
+
+  @Public()
+  @Get('passkey-login.js')
+  @Header('content-type', JS)
+  @Header('cache-control', CACHE)
+  @ApiOperation({
+    summary: "The script of the log-in's passkey step",
+    description:
+      'Public: wires the "Use a passkey" button of the second log-in step (`/users/log-in/mfa`) to the browser\'s authenticator; cacheable for an hour.',
+  })
+  @ApiProduces('text/javascript')
+  @ApiOkResponse({ description: 'the script (text/javascript)' })
+  passkeyLogin(): string {
+    return PASSKEY_LOGIN_SCRIPT;
   }
 }

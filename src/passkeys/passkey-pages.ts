@@ -2,13 +2,29 @@ import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { REAUTHENTICATE_PATH } from '../sessions';
-import { PASSKEYS_ASSET_PATH, WEBAUTHN_ASSET_PATH } from './passkey-assets.controller';
+import { PASSKEY_LOGIN_ASSET_PATH, PASSKEYS_ASSET_PATH, WEBAUTHN_ASSET_PATH } from './passkey-assets.controller';
 import { PASSKEY_NAME_MAX, PASSKEYS_PAGE_PATH } from './passkeys.constants';
 import type { OperatorPrincipal } from '../sessions';
 import type { WebAuthnCredentialDto } from './dto/passkey.dto';
 
 /** The script files a page showing passkeysSection() loads (layout's `scripts`; sendPage with `{ scripts: true }`). */
 export const PASSKEY_SCRIPTS = [WEBAUTHN_ASSET_PATH, PASSKEYS_ASSET_PATH] as const;
+
+/** The script files of the log-in's second step when the account has a passkey. */
+export const PASSKEY_LOGIN_SCRIPTS = [WEBAUTHN_ASSET_PATH, PASSKEY_LOGIN_ASSET_PATH] as const;
+
+/**
+ * The "Use a passkey" form of the log-in's second step: its script fills `webauthn_response`
+ * from the browser's authenticator and posts it to `action`; the button stays disabled until the
+ * script finds WebAuthn in the browser.
+ */
+export function passkeyLoginForm(action: string, optionsUrl: string): SafeHtml {
+  return html`<form id="passkey-login" method="post" action="${action}" data-options-url="${optionsUrl}">
+    <input type="hidden" name="webauthn_response" value="">
+    <p><button type="submit" id="passkey-login-button" disabled>Use a passkey</button></p>
+    <p id="passkey-login-status" role="status">Using a passkey needs a browser with JavaScript.</p>
+  </form>`;
+}
 
 /** Where the section's forms post: add (name and the authenticator's answer), and remove one. */
 export const PASSKEY_FORM_ACTIONS = {

@@ -14,7 +14,7 @@ import { ProblemError } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { CurrentOperator } from '../sessions';
+import { CurrentOperator, SECURITY_PAGE_PATH } from '../sessions';
 import { RegisterWebAuthnCredentialDto } from './dto/passkey.dto';
 import { passkeysPage } from './passkey-pages';
 import { PASSKEY_NAME_MAX, PASSKEYS_PAGE_PATH, PASSKEYS_PER_ACCOUNT } from './passkeys.constants';
@@ -75,14 +75,14 @@ export class PasskeysPageController {
     summary: 'Add a passkey from the passkeys page',
     description:
       "The page's add form, sent by its script once the authenticator answered: `name` and `response` (the answer's JSON), verified as `POST /api/v1/operator/me/webauthn/credentials` verifies them. " +
-      'Added: 303 back to the page. Refused (no pending challenge, an answer that does not verify, a bad name, a passkey added already, too many): the page again with what went wrong (422 or 409). ' +
+      'Added: 303 to the account security page (`/app/account/security`), which shows the passkeys too. Refused (no pending challenge, an answer that does not verify, a bad name, a passkey added already, too many): the page again with what went wrong (422 or 409). ' +
       'A session not authenticated in the last 10 minutes is sent to the re-check page.',
   })
   @ApiFormPost({
     name: { description: 'a name to tell the passkey by (at most 100 characters)', required: true },
     response: { description: "the authenticator's answer to the registration options, as JSON", required: true },
   })
-  @ApiSeeOtherResponse({ description: 'added; back to the page' })
+  @ApiSeeOtherResponse({ description: 'added; back to the account security page' })
   @ApiUnprocessableEntityResponse({ description: 'the page again, with what went wrong' })
   async add(
     @CurrentOperator() op: OperatorPrincipal,
@@ -99,7 +99,7 @@ export class PasskeysPageController {
       sendPage(res, passkeysPage(op, await this.passkeys.list(op.userId), { error: message }), err.status, { scripts: true });
       return;
     }
-    res.redirect(303, `${PASSKEYS_PAGE_PATH}?notice=added`);
+    res.redirect(303, `${SECURITY_PAGE_PATH}?notice=passkey-added`);
   }
 
   @OperatorAuth({ page: true, mfaEnrollment: true, recentAuth: true })
@@ -108,13 +108,13 @@ export class PasskeysPageController {
   @ApiOperation({
     summary: 'Remove a passkey from the passkeys page',
     description:
-      "A Remove button of the passkeys page: removes the passkey, then 303 back to the page. Another account's or an unknown passkey: 404.",
+      "A Remove button of the passkeys page: removes the passkey, then 303 to the account security page. Another account's or an unknown passkey: 404.",
   })
   @ApiFormPost()
-  @ApiSeeOtherResponse({ description: 'removed; back to the page' })
+  @ApiSeeOtherResponse({ description: 'removed; back to the account security page' })
   @ApiNotFoundResponse({ description: "not found, or another account's" })
   async remove(@CurrentOperator() op: OperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     await this.passkeys.remove(op, id);
-    res.redirect(303, `${PASSKEYS_PAGE_PATH}?notice=removed`);
+    res.redirect(303, `${SECURITY_PAGE_PATH}?notice=passkey-removed`);
   }
 }

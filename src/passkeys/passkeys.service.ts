@@ -135,20 +135,28 @@ export class PasskeysService {
 
   /**
    * The log-in's second factor, first step: options for `navigator.credentials.get()` allowing
-   * the account's passkeys, and the id of the challenge (a random handle, kept by the pending
-   * log-in, never shown to anyone but it; Redis holds only its SHA-256). Answerable once, for 5
+   * the account's passkeys, and the id of the challenge (a random handle, or the one the caller
+   * names: the pending log-in's own token, so that step has one live challenge at a time; never
+   * shown to anyone but its holder; Redis holds only its SHA-256). Answerable once, for 5
    * minutes, by this account only.
    */
-  async authenticationOptions(userId: string): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challengeId: string }> {
+  async authenticationOptions(
+    userId: string,
+    challengeId = randomToken(32),
+  ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challengeId: string }> {
     const allowed = await this.repo.descriptors(userId);
     const options = await generateAuthenticationOptions({
       rpID: this.rpId,
       allowCredentials: allowed.map((c) => ({ id: c.credentialId.toString('base64url'), transports: c.transports })),
       userVerification: 'preferred',
     });
-    const challengeId = randomToken(32);
     await this.challenges.put(authenticationKey(challengeId), userId, options.challenge);
     return { options, challengeId };
+  }
+
+  /** Whether the account has a passkey (the log-in's second step offers it then). */
+  async hasPasskeys(userId: string): Promise<boolean> {
+    return (await this.repo.descriptors(userId)).length > 0;
   }
 
   /**

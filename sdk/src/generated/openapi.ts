@@ -512,9 +512,29 @@ export interface paths {
         put?: never;
         /**
          * Complete a log-in with a second factor
-         * @description Public. A form `{ code }` with the `_agent_ops_mfa` cookie, or JSON `{ mfa_token, code }` (the token from the `mfa_required` problem of a JSON log-in). `code` is the 6-digit code of the authenticator app (each accepted once) or a recovery code (each works once). Success: the session starts as a password log-in would (with `remember_me` as asked then) and the answer is 302 to the `return_to` of the log-in or `/app`, with the session cookie. A wrong code: the form again (401, HTML) or 401 `invalid_mfa_code`; the 5th wrong code ends the pending log-in. No live pending log-in (older than 5 minutes, another browser, ended by wrong codes, a password reset or a suspension): 302 to the log-in page, or 401 `mfa_step_expired`. Wrong codes count in the per-identity login throttle (429 with `retry-after`, plain text).
+         * @description Public. A form `{ code }` with the `_agent_ops_mfa` cookie, or JSON `{ mfa_token, code }` (the token from the `mfa_required` problem of a JSON log-in). `code` is the 6-digit code of the authenticator app (each accepted once) or a recovery code (each works once). Instead of `code`, `webauthn_response`: the assertion of one of the account's passkeys (`PublicKeyCredential.toJSON()`, or its JSON text in a form) over the challenge of `GET /users/log-in/mfa/options`, which a wrong or replayed one uses up. Success: the session starts as a password log-in would (with `remember_me` as asked then) and the answer is 302 to the `return_to` of the log-in or `/app`, with the session cookie. A wrong code: the form again (401, HTML) or 401 `invalid_mfa_code`; the 5th wrong code ends the pending log-in. No live pending log-in (older than 5 minutes, another browser, ended by wrong codes, a password reset or a suspension): 302 to the log-in page, or 401 `mfa_step_expired`. Wrong codes count in the per-identity login throttle (429 with `retry-after`, plain text).
          */
         post: operations["MfaLoginController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/log-in/mfa/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Passkey options for a log-in's second step
+         * @description Public. For a live pending log-in (the `_agent_ops_mfa` cookie, or for a JSON client its `mfa_token` in the `x-mfa-token` header, from the same user agent): the options to pass to `navigator.credentials.get()` (JSON; the account's passkeys allowed, rp id BASE_URL's host), with a challenge that is this log-in's only one (asking again replaces it), answerable once within 5 minutes. Then `POST /users/log-in/mfa { webauthn_response }` completes the log-in. No live pending log-in: 401 `mfa_step_expired`.
+         */
+        get: operations["MfaLoginController_passkeyOptions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -639,6 +659,174 @@ export interface paths {
          * @description Needs recent authentication (else a redirect to `/users/reauthenticate`). As `DELETE /api/v1/operator/me/mfa/totp`: 303 back to the page with a notice.
          */
         post: operations["SecurityPageController_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/me/webauthn/registration_options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start registering a passkey
+         * @description Any operator with a session authenticated in the last 10 minutes (else 403 `reauthentication_required`): answers the options to pass to `navigator.credentials.create()` (rp id: the host of BASE_URL; rp name "Agent Network"; the user handle an opaque id of the account; the account's passkeys excluded; resident key and user verification preferred; ES256, EdDSA or RS256; no attestation). Its challenge is kept server-side for 5 minutes, for this session only, and can be answered once; asking again replaces it. 503 `redis_unavailable` when Redis cannot be reached.
+         */
+        post: operations["PasskeysController_registrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/me/webauthn/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the operator's passkeys
+         * @description Any operator with a session: `{ webauthn_credentials: [{ id, name, inserted_at, last_used_at }], count }`, oldest first (20 at most).
+         */
+        get: operations["PasskeysController_list"];
+        put?: never;
+        /**
+         * Register a passkey
+         * @description Any operator with a recently authenticated session: verifies `response`, the authenticator's answer to this session's registration options (origin BASE_URL's, rp id its host), and stores the passkey as a second factor of the account: 201 `{ webauthn_credential: { id, name, inserted_at, last_used_at } }`. The challenge is used up by this request whatever its outcome. 422 `webauthn_challenge_invalid` when no challenge is pending for this session (never asked, answered already, or older than 5 minutes); 422 `webauthn_verification_failed` when the response does not verify; 409 `webauthn_credential_exists` for an authenticator registered already; 409 `webauthn_credential_limit` beyond 20 passkeys; 422 `validation_failed` for a missing or longer than 100 characters `name` or a `response` that is not an object.
+         */
+        post: operations["PasskeysController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/me/webauthn/credentials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description Any operator with a recently authenticated session: removes one of their passkeys and answers 204; it no longer completes a log-in. 404 `not_found` for another account's passkey, an unknown id or one that is not a UUID.
+         */
+        delete: operations["PasskeysController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Passkeys page
+         * @description Console page for any operator (session; none: redirect to the log-in page): the account's passkeys with a Remove button each, and the form that adds one. It loads /assets/webauthn.js and /assets/passkeys.js, this origin's scripts only (its CSP adds `script-src 'self'; connect-src 'self'`).
+         */
+        get: operations["PasskeysPageController_index"];
+        put?: never;
+        /**
+         * Add a passkey from the passkeys page
+         * @description The page's add form, sent by its script once the authenticator answered: `name` and `response` (the answer's JSON), verified as `POST /api/v1/operator/me/webauthn/credentials` verifies them. Added: 303 to the account security page (`/app/account/security`), which shows the passkeys too. Refused (no pending challenge, an answer that does not verify, a bad name, a passkey added already, too many): the page again with what went wrong (422 or 409). A session not authenticated in the last 10 minutes is sent to the re-check page.
+         */
+        post: operations["PasskeysPageController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/account/passkeys/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a passkey from the passkeys page
+         * @description A Remove button of the passkeys page: removes the passkey, then 303 to the account security page. Another account's or an unknown passkey: 404.
+         */
+        post: operations["PasskeysPageController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/webauthn.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The WebAuthn browser library
+         * @description Public: @simplewebauthn/browser's bundled build, as the passkeys page loads it (served from this origin, never a CDN); cacheable for an hour.
+         */
+        get: operations["PasskeyAssetsController_webauthn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/passkeys.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The passkeys page's script
+         * @description Public: wires the "Add a passkey" form of the passkeys page to the browser's authenticator; cacheable for an hour.
+         */
+        get: operations["PasskeyAssetsController_passkeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/passkey-login.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The script of the log-in's passkey step
+         * @description Public: wires the "Use a passkey" button of the second log-in step (`/users/log-in/mfa`) to the browser's authenticator; cacheable for an hour.
+         */
+        get: operations["PasskeyAssetsController_passkeyLogin"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3757,154 +3945,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/operator/me/webauthn/registration_options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Start registering a passkey
-         * @description Any operator with a session authenticated in the last 10 minutes (else 403 `reauthentication_required`): answers the options to pass to `navigator.credentials.create()` (rp id: the host of BASE_URL; rp name "Agent Network"; the user handle an opaque id of the account; the account's passkeys excluded; resident key and user verification preferred; ES256, EdDSA or RS256; no attestation). Its challenge is kept server-side for 5 minutes, for this session only, and can be answered once; asking again replaces it. 503 `redis_unavailable` when Redis cannot be reached.
-         */
-        post: operations["PasskeysController_registrationOptions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/operator/me/webauthn/credentials": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the operator's passkeys
-         * @description Any operator with a session: `{ webauthn_credentials: [{ id, name, inserted_at, last_used_at }], count }`, oldest first (20 at most).
-         */
-        get: operations["PasskeysController_list"];
-        put?: never;
-        /**
-         * Register a passkey
-         * @description Any operator with a recently authenticated session: verifies `response`, the authenticator's answer to this session's registration options (origin BASE_URL's, rp id its host), and stores the passkey as a second factor of the account: 201 `{ webauthn_credential: { id, name, inserted_at, last_used_at } }`. The challenge is used up by this request whatever its outcome. 422 `webauthn_challenge_invalid` when no challenge is pending for this session (never asked, answered already, or older than 5 minutes); 422 `webauthn_verification_failed` when the response does not verify; 409 `webauthn_credential_exists` for an authenticator registered already; 409 `webauthn_credential_limit` beyond 20 passkeys; 422 `validation_failed` for a missing or longer than 100 characters `name` or a `response` that is not an object.
-         */
-        post: operations["PasskeysController_register"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/operator/me/webauthn/credentials/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Remove a passkey
-         * @description Any operator with a recently authenticated session: removes one of their passkeys and answers 204; it no longer completes a log-in. 404 `not_found` for another account's passkey, an unknown id or one that is not a UUID.
-         */
-        delete: operations["PasskeysController_remove"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/account/passkeys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Passkeys page
-         * @description Console page for any operator (session; none: redirect to the log-in page): the account's passkeys with a Remove button each, and the form that adds one. It loads /assets/webauthn.js and /assets/passkeys.js, this origin's scripts only (its CSP adds `script-src 'self'; connect-src 'self'`).
-         */
-        get: operations["PasskeysPageController_index"];
-        put?: never;
-        /**
-         * Add a passkey from the passkeys page
-         * @description The page's add form, sent by its script once the authenticator answered: `name` and `response` (the answer's JSON), verified as `POST /api/v1/operator/me/webauthn/credentials` verifies them. Added: 303 back to the page. Refused (no pending challenge, an answer that does not verify, a bad name, a passkey added already, too many): the page again with what went wrong (422 or 409). A session not authenticated in the last 10 minutes is sent to the re-check page.
-         */
-        post: operations["PasskeysPageController_add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/account/passkeys/{id}/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Remove a passkey from the passkeys page
-         * @description A Remove button of the passkeys page: removes the passkey, then 303 back to the page. Another account's or an unknown passkey: 404.
-         */
-        post: operations["PasskeysPageController_remove"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/assets/webauthn.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The WebAuthn browser library
-         * @description Public: @simplewebauthn/browser's bundled build, as the passkeys page loads it (served from this origin, never a CDN); cacheable for an hour.
-         */
-        get: operations["PasskeyAssetsController_webauthn"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/assets/passkeys.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The passkeys page's script
-         * @description Public: wires the "Add a passkey" form of the passkeys page to the browser's authenticator; cacheable for an hour.
-         */
-        get: operations["PasskeyAssetsController_passkeys"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/docs": {
         parameters: {
             query?: never;
@@ -4298,6 +4338,70 @@ export interface components {
              *     ]
              */
             recovery_codes: string[];
+        };
+        WebAuthnRegistrationOptionsDto: {
+            /** @description base64url, single use, valid 5 minutes, bound to this session */
+            challenge: string;
+            /**
+             * @example {
+             *       "name": "Agent Network",
+             *       "id": "console.example.com"
+             *     }
+             */
+            rp: {
+                [key: string]: unknown;
+            };
+            /** @description `{ id, name, displayName }`: `id` is an opaque handle of the account (base64url) */
+            user: {
+                [key: string]: unknown;
+            };
+            pubKeyCredParams: {
+                [key: string]: unknown;
+            }[];
+            timeout?: number;
+            attestation?: string;
+            /** @description the account's passkeys */
+            excludeCredentials?: {
+                [key: string]: unknown;
+            }[];
+            authenticatorSelection?: {
+                [key: string]: unknown;
+            };
+            extensions?: {
+                [key: string]: unknown;
+            };
+            hints?: string[];
+        };
+        RegisterWebAuthnCredentialDto: {
+            /**
+             * @description a name to tell the passkey by
+             * @example YubiKey 5C
+             */
+            name: string;
+            /** @description the authenticator's answer to the registration options, as `PublicKeyCredential.toJSON()` (or @simplewebauthn/browser's `startRegistration`) gives it: `{ id, rawId, type, response: { clientDataJSON, attestationObject, transports }, clientExtensionResults }` */
+            response: {
+                [key: string]: unknown;
+            };
+        };
+        WebAuthnCredentialDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example YubiKey 5C */
+            name: string;
+            /** Format: date-time */
+            inserted_at: string;
+            /**
+             * Format: date-time
+             * @description the last log-in it completed; null until then
+             */
+            last_used_at: string | null;
+        };
+        WebAuthnCredentialEnvelopeDto: {
+            webauthn_credential: components["schemas"]["WebAuthnCredentialDto"];
+        };
+        WebAuthnCredentialListDto: {
+            webauthn_credentials: components["schemas"]["WebAuthnCredentialDto"][];
+            count: number;
         };
         MeUserDto: {
             /** Format: uuid */
@@ -6058,70 +6162,6 @@ export interface components {
             count: number;
             pagination: components["schemas"]["PaginationDto"];
         };
-        WebAuthnRegistrationOptionsDto: {
-            /** @description base64url, single use, valid 5 minutes, bound to this session */
-            challenge: string;
-            /**
-             * @example {
-             *       "name": "Agent Network",
-             *       "id": "console.example.com"
-             *     }
-             */
-            rp: {
-                [key: string]: unknown;
-            };
-            /** @description `{ id, name, displayName }`: `id` is an opaque handle of the account (base64url) */
-            user: {
-                [key: string]: unknown;
-            };
-            pubKeyCredParams: {
-                [key: string]: unknown;
-            }[];
-            timeout?: number;
-            attestation?: string;
-            /** @description the account's passkeys */
-            excludeCredentials?: {
-                [key: string]: unknown;
-            }[];
-            authenticatorSelection?: {
-                [key: string]: unknown;
-            };
-            extensions?: {
-                [key: string]: unknown;
-            };
-            hints?: string[];
-        };
-        RegisterWebAuthnCredentialDto: {
-            /**
-             * @description a name to tell the passkey by
-             * @example YubiKey 5C
-             */
-            name: string;
-            /** @description the authenticator's answer to the registration options, as `PublicKeyCredential.toJSON()` (or @simplewebauthn/browser's `startRegistration`) gives it: `{ id, rawId, type, response: { clientDataJSON, attestationObject, transports }, clientExtensionResults }` */
-            response: {
-                [key: string]: unknown;
-            };
-        };
-        WebAuthnCredentialDto: {
-            /** Format: uuid */
-            id: string;
-            /** @example YubiKey 5C */
-            name: string;
-            /** Format: date-time */
-            inserted_at: string;
-            /**
-             * Format: date-time
-             * @description the last log-in it completed; null until then
-             */
-            last_used_at: string | null;
-        };
-        WebAuthnCredentialEnvelopeDto: {
-            webauthn_credential: components["schemas"]["WebAuthnCredentialDto"];
-        };
-        WebAuthnCredentialListDto: {
-            webauthn_credentials: components["schemas"]["WebAuthnCredentialDto"][];
-            count: number;
-        };
     };
     responses: never;
     parameters: never;
@@ -7426,11 +7466,15 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description a code of the authenticator app, or a recovery code */
-                    code: string;
+                    code?: string;
+                    /** @description instead of a code: a passkey's assertion, as JSON text */
+                    webauthn_response?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @description a code of the authenticator app, or a recovery code */
-                    code: string;
+                    code?: string;
+                    /** @description instead of a code: a passkey's assertion, as JSON text */
+                    webauthn_response?: string;
                 };
             };
         };
@@ -7451,6 +7495,31 @@ export interface operations {
             };
             /** @description throttled: retry-after and a plain-text body */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MfaLoginController_passkeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialRequestOptionsJSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description mfa_step_expired: no live pending log-in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7579,7 +7648,7 @@ export interface operations {
     SecurityPageController_page: {
         parameters: {
             query?: {
-                notice?: "totp-disabled";
+                notice?: "totp-disabled" | "passkey-added" | "passkey-removed";
             };
             header?: never;
             path?: never;
@@ -7776,6 +7845,390 @@ export interface operations {
                     "text/html": string;
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    PasskeysController_registrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnRegistrationOptionsDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description `redis_unavailable` or `database_unavailable`: nothing was stored */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PasskeysController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnCredentialListDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PasskeysController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterWebAuthnCredentialDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnCredentialEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description `redis_unavailable` or `database_unavailable`: nothing was stored */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PasskeysController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or another account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PasskeysPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the passkeys and the form that adds one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PasskeysPageController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description a name to tell the passkey by (at most 100 characters) */
+                    name: string;
+                    /** @description the authenticator's answer to the registration options, as JSON */
+                    response: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description added; back to the account security page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the page again, with what went wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasskeysPageController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description removed; back to the account security page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or another account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasskeyAssetsController_webauthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the script (text/javascript) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasskeyAssetsController_passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the script (text/javascript) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasskeyAssetsController_passkeyLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the script (text/javascript) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -19044,372 +19497,6 @@ export interface operations {
             };
             /** @description the page again, with why the change was refused (last owner, SCIM, already a member) */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    PasskeysController_registrationOptions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebAuthnRegistrationOptionsDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description `redis_unavailable` or `database_unavailable`: nothing was stored */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-        };
-    };
-    PasskeysController_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebAuthnCredentialListDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-        };
-    };
-    PasskeysController_register: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RegisterWebAuthnCredentialDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebAuthnCredentialEnvelopeDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description `redis_unavailable` or `database_unavailable`: nothing was stored */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-        };
-    };
-    PasskeysController_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description removed */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description not found, or another account's */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-        };
-    };
-    PasskeysPageController_index: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the passkeys and the form that adds one */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description no session: to /users/log-in?return_to=<this page> */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                    "application/problem+json": components["schemas"]["ProblemDto"];
-                };
-            };
-        };
-    };
-    PasskeysPageController_add: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description a name to tell the passkey by (at most 100 characters) */
-                    name: string;
-                    /** @description the authenticator's answer to the registration options, as JSON */
-                    response: string;
-                };
-            };
-        };
-        responses: {
-            /** @description no session: to /users/log-in?return_to=<this page> */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description added; back to the page */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                    "application/problem+json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description the page again, with what went wrong */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    PasskeysPageController_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": Record<string, unknown>;
-            };
-        };
-        responses: {
-            /** @description no session: to /users/log-in?return_to=<this page> */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description removed; back to the page */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                    "application/problem+json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description not found, or another account's */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    PasskeyAssetsController_webauthn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the script (text/javascript) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    PasskeyAssetsController_passkeys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the script (text/javascript) */
-            200: {
                 headers: {
                     [name: string]: unknown;
                 };
