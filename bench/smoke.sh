@@ -33,6 +33,7 @@ SMOKES=(
   "simulator|BENCH_FLEET_ROBOTS=20 BENCH_FLEET_ROUNDS=1 bash bench/run.sh simulator"
   "webhooks|BENCH_EVENTS=100 BENCH_PACED_EVENTS=20 npm run --silent bench:webhooks"
   "rate-limit|npm run --silent bench:rate-limit"
+  "enumeration|BENCH_ENUM_ROUNDS=3 BENCH_ENUM_BCRYPT_COST=4 bash bench/run.sh enumeration"
 )
 
 failed=()
