@@ -18,7 +18,7 @@ import { UnauthorizedProblem, ValidationProblem } from '../core/common/problem/p
 import { AppConfig } from '../core/config/app-config';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { PasskeysService } from '../passkeys';
+import { authenticatorAnswerOf, PasskeysService } from '../passkeys';
 import {
   APP_PATH,
   clearMfaCookie,
@@ -47,16 +47,8 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const MFA_TOKEN_HEADER = 'x-mfa-token';
 
 /** A passkey's assertion as sent: an object (JSON) or its JSON text (the page's hidden field); undefined when absent. */
-function assertionOf(value: unknown): unknown {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') return value;
-  if (value.length > 64 * 1024) return {};
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return {};
-  }
-}
+const assertionOf = (value: unknown): unknown =>
+  value === undefined || value === null || value === '' ? undefined : typeof value === 'string' ? authenticatorAnswerOf(value) : value;
 
 /**
  * The second step of a log-in (`/users/log-in/mfa`) and the re-check of "recent authentication"

@@ -34,7 +34,7 @@ const ADD_ERRORS: Partial<Record<string, string>> = {
 };
 
 /** The authenticator's answer as the form carries it: JSON text of an object, else an empty object (which does not verify). */
-function answerOf(value: unknown): Record<string, unknown> {
+export function answerOf(value: unknown): Record<string, unknown> {
   if (typeof value !== 'string' || value.length === 0 || value.length > 64 * 1024) return {};
   try {
     const parsed: unknown = JSON.parse(value);
