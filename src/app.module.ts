@@ -47,6 +47,7 @@ import { SearchModule } from './search/search.module';
 import { SecurityViolationsModule } from './security-violations/security-violations.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SocketTokensModule } from './socket-tokens/socket-tokens.module';
+import { SsoModule } from './sso';
 import { TasksModule } from './tasks/tasks.module';
 import { TracesModule } from './traces/traces.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -105,6 +106,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     // issue 54: operators as a team
     MembersModule,
     PasskeysModule,
+    SsoModule,
   ],
   providers: [ProblemRenderer, { provide: APP_FILTER, useClass: ProblemFilter }, { provide: APP_PIPE, useClass: AppValidationPipe }],
 })

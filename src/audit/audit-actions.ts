@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'mfa.totp_enable',
   'mfa.totp_disable',
   'mfa.recovery_codes_regenerate',
+  'sso_connection.create',
+  'sso_connection.update',
+  'sso_connection.delete',
+  'member.sso_provision',
   // service agents and their credentials
   'service_agent.create',
   'service_agent.update',

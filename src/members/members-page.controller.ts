@@ -10,10 +10,11 @@ import {
 } from '@nestjs/swagger';
 import { canManage, OperatorAuth, OPERATOR_ROLES, type OperatorRole } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
-import { ProblemError, ValidationProblem } from '../core/common/problem/problem.error';
+import { ValidationProblem } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
+import { formRefusal } from '../core/pages/form-refusal';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
 import { CreateInvitationDto, INVITATION_LIST } from './dto/invitation.dto';
@@ -172,14 +173,9 @@ export class MembersPageController {
     try {
       await change();
     } catch (err) {
-      if (!(err instanceof ProblemError) || err.status >= 500) throw err;
-      const error =
-        err instanceof ValidationProblem
-          ? Object.entries(err.fieldErrors)
-              .map(([field, messages]) => `${field} ${messages.join(', ')}`)
-              .join('; ')
-          : (REASONS[err.code] ?? 'That change was refused.');
-      return this.render(res, op, { error, form }, err.status);
+      const refusal = formRefusal(err, REASONS);
+      if (!refusal) throw err;
+      return this.render(res, op, { error: refusal.error, form }, refusal.status);
     }
     res.redirect(303, `${MEMBERS_PAGE}?notice=${notice}`);
   }

@@ -33,8 +33,8 @@ export class MembersController {
     summary: "List the workspace's members",
     description:
       'Any member (session cookie). `{ members, count, pagination }`, oldest membership first: each with its account (`id`, `email`, `name`), role, ' +
-      'status (`suspended` when SCIM suspended the membership or the account), whether the account has a second factor (`mfa_enabled`), `sso` (false until ' +
-      'single sign-on exists) and whether SCIM provisioned it (`scim_managed`). `limit` 1 to 200 (default 50), `offset` 0 to 10000; a bad one is 400.',
+      'status (`suspended` when SCIM suspended the membership or the account), whether the account has a second factor (`mfa_enabled`), `sso` (whether the account ' +
+      "signed in through one of this workspace's SSO connections) and whether SCIM provisioned it (`scim_managed`). `limit` 1 to 200 (default 50), `offset` 0 to 10000; a bad one is 400.",
   })
   @ApiOkResponse({ type: MemberListDto })
   list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<MemberListDto> {

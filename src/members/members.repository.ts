@@ -10,14 +10,16 @@ import type { ListQuery } from '../core/listing/list-query';
 
 /**
  * A member as the API shows it. `mfa_enabled`: a confirmed TOTP or a passkey; `scim_managed`: a
- * scim_users row of this workspace links the account. `sso` is not read from anything yet: there
- * are no SSO connections until issue 55, so it is false (ADR 0244).
+ * scim_users row of this workspace links the account; `sso`: the account signed in through one of
+ * this workspace's SSO connections (a linked subject; ADR 0254).
  */
 const MEMBER_COLUMNS = `u.id AS user_id, u.email, u.name, m.role,
   CASE WHEN m.status = 'active' AND u.status = 'active' THEN 'active' ELSE 'suspended' END AS status,
   (EXISTS (SELECT 1 FROM user_totp tp WHERE tp.user_id = u.id AND tp.confirmed_at IS NOT NULL)
     OR EXISTS (SELECT 1 FROM webauthn_credentials wc WHERE wc.user_id = u.id)) AS mfa_enabled,
   EXISTS (SELECT 1 FROM scim_users su WHERE su.workspace_id = m.workspace_id AND su.user_id = u.id) AS scim_managed,
+  EXISTS (SELECT 1 FROM sso_identities si JOIN sso_connections c ON c.id = si.connection_id
+           WHERE si.user_id = u.id AND c.workspace_id = m.workspace_id) AS sso,
   m.inserted_at`;
 const MEMBER_ROW = {
   user_id: t.uuid,
@@ -27,6 +29,7 @@ const MEMBER_ROW = {
   status: t.text.of<MemberStatus>(),
   mfa_enabled: t.bool,
   scim_managed: t.bool,
+  sso: t.bool,
   inserted_at: t.timestamptz,
 };
 
@@ -98,7 +101,7 @@ const toMember = (r: StatementRow<typeof MEMBER>): MemberDto => ({
   role: r.role,
   status: r.status,
   mfa_enabled: r.mfa_enabled,
-  sso: false,
+  sso: r.sso,
   scim_managed: r.scim_managed,
   inserted_at: r.inserted_at.toISOString(),
 });

@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { parseCookie } from 'cookie';
 import { constantTimeEqual } from '../core/common/crypto/secrets';
-import { MFA_COOKIE, MFA_PENDING_TTL_MS, REMEMBER_ME_COOKIE, REMEMBER_ME_MAX_AGE_MS, SESSION_COOKIE } from './session.constants';
+import {
+  MFA_COOKIE,
+  MFA_PENDING_TTL_MS,
+  REMEMBER_ME_COOKIE,
+  REMEMBER_ME_MAX_AGE_MS,
+  SESSION_COOKIE,
+  SSO_COOKIE,
+  SSO_COOKIE_PATH,
+} from './session.constants';
 import type { AppConfig } from '../core/config/app-config';
 import type { CookieOptions, Request, Response } from 'express';
 
@@ -33,6 +41,15 @@ export function setMfaCookie(res: Response, config: AppConfig, token: string): v
 
 export function clearMfaCookie(res: Response, config: AppConfig): void {
   res.clearCookie(MFA_COOKIE, baseOptions(config));
+}
+
+/** A sign-in in flight at an identity provider: HttpOnly, SameSite=Lax (the provider's redirect back is a top-level GET), 10 minutes, only under /users/sso. */
+export function setSsoCookie(res: Response, config: AppConfig, token: string, maxAgeMs: number): void {
+  res.cookie(SSO_COOKIE, token, { ...baseOptions(config), path: SSO_COOKIE_PATH, maxAge: maxAgeMs });
+}
+
+export function clearSsoCookie(res: Response, config: AppConfig): void {
+  res.clearCookie(SSO_COOKIE, { ...baseOptions(config), path: SSO_COOKIE_PATH });
 }
 
 export function clearSessionCookies(res: Response, config: AppConfig): void {

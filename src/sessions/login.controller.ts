@@ -38,11 +38,14 @@ import {
   REMEMBER_ME_MAX_AGE_MS,
   SESSION_COOKIE,
   SESSION_TTL_MS,
+  SSO_PATH,
 } from './session.constants';
 import { SessionsService } from './sessions.service';
 import type { Request, Response } from 'express';
 
 const GENERIC_FAILURE = 'Invalid email or password.';
+/** An address in a domain enforcing single sign-on: the same words for every failure and for a member's right password. */
+const SSO_REQUIRED = 'Your organization signs in with single sign-on for this address.';
 const NOTICES: Record<string, string> = {
   reset: 'Your password has been reset. Log in with your new password.',
   'logged-out': 'You have been logged out.',
@@ -123,7 +126,10 @@ export class LoginController {
       'attempt is 429 with `retry-after` and a plain-text body. ' +
       'The right password of an account with a second factor (an authenticator app or a passkey) starts no session: a form gets 302 to ' +
       '`/users/log-in/mfa` with the `_agent_ops_mfa` cookie (HttpOnly, SameSite=Lax, 5 minutes), a JSON body the 401 problem `mfa_required` ' +
-      'whose `extra.mfa_token` is posted with the code to `POST /users/log-in/mfa`.',
+      'whose `extra.mfa_token` is posted with the code to `POST /users/log-in/mfa`. ' +
+      'An address in a domain whose workspace enforces single sign-on (an active SSO connection with `enforce`): every failure, and the right password ' +
+      'of a member other than an owner, answer the form with a link to `/users/sso` (401) or for a JSON body the 401 problem `sso_required` with ' +
+      '`extra.sso_url`; owners keep password log-in as the way back in.',
   })
   @ApiFormPost({
     email: { description: 'the account email (trimmed and lower-cased)', required: true },
@@ -170,6 +176,11 @@ export class LoginController {
       if (req.is('application/json')) throw new UnauthorizedProblem('mfa_required', { extra: { mfa_token: outcome.pendingToken } });
       setMfaCookie(res, this.config, outcome.pendingToken);
       return res.redirect(302, MFA_LOGIN_PATH);
+    }
+    if (outcome.ok === 'sso') {
+      const ssoUrl = `${SSO_PATH}?email=${encodeURIComponent(email)}${back ? `&return_to=${encodeURIComponent(back)}` : ''}`;
+      if (req.is('application/json')) throw new UnauthorizedProblem('sso_required', { extra: { sso_url: ssoUrl } });
+      return sendPage(res, loginPage({ error: SSO_REQUIRED, ssoUrl, email, returnTo: back }), 401);
     }
     if (!outcome.ok) {
       if (req.is('application/json')) throw new UnauthorizedProblem('invalid_credentials');

@@ -12,6 +12,11 @@ export type LoginOutcome =
   | { ok: true; token: string; actor: AuditActor }
   /** The password was right and the account has a second factor: no session yet, a pending step (its token). */
   | { ok: 'mfa'; pendingToken: string }
+  /**
+   * The address's domain enforces single sign-on: every failure says so (whether or not an
+   * account exists), and so does the right password of a member the enforcement binds.
+   */
+  | { ok: 'sso' }
   | { ok: false };
 
 /**
@@ -50,13 +55,21 @@ export class LoginService implements OnModuleInit {
     client: { ipBucket: string; ip: string; userAgent?: string; rememberMe: boolean; returnTo?: string },
   ): Promise<LoginOutcome> {
     const slot = await this.throttle.admit(email, client.ipBucket);
-    const user = email ? await this.operators.findByEmailForLogin(email) : undefined;
+    const domain = email.slice(email.lastIndexOf('@') + 1);
+    const [user, domainEnforced] = email
+      ? await Promise.all([this.operators.findByEmailForLogin(email), domain ? this.operators.domainEnforcesSso(domain) : false])
+      : [undefined, false];
     const hash = user?.passwordHash ?? null;
     const matches = await this.passwords.verify(password, hash ?? this.dummyHash);
     if (!user || hash === null || !matches || user.status !== 'active') {
       if (user) this.recordFailure(user);
       await this.throttle.recordFailure(email, client.ipBucket, slot);
-      return { ok: false };
+      return domainEnforced ? { ok: 'sso' } : { ok: false };
+    }
+    if (user.ssoEnforced) {
+      // the right password, but the workspace signs its members in through its provider only
+      await this.throttle.recordSuccess(email, client.ipBucket);
+      return { ok: 'sso' };
     }
     if (user.hasSecondFactor) {
       // No session: the second factor completes the log-in (SecondFactorService.complete). The

@@ -15,6 +15,16 @@ const HAS_SECOND_FACTOR = (user: string) =>
      OR EXISTS (SELECT 1 FROM webauthn_credentials wc WHERE wc.user_id = ${user}))`;
 
 /**
+ * The account is a member, other than an owner, of a workspace whose active connection enforces
+ * single sign-on for the account's domain (API.md Part 3: such members cannot log in with a
+ * password; owners keep it as the way back in).
+ */
+const SSO_ENFORCED = (user: string, email: string) =>
+  `EXISTS (SELECT 1 FROM sso_connection_domains d JOIN sso_connections c ON c.id = d.connection_id
+            JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = ${user}
+           WHERE d.domain = split_part(${email}, '@', 2) AND c.enforce AND c.status = 'active' AND m.role <> 'owner')`;
+
+/**
  * The account of an email in any state, with its password hash (login checks both) and the
  * workspaces its log-in events go to: one statement whether or not the account exists, so a
  * failure's event costs the answer no extra round trip.
@@ -23,10 +33,18 @@ const accountForLogin = (label: string, where: string, param: typeof t.text) =>
   statement({
     label,
     text: `SELECT u.id, u.email, u.password_hash, u.status, ${ACTIVE_WORKSPACE_IDS('u.id')} AS workspace_ids,
-                  ${HAS_SECOND_FACTOR('u.id')} AS has_second_factor
+                  ${HAS_SECOND_FACTOR('u.id')} AS has_second_factor, ${SSO_ENFORCED('u.id', 'u.email')} AS sso_enforced
              FROM users u WHERE ${where}`,
     params: [param],
-    row: { id: t.uuid, email: t.text, password_hash: t.text.null, status: t.text, workspace_ids: t.uuidArray, has_second_factor: t.bool },
+    row: {
+      id: t.uuid,
+      email: t.text,
+      password_hash: t.text.null,
+      status: t.text,
+      workspace_ids: t.uuidArray,
+      has_second_factor: t.bool,
+      sso_enforced: t.bool,
+    },
   });
 const ACCOUNT_FOR_LOGIN = accountForLogin('operator_account_for_login', 'u.email = $1', t.text);
 
@@ -39,6 +57,8 @@ export interface LoginAccount extends AuditedAccount {
   status: string;
   /** A confirmed TOTP or a passkey: a correct password then starts the second-factor step, not a session. */
   hasSecondFactor: boolean;
+  /** A member (not an owner) of a workspace enforcing SSO for this address's domain: no password log-in. */
+  ssoEnforced: boolean;
 }
 
 const loginAccount = (row: StatementRow<typeof ACCOUNT_FOR_LOGIN>): LoginAccount => ({
@@ -48,6 +68,16 @@ const loginAccount = (row: StatementRow<typeof ACCOUNT_FOR_LOGIN>): LoginAccount
   status: row.status,
   workspaceIds: row.workspace_ids,
   hasSecondFactor: row.has_second_factor,
+  ssoEnforced: row.sso_enforced,
+});
+
+/** Whether an active connection enforcing SSO holds this domain: the log-in form then points there for every failure (an account or not). */
+const DOMAIN_ENFORCES_SSO = statement({
+  label: 'operator_domain_enforces_sso',
+  text: `SELECT EXISTS (SELECT 1 FROM sso_connection_domains d JOIN sso_connections c ON c.id = d.connection_id
+                     WHERE d.domain = $1 AND c.enforce AND c.status = 'active') AS enforced`,
+  params: [t.text],
+  row: { enforced: t.bool },
 });
 
 /** An account's address and active workspaces (its audit events' label and workspaces). */
@@ -81,6 +111,10 @@ export class OperatorsRepository {
   async findByEmailForLogin(email: string): Promise<LoginAccount | undefined> {
     const row = await this.db.maybe(ACCOUNT_FOR_LOGIN, [email]);
     return row && loginAccount(row);
+  }
+
+  async domainEnforcesSso(domain: string): Promise<boolean> {
+    return (await this.db.one(DOMAIN_ENFORCES_SSO, [domain])).enforced;
   }
 
   /** See ACCOUNT_BY_ID. */

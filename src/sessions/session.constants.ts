@@ -33,6 +33,10 @@ export const SECURITY_PAGE_PATH = '/app/account/security';
 
 /** The second-factor step of a log-in (API.md Part 3 "Second factor"): its cookie, page, lifetime and wrong-code limit. */
 export const MFA_COOKIE = '_agent_ops_mfa';
+/** A single sign-on in flight (its state, nonce and PKCE verifier are in Redis under the cookie's hash). */
+export const SSO_COOKIE = '_agent_ops_sso';
+export const SSO_COOKIE_PATH = '/users/sso';
+export const SSO_PATH = '/users/sso';
 export const MFA_LOGIN_PATH = '/users/log-in/mfa';
 export const MFA_PENDING_TTL_MS = 5 * 60 * 1000;
 export const MFA_MAX_WRONG_CODES = 5;

@@ -17,7 +17,9 @@ export type SessionsProblemCode =
   /** 401: the code of the second-factor step is wrong (the step goes on until its 5th wrong code). */
   | 'invalid_mfa_code'
   /** 403: the workspace requires a second factor and the account has none (only enrolling one is open). */
-  | 'mfa_enrollment_required';
+  | 'mfa_enrollment_required'
+  /** 401 to a JSON log-in with an address in a domain whose workspace enforces single sign-on: `extra.sso_url` starts it. */
+  | 'sso_required';
 
 declare module '../core/common/problem/problem-codes' {
   interface ProblemCodeRegistry {

@@ -6,6 +6,7 @@ import { LastUseBatch } from '../core/database/last-use-batch';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
 import { accountActor, accountTarget, type AuditedAccount, MemberAudit } from './member-audit';
+import { OperatorsRepository } from './operators.repository';
 import {
   RECENT_AUTH_MS,
   SESSION_REISSUE_AFTER_MS,
@@ -33,6 +34,7 @@ export class SessionsService implements OnModuleInit, OnApplicationShutdown {
     private readonly clock: Clock,
     private readonly events: EventBus,
     private readonly audit: MemberAudit,
+    private readonly operators: OperatorsRepository,
   ) {
     this.lastSeen = new LastUseBatch('last_seen_at', (uses) => this.repo.touchLastSeen(uses));
   }
@@ -92,6 +94,29 @@ export class SessionsService implements OnModuleInit, OnApplicationShutdown {
       actor: accountActor(account),
     });
     return started;
+  }
+
+  /**
+   * A sign-in through single sign-on (API.md Part 3): a new session of the account with
+   * `auth_method: sso` and its `member.login` event in each of the account's active workspaces
+   * (read in the caller's transaction, so a membership it just created counts), naming the connection.
+   */
+  async logInBySso(
+    tx: Tx,
+    userId: string,
+    client: { ip?: string; userAgent?: string },
+    connectionId: string,
+  ): Promise<{ token: string; sessionId: string; actor: AuditActor }> {
+    const account = await this.operators.auditedAccount(tx, userId);
+    if (!account) throw new Error(`account ${userId} vanished inside its sign-in`);
+    const started = await this.start(tx, userId, client, { method: 'sso', mfa: false, rememberMe: false });
+    await this.audit.record(tx, account.workspaceIds, {
+      action: 'member.login',
+      target: accountTarget(account),
+      changes: { session_id: [null, started.sessionId], auth_method: [null, 'sso'], sso_connection_id: [null, connectionId] },
+      actor: accountActor(account),
+    });
+    return { ...started, actor: accountActor(account) };
   }
 
   /**

@@ -84,6 +84,8 @@ export class AppConfig {
   readonly bcryptCost: number;
   /** AUDIT_RETENTION_DAYS. */
   readonly auditRetentionDays: number;
+  /** SSO_PROVIDER_TIMEOUT_MS: one request to an OpenID provider. */
+  readonly ssoProviderTimeoutMs: number;
   readonly logLevel: LogLevel;
   readonly dbPoolSize: number;
   /** Dedicated pipelined connections for the hot single-statement queries (0: use the pool). */
@@ -241,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     batchChunkSize: vars.BATCH_CHUNK_SIZE,
     auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
+    ssoProviderTimeoutMs: vars.SSO_PROVIDER_TIMEOUT_MS,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
   });
 }

@@ -444,6 +444,13 @@ export class EnvironmentVariables {
   })
   @Integer(1, 36_500)
   AUDIT_RETENTION_DAYS = 365;
+
+  @Env({
+    group: 'access',
+    doc: 'How long a single sign-on request to an identity provider (discovery, JWKS, the code exchange) may take; past it the sign-in answers a 503 page.',
+  })
+  @Integer(100, 60000)
+  SSO_PROVIDER_TIMEOUT_MS = 10000;
 }
 
 /** Every variable the service reads, with its declaration, in the order of the docs. */

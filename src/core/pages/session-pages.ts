@@ -1,13 +1,14 @@
 import { html, SafeHtml } from './html';
 import { layout } from './layout';
 
-export function loginPage(opts: { error?: string; notice?: string; email?: string; returnTo?: string } = {}): SafeHtml {
+export function loginPage(opts: { error?: string; notice?: string; email?: string; returnTo?: string; ssoUrl?: string } = {}): SafeHtml {
+  const sso = opts.ssoUrl ?? (opts.returnTo ? `/users/sso?return_to=${encodeURIComponent(opts.returnTo)}` : '/users/sso');
   return layout(
     { title: 'Log in' },
     html`<section class="panel" aria-labelledby="login-title">
   <h1 id="login-title">Log in</h1>
   ${opts.notice ? html`<p class="notice" role="status">${opts.notice}</p>` : ''}
-  ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
+  ${opts.error ? html`<p class="error" role="alert">${opts.error}${opts.ssoUrl ? html` <a href="${opts.ssoUrl}" id="sso-required-link">Sign in with SSO</a>` : ''}</p>` : ''}
   <form method="post" action="/users/log-in">
     ${opts.returnTo ? html`<input type="hidden" name="return_to" value="${opts.returnTo}">` : ''}
     <label for="email">Email</label>
@@ -17,6 +18,7 @@ export function loginPage(opts: { error?: string; notice?: string; email?: strin
     <p><label style="display:inline;font-weight:normal"><input type="checkbox" name="remember_me" value="true"> Keep me logged in for 14 days</label></p>
     <button type="submit">Log in</button>
   </form>
+  <p><a href="${sso}" id="sso-link">Sign in with SSO</a></p>
   <p><a href="/users/forgot-password">Forgot your password?</a></p>
 </section>`,
   );

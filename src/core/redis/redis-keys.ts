@@ -45,6 +45,12 @@ export const RedisKeys = {
    * user-agent hash, password fingerprint, created_at, wrong codes. TTL: 5 min.
    */
   mfaPendingLogin: (id: string) => `${REDIS_PREFIX}:mfa:pending:${id}`,
+  /**
+   * A single sign-on in flight (ADR 0255); `id` is the SHA-256 of the `_agent_ops_sso` cookie's
+   * random value. JSON: connection, state, nonce, PKCE verifier, return path, test sign-in. Taken
+   * once (GETDEL) by the callback. TTL: 10 min.
+   */
+  ssoFlow: (id: string) => `${REDIS_PREFIX}:sso:flow:${id}`,
   /** Password-reset requests per IP and per address (hashed). TTL: 15 min. */
   resetRequestsByIp: (ipBucket: string) => `${REDIS_PREFIX}:reset:ip:${ipBucket}`,
   resetRequestsByAddress: (id: string) => `${REDIS_PREFIX}:reset:addr:${id}`,

@@ -27,7 +27,7 @@ export class MemberDto {
   @ApiProperty({ enum: MEMBER_STATUSES, description: 'suspended: the membership or the account is suspended (SCIM)' })
   status: MemberStatus;
   @ApiProperty({ description: 'the account has a second factor: a confirmed TOTP or a passkey' }) mfa_enabled: boolean;
-  @ApiProperty({ description: 'signs in through single sign-on (always false until SSO connections exist)' }) sso: boolean;
+  @ApiProperty({ description: "has signed in through one of this workspace's SSO connections" }) sso: boolean;
   @ApiProperty({ description: "provisioned by this workspace's SCIM: its role and removal are SCIM's (409 scim_managed)" })
   scim_managed: boolean;
   @ApiProperty({ format: 'date-time', description: 'when the membership began' }) inserted_at: string;
