@@ -228,7 +228,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Public; takes a form or a JSON body `{ email, password, remember_me, return_to }`. On success it starts a new 14-day session (ending the one the browser had), sets the `_agent_ops_key` cookie (HttpOnly, SameSite=Lax, Secure in production) and, with `remember_me`, a 14-day remember-me cookie, and answers 302 to `return_to` or `/app`. Every failure (unknown address, wrong password, suspended account, account without a password) gives the same answer, the form again with one generic message (401, HTML) or for a JSON body a 401 problem `invalid_credentials`, so nothing tells whether an account exists. Throttles: 10 failed passwords for one email and client IP within 15 minutes start a 30-minute cooldown (the 10th failure is already refused), and each client IP (IPv6 per /64) has 50 attempts per 15 minutes, a successful log-in giving its attempt back; a throttled attempt is 429 with `retry-after` and a plain-text body. The right password of an account with a second factor (an authenticator app or a passkey) starts no session: a form gets 302 to `/users/log-in/mfa` with the `_agent_ops_mfa` cookie (HttpOnly, SameSite=Lax, 5 minutes), a JSON body the 401 problem `mfa_required` whose `extra.mfa_token` is posted with the code to `POST /users/log-in/mfa`.
+         * @description Public; takes a form or a JSON body `{ email, password, remember_me, return_to }`. On success it starts a new 14-day session (ending the one the browser had), sets the `_agent_ops_key` cookie (HttpOnly, SameSite=Lax, Secure in production) and, with `remember_me`, a 14-day remember-me cookie, and answers 302 to `return_to` or `/app`. Every failure (unknown address, wrong password, suspended account, account without a password) gives the same answer, the form again with one generic message (401, HTML) or for a JSON body a 401 problem `invalid_credentials`, so nothing tells whether an account exists. Throttles: 10 failed passwords for one email and client IP within 15 minutes start a 30-minute cooldown (the 10th failure is already refused), and each client IP (IPv6 per /64) has 50 attempts per 15 minutes, a successful log-in giving its attempt back; a throttled attempt is 429 with `retry-after` and a plain-text body. The right password of an account with a second factor (an authenticator app or a passkey) starts no session: a form gets 302 to `/users/log-in/mfa` with the `_agent_ops_mfa` cookie (HttpOnly, SameSite=Lax, 5 minutes), a JSON body the 401 problem `mfa_required` whose `extra.mfa_token` is posted with the code to `POST /users/log-in/mfa`. An address in a domain whose workspace enforces single sign-on (an active SSO connection with `enforce`): every failure, and the right password of a member other than an owner, answer the form with a link to `/users/sso` (401) or for a JSON body the 401 problem `sso_required` with `extra.sso_url`; owners keep password log-in as the way back in.
          */
         post: operations["LoginController_submit"];
         delete?: never;
@@ -3742,7 +3742,7 @@ export interface paths {
         };
         /**
          * List the workspace's members
-         * @description Any member (session cookie). `{ members, count, pagination }`, oldest membership first: each with its account (`id`, `email`, `name`), role, status (`suspended` when SCIM suspended the membership or the account), whether the account has a second factor (`mfa_enabled`), `sso` (false until single sign-on exists) and whether SCIM provisioned it (`scim_managed`). `limit` 1 to 200 (default 50), `offset` 0 to 10000; a bad one is 400.
+         * @description Any member (session cookie). `{ members, count, pagination }`, oldest membership first: each with its account (`id`, `email`, `name`), role, status (`suspended` when SCIM suspended the membership or the account), whether the account has a second factor (`mfa_enabled`), `sso` (whether the account signed in through one of this workspace's SSO connections) and whether SCIM provisioned it (`scim_managed`). `limit` 1 to 200 (default 50), `offset` 0 to 10000; a bad one is 400.
          */
         get: operations["MembersController_list"];
         put?: never;
@@ -3939,6 +3939,206 @@ export interface paths {
          * @description The remove button of a member (owners and admins), with the rules of `DELETE /api/v1/operator/members/:user_id`; then back to the page, or the page with the reason of a refusal.
          */
         post: operations["MembersPageController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/sso_connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's SSO connections
+         * @description Owners and admins. `{ sso_connections, count }`, oldest first (at most 50); never a client secret.
+         */
+        get: operations["SsoConnectionsController_list"];
+        put?: never;
+        /**
+         * Add an SSO connection
+         * @description Owners, with a password or second-factor check in the last 10 minutes (else 403 `reauthentication_required`). The issuer's discovery document (`/.well-known/openid-configuration`) is fetched first and must name that issuer (422 `errors.issuer`; https in production, outside production also http on a loopback address). The client secret is sealed at rest and never returned. A domain held by any other connection is 409 `domain_taken`. At most 50 connections a workspace. Audited as `sso_connection.create` (the secret only as "[sealed]").
+         */
+        post: operations["SsoConnectionsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/sso_connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show an SSO connection
+         * @description Owners and admins. Another workspace's connection, or an id that is not a UUID, is 404.
+         */
+        get: operations["SsoConnectionsController_show"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an SSO connection
+         * @description Owners, with recent authentication. 204; its domains are free again and its links to accounts are gone (the accounts and their sessions stay). Audited as `sso_connection.delete`.
+         */
+        delete: operations["SsoConnectionsController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an SSO connection
+         * @description Owners, with recent authentication. Any field, and `status` (`disabled`: nobody signs in through it and `enforce` stops applying). A changed issuer or client id is checked by discovery again (422 `errors.issuer`); `client_secret` replaces the sealed secret; `domains` replaces the list (409 `domain_taken`). Audited as `sso_connection.update` with the changed fields.
+         */
+        patch: operations["SsoConnectionsController_update"];
+        trace?: never;
+    };
+    "/users/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the single sign-on form
+         * @description Public. A work-email field; its domain decides the SSO connection (`POST /users/sso`). `return_to` (a console path) is carried on.
+         */
+        get: operations["SsoLoginController_form"];
+        put?: never;
+        /**
+         * Start single sign-on by address
+         * @description Public; a form or JSON `{ email, return_to }`. The address's domain names the active SSO connection holding it: 302 to the provider's authorization endpoint (authorization code flow, PKCE S256, `state`, `nonce`, scope `openid email profile`) with the `_agent_ops_sso` cookie (HttpOnly, SameSite=Lax, 10 minutes, path /users/sso) that binds the sign-in to this browser. A domain without an active connection: the form again with one generic message (404; the same for every such address). The provider unreachable: a 503 page.
+         */
+        post: operations["SsoLoginController_byAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider returns here
+         * @description Public; the redirect URI of every connection (`${BASE_URL}/users/sso/callback`). Needs the `_agent_ops_sso` cookie of the browser that started the sign-in and its `state` (once: a replay is refused). The code is exchanged and the ID token verified (signature by the JWKS, iss, aud, exp with a minute of tolerance, nonce). The address is the `email` claim (or the connection's fallback claim), its domain one of the connection's, and `email_verified` not false. The member of the connection's workspace with that address (or, with just-in-time provisioning, a new one) gets a session (`auth_method: sso`) and a 302 to `return_to` or /app. A failed check or a provider error is a 400 page; an account that is not a member, a suspended one, or an address outside the domains a 403 page; the provider unreachable a 503 page. A test sign-in shows its report instead.
+         */
+        get: operations["SsoLoginController_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/sso/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start single sign-on through one connection
+         * @description Public. As `POST /users/sso`, for a known connection (a bookmark, an identity-provider tile). An unknown or disabled connection: the SSO form with the generic message (404).
+         */
+        get: operations["SsoLoginController_byConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/settings/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Single sign-on settings page
+         * @description Owners. The workspace's SSO connections, the redirect URI to register at the provider, forms to add, edit, test and delete connections.
+         */
+        get: operations["SsoSettingsPageController_index"];
+        put?: never;
+        /**
+         * Add an SSO connection from the page
+         * @description Owners, recent authentication; as `POST /api/v1/operator/sso_connections`. 303 back, or the page with the refusal.
+         */
+        post: operations["SsoSettingsPageController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/settings/sso/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an SSO connection from the page
+         * @description Owners, recent authentication; as `PATCH /api/v1/operator/sso_connections/:id`.
+         */
+        post: operations["SsoSettingsPageController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/settings/sso/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an SSO connection from the page
+         * @description Owners, recent authentication; as `DELETE /api/v1/operator/sso_connections/:id`.
+         */
+        post: operations["SsoSettingsPageController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/settings/sso/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test sign-in through an SSO connection
+         * @description Owners. Runs the whole sign-in at the provider (also for a disabled connection); the callback shows what the provider asserted and what a sign-in would do, in this owner's browser session, and signs nobody in.
+         */
+        post: operations["SsoSettingsPageController_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5478,7 +5678,7 @@ export interface components {
             /** Format: uuid */
             workspace_id: string;
             /** @enum {string} */
-            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "member.role_change" | "member.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "session.end" | "mfa.passkey_add" | "mfa.passkey_remove" | "session.reauthenticate" | "mfa.totp_enable" | "mfa.totp_disable" | "mfa.recovery_codes_regenerate" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
+            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "member.role_change" | "member.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "session.end" | "mfa.passkey_add" | "mfa.passkey_remove" | "session.reauthenticate" | "mfa.totp_enable" | "mfa.totp_disable" | "mfa.recovery_codes_regenerate" | "sso_connection.create" | "sso_connection.update" | "sso_connection.delete" | "member.sso_provision" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
             /** @enum {string} */
             outcome: "success" | "failure";
             actor: components["schemas"]["AuditActorDto"];
@@ -6095,7 +6295,7 @@ export interface components {
             status: "active" | "suspended";
             /** @description the account has a second factor: a confirmed TOTP or a passkey */
             mfa_enabled: boolean;
-            /** @description signs in through single sign-on (always false until SSO connections exist) */
+            /** @description has signed in through one of this workspace's SSO connections */
             sso: boolean;
             /** @description provisioned by this workspace's SCIM: its role and removal are SCIM's (409 scim_managed) */
             scim_managed: boolean;
@@ -6161,6 +6361,107 @@ export interface components {
             /** @description number of invitations in this response */
             count: number;
             pagination: components["schemas"]["PaginationDto"];
+        };
+        CreateSsoConnectionDto: {
+            /** @example Okta */
+            name: string;
+            /**
+             * @description the provider's issuer; its discovery document (`/.well-known/openid-configuration`) is fetched and must name this issuer (422 `errors.issuer`). https in production; outside production http on a loopback address is allowed
+             * @example https://example.okta.com/oauth2/default
+             */
+            issuer: string;
+            client_id: string;
+            /** @description sealed at rest and never returned */
+            client_secret: string;
+            /**
+             * @description 1 to 20 lower-case domains; addresses in them sign in through this connection. A domain belongs to one connection of one workspace (409 `domain_taken`).
+             * @example [
+             *       "example.com"
+             *     ]
+             */
+            domains: string[];
+            /**
+             * @description password log-in refused for members in these domains (owners keep it)
+             * @default false
+             */
+            enforce?: boolean;
+            /**
+             * @description an address in these domains without an account becomes a confirmed account and member
+             * @default false
+             */
+            jit_provisioning?: boolean;
+            /**
+             * @description the role of a member provisioned just in time
+             * @default member
+             * @enum {string}
+             */
+            default_role?: "member" | "admin";
+            /**
+             * @description the claim to read the address from when the ID token has no `email` (Microsoft Entra ID for users without a mail attribute); null (the default): such a token is refused
+             * @enum {string|null}
+             */
+            email_claim_fallback?: "preferred_username" | "upn" | null;
+        };
+        SsoConnectionDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            issuer: string;
+            client_id: string;
+            domains: string[];
+            enforce: boolean;
+            jit_provisioning: boolean;
+            /** @enum {string} */
+            default_role: "member" | "admin";
+            /**
+             * @description the claim to read the address from when the ID token has no `email` (Microsoft Entra ID for users without a mail attribute); null (the default): such a token is refused
+             * @enum {string|null}
+             */
+            email_claim_fallback: "preferred_username" | "upn" | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description register this at the provider as the redirect (reply) URI: `${BASE_URL}/users/sso/callback` */
+            redirect_uri: string;
+            /** Format: date-time */
+            inserted_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SsoConnectionEnvelopeDto: {
+            sso_connection: components["schemas"]["SsoConnectionDto"];
+        };
+        SsoConnectionListDto: {
+            sso_connections: components["schemas"]["SsoConnectionDto"][];
+            count: number;
+        };
+        UpdateSsoConnectionDto: {
+            name?: string;
+            /** @description checked by discovery again, as at creation */
+            issuer?: string;
+            client_id?: string;
+            /** @description replaces the sealed secret */
+            client_secret?: string;
+            /**
+             * @description 1 to 20 lower-case domains; addresses in them sign in through this connection. A domain belongs to one connection of one workspace (409 `domain_taken`).
+             * @example [
+             *       "example.com"
+             *     ]
+             */
+            domains?: string[];
+            enforce?: boolean;
+            jit_provisioning?: boolean;
+            /** @enum {string} */
+            default_role?: "member" | "admin";
+            /**
+             * @description the claim to read the address from when the ID token has no `email` (Microsoft Entra ID for users without a mail attribute); null (the default): such a token is refused
+             * @enum {string|null}
+             */
+            email_claim_fallback?: "preferred_username" | "upn" | null;
+            /**
+             * @description disabled: nobody signs in through it (and `enforce` stops applying)
+             * @enum {string}
+             */
+            status?: "active" | "disabled";
         };
     };
     responses: never;
@@ -19501,6 +19802,658 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    SsoConnectionsController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnectionListDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoConnectionsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSsoConnectionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnectionEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description domain_taken: a domain belongs to another SSO connection (of any workspace) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description validation_failed: a bad field; `errors.issuer` when the issuer's discovery document cannot be fetched or names another issuer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoConnectionsController_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnectionEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoConnectionsController_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoConnectionsController_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSsoConnectionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnectionEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description domain_taken: a domain belongs to another SSO connection (of any workspace) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description validation_failed: a bad field; `errors.issuer` when the issuer's discovery document cannot be fetched or names another issuer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoLoginController_form: {
+        parameters: {
+            query?: {
+                /** @description the console page to open after signing in */
+                return_to?: string;
+                /** @description fills the field in (the log-in form links here with it) */
+                email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SsoLoginController_byAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the work address; only its domain is read */
+                    email: string;
+                    /** @description the console page to open after signing in */
+                    return_to?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the work address; only its domain is read */
+                    email: string;
+                    /** @description the console page to open after signing in */
+                    return_to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description to the identity provider's authorization endpoint */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the identity provider could not be reached (HTML) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SsoLoginController_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a test sign-in: the report page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description signed in: to return_to or /app, with the session cookie */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a bad or replayed state, another browser, a provider error, a token failing a check (HTML) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not a member of the workspace, suspended, or an address outside the domains (HTML) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the identity provider could not be reached (HTML) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SsoLoginController_byConnection: {
+        parameters: {
+            query?: {
+                /** @description the console page to open after signing in */
+                return_to?: string;
+            };
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the identity provider's authorization endpoint */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the identity provider could not be reached (HTML) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SsoSettingsPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoSettingsPageController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the connection name */
+                    name: string;
+                    /** @description the provider's issuer URL */
+                    issuer: string;
+                    /** @description the client id */
+                    client_id: string;
+                    /** @description the client secret (on an edit, blank keeps the current one) */
+                    client_secret?: string;
+                    /** @description the domains, separated by commas or spaces */
+                    domains: string;
+                    /** @description `preferred_username`, `upn` or empty */
+                    email_claim_fallback?: string;
+                    /** @description `member` or `admin` */
+                    default_role?: string;
+                    /** @description `true` to provision members just in time */
+                    jit_provisioning?: string;
+                    /** @description `true` to refuse password log-in for members in the domains */
+                    enforce?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description added; back to the page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoSettingsPageController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the connection name */
+                    name: string;
+                    /** @description the provider's issuer URL */
+                    issuer: string;
+                    /** @description the client id */
+                    client_id: string;
+                    /** @description the client secret (on an edit, blank keeps the current one) */
+                    client_secret?: string;
+                    /** @description the domains, separated by commas or spaces */
+                    domains: string;
+                    /** @description `preferred_username`, `upn` or empty */
+                    email_claim_fallback?: string;
+                    /** @description `member` or `admin` */
+                    default_role?: string;
+                    /** @description `true` to provision members just in time */
+                    jit_provisioning?: string;
+                    /** @description `true` to refuse password log-in for members in the domains */
+                    enforce?: string;
+                    /** @description `active` or `disabled` */
+                    status?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description saved; back to the page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoSettingsPageController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description deleted; back to the page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    SsoSettingsPageController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description to the identity provider (302) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };
