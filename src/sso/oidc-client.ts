@@ -49,6 +49,16 @@ export class OidcClient {
     return `${this.appConfig.baseUrl}/users/sso/callback`;
   }
 
+  /**
+   * Where the forms that start a sign-in may be redirected (their pages' CSP `form-action`): any
+   * https origin, since the provider is known only once the address is posted; outside production
+   * also the loopback names an http issuer may have (CSP has no syntax for an IPv6 literal, so an
+   * http issuer on [::1] is not offered).
+   */
+  get providerFormTargets(): readonly string[] {
+    return this.appConfig.isProduction ? ['https:'] : ['https:', 'http://localhost:*', 'http://127.0.0.1:*'];
+  }
+
   /** Why an issuer is refused before anything is fetched, or null (API.md: https in production; elsewhere http on loopback too). */
   issuerProblem(issuer: string): string | null {
     let url: URL;
@@ -153,11 +163,9 @@ export class OidcClient {
 /** The SecretBox context of a connection's client secret: a sealed secret copied to another row does not open. */
 export const sealContext = (connectionId: string) => `sso_connection:${connectionId}`;
 
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
+/** localhost or 127.0.0.0/8 (an http issuer outside production; see providerFormTargets for why not [::1]). */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
 /** Network failures, timeouts and 5xx answers (duck-typed: errors cross jest's realms). */

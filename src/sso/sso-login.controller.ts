@@ -29,7 +29,7 @@ import {
   setSsoCookie,
   SSO_COOKIE,
 } from '../sessions';
-import { ProviderUnavailable, SignInRejected } from './oidc-client';
+import { OidcClient, ProviderUnavailable, SignInRejected } from './oidc-client';
 import { SsoConnectionsService } from './sso-connections.service';
 import { SSO_FLOW_TTL_MS } from './sso-flow.store';
 import { NO_CONNECTION, ssoRefusedPage, ssoStartPage, testReportPage } from './sso-pages';
@@ -53,6 +53,7 @@ export class SsoLoginController {
     private readonly sessions: SessionsService,
     private readonly operatorAuth: OperatorAuthStrategy,
     private readonly config: AppConfig,
+    private readonly oidc: OidcClient,
   ) {}
 
   @Public()
@@ -67,7 +68,14 @@ export class SsoLoginController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the form' })
   form(@Res() res: Response, @Query('email') email?: unknown, @Query('return_to') returnTo?: unknown): void {
-    sendPage(res, ssoStartPage({ email: typeof email === 'string' ? email.slice(0, 320) : undefined, returnTo: safeReturnPath(returnTo) }));
+    sendPage(
+      res,
+      ssoStartPage({ email: typeof email === 'string' ? email.slice(0, 320) : undefined, returnTo: safeReturnPath(returnTo) }),
+      200,
+      {
+        formTargets: this.oidc.providerFormTargets,
+      },
+    );
   }
 
   @Public()
@@ -93,7 +101,8 @@ export class SsoLoginController {
     const returnTo = safeReturnPath(body?.return_to);
     const at = email.lastIndexOf('@');
     const conn = at > 0 ? await this.connections.byDomain(email.slice(at + 1)) : undefined;
-    if (!conn) return sendPage(res, ssoStartPage({ error: NO_CONNECTION, email, returnTo }), 404);
+    if (!conn)
+      return sendPage(res, ssoStartPage({ error: NO_CONNECTION, email, returnTo }), 404, { formTargets: this.oidc.providerFormTargets });
     await this.redirectToProvider(res, conn, { returnTo });
   }
 
@@ -153,7 +162,8 @@ export class SsoLoginController {
   @ApiServiceUnavailableResponse({ description: 'the identity provider could not be reached (HTML)' })
   async byConnection(@Res() res: Response, @Param('connection_id') id: string, @Query('return_to') returnTo?: unknown): Promise<void> {
     const conn = UUID.test(id) ? await this.connections.findForSignIn(id) : undefined;
-    if (!conn || conn.status !== 'active') return sendPage(res, ssoStartPage({ error: NO_CONNECTION }), 404);
+    if (!conn || conn.status !== 'active')
+      return sendPage(res, ssoStartPage({ error: NO_CONNECTION }), 404, { formTargets: this.oidc.providerFormTargets });
     await this.redirectToProvider(res, conn, { returnTo: safeReturnPath(returnTo) });
   }
 

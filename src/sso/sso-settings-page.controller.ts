@@ -184,6 +184,8 @@ export class SsoSettingsPageController {
     status = 200,
   ): Promise<void> {
     const connections = await this.connections.list(op.workspaceId);
-    sendPage(res, ssoSettingsPage({ email: op.email, redirectUri: this.oidc.redirectUri, connections, ...extra }), status);
+    sendPage(res, ssoSettingsPage({ email: op.email, redirectUri: this.oidc.redirectUri, connections, ...extra }), status, {
+      formTargets: this.oidc.providerFormTargets,
+    });
   }
 }

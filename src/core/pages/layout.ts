@@ -51,12 +51,24 @@ export function layout(opts: LayoutOptions, body: SafeHtml): SafeHtml {
 <main id="main">${body}</main></body></html>`;
 }
 
-/** Sends a page; `scripts` for a page laid out with `scripts` (its CSP lets this origin's script files run). */
-export function sendPage(res: Response, page: SafeHtml, status = 200, opts: { scripts?: boolean } = {}): void {
+/**
+ * Sends a page; `scripts` for a page laid out with `scripts` (its CSP lets this origin's script
+ * files run); `formTargets` for a page whose forms are answered by a redirect to another origin
+ * (browsers apply `form-action` to the redirects of a form post too: the single sign-on forms,
+ * whose 302 goes to the identity provider).
+ */
+export function sendPage(
+  res: Response,
+  page: SafeHtml,
+  status = 200,
+  opts: { scripts?: boolean; formTargets?: readonly string[] } = {},
+): void {
+  let csp = opts.scripts ? SCRIPTED_PAGE_CSP : PAGE_CSP;
+  if (opts.formTargets?.length) csp = csp.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`);
   res
     .status(status)
     .type('html')
-    .setHeader('content-security-policy', opts.scripts ? SCRIPTED_PAGE_CSP : PAGE_CSP)
+    .setHeader('content-security-policy', csp)
     .setHeader('cache-control', 'no-store')
     .setHeader('x-frame-options', 'DENY')
     .setHeader('referrer-policy', 'same-origin')
