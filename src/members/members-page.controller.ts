@@ -10,11 +10,11 @@ import {
 } from '@nestjs/swagger';
 import { canManage, OperatorAuth, OPERATOR_ROLES, type OperatorRole } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
+import { formRefusal } from '../core/common/problem/form-refusal';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
-import { formRefusal } from '../core/pages/form-refusal';
 import { sendPage } from '../core/pages/layout';
 import { WorkspaceOperator } from '../sessions';
 import { CreateInvitationDto, INVITATION_LIST } from './dto/invitation.dto';

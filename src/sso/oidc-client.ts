@@ -129,7 +129,7 @@ export class OidcClient {
   }
 
   private configOf(conn: SsoConnectionRow): Promise<oidc.Configuration> {
-    const key = `${conn.issuer}\n${conn.client_id}\n${conn.updated_at.toISOString()}`;
+    const key = `${conn.issuer}\n${conn.client_id}\n${conn.client_secret_sealed}\n${conn.updated_at.toISOString()}`;
     const now = this.clock.now();
     const cached = this.configs.get(conn.id);
     if (cached && cached.key === key && now - cached.at < DISCOVERY_TTL_MS) return cached.config;
@@ -189,7 +189,10 @@ function classify(err: unknown): ProviderUnavailable | SignInRejected {
 
 function describe(err: unknown): string {
   if (typeof err !== 'object' || err === null) return String(err);
-  const e = err as { message?: string; code?: string; error?: string; error_description?: string };
+  const e = err as { message?: string; code?: string; error?: string; error_description?: string; cause?: unknown };
   if (e.error) return e.error_description ? `${e.error}: ${e.error_description}` : e.error;
-  return e.code && e.message ? `${e.code}: ${e.message}` : (e.message ?? 'unknown error');
+  const own = e.code && e.message ? `${e.code}: ${e.message}` : (e.message ?? 'unknown error');
+  // the library's outer error is generic ("invalid response encountered"); its cause says which check failed
+  const cause = e.cause as { message?: unknown } | undefined;
+  return cause && cause !== err && typeof cause.message === 'string' && cause.message ? `${own} (${cause.message})` : own;
 }

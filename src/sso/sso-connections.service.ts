@@ -184,7 +184,8 @@ export class SsoConnectionsService {
       return await work();
     } catch (err) {
       if (isUniqueViolation(err, DOMAINS_TAKEN)) {
-        throw new ConflictProblem('domain_taken', { detail: 'A domain of this connection belongs to another SSO connection.' });
+        // the contract's code is the problem's detail, as for every other code (ProblemInit.detail)
+        throw new ConflictProblem('domain_taken');
       }
       throw err;
     }

@@ -1,4 +1,4 @@
-import { ProblemError, ValidationProblem } from '../common/problem/problem.error';
+import { ProblemError, ValidationProblem } from './problem.error';
 
 /**
  * A console form's refusal in words: a validation problem's fields and messages, or the reason
