@@ -174,6 +174,21 @@ describe('single sign-on (OpenID Connect)', () => {
     void PASSWORD;
   });
 
+  it("Okta's org authorization server (the issuer is the org's root URL) signs in as its custom servers do", async () => {
+    const org = await OidcTestProvider.start({ flavor: 'okta-org', redirectUris: [CALLBACK] });
+    try {
+      expect(new URL(org.issuer).pathname).toBe('/');
+      const { reg, connection } = await ownerWithConnection(org);
+      expect(connection.issuer).toBe(org.issuer);
+      const res = await signIn(reg.email, { sub: '00uorgowner', email: reg.email, email_verified: true }, org);
+      expect(res.status).toBe(302);
+      expect(setCookies(res).get(SESSION_COOKIE)?.value).toBeTruthy();
+      expect(org.requestsTo(org.endpoints.token)).toHaveLength(1);
+    } finally {
+      await org.close();
+    }
+  });
+
   describe('connections', () => {
     it('create, read, update, disable and delete: the secret is sealed, never answered, and audited only as [sealed]', async () => {
       const d = domain();

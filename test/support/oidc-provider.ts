@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 
 /** Which real identity provider the issuer, endpoints and ID token claims look like. */
-export type OidcFlavor = 'okta' | 'entra';
+/** okta: a custom authorization server (`/oauth2/default`); okta-org: Okta's org authorization server (the org's root URL). */
+export type OidcFlavor = 'okta' | 'okta-org' | 'entra';
 
 /** A part of the provider that `down()` and `stall()` take out, by the path of its requests. */
 export type OidcPart = 'all' | 'discovery' | 'token' | 'jwks' | 'authorize';
@@ -192,6 +193,21 @@ interface FlavorLayout {
 }
 
 function layoutFor(flavor: OidcFlavor): FlavorLayout {
+  if (flavor === 'okta-org') {
+    // Okta's org authorization server: the issuer is https://{org}.okta.com, endpoints under /oauth2/v1/
+    return {
+      issuerPath: '',
+      mount: '',
+      routes: {
+        authorization: '/oauth2/v1/authorize',
+        token: '/oauth2/v1/token',
+        jwks: '/oauth2/v1/keys',
+        userinfo: '/oauth2/v1/userinfo',
+        end_session: '/oauth2/v1/logout',
+      },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+    };
+  }
   if (flavor === 'okta') {
     // An Okta custom authorization server: https://{org}.okta.com/oauth2/default/v1/...
     return {
@@ -278,7 +294,7 @@ export class OidcTestProvider {
     this.tenantId = layout.tenantId;
     const sub = randomBytes(10).toString('hex');
     this.current =
-      flavor === 'okta'
+      flavor !== 'entra'
         ? {
             sub: `00u${sub}`,
             email: 'ada@example.test',
