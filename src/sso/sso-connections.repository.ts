@@ -29,7 +29,7 @@ export type SsoConnectionRow = StatementRow<typeof LIST>;
 
 const LIST = statement({
   label: 'sso_connections_list',
-  text: `SELECT ${COLUMNS} FROM sso_connections c WHERE c.workspace_id = $1 ORDER BY c.inserted_at, c.id LIMIT $2`,
+  text: `SELECT ${COLUMNS} FROM sso_connections c WHERE c.workspace_id = $1 ORDER BY c.inserted_at, c.id LIMIT $2::int`,
   params: [t.uuid, t.int],
   row: ROW,
 });
