@@ -31,6 +31,7 @@ import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { MailModule } from './mail/mail.module';
 import { MembersModule } from './members';
+import { ApiTokensModule } from './api-tokens';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { MfaModule } from './mfa';
@@ -105,6 +106,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ExpiryWarningsModule,
     // issue 54: operators as a team
     MembersModule,
+    ApiTokensModule,
     PasskeysModule,
     SsoModule,
   ],
