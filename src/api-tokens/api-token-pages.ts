@@ -20,7 +20,9 @@ export interface ApiTokensPageView {
 /** /app/settings/api_tokens (owners and admins): the create form, the secret once, the list with revoke buttons. */
 export function apiTokensPage(v: ApiTokensPageView): SafeHtml {
   const rows = v.tokens.map(
-    (t) => html`<tr data-token-id="${t.id}"><td>${t.name}</td><td>${t.role}</td><td>${t.allowed_ips.length ? t.allowed_ips.join(', ') : 'any'}</td>
+    (
+      t,
+    ) => html`<tr data-token-id="${t.id}"><td>${t.name}</td><td>${t.role}</td><td>${t.allowed_ips.length ? t.allowed_ips.join(', ') : 'any'}</td>
 <td>${when(t.expires_at)}</td><td>${when(t.last_used_at)}</td><td>${when(t.inserted_at)}</td>
 <td>${postButton(`${API_TOKENS_PAGE}/${t.id}/revoke`, 'Revoke', { className: 'revoke' })}</td></tr>`,
   );

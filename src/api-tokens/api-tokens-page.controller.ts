@@ -64,12 +64,26 @@ export class ApiTokensPageController {
     allowed_ips: { description: 'CIDRs separated by commas or spaces; blank: any address' },
   })
   @ApiCreatedResponse({ description: 'the page with the new token, shown once' })
-  async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    const form = { name: text(body?.name), role: text(body?.role), expires_at: text(body?.expires_at), allowed_ips: text(body?.allowed_ips) };
+  async create(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Body() body: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const form = {
+      name: text(body?.name),
+      role: text(body?.role),
+      expires_at: text(body?.expires_at),
+      allowed_ips: text(body?.allowed_ips),
+    };
     let created: IssuedApiTokenDto;
     try {
       const ips = form.allowed_ips?.split(/[\s,]+/).filter((s) => s !== '');
-      const input = { name: form.name, role: form.role, expires_at: form.expires_at?.trim() || undefined, allowed_ips: ips?.length ? ips : undefined };
+      const input = {
+        name: form.name,
+        role: form.role,
+        expires_at: form.expires_at?.trim() || undefined,
+        allowed_ips: ips?.length ? ips : undefined,
+      };
       const dto = (await pipe.transform(input, { type: 'body', metatype: CreateApiTokenDto })) as CreateApiTokenDto;
       created = await this.tokens.create(op, dto);
     } catch (err) {
@@ -84,11 +98,16 @@ export class ApiTokensPageController {
   @Post(':id/revoke')
   @ApiOperation({
     summary: 'Revoke an API token from the API tokens page',
-    description: 'The revoke button of a token (owners and admins), with the rules of `DELETE /api/v1/operator/api_tokens/:id`; then back to the page.',
+    description:
+      'The revoke button of a token (owners and admins), with the rules of `DELETE /api/v1/operator/api_tokens/:id`; then back to the page.',
   })
   @ApiFormPost()
   @ApiSeeOtherResponse({ description: 'revoked; back to the API tokens page' })
-  async revoke(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
+  async revoke(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     try {
       await this.tokens.revoke(op.workspaceId, id);
     } catch (err) {

@@ -44,7 +44,8 @@ export class ApiTokensService {
   async create(op: WorkspaceOperatorPrincipal, dto: CreateApiTokenDto): Promise<IssuedApiTokenDto> {
     // roles are admin or member, so today only a member could ask above itself, and members cannot reach here
     if (!roleAtLeast(op.role, dto.role)) throw new ForbiddenProblem('insufficient_role');
-    if (dto.expires_at && dto.expires_at.getTime() <= this.clock.now()) throw new ValidationProblem({ expires_at: ['must be in the future'] });
+    if (dto.expires_at && dto.expires_at.getTime() <= this.clock.now())
+      throw new ValidationProblem({ expires_at: ['must be in the future'] });
     const allowedIps = [...new Set((dto.allowed_ips ?? []).map((entry) => canonicalCidr(entry)!))];
     const secret = mintPrefixedSecret('aot');
     const row = await this.db.transaction(async (tx) => {

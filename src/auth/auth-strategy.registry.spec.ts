@@ -5,7 +5,13 @@ import { AuthStrategyFor, AuthStrategyRegistry, STRATEGY_KINDS, type StrategyKin
 import type { AuthPolicy } from './auth-policy';
 import type { Principal } from './principal';
 
-const principal = (kind: StrategyKind): Principal => ({ kind: kind === 'api_token' ? 'operator' : kind, workspaceId: null, scopes: [], rateLimitSubject: null, actor: null });
+const principal = (kind: StrategyKind): Principal => ({
+  kind: kind === 'api_token' ? 'operator' : kind,
+  workspaceId: null,
+  scopes: [],
+  rateLimitSubject: null,
+  actor: null,
+});
 
 /** A strategy of each kind, each answering a principal of its kind. */
 const strategyOf = (kind: StrategyKind): Type => {
@@ -30,7 +36,16 @@ async function boot(...strategies: Type[]): Promise<AuthStrategyRegistry> {
 
 describe('AuthStrategyRegistry', () => {
   it('wants a strategy for every kind but public, and for operator API tokens', () => {
-    expect([...STRATEGY_KINDS].sort()).toEqual(['api_token', 'engagement', 'machine', 'metrics', 'operator', 'partner', 'payments', 'scim']);
+    expect([...STRATEGY_KINDS].sort()).toEqual([
+      'api_token',
+      'engagement',
+      'machine',
+      'metrics',
+      'operator',
+      'partner',
+      'payments',
+      'scim',
+    ]);
   });
 
   it('finds the strategy of every kind', async () => {
