@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AgentCommandsModule } from './agent-commands/agent-commands.module';
 import { AgentsModule } from './agents/agents.module';
+import { ApiTokensModule } from './api-tokens';
 import { AuditModule } from './audit';
 import { AuditEventsModule } from './audit-events';
 import { AuthCoreModule } from './auth/auth-core.module';
@@ -105,6 +106,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ExpiryWarningsModule,
     // issue 54: operators as a team
     MembersModule,
+    ApiTokensModule,
     PasskeysModule,
     SsoModule,
   ],

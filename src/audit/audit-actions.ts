@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'sso_connection.update',
   'sso_connection.delete',
   'member.sso_provision',
+  'api_token.create',
+  'api_token.revoke',
   // service agents and their credentials
   'service_agent.create',
   'service_agent.update',

@@ -53,7 +53,30 @@ export interface OperatorPolicyOptions {
    * enroll one, and who-am-I); every other operator route refuses them 403 `mfa_enrollment_required`.
    */
   mfaEnrollment?: boolean;
+  /**
+   * Only a person may do this (API.md Part 3 "Operator API tokens"): an operator API token (aot_)
+   * is refused 403 `person_required`. Routes that manage API tokens, SSO, members and invitations,
+   * SCIM and the workspace's policy declare it; see `personOnly` for the routes that need a person
+   * whatever they declare.
+   */
+  person?: boolean;
 }
+
+/**
+ * Whether an operator route needs a person, so that an API token is refused 403 `person_required`
+ * (ADR 0260, deny by default): it says so (`person`), or it asks what only a person has (a recent
+ * password or second-factor check, a second factor to enroll), or it acts on no workspace (a
+ * token acts on its workspace with its role: a route without a role is about the account itself,
+ * as the /me routes are). Pages and platform administration never take a token at all (401).
+ */
+export const personOnly = (p: OperatorPolicyOptions): boolean =>
+  p.person === true || p.recentAuth === true || p.mfaEnrollment === true || p.role === undefined;
+
+/** Where operator API tokens are taken (API.md Part 3): nowhere else, whatever a route declares. */
+export const API_TOKEN_PATH_PREFIX = '/api/v1/operator/';
+
+/** Whether an operator route takes an `aot_` token besides the session (what OpenAPI declares). */
+export const acceptsApiToken = (p: OperatorPolicyOptions): boolean => !p.page && !p.platformAdmin && !personOnly(p);
 
 const problem = { type: ProblemDto, description: 'problem body (application/problem+json)' };
 const policy = (p: AuthPolicy, ...docs: (ClassDecorator & MethodDecorator)[]) =>
@@ -78,11 +101,16 @@ export const MachineAuth = (...scopes: MachineScope[]) =>
     ApiForbiddenResponse({ ...problem, description: 'insufficient scope, inactive agent or refused workspace' }),
     ApiTooManyRequestsResponse(problem),
   );
-/** Operator browser session, optionally with a minimum workspace role or platform-admin right. */
+/**
+ * Operator browser session, optionally with a minimum workspace role or platform-admin right. On
+ * `/api/v1/operator/*` routes that act on a workspace and need no person, an operator API token
+ * (`Authorization: Bearer aot_...`) is accepted too: the second security scheme `api-token`.
+ */
 export const OperatorAuth = (opts: OperatorPolicyOptions = {}) =>
   policy(
     { kind: 'operator', rateLimit: 'none', ...opts },
     ApiCookieAuth('session'),
+    ...(acceptsApiToken(opts) ? [ApiBearerAuth('api-token'), ApiTooManyRequestsResponse(problem)] : []),
     ...(opts.page
       ? [
           // A page sends a browser without a session to log in, and shows a refusal as a page.

@@ -5,7 +5,13 @@ import { AuthStrategyFor, AuthStrategyRegistry, STRATEGY_KINDS, type StrategyKin
 import type { AuthPolicy } from './auth-policy';
 import type { Principal } from './principal';
 
-const principal = (kind: StrategyKind): Principal => ({ kind, workspaceId: null, scopes: [], rateLimitSubject: null, actor: null });
+const principal = (kind: StrategyKind): Principal => ({
+  kind: kind === 'api_token' ? 'operator' : kind,
+  workspaceId: null,
+  scopes: [],
+  rateLimitSubject: null,
+  actor: null,
+});
 
 /** A strategy of each kind, each answering a principal of its kind. */
 const strategyOf = (kind: StrategyKind): Type => {
@@ -29,15 +35,24 @@ async function boot(...strategies: Type[]): Promise<AuthStrategyRegistry> {
 }
 
 describe('AuthStrategyRegistry', () => {
-  it('wants a strategy for every kind but public', () => {
-    expect([...STRATEGY_KINDS].sort()).toEqual(['engagement', 'machine', 'metrics', 'operator', 'partner', 'payments', 'scim']);
+  it('wants a strategy for every kind but public, and for operator API tokens', () => {
+    expect([...STRATEGY_KINDS].sort()).toEqual([
+      'api_token',
+      'engagement',
+      'machine',
+      'metrics',
+      'operator',
+      'partner',
+      'payments',
+      'scim',
+    ]);
   });
 
   it('finds the strategy of every kind', async () => {
     const registry = await boot(...Object.values(all));
     expect(registry.kinds().sort()).toEqual([...STRATEGY_KINDS].sort());
     expect(await registry.get('scim')?.authenticate({} as never, { kind: 'scim', rateLimit: 'none' })).toEqual(principal('scim'));
-    expect(registry.get('public')).toBeUndefined();
+    expect(registry.get('public' as StrategyKind)).toBeUndefined();
   });
 
   it('does not boot when a kind has no strategy', async () => {

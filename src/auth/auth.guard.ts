@@ -6,7 +6,8 @@ import { ForbiddenProblem, ProblemError } from '../core/common/problem/problem.e
 import { AUTH_FAILURES_METRIC } from '../core/metrics/metric-names';
 import { MachineRateLimiter } from '../rate-limit';
 import { AUTH_POLICY, AuthPolicy } from './auth-policy';
-import { AuthStrategyRegistry } from './auth-strategy.registry';
+import { AuthStrategyRegistry, OPERATOR_ALTERNATIVE, type StrategyKind } from './auth-strategy.registry';
+import { presentsApiToken } from './bearer-token';
 import type { Principal, RequestWithPrincipal } from './principal';
 import type { Response } from 'express';
 import type { Counter } from 'prom-client';
@@ -48,9 +49,14 @@ export class AuthGuard implements CanActivate {
       if (policy.rateLimit === 'ip') this.rateLimiter.consume(req, res, { kind: 'ip' });
       return true;
     }
-    const strategy = this.strategies.get(policy.kind);
+    // An operator route presented an operator API token: its strategy, not the session's, and the
+    // request is counted by the machine rate limit as machine requests are (API.md Part 3).
+    const kind: StrategyKind = policy.kind === 'operator' && presentsApiToken(req) ? OPERATOR_ALTERNATIVE : policy.kind;
+    const limited = policy.rateLimit === 'principal' || kind === OPERATOR_ALTERNATIVE;
+    if (kind !== policy.kind) setAuthMechanism(req, kind);
+    const strategy = this.strategies.get(kind);
     if (!strategy) {
-      this.logger.error(`no auth strategy registered for "${policy.kind}"`);
+      this.logger.error(`no auth strategy registered for "${kind}"`);
       throw new ForbiddenProblem('route_not_accessible');
     }
     let principal: Principal;
@@ -58,16 +64,16 @@ export class AuthGuard implements CanActivate {
       principal = await strategy.authenticate(req, policy);
     } catch (err) {
       if (err instanceof ProblemError) {
-        this.failures.inc({ mechanism: policy.kind, reason: err.code });
+        this.failures.inc({ mechanism: kind, reason: err.code });
         markAuthRefusalCounted(req);
       }
       // A refused request of a rate-limited kind still counts, against its IP (and may be answered 429 instead).
-      if (policy.rateLimit === 'principal') this.rateLimiter.consume(req, res, { kind: 'ip' });
+      if (limited) this.rateLimiter.consume(req, res, { kind: 'ip' });
       throw err;
     }
     req.principal = principal;
-    if (policy.rateLimit === 'principal') {
-      if (!principal.rateLimitSubject) throw new Error(`the ${policy.kind} strategy returned a principal without a rate-limit subject`);
+    if (limited) {
+      if (!principal.rateLimitSubject) throw new Error(`the ${kind} strategy returned a principal without a rate-limit subject`);
       this.rateLimiter.consume(req, res, principal.rateLimitSubject);
     }
     return true;

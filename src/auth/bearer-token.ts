@@ -44,3 +44,13 @@ export function readBearerToken(req: Pick<Request, 'headers'>, layout: BearerLay
   if (!answer) throw new Error('passport-http-bearer did not answer synchronously');
   return answer.token;
 }
+
+/**
+ * Whether a request presents an operator API token (`Authorization: Bearer aot_...`): the guard
+ * then authenticates an operator route with the API-token strategy instead of the session. Any
+ * other Authorization header leaves operator routes to the session cookie, as before.
+ */
+export function presentsApiToken(req: Pick<Request, 'headers'>): boolean {
+  const header = req.headers.authorization;
+  return typeof header === 'string' && /^bearer[ ]+aot_/i.test(header);
+}

@@ -33,9 +33,14 @@ class SampleController {
   @Get('undeclared')
   undeclared() {}
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Get('workspace')
   workspace(@WorkspaceOperator() _op: unknown) {}
+
+  /** Would take an operator API token, outside /api/v1/operator/ where tokens are refused. */
+  @OperatorAuth({ role: 'admin' })
+  @Get('token')
+  token() {}
 
   @OperatorAuth()
   @Get('no-role')
@@ -59,22 +64,24 @@ describe('route walk', () => {
       'GET /sample/open public',
       'GET /sample/partner partner',
       'GET /sample/scim scim',
+      'GET /sample/token operator',
       'GET /sample/undeclared -',
       'GET /sample/workspace operator',
     ]);
   });
 
-  it('fails a route whose auth kind has no registered strategy, one without a policy, and a misplaced @WorkspaceOperator()', async () => {
+  it('fails a route whose auth kind has no registered strategy, one without a policy, a misplaced @WorkspaceOperator() and one taking API tokens off the operator API', async () => {
     const violations = routeViolations(await walk(), ['machine', 'operator', 'partner']);
     expect(violations.sort()).toEqual([
       'GET /sample/no-role (SampleController.noRole): @WorkspaceOperator() does not fit its operator policy',
       'GET /sample/scim (SampleController.scim): no strategy is registered for "scim"',
+      'GET /sample/token (SampleController.token): would take an API token outside /api/v1/operator/ (declare person: true)',
       'GET /sample/undeclared (SampleController.undeclared): declares no auth policy',
     ]);
   });
 
   it('passes once every kind in use is registered and every route is declared', async () => {
-    const routes = (await walk()).filter((r) => !['undeclared', 'noRole'].includes(r.handler));
+    const routes = (await walk()).filter((r) => !['undeclared', 'noRole', 'token'].includes(r.handler));
     expect(routeViolations(routes, ['machine', 'operator', 'partner', 'scim'])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import { AUTH_POLICY, AuthKind, AuthPolicy } from './auth-policy';
+import { acceptsApiToken, API_TOKEN_PATH_PREFIX, AUTH_POLICY, AuthPolicy } from './auth-policy';
 
 /** One controller route the app registers, with its declared auth policy. */
 export interface WalkedRoute {
@@ -77,7 +77,7 @@ export function walkRoutes(container: ModulesContainer, reflector: Reflector): W
  * kind (a route of an unregistered kind would answer 403 to everyone), and param decorators only
  * where the policy guarantees what they read. One line per broken route; empty when all is well.
  */
-export function routeViolations(routes: WalkedRoute[], registeredKinds: readonly AuthKind[]): string[] {
+export function routeViolations(routes: WalkedRoute[], registeredKinds: readonly string[]): string[] {
   const violations: string[] = [];
   for (const r of routes) {
     const where = `${r.method} ${r.path} (${r.controller}.${r.handler})`;
@@ -87,6 +87,11 @@ export function routeViolations(routes: WalkedRoute[], registeredKinds: readonly
     }
     if (r.policy.kind !== 'public' && !registeredKinds.includes(r.policy.kind)) {
       violations.push(`${where}: no strategy is registered for "${r.policy.kind}"`);
+    }
+    // An operator API token is taken on /api/v1/operator/* only (API.md Part 3): a route elsewhere
+    // that would take one (and say so in OpenAPI) must need a person, be a page or an admin route.
+    if (r.policy.kind === 'operator' && acceptsApiToken(r.policy) && !r.path.startsWith(API_TOKEN_PATH_PREFIX)) {
+      violations.push(`${where}: would take an API token outside ${API_TOKEN_PATH_PREFIX} (declare person: true)`);
     }
     for (const factory of r.paramFactories) {
       const requirement = requirements.get(factory);

@@ -24,7 +24,7 @@ import type { WorkspaceOperatorPrincipal } from '../sessions';
 export class DataRequestsController {
   constructor(private readonly requests: DataRequestsService) {}
 
-  @OperatorAuth({ role: 'owner' })
+  @OperatorAuth({ role: 'owner', person: true })
   @Post()
   @HttpCode(202)
   @ApiOperation({
@@ -40,7 +40,7 @@ export class DataRequestsController {
     return { data_request: await this.requests.create(op, dto) };
   }
 
-  @OperatorAuth({ role: 'owner' })
+  @OperatorAuth({ role: 'owner', person: true })
   @Get()
   @ApiOperation({
     summary: "List the workspace's data requests",
@@ -54,7 +54,7 @@ export class DataRequestsController {
     return this.requests.list(op.workspaceId, parseList(DATA_REQUEST_LIST, query));
   }
 
-  @OperatorAuth({ role: 'owner' })
+  @OperatorAuth({ role: 'owner', person: true })
   @Get(':id')
   @ApiOperation({
     summary: 'Show a data request',
@@ -68,7 +68,7 @@ export class DataRequestsController {
     return { data_request: await this.requests.show(op.workspaceId, id) };
   }
 
-  @OperatorAuth({ role: 'owner' })
+  @OperatorAuth({ role: 'owner', person: true })
   @Get(':id/download')
   @Header('cache-control', 'no-store')
   @ApiOperation({

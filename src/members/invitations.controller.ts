@@ -32,7 +32,7 @@ import type { WorkspaceOperatorPrincipal } from '../sessions';
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Post()
   @HttpCode(201)
   @ApiOperation({
@@ -52,7 +52,7 @@ export class InvitationsController {
     return { invitation: await this.invitations.create(op, dto) };
   }
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Get()
   @ApiList(INVITATION_LIST)
   @ApiOperation({
@@ -66,7 +66,7 @@ export class InvitationsController {
     return this.invitations.list(op.workspaceId, parseList(INVITATION_LIST, query));
   }
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({

@@ -26,7 +26,7 @@ const conflicts = ApiConflictResponse({
 export class MembersController {
   constructor(private readonly members: MembersService) {}
 
-  @OperatorAuth({ role: 'member' })
+  @OperatorAuth({ role: 'member', person: true })
   @Get()
   @ApiList(MEMBER_LIST)
   @ApiOperation({
@@ -41,7 +41,7 @@ export class MembersController {
     return this.members.list(op.workspaceId, parseList(MEMBER_LIST, query));
   }
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Patch(':user_id')
   @ApiOperation({
     summary: "Change a member's role",
@@ -63,7 +63,7 @@ export class MembersController {
     return { member: await this.members.changeRole(op, userId, dto.role) };
   }
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Delete(':user_id')
   @HttpCode(204)
   @ApiOperation({

@@ -26,7 +26,7 @@ export class OperatorWorkspaceController {
     return { workspace: await this.policy.settings(op.workspaceId) };
   }
 
-  @OperatorAuth({ role: 'owner' })
+  @OperatorAuth({ role: 'owner', person: true })
   @Patch()
   @ApiOperation({
     summary: "Change the workspace's policy",

@@ -17,6 +17,8 @@ export type RateLimitSubject =
   | { kind: 'user'; id: string }
   | { kind: 'partner'; id: string }
   | { kind: 'engagement'; id: string }
+  /** an operator API token (aot_), counted as `api_token:<id>` (API.md Part 3) */
+  | { kind: 'api_token'; id: string }
   | { kind: 'ip' };
 
 export const RATE_LIMITED_DETAIL = 'Rate limit exceeded. Retry later, after the number of seconds in retry-after.';

@@ -31,7 +31,7 @@ export class ScimOperatorController {
   ) {}
 
   /** The token is in this response only. */
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Post('scim_tokens')
   @ApiOperation({
     summary: 'Create a SCIM token',
@@ -51,7 +51,7 @@ export class ScimOperatorController {
   }
 
   /** Live tokens, without secrets, with when each was last used. */
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Get('scim_tokens')
   @ApiOperation({
     summary: "List the workspace's SCIM tokens",
@@ -67,7 +67,7 @@ export class ScimOperatorController {
   }
 
   /** Revokes at once: the next SCIM request with the token is 401. */
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Delete('scim_tokens/:id')
   @ApiOperation({
     summary: 'Revoke a SCIM token',
@@ -82,7 +82,7 @@ export class ScimOperatorController {
     await this.tokens.revoke(op.workspaceId, id);
   }
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Get('scim_groups')
   @ApiOperation({
     summary: 'List the SCIM groups and the roles they grant',
@@ -98,7 +98,7 @@ export class ScimOperatorController {
   }
 
   /** A member's role is the highest its mapped groups grant (else member); the owner is never demoted. */
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Patch('scim_groups/:id')
   @ApiOperation({
     summary: 'Map a SCIM group to a workspace role',
@@ -119,7 +119,7 @@ export class ScimOperatorController {
   }
 
   /** Every SCIM write and refused write, newest first. */
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Get('scim_events')
   @ApiOperation({
     summary: 'List the SCIM sync log',

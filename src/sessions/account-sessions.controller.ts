@@ -74,7 +74,7 @@ export class AccountSessionsController {
     await this.sessions.endOthers(op);
   }
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Delete('members/:user_id/sessions')
   @HttpCode(204)
   @ApiOperation({

@@ -111,6 +111,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
     }
     return {
       kind: 'operator',
+      via: 'session',
       userId: session.userId,
       email: session.email,
       name: session.name,

@@ -15,6 +15,14 @@ export interface OperatorMembership {
 /** Who an operator request is: returned by session authentication, set on the request by the guard. */
 export interface OperatorPrincipal extends Principal {
   readonly kind: 'operator';
+  /**
+   * How the request authenticated: a person's browser session, or an operator API token (aot_) of
+   * the workspace (src/api-tokens), which acts with the token's role and is named by the audit log
+   * as `api_token`. With a token, the person fields (`userId`, `email`, `name`) are the account that
+   * minted it (columns such as created_by name them), `sessionId` is empty, and every route that
+   * needs a person has refused the request already (`personOnly`, ADR 0259).
+   */
+  readonly via: 'session' | 'api_token';
   readonly userId: string;
   readonly email: string;
   readonly name: string;

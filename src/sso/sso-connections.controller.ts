@@ -37,7 +37,7 @@ const issuerRefused = ApiUnprocessableEntityResponse({
 export class SsoConnectionsController {
   constructor(private readonly connections: SsoConnectionsService) {}
 
-  @OperatorAuth({ role: 'owner', recentAuth: true })
+  @OperatorAuth({ role: 'owner', person: true, recentAuth: true })
   @Post()
   @ApiOperation({
     summary: 'Add an SSO connection',
@@ -57,7 +57,7 @@ export class SsoConnectionsController {
     return { sso_connection: await this.connections.create(op.workspaceId, dto) };
   }
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Get()
   @ApiOperation({
     summary: "List the workspace's SSO connections",
@@ -69,7 +69,7 @@ export class SsoConnectionsController {
     return { sso_connections, count: sso_connections.length };
   }
 
-  @OperatorAuth({ role: 'admin' })
+  @OperatorAuth({ role: 'admin', person: true })
   @Get(':id')
   @ApiOperation({
     summary: 'Show an SSO connection',
@@ -81,7 +81,7 @@ export class SsoConnectionsController {
     return { sso_connection: await this.connections.show(op.workspaceId, id) };
   }
 
-  @OperatorAuth({ role: 'owner', recentAuth: true })
+  @OperatorAuth({ role: 'owner', person: true, recentAuth: true })
   @Patch(':id')
   @ApiOperation({
     summary: 'Change an SSO connection',
@@ -102,7 +102,7 @@ export class SsoConnectionsController {
     return { sso_connection: await this.connections.update(op.workspaceId, id, dto) };
   }
 
-  @OperatorAuth({ role: 'owner', recentAuth: true })
+  @OperatorAuth({ role: 'owner', person: true, recentAuth: true })
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({

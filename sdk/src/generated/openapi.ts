@@ -3945,6 +3945,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/api_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's operator API tokens
+         * @description Owners and admins (session cookie). The unrevoked tokens, newest first, without their secrets, each with `last_used_at` (written in batches, within seconds of a use); an expired token stays listed until revoked. `limit` 1 to 100 (default 50), `offset` 0 to 10000; a bad one is 400.
+         */
+        get: operations["ApiTokensController_list"];
+        put?: never;
+        /**
+         * Create an operator API token
+         * @description Owners and admins (session cookie, authenticated in the last 10 minutes, else 403 `reauthentication_required`). `{ name, role: admin|member, expires_at?, allowed_ips? }` answers 201 `{ api_token }` with `token` (`aot_<prefix>.<secret>`), the only time it is shown; only the SHA-256 of the secret is stored. The token is `Authorization: Bearer aot_...` on `/api/v1/operator/*` routes, acting on this workspace with its role; routes that need a person refuse it 403 `person_required`, other planes 401. A role above your own is 403 `insufficient_role`. `allowed_ips` holds up to 20 IPv4 or IPv6 CIDRs (a bare address is a /32 or /128; host bits set, or anything else, is 422): requests from other addresses are 403 `ip_not_allowed`. A past `expires_at` is 422. Writes an `api_token.create` audit event.
+         */
+        post: operations["ApiTokensController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/api_tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an operator API token
+         * @description Owners and admins (session cookie). Revokes the token at once on every node: its next request is 401 `api_token_revoked`. Answers 204 and writes an `api_token.revoke` audit event; an unknown, already revoked or other workspace's token, or an id that is not a UUID, is 404.
+         */
+        delete: operations["ApiTokensController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/settings/api_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API tokens page
+         * @description Console page of the workspace's operator API tokens (owners and admins; without a session, a redirect to the log-in page): the unrevoked tokens with role, allowed addresses, expiry and last use, each with a revoke button, and the create form.
+         */
+        get: operations["ApiTokensPageController_index"];
+        put?: never;
+        /**
+         * Create an API token from the API tokens page
+         * @description The create form (owners and admins, authenticated in the last 10 minutes, else a redirect to the re-check page), validated as `POST /api/v1/operator/api_tokens` is; `allowed_ips` is a comma- or space-separated list. Answers 201 with the page showing the new token's secret once (not a redirect, so a reload cannot show it again); a refusal renders the page again with its reason (422 for a bad field).
+         */
+        post: operations["ApiTokensPageController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/settings/api_tokens/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API token from the API tokens page
+         * @description The revoke button of a token (owners and admins), with the rules of `DELETE /api/v1/operator/api_tokens/:id`; then back to the page.
+         */
+        post: operations["ApiTokensPageController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operator/sso_connections": {
         parameters: {
             query?: never;
@@ -5678,7 +5766,7 @@ export interface components {
             /** Format: uuid */
             workspace_id: string;
             /** @enum {string} */
-            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "member.role_change" | "member.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "session.end" | "mfa.passkey_add" | "mfa.passkey_remove" | "session.reauthenticate" | "mfa.totp_enable" | "mfa.totp_disable" | "mfa.recovery_codes_regenerate" | "sso_connection.create" | "sso_connection.update" | "sso_connection.delete" | "member.sso_provision" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
+            action: "workspace.create" | "workspace.update" | "workspace.freeze" | "workspace.unfreeze" | "workspace.suspend" | "workspace.reactivate" | "member.login" | "member.logout" | "member.password_reset" | "member.role_change" | "member.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "session.end" | "mfa.passkey_add" | "mfa.passkey_remove" | "session.reauthenticate" | "mfa.totp_enable" | "mfa.totp_disable" | "mfa.recovery_codes_regenerate" | "sso_connection.create" | "sso_connection.update" | "sso_connection.delete" | "member.sso_provision" | "api_token.create" | "api_token.revoke" | "service_agent.create" | "service_agent.update" | "service_agent.deactivate" | "api_key.create" | "api_key.revoke" | "api_key.archive" | "api_key.rotate" | "enrollment_token.create" | "enrollment_token.revoke" | "robot.create" | "robot.claim" | "robot.claim_replay" | "robot.retire" | "robot.reset" | "cohort.create" | "ota_update.create" | "ota_update.cancel" | "batch_operation.create" | "batch_operation.cancel" | "agent_command.create" | "gateway_rule.create" | "gateway_rule.update" | "gateway_rule.delete" | "approval.decide" | "security_violation.update" | "webhook_subscription.create" | "webhook_subscription.update" | "webhook_subscription.delete" | "webhook_subscription.rotate_secret" | "webhook_delivery.redeliver" | "scim_token.create" | "scim_token.revoke" | "scim_user.create" | "scim_user.update" | "scim_user.delete" | "scim_group.create" | "scim_group.update" | "scim_group.delete" | "partner.update" | "partner.suspend" | "partner.reactivate" | "partner_key.create" | "engagement.create" | "engagement.revoke" | "engagement_token.create" | "data_request.create";
             /** @enum {string} */
             outcome: "success" | "failure";
             actor: components["schemas"]["AuditActorDto"];
@@ -6359,6 +6447,84 @@ export interface components {
         InvitationListDto: {
             invitations: components["schemas"]["InvitationDto"][];
             /** @description number of invitations in this response */
+            count: number;
+            pagination: components["schemas"]["PaginationDto"];
+        };
+        CreateApiTokenDto: {
+            /** @description a label for the token; audit events name it */
+            name: string;
+            /**
+             * @description the role the token acts with in the workspace; at most your own
+             * @enum {string}
+             */
+            role: "admin" | "member";
+            /**
+             * Format: date-time
+             * @description must be in the future; default: never expires
+             */
+            expires_at?: string;
+            /**
+             * @description up to 20 IPv4 or IPv6 CIDRs (a bare address is a /32 or /128); requests from other addresses are 403 `ip_not_allowed`. Default: any address
+             * @example [
+             *       "203.0.113.0/24",
+             *       "2001:db8::/32"
+             *     ]
+             */
+            allowed_ips?: string[];
+        };
+        IssuedApiTokenDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /**
+             * Format: date-time
+             * @description null: never expires
+             */
+            expires_at: string | null;
+            /** @description canonical CIDRs; empty: any address */
+            allowed_ips: string[];
+            /**
+             * Format: date-time
+             * @description written in batches, within seconds of a use
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            inserted_at: string;
+            /**
+             * @description the bearer token, shown once; stored only as SHA-256
+             * @example aot_AbCdEfGhIjK.<43 characters>
+             */
+            token: string;
+        };
+        IssuedApiTokenEnvelopeDto: {
+            api_token: components["schemas"]["IssuedApiTokenDto"];
+        };
+        ApiTokenDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /**
+             * Format: date-time
+             * @description null: never expires
+             */
+            expires_at: string | null;
+            /** @description canonical CIDRs; empty: any address */
+            allowed_ips: string[];
+            /**
+             * Format: date-time
+             * @description written in batches, within seconds of a use
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            inserted_at: string;
+        };
+        ApiTokenListDto: {
+            api_tokens: components["schemas"]["ApiTokenDto"][];
+            /** @description number of tokens in this response */
             count: number;
             pagination: components["schemas"]["PaginationDto"];
         };
@@ -9254,6 +9420,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorController_create: {
@@ -9306,7 +9481,11 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description the plan's agent quota is reached */
+            /**
+             * @description the plan's agent quota is reached
+             *
+             *     problem body (application/problem+json)
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9378,6 +9557,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorController_issueKey: {
@@ -9441,6 +9629,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorController_archive: {
@@ -9485,6 +9682,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9543,6 +9749,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorWorkspaceController_show: {
@@ -9576,6 +9791,15 @@ export interface operations {
             };
             /** @description problem body (application/problem+json) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9700,6 +9924,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     WebhookSubscriptionsController_create: {
@@ -9747,6 +9980,15 @@ export interface operations {
             };
             /** @description validation_failed (url, event_types, ...) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9814,6 +10056,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     WebhookSubscriptionsController_delete: {
@@ -9857,6 +10108,15 @@ export interface operations {
             };
             /** @description not found, not in this workspace, or not a UUID */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9928,6 +10188,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description dns_unavailable: the host could not be resolved now (production URL rule) */
             503: {
                 headers: {
@@ -9981,6 +10250,15 @@ export interface operations {
             };
             /** @description not found, not in this workspace, or not a UUID */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10055,6 +10333,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     WebhookSubscriptionsController_showDelivery: {
@@ -10108,6 +10395,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     WebhookSubscriptionsController_retry: {
@@ -10154,6 +10450,15 @@ export interface operations {
             };
             /** @description not found, not in this workspace, or not a UUID */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10472,6 +10777,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     EnrollmentTokensController_issue: {
@@ -10526,6 +10840,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     EnrollmentTokensController_revoke: {
@@ -10570,6 +10893,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10633,6 +10965,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     RobotsController_preRegister: {
@@ -10687,7 +11028,11 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description the plan's robot quota is reached */
+            /**
+             * @description the plan's robot quota is reached
+             *
+             *     problem body (application/problem+json)
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10740,6 +11085,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10808,6 +11162,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     CohortsController_list: {
@@ -10853,6 +11216,15 @@ export interface operations {
             };
             /** @description problem body (application/problem+json) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10906,6 +11278,15 @@ export interface operations {
             };
             /** @description validation_failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10969,6 +11350,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11167,6 +11557,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     AgentCommandsController_create: {
@@ -11230,6 +11629,15 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13951,6 +14359,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorTracesController_get: {
@@ -13995,6 +14412,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14588,6 +15014,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorEvalsController_listRuns: {
@@ -14635,6 +15070,15 @@ export interface operations {
             };
             /** @description problem body (application/problem+json) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14730,6 +15174,15 @@ export interface operations {
             };
             /** @description problem body (application/problem+json) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15213,6 +15666,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorReplaysController_list: {
@@ -15261,6 +15723,15 @@ export interface operations {
             };
             /** @description problem body (application/problem+json) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15324,6 +15795,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     SecurityViolationsController_show: {
@@ -15368,6 +15848,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15442,6 +15931,15 @@ export interface operations {
             };
             /** @description validation_failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15623,6 +16121,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     AuditEventsController_export: {
@@ -15674,6 +16181,15 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     AuditEventsController_verify: {
@@ -15707,6 +16223,15 @@ export interface operations {
             };
             /** @description problem body (application/problem+json) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15823,6 +16348,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     GatewayRulesController_create: {
@@ -15885,6 +16419,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     GatewayRulesController_show: {
@@ -15936,6 +16479,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     GatewayRulesController_delete: {
@@ -15979,6 +16531,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16043,6 +16604,15 @@ export interface operations {
             };
             /** @description validation_failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16221,6 +16791,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     ApprovalsController_show: {
@@ -16265,6 +16844,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16333,6 +16921,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     ApprovalsController_deny: {
@@ -16387,6 +16984,15 @@ export interface operations {
             };
             /** @description approval_not_pending (already decided, or expired) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16601,6 +17207,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     BatchOperationsController_create: {
@@ -16648,6 +17263,15 @@ export interface operations {
             };
             /** @description validation_failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16719,6 +17343,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     BatchOperationsController_cancel: {
@@ -16773,6 +17406,15 @@ export interface operations {
             };
             /** @description invalid_transition: it has already finished */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16970,6 +17612,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OtaUpdatesController_create: {
@@ -17051,6 +17702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OtaUpdatesController_show: {
@@ -17095,6 +17755,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17156,6 +17825,15 @@ export interface operations {
             };
             /** @description invalid_transition: it has already finished */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18340,6 +19018,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorEngagementsController_list: {
@@ -18385,6 +19072,15 @@ export interface operations {
             };
             /** @description problem body (application/problem+json) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18454,6 +19150,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     OperatorEngagementsController_revoke: {
@@ -18498,6 +19203,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18561,6 +19275,15 @@ export interface operations {
             };
             /** @description not found, or not in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19802,6 +20525,300 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ApiTokensController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenListDto"];
+                };
+            };
+            /** @description invalid_limit or invalid_offset */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description `person_required`: an API token cannot manage API tokens; `insufficient_role`: a member
+             *
+             *     problem body (application/problem+json)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    ApiTokensController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedApiTokenEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description `person_required`: an API token cannot manage API tokens; `insufficient_role`: a member
+             *
+             *     problem body (application/problem+json)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    ApiTokensController_revoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description workspace to act on; default: the oldest membership */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description `person_required`: an API token cannot manage API tokens; `insufficient_role`: a member
+             *
+             *     problem body (application/problem+json)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    ApiTokensPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the tokens and the create form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    ApiTokensPageController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description a label for the token */
+                    name: string;
+                    /**
+                     * @description the role it acts with
+                     * @enum {string}
+                     */
+                    role: "admin" | "member";
+                    /** @description ISO 8601 date-time in the future; blank: never expires */
+                    expires_at?: string;
+                    /** @description CIDRs separated by commas or spaces; blank: any address */
+                    allowed_ips?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the page with the new token, shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    ApiTokensPageController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description revoked; back to the API tokens page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };

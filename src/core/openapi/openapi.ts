@@ -45,6 +45,18 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       'scim',
     )
     .addCookieAuth('_agent_ops_key', { type: 'apiKey', in: 'cookie', name: '_agent_ops_key' }, 'session')
+    // issue 56: operator routes that act on a workspace and need no person also take an operator API token
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque',
+        description:
+          'an operator API token (`aot_<prefix>.<secret>`, from POST /api/v1/operator/api_tokens, shown once): acts on its workspace with its role, ' +
+          'on /api/v1/operator/* routes that need no person; counted by the machine rate limit',
+      },
+      'api-token',
+    )
     // issue 19: the marketplace plane
     .addBearerAuth(
       {

@@ -6,7 +6,7 @@ const B64URL_43 = 'b'.repeat(41) + '-9';
 const WELL_FORMED = `agk_${B64URL_11}.${B64URL_43}`;
 
 describe('mintPrefixedSecret', () => {
-  it.each(['agk', 'age', 'mpk'] as const)('mints %s_<11 chars>.<43 chars> in base64url', (kind) => {
+  it.each(['agk', 'age', 'mpk', 'aot'] as const)('mints %s_<11 chars>.<43 chars> in base64url', (kind) => {
     const minted = mintPrefixedSecret(kind);
     expect(minted.value).toMatch(new RegExp(`^${kind}_[A-Za-z0-9_-]{11}\\.[A-Za-z0-9_-]{43}$`));
   });
@@ -51,6 +51,11 @@ describe('parsePrefixedSecret', () => {
     expect(parsePrefixedSecret('agk', minted.value)).toBeNull();
     expect(parsePrefixedSecret('mpk', minted.value)).toBeNull();
     expect(parsePrefixedSecret('age', minted.value)).not.toBeNull();
+    // an operator API token is no agent key, and no agent key is one
+    const token = mintPrefixedSecret('aot');
+    expect(parsePrefixedSecret('agk', token.value)).toBeNull();
+    expect(parsePrefixedSecret('aot', token.value)).toEqual({ prefix: token.prefix, secret: token.value.split('.')[1] });
+    expect(parsePrefixedSecret('aot', mintPrefixedSecret('agk').value)).toBeNull();
   });
 
   it.each([

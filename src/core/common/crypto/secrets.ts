@@ -72,7 +72,7 @@ const PREFIX_LEN = 11; // 8 bytes base64url, no padding
 const SECRET_LEN = 43; // 32 bytes base64url, no padding
 
 /** Mints `<kind>_<prefix>.<secret>` with an 8-byte prefix and a 32-byte secret (API.md, Secrets). */
-export function mintPrefixedSecret(kind: 'agk' | 'age' | 'mpk'): PrefixedSecret {
+export function mintPrefixedSecret(kind: keyof typeof PATTERNS): PrefixedSecret {
   const prefix = randomToken(8);
   const secret = randomToken(32);
   return { value: `${kind}_${prefix}.${secret}`, prefix, secretHash: sha256(secret) };
@@ -82,6 +82,8 @@ const PATTERNS = {
   agk: new RegExp(`^agk_(${B64URL}{${PREFIX_LEN}})\\.(${B64URL}{${SECRET_LEN}})$`),
   age: new RegExp(`^age_(${B64URL}{${PREFIX_LEN}})\\.(${B64URL}{${SECRET_LEN}})$`),
   mpk: new RegExp(`^mpk_(${B64URL}{${PREFIX_LEN}})\\.(${B64URL}{${SECRET_LEN}})$`),
+  /** operator API tokens (API.md Part 3 "Operator API tokens") */
+  aot: new RegExp(`^aot_(${B64URL}{${PREFIX_LEN}})\\.(${B64URL}{${SECRET_LEN}})$`),
 } as const;
 
 /** Splits a presented `<kind>_<prefix>.<secret>` into its parts, or null when malformed. */
