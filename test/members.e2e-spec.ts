@@ -45,7 +45,7 @@ describe('members and invitations', () => {
   const auditOf = (workspaceId: string, action: string) =>
     rowsOf(
       t,
-      `SELECT actor_type, actor_id, target_type, target_id, target_label, changes FROM audit_events WHERE workspace_id = $1 AND action = $2`,
+      `SELECT actor_type, actor_id, target_type, target_id, target_label, changes FROM audit_events WHERE workspace_id = $1 AND action = $2 ORDER BY txid`,
       [workspaceId, action],
     );
   const pagePath = (token: string) => `/users/invitations/${token}`;
