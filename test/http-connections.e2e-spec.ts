@@ -145,12 +145,14 @@ describe('HTTP connections: timeouts and the per-node limit (ADR 0228)', () => {
 
       await sleep(HEADERS_BOUND_MS + 500);
       expect(keptAlive.isClosed).toBe(false);
-      await Promise.race([keptAlive.closed, sleep(KEEP_ALIVE_TIMEOUT_MS + 2000)]);
+      await Promise.race([keptAlive.closed, sleep(KEEP_ALIVE_TIMEOUT_MS + 3000)]);
       expect(keptAlive.isClosed).toBe(true);
       const idleMs = keptAlive.closedAt - answeredAt;
-      // Node closes it a second after the advertised timeout (server.keepAliveTimeoutBuffer).
+      // Node closes it a second after the advertised timeout (server.keepAliveTimeoutBuffer); a
+      // loaded host fires that timer late (4,513 ms once in a full run beside a benchmark), so the
+      // upper bound leaves 1.5 s beyond the buffer: it still proves the close comes from the timeout.
       expect(idleMs).toBeGreaterThanOrEqual(KEEP_ALIVE_TIMEOUT_MS - 50);
-      expect(idleMs).toBeLessThanOrEqual(KEEP_ALIVE_TIMEOUT_MS + 1500);
+      expect(idleMs).toBeLessThanOrEqual(KEEP_ALIVE_TIMEOUT_MS + 2500);
 
       // quiet for longer than both timeouts: still open, and it still answers
       expect(await ws.staysOpen(500)).toBe(true);
