@@ -150,23 +150,13 @@ export class SsoSignInService {
     const now = this.clock.date();
     return this.db.transaction(async (tx) => {
       const linkedTo = await this.repo.subjectAccount(tx, conn.id, subject);
-      let account = await this.repo.signInSubject(tx, conn.id, conn.workspace_id, email);
-      if (linkedTo && linkedTo !== account?.id) {
-        throw new SignInRefused(
-          403,
-          'This identity-provider account signed in as another address before. An owner can check the connection.',
-        );
-      }
-      // an account that is not a member here is never signed in or linked, with or without JIT
-      if (account && account.role === null) throw new SignInRefused(403, NOT_A_MEMBER);
-      if (!account) {
-        if (!conn.jit_provisioning) throw new SignInRefused(403, NOT_A_MEMBER);
-        account = await this.provision(tx, conn, email, now);
-      }
-      refuseUnusable(account, subject);
-      const linked = await this.repo.link(tx, conn.id, subject, account.id, now);
+      const found = await this.repo.signInSubject(tx, conn.id, conn.workspace_id, email);
+      const decision = decide(conn, subject, linkedTo, found);
+      if (decision.kind === 'refuse') throw new SignInRefused(403, REFUSALS[decision.why]);
+      const userId = decision.kind === 'provision' ? await this.provision(tx, conn, email, now) : decision.account.id;
+      const linked = await this.repo.link(tx, conn.id, subject, userId, now);
       if (linked === 'other') throw new SignInRefused(403, 'This identity-provider account is linked to another account.');
-      const session = await this.sessions.logInBySso(tx, account.id, client, conn.id);
+      const session = await this.sessions.logInBySso(tx, userId, client, conn.id);
       return { kind: 'signed_in', token: session.token, actor: session.actor, returnTo: flow.returnTo };
     });
   }
@@ -174,8 +164,9 @@ export class SsoSignInService {
   /**
    * Just-in-time provisioning of an address without an account: a confirmed account without a
    * password and a `default_role` membership, with its `member.sso_provision` event by the new member.
+   * The new account's id.
    */
-  private async provision(tx: Tx, conn: SsoConnectionRow, email: string, now: Date): Promise<SignInSubject> {
+  private async provision(tx: Tx, conn: SsoConnectionRow, email: string, now: Date): Promise<string> {
     const userId = await this.repo.insertAccount(tx, email, nameFromEmail(email), now);
     // the address got an account meanwhile (another sign-in, a registration): try again, it is then a member or not
     if (!userId) throw new SignInRefused(400, 'That address got an account at the same moment. Sign in again.');
@@ -187,9 +178,7 @@ export class SsoSignInService {
       changes: { role: [null, conn.default_role], sso_connection_id: [null, conn.id] },
       actor: accountActor({ id: userId, email }),
     });
-    const row = await this.repo.signInSubject(tx, conn.id, conn.workspace_id, email);
-    if (!row) throw new Error('a just-provisioned account is not readable in its own transaction');
-    return row;
+    return userId;
   }
 
   private async report(conn: SsoConnectionRow, claims: IdTokenClaims, email: string, claim: string): Promise<TestSignInReport> {
@@ -197,18 +186,13 @@ export class SsoSignInService {
       this.repo.subjectAccount(this.db, conn.id, claims.sub),
       this.repo.signInSubject(this.db, conn.id, conn.workspace_id, email),
     ]);
-    let outcome: string;
-    if (linkedTo && linkedTo !== account?.id) outcome = 'refused: this provider account signed in as another address before';
-    else if (account && account.role === null) outcome = 'refused: the account with that address is not a member of this workspace';
-    else if (!account) {
-      outcome = conn.jit_provisioning
-        ? `would create an account and make it a member (${conn.default_role})`
-        : 'refused: no account has that address (just-in-time provisioning is off)';
-    } else if (account.status !== 'active' || account.membership_status !== 'active')
-      outcome = 'refused: the account or its membership is suspended';
-    else if (account.linked_subject && account.linked_subject !== claims.sub)
-      outcome = 'refused: the account is linked to another provider account';
-    else outcome = `would sign in ${account.email} (${account.role})`;
+    const decision = decide(conn, claims.sub, linkedTo, account);
+    let outcome =
+      decision.kind === 'refuse'
+        ? `refused: ${TEST_REFUSALS[decision.why]}`
+        : decision.kind === 'provision'
+          ? `would create an account and make it a member (${conn.default_role})`
+          : `would sign in ${decision.account.email} (${decision.account.role})`;
     if (conn.status !== 'active') outcome += '; the connection is disabled, so nobody signs in through it now';
     return {
       connection: { id: conn.id, name: conn.name },
@@ -221,15 +205,40 @@ export class SsoSignInService {
   }
 }
 
-/** SCIM suspension (of the account or its membership) refuses the sign-in, as does a link to another subject. */
-function refuseUnusable(account: SignInSubject, subject: string): void {
-  if (account.status !== 'active' || (account.membership_status !== null && account.membership_status !== 'active')) {
-    throw new SignInRefused(403, 'This account or its membership of the workspace is suspended.');
-  }
-  if (subject && account.linked_subject && account.linked_subject !== subject) {
-    throw new SignInRefused(403, 'This account is linked to another identity-provider account.');
-  }
+/** Why a sign-in is refused once the address passed its checks. */
+type Refusal = 'subject_elsewhere' | 'not_a_member' | 'no_account' | 'suspended' | 'other_subject';
+
+/** The rules of ADR 0254 on what the provider asserted and what the database holds: what a sign-in (and a test sign-in) does. */
+type Decision = { kind: 'refuse'; why: Refusal } | { kind: 'provision' } | { kind: 'sign_in'; account: SignInSubject };
+
+function decide(conn: SsoConnectionRow, subject: string, linkedTo: string | undefined, account: SignInSubject | undefined): Decision {
+  if (linkedTo && linkedTo !== account?.id) return { kind: 'refuse', why: 'subject_elsewhere' };
+  // an account that is not a member here is never signed in or linked, with or without JIT
+  if (account && account.role === null) return { kind: 'refuse', why: 'not_a_member' };
+  if (!account) return conn.jit_provisioning ? { kind: 'provision' } : { kind: 'refuse', why: 'no_account' };
+  // SCIM suspension of the account or its membership
+  if (account.status !== 'active' || account.membership_status !== 'active') return { kind: 'refuse', why: 'suspended' };
+  if (account.linked_subject && account.linked_subject !== subject) return { kind: 'refuse', why: 'other_subject' };
+  return { kind: 'sign_in', account };
 }
+
+/** The refusal pages' words; "no account" and "not a member" read alike. */
+const REFUSALS: Record<Refusal, string> = {
+  subject_elsewhere: 'This identity-provider account signed in as another address before. An owner can check the connection.',
+  not_a_member: NOT_A_MEMBER,
+  no_account: NOT_A_MEMBER,
+  suspended: 'This account or its membership of the workspace is suspended.',
+  other_subject: 'This account is linked to another identity-provider account.',
+};
+
+/** What a test sign-in tells the owner (who may know which case it is). */
+const TEST_REFUSALS: Record<Refusal, string> = {
+  subject_elsewhere: 'this provider account signed in as another address before',
+  not_a_member: 'the account with that address is not a member of this workspace',
+  no_account: 'no account has that address (just-in-time provisioning is off)',
+  suspended: 'the account or its membership is suspended',
+  other_subject: 'the account is linked to another provider account',
+};
 
 /** The claims a test sign-in shows: identity claims only (never a token, a nonce or a hash). */
 function shownClaims(claims: IdTokenClaims): Record<string, unknown> {
