@@ -348,7 +348,13 @@ describe('fleet operations under faults', () => {
       // Refusals machine authentication reports meanwhile (from its cache; whether a request can be
       // answered without Postgres is the credential cache's business, not the recorder's).
       for (let i = 0; i < 5; i++) {
-        recorder.note({ reason: 'api_key_revoked', credentialId, workspaceId: owner.reg.workspaceId, serviceAgentId, at: t.clock.now() });
+        recorder.note({
+          reason: 'api_key_revoked',
+          credential: { type: 'api_key', id: credentialId, serviceAgentId },
+          workspaceId: owner.reg.workspaceId,
+          ip: null,
+          at: t.clock.now(),
+        });
       }
       await recorder.flush(); // Postgres is away: kept
       expect(recorder.size).toBe(1);

@@ -188,18 +188,11 @@ describe('machine authentication on protected /api/v1 routes', () => {
     const own = await createTestApp();
     try {
       const w = await makeWorkspace(own);
-      const key = await own.app
-        .get(Db)
-        .transaction((m) =>
-          own.app
-            .get(CredentialIssuer)
-            .issueApiKey(
-              m,
-              { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId },
-              ['messages:read'],
-              new Date(own.clock.now() + 60_000),
-            ),
-        );
+      const key = await own.app.get(Db).transaction((m) =>
+        own.app.get(CredentialIssuer).issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId: w.keyAgentId }, ['messages:read'], {
+          expiresAt: new Date(own.clock.now() + 60_000),
+        }),
+      );
       const token = await exchangeToken(own, key.key);
       const get = (cred: string) => own.http().get('/api/v1/messages').set('authorization', `Bearer ${cred}`);
       await get(key.key).expect(200);

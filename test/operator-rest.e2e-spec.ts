@@ -355,6 +355,7 @@ describe('operator REST: me, service agents and API keys', () => {
           credential_id: expect.stringMatching(UUID),
           service_agent_id: agent.id,
           expires_at: null,
+          allowed_ips: [],
         },
       });
       const { key } = res.body.api_key;
@@ -430,6 +431,7 @@ describe('operator REST: me, service agents and API keys', () => {
           status: 'archived',
           service_agent_id: agent.id,
           expires_at: null,
+          allowed_ips: [],
           last_used_at: null,
           inserted_at: expect.stringMatching(ISO),
         },

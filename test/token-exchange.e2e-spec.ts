@@ -244,24 +244,18 @@ describe('POST /api/v1/agent_tokens', () => {
 
     it('api_key_expired for a fresh key issued with an expiry in the past', async () => {
       const key = await door.transaction((m) =>
-        issuer.issueApiKey(
-          m,
-          { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId },
-          ['messages:read'],
-          new Date(t.clock.now() - 1000),
-        ),
+        issuer.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, ['messages:read'], {
+          expiresAt: new Date(t.clock.now() - 1000),
+        }),
       );
       expect401(await withHeader(key.key), 'api_key_expired');
     });
 
     it('a key whose expiry is still ahead is accepted', async () => {
       const key = await door.transaction((m) =>
-        issuer.issueApiKey(
-          m,
-          { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId },
-          ['messages:read'],
-          new Date(t.clock.now() + 60_000),
-        ),
+        issuer.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, ['messages:read'], {
+          expiresAt: new Date(t.clock.now() + 60_000),
+        }),
       );
       await withHeader(key.key).expect(200);
     });

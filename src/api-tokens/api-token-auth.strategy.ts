@@ -10,10 +10,12 @@ import {
   readBearerToken,
   roleAtLeast,
 } from '../auth';
+import { Clock } from '../core/common/clock/clock';
 import { clientIp } from '../core/common/http/client-ip';
 import { ipAllowed } from '../core/common/http/ip-allowlist';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
+import { CredentialRefusals, IpNotAllowedError } from '../credentials';
 import { ApiTokenVerifier, type VerifiedApiToken } from './api-token-verifier.service';
 import type { OperatorPrincipal } from '../sessions';
 import type { Request } from 'express';
@@ -35,7 +37,8 @@ const NO_PERSON_AUTH: OperatorPrincipal['auth'] = Object.freeze({
  * - outside `/api/v1/operator/*`, on pages and on platform administration: 401 `session_required`
  *   (a token is no way in there);
  * - the token itself: 401 `invalid_api_token`, `api_token_revoked`, `api_token_expired`;
- * - its allowlist against the client IP (trusted proxies honoured): 403 `ip_not_allowed`;
+ * - its allowlist against the client IP (trusted proxies honoured): 403 `ip_not_allowed`, and a
+ *   security violation (`disallowed_ip`, through CredentialRefusals like a key's);
  * - a route that needs a person (`personOnly`, ADR 0260): 403 `person_required`;
  * - `x-workspace-id` naming another workspace than the token's: 403 `not_a_member`;
  * - the route's minimum role against the token's: 403 `insufficient_role`.
@@ -47,6 +50,8 @@ export class ApiTokenAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
   constructor(
     private readonly verifier: ApiTokenVerifier,
     private readonly config: AppConfig,
+    private readonly refusals: CredentialRefusals,
+    private readonly clock: Clock,
   ) {}
 
   async authenticate(req: Request, policy: OperatorPolicy): Promise<OperatorPrincipal> {
@@ -54,7 +59,13 @@ export class ApiTokenAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
       throw new UnauthorizedProblem('session_required');
     }
     const token = await this.verifier.verify(readBearerToken(req, 'lenient'));
-    if (!ipAllowed(clientIp(req, this.config.trustedProxyIps), token.ranges)) throw new ForbiddenProblem('ip_not_allowed');
+    if (token.ranges.length > 0) {
+      const ip = clientIp(req, this.config.trustedProxyIps);
+      if (!ipAllowed(ip, token.ranges)) {
+        this.refusals.notifyDisallowedAddress({ type: 'api_token', id: token.row.id }, token.row.workspace_id, ip, this.clock.now());
+        throw new IpNotAllowedError();
+      }
+    }
     if (personOnly(policy)) throw new ForbiddenProblem('person_required');
     const requested = req.headers['x-workspace-id'];
     if (requested !== undefined) {

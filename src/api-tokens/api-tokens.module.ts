@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
+import { CredentialsModule } from '../credentials';
 import { SessionsModule } from '../sessions';
 import { ApiTokenAuthStrategy } from './api-token-auth.strategy';
 import { ApiTokenVerifier } from './api-token-verifier.service';
@@ -14,7 +15,7 @@ import { ApiTokensService } from './api-tokens.service';
  * lets an `aot_` token into `/api/v1/operator/*` (the guard picks it when a request presents one).
  */
 @Module({
-  imports: [CommonModule, AuditModule, SessionsModule],
+  imports: [CommonModule, AuditModule, SessionsModule, CredentialsModule],
   controllers: [ApiTokensController, ApiTokensPageController],
   providers: [ApiTokensRepository, ApiTokensService, ApiTokenVerifier, ApiTokenAuthStrategy],
   exports: [ApiTokenVerifier],

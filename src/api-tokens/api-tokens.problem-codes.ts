@@ -7,9 +7,7 @@ export type ApiTokensProblemCode =
   /** 401: the token's expires_at has passed */
   | 'api_token_expired'
   /** 403: the route needs a person's session; a token cannot do this (ADR 0260) */
-  | 'person_required'
-  /** 403: the request comes from an address outside the token's allowed_ips */
-  | 'ip_not_allowed';
+  | 'person_required';
 
 declare module '../core/common/problem/problem-codes' {
   interface ProblemCodeRegistry {

@@ -3,8 +3,8 @@ import { AuditLog } from '../audit';
 import { roleAtLeast } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { mintPrefixedSecret } from '../core/common/crypto/secrets';
-import { canonicalCidr } from '../core/common/http/ip-allowlist';
 import { ForbiddenProblem, NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
+import { canonicalAllowlist } from '../core/common/validation/allowed-ips';
 import { Db } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { CredentialEvents } from '../core/redis/credential-events';
@@ -46,7 +46,7 @@ export class ApiTokensService {
     if (!roleAtLeast(op.role, dto.role)) throw new ForbiddenProblem('insufficient_role');
     if (dto.expires_at && dto.expires_at.getTime() <= this.clock.now())
       throw new ValidationProblem({ expires_at: ['must be in the future'] });
-    const allowedIps = [...new Set((dto.allowed_ips ?? []).map((entry) => canonicalCidr(entry)!))];
+    const allowedIps = canonicalAllowlist(dto.allowed_ips);
     const secret = mintPrefixedSecret('aot');
     const row = await this.db.transaction(async (tx) => {
       const created = await this.repo.insert(tx, {

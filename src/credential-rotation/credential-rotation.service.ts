@@ -44,7 +44,10 @@ export class CredentialRotationService {
       const endsAt = earliest(old.credentialExpiresAt, new Date(now.getTime() + graceSeconds * 1000));
       const owner = { workspaceId: old.workspaceId, serviceAgentId: old.serviceAgentId };
       const keyExpiresAt = successorExpiry(old, now);
-      const apiKey = await this.issuer.issueApiKey(tx, owner, old.credentialScopes, keyExpiresAt);
+      const apiKey = await this.issuer.issueApiKey(tx, owner, old.credentialScopes, {
+        expiresAt: keyExpiresAt,
+        allowedIps: old.allowedIps,
+      });
       const accessToken = await this.issuer.issueAccessToken(
         tx,
         { credentialId: apiKey.credential_id, serviceAgentId: old.serviceAgentId },

@@ -14,6 +14,14 @@ export interface IssuedApiKey {
   service_agent_id: string;
 }
 
+/** How a key is issued beyond its owner and scopes (CredentialIssuer.issueApiKey). */
+export interface ApiKeyOptions {
+  expiresAt?: Date | null;
+  id?: string;
+  replayUntil?: Date | null;
+  allowedIps?: readonly string[];
+}
+
 export interface IssuedAccessToken {
   type: 'bearer';
   token: string;
@@ -37,27 +45,27 @@ export class CredentialIssuer {
   ) {}
 
   /**
-   * Creates an agk_ key on an agent; the key is returned once and only its hash is stored. `id`
-   * names the credential for a caller that must know it before the answer (a PipelinedTransaction);
-   * `replayUntil`, for a claim's key that a replay may revoke while unused (ADR 0232).
+   * Creates an agk_ key on an agent; the key is returned once and only its hash is stored.
+   * `options.id` names the credential for a caller that must know it before the answer (a
+   * PipelinedTransaction); `replayUntil`, for a claim's key that a replay may revoke while unused
+   * (ADR 0232); `allowedIps`, canonical CIDRs the key and its tokens may be presented from (ADR 0262).
    */
   async issueApiKey(
     m: Tx,
     owner: { workspaceId: string; serviceAgentId: string },
     scopes: readonly MachineScope[],
-    expiresAt: Date | null = null,
-    id?: string,
-    replayUntil: Date | null = null,
+    options: ApiKeyOptions = {},
   ): Promise<IssuedApiKey> {
     const secret = mintPrefixedSecret('agk');
     const row = await this.repo.insertCredential(m, {
-      id,
+      id: options.id,
       ...owner,
       prefix: secret.prefix,
       secretHash: secret.secretHash,
       scopes,
-      expiresAt,
-      replayUntil,
+      expiresAt: options.expiresAt ?? null,
+      replayUntil: options.replayUntil ?? null,
+      allowedIps: options.allowedIps ?? [],
     });
     return {
       type: 'api_key',

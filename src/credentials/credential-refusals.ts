@@ -2,13 +2,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { CredentialRecord } from './credentials.repository';
 
 /** Refusals of a presented credential that other features may want to know about. */
-export type ObservedRefusal = 'api_key_revoked' | 'api_key_archived' | 'service_agent_inactive';
+export type ObservedRefusal = 'api_key_revoked' | 'api_key_archived' | 'service_agent_inactive' | 'ip_not_allowed';
+
+/** The credential a refusal is about: an agk_ key (or a token minted from it), or an operator API token. */
+export type RefusedCredential = { type: 'api_key'; id: string; serviceAgentId: string } | { type: 'api_token'; id: string };
 
 export interface CredentialRefusal {
   reason: ObservedRefusal;
-  credentialId: string;
+  credential: RefusedCredential;
   workspaceId: string;
-  serviceAgentId: string;
+  /** The client address it came from, for `ip_not_allowed` (clientIp's spelling); else null. */
+  ip: string | null;
   /** When it was refused (ms since epoch, the service clock). */
   at: number;
 }
@@ -19,10 +23,10 @@ const OBSERVED = new Set<string>(['api_key_revoked', 'api_key_archived', 'servic
 
 /**
  * Tells listeners (security violations) that a presented credential was refused because it is
- * revoked or archived, or its agent is inactive. Called synchronously on the refusal path only,
- * never on an accepted request; listeners must only note the refusal and return (any write
- * happens later, off the request path). A listener that throws is logged and ignored: the request
- * is refused all the same.
+ * revoked or archived, its agent is inactive, or it is valid but came from an address outside its
+ * allowlist. Called synchronously on the refusal path only, never on an accepted request;
+ * listeners must only note the refusal and return (any write happens later, off the request
+ * path). A listener that throws is logged and ignored: the request is refused all the same.
  */
 @Injectable()
 export class CredentialRefusals {
@@ -33,16 +37,24 @@ export class CredentialRefusals {
     this.listeners.push(listener);
   }
 
-  /** Reports `code` if it is one listeners observe. */
+  /** Reports a key's refusal with `code`, if it is one listeners observe. */
   notify(record: CredentialRecord, code: string, at: number): void {
-    if (!OBSERVED.has(code) || this.listeners.length === 0) return;
-    const refusal: CredentialRefusal = {
+    if (!OBSERVED.has(code)) return;
+    this.report({
       reason: code as ObservedRefusal,
-      credentialId: record.credentialId,
+      credential: { type: 'api_key', id: record.credentialId, serviceAgentId: record.serviceAgentId },
       workspaceId: record.workspaceId,
-      serviceAgentId: record.serviceAgentId,
+      ip: null,
       at,
-    };
+    });
+  }
+
+  /** Reports a valid credential presented from `ip`, outside its allowlist. */
+  notifyDisallowedAddress(credential: RefusedCredential, workspaceId: string, ip: string, at: number): void {
+    this.report({ reason: 'ip_not_allowed', credential, workspaceId, ip, at });
+  }
+
+  private report(refusal: CredentialRefusal): void {
     for (const listener of this.listeners) {
       try {
         listener(refusal);

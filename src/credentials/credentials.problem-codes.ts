@@ -12,6 +12,8 @@ export type CredentialsProblemCode =
   | MachineAuthFailure
   | WorkspaceRefusal
   | 'service_agent_inactive'
+  /** 403: a valid credential presented from an address outside its allowed_ips (ADR 0262) */
+  | 'ip_not_allowed'
   /** POST /api/v1/tokens asking for scopes the key does not have. */
   | 'insufficient_scopes'
   /** A machine route needing a scope the principal lacks (detail: INSUFFICIENT_SCOPE_DETAIL). */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type IpRange, NO_RANGES, parseAllowlist } from '../core/common/http/ip-allowlist';
 import { Db, type MergeableWrite, type Tx } from '../core/database/db.service';
 import { lastUseParams, type LastUses } from '../core/database/last-use-batch';
 import { keysetStatement } from '../core/database/list-statements';
@@ -71,6 +72,9 @@ export interface CredentialRecord {
   credentialReplayUntil: Date | null;
   /** Whether the key (or anything minted from it) has been used, as far as this record knows. */
   credentialFirstUsed: boolean;
+  /** The key's allowlist as stored (canonical CIDRs; empty: any address), and parsed once for checks. */
+  allowedIps: readonly string[];
+  allowedRanges: readonly IpRange[];
   agentStatus: ServiceAgentStatus;
   workspaceStatus: WorkspaceStatus;
 }
@@ -94,7 +98,7 @@ export const CREDENTIAL_COLUMNS = `
   c.id AS credential_id, c.workspace_id, c.service_agent_id,
   c.secret_hash, c.scopes AS credential_scopes, c.status AS credential_status,
   c.expires_at AS credential_expires_at, c.replay_until AS credential_replay_until,
-  c.first_used_at IS NOT NULL AS credential_first_used, a.status AS agent_status, w.status AS workspace_status`;
+  c.first_used_at IS NOT NULL AS credential_first_used, c.allowed_ips, a.status AS agent_status, w.status AS workspace_status`;
 /** Joins from `api_credentials c` to the rows CREDENTIAL_COLUMNS reads. */
 export const CREDENTIAL_JOINS = `
   JOIN service_agents a ON a.id = c.service_agent_id
@@ -110,6 +114,7 @@ export const CREDENTIAL_ROW = {
   credential_expires_at: t.timestamptz.null,
   credential_replay_until: t.timestamptz.null,
   credential_first_used: t.bool,
+  allowed_ips: t.textArray,
   agent_status: t.text.of<ServiceAgentStatus>(),
   workspace_status: t.text.of<WorkspaceStatus>(),
 } as const;
@@ -129,6 +134,8 @@ export function credentialRecord(r: RowOf<typeof CREDENTIAL_ROW>): CredentialRec
     credentialExpiresAt: r.credential_expires_at,
     credentialReplayUntil: r.credential_replay_until,
     credentialFirstUsed: r.credential_first_used,
+    allowedIps: r.allowed_ips,
+    allowedRanges: r.allowed_ips.length === 0 ? NO_RANGES : parseAllowlist(r.allowed_ips),
     agentStatus: r.agent_status,
     workspaceStatus: r.workspace_status,
   };
@@ -162,9 +169,9 @@ const CREDENTIAL_BY_ACCESS_TOKEN = statement({
 
 const INSERT_CREDENTIAL = statement({
   label: 'insert_api_credential',
-  text: `INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at, replay_until)
-       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $8) RETURNING id, inserted_at`,
-  params: [t.uuid, t.uuid, t.text, t.bytea, t.textArray, t.timestamptz.null, t.uuid.null, t.timestamptz.null],
+  text: `INSERT INTO api_credentials (id, workspace_id, service_agent_id, prefix, secret_hash, scopes, expires_at, replay_until, allowed_ips)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $8, $9) RETURNING id, inserted_at`,
+  params: [t.uuid, t.uuid, t.text, t.bytea, t.textArray, t.timestamptz.null, t.uuid.null, t.timestamptz.null, t.textArray],
   row: { id: t.uuid, inserted_at: t.timestamptz },
 });
 
@@ -329,6 +336,7 @@ export class CredentialsRepository {
       scopes: readonly MachineScope[];
       expiresAt: Date | null;
       replayUntil?: Date | null;
+      allowedIps?: readonly string[];
     },
   ): Promise<{ id: string; inserted_at: Date }> {
     return m.one(INSERT_CREDENTIAL, [
@@ -340,6 +348,7 @@ export class CredentialsRepository {
       c.expiresAt,
       c.id ?? null,
       c.replayUntil ?? null,
+      c.allowedIps ?? [],
     ]);
   }
 

@@ -17,6 +17,13 @@ export class ServiceAgentInactiveError extends ForbiddenProblem {
   }
 }
 
+/** 403: a valid credential (agk_ key, a token minted from one, an aot_ token) from an address outside its allowlist. */
+export class IpNotAllowedError extends ForbiddenProblem {
+  constructor() {
+    super('ip_not_allowed');
+  }
+}
+
 const WORKSPACE_REFUSALS: Record<Exclude<WorkspaceStatus, 'active'>, string> = {
   frozen: 'This workspace is frozen: machine traffic is refused until the freeze is lifted.',
   paused: 'This workspace is paused: machine traffic is refused until it is resumed.',

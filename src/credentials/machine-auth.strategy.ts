@@ -9,7 +9,9 @@ import {
   RequestWithPrincipal,
   INSUFFICIENT_SCOPE_DETAIL,
 } from '../auth';
+import { clientIp } from '../core/common/http/client-ip';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
+import { AppConfig } from '../core/config/app-config';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialVerifier } from './machine-credential-verifier.service';
 import type { MachinePrincipal } from './machine-principal';
@@ -45,7 +47,10 @@ export function presentedCredential(req: Pick<Request, 'headers'>): PresentedCre
 @AuthStrategyFor('machine')
 @Injectable()
 export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachinePrincipal> {
-  constructor(private readonly verifier: MachineCredentialVerifier) {}
+  constructor(
+    private readonly verifier: MachineCredentialVerifier,
+    private readonly config: AppConfig,
+  ) {}
 
   async authenticate(req: Request, policy: MachinePolicy): Promise<MachinePrincipal> {
     const { value, source } = presentedCredential(req);
@@ -53,7 +58,7 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachineP
       throw new MachineAuthError(source === 'authorization' ? 'invalid_token' : 'api_key_required');
     }
     if (source === 'api-key-header' && !value.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
-    const principal = await this.verifier.authenticate(value);
+    const principal = await this.verifier.authenticate(value, () => clientIp(req, this.config.trustedProxyIps));
     if (!holdsScopes(principal.scopes, policy.scopes))
       throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
     return principal;

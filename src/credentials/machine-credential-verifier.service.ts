@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches, sha256Base64 } from '../core/common/crypto/secrets';
+import { ipAllowed } from '../core/common/http/ip-allowlist';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { LastUseBatch } from '../core/database/last-use-batch';
 import { CommittedCredentialEvents } from '../core/redis/committed-credential-events';
@@ -11,12 +12,18 @@ import { CredentialCache } from './credential-cache';
 import { CredentialRefusals } from './credential-refusals';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
-import { assertWorkspaceAcceptsTraffic, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
+import { assertWorkspaceAcceptsTraffic, IpNotAllowedError, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
 import type { MachineScope } from '../auth';
 import type { MachinePrincipal } from './machine-principal';
 
 /** Access tokens and socket tokens: 32 random bytes, base64url without padding. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The client address of the request presenting a credential (clientIp: trusted proxies honoured),
+ * asked only for a key with an allowlist: the path of every other request never computes it.
+ */
+export type ClientAddress = () => string;
 
 /** Reads a token minted from a credential by its SHA-256, with the credential's state. */
 export type TokenLoader = (tokenHash: Buffer) => Promise<AccessTokenRecord | undefined>;
@@ -83,22 +90,26 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
   }
 
   /**
-   * Verifies an agk_ key or an access token and returns the principal, or throws the refusal
-   * (401 for the credential itself, 403 for the workspace or agent). Scopes are the caller's check.
+   * Verifies an agk_ key or an access token presented from `from` and returns the principal, or
+   * throws the refusal (401 for the credential itself, 403 for its allowlist, the workspace or the
+   * agent). Scopes are the caller's check.
    */
-  async authenticate(presented: string): Promise<MachinePrincipal> {
-    if (presented.startsWith('agk_')) return this.authenticateApiKey(presented);
-    return this.authenticateAccessToken(presented);
+  async authenticate(presented: string, from: ClientAddress): Promise<MachinePrincipal> {
+    if (presented.startsWith('agk_')) return this.authenticateApiKey(presented, from);
+    return this.authenticateAccessToken(presented, from);
   }
 
-  private async authenticateApiKey(presented: string): Promise<MachinePrincipal> {
-    const record = await this.verifyApiKey(presented);
+  private async authenticateApiKey(presented: string, from: ClientAddress): Promise<MachinePrincipal> {
+    const record = await this.verifyApiKey(presented, from);
     this.assertPresentedAccepts(record);
     return this.principal(record, record.credentialScopes, 'api_key');
   }
 
-  /** Checks an agk_ key's secret and credential state (401s); does not check workspace or agent. */
-  async verifyApiKey(presented: string): Promise<CredentialRecord> {
+  /**
+   * Checks an agk_ key's secret and credential state (401s) and its allowlist against `from`
+   * (403); does not check workspace or agent.
+   */
+  async verifyApiKey(presented: string, from: ClientAddress): Promise<CredentialRecord> {
     const parts = parsePrefixedSecret('agk', presented);
     if (!parts) throw new MachineAuthError('invalid_api_key');
     const now = this.clock.now();
@@ -106,28 +117,36 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
     // secretMatches hashes even for an unknown prefix (no timing tell); `!record` only narrows the type
     if (!secretMatches(parts.secret, record?.secretHash) || !record) throw new MachineAuthError('invalid_api_key');
     this.assertPresentedUsable(record, now);
+    this.assertPresentedFrom(record, from, now);
     await this.markFirstUse(record, now);
     return record;
   }
 
-  private async authenticateAccessToken(presented: string): Promise<MachinePrincipal> {
-    const record = await this.verifyToken(presented, this.tokens, (hash) => this.repo.findAccessToken(hash));
+  private async authenticateAccessToken(presented: string, from: ClientAddress): Promise<MachinePrincipal> {
+    const record = await this.verifyToken(presented, from, this.tokens, (hash) => this.repo.findAccessToken(hash));
     return this.principal(record, record.tokenScopes, 'access_token');
   }
 
   /**
-   * A socket token presented at the websocket upgrade (SocketTokensService reads it with `load`):
-   * checked exactly as an access token, but never accepted as one, nor an access token as it.
+   * A socket token presented at the websocket upgrade from `from` (SocketTokensService reads it
+   * with `load`): checked exactly as an access token, but never accepted as one, nor an access
+   * token as it.
    */
-  verifySocketToken(presented: string, load: TokenLoader): Promise<AccessTokenRecord> {
-    return this.verifyToken(presented, this.socketTokens, load);
+  verifySocketToken(presented: string, from: ClientAddress, load: TokenLoader): Promise<AccessTokenRecord> {
+    return this.verifyToken(presented, from, this.socketTokens, load);
   }
 
   /**
    * A token minted from a credential: 401 when malformed, unknown or expired, or when its
-   * credential is no longer usable; 403 for an inactive agent or a refused workspace.
+   * credential is no longer usable; 403 from outside the credential's allowlist, for an inactive
+   * agent or a refused workspace.
    */
-  private async verifyToken(presented: string, cache: CredentialCache<AccessTokenRecord>, load: TokenLoader): Promise<AccessTokenRecord> {
+  private async verifyToken(
+    presented: string,
+    from: ClientAddress,
+    cache: CredentialCache<AccessTokenRecord>,
+    load: TokenLoader,
+  ): Promise<AccessTokenRecord> {
     if (!TOKEN_PATTERN.test(presented)) throw new MachineAuthError('invalid_token');
     const hash = sha256Base64(presented);
     const now = this.clock.now();
@@ -135,6 +154,7 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
     if (!record) throw new MachineAuthError('invalid_token');
     this.assertPresentedUsable(record, now);
     if (record.tokenExpiresAt.getTime() <= now) throw new MachineAuthError('token_expired');
+    this.assertPresentedFrom(record, from, now);
     this.assertPresentedAccepts(record);
     await this.markFirstUse(record, now);
     return record;
@@ -176,6 +196,24 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
    */
   private assertPresentedUsable(record: CredentialRecord, now = this.clock.now()): void {
     this.reporting(record, () => this.assertCredentialUsable(record, now));
+  }
+
+  /**
+   * The key's allowlist (inherited by every token minted from it) against the presenting address:
+   * 403 `ip_not_allowed` outside it, reported as a security violation (the credential itself is
+   * valid: someone holds it who should not, or it is used from where it was not meant to be).
+   */
+  private assertPresentedFrom(record: CredentialRecord, from: ClientAddress, now: number): void {
+    if (record.allowedRanges.length === 0) return;
+    const ip = from();
+    if (ipAllowed(ip, record.allowedRanges)) return;
+    this.refusals.notifyDisallowedAddress(
+      { type: 'api_key', id: record.credentialId, serviceAgentId: record.serviceAgentId },
+      record.workspaceId,
+      ip,
+      now,
+    );
+    throw new IpNotAllowedError();
   }
 
   assertPresentedAccepts(record: CredentialRecord): void {

@@ -142,7 +142,7 @@ export class EnrollmentClaimService {
       await this.revoker.revokeMany(tx, token.workspaceId, [claim.credentialId]);
       revoked = claim.credentialId;
       const owner = { workspaceId: token.workspaceId, serviceAgentId: claim.serviceAgentId };
-      const apiKey = await this.issuer.issueApiKey(tx, owner, claim.credentialScopes, null, undefined, replayUntil);
+      const apiKey = await this.issuer.issueApiKey(tx, owner, claim.credentialScopes, { replayUntil });
       const accessToken = await this.issuer.issueAccessToken(
         tx,
         { credentialId: apiKey.credential_id, serviceAgentId: claim.serviceAgentId },
@@ -195,14 +195,10 @@ export class EnrollmentClaimService {
           scopes: token.scopes,
         }),
         robot && this.robots.writeClaimed(tx, robot, existing?.version),
-        this.issuer.issueApiKey(
-          tx,
-          { workspaceId: token.workspaceId, serviceAgentId: agentId },
-          token.scopes,
-          null,
-          credentialId,
-          claimId === null ? null : new Date(claimedAt.getTime() + REPLAY_WINDOW_MS),
-        ),
+        this.issuer.issueApiKey(tx, { workspaceId: token.workspaceId, serviceAgentId: agentId }, token.scopes, {
+          id: credentialId,
+          replayUntil: claimId === null ? null : new Date(claimedAt.getTime() + REPLAY_WINDOW_MS),
+        }),
         this.issuer.issueAccessToken(tx, { credentialId, serviceAgentId: agentId }, token.scopes),
         robot &&
           this.outbox.record(tx, token.workspaceId, 'robot.claimed', {

@@ -41,7 +41,8 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
         `with ${closeCodes}. An agent authenticates with a ${durationAdjective(SOCKET_TOKEN_TTL_SECONDS, 'second')} socket token from POST /api/v1/socket_tokens (scope ` +
         'sockets:connect) in the socket_token query parameter; an operator with the session cookie. A revoked or expired credential, ' +
         'an inactive agent or a refused workspace closes the socket on every node. An upgrade that is refused is answered with an HTTP ' +
-        'status and an application/problem+json body, as a request would be: 401 or 403 for the credential, 503 database_unavailable ' +
+        'status and an application/problem+json body, as a request would be: 401 or 403 for the credential (403 ip_not_allowed when the ' +
+        "client address is outside the allowed_ips of the socket token's key), 503 database_unavailable " +
         'or redis_unavailable with Retry-After while a dependency is unreachable (retry then). The 101 and every refusal carry ' +
         'x-request-id, as HTTP responses do (an incoming one of 1 to 128 characters of [A-Za-z0-9._-] is echoed, else a new UUID).',
       contact: { name: 'API guide', url: `${baseUrl}/api/docs` },

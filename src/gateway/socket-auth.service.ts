@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { stringifySetCookie } from 'cookie';
+import { clientIp } from '../core/common/http/client-ip';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { MachineAuthError } from '../credentials';
@@ -67,7 +68,7 @@ export class SocketAuthService {
     const presented = new URL(req.url ?? '/', 'http://upgrade.invalid').searchParams.getAll('socket_token');
     if (presented.length > 1) throw new MachineAuthError('invalid_token');
     if (presented.length === 1) {
-      const principal = await this.tokens.authenticate(presented[0]);
+      const principal = await this.tokens.authenticate(presented[0], () => clientIp(req, this.config.trustedProxyIps));
       return { identity: { kind: 'service_agent', ...principal }, setCookies: [] };
     }
     return this.authenticateOperator(req, origin);

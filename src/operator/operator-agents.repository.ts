@@ -12,6 +12,7 @@ const VISIBLE_KEY_ROW = {
   status: t.text.of<StoredCredentialStatus>(),
   service_agent_id: t.uuid,
   expires_at: t.timestamptz.null,
+  allowed_ips: t.textArray,
   last_used_at: t.timestamptz.null,
   inserted_at: t.timestamptz,
 };
@@ -24,6 +25,7 @@ export interface VisibleKeyRow {
   status: StoredCredentialStatus;
   service_agent_id: string;
   expires_at: Date | null;
+  allowed_ips: string[];
   last_used_at: Date | null;
   inserted_at: Date;
 }
@@ -48,7 +50,7 @@ const IS_VISIBLE_KEY = statement({
 /** The keys of the workspace's visible agents (or the one given), newest first. */
 const VISIBLE_KEYS = statement({
   label: 'visible_keys',
-  text: `SELECT c.id, c.prefix, c.scopes, c.status, c.service_agent_id, c.expires_at, c.last_used_at, c.inserted_at
+  text: `SELECT c.id, c.prefix, c.scopes, c.status, c.service_agent_id, c.expires_at, c.allowed_ips, c.last_used_at, c.inserted_at
          FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
         WHERE c.workspace_id = $1 AND NOT a.hidden AND ($2::uuid IS NULL OR c.id = $2)
         ORDER BY c.inserted_at DESC, c.id DESC`,

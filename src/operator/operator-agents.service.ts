@@ -105,6 +105,7 @@ export class OperatorAgentsService {
     agentId: string,
     scopes: MachineScope[] | undefined,
     expiresAt: Date | undefined,
+    allowedIps: readonly string[] = [],
   ): Promise<IssuedApiKeyDto> {
     if (expiresAt && expiresAt.getTime() <= this.clock.now()) {
       throw new ValidationProblem({ expires_at: ['must be in the future'] });
@@ -115,16 +116,18 @@ export class OperatorAgentsService {
       const granted = scopes ? [...new Set(scopes)] : allowed;
       const outside = granted.filter((s) => !allowed.includes(s));
       if (outside.length > 0) throw new ValidationProblem({ scopes: [`not allowed for this agent: ${outside.join(', ')}`] });
-      const key = await this.issuer.issueApiKey(m, { workspaceId, serviceAgentId: agentId }, granted, expiresAt ?? null);
+      const key = await this.issuer.issueApiKey(m, { workspaceId, serviceAgentId: agentId }, granted, { expiresAt, allowedIps });
+      const created = {
+        service_agent_id: agentId,
+        scopes: key.scopes,
+        expires_at: iso(expiresAt ?? null),
+        allowed_ips: allowedIps.length > 0 ? [...allowedIps] : null,
+      };
       await this.audit.record(m, {
         workspaceId,
         action: 'api_key.create',
         target: { type: 'api_key', id: key.credential_id },
-        changes: AuditLog.changes(null, { service_agent_id: agentId, scopes: key.scopes, expires_at: iso(expiresAt ?? null) }, [
-          'service_agent_id',
-          'scopes',
-          'expires_at',
-        ]),
+        changes: AuditLog.changes(null, created, ['service_agent_id', 'scopes', 'expires_at', 'allowed_ips']),
       });
       return {
         type: key.type,
@@ -133,6 +136,7 @@ export class OperatorAgentsService {
         credential_id: key.credential_id,
         service_agent_id: key.service_agent_id,
         expires_at: iso(expiresAt ?? null),
+        allowed_ips: [...allowedIps],
       };
     });
   }
@@ -170,6 +174,7 @@ export class OperatorAgentsService {
       status: r.status === 'usable' && r.expires_at && new Date(r.expires_at).getTime() <= now ? 'expired' : r.status,
       service_agent_id: r.service_agent_id,
       expires_at: iso(r.expires_at),
+      allowed_ips: r.allowed_ips,
       last_used_at: iso(r.last_used_at),
       inserted_at: iso(r.inserted_at)!,
     }));

@@ -12,6 +12,7 @@ import {
 import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
+import { canonicalAllowlist } from '../core/common/validation/allowed-ips';
 import { CurrentOperator, WorkspaceOperator } from '../sessions';
 import {
   ApiKeySummaryEnvelopeDto,
@@ -113,7 +114,7 @@ export class OperatorController {
   @ApiOperation({
     summary: 'Issue an API key for a service agent',
     description:
-      "Owners and admins of the workspace (session cookie): issues an `agk_` key for the agent with `scopes` (a subset of the agent's, default all of them) and an optional future `expires_at` (default: never). " +
+      "Owners and admins of the workspace (session cookie): issues an `agk_` key for the agent with `scopes` (a subset of the agent's, default all of them), an optional future `expires_at` (default: never) and optional `allowed_ips` (up to 20 CIDRs, answered in canonical form): the key, and every access and socket token minted from it, is then refused from any other client address with 403 `ip_not_allowed`, and such a use opens a `disallowed_ip` security violation. " +
       'Answers 201 `{ api_key }`; the key is shown in this response only, and only the SHA-256 of its secret is stored. ' +
       "422 `validation_failed` for scopes beyond the agent's or an `expires_at` in the past; 404 `not_found` for an agent of another workspace or the hidden workspace-key agent.",
   })
@@ -126,7 +127,7 @@ export class OperatorController {
     @Param('id', uuid) id: string,
     @Body() dto: IssueApiKeyDto,
   ): Promise<IssuedApiKeyEnvelopeDto> {
-    return { api_key: await this.agents.issueKey(op.workspaceId, id, dto.scopes, dto.expires_at) };
+    return { api_key: await this.agents.issueKey(op.workspaceId, id, dto.scopes, dto.expires_at, canonicalAllowlist(dto.allowed_ips)) };
   }
 
   @OperatorAuth({ role: 'admin' })

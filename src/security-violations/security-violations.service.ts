@@ -6,7 +6,14 @@ import { Db, type Tx } from '../core/database/db.service';
 import { listEnvelope } from '../core/listing/list-envelope';
 import { Outbox } from '../events';
 import { RecordedViolation, SecurityViolationsRepository } from './security-violations.repository';
-import { dedupeKey, VIOLATION_KINDS, VIOLATION_TRANSITIONS, type ViolationKind, type ViolationStatus } from './violation-kinds';
+import {
+  dedupeKey,
+  type KeyStateViolationKind,
+  VIOLATION_KINDS,
+  VIOLATION_TRANSITIONS,
+  type ViolationKind,
+  type ViolationStatus,
+} from './violation-kinds';
 import type { ListQuery } from '../core/listing/list-query';
 import type { SECURITY_VIOLATION_LIST, SecurityViolationDto, SecurityViolationListDto } from './dto/security-violation.dto';
 
@@ -70,7 +77,7 @@ export class SecurityViolationsService {
    */
   recordRefusal(r: {
     workspaceId: string;
-    kind: Exclude<ViolationKind, 'gateway_denied'>;
+    kind: KeyStateViolationKind;
     credentialId: string;
     at: number;
     occurrences: number;

@@ -16,8 +16,12 @@ export const VIOLATION_KINDS = {
   archived_key_presented: 'high',
   /** A credential of a retired robot's agent was presented. */
   retired_robot_credential: 'high',
+  /** A valid credential (an agk_ key, a token minted from one, an aot_ token) came from outside its allowlist. */
+  disallowed_ip: 'high',
 } as const satisfies Record<string, ViolationSeverity>;
 export type ViolationKind = keyof typeof VIOLATION_KINDS;
+/** The kinds a refused key's own state opens, written with what its row says (the key's prefix, its retired robot). */
+export type KeyStateViolationKind = Exclude<ViolationKind, 'gateway_denied' | 'disallowed_ip'>;
 export const VIOLATION_KIND_NAMES = Object.keys(VIOLATION_KINDS) as ViolationKind[];
 
 /** Where a violation can move: open → acknowledged → resolved, or open → resolved. */

@@ -3,7 +3,7 @@ import { isDatabaseUnavailable } from '../core/common/problem/pg-errors';
 import { PeriodicTask } from '../core/jobs/periodic-task';
 import { type CredentialRefusal, CredentialRefusals, type ObservedRefusal } from '../credentials';
 import { SecurityViolationsService, type ViolationReport } from './security-violations.service';
-import { dedupeKey, VIOLATION_WINDOW_MS, type ViolationKind } from './violation-kinds';
+import { dedupeKey, type KeyStateViolationKind, VIOLATION_WINDOW_MS } from './violation-kinds';
 
 /** How often noted repeats and refusals are written. */
 export const VIOLATION_FLUSH_MS = 1000;
@@ -12,7 +12,9 @@ export const MAX_PENDING_VIOLATIONS = 10_000;
 /** Violations this node has written lately (whose repeats it only counts), remembered at most. */
 const MAX_REMEMBERED = 10_000;
 
-const KIND_OF: Record<ObservedRefusal, Exclude<ViolationKind, 'gateway_denied'>> = {
+/** The refusals of a key's state, written with what its row says (recordRefusal). */
+type StateRefusal = Exclude<ObservedRefusal, 'ip_not_allowed'>;
+const KIND_OF: Record<StateRefusal, KeyStateViolationKind> = {
   api_key_revoked: 'revoked_key_presented',
   api_key_archived: 'archived_key_presented',
   service_agent_inactive: 'retired_robot_credential',
@@ -21,17 +23,37 @@ const KIND_OF: Record<ObservedRefusal, Exclude<ViolationKind, 'gateway_denied'>>
 type Pending =
   | {
       type: 'refusal';
-      kind: Exclude<ViolationKind, 'gateway_denied'>;
+      kind: KeyStateViolationKind;
       workspaceId: string;
       credentialId: string;
       at: number;
       occurrences: number;
     }
-  | { type: 'repeat'; report: ViolationReport; at: number; occurrences: number };
+  /** A report written through recordNow: a gateway deny's repeat, or a credential from outside its allowlist. */
+  | { type: 'report'; report: ViolationReport; at: number; occurrences: number };
+
+/**
+ * The violation a valid credential presented from outside its allowlist opens: one per credential
+ * and window, however many addresses it comes from (ADR 0262); the detail names the first address
+ * seen and what the credential is, never any part of its secret.
+ */
+function disallowedIpReport(r: CredentialRefusal): ViolationReport {
+  const c = r.credential;
+  return {
+    workspaceId: r.workspaceId,
+    kind: 'disallowed_ip',
+    serviceAgentId: c.type === 'api_key' ? c.serviceAgentId : null,
+    credentialId: c.type === 'api_key' ? c.id : null,
+    detail: c.type === 'api_key' ? { ip: r.ip } : { ip: r.ip, api_token_id: c.id },
+    about: [c.type, c.id],
+    at: r.at,
+  };
+}
 
 /**
  * Keeps violation writes off the hot paths, so a flood costs about one write a second:
- * - refused credentials (a revoked or archived key presented, a retired robot's credential):
+ * - refused credentials (a revoked or archived key presented, a retired robot's credential, a
+ *   valid credential from outside its allowlist):
  *   machine authentication notes them here synchronously (a Map update), and a timer writes what
  *   was noted once a second, counted as occurrences;
  * - gateway denies: the first deny of a kind of thing in its window is written with the check (a
@@ -72,12 +94,17 @@ export class ViolationRecorder implements OnModuleInit, OnApplicationShutdown {
 
   /** A refused credential (CredentialRefusals listener). */
   note(r: CredentialRefusal): void {
+    if (r.reason === 'ip_not_allowed') {
+      const report = disallowedIpReport(r);
+      this.add(`${r.workspaceId}:${dedupeKey(report.kind, report.about, report.at)}`, { type: 'report', report, at: r.at, occurrences: 1 });
+      return;
+    }
     const kind = KIND_OF[r.reason];
-    this.add(`${kind}:${r.credentialId}:${Math.floor(r.at / VIOLATION_WINDOW_MS)}`, {
+    this.add(`${kind}:${r.credential.id}:${Math.floor(r.at / VIOLATION_WINDOW_MS)}`, {
       type: 'refusal',
       kind,
       workspaceId: r.workspaceId,
-      credentialId: r.credentialId,
+      credentialId: r.credential.id,
       at: r.at,
       occurrences: 1,
     });
@@ -90,7 +117,7 @@ export class ViolationRecorder implements OnModuleInit, OnApplicationShutdown {
   async deny(report: ViolationReport): Promise<void> {
     const key = `${report.workspaceId}:${dedupeKey(report.kind, report.about, report.at)}`;
     if (this.written.has(key)) {
-      this.add(key, { type: 'repeat', report, at: report.at, occurrences: 1 });
+      this.add(key, { type: 'report', report, at: report.at, occurrences: 1 });
       return;
     }
     await this.violations.recordNow(report);

@@ -5,7 +5,7 @@ import { SOCKET_TOKEN_TTL_SECONDS, MachineCredentialVerifier } from '../credenti
 import { SOCKET_PATH, socketScopes } from './socket-scopes';
 import { SocketTokensRepository } from './socket-tokens.repository';
 import type { MachineScope } from '../auth';
-import type { MachinePrincipal, CredentialRecord } from '../credentials';
+import type { ClientAddress, MachinePrincipal, CredentialRecord } from '../credentials';
 import type { SocketTokenResponseDto } from './dto/socket-token-response.dto';
 
 /** Who a service-agent socket is: identified by its credential (SPEC.md SocketTokenResponse). */
@@ -60,11 +60,11 @@ export class SocketTokensService {
 
   /**
    * Verifies a presented socket token: 401 (MachineAuthError) when malformed, unknown, expired or
-   * minted from a credential that is no longer usable; 403 for an inactive agent or a workspace
-   * that refuses machine traffic. A token may open several connections until it expires.
+   * minted from a credential that is no longer usable; 403 from outside the credential's
+   * allowlist (`from`), for an inactive agent or a workspace that refuses machine traffic. A token may open several connections until it expires.
    */
-  async authenticate(presented: string): Promise<SocketPrincipal> {
-    const record = await this.verifier.verifySocketToken(presented, (hash) => this.repo.findByHash(hash));
+  async authenticate(presented: string, from: ClientAddress): Promise<SocketPrincipal> {
+    const record = await this.verifier.verifySocketToken(presented, from, (hash) => this.repo.findByHash(hash));
     return {
       credentialId: record.credentialId,
       workspaceId: record.workspaceId,

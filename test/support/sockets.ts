@@ -149,7 +149,7 @@ export async function issueKey(
   const issued = await t.app
     .get(Db)
     .transaction((m) =>
-      issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId }, scopes as MachineScope[], options.expiresAt ?? null),
+      issuer.issueApiKey(m, { workspaceId: w.workspaceId, serviceAgentId }, scopes as MachineScope[], { expiresAt: options.expiresAt }),
     );
   return { key: issued.key, credentialId: issued.credential_id, serviceAgentId };
 }

@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key for an access token
-         * @description Public and optional: send an `agk_` API key in the `x-agent-api-key` header or as `api_key` in the body; it is never a Bearer source, and any `Authorization: Bearer` header is a 400. Answers a 30-day access token (`expires_in` 2592000) with every scope of the key, or the subset asked for in `scopes` (asking for more: 403 `insufficient_scopes`). 401 `api_key_required`, `invalid_api_key`, `api_key_expired`, `api_key_archived` or `api_key_revoked`; 403 `service_agent_inactive`, or the workspace refusal (`error` workspace_frozen, workspace_paused, workspace_archived). Counted per client IP by the machine rate limit.
+         * @description Public and optional: send an `agk_` API key in the `x-agent-api-key` header or as `api_key` in the body; it is never a Bearer source, and any `Authorization: Bearer` header is a 400. Answers a 30-day access token (`expires_in` 2592000) with every scope of the key, or the subset asked for in `scopes` (asking for more: 403 `insufficient_scopes`). 401 `api_key_required`, `invalid_api_key`, `api_key_expired`, `api_key_archived` or `api_key_revoked`; 403 `ip_not_allowed` from outside the key's `allowed_ips` (the token it would mint inherits them), `service_agent_inactive`, or the workspace refusal (`error` workspace_frozen, workspace_paused, workspace_archived). Counted per client IP by the machine rate limit.
          */
         post: operations["AgentTokensController_create"];
         delete?: never;
@@ -1124,7 +1124,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an API key for a service agent
-         * @description Owners and admins of the workspace (session cookie): issues an `agk_` key for the agent with `scopes` (a subset of the agent's, default all of them) and an optional future `expires_at` (default: never). Answers 201 `{ api_key }`; the key is shown in this response only, and only the SHA-256 of its secret is stored. 422 `validation_failed` for scopes beyond the agent's or an `expires_at` in the past; 404 `not_found` for an agent of another workspace or the hidden workspace-key agent.
+         * @description Owners and admins of the workspace (session cookie): issues an `agk_` key for the agent with `scopes` (a subset of the agent's, default all of them), an optional future `expires_at` (default: never) and optional `allowed_ips` (up to 20 CIDRs, answered in canonical form): the key, and every access and socket token minted from it, is then refused from any other client address with 403 `ip_not_allowed`, and such a use opens a `disallowed_ip` security violation. Answers 201 `{ api_key }`; the key is shown in this response only, and only the SHA-256 of its secret is stored. 422 `validation_failed` for scopes beyond the agent's or an `expires_at` in the past; 404 `not_found` for an agent of another workspace or the hidden workspace-key agent.
          */
         post: operations["OperatorController_issueKey"];
         delete?: never;
@@ -4758,6 +4758,14 @@ export interface components {
              * @description must be in the future; default: never expires
              */
             expires_at?: string;
+            /**
+             * @description up to 20 IPv4 or IPv6 CIDRs (a bare address is a /32 or /128); requests with the key, and with the access and socket tokens minted from it, from other addresses are 403 `ip_not_allowed`. Default: any address
+             * @example [
+             *       "203.0.113.0/24",
+             *       "2001:db8::/32"
+             *     ]
+             */
+            allowed_ips?: string[];
         };
         IssuedApiKeyDto: {
             /** @enum {string} */
@@ -4771,6 +4779,8 @@ export interface components {
             service_agent_id: string;
             /** Format: date-time */
             expires_at: string | null;
+            /** @description canonical CIDRs the key and its tokens may be used from; empty: any address */
+            allowed_ips: string[];
         };
         IssuedApiKeyEnvelopeDto: {
             api_key: components["schemas"]["IssuedApiKeyDto"];
@@ -4787,6 +4797,8 @@ export interface components {
             service_agent_id: string;
             /** Format: date-time */
             expires_at: string | null;
+            /** @description canonical CIDRs the key and its tokens may be used from; empty: any address */
+            allowed_ips: string[];
             /** Format: date-time */
             last_used_at: string | null;
             /** Format: date-time */
@@ -5694,7 +5706,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "gateway_denied" | "revoked_key_presented" | "archived_key_presented" | "retired_robot_credential";
+            kind: "gateway_denied" | "revoked_key_presented" | "archived_key_presented" | "retired_robot_credential" | "disallowed_ip";
             /** @enum {string} */
             severity: "low" | "medium" | "high" | "critical";
             /** @enum {string} */
@@ -6805,7 +6817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description service_agent_inactive, insufficient_scopes, or workspace refusal */
+            /** @description ip_not_allowed, service_agent_inactive, insufficient_scopes, or workspace refusal */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15748,7 +15760,7 @@ export interface operations {
                 offset?: number;
                 "filter[status]"?: "open" | "acknowledged" | "resolved";
                 "filter[severity]"?: "low" | "medium" | "high" | "critical";
-                "filter[kind]"?: "gateway_denied" | "revoked_key_presented" | "archived_key_presented" | "retired_robot_credential";
+                "filter[kind]"?: "gateway_denied" | "revoked_key_presented" | "archived_key_presented" | "retired_robot_credential" | "disallowed_ip";
             };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */

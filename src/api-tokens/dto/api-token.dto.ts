@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsDate, IsIn, IsOptional, IsString, Length, Matches, ValidateBy } from 'class-validator';
-import { canonicalCidr, MAX_ALLOWED_IPS } from '../../core/common/http/ip-allowlist';
+import { IsDate, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { AllowedIpsField } from '../../core/common/validation/allowed-ips';
 import { NO_CONTROL_CHARS } from '../../core/common/validation/text';
 import { ToDate, Trim } from '../../core/common/validation/transforms';
 import { defineList } from '../../core/listing/list-definition';
@@ -10,19 +10,6 @@ import type { OperatorRole } from '../../auth';
 /** The roles a token can have (API.md Part 3): never owner, so no token does what only an owner does (ADR 0258). */
 export const API_TOKEN_ROLES = ['admin', 'member'] as const satisfies readonly OperatorRole[];
 export type ApiTokenRole = (typeof API_TOKEN_ROLES)[number];
-
-/** Each entry an IPv4 or IPv6 CIDR, or a single address (canonicalCidr; ADR 0261). */
-const IsCidr = () =>
-  ValidateBy(
-    {
-      name: 'isCidr',
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && canonicalCidr(value) !== undefined,
-        defaultMessage: () => 'each entry must be an IPv4 or IPv6 address or CIDR without host bits (10.0.0.0/8, 2001:db8::/32)',
-      },
-    },
-    { each: true },
-  );
 
 export class CreateApiTokenDto {
   @ApiProperty({ minLength: 1, maxLength: 120, description: 'a label for the token; audit events name it' })
@@ -42,16 +29,7 @@ export class CreateApiTokenDto {
   @IsDate({ message: 'must be an ISO 8601 date-time' })
   expires_at?: Date;
 
-  @ApiPropertyOptional({
-    type: [String],
-    maxItems: MAX_ALLOWED_IPS,
-    example: ['203.0.113.0/24', '2001:db8::/32'],
-    description: `up to ${MAX_ALLOWED_IPS} IPv4 or IPv6 CIDRs (a bare address is a /32 or /128); requests from other addresses are 403 \`ip_not_allowed\`. Default: any address`,
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_ALLOWED_IPS)
-  @IsCidr()
+  @AllowedIpsField('requests')
   allowed_ips?: string[];
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDate, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { type MachineScope, OPERATOR_ROLES, type OperatorRole } from '../../auth';
+import { AllowedIpsField } from '../../core/common/validation/allowed-ips';
 import { ToDate, Trim } from '../../core/common/validation/transforms';
 import { OptionalScopes } from '../../credentials';
 import { PLANS, WORKSPACE_STATUSES } from '../../identity';
@@ -41,6 +42,9 @@ export class IssueApiKeyDto {
   @ToDate()
   @IsDate({ message: 'must be an ISO 8601 date-time' })
   expires_at?: Date;
+
+  @AllowedIpsField('requests with the key, and with the access and socket tokens minted from it,')
+  allowed_ips?: string[];
 }
 
 export class ServiceAgentDto {
@@ -70,6 +74,8 @@ export class ApiKeySummaryDto {
   @ApiProperty({ enum: ['usable', 'expired', 'archived', 'revoked'] }) status: string;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at: string | null;
+  @ApiProperty({ type: [String], description: 'canonical CIDRs the key and its tokens may be used from; empty: any address' })
+  allowed_ips: string[];
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) last_used_at: string | null;
   @ApiProperty({ format: 'date-time' }) inserted_at: string;
 }
@@ -85,6 +91,8 @@ export class IssuedApiKeyDto {
   @ApiProperty({ format: 'uuid' }) credential_id: string;
   @ApiProperty({ format: 'uuid' }) service_agent_id: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at: string | null;
+  @ApiProperty({ type: [String], description: 'canonical CIDRs the key and its tokens may be used from; empty: any address' })
+  allowed_ips: string[];
 }
 
 export class IssuedApiKeyEnvelopeDto {

@@ -49,6 +49,9 @@ function networkBytes(bytes: number[], bits: number): number[] {
   });
 }
 
+/** The ranges of an empty allowlist (any address), shared. */
+export const NO_RANGES: readonly IpRange[] = Object.freeze([]);
+
 /** Parses canonical entries (as canonicalCidr wrote them) once, for `ipAllowed`. */
 export function parseAllowlist(entries: readonly string[]): IpRange[] {
   return entries.map((entry) => {
