@@ -1,5 +1,12 @@
+import { execFile } from 'node:child_process';
+import * as fsPromises from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as ts from 'typescript';
+import * as sdk from '../sdk/src';
 import { agentClient, claim, MemoryCredentialStore, OperatorClient, operatorClient, pages, ProblemError, type RobotList } from '../sdk/src';
-import { makeFleetOwner, uniqueSerial } from './enrollment-support';
+import { AGE_TOKEN, makeFleetOwner, uniqueSerial } from './enrollment-support';
 import { uniqueName, type Operator } from './support/console';
 import { TRUST_LOOPBACK } from './support/operator';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -9,9 +16,73 @@ import { createTestApp, type TestApp } from './support/test-app';
  * allowlists"), as an SRE's or a CI pipeline's script uses it: a token minted by an owner's
  * session pre-registers a production run's robots and mints the fleet enrollment token that a
  * device then claims; the other operator routes it covers; what a member token and a revoked
- * token get.
+ * token get; and the CI scripts of docs/automation.md, run as the page prints them.
  */
 const TOKENS = '/api/v1/operator/api_tokens';
+const { mkdtemp, readFile, rm, stat, writeFile } = fsPromises;
+const ROOT = join(__dirname, '..');
+const AUTOMATION_DOC = join(ROOT, 'docs', 'automation.md');
+
+/** The fenced ```<lang> block of docs/automation.md whose first line matches `first`. */
+async function docBlock(lang: string, first: RegExp): Promise<string> {
+  const blocks = [...(await readFile(AUTOMATION_DOC, 'utf8')).matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)];
+  const block = blocks.find(([, l, code]) => l === lang && first.test(code.split('\n')[0]));
+  if (!block) throw new Error(`docs/automation.md has no ${lang} block starting ${first}`);
+  return block[2];
+}
+
+/**
+ * Type errors of TypeScript modules importing '@agent-network/sdk' (the SDK's source), each a
+ * strict ES2022 module: tsc in a child process (a type check takes seconds of CPU that the app
+ * under test, in this process, must not wait behind).
+ */
+async function typeErrors(...modules: string[]): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'automation-doc-'));
+  try {
+    const files = modules.map((_, n) => `module-${n}.ts`);
+    await Promise.all(modules.map((code, n) => writeFile(join(dir, files[n]), code)));
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: 'ES2022',
+      module: 'ES2022',
+      moduleResolution: 'bundler',
+      lib: ['ES2022'],
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules', '@types')],
+      paths: { '@agent-network/sdk': [join(ROOT, 'sdk', 'src', 'index.ts')] },
+    };
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const out = await promisify(execFile)(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { timeout: 120_000 }).then(
+      ({ stdout }) => stdout,
+      (err: Error & { stdout?: string }) => err.stdout || err.message,
+    );
+    return out.split('\n').filter((line) => /error TS\d+/.test(line));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs a TypeScript module (top-level await and all) in this process, with `env` as its
+ * process.env and '@agent-network/sdk' resolved to the SDK's source; answers what it logged.
+ */
+async function runTypeScript(code: string, env: Record<string, string>): Promise<string[]> {
+  const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const logged: string[] = [];
+  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+    ...args: string[]
+  ) => (...args: unknown[]) => Promise<void>;
+  const modules: Record<string, unknown> = { '@agent-network/sdk': sdk, 'node:fs/promises': fsPromises };
+  const load = (id: string): unknown => {
+    if (!(id in modules)) throw new Error(`the example imports ${id}: add it to runTypeScript's modules`);
+    return modules[id];
+  };
+  await new AsyncFunction('require', 'exports', 'process', 'console', js)(load, {}, { env }, { log: (line: string) => logged.push(line) });
+  return logged;
+}
 
 const caught = (promise: Promise<unknown>): Promise<ProblemError | undefined> =>
   promise.then(
@@ -24,6 +95,7 @@ describe('SDK: operatorClient() with an operator API token', () => {
   let base: string;
   let owner: Operator;
   let operator: OperatorClient;
+  let adminToken: string;
 
   /** POST /api/v1/operator/api_tokens as the owner's session (a token cannot mint tokens). */
   const mint = async (role: 'admin' | 'member') => {
@@ -40,7 +112,8 @@ describe('SDK: operatorClient() with an operator API token', () => {
     t = await createTestApp({ env: TRUST_LOOPBACK });
     base = await t.listen();
     owner = await makeFleetOwner(t, 'team');
-    operator = operatorClient({ baseUrl: base, apiToken: (await mint('admin')).token });
+    adminToken = (await mint('admin')).token;
+    operator = operatorClient({ baseUrl: base, apiToken: adminToken });
   });
   afterAll(() => t.close());
 
@@ -162,5 +235,99 @@ describe('SDK: operatorClient() with an operator API token', () => {
     expect(err).toBeInstanceOf(ProblemError);
     expect(err).toMatchObject({ status: 401, slug: 'unauthorized', detail: 'api_token_revoked' });
     expect(err?.message).not.toContain(token.split('.')[1]);
+  });
+
+  describe("docs/automation.md's CI script, in TypeScript and in curl, runs as printed", () => {
+    const execBash = promisify(execFile);
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'automation-run-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    const script = {
+      ts: () => docBlock('ts', /^\/\/ preregister-run\.ts/),
+      sh: () => docBlock('sh', /^#!\/usr\/bin\/env bash/),
+    };
+
+    it("the page's TypeScript type-checks against the SDK (and a wrong call beside it does not)", async () => {
+      // One tsc run: the page's two modules, and a third with a missing option and a wrong query type (the check can fail).
+      const wrong = `import { operatorClient } from '@agent-network/sdk';\nawait operatorClient({ baseUrl: 'https://x' }).listRobots({ limit: 'ten' });`;
+      const client = await docBlock('ts', /^import \{ operatorClient, ProblemError \}/);
+      expect(await typeErrors(await script.ts(), client, wrong)).toEqual([
+        expect.stringMatching(/module-2\.ts\(2,22\): error TS2345: .*'OperatorClientOptions'/),
+        expect.stringMatching(/module-2\.ts\(2,.*'string' is not assignable/),
+      ]);
+    }, 120_000);
+
+    it('pre-registers a run and mints its token; run again (by the other script, then the first) it registers only what is new and replaces the token', async () => {
+      const run = uniqueSerial('RUN');
+      const serials = [1, 2, 3].map((n) => `${run}-${n}`);
+      const serialsFile = join(dir, `${run}.txt`);
+      const tokenFile = join(dir, `${run}.token`);
+      const env = {
+        AGENT_NETWORK_URL: base,
+        AGENT_NETWORK_API_TOKEN: adminToken,
+        RUN: run,
+        SERIALS_FILE: serialsFile,
+        ENROLLMENT_TOKEN_FILE: tokenFile,
+      };
+      const summary = (registered: number, known: number, claims: number) =>
+        new RegExp(
+          `^run ${run}: ${registered} robots pre-registered, ${known} already were; enrollment token age_[\\w-]{11} for ${claims} claims until \\S+Z$`,
+        );
+      const spentToken = async () => {
+        const token = (await readFile(tokenFile, 'utf8')).trim();
+        expect(token).toMatch(AGE_TOKEN);
+        expect((await stat(tokenFile)).mode & 0o777).toBe(0o600);
+        return token;
+      };
+      const sh = async () => {
+        const { stdout } = await execBash('bash', ['-c', await script.sh()], { env: { PATH: process.env.PATH!, ...env }, timeout: 60_000 });
+        return stdout.trim().split('\n');
+      };
+
+      // The TypeScript script: a fresh run of three (a blank line and a stray space are no serials).
+      await writeFile(serialsFile, `${serials[0]}\n ${serials[1]} \n\n${serials[2]}\n`);
+      const printed = await runTypeScript(await script.ts(), env);
+      expect(printed).toEqual([expect.stringMatching(summary(3, 0, 3))]);
+      const first = await spentToken();
+      expect(printed.join('\n')).not.toContain(first.split('.')[1]); // the secret is in the file, never in the log
+      const registered = (await operator.listRobots({ limit: 100, 'filter[status]': 'pending' })).robots.filter((r) =>
+        r.serial_number.startsWith(run),
+      );
+      expect(registered.map((r) => [r.serial_number, r.name]).sort()).toEqual(serials.map((s) => [s, `${run} ${s}`]));
+
+      // The curl script on the same run, which gained a fourth robot: one registered, a new token, the first revoked.
+      serials.push(`${run}-4`);
+      await writeFile(serialsFile, `${serials.join('\n')}\n`);
+      expect(await sh()).toEqual([expect.stringMatching(summary(1, 3, 4))]);
+      const second = await spentToken();
+      expect(second).not.toBe(first);
+      const revoked = await caught(claim({ baseUrl: base, token: first, serialNumber: serials[0], store: new MemoryCredentialStore() }));
+      expect(revoked).toMatchObject({ status: 409, detail: 'enrollment_revoked' });
+
+      // A robot of the run claims the current token: its pre-registered robot, in the run's one cohort, tagged.
+      const cohorts = (await operator.listCohorts({ limit: 500 })).cohorts.filter((c) => c.name === `run ${run}`);
+      expect(cohorts).toHaveLength(1);
+      const claimed = await claim({ baseUrl: base, token: second, serialNumber: serials[3], store: new MemoryCredentialStore() });
+      expect(claimed.response?.robot).toMatchObject({
+        serial_number: serials[3],
+        name: `${run} ${serials[3]}`,
+        status: 'active',
+        cohort_id: cohorts[0].id,
+        tags: [`run:${run}`],
+      });
+
+      // And the TypeScript script once more: nothing new, the curl script's token replaced.
+      expect(await runTypeScript(await script.ts(), env)).toEqual([expect.stringMatching(summary(0, 4, 4))]);
+      const third = await spentToken();
+      const tokens = (await operator.listEnrollmentTokens({ limit: 100 })).enrollment_tokens.filter((e) => e.cohort_id === cohorts[0].id);
+      expect(tokens.map((e) => [e.prefix, e.status])).toEqual([
+        [third.split('.')[0], 'usable'],
+        [second.split('.')[0], 'revoked'],
+        [first.split('.')[0], 'revoked'],
+      ]);
+    }, 120_000);
   });
 });
