@@ -2,6 +2,7 @@ import { AgentSocket, AgentSocketOptions } from './agent-socket';
 import { abortable, backoffDelay } from './backoff';
 import { ProblemError, TransportError } from './errors';
 import { HttpClient, HttpOptions, HttpResponse } from './http';
+import { typedRequest, type OptionalIfEmpty } from './typed-request';
 import type {
   HttpMethod,
   PathsWith,
@@ -16,6 +17,8 @@ import type {
 } from './api-types';
 import type { CredentialStore, StoredAccessToken, StoredCredentials } from './credential-store';
 import type { DomainEvent } from './socket-protocol';
+
+export { fillPath } from './typed-request';
 
 export interface AgentClientOptions extends Omit<HttpOptions, 'baseUrl'> {
   /** The service; defaults to the one the credentials came from. */
@@ -191,17 +194,8 @@ export class AgentClient {
     path: P,
     ...options: OptionalIfEmpty<RequestOptions<P, M>>
   ): Promise<ResponseBody<P, M>> {
-    const opts = (options[0] ?? {}) as {
-      params?: { path?: PathParams; query?: Record<string, unknown> };
-      body?: unknown;
-      signal?: AbortSignal;
-    };
-    const res = await this.send<ResponseBody<P, M>>(method, fillPath(path, opts.params?.path), {
-      query: opts.params?.query,
-      body: opts.body,
-      signal: opts.signal,
-    });
-    return res.body;
+    const { path: filled, ...rest } = typedRequest(path, options[0]);
+    return (await this.send<ResponseBody<P, M>>(method, filled, rest)).body;
   }
 
   /**
@@ -545,22 +539,6 @@ export function credentialsFromRotation(current: StoredCredentials, response: Ro
     key_issued_at: new Date(requestedAt).toISOString(),
     key_expires_at: key.expires_at ?? null,
   };
-}
-
-/** A tuple that makes the options argument optional when nothing in it is required. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends O` asks whether every member of O is optional
-type OptionalIfEmpty<O> = {} extends O ? [options?: O] : [options: O];
-
-/** A route's path parameters, as the generated types declare them. */
-type PathParams = Record<string, string | number | boolean | null | undefined>;
-
-/** `/api/v1/traces/{id}` with `{ id }` → `/api/v1/traces/<id>`, each value URL-encoded. */
-export function fillPath(path: string, params: PathParams = {}): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null) throw new TypeError(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
 }
 
 /** An agent client for claimed credentials (or an agk_ key); see AgentClientOptions. */

@@ -59,6 +59,46 @@ export type EngagementEventRequest = Schemas['PostEngagementEventDto'];
 export type EngagementEventEnvelope = Schemas['EngagementEventEnvelopeDto'];
 export type EngagementEventList = Schemas['EngagementEventListDto'];
 
+// The operator plane with an operator API token (API.md Part 3 "Operator API tokens and IP allowlists"): OperatorClient
+export type Pagination = Schemas['PaginationDto'];
+export type ServiceAgent = Schemas['ServiceAgentDto'];
+export type ServiceAgentList = Schemas['ServiceAgentListDto'];
+/** The body of POST /api/v1/operator/service_agents. */
+export type ServiceAgentRequest = Schemas['CreateServiceAgentDto'];
+/** The body of PATCH /api/v1/operator/service_agents/{id}: `name`, `status` (active or inactive). */
+export type ServiceAgentUpdate = Schemas['UpdateServiceAgentDto'];
+/** The body of POST /api/v1/operator/service_agents/{id}/api_keys. */
+export type ApiKeyRequest = Schemas['IssueApiKeyDto'];
+/** An issued agk_ key, with its secret (shown once). */
+export type IssuedApiKey = Schemas['IssuedApiKeyDto'];
+/** A key without its secret, as archive and revoke answer it. */
+export type ApiKeySummary = Schemas['ApiKeySummaryDto'];
+/** The body of POST /api/v1/operator/enrollment_tokens. */
+export type EnrollmentTokenRequest = Schemas['IssueEnrollmentTokenDto'];
+/** A minted age_ token, with its secret `token` (shown once). */
+export type IssuedEnrollmentToken = Schemas['IssuedEnrollmentTokenDto'];
+export type EnrollmentToken = Schemas['EnrollmentTokenDto'];
+export type EnrollmentTokenList = Schemas['EnrollmentTokenListDto'];
+/** The body of POST /api/v1/operator/robots: a pending robot a fleet claim with its serial binds. */
+export type RobotRequest = Schemas['PreRegisterRobotDto'];
+export type RobotList = Schemas['RobotListDto'];
+export type Cohort = Schemas['CohortDto'];
+/** The body of POST /api/v1/operator/cohorts. */
+export type CohortRequest = Schemas['CreateCohortDto'];
+export type CohortList = Schemas['CohortListDto'];
+/** A cohort with a page of its member robots. */
+export type CohortShow = Schemas['CohortShowDto'];
+/** The body of POST /api/v1/operator/agent_commands. */
+export type AgentCommandRequest = Schemas['CreateAgentCommandDto'];
+export type AgentCommandList = Schemas['AgentCommandListDto'];
+export type WebhookEventType = Schemas['WebhookEventTypeSelection'];
+export type WebhookSubscription = Schemas['WebhookSubscriptionDto'];
+/** A new subscription, with its signing secret `secret` (shown once). */
+export type WebhookSubscriptionWithSecret = Schemas['WebhookSubscriptionWithSecretDto'];
+/** The body of POST /api/v1/operator/webhook_subscriptions. */
+export type WebhookSubscriptionRequest = Schemas['CreateWebhookSubscriptionDto'];
+export type WebhookSubscriptionList = Schemas['WebhookSubscriptionListDto'];
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The paths of the document that have an operation for `M`. */
@@ -87,7 +127,8 @@ type Params<P extends keyof paths, M extends HttpMethod> = Operation<P, M> exten
 
 type PathParams<P extends keyof paths, M extends HttpMethod> =
   Params<P, M> extends { path: infer X } ? (X extends Record<string, unknown> ? X : never) : never;
-type QueryParams<P extends keyof paths, M extends HttpMethod> =
+/** The operation's query parameters (a list's `limit`, `offset` and filters), as the document declares them. */
+export type QueryParams<P extends keyof paths, M extends HttpMethod> =
   Params<P, M> extends { query?: infer X } ? (X extends Record<string, unknown> ? X : never) : never;
 
 /** `params.path` is required where the path has `{placeholders}`; `body` where the route needs one. */

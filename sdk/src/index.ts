@@ -8,6 +8,8 @@
  *   agent.socket()   the agent socket: commands to handlers, heartbeats, jittered reconnects
  *   otaUpdateHandler(), walkOtaUpdate()   OTA progress reporting
  *   partnerClient()  a marketplace partner: engagement tokens, engagement events
+ *   operatorClient() the operator API with an operator API token (aot_): service agents and keys,
+ *                    enrollment tokens, robots, cohorts, agent commands, webhooks; pages() walks a list
  *
  * Every refusal is a ProblemError with the problem's slug and detail; a 429 is waited for as its
  * retry-after says, up to a ceiling (HttpOptions.rateLimit).
@@ -48,4 +50,5 @@ export * from './agent-socket';
 export * from './socket-protocol';
 export * from './ota';
 export * from './partner-client';
+export * from './operator-client';
 export { SDK_VERSION } from './version';

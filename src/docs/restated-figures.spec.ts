@@ -4,6 +4,7 @@ import { AUDIT_PRUNE_EVERY_MS, AUDIT_SEAL_EVERY_MS } from '../audit/audit-sealer
 import { AUDIT_READ_BATCH } from '../audit-events/audit-events.service';
 import { AUDIT_LIST_LIMIT } from '../audit-events/audit-query';
 import { BODY_LIMIT, MAX_JSON_DEPTH } from '../core/common/http/body-parsers';
+import { MAX_ALLOWED_IPS } from '../core/common/http/ip-allowlist';
 import { envDefault, HTTP_PROBE_RESERVE, SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../core/config/environment';
 import { SCIM_COUNT_DEFAULT, SCIM_COUNT_MAX } from '../core/listing/scim-page';
 import { durationAdjective, formatDuration, formatDurationMs } from '../core/text/duration';
@@ -26,6 +27,7 @@ import {
   LOGIN_FAILURES_PER_IDENTITY,
   LOGIN_IDENTITY_WINDOW_S,
   LOGIN_IP_WINDOW_S,
+  RECENT_AUTH_MS,
 } from '../sessions/session.constants';
 import { WEBHOOK_DELIVERY_LIST } from '../webhooks/dto/webhook-delivery.dto';
 import { SECRET_ROTATION_OVERLAP_MS } from '../webhooks/webhook-subscriptions.service';
@@ -165,18 +167,32 @@ const RESTATED: readonly Restated[] = [
     pattern: /after (\d+ days) of failures the subscription is disabled/g,
     says: formatDurationMs(disableAfterMs),
   },
-  // Rate limits and throttles
+  // Rate limits and throttles: the machine limit as the API guide says it, and the automation page for operator API tokens
+  ...['docs/api.md', 'docs/automation.md'].flatMap((file) => [
+    {
+      constant: 'API_RATE_LIMIT',
+      file,
+      pattern: /`API_RATE_LIMIT` requests\s+\((\d+) by default\)/g,
+      says: envDefault('API_RATE_LIMIT'),
+    },
+    {
+      constant: 'MACHINE_WINDOW_MS',
+      file,
+      pattern: /per credential per (\S+)\s+window/g,
+      says: durationAdjective(MACHINE_WINDOW_MS / 1000, 'second'),
+    },
+  ]),
   {
-    constant: 'API_RATE_LIMIT',
-    file: 'docs/api.md',
-    pattern: /`API_RATE_LIMIT` requests \((\d+) by default\)/g,
-    says: envDefault('API_RATE_LIMIT'),
+    constant: 'MAX_ALLOWED_IPS',
+    file: 'docs/automation.md',
+    pattern: /`allowed_ips`, up to (\d+) IPv4/g,
+    says: MAX_ALLOWED_IPS,
   },
   {
-    constant: 'MACHINE_WINDOW_MS',
-    file: 'docs/api.md',
-    pattern: /per credential per (\S+)\s+window/g,
-    says: durationAdjective(MACHINE_WINDOW_MS / 1000, 'second'),
+    constant: 'RECENT_AUTH_MS',
+    file: 'docs/automation.md',
+    pattern: /is less than (\d+ minutes) old/g,
+    says: formatDurationMs(RECENT_AUTH_MS, 'minute'),
   },
   {
     constant: 'MACHINE_WINDOW_MS',
