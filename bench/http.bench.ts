@@ -243,6 +243,57 @@ interface Section {
   notes: string[];
 }
 
+/**
+ * Runs `cases` in `rounds` rounds, in their order and then reversed (ABC, CBA, ...), so that the
+ * host's drift is spread over all of them: each case's runs, and the mean of a figure over them.
+ */
+async function inRounds(
+  cases: Array<{ name: string; run: (round: number) => Promise<CaseResult> }>,
+  rounds: number,
+): Promise<{ byCase: Map<string, CaseResult[]>; meanOf: (name: string, pick: (r: CaseResult) => number) => number }> {
+  const byCase = new Map<string, CaseResult[]>(cases.map((c) => [c.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const c of round % 2 === 1 ? cases : [...cases].reverse()) byCase.get(c.name)!.push(await c.run(round));
+  }
+  const meanOf = (name: string, pick: (r: CaseResult) => number) => {
+    const runs = byCase.get(name)!;
+    return runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+  };
+  return { byCase, meanOf };
+}
+
+/**
+ * A section run alone (BENCH_ONLY): its lines, its targets with "zero errors and zero non-2xx",
+ * its notes, and its figures in bench/results/<kind>-<time>.json.
+ */
+function reportSection(kind: string, section: Section): void {
+  const failing = section.results.filter((r) => r.errors > 0 || r.non2xx > 0);
+  section.targets.push({
+    target: 'zero errors and zero non-2xx in every case',
+    met: failing.length === 0,
+    measured: failing.map((r) => r.name).join('; ') || 'none',
+  });
+  const lines = [
+    ...section.lines,
+    '',
+    '| target | measured | met |',
+    '|---|---|---|',
+    ...section.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`),
+  ];
+  process.stdout.write(
+    `\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`,
+  );
+  for (const note of section.notes) process.stdout.write(`\nnote: ${note}\n`);
+  writeResults(kind, {
+    at: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: WARMUP,
+    ...section,
+  });
+}
+
 const CLAIM_TOKENS = 50;
 const CLAIM_ROUNDS = Number(process.env.BENCH_CLAIM_ROUNDS ?? 2);
 const ONE_TOKEN = 'POST /api/v1/enrollments/claim (fleet token), one token';
@@ -353,14 +404,7 @@ async function claimsSection(base: string, cookie: string, key: string, runId: s
     });
 
   process.stderr.write(`claims: one token, ${CLAIM_TOKENS} tokens, one token with claim_id and message writes, ${CLAIM_ROUNDS} rounds\n`);
-  const byCase = new Map<string, CaseResult[]>(cases.map((c) => [c.name, []]));
-  for (let round = 1; round <= CLAIM_ROUNDS; round++) {
-    for (const c of round % 2 === 1 ? cases : [...cases].reverse()) byCase.get(c.name)!.push(await c.run(round));
-  }
-  const meanOf = (name: string, pick: (r: CaseResult) => number) => {
-    const runs = byCase.get(name)!;
-    return runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
-  };
+  const { byCase, meanOf } = await inRounds(cases, CLAIM_ROUNDS);
   const rps = (name: string) => meanOf(name, (r) => r.rps);
   const p50 = (name: string) => meanOf(name, (r) => r.p50);
   const p99 = (name: string) => meanOf(name, (r) => r.p99);
@@ -512,31 +556,7 @@ async function claimsOnly(): Promise<void> {
   }
   const { section } = sections[0];
   if (sections.length > 1) process.stdout.write(`\n### ${sections[0].build}\n`);
-  const failing = section.results.filter((r) => r.errors > 0 || r.non2xx > 0);
-  section.targets.push({
-    target: 'zero errors and zero non-2xx in every case',
-    met: failing.length === 0,
-    measured: failing.map((r) => r.name).join('; ') || 'none',
-  });
-  const lines = [
-    ...section.lines,
-    '',
-    '| target | measured | met |',
-    '|---|---|---|',
-    ...section.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`),
-  ];
-  process.stdout.write(
-    `\nnode ${process.version}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case\n\n${lines.join('\n')}\n`,
-  );
-  for (const note of section.notes) process.stdout.write(`\nnote: ${note}\n`);
-  writeResults('claims', {
-    at: new Date().toISOString(),
-    node: process.version,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    warmup: WARMUP,
-    ...section,
-  });
+  reportSection('claims', section);
 }
 
 /** The cluster's WAL insert position, for CpuProbe.walLsn. */
