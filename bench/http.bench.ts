@@ -9,7 +9,9 @@
  * against a bare bcrypt hash loop (as many hashes in parallel as the service has libuv threads)
  * run right before and after it on the same host; target: register/s >= 0.8 x bare hashes/s.
  * Every route family with a bench of its own also has one case here, next to bare NestJS: a SCIM
- * list page, a partner's engagement list, engagement event ingest and trace ingest.
+ * list page, a partner's engagement list, engagement event ingest and trace ingest. The operator
+ * API token section (issue 56) reads an operator list with an aot_ token next to the machine list
+ * read with the agk_ key, in rounds; target: aot_ req/s >= 0.8 x agk_ req/s.
  * Prints a table and the targets met or not, and writes bench/results/http-<timestamp>.json.
  *
  * Run through `npm run bench` (bench/run.sh starts Postgres and Redis and builds first).
@@ -18,7 +20,9 @@
  * with and without each performance layer), BENCH_LAYER_ROUNDS (default 2), BENCH_CLAIM_ROUNDS
  * (default 2), BENCH_ONLY=claims to run only the claims section (no baselines, layers or scaling),
  * BENCH_ONLY=machine to run only the four targeted machine cases next to bare NestJS, with CPU per
- * request (BENCH_MACHINE_ROUNDS, BENCH_BUILDS, BENCH_CPU_PROF: see machineOnly).
+ * request (BENCH_MACHINE_ROUNDS, BENCH_BUILDS, BENCH_CPU_PROF: see machineOnly), BENCH_ONLY=operator
+ * to run only the operator API token section (issue 56: an operator list read with an aot_ token
+ * against the machine list read with an agk_ key; BENCH_OPERATOR_ROUNDS, default 2).
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -42,7 +46,14 @@ import {
 } from './harness';
 import { writeResults } from './support/results';
 import { benchTrace } from './support/traces';
-import { confirmEmail, enterpriseWorkspace, registerWorkspace, seedMessages, sessionCookie } from './support/workspace';
+import {
+  type BenchWorkspace,
+  confirmEmail,
+  enterpriseWorkspace,
+  registerWorkspace,
+  seedMessages,
+  sessionCookie,
+} from './support/workspace';
 
 /** The bcrypt cost the service uses in production (AppConfig's default for BCRYPT_COST). */
 const PRODUCTION_BCRYPT_COST = 12;
@@ -784,15 +795,123 @@ async function machineOnly(): Promise<void> {
   });
 }
 
+const OPERATOR_ROUNDS = Number(process.env.BENCH_OPERATOR_ROUNDS ?? 2);
+/** Issue 56: operator reads with an aot_ token at least this share of the machine list read with an agk_ key (within 20%). */
+const OPERATOR_TARGET = 0.8;
+const SERVICE_AGENTS_PATH = '/api/v1/operator/service_agents';
+/** As many service agents as MESSAGES_PATH's page has messages, so the two reads answer as many rows. */
+const LISTED_AGENTS = 10;
+const AGENTS_TOKEN = `GET ${SERVICE_AGENTS_PATH}, ${LISTED_AGENTS} agents (aot_ token)`;
+const AGENTS_SESSION = `GET ${SERVICE_AGENTS_PATH}, ${LISTED_AGENTS} agents (session cookie)`;
+
+/**
+ * Issue 56: an operator list read with an operator API token (`Authorization: Bearer aot_...`)
+ * against the machine list read with an agk_ key, on the same service with the same connections,
+ * in ABC/CBA rounds (BENCH_OPERATOR_ROUNDS, default 2). No operator route lists messages and an
+ * agk_ key reads no operator route, so the two reads are of the same size rather than the same
+ * route: the workspace's service agents, topped up to 10 with agents of one scope (one statement,
+ * 10 rows), against a page of 10 of its messages (one statement, 10 rows); the table shows each
+ * answer's bytes. The same operator read with the owner's session
+ * cookie runs in the same rounds, for scale: it tells what the token's path costs from what the
+ * route costs. Target: aot_ req/s >= 0.80 x agk_ req/s.
+ */
+async function operatorSection(base: string, ws: BenchWorkspace, cpu: CpuProbe): Promise<Section> {
+  const cookie = await sessionCookie(base, ws.email, ws.password);
+  const listed = async () => (await json(base, SERVICE_AGENTS_PATH, { headers: { cookie } })).body.count as number;
+  for (let n = await listed(); n < LISTED_AGENTS; n++) {
+    await json(base, SERVICE_AGENTS_PATH, {
+      method: 'POST',
+      headers: { cookie },
+      json: { name: `Bench agent ${n}`, scopes: ['messages:read'] },
+    });
+  }
+  const token: string = (
+    await json(base, '/api/v1/operator/api_tokens', { method: 'POST', headers: { cookie }, json: { name: 'bench', role: 'member' } })
+  ).body.api_token.token;
+  const reads: Array<{ name: string; options: LoadOptions & { path: string; headers: Record<string, string> } }> = [
+    { name: MESSAGES_KEY, options: { path: MESSAGES_PATH, headers: { authorization: `Bearer ${ws.apiKey}` } } },
+    { name: AGENTS_TOKEN, options: { path: SERVICE_AGENTS_PATH, headers: { authorization: `Bearer ${token}` } } },
+    { name: AGENTS_SESSION, options: { path: SERVICE_AGENTS_PATH, headers: { cookie } } },
+  ];
+  // What each read answers, read once: the result sizes the comparison rests on.
+  const sizes = new Map<string, { rows: number; bytes: number }>();
+  for (const r of reads) {
+    const res = await fetch(`${base}${r.options.path}`, { headers: r.options.headers });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${r.name}: ${res.status} ${text}`);
+    const body = JSON.parse(text) as { messages?: unknown[]; service_agents?: unknown[] };
+    sizes.set(r.name, { rows: (body.messages ?? body.service_agents ?? []).length, bytes: Buffer.byteLength(text) });
+  }
+  process.stderr.write(`operator API tokens: ${reads.map((r) => r.name).join(', ')}, ${OPERATOR_ROUNDS} rounds\n`);
+  const cases = reads.map((r) => ({ name: r.name, run: (round: number) => load(`${r.name}, round ${round}`, base, r.options, cpu) }));
+  const { byCase, meanOf } = await inRounds(cases, OPERATOR_ROUNDS);
+  const rps = (name: string) => meanOf(name, (r) => r.rps);
+  const lines = [
+    `| operator API tokens: case (mean of ${OPERATOR_ROUNDS} rounds) | rows | response bytes | req/s | p50 ms | p99 ms | x agk_ list read | CPU µs/request: service + Postgres | errors | non-2xx |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...reads.map(({ name }) => {
+      const runs = byCase.get(name)!;
+      const { rows, bytes } = sizes.get(name)!;
+      return (
+        `| ${name} | ${rows} | ${bytes} | ${rps(name).toFixed(0)} | ${meanOf(name, (r) => r.p50).toFixed(1)} | ${meanOf(name, (r) => r.p99).toFixed(1)} | ` +
+        `${(rps(name) / rps(MESSAGES_KEY)).toFixed(2)} | ${meanOf(name, (r) => r.cpu?.server ?? NaN).toFixed(0)} + ` +
+        `${meanOf(name, (r) => r.cpu?.postgres ?? NaN).toFixed(0)} | ${runs.reduce((n, r) => n + r.errors, 0)} | ${runs.reduce((n, r) => n + r.non2xx, 0)} |`
+      );
+    }),
+  ];
+  // each round's ratio: the two cases of one round ran within a minute of each other
+  const perRound = (a: string, b: string) =>
+    byCase
+      .get(a)!
+      .map((r, i) => (r.rps / byCase.get(b)![i].rps).toFixed(2))
+      .join(', ');
+  const ratio = rps(AGENTS_TOKEN) / rps(MESSAGES_KEY);
+  const verdict = ratio >= OPERATOR_TARGET ? 'met' : 'not met';
+  lines.push(
+    '',
+    `- aot_ / agk_ req/s: ${ratio.toFixed(2)} (rounds: ${perRound(AGENTS_TOKEN, MESSAGES_KEY)}), ${verdict} against >= ${OPERATOR_TARGET.toFixed(2)}; ` +
+      `p50 ${meanOf(AGENTS_TOKEN, (r) => r.p50).toFixed(1)} / ${meanOf(MESSAGES_KEY, (r) => r.p50).toFixed(1)} ms, ` +
+      `p99 ${meanOf(AGENTS_TOKEN, (r) => r.p99).toFixed(1)} / ${meanOf(MESSAGES_KEY, (r) => r.p99).toFixed(1)} ms`,
+    `- aot_ / session cookie on the same route, req/s: ${(rps(AGENTS_TOKEN) / rps(AGENTS_SESSION)).toFixed(2)} (rounds: ${perRound(AGENTS_TOKEN, AGENTS_SESSION)})`,
+  );
+  const targets: Target[] = [
+    {
+      target: `${AGENTS_TOKEN}: >= ${OPERATOR_TARGET.toFixed(2)} x ${MESSAGES_KEY} (issue 56)`,
+      met: ratio >= OPERATOR_TARGET,
+      measured: `${ratio.toFixed(2)} (${rps(AGENTS_TOKEN).toFixed(0)} / ${rps(MESSAGES_KEY).toFixed(0)} req/s)`,
+    },
+  ];
+  return { results: [...byCase.values()].flat(), lines, targets, notes: [] };
+}
+
+/** BENCH_ONLY=operator: the service, one enterprise workspace with 1,000 messages, and the operator API token section alone. */
+async function operatorOnly(): Promise<void> {
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const service = await startProcess('service', productionEnv());
+  try {
+    const ws = await enterpriseWorkspace(service.base, db, 'Bench');
+    await seedMessages(db, ws, 1000);
+    reportSection(
+      'operator',
+      await operatorSection(service.base, ws, { serverPid: service.child.pid!, postgresPids: servicePostgresPids(db) }),
+    );
+  } finally {
+    await service.stop();
+    await db.end();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'claims') return claimsOnly();
   if (process.env.BENCH_ONLY === 'machine') return machineOnly();
+  if (process.env.BENCH_ONLY === 'operator') return operatorOnly();
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
   const results: CaseResult[] = [];
   const notes: string[] = [];
-  const claimLines: string[] = [];
-  const claimTargets: Target[] = [];
+  const sectionLines: string[] = [];
+  const sectionTargets: Target[] = [];
 
   // Baselines are measured before and after the service's cases; ratios use their mean, so
   // drift during the run (autovacuum after seeding, another process) is not charged to one side.
@@ -836,6 +955,11 @@ async function main(): Promise<void> {
     await seedMessages(db, ws, 1000);
 
     for (const c of machineCases(key, token)) results.push(await nextTo(() => load(c.name, base, c.options)));
+    // Issue 56: an operator list read with an aot_ token next to the machine list read with the key.
+    const operator = await operatorSection(base, ws, { serverPid: service.child.pid!, postgresPids: servicePostgresPids(db) });
+    results.push(...operator.results);
+    sectionLines.push(...operator.lines);
+    sectionTargets.push(...operator.targets);
     const runId = randomBytes(4).toString('hex');
 
     // One case per route family that has a bench of its own (SCIM, partner, engagement, traces),
@@ -857,8 +981,8 @@ async function main(): Promise<void> {
     claims.lines.push(await auditWalLine(db, claims));
     results.push(...claims.results);
     notes.push(...claims.notes);
-    claimLines.push(...claims.lines);
-    claimTargets.push(...claims.targets);
+    sectionLines.push(...claims.lines);
+    sectionTargets.push(...claims.targets);
 
     if (process.env.BENCH_LAYERS !== '0') {
       // Each of the two performance layers against the same build without it, on the runtime in
@@ -960,7 +1084,7 @@ async function main(): Promise<void> {
       measured: `${value.toFixed(2)} (${r.rps.toFixed(1)} / ${r.adjacentBcrypt!.toFixed(1)})`,
     });
   }
-  targets.push(...claimTargets);
+  targets.push(...sectionTargets);
   const failing = results.filter((r) => r.errors > 0 || r.non2xx > 0);
   targets.push({
     target: 'zero errors and zero non-2xx in every case',
@@ -995,7 +1119,7 @@ async function main(): Promise<void> {
       }),
     );
   }
-  if (claimLines.length > 0) lines.push('', ...claimLines);
+  if (sectionLines.length > 0) lines.push('', ...sectionLines);
   lines.push(
     '',
     '| target | measured | met |',
