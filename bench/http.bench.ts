@@ -804,6 +804,13 @@ const LISTED_AGENTS = 10;
 const AGENTS_TOKEN = `GET ${SERVICE_AGENTS_PATH}, ${LISTED_AGENTS} agents (aot_ token)`;
 const AGENTS_SESSION = `GET ${SERVICE_AGENTS_PATH}, ${LISTED_AGENTS} agents (session cookie)`;
 
+/** A service the operator section measures: the build's label, where it answers, and its CPU probe. */
+interface OperatorService {
+  label: string;
+  base: string;
+  cpu: CpuProbe;
+}
+
 /**
  * Issue 56: an operator list read with an operator API token (`Authorization: Bearer aot_...`)
  * against the machine list read with an agk_ key, on the same service with the same connections,
@@ -811,11 +818,13 @@ const AGENTS_SESSION = `GET ${SERVICE_AGENTS_PATH}, ${LISTED_AGENTS} agents (ses
  * agk_ key reads no operator route, so the two reads are of the same size rather than the same
  * route: the workspace's service agents, topped up to 10 with agents of one scope (one statement,
  * 10 rows), against a page of 10 of its messages (one statement, 10 rows); the table shows each
- * answer's bytes. The same operator read with the owner's session
- * cookie runs in the same rounds, for scale: it tells what the token's path costs from what the
- * route costs. Target: aot_ req/s >= 0.80 x agk_ req/s.
+ * answer's bytes. The same operator read with the owner's session cookie runs in the same rounds,
+ * for scale: it tells what the token's path costs from what the route costs. With more than one
+ * service (BENCH_BUILDS, see operatorOnly) every read runs on each, all in the same rounds.
+ * Target: aot_ req/s >= 0.80 x agk_ req/s, on each service.
  */
-async function operatorSection(base: string, ws: BenchWorkspace, cpu: CpuProbe): Promise<Section> {
+async function operatorSection(services: OperatorService[], ws: BenchWorkspace): Promise<Section> {
+  const { base } = services[0];
   const cookie = await sessionCookie(base, ws.email, ws.password);
   const listed = async () => (await json(base, SERVICE_AGENTS_PATH, { headers: { cookie } })).body.count as number;
   for (let n = await listed(); n < LISTED_AGENTS; n++) {
@@ -842,62 +851,90 @@ async function operatorSection(base: string, ws: BenchWorkspace, cpu: CpuProbe):
     const body = JSON.parse(text) as { messages?: unknown[]; service_agents?: unknown[] };
     sizes.set(r.name, { rows: (body.messages ?? body.service_agents ?? []).length, bytes: Buffer.byteLength(text) });
   }
-  process.stderr.write(`operator API tokens: ${reads.map((r) => r.name).join(', ')}, ${OPERATOR_ROUNDS} rounds\n`);
-  const cases = reads.map((r) => ({ name: r.name, run: (round: number) => load(`${r.name}, round ${round}`, base, r.options, cpu) }));
+  const caseName = (read: string, s: OperatorService) => (services.length > 1 ? `${read}, ${s.label}` : read);
+  process.stderr.write(
+    `operator API tokens: ${reads.map((r) => r.name).join(', ')}, on ${services.map((s) => s.label).join(', ')}, ${OPERATOR_ROUNDS} rounds\n`,
+  );
+  const cases = services.flatMap((s) =>
+    reads.map((r) => ({
+      name: caseName(r.name, s),
+      run: (round: number) => load(`${caseName(r.name, s)}, round ${round}`, s.base, r.options, s.cpu),
+    })),
+  );
   const { byCase, meanOf } = await inRounds(cases, OPERATOR_ROUNDS);
   const rps = (name: string) => meanOf(name, (r) => r.rps);
+  const cpu = (name: string, side: 'server' | 'postgres') => meanOf(name, (r) => r.cpu?.[side] ?? NaN);
   const lines = [
     `| operator API tokens: case (mean of ${OPERATOR_ROUNDS} rounds) | rows | response bytes | req/s | p50 ms | p99 ms | x agk_ list read | CPU µs/request: service + Postgres | errors | non-2xx |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...reads.map(({ name }) => {
-      const runs = byCase.get(name)!;
-      const { rows, bytes } = sizes.get(name)!;
-      return (
-        `| ${name} | ${rows} | ${bytes} | ${rps(name).toFixed(0)} | ${meanOf(name, (r) => r.p50).toFixed(1)} | ${meanOf(name, (r) => r.p99).toFixed(1)} | ` +
-        `${(rps(name) / rps(MESSAGES_KEY)).toFixed(2)} | ${meanOf(name, (r) => r.cpu?.server ?? NaN).toFixed(0)} + ` +
-        `${meanOf(name, (r) => r.cpu?.postgres ?? NaN).toFixed(0)} | ${runs.reduce((n, r) => n + r.errors, 0)} | ${runs.reduce((n, r) => n + r.non2xx, 0)} |`
-      );
-    }),
   ];
-  // each round's ratio: the two cases of one round ran within a minute of each other
+  const notes: string[] = [];
+  const targets: Target[] = [];
+  // each round's ratio: the cases of one round ran within a minute or two of each other
   const perRound = (a: string, b: string) =>
     byCase
       .get(a)!
       .map((r, i) => (r.rps / byCase.get(b)![i].rps).toFixed(2))
       .join(', ');
-  const ratio = rps(AGENTS_TOKEN) / rps(MESSAGES_KEY);
-  const verdict = ratio >= OPERATOR_TARGET ? 'met' : 'not met';
-  lines.push(
-    '',
-    `- aot_ / agk_ req/s: ${ratio.toFixed(2)} (rounds: ${perRound(AGENTS_TOKEN, MESSAGES_KEY)}), ${verdict} against >= ${OPERATOR_TARGET.toFixed(2)}; ` +
-      `p50 ${meanOf(AGENTS_TOKEN, (r) => r.p50).toFixed(1)} / ${meanOf(MESSAGES_KEY, (r) => r.p50).toFixed(1)} ms, ` +
-      `p99 ${meanOf(AGENTS_TOKEN, (r) => r.p99).toFixed(1)} / ${meanOf(MESSAGES_KEY, (r) => r.p99).toFixed(1)} ms`,
-    `- aot_ / session cookie on the same route, req/s: ${(rps(AGENTS_TOKEN) / rps(AGENTS_SESSION)).toFixed(2)} (rounds: ${perRound(AGENTS_TOKEN, AGENTS_SESSION)})`,
-  );
-  const targets: Target[] = [
-    {
-      target: `${AGENTS_TOKEN}: >= ${OPERATOR_TARGET.toFixed(2)} x ${MESSAGES_KEY} (issue 56)`,
+  for (const s of services) {
+    const key = caseName(MESSAGES_KEY, s);
+    const aot = caseName(AGENTS_TOKEN, s);
+    const session = caseName(AGENTS_SESSION, s);
+    for (const { name: read } of reads) {
+      const name = caseName(read, s);
+      const runs = byCase.get(name)!;
+      const { rows, bytes } = sizes.get(read)!;
+      lines.push(
+        `| ${name} | ${rows} | ${bytes} | ${rps(name).toFixed(0)} | ${meanOf(name, (r) => r.p50).toFixed(1)} | ${meanOf(name, (r) => r.p99).toFixed(1)} | ` +
+          `${(rps(name) / rps(key)).toFixed(2)} | ${cpu(name, 'server').toFixed(0)} + ${cpu(name, 'postgres').toFixed(0)} | ` +
+          `${runs.reduce((n, r) => n + r.errors, 0)} | ${runs.reduce((n, r) => n + r.non2xx, 0)} |`,
+      );
+    }
+    const ratio = rps(aot) / rps(key);
+    const on = services.length > 1 ? ` (${s.label})` : '';
+    notes.push(
+      `aot_ / agk_${on} req/s: ${ratio.toFixed(2)} (rounds: ${perRound(aot, key)}), ${ratio >= OPERATOR_TARGET ? 'met' : 'not met'} ` +
+        `against >= ${OPERATOR_TARGET.toFixed(2)}; p50 ${meanOf(aot, (r) => r.p50).toFixed(1)} / ${meanOf(key, (r) => r.p50).toFixed(1)} ms, ` +
+        `p99 ${meanOf(aot, (r) => r.p99).toFixed(1)} / ${meanOf(key, (r) => r.p99).toFixed(1)} ms; CPU per request x ` +
+        `${(cpu(aot, 'server') / cpu(key, 'server')).toFixed(2)} (service), x ${(cpu(aot, 'postgres') / cpu(key, 'postgres')).toFixed(2)} (Postgres)`,
+      `aot_ / session cookie on the same route${on}, req/s: ${(rps(aot) / rps(session)).toFixed(2)} (rounds: ${perRound(aot, session)})`,
+    );
+    targets.push({
+      target: `${aot}: >= ${OPERATOR_TARGET.toFixed(2)} x ${key} (issue 56)`,
       met: ratio >= OPERATOR_TARGET,
-      measured: `${ratio.toFixed(2)} (${rps(AGENTS_TOKEN).toFixed(0)} / ${rps(MESSAGES_KEY).toFixed(0)} req/s)`,
-    },
-  ];
+      measured: `${ratio.toFixed(2)} (${rps(aot).toFixed(0)} / ${rps(key).toFixed(0)} req/s)`,
+    });
+  }
+  lines.push('', ...notes.map((n) => `- ${n}`));
   return { results: [...byCase.values()].flat(), lines, targets, notes: [] };
 }
 
-/** BENCH_ONLY=operator: the service, one enterprise workspace with 1,000 messages, and the operator API token section alone. */
+/**
+ * BENCH_ONLY=operator: one enterprise workspace with 1,000 messages and the operator API token
+ * section alone, on this build and on each build of BENCH_BUILDS (as machineOnly reads it): every
+ * build's service runs from the start (with one environment, so a session cookie holds on each),
+ * and the section interleaves their cases in its rounds. Each service's Postgres CPU is that of
+ * every backend of the service's application name: the idle services' backends are counted too.
+ */
 async function operatorOnly(): Promise<void> {
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
-  const service = await startProcess('service', productionEnv());
+  const env = productionEnv();
+  const started: Array<{ label: string; service: Awaited<ReturnType<typeof startProcess>> }> = [];
   try {
-    const ws = await enterpriseWorkspace(service.base, db, 'Bench');
+    for (const build of benchBuilds()) {
+      started.push({ label: build.label, service: await startProcess('service', env, { entry: build.entry, execArgv: build.flags }) });
+    }
+    const ws = await enterpriseWorkspace(started[0].service.base, db, 'Bench');
     await seedMessages(db, ws, 1000);
-    reportSection(
-      'operator',
-      await operatorSection(service.base, ws, { serverPid: service.child.pid!, postgresPids: servicePostgresPids(db) }),
-    );
+    const services = started.map(({ label, service }) => ({
+      label,
+      base: service.base,
+      cpu: { serverPid: service.child.pid!, postgresPids: servicePostgresPids(db) },
+    }));
+    reportSection('operator', await operatorSection(services, ws));
   } finally {
-    await service.stop();
+    for (const { service } of started) await service.stop();
     await db.end();
   }
 }
@@ -956,7 +993,10 @@ async function main(): Promise<void> {
 
     for (const c of machineCases(key, token)) results.push(await nextTo(() => load(c.name, base, c.options)));
     // Issue 56: an operator list read with an aot_ token next to the machine list read with the key.
-    const operator = await operatorSection(base, ws, { serverPid: service.child.pid!, postgresPids: servicePostgresPids(db) });
+    const operator = await operatorSection(
+      [{ label: 'this build', base, cpu: { serverPid: service.child.pid!, postgresPids: servicePostgresPids(db) } }],
+      ws,
+    );
     results.push(...operator.results);
     sectionLines.push(...operator.lines);
     sectionTargets.push(...operator.targets);
