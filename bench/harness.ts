@@ -32,6 +32,8 @@ export interface CaseResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** How many answers of each status other than 2xx, when there were any (autocannon cases). */
+  non2xxStatuses?: Record<string, number>;
   requests: number;
   /** CPU µs per answered request, when the case was measured with a CpuProbe. */
   cpu?: CpuPerRequest;
@@ -154,6 +156,9 @@ export async function load(
   const before = cpu ? await cpuSnapshot(cpu) : undefined;
   const r = await autocannon({ ...opts, duration: DURATION });
   const after = cpu ? await cpuSnapshot(cpu) : undefined;
+  const statuses = Object.entries(r.statusCodeStats ?? {})
+    .filter(([status, s]) => !status.startsWith('2') && (s.count ?? 0) > 0)
+    .map(([status, s]) => [status, s.count ?? 0] as const);
   const result: CaseResult = {
     name,
     rps: r.requests.average,
@@ -161,15 +166,18 @@ export async function load(
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    ...(statuses.length > 0 ? { non2xxStatuses: Object.fromEntries(statuses) } : {}),
     requests: r.requests.total,
     ...(before && after ? { cpu: cpuPerRequest(before, after, r.requests.total) } : {}),
   };
   const walText = result.cpu?.walBytes !== undefined ? `, WAL bytes/request ${result.cpu.walBytes}` : '';
+  // which statuses, so that a run's failures say what they were (a 503 of a saturated pool, a 401, ...)
+  const statusText = statuses.length > 0 ? ` (${statuses.map(([status, n]) => `${status}: ${n}`).join(', ')})` : '';
   const cpuText = result.cpu
     ? `, CPU µs/request: server ${result.cpu.server}, Postgres ${result.cpu.postgres}, generator ${result.cpu.generator}${walText}`
     : '';
   process.stderr.write(
-    `  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${cpuText}\n`,
+    `  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}${statusText}${cpuText}\n`,
   );
   return result;
 }

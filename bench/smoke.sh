@@ -23,6 +23,7 @@ trap 'rm -rf "$BENCH_RESULTS_DIR" "$logs"' EXIT
 SMOKES=(
   "http|BENCH_LAYER_ROUNDS=1 BENCH_CLAIM_ROUNDS=1 bash bench/run.sh http"
   "machine|BENCH_ONLY=machine BENCH_MACHINE_ROUNDS=1 bash bench/run.sh http"
+  "operator|BENCH_ONLY=operator BENCH_OPERATOR_ROUNDS=1 bash bench/run.sh http"
   "sockets|BENCH_SOCKETS=200 BENCH_COMMANDS=20 BENCH_ROUNDS=1 bash bench/run.sh sockets"
   "soak|bash bench/run.sh soak --minutes 0.5 --load 0.2 --sockets 20 --commands 2"
   "engagements|BENCH_ROUNDS=1 bash bench/run.sh engagement-ingest"

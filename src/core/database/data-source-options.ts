@@ -181,15 +181,23 @@ export class PooledClient extends Client {
     if (this.answerTimeoutMs !== undefined) {
       this.on('drain', this.answered);
       this.on('end', this.disarm);
+      // Ahead of pg's own listener, which runs the answered query's callback: pg-pool's releases
+      // the connection there and hands it to the next waiting pool.query, whose statement pg sends
+      // on at once without a 'drain' in between. Counted from this answer, that statement has the
+      // whole answerTimeoutMs; counted from the first statement of the chain, a connection kept
+      // busy that way by a saturated pool was given up after answerTimeoutMs while answering every
+      // statement in a millisecond (503s under load, found by bench/http.bench.ts's operator section).
+      this.connection.prependListener('readyForQuery', this.answeredOne);
     }
   }
 
   /**
-   * Every statement is bounded: from the moment the connection is given work until it has answered
-   * all of it, at most answerTimeoutMs may pass (a live server cancels a statement well before, at
-   * its statement_timeout). Past it the server or the network is stalled, and the connection is
-   * destroyed, never handed back to the pool with a statement still on it: the statements fail
-   * with DatabaseStalledError (503), and the pool opens a fresh connection for the next checkout.
+   * Every statement is bounded: from the moment the connection is given work, or last answered a
+   * statement, until it answers the next, at most answerTimeoutMs may pass (a live server cancels
+   * a statement well before, at its statement_timeout). Past it the server or the network is
+   * stalled, and the connection is destroyed, never handed back to the pool with a statement still
+   * on it: the statements fail with DatabaseStalledError (503), and the pool opens a fresh
+   * connection for the next checkout.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through unchanged
   override query(...args: any[]): any {
@@ -214,6 +222,11 @@ export class PooledClient extends Client {
   private readonly disarm = (): void => {
     clearTimeout(this.watchdog);
     this.watchdog = undefined;
+  };
+
+  /** A statement was answered: whatever the connection has still to answer has the whole bound from now. */
+  private readonly answeredOne = (): void => {
+    this.watchdog?.refresh();
   };
 
   private readonly answered = (): void => {

@@ -1,0 +1,64 @@
+import { Pool, type PoolConfig } from 'pg';
+import { ConnectGate, PooledClient } from '../src/core/database/data-source-options';
+
+const ANSWER_TIMEOUT_MS = 300;
+
+/** A pool of one PooledClient with the answer watchdog (ADR 0231) at ANSWER_TIMEOUT_MS. */
+function watchedPool(): Pool {
+  const pool = new Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: 1,
+    Client: PooledClient,
+    answerTimeoutMs: ANSWER_TIMEOUT_MS,
+    gate: new ConnectGate(),
+  } as PoolConfig);
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * The answer watchdog of pooled connections (ADR 0231) bounds each statement, not a connection's
+ * busy spell: pg-pool hands a connection from one pool.query's answer straight to the next waiting
+ * one, so a saturated pool can keep a connection busy for seconds without pg ever reporting it
+ * drained, and the watchdog armed by the first statement gave it up mid-statement (503s under
+ * load, 5 in 3 s at a 500 ms bound before the fix).
+ */
+describe('PooledClient answer watchdog', () => {
+  it('never gives up a connection that answers, however long the pool keeps it busy', async () => {
+    const pool = watchedPool();
+    const until = Date.now() + 5 * ANSWER_TIMEOUT_MS;
+    let answered = 0;
+    const errors: string[] = [];
+    // two callers, one connection: each answer hands it to the other's waiting statement
+    const caller = async () => {
+      while (Date.now() < until) {
+        await pool.query('SELECT 1').then(
+          () => answered++,
+          (err: Error) => errors.push(err.message),
+        );
+      }
+    };
+    try {
+      await Promise.all([caller(), caller()]);
+    } finally {
+      await pool.end();
+    }
+    expect(errors).toEqual([]);
+    expect(answered).toBeGreaterThan(100);
+  });
+
+  it('still gives up a connection whose statement goes unanswered, also when it came straight after an answer', async () => {
+    const pool = watchedPool();
+    try {
+      const first = pool.query('SELECT 1');
+      // queued behind the first: sent on its answer, without a 'drain' in between
+      const slow = pool.query('SELECT pg_sleep(2)');
+      await first;
+      const started = Date.now();
+      await expect(slow).rejects.toThrow(`PostgreSQL did not answer within ${ANSWER_TIMEOUT_MS} ms`);
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      await pool.end();
+    }
+  });
+});
