@@ -47,6 +47,29 @@ describe('PooledClient answer watchdog', () => {
     expect(answered).toBeGreaterThan(100);
   });
 
+  it('does not give up a connection whose answer came while this process itself was blocked past the bound', async () => {
+    const client = new PooledClient({
+      connectionString: process.env.DATABASE_URL,
+      answerTimeoutMs: ANSWER_TIMEOUT_MS,
+      gate: new ConnectGate(),
+    });
+    await client.connect();
+    try {
+      const answer = client.query('SELECT 1 AS one'); // sent now, the watchdog armed
+      // the event loop stalls (as a long garbage collection does) well past the bound; Postgres
+      // answers within a millisecond, and the answer waits unread in the socket
+      const until = Date.now() + 3 * ANSWER_TIMEOUT_MS;
+      while (Date.now() < until) {
+        /* blocked */
+      }
+      await expect(answer).resolves.toMatchObject({ rows: [{ one: 1 }] });
+      // and the connection is still usable
+      await expect(client.query('SELECT 2 AS two')).resolves.toMatchObject({ rows: [{ two: 2 }] });
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  });
+
   it('still gives up a connection whose statement goes unanswered, also when it came straight after an answer', async () => {
     const pool = watchedPool();
     try {

@@ -29,8 +29,8 @@ const SHOW_SYNC_COMMIT = `SELECT current_setting('synchronous_commit') AS synchr
 describe('PreparedSql', () => {
   const opened: Array<{ sql: PreparedSql; db: DataSource }> = [];
 
-  async function open(pipelineConnections: number) {
-    const config = loadConfig({ ...process.env, DB_PIPELINE_CONNECTIONS: String(pipelineConnections) });
+  async function open(pipelineConnections: number, env: Record<string, string> = {}) {
+    const config = loadConfig({ ...process.env, DB_PIPELINE_CONNECTIONS: String(pipelineConnections), ...env });
     const db = await new DataSource({ ...dataSourceOptions(config), migrations: [] }).initialize();
     const sql = new PreparedSql(db, config);
     opened.push({ sql, db });
@@ -60,6 +60,20 @@ describe('PreparedSql', () => {
 
   const backendPid = (sql: PreparedSql) =>
     sql.rows<{ pid: number }>('test_backend_pid', 'SELECT pg_backend_pid() AS pid', []).then((r) => r[0].pid);
+
+  it('keeps a lane whose answer came while this process itself was blocked past the bound (a long GC is no stalled Postgres)', async () => {
+    // answers are awaited DB_STATEMENT_TIMEOUT_MS + 500 ms = 600 ms at most
+    const { sql } = await open(1, { DB_STATEMENT_TIMEOUT_MS: '100' });
+    const pid = await backendPid(sql);
+    const answer = sql.rows<{ one: number }>('test_one', 'SELECT 1 AS one', []);
+    await new Promise((resolve) => setImmediate(resolve)); // the batch is written
+    const until = Date.now() + 1800;
+    while (Date.now() < until) {
+      /* blocked, as by a long garbage collection: Postgres has answered, the answer waits unread */
+    }
+    await expect(answer).resolves.toEqual([{ one: 1 }]);
+    expect(await backendPid(sql)).toBe(pid); // the same connection: it was not given up
+  });
 
   it('answers every statement issued in one turn with its own rows, on the pipelined connections only', async () => {
     const { sql, pool } = await open(2);

@@ -171,6 +171,8 @@ export class PooledClient extends Client {
   private readonly answerTimeoutMs?: number;
   private readonly gate?: ConnectGate;
   private watchdog?: NodeJS.Timeout;
+  /** Statements answered so far: the expired watchdog looks whether one came while it waited. */
+  private answers = 0;
 
   constructor(config?: string | (ClientConfig & { answerTimeoutMs?: number; gate?: ConnectGate })) {
     super(config);
@@ -201,7 +203,7 @@ export class PooledClient extends Client {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through unchanged
   override query(...args: any[]): any {
-    if (this.answerTimeoutMs !== undefined && this.watchdog === undefined) this.watchdog = setTimeout(this.abandon, this.answerTimeoutMs);
+    if (this.answerTimeoutMs !== undefined && this.watchdog === undefined) this.watchdog = setTimeout(this.expired, this.answerTimeoutMs);
     return (super.query as (...a: unknown[]) => unknown)(...args);
   }
 
@@ -226,12 +228,27 @@ export class PooledClient extends Client {
 
   /** A statement was answered: whatever the connection has still to answer has the whole bound from now. */
   private readonly answeredOne = (): void => {
+    this.answers++;
     this.watchdog?.refresh();
   };
 
   private readonly answered = (): void => {
     this.disarm();
     this.gate?.answered();
+  };
+
+  /**
+   * The bound has passed by the clock, but the stall may have been this process's own (a long
+   * garbage collection, a CPU-bound callback): timers run before the event loop reads the sockets,
+   * so an answer that came in meanwhile is still unread. It is read in the poll phase that follows;
+   * only if none came (no statement answered, the connection not drained) is the connection given up.
+   */
+  private readonly expired = (): void => {
+    const watchdog = this.watchdog;
+    const answers = this.answers;
+    setImmediate(() => {
+      if (this.watchdog === watchdog && this.answers === answers) this.abandon();
+    });
   };
 
   private readonly abandon = (): void => {

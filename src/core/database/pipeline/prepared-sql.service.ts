@@ -276,7 +276,17 @@ class LaneSet {
     this.schedule();
   }
 
+  /**
+   * The sweep runs after the event loop has read the sockets: timers run before it does, so after
+   * a stall of this process's own (a long garbage collection, a CPU-bound callback) answers that
+   * came in meanwhile are still unread when the interval fires, and their lanes would look
+   * unanswered (PooledClient waits the same way).
+   */
   private readonly sweep = (): void => {
+    setImmediate(this.sweepAnswered);
+  };
+
+  private readonly sweepAnswered = (): void => {
     const before = performance.now() - this.answerTimeoutMs;
     for (const lane of this.lanes) lane.abandonIfOlder(before, this.answerTimeoutMs);
     if (this.queue.length === 0 || this.queue[0].queuedAt! >= before) return;
