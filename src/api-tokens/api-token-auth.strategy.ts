@@ -12,10 +12,9 @@ import {
 } from '../auth';
 import { Clock } from '../core/common/clock/clock';
 import { clientIp } from '../core/common/http/client-ip';
-import { ipAllowed } from '../core/common/http/ip-allowlist';
 import { ForbiddenProblem, UnauthorizedProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
-import { CredentialRefusals, IpNotAllowedError } from '../credentials';
+import { CredentialRefusals } from '../credentials';
 import { ApiTokenVerifier, type VerifiedApiToken } from './api-token-verifier.service';
 import type { OperatorPrincipal } from '../sessions';
 import type { Request } from 'express';
@@ -59,13 +58,8 @@ export class ApiTokenAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
       throw new UnauthorizedProblem('session_required');
     }
     const token = await this.verifier.verify(readBearerToken(req, 'lenient'));
-    if (token.ranges.length > 0) {
-      const ip = clientIp(req, this.config.trustedProxyIps);
-      if (!ipAllowed(ip, token.ranges)) {
-        this.refusals.notifyDisallowedAddress({ type: 'api_token', id: token.row.id }, token.row.workspace_id, ip, this.clock.now());
-        throw new IpNotAllowedError();
-      }
-    }
+    const from = () => clientIp(req, this.config.trustedProxyIps);
+    this.refusals.assertFrom({ type: 'api_token', id: token.row.id }, token.row.workspace_id, token.ranges, from, this.clock.now());
     if (personOnly(policy)) throw new ForbiddenProblem('person_required');
     const requested = req.headers['x-workspace-id'];
     if (requested !== undefined) {

@@ -1,5 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ipAllowed, type IpRange } from '../core/common/http/ip-allowlist';
+import { IpNotAllowedError } from './machine-auth.errors';
 import type { CredentialRecord } from './credentials.repository';
+
+/**
+ * The client address of the request presenting a credential (clientIp: trusted proxies honoured),
+ * asked only for a credential with an allowlist: the path of every other request never computes it.
+ */
+export type ClientAddress = () => string;
 
 /** Refusals of a presented credential that other features may want to know about. */
 export type ObservedRefusal = 'api_key_revoked' | 'api_key_archived' | 'service_agent_inactive' | 'ip_not_allowed';
@@ -49,9 +57,17 @@ export class CredentialRefusals {
     });
   }
 
-  /** Reports a valid credential presented from `ip`, outside its allowlist. */
-  notifyDisallowedAddress(credential: RefusedCredential, workspaceId: string, ip: string, at: number): void {
+  /**
+   * A valid credential's allowlist against the address presenting it: outside it, 403
+   * `ip_not_allowed`, reported to listeners (someone holds the credential who should not, or uses
+   * it from where it was not meant to be). An empty list allows every address, unasked.
+   */
+  assertFrom(credential: RefusedCredential, workspaceId: string, ranges: readonly IpRange[], from: ClientAddress, at: number): void {
+    if (ranges.length === 0) return;
+    const ip = from();
+    if (ipAllowed(ip, ranges)) return;
     this.report({ reason: 'ip_not_allowed', credential, workspaceId, ip, at });
+    throw new IpNotAllowedError();
   }
 
   private report(refusal: CredentialRefusal): void {

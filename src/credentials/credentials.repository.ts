@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type IpRange, NO_RANGES, parseAllowlist } from '../core/common/http/ip-allowlist';
+import { type IpRange, parseAllowlist } from '../core/common/http/ip-allowlist';
 import { Db, type MergeableWrite, type Tx } from '../core/database/db.service';
 import { lastUseParams, type LastUses } from '../core/database/last-use-batch';
 import { keysetStatement } from '../core/database/list-statements';
@@ -135,7 +135,7 @@ export function credentialRecord(r: RowOf<typeof CREDENTIAL_ROW>): CredentialRec
     credentialReplayUntil: r.credential_replay_until,
     credentialFirstUsed: r.credential_first_used,
     allowedIps: r.allowed_ips,
-    allowedRanges: r.allowed_ips.length === 0 ? NO_RANGES : parseAllowlist(r.allowed_ips),
+    allowedRanges: parseAllowlist(r.allowed_ips),
     agentStatus: r.agent_status,
     workspaceStatus: r.workspace_status,
   };

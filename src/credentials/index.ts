@@ -10,6 +10,6 @@ export * from './dto/scopes-field';
 export * from './lifetimes';
 export * from './machine-auth.errors';
 export * from './machine-auth.strategy';
-export { type ClientAddress, MachineCredentialVerifier } from './machine-credential-verifier.service';
+export { MachineCredentialVerifier } from './machine-credential-verifier.service';
 export * from './machine-principal';
 export * from './workspace-key.service';

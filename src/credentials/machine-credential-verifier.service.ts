@@ -1,7 +1,6 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../core/common/clock/clock';
 import { parsePrefixedSecret, secretMatches, sha256Base64 } from '../core/common/crypto/secrets';
-import { ipAllowed } from '../core/common/http/ip-allowlist';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { LastUseBatch } from '../core/database/last-use-batch';
 import { CommittedCredentialEvents } from '../core/redis/committed-credential-events';
@@ -9,21 +8,15 @@ import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from '../events';
 import { CredentialCache } from './credential-cache';
-import { CredentialRefusals } from './credential-refusals';
+import { type ClientAddress, CredentialRefusals } from './credential-refusals';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
-import { assertWorkspaceAcceptsTraffic, IpNotAllowedError, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
+import { assertWorkspaceAcceptsTraffic, MachineAuthError, ServiceAgentInactiveError } from './machine-auth.errors';
 import type { MachineScope } from '../auth';
 import type { MachinePrincipal } from './machine-principal';
 
 /** Access tokens and socket tokens: 32 random bytes, base64url without padding. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/**
- * The client address of the request presenting a credential (clientIp: trusted proxies honoured),
- * asked only for a key with an allowlist: the path of every other request never computes it.
- */
-export type ClientAddress = () => string;
 
 /** Reads a token minted from a credential by its SHA-256, with the credential's state. */
 export type TokenLoader = (tokenHash: Buffer) => Promise<AccessTokenRecord | undefined>;
@@ -199,21 +192,13 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
   }
 
   /**
-   * The key's allowlist (inherited by every token minted from it) against the presenting address:
-   * 403 `ip_not_allowed` outside it, reported as a security violation (the credential itself is
-   * valid: someone holds it who should not, or it is used from where it was not meant to be).
+   * The key's allowlist, inherited by every token minted from it (CredentialRefusals.assertFrom);
+   * a key without one, nearly every request, allocates nothing here.
    */
   private assertPresentedFrom(record: CredentialRecord, from: ClientAddress, now: number): void {
     if (record.allowedRanges.length === 0) return;
-    const ip = from();
-    if (ipAllowed(ip, record.allowedRanges)) return;
-    this.refusals.notifyDisallowedAddress(
-      { type: 'api_key', id: record.credentialId, serviceAgentId: record.serviceAgentId },
-      record.workspaceId,
-      ip,
-      now,
-    );
-    throw new IpNotAllowedError();
+    const key = { type: 'api_key', id: record.credentialId, serviceAgentId: record.serviceAgentId } as const;
+    this.refusals.assertFrom(key, record.workspaceId, record.allowedRanges, from, now);
   }
 
   assertPresentedAccepts(record: CredentialRecord): void {

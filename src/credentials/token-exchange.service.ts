@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { CredentialIssuer } from './credential-issuer.service';
 import { MachineAuthError } from './machine-auth.errors';
-import { type ClientAddress, MachineCredentialVerifier } from './machine-credential-verifier.service';
+import { MachineCredentialVerifier } from './machine-credential-verifier.service';
 import type { MachineScope } from '../auth';
+import type { ClientAddress } from './credential-refusals';
 import type { TokenResponseDto } from './dto/token-exchange.dto';
 
 export interface ExchangeInput {

@@ -49,11 +49,12 @@ function networkBytes(bytes: number[], bits: number): number[] {
   });
 }
 
-/** The ranges of an empty allowlist (any address), shared. */
-export const NO_RANGES: readonly IpRange[] = Object.freeze([]);
+/** The ranges of an empty allowlist (any address), shared by every record without one. */
+const NO_RANGES: readonly IpRange[] = Object.freeze([]);
 
 /** Parses canonical entries (as canonicalCidr wrote them) once, for `ipAllowed`. */
-export function parseAllowlist(entries: readonly string[]): IpRange[] {
+export function parseAllowlist(entries: readonly string[]): readonly IpRange[] {
+  if (entries.length === 0) return NO_RANGES;
   return entries.map((entry) => {
     const [address, bits] = ipaddr.parseCIDR(entry);
     return { address, bits };
