@@ -228,6 +228,54 @@ describe('operator REST: me, service agents and API keys', () => {
       expect(other.body.service_agents.map((a: { id: string }) => a.id)).not.toContain(res.body.service_agent.id);
     });
 
+    it('the list pages by limit and offset, newest first, filters by status, and refuses bad parameters (ADR 0263)', async () => {
+      const ws = await makeOperator(t);
+      const created: { id: string; inserted_at: string }[] = [];
+      for (const name of ['First', 'Second', 'Third', 'Fourth']) {
+        created.push(
+          (
+            await as(ws)
+              .post(`${OP}/service_agents`, { name: uniqueName(name) })
+              .expect(201)
+          ).body.service_agent,
+        );
+      }
+      await as(ws).patch(`${OP}/service_agents/${created[1].id}`, { status: 'inactive' }).expect(200);
+      const all = (await as(ws).get(`${OP}/service_agents`).expect(200)).body;
+      expect(all.count).toBe(5); // the four and the default agent
+      const newestFirst = [...created].reverse().map((a) => a.id);
+      expect(all.service_agents.slice(0, 4).map((a: { id: string }) => a.id)).toEqual(newestFirst);
+      expect(all.service_agents.slice(0, 4).map((a: { inserted_at: string }) => a.inserted_at)).toEqual(
+        [...created].reverse().map((a) => a.inserted_at),
+      );
+      expect(all).not.toHaveProperty('pagination');
+
+      const pages = [];
+      for (let offset = 0; offset < 6; offset += 2) {
+        const page = (await as(ws).get(`${OP}/service_agents?limit=2&offset=${offset}`).expect(200)).body;
+        expect(page.count).toBe(page.service_agents.length);
+        pages.push(...page.service_agents);
+      }
+      expect(pages).toEqual(all.service_agents);
+
+      const inactive = (await as(ws).get(`${OP}/service_agents?status=inactive`).expect(200)).body;
+      expect(inactive.service_agents.map((a: { id: string }) => a.id)).toEqual([created[1].id]);
+      const active = (await as(ws).get(`${OP}/service_agents?status=inactive&filter[status]=active`).expect(200)).body;
+      expect(active.count).toBe(4);
+      expect(active.service_agents.map((a: { id: string }) => a.id)).not.toContain(created[1].id);
+
+      for (const [query, detail] of [
+        ['limit=0', 'invalid_limit'],
+        ['limit=501', 'invalid_limit'],
+        ['offset=10001', 'invalid_offset'],
+        ['offset=-1', 'invalid_offset'],
+        ['status=archived', 'invalid_status'],
+        ['filter[status][]=active', 'invalid_status'],
+      ]) {
+        expectProblem(await as(ws).get(`${OP}/service_agents?${query}`), 400, 'bad-request', { detail });
+      }
+    });
+
     it('create without scopes: every machine scope', async () => {
       const agent = await createAgent();
       expect([...agent.scopes].sort()).toEqual([...MACHINE_SCOPES].sort());

@@ -174,6 +174,16 @@ describe('SDK: operatorClient() with an operator API token', () => {
   it('creates and updates service agents, issues, archives and revokes their keys, and sends them commands', async () => {
     const agent = await operator.createServiceAgent({ name: uniqueName('Integration'), scopes: ['messages:read', 'agent_commands:read'] });
     expect((await operator.listServiceAgents()).service_agents.map((a) => a.id)).toContain(agent.id);
+    // the newest first, one a page; the query reaches the server (a bad one is its 400)
+    expect(await operator.listServiceAgents({ limit: 1, status: 'active' })).toMatchObject({
+      count: 1,
+      service_agents: [{ id: agent.id }],
+    });
+    expect((await operator.listServiceAgents({ limit: 1, offset: 1 })).service_agents[0].id).not.toBe(agent.id);
+    expect(await caught(operator.listServiceAgents({ status: 'archived' as 'active' }))).toMatchObject({
+      status: 400,
+      detail: 'invalid_status',
+    });
     const key = await operator.issueApiKey(agent.id, { scopes: ['messages:read'] });
     expect(key).toMatchObject({ type: 'api_key', service_agent_id: agent.id, scopes: ['messages:read'], expires_at: null });
     const device = agentClient({ baseUrl: base, apiKey: key.key, auth: 'api_key' });

@@ -89,9 +89,13 @@ export class OperatorClient {
 
   // Service agents and their keys (owner/admin, listing: any role)
 
-  /** GET /api/v1/operator/service_agents: every service agent of the workspace (not paged). */
-  listServiceAgents(signal?: AbortSignal): Promise<ServiceAgentList> {
-    return this.request('get', SERVICE_AGENTS, { signal });
+  /**
+   * GET /api/v1/operator/service_agents: a page of the workspace's service agents, newest first
+   * (`limit` default 100, max 500; `offset`; `status`). There is no total: a page shorter than
+   * `limit` is the last.
+   */
+  listServiceAgents(query: ListQuery<typeof SERVICE_AGENTS> = {}, signal?: AbortSignal): Promise<ServiceAgentList> {
+    return this.request('get', SERVICE_AGENTS, { params: { query }, signal });
   }
 
   /** POST /api/v1/operator/service_agents `{ name, scopes? }`. */

@@ -2,3 +2,4 @@
 export * from './agents.module';
 export * from './service-agent-status';
 export * from './service-agents.service';
+export * from './service-agent-list';

@@ -1,2 +1,3 @@
 /** A service agent's status, as the service_agents.status column holds it (migrations/). */
-export type ServiceAgentStatus = 'active' | 'inactive';
+export const SERVICE_AGENT_STATUSES = ['active', 'inactive'] as const;
+export type ServiceAgentStatus = (typeof SERVICE_AGENT_STATUSES)[number];

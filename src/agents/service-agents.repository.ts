@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type Queryable, type Tx, Db } from '../core/database/db.service';
-import { keysetStatement } from '../core/database/list-statements';
+import { keysetStatement, listStatements } from '../core/database/list-statements';
 import { t } from '../core/database/pg-types';
+import { utcIso, utcTextColumn } from '../core/database/sql';
 import { type RowOf, statement } from '../core/database/statement';
 import { notifyCredentialEventSql } from '../core/redis/credential-events';
 import { type DataSubject, EXPORT_PAGE_SIZE } from '../data-subjects';
+import { SERVICE_AGENT_LIST } from './service-agent-list';
 import type { MachineScope } from '../auth';
+import type { ListQuery } from '../core/listing/list-query';
 import type { ServiceAgentStatus } from './service-agent-status';
 
 /** A service agent as the service uses it (mapped from its snake_case row by serviceAgent). */
@@ -52,12 +55,39 @@ function serviceAgent(r: RowOf<typeof AGENT_ROW>): ServiceAgentRow {
 /** The unique index a slug taken by a concurrent insert would trip (insertWithFreeSlug takes another). */
 export const AGENT_SLUG_UNIQUE_CONSTRAINT = 'service_agents_workspace_slug_key';
 
-/** The workspace's visible agents, newest first (the operator's list). */
-const VISIBLE_AGENTS = statement({
-  label: 'visible_service_agents',
-  text: `SELECT ${AGENT_COLUMNS} FROM service_agents WHERE workspace_id = $1 AND NOT hidden ORDER BY inserted_at DESC, id DESC`,
+/** A visible agent as the operator's list answers it: its times as ISO 8601 strings. */
+export interface ServiceAgentListing {
+  id: string;
+  name: string;
+  slug: string;
+  status: ServiceAgentStatus;
+  scopes: MachineScope[];
+  inserted_at: string;
+  updated_at: string;
+}
+
+/**
+ * A page of the workspace's visible agents, newest first (served by service_agents_list_idx). On
+ * the read lane while the offset is shallow (Db.page); the times as Postgres's UTC text,
+ * formatted in Node (utcIso), as the message list reads them (ADR 0263).
+ */
+const VISIBLE_AGENTS = listStatements(SERVICE_AGENT_LIST, {
+  label: 'list_service_agents',
+  columns: `a.id, a.name, a.slug, a.status, a.scopes, ${utcTextColumn('a', 'inserted_at')}, ${utcTextColumn('a', 'updated_at')}`,
+  from: 'service_agents',
+  alias: 'a',
+  scope: 'a.workspace_id = $1 AND NOT a.hidden',
   params: [t.uuid],
-  row: AGENT_ROW,
+  row: {
+    id: t.uuid,
+    name: t.text,
+    slug: t.text,
+    status: t.text.of<ServiceAgentStatus>(),
+    scopes: t.textArray.of<MachineScope[]>(),
+    inserted_at: t.text,
+    updated_at: t.text,
+  },
+  lane: 'read',
 });
 
 /**
@@ -168,9 +198,14 @@ const ERASE_AGENTS = statement({
 export class ServiceAgentsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The workspace's visible agents, newest first. */
-  async listVisible(workspaceId: string): Promise<ServiceAgentRow[]> {
-    return (await this.db.rows(VISIBLE_AGENTS, [workspaceId])).map(serviceAgent);
+  /** A page of the workspace's visible agents, newest first. */
+  async listVisible(workspaceId: string, q: ListQuery): Promise<ServiceAgentListing[]> {
+    const rows = await this.db.listRows(VISIBLE_AGENTS, [workspaceId], q);
+    for (const row of rows) {
+      row.inserted_at = utcIso(row.inserted_at);
+      row.updated_at = utcIso(row.updated_at);
+    }
+    return rows;
   }
 
   /**

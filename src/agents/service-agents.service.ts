@@ -5,12 +5,13 @@ import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { slugCandidatesFor, slugify } from '../core/common/slug';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
-import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
+import { AGENT_SLUG_UNIQUE_CONSTRAINT, ServiceAgentListing, ServiceAgentRow, ServiceAgentsRepository } from './service-agents.repository';
 import type { Tx } from '../core/database/db.service';
+import type { ListQuery } from '../core/listing/list-query';
 import type { ServiceAgentStatus } from './service-agent-status';
 
 // The operator feature imports the row type from here.
-export type { ServiceAgentRow };
+export type { ServiceAgentListing, ServiceAgentRow };
 export { AGENT_SLUG_UNIQUE_CONSTRAINT };
 
 /** What an operator may change on an agent (each kept when absent). */
@@ -29,9 +30,9 @@ export class ServiceAgentsService {
     private readonly events: EventBus,
   ) {}
 
-  /** The workspace's visible agents (never the hidden workspace-key agent), newest first. */
-  listVisible(workspaceId: string): Promise<ServiceAgentRow[]> {
-    return this.repo.listVisible(workspaceId);
+  /** A page of the workspace's visible agents (never the hidden workspace-key agent), newest first. */
+  listVisible(workspaceId: string, q: ListQuery): Promise<ServiceAgentListing[]> {
+    return this.repo.listVisible(workspaceId, q);
   }
 
   /**

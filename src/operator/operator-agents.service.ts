@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { type AgentChanges, ServiceAgentRow, ServiceAgentsService } from '../agents';
+import { type AgentChanges, SERVICE_AGENT_LIST, ServiceAgentRow, ServiceAgentsService } from '../agents';
 import { AuditLog } from '../audit';
 import { Clock } from '../core/common/clock/clock';
 import { toIso as iso } from '../core/common/iso';
 import { NotFoundProblem, ValidationProblem } from '../core/common/problem/problem.error';
 import { Db } from '../core/database/db.service';
+import { listEnvelope } from '../core/listing/list-envelope';
+import { parseList } from '../core/listing/list-query';
 import { CredentialIssuer, CredentialRevoker } from '../credentials';
 import { QuotasService } from '../identity';
 import { OperatorAgentsRepository } from './operator-agents.repository';
 import type { MachineScope } from '../auth';
-import type { ApiKeySummaryDto, IssuedApiKeyDto, ServiceAgentDto } from './dto/operator.dto';
+import type { ListQuery } from '../core/listing/list-query';
+import type { ApiKeySummaryDto, IssuedApiKeyDto, ServiceAgentDto, ServiceAgentListDto } from './dto/operator.dto';
 
 export interface AgentWithKeys extends ServiceAgentDto {
   api_keys: ApiKeySummaryDto[];
@@ -49,15 +52,22 @@ export class OperatorAgentsService {
     private readonly audit: AuditLog,
   ) {}
 
-  async list(workspaceId: string): Promise<ServiceAgentDto[]> {
-    return (await this.agents.listVisible(workspaceId)).map(toAgentDto);
+  /** A page of the workspace's visible agents, newest first (ADR 0263). */
+  async list(workspaceId: string, q: ListQuery<typeof SERVICE_AGENT_LIST.key, false>): Promise<ServiceAgentListDto> {
+    return listEnvelope(q, await this.agents.listVisible(workspaceId, q));
   }
 
-  /** Agents with their keys (by prefix and state) for the overview page. */
+  /** The newest agents (one page of the most the list gives) with their keys (by prefix and state), for the overview page. */
   async listWithKeys(workspaceId: string): Promise<AgentWithKeys[]> {
-    const agents = await this.list(workspaceId);
-    const keys = await this.keysOf(workspaceId);
-    return agents.map((a) => ({ ...a, api_keys: keys.filter((k) => k.service_agent_id === a.id) }));
+    const q = parseList(SERVICE_AGENT_LIST, { limit: String(SERVICE_AGENT_LIST.page.limit.max) });
+    const [agents, keys] = await Promise.all([this.agents.listVisible(workspaceId, q), this.keysOf(workspaceId)]);
+    const byAgent = new Map<string, ApiKeySummaryDto[]>();
+    for (const k of keys) {
+      const own = byAgent.get(k.service_agent_id);
+      if (own) own.push(k);
+      else byAgent.set(k.service_agent_id, [k]);
+    }
+    return agents.map((a) => ({ ...a, api_keys: byAgent.get(a.id) ?? [] }));
   }
 
   async create(workspaceId: string, name: string, scopes?: MachineScope[]): Promise<ServiceAgentDto> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiHeader,
@@ -9,10 +9,13 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { SERVICE_AGENT_LIST } from '../agents';
 import { OperatorAuth } from '../auth';
 import { uuidParam as uuid } from '../core/common/http/uuid-param';
 import { ProblemDto } from '../core/common/problem/problem.dto';
 import { canonicalAllowlist } from '../core/common/validation/allowed-ips';
+import { ApiList } from '../core/listing/api-list.decorator';
+import { parseList } from '../core/listing/list-query';
 import { CurrentOperator, WorkspaceOperator } from '../sessions';
 import {
   ApiKeySummaryEnvelopeDto,
@@ -64,12 +67,13 @@ export class OperatorController {
   @ApiOperation({
     summary: "List the workspace's service agents",
     description:
-      'Any member of the workspace (session cookie): answers `{ service_agents, count }`, every service agent of the workspace with its status and scopes, and how many there are. The hidden agent that holds the workspace primary key never appears.',
+      'Any member of the workspace (session cookie): answers `{ service_agents, count }`, a page of the service agents of the workspace with their status and scopes, newest first, and how many are in the page. ' +
+      '`limit` (default 100, max 500) and `offset` page it; `status` (`active` or `inactive`) filters it. There is no total: a page shorter than `limit` is the last. The hidden agent that holds the workspace primary key never appears.',
   })
+  @ApiList(SERVICE_AGENT_LIST)
   @ApiOkResponse({ type: ServiceAgentListDto })
-  async list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal): Promise<ServiceAgentListDto> {
-    const agents = await this.agents.list(op.workspaceId);
-    return { service_agents: agents, count: agents.length };
+  list(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query() query: Record<string, unknown>): Promise<ServiceAgentListDto> {
+    return this.agents.list(op.workspaceId, parseList(SERVICE_AGENT_LIST, query));
   }
 
   @OperatorAuth({ role: 'admin' })

@@ -1078,7 +1078,7 @@ export interface paths {
         };
         /**
          * List the workspace's service agents
-         * @description Any member of the workspace (session cookie): answers `{ service_agents, count }`, every service agent of the workspace with its status and scopes, and how many there are. The hidden agent that holds the workspace primary key never appears.
+         * @description Any member of the workspace (session cookie): answers `{ service_agents, count }`, a page of the service agents of the workspace with their status and scopes, newest first, and how many are in the page. `limit` (default 100, max 500) and `offset` page it; `status` (`active` or `inactive`) filters it. There is no total: a page shorter than `limit` is the last. The hidden agent that holds the workspace primary key never appears.
          */
         get: operations["OperatorController_list"];
         put?: never;
@@ -4734,7 +4734,7 @@ export interface components {
         };
         ServiceAgentListDto: {
             service_agents: components["schemas"]["ServiceAgentDto"][];
-            /** @description the number of agents in this response (API.md: keyed lists) */
+            /** @description the number of agents in this page (API.md: keyed lists); a page shorter than `limit` is the last */
             count: number;
         };
         CreateServiceAgentDto: {
@@ -9396,7 +9396,13 @@ export interface operations {
     };
     OperatorController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+                status?: "active" | "inactive";
+                /** @description wins over status */
+                "filter[status]"?: "active" | "inactive";
+            };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */
                 "x-workspace-id"?: string;
@@ -9412,6 +9418,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceAgentListDto"];
+                };
+            };
+            /** @description invalid_limit, invalid_offset or invalid_status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */

@@ -63,7 +63,8 @@ export class ServiceAgentEnvelopeDto {
 
 export class ServiceAgentListDto {
   @ApiProperty({ type: [ServiceAgentDto] }) service_agents: ServiceAgentDto[];
-  @ApiProperty({ description: 'the number of agents in this response (API.md: keyed lists)' }) count: number;
+  @ApiProperty({ description: 'the number of agents in this page (API.md: keyed lists); a page shorter than `limit` is the last' })
+  count: number;
 }
 
 /** An API key as listed or changed: never the secret. */
