@@ -855,13 +855,19 @@ async function operatorSection(services: OperatorService[], ws: BenchWorkspace):
   process.stderr.write(
     `operator API tokens: ${reads.map((r) => r.name).join(', ')}, on ${services.map((s) => s.label).join(', ')}, ${OPERATOR_ROUNDS} rounds\n`,
   );
-  const cases = services.flatMap((s) =>
-    reads.map((r) => ({
-      name: caseName(r.name, s),
-      run: (round: number) => load(`${caseName(r.name, s)}, round ${round}`, s.base, r.options, s.cpu),
-    })),
-  );
+  // BENCH_CASES=<part of a case name>,...: only those (a CPU profile of one read on one build)
+  const only = (process.env.BENCH_CASES ?? '').split(',').filter(Boolean);
+  const cases = services
+    .flatMap((s) =>
+      reads.map((r) => ({
+        name: caseName(r.name, s),
+        run: (round: number) => load(`${caseName(r.name, s)}, round ${round}`, s.base, r.options, s.cpu),
+      })),
+    )
+    .filter((c) => only.length === 0 || only.some((part) => c.name.includes(part)));
   const { byCase, meanOf } = await inRounds(cases, OPERATOR_ROUNDS);
+  // a subset measures, it does not compare: its runs are printed above, no ratio and no target
+  if (only.length > 0) return { results: [...byCase.values()].flat(), lines: [], targets: [], notes: [] };
   const rps = (name: string) => meanOf(name, (r) => r.rps);
   const cpu = (name: string, side: 'server' | 'postgres') => meanOf(name, (r) => r.cpu?.[side] ?? NaN);
   const lines = [

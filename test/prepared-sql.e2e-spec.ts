@@ -75,6 +75,28 @@ describe('PreparedSql', () => {
     expect(await backendPid(sql)).toBe(pid); // the same connection: it was not given up
   });
 
+  it('reads text[] and varchar[] as Postgres wrote them, on the pipelined and the pooled lane (text-arrays.ts)', async () => {
+    const { sql, db } = await open(1);
+    const arrays: (string | null)[][] = [
+      [],
+      ['messages:read', 'tasks:write'],
+      ['a', null, 'NULL', 'null', ''],
+      ['a b', 'c,d', 'e"f', 'g\\h', '{', '}', 'ü 日本'],
+    ];
+    for (const items of arrays) {
+      const text = `SELECT $1::text[] AS t, $1::varchar[] AS v`;
+      const [piped] = await sql.rows<{ t: unknown; v: unknown }>('test_text_arrays', text, [items]);
+      const [pooled] = await db.query(text, [items]);
+      expect({ piped, pooled }).toEqual({ piped: { t: items, v: items }, pooled: { t: items, v: items } });
+    }
+    // a two-dimensional array still reads as one (the library's path)
+    const [nested] = await sql.rows<{ n: unknown }>('test_text_array_2d', `SELECT '{{a,b},{"c d",e}}'::text[] AS n`, []);
+    expect(nested.n).toEqual([
+      ['a', 'b'],
+      ['c d', 'e'],
+    ]);
+  });
+
   it('answers every statement issued in one turn with its own rows, on the pipelined connections only', async () => {
     const { sql, pool } = await open(2);
     const poolConnections = pool.totalCount;

@@ -1,4 +1,5 @@
 import { Client, DatabaseError, Query, QueryResult, types } from 'pg';
+import { installTextArrayParser } from './text-arrays';
 
 /** A field of a RowDescription, as pg-protocol parses it. */
 interface FieldDescription {
@@ -72,6 +73,9 @@ function rowBuilder(names: string[]): RowShape['build'] {
     return row;
   };
 }
+
+// Both lanes read node-postgres's type parsers: text[] takes the fast path from here on (text-arrays.ts).
+installTextArrayParser();
 
 /** A field list's shape, or undefined when a field is not in text format (pg's own path then reads the rows). */
 function shapeOf(fields: FieldDescription[]): RowShape | undefined {
