@@ -22,7 +22,7 @@ const PREFILTERED = Symbol('route-prefilter');
  * expression in registration order, so a route registered late paid for every route before it:
  * about 0.26 µs a layer on this machine, 15 µs for `GET /api/v1/operator/service_agents` (the
  * 89th of 286 layers) against `GET /api/v1/messages` (the 32nd), 60 µs for the last ones (ADR
- * 0263). A route's literal start (its text up to the first parameter, wildcard or group) is
+ * 0264). A route's literal start (its text up to the first parameter, wildcard or group) is
  * compared first, ignoring case as the router does by default; only a path that starts with it
  * runs the expression. The check only ever turns away paths the expression would refuse: a path
  * whose lower-cased form does not start with the lower-cased literal cannot match it, with or

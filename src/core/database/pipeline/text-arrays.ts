@@ -16,7 +16,7 @@ const library = libraryTextArrayParser;
  * therefore one dimension of plain elements, split on its commas, with an unquoted NULL a null.
  * Everything else (quoted elements, several dimensions, a `[1:2]=` bound prefix) goes to the
  * library's parser. postgres-array took 2 µs a row for the scopes of the operator's agent list
- * (ADR 0263), as much as the rest of the row's decoding.
+ * (ADR 0264), as much as the rest of the row's decoding.
  */
 export function parseTextArray(value: string): (string | null)[] {
   const n = value.length;
