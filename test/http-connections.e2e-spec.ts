@@ -4,6 +4,7 @@ import { HTTP_PROBE_RESERVE } from '../src/core/config/environment';
 import { ReadinessService } from '../src/health/readiness.service';
 import { makeWorkspace } from './support/builders';
 import { eventually } from './support/eventually';
+import { LoopStalls } from './support/loop-stalls';
 import { mintSocketToken, SocketClient, socketUrl } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -104,6 +105,9 @@ describe('HTTP connections: timeouts and the per-node limit (ADR 0228)', () => {
     afterAll(() => t.close());
 
     it('closes 2,000 connections that never send a byte, and ones that stop mid-head, within the headers timeout plus a second', async () => {
+      // Client and server share this process: a time it could not run (a GC of the worker's heap, a
+      // host busy with other suites; 4.7 s once in CI) delays both, so each bound adds it.
+      const stalls = new LoopStalls();
       const silent = await openMany(port, 2000);
       const partial = await openMany(port, 20, 'GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ');
       const all = [...silent, ...partial];
@@ -112,7 +116,11 @@ describe('HTTP connections: timeouts and the per-node limit (ADR 0228)', () => {
       const openDuring = metric(during, 'http_open_connections') ?? 0;
       expect(openDuring).toBeGreaterThanOrEqual(all.filter((c) => !c.isClosed).length);
 
-      await Promise.race([Promise.all(all.map((c) => c.closed)), sleep(HEADERS_BOUND_MS + 3000)]);
+      const allClosed = Promise.all(all.map((c) => c.closed));
+      while (all.some((c) => !c.isClosed) && Date.now() - openedBy - stalls.ms < HEADERS_BOUND_MS + 3000) {
+        await Promise.race([allClosed, sleep(100)]);
+      }
+      const stalledMs = stalls.stop();
       const lived = all.filter((c) => c.isClosed).map((c) => c.closedAt - c.openedAt);
       const sorted = [...lived].sort((a, b) => a - b);
       report('2,000 silent and 20 half-sent connections', {
@@ -122,13 +130,14 @@ describe('HTTP connections: timeouts and the per-node limit (ADR 0228)', () => {
         'within ms': Math.max(...lived),
         'none before ms': Math.min(...lived),
         'open during': openDuring,
+        'this process stalled ms': stalledMs,
       });
       expect(lived.length).toBe(all.length);
-      expect(Math.max(...lived)).toBeLessThanOrEqual(HEADERS_BOUND_MS + 1000); // this process is both client and server
+      expect(Math.max(...lived)).toBeLessThanOrEqual(HEADERS_BOUND_MS + 1000 + stalledMs);
       expect(Math.min(...lived)).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
       // Node's answer to a request head that did not come in time
       for (const c of all) expect(c.received).toMatch(/^HTTP\/1\.1 408 /);
-      expect(Date.now() - openedBy).toBeLessThan(HEADERS_BOUND_MS + 3000);
+      expect(Date.now() - openedBy).toBeLessThan(HEADERS_BOUND_MS + 3000 + stalledMs);
       const after = metric(await scrape(port), 'http_open_connections');
       expect(after).toBeLessThanOrEqual(2); // the scrape's own connection, and maybe the previous one closing
     }, 30_000);
@@ -141,6 +150,7 @@ describe('HTTP connections: timeouts and the per-node limit (ADR 0228)', () => {
       const keptAlive = new Conn(port, 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
       await eventually(() => expect(keptAlive.received).toContain('"status":"ok"'), { what: 'the /health answer' });
       const answeredAt = Date.now();
+      const stalls = new LoopStalls();
       expect(keptAlive.received).toMatch(/\r\nkeep-alive: timeout=3\r\n/i);
 
       await sleep(HEADERS_BOUND_MS + 500);
@@ -148,17 +158,22 @@ describe('HTTP connections: timeouts and the per-node limit (ADR 0228)', () => {
       await Promise.race([keptAlive.closed, sleep(KEEP_ALIVE_TIMEOUT_MS + 3000)]);
       expect(keptAlive.isClosed).toBe(true);
       const idleMs = keptAlive.closedAt - answeredAt;
+      const stalledMs = stalls.stop();
       // Node closes it a second after the advertised timeout (server.keepAliveTimeoutBuffer); a
       // loaded host fires that timer late (4,513 ms once in a full run beside a benchmark), so the
-      // upper bound leaves 1.5 s beyond the buffer: it still proves the close comes from the timeout.
+      // upper bound leaves half a second beyond the buffer and the time this process stalled.
       expect(idleMs).toBeGreaterThanOrEqual(KEEP_ALIVE_TIMEOUT_MS - 50);
-      expect(idleMs).toBeLessThanOrEqual(KEEP_ALIVE_TIMEOUT_MS + 2500);
+      expect(idleMs).toBeLessThanOrEqual(KEEP_ALIVE_TIMEOUT_MS + 1500 + stalledMs);
 
       // quiet for longer than both timeouts: still open, and it still answers
       expect(await ws.staysOpen(500)).toBe(true);
       expect((await ws.request('heartbeat')).status).toBe('ok');
       ws.close();
-      report('kept-alive idle connection', { 'closed after idle ms': idleMs, 'websocket open after ms': Date.now() - answeredAt });
+      report('kept-alive idle connection', {
+        'closed after idle ms': idleMs,
+        'this process stalled ms': stalledMs,
+        'websocket open after ms': Date.now() - answeredAt,
+      });
     }, 30_000);
   });
 
