@@ -1,7 +1,7 @@
 import { agentClient, AgentSocket, CommandOutcome } from '../sdk/src';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 import { EventBus } from '../src/core/redis/event-bus.service';
-import { makeWorkspace, Registered } from './support/builders';
+import { makeWorkspace, PASSWORD, Registered, uniqueEmail } from './support/builders';
 import { eventually } from './support/eventually';
 import { logIn, randomIPv4, TRUST_LOOPBACK } from './support/operator';
 import { OwnPostgres, OwnRedis } from './support/own-infra';
@@ -152,7 +152,7 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     });
   }, 30_000);
 
-  it('Redis killed and restarted: reads stay 200, /ready is 503 redis_unreachable meanwhile, all back within 1 s of the restart', async () => {
+  it('Redis killed and restarted: reads stay 200, /ready is 503 redis_unreachable and a sign-up shows its key at once meanwhile, all back within 1 s of the restart', async () => {
     const load = new Load(bothNodes());
     await sleep(200);
     await redis.kill();
@@ -160,6 +160,15 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     const ready = await a.http().get('/ready');
     expect(ready.status).toBe(503);
     expect(ready.body.checks.oban).toMatchObject({ status: 'error', error: 'redis_unreachable' });
+    // a sign-up in the browser meanwhile: the account is made, and its key, which Redis cannot
+    // hold for the page after a redirect (ShownOnce), is in the form's own answer
+    const signUp = await a
+      .http()
+      .post('/users/register')
+      .type('form')
+      .send({ email: uniqueEmail('outage'), password: PASSWORD, workspace_name: 'Outage', agent_name: 'bot' });
+    expect(signUp.status).toBe(201);
+    expect(signUp.text).toMatch(/<code class="secret" id="shown-key">agk_[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43}<\/code>/);
     await sleep(1000);
 
     await redis.start();

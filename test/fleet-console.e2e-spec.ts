@@ -148,7 +148,7 @@ describe('fleet console pages (/app)', () => {
       await tab.fill('#email', owner.reg.email);
       await tab.fill('#password', owner.reg.password);
       await Promise.all([tab.waitForURL(`${base}/app`), tab.click('button[type=submit]')]);
-      await Promise.all([tab.waitForURL(`${base}/app/approvals?status=pending`), tab.click('text=Approvals')]);
+      await Promise.all([tab.waitForURL(`${base}/app/approvals?status=pending`), tab.click('main >> text=Approvals')]);
       const row = tab.locator(`tr[data-approval-id="${approval.id}"]`);
       expect(await row.locator('.status').textContent()).toBe('pending');
       await Promise.all([tab.waitForURL(`${base}/app/approvals?status=pending`), row.locator('button.approve').click()]);

@@ -16,9 +16,9 @@ describe('no dead ends', () => {
     await t.close();
   });
 
-  it('/ sends a browser to the console and gives an API client an index of the documents', async () => {
-    const browser = await t.http().get('/').set('accept', BROWSER).expect(302);
-    expect(browser.headers.location).toBe('/app');
+  it('/ gives a browser the landing page and an API client an index of the documents', async () => {
+    const browser = await t.http().get('/').set('accept', BROWSER).expect(200);
+    expect(browser.text).toContain('href="/users/register"');
     const api = await t.http().get('/').set('accept', 'application/json').expect(200);
     expect(api.body).toMatchObject({
       docs: { reference: '/api/docs', openapi: '/api/docs-json', asyncapi: '/api/asyncapi.json', problems: '/problems' },

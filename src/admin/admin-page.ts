@@ -1,5 +1,6 @@
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { AdminWorkspaceListDto } from './dto/admin.dto';
 
 const ACTIONS: { status: string; label: string }[] = [
@@ -9,7 +10,7 @@ const ACTIONS: { status: string; label: string }[] = [
   { status: 'active', label: 'Reactivate' },
 ];
 
-export function adminPage(email: string, list: AdminWorkspaceListDto): SafeHtml {
+export function adminPage(chrome: ConsoleChrome, list: AdminWorkspaceListDto): SafeHtml {
   const { workspaces, pagination: p } = list;
   const rows = workspaces.map(
     (w) =>
@@ -31,7 +32,7 @@ export function adminPage(email: string, list: AdminWorkspaceListDto): SafeHtml 
 </tr>`,
   );
   return layout(
-    { title: 'Platform administration', signedInAs: email },
+    { title: 'Platform administration', chrome, current: '/admin' },
     html`<section class="panel" aria-labelledby="admin-title">
   <h1 id="admin-title">Workspaces</h1>
   <p><a href="/admin/partners">Marketplace partners</a></p>

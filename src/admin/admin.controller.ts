@@ -17,7 +17,7 @@ import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { WORKSPACE_STATUSES, WorkspaceStatus } from '../identity';
-import { CurrentOperator } from '../sessions';
+import { consoleChrome, CurrentOperator } from '../sessions';
 import { adminPage } from './admin-page';
 import { AdminWorkspacesService } from './admin-workspaces.service';
 import { ADMIN_WORKSPACE_LIST, AdminWorkspaceEnvelopeDto, AdminWorkspaceListDto, PLANS, UpdateWorkspaceDto } from './dto/admin.dto';
@@ -88,7 +88,7 @@ export class AdminController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'workspaces with status, plan and actions' })
   async page(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    sendPage(res, adminPage(op.email, await this.workspaces.list(parseList(ADMIN_WORKSPACE_LIST, query))));
+    sendPage(res, adminPage(consoleChrome(op), await this.workspaces.list(parseList(ADMIN_WORKSPACE_LIST, query))));
   }
 
   /** The page's form: status and/or plan, then back to /admin. */

@@ -2,13 +2,14 @@ import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { API_TOKEN_ROLES, type ApiTokenDto, type IssuedApiTokenDto } from './dto/api-token.dto';
+import type { ConsoleChrome } from '../core/pages/layout';
 
 export const API_TOKENS_PAGE = '/app/settings/api_tokens';
 
 const NOTICES: Record<string, string> = { revoked: 'API token revoked: its next request is refused.' };
 
 export interface ApiTokensPageView {
-  email: string;
+  chrome: ConsoleChrome;
   tokens: ApiTokenDto[];
   /** The token just created: its secret is in this page only. */
   created?: IssuedApiTokenDto;
@@ -29,7 +30,7 @@ export function apiTokensPage(v: ApiTokensPageView): SafeHtml {
   const notice = v.notice && Object.hasOwn(NOTICES, v.notice) ? NOTICES[v.notice] : undefined;
   const role = v.form?.role ?? 'member';
   return layout(
-    { title: 'API tokens', signedInAs: v.email },
+    { title: 'API tokens', chrome: v.chrome, current: '/app/settings/api_tokens' },
     html`<section class="panel" aria-labelledby="api-tokens-title">
   <h1 id="api-tokens-title">API tokens</h1>
   <p>Operator API tokens let scripts and CI use <code>/api/v1/operator/*</code> with <code>Authorization: Bearer aot_...</code>, acting on this workspace with the token's role.

@@ -7,7 +7,7 @@ import { AppValidationPipe } from '../core/common/validation/validation';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { API_TOKENS_PAGE, apiTokensPage, type ApiTokensPageView } from './api-token-pages';
 import { ApiTokensService } from './api-tokens.service';
 import { API_TOKEN_LIST, API_TOKEN_ROLES, CreateApiTokenDto, type IssuedApiTokenDto } from './dto/api-token.dto';
@@ -120,6 +120,6 @@ export class ApiTokensPageController {
 
   private async render(res: Response, op: WorkspaceOperatorPrincipal, extra: Partial<ApiTokensPageView>, status = 200): Promise<void> {
     const { api_tokens } = await this.tokens.list(op.workspaceId, parseList(API_TOKEN_LIST, { limit: '100' }));
-    sendPage(res, apiTokensPage({ email: op.email, tokens: api_tokens, ...extra }), status);
+    sendPage(res, apiTokensPage({ chrome: consoleChrome(op), tokens: api_tokens, ...extra }), status);
   }
 }

@@ -4,7 +4,7 @@ import { OperatorAuth } from '../auth';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { withoutEmptyFilters } from '../core/listing/form-query';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { AuditEventsService } from './audit-events.service';
 import { auditPage, type AuditPageFilters } from './audit-pages';
 import { AUDIT_LIST_LIMIT, decodeCursor, parseFilters, parseLimit } from './audit-query';
@@ -75,11 +75,11 @@ export class AuditPageController {
         this.audit.list(op.workspaceId, parsed, decodeCursor(q.cursor), parseLimit(q.limit)),
         q.verify === '1' ? this.audit.verify(op.workspaceId) : undefined,
       ]);
-      sendPage(res, auditPage({ email: op.email, filters, list, paged, limit, verify }));
+      sendPage(res, auditPage({ chrome: consoleChrome(op), filters, list, paged, limit, verify }));
     } catch (err) {
       if (!(err instanceof ProblemError) || err.status !== 400) throw err;
       const error = REASONS[err.code] ?? 'Those filters are not valid.';
-      sendPage(res, auditPage({ email: op.email, filters, paged, limit, error }), 400);
+      sendPage(res, auditPage({ chrome: consoleChrome(op), filters, paged, limit, error }), 400);
     }
   }
 }

@@ -2,6 +2,7 @@ import { whenToTheMillisecond } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { AuditEventDto, AuditEventListDto, AuditVerifyDto } from '../audit';
+import type { ConsoleChrome } from '../core/pages/layout';
 
 export const AUDIT_PAGE = '/app/audit';
 const EXPORT = '/api/v1/operator/audit_events/export';
@@ -16,7 +17,7 @@ export interface AuditPageFilters {
 }
 
 export interface AuditPageView {
-  email: string;
+  chrome: ConsoleChrome;
   filters: AuditPageFilters;
   /** Absent when the filters were refused (`error` says why). */
   list?: AuditEventListDto;
@@ -103,7 +104,7 @@ export function auditPage(v: AuditPageView): SafeHtml {
             : ''
         }</p>`;
   return layout(
-    { title: 'Audit log', signedInAs: v.email },
+    { title: 'Audit log', chrome: v.chrome, current: '/app/audit' },
     html`<section class="panel" aria-labelledby="audit-title">
   <h1 id="audit-title">Audit log</h1>
   <p>Who changed what in this workspace, from where: newest first, in the order the changes committed.</p>

@@ -13,7 +13,7 @@ import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { batchOperationPage, batchOperationsPage } from './batch-operations-pages';
 import { BatchOperationsService } from './batch-operations.service';
 import { BATCH_OPERATION_LIST, BATCH_TARGET_LIST } from './dto/batch-operation.dto';
@@ -38,7 +38,7 @@ export class BatchOperationsPageController {
   @ApiOkResponse({ description: 'the newest 100 operations with their progress' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
     const list = await this.batches.list(op.workspaceId, parseList(BATCH_OPERATION_LIST, { limit: '100' }));
-    sendPage(res, batchOperationsPage({ email: op.email, role: op.role, operations: list.batch_operations }));
+    sendPage(res, batchOperationsPage({ chrome: consoleChrome(op), role: op.role, operations: list.batch_operations }));
   }
 
   @OperatorAuth({ role: 'member', page: true })
@@ -54,7 +54,7 @@ export class BatchOperationsPageController {
   @ApiNotFoundResponse({ description: 'not found, or not in this workspace' })
   async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     const { batch_operation } = await this.batches.show(op.workspaceId, id, parseList(BATCH_TARGET_LIST, { target_limit: '500' }));
-    sendPage(res, batchOperationPage({ email: op.email, role: op.role, operation: batch_operation }));
+    sendPage(res, batchOperationPage({ chrome: consoleChrome(op), role: op.role, operation: batch_operation }));
   }
 
   @OperatorAuth({ role: 'admin', page: true })

@@ -3,6 +3,7 @@ import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { FINISHED_BATCH_STATUSES } from './dto/batch-operation.dto';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { BatchOperationDto, BatchOperationWithTargetsDto } from './dto/batch-operation.dto';
 
 const done = (b: BatchOperationDto) => b.succeeded + b.failed + b.skipped;
@@ -18,14 +19,14 @@ const cancelButton = (role: OperatorRole, b: BatchOperationDto) =>
     : '';
 
 /** /app/batch-operations: newest first, each with its progress. */
-export function batchOperationsPage(v: { email: string; role: OperatorRole; operations: BatchOperationDto[] }): SafeHtml {
+export function batchOperationsPage(v: { chrome: ConsoleChrome; role: OperatorRole; operations: BatchOperationDto[] }): SafeHtml {
   const rows = v.operations.map(
     (b) =>
       html`<tr data-batch-operation-id="${b.id}"><td><a href="/app/batch-operations/${b.id}">${b.action}</a></td>
 <td class="status">${b.status}</td><td>${progress(b)}</td><td>${when(b.inserted_at)}</td><td>${cancelButton(v.role, b)}</td></tr>`,
   );
   return layout(
-    { title: 'Batch operations', signedInAs: v.email },
+    { title: 'Batch operations', chrome: v.chrome, current: '/app/batch-operations' },
     html`<section class="panel" aria-labelledby="batches-title">
   <h1 id="batches-title">Batch operations</h1>
   <p>Operations are applied in chunks; cancelling stops them after the chunk in progress. <a href="/app/batch-operations">Refresh</a></p>
@@ -40,13 +41,13 @@ export function batchOperationsPage(v: { email: string; role: OperatorRole; oper
 }
 
 /** /app/batch-operations/:id: the operation and its first targets with their outcomes. */
-export function batchOperationPage(v: { email: string; role: OperatorRole; operation: BatchOperationWithTargetsDto }): SafeHtml {
+export function batchOperationPage(v: { chrome: ConsoleChrome; role: OperatorRole; operation: BatchOperationWithTargetsDto }): SafeHtml {
   const b = v.operation;
   const rows = b.targets.map(
     (t) => html`<tr><td><code>${t.target_id}</code></td><td class="status">${t.status}</td><td>${t.error ?? ''}</td></tr>`,
   );
   return layout(
-    { title: `Batch operation ${b.action}`, signedInAs: v.email },
+    { title: `Batch operation ${b.action}`, chrome: v.chrome, current: '/app/batch-operations' },
     html`<section class="panel" aria-labelledby="batch-title">
   <h1 id="batch-title">${b.action}</h1>
   <p>Status <strong id="batch-status">${b.status}</strong> · created ${when(b.inserted_at)}${b.finished_at ? html` · finished ${when(b.finished_at)}` : ''}</p>

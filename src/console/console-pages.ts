@@ -2,6 +2,7 @@ import { canManage } from '../auth';
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import { consoleChrome } from '../sessions';
 import type { WorkspaceKeySummary } from '../credentials';
 import type { AgentWithKeys } from '../operator';
 import type { OperatorPrincipal } from '../sessions';
@@ -19,7 +20,7 @@ export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): Sa
       }</td></tr>`,
   );
   return layout(
-    { title: 'Overview', signedInAs: op.email },
+    { title: 'Overview', chrome: consoleChrome(op), current: '/app' },
     html`<section class="panel" aria-labelledby="welcome">
   <h1 id="welcome">Welcome, ${op.name}</h1>
   ${
@@ -55,7 +56,7 @@ export function workspaceKeyPage(op: OperatorPrincipal, key: WorkspaceKeySummary
   <dt>Scopes</dt><dd>${key.scopes.join(', ')}</dd></dl>`
     : html`<p id="no-key">This workspace has no primary key.</p>`;
   return layout(
-    { title: 'Workspace primary key', signedInAs: op.email },
+    { title: 'Workspace primary key', chrome: consoleChrome(op), current: '/app/agents/workspace-key' },
     html`<section class="panel" aria-labelledby="key-title">
   <h1 id="key-title">Workspace primary key</h1>
   ${
@@ -80,7 +81,7 @@ export function workspaceKeyPage(op: OperatorPrincipal, key: WorkspaceKeySummary
 export function confirmKeyChangePage(op: OperatorPrincipal, key: WorkspaceKeySummary, action: 'rotate' | 'delete'): SafeHtml {
   const verb = action === 'rotate' ? 'Rotate' : 'Delete';
   return layout(
-    { title: `${verb} the workspace primary key?`, signedInAs: op.email },
+    { title: `${verb} the workspace primary key?`, chrome: consoleChrome(op), current: '/app/agents/workspace-key' },
     html`<section class="panel" aria-labelledby="confirm-title">
   <h1 id="confirm-title">${verb} the workspace primary key?</h1>
   <p>The key <code>${key.prefix}</code> and every access token minted from it stop working at once.

@@ -2,6 +2,7 @@ import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { DOMAIN_EVENT_TYPES } from '../events';
+import { consoleChrome } from '../sessions';
 import { ALL_EVENT_TYPES, WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryDto, type WebhookSubscriptionDto } from '../webhooks';
 import type { FieldErrors } from '../core/common/problem/problem.error';
 import type { OperatorPrincipal } from '../sessions';
@@ -69,7 +70,7 @@ export function webhooksPage(
 <td>${s.event_types.join(', ')}</td><td>${statusText(s)}</td><td><a href="/app/webhooks/${s.id}">Manage</a></td></tr>`,
   );
   return layout(
-    { title: 'Webhooks', signedInAs: op.email },
+    { title: 'Webhooks', chrome: consoleChrome(op), current: '/app/webhooks' },
     html`<section class="panel" aria-labelledby="webhooks-title">
   <h1 id="webhooks-title">Webhooks</h1>
   ${notice(opts.notice)}
@@ -114,7 +115,7 @@ export function webhookPage(
   );
   const form = opts.form ?? { url: s.url, description: s.description, event_types: s.event_types };
   return layout(
-    { title: 'Webhook subscription', signedInAs: op.email },
+    { title: 'Webhook subscription', chrome: consoleChrome(op), current: '/app/webhooks' },
     html`<section class="panel" aria-labelledby="subscription-title">
   <h1 id="subscription-title">Webhook subscription</h1>
   ${notice(opts.notice)}

@@ -30,3 +30,28 @@ export function problemIndexPage(docs: [string, ProblemDoc][]): SafeHtml {
 </section>`,
   );
 }
+
+/** The site root in a browser (issue 57): what the service is, and the ways in. */
+export function landingPage(): SafeHtml {
+  return layout(
+    { title: 'Identity for robot fleets and service agents' },
+    html`<section class="panel" aria-labelledby="landing-title">
+  <h1 id="landing-title">Agent Network</h1>
+  <p id="what-it-is">Machine identity and operator access for fleets of robots and service agents, in one multi-tenant service:</p>
+  <ul>
+    <li>Robots enroll with one-time or fleet enrollment tokens and rotate their own credentials.</li>
+    <li>Backend integrations exchange API keys for short-lived access tokens, scoped and optionally bound to IP ranges.</li>
+    <li>Live sockets carry commands and events; webhooks, traces and a tamper-evident audit log show what happened.</li>
+    <li>Operators work as a team, with roles, second factors, passkeys, single sign-on, SCIM provisioning and API tokens for automation.</li>
+  </ul>
+  <p><a class="button" href="/users/register" id="landing-sign-up">Sign up</a><a class="button" href="/users/log-in" id="landing-log-in">Log in</a></p>
+</section>
+<section class="panel" aria-labelledby="landing-docs">
+  <h2 id="landing-docs">Documentation</h2>
+  <ul>
+    <li><a href="/api/docs">API reference</a> (<a href="/api/docs-json">OpenAPI document</a>, <a href="/api/asyncapi.json">AsyncAPI document</a> of the socket)</li>
+    <li><a href="/problems">Problem types</a>: every error the API answers, and what to do about it</li>
+  </ul>
+</section>`,
+  );
+}

@@ -1,10 +1,10 @@
 import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth';
 import { NotFoundProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { sendPage } from '../core/pages/layout';
-import { problemIndexPage, problemPage } from './docs-pages';
+import { landingPage, problemIndexPage, problemPage } from './docs-pages';
 import { PROBLEM_DOCS } from './problem-docs';
 import type { Request, Response } from 'express';
 
@@ -19,20 +19,19 @@ const FAVICON = Buffer.from(
 export class DocsController {
   constructor(private readonly config: AppConfig) {}
 
-  /** A browser goes to the console; an API client gets an index of where things are. */
+  /** A browser gets the landing page; an API client gets an index of where things are. */
   @Public()
   @Get()
   @ApiOperation({
     summary: 'Service index',
     description:
       'Public. An API client gets a JSON index of where things are: the API reference and OpenAPI document, the problem type pages, the console and the probes. ' +
-      'A browser (asking for HTML before JSON) is redirected to the console at `/app`.',
+      'A browser (asking for HTML before JSON) gets the landing page: what the service is, with links to sign up, log in and the documentation.',
   })
-  @ApiProduces('application/json')
-  @ApiOkResponse({ description: 'an index of the API documents (JSON); browsers are redirected to /app' })
-  @ApiFoundResponse({ description: 'a browser: to /app' })
+  @ApiProduces('application/json', 'text/html')
+  @ApiOkResponse({ description: 'an index of the API documents (JSON), or the landing page (HTML) for a browser' })
   index(@Req() req: Request, @Res() res: Response): void {
-    if (req.accepts(['json', 'html']) === 'html') return res.redirect(302, '/app');
+    if (req.accepts(['json', 'html']) === 'html') return sendPage(res, landingPage());
     res.setHeader('cache-control', 'no-cache');
     res.json({
       service: 'Agent Network',

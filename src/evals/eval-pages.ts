@@ -1,17 +1,18 @@
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { EvalRunListDto } from './dto/eval.dto';
 
 /** /app/eval_runs: runs newest first with status and score, filtered by status. */
-export function evalRunsPage(email: string, list: EvalRunListDto, status: string | undefined): SafeHtml {
+export function evalRunsPage(chrome: ConsoleChrome, list: EvalRunListDto, status: string | undefined): SafeHtml {
   const rows = list.eval_runs.map(
     (r) =>
       html`<tr data-run-id="${r.id}"><td><code>${r.eval_suite_id}</code></td><td class="status-${r.status}">${r.status}</td>
 <td>${r.score === null ? '—' : r.score.toFixed(3)}</td><td>${when(r.started_at, '—')}</td><td>${when(r.finished_at, '—')}</td></tr>`,
   );
   return layout(
-    { title: 'Eval runs', signedInAs: email },
+    { title: 'Eval runs', chrome, current: '/app/eval_runs' },
     html`<section class="panel" aria-labelledby="runs-title">
   <h1 id="runs-title">Eval runs</h1>
   <form method="get" action="/app/eval_runs" role="search">

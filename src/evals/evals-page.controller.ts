@@ -4,7 +4,7 @@ import { OperatorAuth } from '../auth';
 import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { EVAL_RUN_LIST } from './dto/eval.dto';
 import { evalRunsPage } from './eval-pages';
 import { EvalsService } from './evals.service';
@@ -33,6 +33,6 @@ export class EvalsPageController {
     @Res() res: Response,
   ): Promise<void> {
     const q = parseList(EVAL_RUN_LIST, withoutEmptyFilters(query));
-    sendPage(res, evalRunsPage(op.email, await this.evals.listRuns(op.workspaceId, q), q.filters.status));
+    sendPage(res, evalRunsPage(consoleChrome(op), await this.evals.listRuns(op.workspaceId, q), q.filters.status));
   }
 }

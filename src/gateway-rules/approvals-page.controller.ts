@@ -14,7 +14,7 @@ import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { approvalsPage } from './approvals-pages';
 import { ApprovalsService } from './approvals.service';
 import { APPROVAL_LIST, type ApprovalDecision } from './dto/approval.dto';
@@ -46,7 +46,7 @@ export class ApprovalsPageController {
       op.workspaceId,
       parseList(APPROVAL_LIST, { limit: '100', ...(shown ? { filter: { status: shown } } : {}) }),
     );
-    sendPage(res, approvalsPage({ email: op.email, role: op.role, approvals: list.approvals, status: shown }));
+    sendPage(res, approvalsPage({ chrome: consoleChrome(op), role: op.role, approvals: list.approvals, status: shown }));
   }
 
   @OperatorAuth({ role: 'admin', page: true })

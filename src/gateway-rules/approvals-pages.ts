@@ -2,10 +2,11 @@ import { canManage, type OperatorRole } from '../auth';
 import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { ApprovalDto } from './dto/approval.dto';
 
 export interface ApprovalsPageView {
-  email: string;
+  chrome: ConsoleChrome;
   role: OperatorRole;
   approvals: ApprovalDto[];
   /** the status shown, or undefined for every status */
@@ -26,7 +27,7 @@ export function approvalsPage(v: ApprovalsPageView): SafeHtml {
       }</td></tr>`,
   );
   return layout(
-    { title: 'Approvals', signedInAs: v.email },
+    { title: 'Approvals', chrome: v.chrome, current: '/app/approvals' },
     html`<section class="panel" aria-labelledby="approvals-title">
   <h1 id="approvals-title">Approvals</h1>
   <p>Agents ask before the actions a gateway rule marks <code>require_approval</code>. A pending approval expires 24 hours after the agent asked.</p>

@@ -3,6 +3,7 @@ import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { INVITATION_PATH, type InvitationDto } from './dto/invitation.dto';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { MemberDto } from './dto/member.dto';
 import type { InvitationView } from './invitations.service';
 
@@ -69,7 +70,7 @@ const roleOptions = (selected: OperatorRole | undefined, allowed: readonly Opera
   allowed.map((r) => html`<option value="${r}"${r === selected ? html` selected` : ''}>${r}</option>`);
 
 export interface MembersPageView {
-  email: string;
+  chrome: ConsoleChrome;
   role: OperatorRole;
   members: MemberDto[];
   /** Only for owners and admins. */
@@ -102,7 +103,7 @@ ${postButton(`${MEMBERS_PAGE}/${m.user.id}/remove`, 'Remove', { className: 'remo
   );
   const notice = v.notice && Object.hasOwn(NOTICES, v.notice) ? NOTICES[v.notice] : undefined;
   return layout(
-    { title: 'Members', signedInAs: v.email },
+    { title: 'Members', chrome: v.chrome, current: '/app/members' },
     html`<section class="panel" aria-labelledby="members-title">
   <h1 id="members-title">Members</h1>
   ${notice ? html`<p class="notice" role="status" id="notice">${notice}</p>` : ''}

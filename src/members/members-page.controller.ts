@@ -16,7 +16,7 @@ import { AppValidationPipe } from '../core/common/validation/validation';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { CreateInvitationDto, INVITATION_LIST } from './dto/invitation.dto';
 import { MEMBER_LIST } from './dto/member.dto';
 import { InvitationsService } from './invitations.service';
@@ -194,7 +194,13 @@ export class MembersPageController {
     ]);
     sendPage(
       res,
-      membersPage({ email: op.email, role: op.role, members: members.members, invitations: invitations?.invitations ?? [], ...extra }),
+      membersPage({
+        chrome: consoleChrome(op),
+        role: op.role,
+        members: members.members,
+        invitations: invitations?.invitations ?? [],
+        ...extra,
+      }),
       status,
     );
   }

@@ -22,6 +22,7 @@ import { authenticatorAnswerOf, PasskeysService } from '../passkeys';
 import {
   APP_PATH,
   clearMfaCookie,
+  consoleChrome,
   CurrentOperator,
   LOGIN_PATH,
   MFA_COOKIE,
@@ -191,7 +192,10 @@ export class MfaLoginController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the re-check forms' })
   async reauthForm(@CurrentOperator() op: OperatorPrincipal, @Query('return_to') returnTo: unknown, @Res() res: Response): Promise<void> {
-    sendPage(res, reauthPage({ email: op.email, returnTo: safeReturnPath(returnTo), hasTotp: await this.mfa.hasTotp(op.userId) }));
+    sendPage(
+      res,
+      reauthPage({ chrome: consoleChrome(op), returnTo: safeReturnPath(returnTo), hasTotp: await this.mfa.hasTotp(op.userId) }),
+    );
   }
 
   @OperatorAuth({ mfaEnrollment: true })
@@ -237,6 +241,10 @@ export class MfaLoginController {
       return res.redirect(302, back ?? APP_PATH);
     }
     if (json) throw new UnauthorizedProblem('invalid_credentials');
-    sendPage(res, reauthPage({ email: op.email, returnTo: back, hasTotp: await this.mfa.hasTotp(op.userId), error: WRONG_RECHECK }), 401);
+    sendPage(
+      res,
+      reauthPage({ chrome: consoleChrome(op), returnTo: back, hasTotp: await this.mfa.hasTotp(op.userId), error: WRONG_RECHECK }),
+      401,
+    );
   }
 }

@@ -7,6 +7,7 @@ import {
   passkeysSection as passkeysPanel,
   type WebAuthnCredentialDto,
 } from '../passkeys';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { MfaStatus, TotpEnrollment } from './mfa.service';
 
 export const SECURITY_PAGE = '/app/account/security';
@@ -38,10 +39,10 @@ export function mfaLoginPage(opts: { error?: string; passkey?: boolean } = {}): 
 }
 
 /** /users/reauthenticate: "recent authentication"'s re-check. */
-export function reauthPage(opts: { email: string; returnTo?: string; hasTotp: boolean; error?: string }): SafeHtml {
+export function reauthPage(opts: { chrome: ConsoleChrome; returnTo?: string; hasTotp: boolean; error?: string }): SafeHtml {
   const back = opts.returnTo ? html`<input type="hidden" name="return_to" value="${opts.returnTo}">` : '';
   return layout(
-    { title: 'Confirm it is you', signedInAs: opts.email },
+    { title: 'Confirm it is you', chrome: opts.chrome },
     html`<section class="panel" aria-labelledby="reauth-title">
   <h1 id="reauth-title">Confirm it is you</h1>
   <p>This action needs a fresh check of your password${opts.hasTotp ? ' or of your authenticator app' : ''}: it lasts 10 minutes.</p>
@@ -64,7 +65,7 @@ export function reauthPage(opts: { email: string; returnTo?: string; hasTotp: bo
 }
 
 export interface SecurityPageView {
-  email: string;
+  chrome: ConsoleChrome;
   status: MfaStatus;
   /** Whether the session's last check is recent enough for the forms that need it. */
   recent: boolean;
@@ -117,7 +118,7 @@ const recoveryCodesBlock = (codes: string[]) => html`<div id="recovery-codes" ro
 /** /app/account/security: the account's second factors. */
 export function securityPage(v: SecurityPageView): SafeHtml {
   return layout(
-    { title: 'Account security', signedInAs: v.email, scripts: PASSKEY_SCRIPTS },
+    { title: 'Account security', chrome: v.chrome, current: '/app/account/security', scripts: PASSKEY_SCRIPTS },
     html`<section class="panel" aria-labelledby="security-title">
   <h1 id="security-title">Account security</h1>
   ${v.mustEnroll ? html`<p class="error" role="alert" id="must-enroll">This workspace requires a second factor: set one up to continue.</p>` : ''}

@@ -14,7 +14,7 @@ import { ValidationProblem } from '../core/common/problem/problem.error';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { PasskeysService } from '../passkeys';
-import { CurrentOperator, mustEnrollMfa, SessionsService } from '../sessions';
+import { consoleChrome, CurrentOperator, mustEnrollMfa, SessionsService } from '../sessions';
 import { SECURITY_PAGE, securityPage, type SecurityPageView } from './mfa-pages';
 import { MfaService, type TotpEnrollment } from './mfa.service';
 import type { SafeHtml } from '../core/pages/html';
@@ -50,7 +50,7 @@ export class SecurityPageController {
     const [status, passkeys] = await Promise.all([this.mfa.status(op.userId), this.passkeys.list(op.userId)]);
     return {
       passkeys,
-      email: op.email,
+      chrome: consoleChrome(op),
       status,
       recent: this.sessions.recentlyAuthenticated(op.auth),
       mustEnroll: mustEnrollMfa(op) && status.totp !== 'enabled' && passkeys.length === 0,

@@ -5,7 +5,7 @@ import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { OTA_UPDATE_LIST } from './dto/ota-update.dto';
 import { otaUpdatesPage } from './ota-updates-pages';
 import { OtaUpdatesService } from './ota-updates.service';
@@ -29,7 +29,7 @@ export class OtaUpdatesPageController {
   @ApiOkResponse({ description: 'the newest 100 updates' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
     const list = await this.updates.list(op.workspaceId, parseList(OTA_UPDATE_LIST, { limit: '100' }));
-    sendPage(res, otaUpdatesPage({ email: op.email, role: op.role, updates: list.ota_updates }));
+    sendPage(res, otaUpdatesPage({ chrome: consoleChrome(op), role: op.role, updates: list.ota_updates }));
   }
 
   @OperatorAuth({ role: 'admin', page: true })

@@ -3,10 +3,11 @@ import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { OPEN_OTA_STATUSES } from './ota-status';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { OtaUpdateDto } from './dto/ota-update.dto';
 
 /** /app/ota-updates: newest first, with what each robot reported; owners and admins cancel open ones. */
-export function otaUpdatesPage(v: { email: string; role: OperatorRole; updates: OtaUpdateDto[] }): SafeHtml {
+export function otaUpdatesPage(v: { chrome: ConsoleChrome; role: OperatorRole; updates: OtaUpdateDto[] }): SafeHtml {
   const rows = v.updates.map(
     (o) =>
       html`<tr data-ota-update-id="${o.id}"><td><code>${o.robot_id.slice(0, 8)}</code></td><td>${o.update_type} ${o.version}</td>
@@ -14,7 +15,7 @@ export function otaUpdatesPage(v: { email: string; role: OperatorRole; updates: 
 <td>${OPEN_OTA_STATUSES.includes(o.status) && canManage(v.role) ? postButton(`/app/ota-updates/${o.id}/cancel`, 'Cancel', { className: 'cancel' }) : ''}</td></tr>`,
   );
   return layout(
-    { title: 'OTA updates', signedInAs: v.email },
+    { title: 'OTA updates', chrome: v.chrome, current: '/app/ota-updates' },
     html`<section class="panel" aria-labelledby="ota-title">
   <h1 id="ota-title">OTA updates</h1>
   <p>Each update goes to its robot as an <code>ota_update</code> command; the robot reports downloading, installing, then succeeded or failed.</p>

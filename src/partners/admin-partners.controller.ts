@@ -18,7 +18,7 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { CurrentOperator } from '../sessions';
+import { consoleChrome, CurrentOperator } from '../sessions';
 import {
   CreatePartnerDto,
   IssuedPartnerKeyEnvelopeDto,
@@ -179,7 +179,7 @@ export class AdminPartnersController {
   @ApiOkResponse({ description: 'partners with status, scopes, last use and actions' })
   @ApiBadRequestResponse({ description: 'invalid_limit or invalid_offset: an error page' })
   async page(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    sendPage(res, adminPartnersPage(op.email, await this.partners.list(parseList(PARTNER_LIST, query))));
+    sendPage(res, adminPartnersPage(consoleChrome(op), await this.partners.list(parseList(PARTNER_LIST, query))));
   }
 
   /** Issue from the page: the key is shown in this response only (no redirect, so a reload cannot show it). */
@@ -200,7 +200,7 @@ export class AdminPartnersController {
   async pageIssue(@CurrentOperator() op: OperatorPrincipal, @Body() body: unknown, @Res() res: Response): Promise<void> {
     const issued = await this.partners.issue(formName(body, 'name', PARTNER_NAME_MAX), formChoices(body, 'scopes', PARTNER_SCOPES));
     const list = await this.partners.list(parseList(PARTNER_LIST, {}));
-    sendPage(res, adminPartnersPage(op.email, list, { key: issued.partner_key, partner: issued.partner }), 201);
+    sendPage(res, adminPartnersPage(consoleChrome(op), list, { key: issued.partner_key, partner: issued.partner }), 201);
   }
 
   @OperatorAuth({ platformAdmin: true, page: true })
@@ -248,7 +248,7 @@ export class AdminPartnersController {
   ): Promise<void> {
     const rotated = await this.partners.rotate(id, formInteger(body, 'grace_period_seconds', 0, ROTATION_MAX_GRACE_S));
     const list = await this.partners.list(parseList(PARTNER_LIST, {}));
-    sendPage(res, adminPartnersPage(op.email, list, { key: rotated.partner_key, partner: rotated.partner }), 201);
+    sendPage(res, adminPartnersPage(consoleChrome(op), list, { key: rotated.partner_key, partner: rotated.partner }), 201);
   }
 
   @OperatorAuth({ platformAdmin: true, page: true })

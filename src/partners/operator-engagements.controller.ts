@@ -18,7 +18,7 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import {
   ENGAGEMENT_EVENT_LIST,
   ENGAGEMENT_LIST,
@@ -151,7 +151,7 @@ export class OperatorEngagementsController {
       this.engagements.listForWorkspace(op.workspaceId, parseList(ENGAGEMENT_LIST, { limit: '100' })),
       this.partners.listActive(parseList(ACTIVE_PARTNER_LIST, { limit: '100' })),
     ]);
-    sendPage(res, engagementsPage(op.email, engagements.engagements, partners.partners));
+    sendPage(res, engagementsPage(consoleChrome(op), engagements.engagements, partners.partners));
   }
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -170,7 +170,7 @@ export class OperatorEngagementsController {
     @Res() res: Response,
   ): Promise<void> {
     const { engagement, events } = await this.engagements.showWithEvents(op.workspaceId, id, parseList(ENGAGEMENT_EVENT_LIST, {}));
-    sendPage(res, engagementEventsPage(op.email, engagement, events.engagement_events));
+    sendPage(res, engagementEventsPage(consoleChrome(op), engagement, events.engagement_events));
   }
 
   @OperatorAuth({ role: 'admin', page: true })

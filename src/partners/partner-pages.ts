@@ -2,6 +2,7 @@ import { ENGAGEMENT_SCOPES, PARTNER_SCOPES } from '../auth';
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { EngagementDto, EngagementEventDto } from './dto/engagement.dto';
 import type { PartnerDto, PartnerKeyDto, PartnerListDto, PartnerSummaryDto } from './dto/partner.dto';
 
@@ -16,7 +17,11 @@ const shownOnceKey = (key: PartnerKeyDto, partner: PartnerDto) =>
 <code class="secret" id="new-partner-key">${key.key}</code></div>`;
 
 /** /admin/partners: issue, scope, rotate, suspend and reinstate partner keys (platform admins). */
-export function adminPartnersPage(email: string, list: PartnerListDto, shown?: { key: PartnerKeyDto; partner: PartnerDto }): SafeHtml {
+export function adminPartnersPage(
+  chrome: ConsoleChrome,
+  list: PartnerListDto,
+  shown?: { key: PartnerKeyDto; partner: PartnerDto },
+): SafeHtml {
   const { partners, pagination: p } = list;
   const rows = partners.map(
     (pt) =>
@@ -42,7 +47,7 @@ export function adminPartnersPage(email: string, list: PartnerListDto, shown?: {
 </tr>`,
   );
   return layout(
-    { title: 'Partners', signedInAs: email },
+    { title: 'Partners', chrome, current: '/admin/partners' },
     html`${shown ? shownOnceKey(shown.key, shown.partner) : ''}
 <section class="panel" aria-labelledby="issue-title">
   <h1 id="issue-title">Issue a partner key</h1>
@@ -69,7 +74,7 @@ export function adminPartnersPage(email: string, list: PartnerListDto, shown?: {
 }
 
 /** /app/engagements: the workspace's grants to partners (owners and admins). */
-export function engagementsPage(email: string, engagements: EngagementDto[], partners: PartnerSummaryDto[]): SafeHtml {
+export function engagementsPage(chrome: ConsoleChrome, engagements: EngagementDto[], partners: PartnerSummaryDto[]): SafeHtml {
   const rows = engagements.map(
     (e) =>
       html`<tr data-engagement-id="${e.id}">
@@ -85,7 +90,7 @@ export function engagementsPage(email: string, engagements: EngagementDto[], par
 </tr>`,
   );
   return layout(
-    { title: 'Partner engagements', signedInAs: email },
+    { title: 'Partner engagements', chrome, current: '/app/engagements' },
     html`<section class="panel" aria-labelledby="grant-title">
   <h1 id="grant-title">Grant a partner access</h1>
   ${
@@ -114,9 +119,9 @@ export function engagementsPage(email: string, engagements: EngagementDto[], par
 }
 
 /** /app/engagements/:id: one engagement and its latest events. */
-export function engagementEventsPage(email: string, engagement: EngagementDto, events: EngagementEventDto[]): SafeHtml {
+export function engagementEventsPage(chrome: ConsoleChrome, engagement: EngagementDto, events: EngagementEventDto[]): SafeHtml {
   return layout(
-    { title: `Engagement of ${engagement.partner_name}`, signedInAs: email },
+    { title: `Engagement of ${engagement.partner_name}`, chrome, current: '/app/engagements' },
     html`<section class="panel" aria-labelledby="engagement-title">
   <h1 id="engagement-title">${engagement.partner_name}</h1>
   <p>Status <strong class="status">${engagement.status}</strong>; scopes ${engagement.scopes.join(', ')}</p>

@@ -1,7 +1,7 @@
 import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import { REAUTHENTICATE_PATH } from '../sessions';
+import { consoleChrome, REAUTHENTICATE_PATH } from '../sessions';
 import { PASSKEY_LOGIN_ASSET_PATH, PASSKEYS_ASSET_PATH, WEBAUTHN_ASSET_PATH } from './passkey-assets.controller';
 import { PASSKEY_NAME_MAX, PASSKEYS_PAGE_PATH } from './passkeys.constants';
 import type { OperatorPrincipal } from '../sessions';
@@ -73,7 +73,7 @@ export function passkeysPage(
 ): SafeHtml {
   const notice = opts.notice && Object.hasOwn(NOTICES, opts.notice) ? NOTICES[opts.notice] : undefined;
   return layout(
-    { title: 'Passkeys', signedInAs: op.email, scripts: PASSKEY_SCRIPTS },
+    { title: 'Passkeys', chrome: consoleChrome(op), current: '/app/account/passkeys', scripts: PASSKEY_SCRIPTS },
     html`<h1>Passkeys</h1>
 ${notice ? html`<p class="notice" role="status" id="notice">${notice}</p>` : ''}
 ${passkeysSection(passkeys, { error: opts.error })}

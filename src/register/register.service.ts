@@ -7,6 +7,7 @@ import { ValidationProblem } from '../core/common/problem/problem.error';
 import { Db } from '../core/database/db.service';
 import { WorkspaceKeyService } from '../credentials';
 import { PasswordHasher, WorkspacesService } from '../identity';
+import { SessionsService } from '../sessions';
 import { RegisterRepository } from './register.repository';
 import type { RegisterResponseDto } from './dto/register-response.dto';
 import type { RegisterDto } from './dto/register.dto';
@@ -39,9 +40,31 @@ export class RegisterService {
     private readonly agents: ServiceAgentsService,
     private readonly workspaceKey: WorkspaceKeyService,
     private readonly audit: AuditLog,
+    private readonly sessions: SessionsService,
   ) {}
 
   async register(dto: RegisterDto): Promise<RegisterResponseDto> {
+    return (await this.create(dto)).registered;
+  }
+
+  /**
+   * Sign-up in the browser (`/users/register`, issue 57): the same registration, and the new
+   * account's first session (its `member.login` event) in the same transaction, so the browser is
+   * signed in exactly when the account exists.
+   */
+  async registerAndSignIn(
+    dto: RegisterDto,
+    client: { ip?: string; userAgent?: string },
+  ): Promise<{ registered: RegisterResponseDto; session: { token: string; sessionId: string } }> {
+    const { registered, session } = await this.create(dto, client);
+    if (!session) throw new Error('registration without its session');
+    return { registered, session };
+  }
+
+  private async create(
+    dto: RegisterDto,
+    signIn?: { ip?: string; userAgent?: string },
+  ): Promise<{ registered: RegisterResponseDto; session?: { token: string; sessionId: string } }> {
     // Hash before the transaction so no row lock or connection is held through bcrypt.
     const passwordHash = await this.passwords.hash(dto.password);
     const name = dto.name ?? nameFromEmail(dto.email);
@@ -62,7 +85,10 @@ export class RegisterService {
           target: { type: 'workspace', id: workspace.id, label: workspace.slug },
           changes: AuditLog.changes(null, workspace, ['name', 'slug', 'plan', 'status']),
         });
-        return {
+        const session = signIn
+          ? await this.sessions.logIn(m, { id: user.id, email: user.email, workspaceIds: [workspace.id] }, { ...signIn, rememberMe: false })
+          : undefined;
+        const registered: RegisterResponseDto = {
           user: {
             id: user.id,
             name: user.name,
@@ -80,6 +106,7 @@ export class RegisterService {
             slug: workspace.slug,
           },
         };
+        return { registered, session };
       });
     } catch (err) {
       // A concurrent registration of the same email that won the race.

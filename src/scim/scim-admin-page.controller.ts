@@ -18,7 +18,7 @@ import { AppConfig } from '../core/config/app-config';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { ScimTokenFormDto, SCIM_EVENT_LIST, SCIM_TOKEN_LIST } from './dto/scim-operator.dto';
 import { ScimConsoleService } from './scim-console.service';
 import { adminPage } from './scim-pages';
@@ -116,7 +116,7 @@ export class ScimAdminPageController {
     sendPage(
       res,
       adminPage({
-        email: op.email,
+        chrome: consoleChrome(op),
         workspaceName,
         baseUrl: this.config.baseUrl,
         tokens: tokens.scim_tokens,

@@ -1,10 +1,11 @@
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { ScimSyncEventDto, ScimTokenDto } from './dto/scim-operator.dto';
 
 export interface AdminPageView {
-  email: string;
+  chrome: ConsoleChrome;
   workspaceName: string;
   baseUrl: string;
   tokens: ScimTokenDto[];
@@ -26,7 +27,7 @@ export function adminPage(v: AdminPageView): SafeHtml {
 <td>${e.status} (${e.status_code})</td><td>${e.detail ?? ''}</td></tr>`,
   );
   return layout(
-    { title: 'Workspace administration', signedInAs: v.email },
+    { title: 'Workspace administration', chrome: v.chrome, current: '/app/admin' },
     html`<section class="panel" aria-labelledby="scim-title">
   <h1 id="scim-title">SCIM provisioning</h1>
   <p>Identity providers (Okta, Microsoft Entra ID) provision the operators of <strong>${v.workspaceName}</strong> at

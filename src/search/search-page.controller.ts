@@ -4,7 +4,7 @@ import { OperatorAuth } from '../auth';
 import { ProblemError } from '../core/common/problem/problem.error';
 import { withoutEmptyFilters } from '../core/listing/form-query';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { SEARCH_QUERY_MAX } from './dto/search.dto';
 import { searchPage } from './search-page';
 import { SEARCH_KINDS } from './search-sources';
@@ -43,14 +43,14 @@ export class SearchPageController {
   ): Promise<void> {
     const q = typeof query.q === 'string' ? query.q : '';
     const kind = typeof query.kind === 'string' && query.kind ? query.kind : undefined;
-    if (!q) return sendPage(res, searchPage({ email: op.email, q }));
+    if (!q) return sendPage(res, searchPage({ chrome: consoleChrome(op), q }));
     try {
       const result = await this.search.search(op.workspaceId, withoutEmptyFilters(query));
-      sendPage(res, searchPage({ email: op.email, q, kind, result }));
+      sendPage(res, searchPage({ chrome: consoleChrome(op), q, kind, result }));
     } catch (err) {
       if (!(err instanceof ProblemError) || err.status !== 400) throw err;
       const reason = err.code === 'invalid_q' ? 'Enter 1 to 200 characters.' : 'Choose one of the kinds listed.';
-      sendPage(res, searchPage({ email: op.email, q, kind, error: reason }), 400);
+      sendPage(res, searchPage({ chrome: consoleChrome(op), q, kind, error: reason }), 400);
     }
   }
 }

@@ -2,6 +2,7 @@ import { when } from '../core/pages/format';
 import { escapeHtml, html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { SEARCH_KINDS } from './search-sources';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { SearchResultDto } from './dto/search.dto';
 
 /** A snippet with its «matches» marked: escaped first, so only the markers become markup. */
@@ -10,7 +11,7 @@ const highlighted = (snippet: string) => new SafeHtml(escapeHtml(snippet).replac
 const LINKS: Record<string, (id: string) => string | undefined> = { trace: (id) => `/app/traces/${id}` };
 
 export interface SearchPageView {
-  email: string;
+  chrome: ConsoleChrome;
   q: string;
   kind?: string;
   result?: SearchResultDto;
@@ -25,7 +26,7 @@ export function searchPage(v: SearchPageView): SafeHtml {
 <small>${h.kind}, ${when(h.inserted_at)}</small><br>${highlighted(h.snippet)}</li>`;
   });
   return layout(
-    { title: 'Search', signedInAs: v.email },
+    { title: 'Search', chrome: v.chrome, current: '/app/search' },
     html`<section class="panel" aria-labelledby="search-title">
   <h1 id="search-title">Search</h1>
   <form method="get" action="/app/search" role="search">

@@ -5,7 +5,7 @@ import { uuidParam } from '../core/common/http/uuid-param';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { SECURITY_VIOLATION_LIST } from './dto/security-violation.dto';
 import { securityViolationsPage } from './security-violations-pages';
 import { SecurityViolationsService } from './security-violations.service';
@@ -32,7 +32,7 @@ export class SecurityViolationsPageController {
   @ApiOkResponse({ description: 'the newest 100 violations' })
   async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
     const list = await this.violations.list(op.workspaceId, parseList(SECURITY_VIOLATION_LIST, { limit: '100' }));
-    sendPage(res, securityViolationsPage({ email: op.email, role: op.role, violations: list.security_violations }));
+    sendPage(res, securityViolationsPage({ chrome: consoleChrome(op), role: op.role, violations: list.security_violations }));
   }
 
   @OperatorAuth({ role: 'admin', page: true })

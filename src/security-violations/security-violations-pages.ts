@@ -3,6 +3,7 @@ import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { VIOLATION_TRANSITIONS } from './violation-kinds';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { SecurityViolationDto } from './dto/security-violation.dto';
 
 const ACTIONS = { acknowledged: 'Acknowledge', resolved: 'Resolve' } as const;
@@ -15,7 +16,7 @@ function summary(v: SecurityViolationDto): string {
 }
 
 /** /app/security-violations: newest first; owners and admins acknowledge and resolve them. */
-export function securityViolationsPage(v: { email: string; role: OperatorRole; violations: SecurityViolationDto[] }): SafeHtml {
+export function securityViolationsPage(v: { chrome: ConsoleChrome; role: OperatorRole; violations: SecurityViolationDto[] }): SafeHtml {
   const rows = v.violations.map((x) => {
     const moves = canManage(v.role) ? VIOLATION_TRANSITIONS[x.status].filter((s): s is keyof typeof ACTIONS => s in ACTIONS) : [];
     return html`<tr data-violation-id="${x.id}"><td>${x.kind}</td><td class="severity-${x.severity}">${x.severity}</td><td class="status">${x.status}</td>
@@ -23,7 +24,7 @@ export function securityViolationsPage(v: { email: string; role: OperatorRole; v
 <td>${moves.map((to) => postButton(`/app/security-violations/${x.id}/${to === 'acknowledged' ? 'acknowledge' : 'resolve'}`, ACTIONS[to], { className: to === 'acknowledged' ? 'acknowledge' : 'resolve' }))}</td></tr>`;
   });
   return layout(
-    { title: 'Security violations', signedInAs: v.email },
+    { title: 'Security violations', chrome: v.chrome, current: '/app/security-violations' },
     html`<section class="panel" aria-labelledby="violations-title">
   <h1 id="violations-title">Security violations</h1>
   <p>Opened by gateway denies, by revoked or archived keys being presented, and by retired robots' credentials. Repeats within an hour count on one violation.</p>

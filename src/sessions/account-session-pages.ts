@@ -1,6 +1,7 @@
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import { consoleChrome } from './console-chrome';
 import { SESSIONS_PAGE_PATH } from './session.constants';
 import type { AccountSessionDto } from './dto/account-session.dto';
 import type { OperatorPrincipal } from './operator-principal';
@@ -34,7 +35,7 @@ export function accountSessionsPage(op: OperatorPrincipal, sessions: AccountSess
   const text = notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice] : undefined;
   const others = sessions.some((s) => !s.current);
   return layout(
-    { title: 'Sessions', signedInAs: op.email },
+    { title: 'Sessions', chrome: consoleChrome(op), current: '/app/account/sessions' },
     html`<section class="panel" aria-labelledby="sessions-title">
   <h1 id="sessions-title">Sessions</h1>
   ${text ? html`<p class="notice" role="status" id="notice">${text}</p>` : ''}

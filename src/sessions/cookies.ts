@@ -9,6 +9,7 @@ import {
   SESSION_COOKIE,
   SSO_COOKIE,
   SSO_COOKIE_PATH,
+  WORKSPACE_COOKIE,
 } from './session.constants';
 import type { AppConfig } from '../core/config/app-config';
 import type { CookieOptions, Request, Response } from 'express';
@@ -28,6 +29,11 @@ const baseOptions = (config: AppConfig): CookieOptions => ({
 /** A browser-session cookie (no Max-Age): the server-side row carries the 14-day lifetime. */
 export function setSessionCookie(res: Response, config: AppConfig, token: string): void {
   res.cookie(SESSION_COOKIE, token, baseOptions(config));
+}
+
+/** The console's workspace choice: a preference, not a credential (the membership is checked on each request). */
+export function setWorkspaceCookie(res: Response, config: AppConfig, workspaceId: string): void {
+  res.cookie(WORKSPACE_COOKIE, workspaceId, { ...baseOptions(config), maxAge: REMEMBER_ME_MAX_AGE_MS });
 }
 
 export function setRememberMeCookie(res: Response, config: AppConfig, token: string): void {

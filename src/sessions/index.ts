@@ -1,4 +1,5 @@
 /** What the sessions feature offers the rest of the service; other features import it from here only. */
+export * from './console-chrome';
 export * from './cookies';
 export * from './member-audit';
 export * from './operator-auth.strategy';
@@ -9,3 +10,4 @@ export * from './sessions.service';
 export { accountActor, accountTarget, MemberAudit, type AuditedAccount } from './member-audit';
 export * from './return-path';
 export * from './second-factor.service';
+export * from './shown-once';

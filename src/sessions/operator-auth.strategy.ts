@@ -14,7 +14,15 @@ import { RedirectError } from '../core/common/problem/redirect';
 import { AppConfig } from '../core/config/app-config';
 import { readCookies, setRememberMeCookie, setSessionCookie, verifyRememberMe } from './cookies';
 import { safeReturnPath } from './return-path';
-import { APP_PATH, LOGIN_PATH, REAUTHENTICATE_PATH, REMEMBER_ME_COOKIE, SECURITY_PAGE_PATH, SESSION_COOKIE } from './session.constants';
+import {
+  APP_PATH,
+  LOGIN_PATH,
+  REAUTHENTICATE_PATH,
+  REMEMBER_ME_COOKIE,
+  SECURITY_PAGE_PATH,
+  SESSION_COOKIE,
+  WORKSPACE_COOKIE,
+} from './session.constants';
 import { SessionsService } from './sessions.service';
 import type { OperatorMembership, OperatorPrincipal, WorkspaceOperatorPrincipal } from './operator-principal';
 import type { SessionUser } from './sessions.repository';
@@ -46,7 +54,10 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
       }
       throw new UnauthorizedProblem('session_required');
     }
-    let principal = this.principal(session, req.headers['x-workspace-id']);
+    // Pages act on the workspace the header's switcher chose (a cookie; ADR 0265) while the account
+    // is still its member; JSON routes on x-workspace-id, else the oldest membership (API.md).
+    const chosen = policy.page ? readCookies(req)[WORKSPACE_COOKIE] : undefined;
+    let principal = this.principal(session, req.headers['x-workspace-id'], chosen);
     if (policy.platformAdmin) {
       if (!principal.platformAdmin) throw new ForbiddenProblem('platform_admin_required');
       principal = { ...principal, actor: { type: 'platform_admin', id: principal.userId, label: principal.email } };
@@ -100,10 +111,15 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
     return session;
   }
 
+  /** The operator of a page request whose session was resolved by `sessionOf` (the SSO test sign-in's report). */
+  pagePrincipal(session: SessionUser, req: Request): OperatorPrincipal {
+    return this.principal(session, undefined, readCookies(req)[WORKSPACE_COOKIE]);
+  }
+
   /** The session's memberships were read with it (SessionsRepository.findLiveSessionUser). */
-  private principal(session: SessionUser, requested: string | string[] | undefined): OperatorPrincipal {
+  private principal(session: SessionUser, requested: string | string[] | undefined, chosen: string | undefined): OperatorPrincipal {
     const workspaces = session.memberships;
-    let current: OperatorMembership | undefined = workspaces[0];
+    let current: OperatorMembership | undefined = (chosen && workspaces.find((w) => w.id === chosen)) || workspaces[0];
     if (requested !== undefined) {
       const id = Array.isArray(requested) ? requested[0] : requested;
       current = typeof id === 'string' && isUUID(id) ? workspaces.find((w) => w.id === id.toLowerCase()) : undefined;

@@ -28,7 +28,10 @@ export interface OperatorPrincipal extends Principal {
   readonly name: string;
   readonly sessionId: string;
   readonly platformAdmin: boolean;
-  /** The workspace this request acts on (x-workspace-id, else the oldest membership); null if none. */
+  /**
+   * The workspace this request acts on (x-workspace-id, else on a page the switcher's choice, else
+   * the oldest membership); null if none.
+   */
   readonly workspaceId: string | null;
   readonly role: OperatorRole | null;
   readonly workspaces: OperatorMembership[];

@@ -1,6 +1,8 @@
 /** SPEC.md Authentication 2 and Limits. */
 export const SESSION_COOKIE = '_agent_ops_key';
 export const REMEMBER_ME_COOKIE = '_agent_ops_web_user_remember_me';
+/** The workspace a browser's console pages act on, chosen with the header's switcher (ADR 0265). */
+export const WORKSPACE_COOKIE = '_agent_ops_workspace';
 export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 export const SESSION_REISSUE_AFTER_MS = 7 * 24 * 3600 * 1000;
 export const REMEMBER_ME_MAX_AGE_MS = 14 * 24 * 3600 * 1000;

@@ -24,13 +24,22 @@ import { PasswordResetService } from './password-reset.service';
 import { SecondFactorService } from './second-factor.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
+import { ShownOnce } from './shown-once';
+import { WorkspaceSwitchController } from './workspace-switch.controller';
 
 /** Operator browser sessions: login, log-out, remember-me, throttles, password reset, the account's sessions. */
 @Module({
   imports: [registerQueue(QueueNames.passwordResets, MAIL_JOB_OPTIONS), CommonModule, MailModule, IdentityModule, AuditModule],
-  controllers: [LoginController, PasswordResetController, AccountSessionsController, AccountSessionsPageController],
+  controllers: [
+    LoginController,
+    PasswordResetController,
+    AccountSessionsController,
+    AccountSessionsPageController,
+    WorkspaceSwitchController,
+  ],
   providers: [
     AccountSessionsService,
+    ShownOnce,
     SessionsRepository,
     OperatorsRepository,
     PasswordResetRepository,
@@ -46,6 +55,6 @@ import { SessionsService } from './sessions.service';
     MfaPendingStore,
     SecondFactorService,
   ],
-  exports: [SessionsService, OperatorAuthStrategy, SecondFactorService, MemberAudit],
+  exports: [SessionsService, OperatorAuthStrategy, SecondFactorService, MemberAudit, ShownOnce],
 })
 export class SessionsModule {}

@@ -20,6 +20,7 @@ import {
   APP_PATH,
   clearSessionCookies,
   clearSsoCookie,
+  consoleChrome,
   OperatorAuthStrategy,
   readCookies,
   safeReturnPath,
@@ -136,7 +137,9 @@ export class SsoLoginController {
         userAgent: req.headers['user-agent'],
         testerId: tester?.userId,
       });
-      if (outcome.kind === 'test') return sendPage(res, testReportPage(tester?.email ?? '', outcome.report));
+      if (outcome.kind === 'test') {
+        return sendPage(res, testReportPage(tester && consoleChrome(this.operatorAuth.pagePrincipal(tester, req)), outcome.report));
+      }
       await this.sessions.end(cookies[SESSION_COOKIE], outcome.actor);
       clearSessionCookies(res, this.config);
       setSessionCookie(res, this.config, outcome.token);

@@ -2,6 +2,7 @@ import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { SSO_DEFAULT_ROLES, SSO_EMAIL_CLAIM_FALLBACKS, type SsoConnectionDto } from './dto/sso-connection.dto';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { TestSignInReport } from './sso-sign-in.service';
 
 export const SSO_SETTINGS_PAGE = '/app/settings/sso';
@@ -40,12 +41,12 @@ export function ssoRefusedPage(status: 400 | 403 | 503, reason: string): SafeHtm
 }
 
 /** The end of a test sign-in: what the provider said and what a sign-in would do; nobody was signed in. */
-export function testReportPage(email: string, r: TestSignInReport): SafeHtml {
+export function testReportPage(chrome: ConsoleChrome | undefined, r: TestSignInReport): SafeHtml {
   const claims = Object.entries(r.claims).map(
     ([k, v]) => html`<tr><th scope="row">${k}</th><td><code>${JSON.stringify(v)}</code></td></tr>`,
   );
   return layout(
-    { title: 'Test sign-in', signedInAs: email },
+    { title: 'Test sign-in', chrome, current: '/app/settings/sso' },
     html`<section class="panel" aria-labelledby="test-title">
   <h1 id="test-title">Test sign-in through ${r.connection.name}</h1>
   <p class="notice" role="status" id="test-result">The provider signed in <strong>${r.email}</strong> (from the <code>${r.claimUsed}</code> claim; subject <code>${r.subject}</code>). A sign-in ${r.outcome}.</p>
@@ -83,7 +84,7 @@ function connectionFields(prefix: string, c?: Partial<SsoConnectionDto>): SafeHt
 }
 
 export interface SsoSettingsView {
-  email: string;
+  chrome: ConsoleChrome;
   redirectUri: string;
   connections: SsoConnectionDto[];
   notice?: string;
@@ -120,7 +121,7 @@ export function ssoSettingsPage(v: SsoSettingsView): SafeHtml {
 </section>`,
   );
   return layout(
-    { title: 'Single sign-on', signedInAs: v.email },
+    { title: 'Single sign-on', chrome: v.chrome, current: '/app/settings/sso' },
     html`<section class="panel" aria-labelledby="sso-settings-title">
   <h1 id="sso-settings-title">Single sign-on</h1>
   ${notice ? html`<p class="notice" role="status" id="notice">${notice}</p>` : ''}

@@ -7,7 +7,7 @@ import { AppValidationPipe } from '../core/common/validation/validation';
 import { AppConfig } from '../core/config/app-config';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { CreateSsoConnectionDto, type SsoConnectionDto, UpdateSsoConnectionDto } from './dto/sso-connection.dto';
 import { OidcClient } from './oidc-client';
 import { SsoConnectionsService } from './sso-connections.service';
@@ -184,7 +184,7 @@ export class SsoSettingsPageController {
     status = 200,
   ): Promise<void> {
     const connections = await this.connections.list(op.workspaceId);
-    sendPage(res, ssoSettingsPage({ email: op.email, redirectUri: this.oidc.redirectUri, connections, ...extra }), status, {
+    sendPage(res, ssoSettingsPage({ chrome: consoleChrome(op), redirectUri: this.oidc.redirectUri, connections, ...extra }), status, {
       formTargets: this.oidc.providerFormTargets,
     });
   }

@@ -1,10 +1,11 @@
 import { whenToTheMillisecond } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import type { ConsoleChrome } from '../core/pages/layout';
 import type { TraceListDto, TraceWithSpansDto } from './dto/trace.dto';
 
 export interface TracesPageView {
-  email: string;
+  chrome: ConsoleChrome;
   list: TraceListDto;
   status?: string;
   serviceAgentId?: string;
@@ -25,7 +26,7 @@ export function tracesPage(v: TracesPageView): SafeHtml {
     return `/app/traces?${p.toString()}`;
   };
   return layout(
-    { title: 'Traces', signedInAs: v.email },
+    { title: 'Traces', chrome: v.chrome, current: '/app/traces' },
     html`<section class="panel" aria-labelledby="traces-title">
   <h1 id="traces-title">Traces</h1>
   <form method="get" action="/app/traces" role="search">
@@ -50,7 +51,7 @@ export function tracesPage(v: TracesPageView): SafeHtml {
 }
 
 /** /app/traces/:id: the trace and a waterfall of its spans, each bar placed on the trace's time line. */
-export function tracePage(email: string, t: TraceWithSpansDto): SafeHtml {
+export function tracePage(chrome: ConsoleChrome, t: TraceWithSpansDto): SafeHtml {
   const start = new Date(t.started_at).getTime();
   const total = Math.max(1, t.duration_ms, ...t.spans.map((s) => new Date(s.started_at).getTime() - start + s.duration_ms));
   const depth = new Map<string, number>();
@@ -63,7 +64,7 @@ export function tracePage(email: string, t: TraceWithSpansDto): SafeHtml {
 <td>${s.duration_ms} ms</td></tr>`;
   });
   return layout(
-    { title: `Trace ${t.name}`, signedInAs: email },
+    { title: `Trace ${t.name}`, chrome, current: '/app/traces' },
     html`<section class="panel" aria-labelledby="trace-title">
   <h1 id="trace-title">${t.name}</h1>
   <dl><dt>Trace id</dt><dd><code>${t.trace_id}</code></dd><dt>Status</dt><dd class="status-${t.status}">${t.status}</dd>

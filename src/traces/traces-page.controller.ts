@@ -17,7 +17,7 @@ import { listBadRequestDetails } from '../core/listing/api-list.decorator';
 import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { sendPage } from '../core/pages/layout';
-import { WorkspaceOperator } from '../sessions';
+import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { TRACE_LIST, TRACE_STATUSES } from './dto/trace.dto';
 import { tracePage, tracesPage } from './trace-pages';
 import { TracesService } from './traces.service';
@@ -68,7 +68,7 @@ export class TracesPageController {
   ): Promise<void> {
     const q = parseList(TRACE_LIST, withoutEmptyFilters(query));
     const list = await this.traces.list(op.workspaceId, q);
-    sendPage(res, tracesPage({ email: op.email, list, status: q.filters.status, serviceAgentId: q.filters.service_agent_id }));
+    sendPage(res, tracesPage({ chrome: consoleChrome(op), list, status: q.filters.status, serviceAgentId: q.filters.service_agent_id }));
   }
 
   @OperatorAuth({ role: 'member', page: true })
@@ -84,6 +84,6 @@ export class TracesPageController {
   @NO_SESSION
   @ApiNotFoundResponse(problem('not_found'))
   async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
-    sendPage(res, tracePage(op.email, await this.traces.get(op.workspaceId, id)));
+    sendPage(res, tracePage(consoleChrome(op), await this.traces.get(op.workspaceId, id)));
   }
 }

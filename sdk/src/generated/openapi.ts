@@ -165,7 +165,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/messages": {
+    "/users/register": {
         parameters: {
             query?: never;
             header?: never;
@@ -173,23 +173,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the workspace's messages
-         * @description A service agent, with an `agk_` key or access token holding `messages:read`, reads the messages of its workspace (all agents), newest first. Answers `{ messages, count }` (no pagination object); `limit` is 1 to 100 (default 50), `offset` 0 to 100000, and a value out of range is 400 `invalid_limit` or `invalid_offset`.
+         * Sign-up page
+         * @description Public. The sign-up form: email, optional display name, password, workspace name and the name of the first service agent.
          */
-        get: operations["MessagesController_list"];
+        get: operations["RegisterPageController_form"];
         put?: never;
         /**
-         * Post a message
-         * @description A service agent, with an `agk_` key or access token holding `messages:write`, stores a message (`body` of 1 to 10000 characters, optional `channel`) in its workspace, attributed to the calling agent. Answers 201 `{ message }`; 422 `validation_failed` for a bad body. Counted by the machine rate limit, per credential.
+         * Sign up from the browser
+         * @description The sign-up form, validated as `POST /api/v1/register` is (counted per client IP by the machine rate limit, as that route is). In one transaction it creates the account (owner), a free workspace, its first service agent and the workspace primary key, and starts a session (whatever session the browser had ends). Then a redirect to /app/getting-started, which shows the key once. A bad field or an address already taken: the form again, 422, with each field's message.
          */
-        post: operations["MessagesController_create"];
+        post: operations["RegisterPageController_submit"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/tasks": {
+    "/app/getting-started": {
         parameters: {
             query?: never;
             header?: never;
@@ -197,16 +197,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the workspace's tasks
-         * @description Service agents, with an `agk_` API key or access token holding `tasks:read`. The tasks of the credential's workspace, newest first, as `{ tasks, count, pagination }`: `limit` 0 to 100 (default 50), `offset` 0 to 10000, and `status` as `?status=` or `?filter[status]=` (the nested value wins). A value out of range or not in the status list is 400 `invalid_limit`, `invalid_offset` or `invalid_status`.
+         * Getting-started page
+         * @description Console page for any signed-in operator: the first calls (exchange the key, call a machine route, enroll a robot) with this service's address. Reached from sign-up with `shown`, it also shows the new workspace primary key, once: the id is good for one view by the session that signed up, for 10 minutes.
          */
-        get: operations["TasksController_list"];
+        get: operations["RegisterPageController_gettingStarted"];
         put?: never;
-        /**
-         * Create a task
-         * @description Service agents, with an `agk_` API key or access token holding `tasks:write`. Creates a task with `title` (1 to 500 characters) and `status` (`pending`, `running`, `done` or `failed`; default `pending`), attributed to the calling credential's service agent, and answers 201 `{ task }`. An invalid body or an unknown field is 422 `validation_failed`; the call counts against the machine rate limit.
-         */
-        post: operations["TasksController_create"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -427,6 +423,74 @@ export interface paths {
          * @description The "End all other sessions" button: ends every session of the account but this one and redirects back to the page.
          */
         post: operations["AccountSessionsPageController_endOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch the workspace the console acts on
+         * @description The header's switcher, shown to an account with several workspaces. `workspace_id` must be one of the account's memberships: the console's pages act on it from then on in this browser (a cookie; the membership is checked on every request, and a removed one falls back to the oldest). JSON routes keep `x-workspace-id`. Redirects to the overview; another workspace is 403 `not_a_member`.
+         */
+        post: operations["WorkspaceSwitchController_switch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's messages
+         * @description A service agent, with an `agk_` key or access token holding `messages:read`, reads the messages of its workspace (all agents), newest first. Answers `{ messages, count }` (no pagination object); `limit` is 1 to 100 (default 50), `offset` 0 to 100000, and a value out of range is 400 `invalid_limit` or `invalid_offset`.
+         */
+        get: operations["MessagesController_list"];
+        put?: never;
+        /**
+         * Post a message
+         * @description A service agent, with an `agk_` key or access token holding `messages:write`, stores a message (`body` of 1 to 10000 characters, optional `channel`) in its workspace, attributed to the calling agent. Answers 201 `{ message }`; 422 `validation_failed` for a bad body. Counted by the machine rate limit, per credential.
+         */
+        post: operations["MessagesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's tasks
+         * @description Service agents, with an `agk_` API key or access token holding `tasks:read`. The tasks of the credential's workspace, newest first, as `{ tasks, count, pagination }`: `limit` 0 to 100 (default 50), `offset` 0 to 10000, and `status` as `?status=` or `?filter[status]=` (the nested value wins). A value out of range or not in the status list is 400 `invalid_limit`, `invalid_offset` or `invalid_status`.
+         */
+        get: operations["TasksController_list"];
+        put?: never;
+        /**
+         * Create a task
+         * @description Service agents, with an `agk_` API key or access token holding `tasks:write`. Creates a task with `title` (1 to 500 characters) and `status` (`pending`, `running`, `done` or `failed`; default `pending`), attributed to the calling credential's service agent, and answers 201 `{ task }`. An invalid body or an unknown field is 422 `validation_failed`; the call counts against the machine rate limit.
+         */
+        post: operations["TasksController_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2346,7 +2410,7 @@ export interface paths {
         };
         /**
          * Service index
-         * @description Public. An API client gets a JSON index of where things are: the API reference and OpenAPI document, the problem type pages, the console and the probes. A browser (asking for HTML before JSON) is redirected to the console at `/app`.
+         * @description Public. An API client gets a JSON index of where things are: the API reference and OpenAPI document, the problem type pages, the console and the probes. A browser (asking for HTML before JSON) gets the landing page: what the service is, with links to sign up, log in and the documentation.
          */
         get: operations["DocsController_index"];
         put?: never;
@@ -4516,6 +4580,36 @@ export interface components {
             service_agent: components["schemas"]["ServiceAgentSummaryDto"];
             workspace: components["schemas"]["WorkspaceSummaryDto"];
         };
+        AccountSessionDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description the session of this request (ending it logs this browser out) */
+            current: boolean;
+            /**
+             * Format: date-time
+             * @description the log-in that started it (kept when the session is reissued)
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description the last request seen with it, within a minute
+             */
+            last_seen_at: string;
+            /** @description the client address it was started from */
+            ip: string | null;
+            /** @description the user agent it was started with (300 characters at most) */
+            user_agent: string | null;
+            /** @enum {string} */
+            auth_method: "password" | "sso" | "invitation" | "reset";
+            /** @description a second factor was checked (or the identity provider vouched: SSO) */
+            mfa: boolean;
+            /** @description started with remember-me */
+            remember_me: boolean;
+        };
+        AccountSessionListDto: {
+            sessions: components["schemas"]["AccountSessionDto"][];
+            count: number;
+        };
         CreateMessageDto: {
             body: string;
             channel?: string;
@@ -4567,36 +4661,6 @@ export interface components {
             /** @description number of tasks in this response */
             count: number;
             pagination: components["schemas"]["PaginationDto"];
-        };
-        AccountSessionDto: {
-            /** Format: uuid */
-            id: string;
-            /** @description the session of this request (ending it logs this browser out) */
-            current: boolean;
-            /**
-             * Format: date-time
-             * @description the log-in that started it (kept when the session is reissued)
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description the last request seen with it, within a minute
-             */
-            last_seen_at: string;
-            /** @description the client address it was started from */
-            ip: string | null;
-            /** @description the user agent it was started with (300 characters at most) */
-            user_agent: string | null;
-            /** @enum {string} */
-            auth_method: "password" | "sso" | "invitation" | "reset";
-            /** @description a second factor was checked (or the identity provider vouched: SSO) */
-            mfa: boolean;
-            /** @description started with remember-me */
-            remember_me: boolean;
-        };
-        AccountSessionListDto: {
-            sessions: components["schemas"]["AccountSessionDto"][];
-            count: number;
         };
         TotpEnrollmentDto: {
             /**
@@ -6948,222 +7012,61 @@ export interface operations {
             };
         };
     };
-    MessagesController_list: {
-        parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageListDto"];
-                };
-            };
-            /** @description invalid_limit or invalid_offset */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description insufficient scope, inactive agent or refused workspace */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-        };
-    };
-    MessagesController_create: {
+    RegisterPageController_form: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateMessageDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageEnvelopeDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description insufficient scope, inactive agent or refused workspace */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-        };
-    };
-    TasksController_list: {
-        parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-                status?: "pending" | "running" | "done" | "failed";
-                /** @description wins over status */
-                "filter[status]"?: "pending" | "running" | "done" | "failed";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         requestBody?: never;
         responses: {
+            /** @description the sign-up form */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["TaskListDto"];
-                };
-            };
-            /** @description invalid_limit, invalid_offset or invalid_status */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description insufficient scope, inactive agent or refused workspace */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description problem body (application/problem+json) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
         };
     };
-    TasksController_create: {
+    RegisterPageController_submit: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["CreateTaskDto"];
+                "application/x-www-form-urlencoded": {
+                    /** @description the account address */
+                    email: string;
+                    /** @description display name (optional; from the address when left out) */
+                    name?: string;
+                    /** @description the password */
+                    password: string;
+                    /** @description name of the new workspace */
+                    workspace_name: string;
+                    /** @description name of its first service agent */
+                    agent_name: string;
+                };
             };
         };
         responses: {
-            201: {
+            /** @description signed up and signed in: to the getting-started page, which shows the key once */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["TaskEnvelopeDto"];
-                };
+                content?: never;
             };
-            /** @description problem body (application/problem+json) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description insufficient scope, inactive agent or refused workspace */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
-            };
-            /** @description validation_failed */
+            /** @description the form again with the refusal of each field */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ProblemDto"];
-                };
+                content?: never;
             };
             /** @description problem body (application/problem+json) */
             429: {
@@ -7171,7 +7074,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "text/html": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    RegisterPageController_gettingStarted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the first steps, and after sign-up the key, once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7709,6 +7647,280 @@ export interface operations {
                 content: {
                     "text/html": string;
                     "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    WorkspaceSwitchController_switch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the id of one of the account's workspaces */
+                    workspace_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description switched; to the overview of that workspace */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `not_a_member`: not one of the account's workspaces
+             *
+             *     not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MessagesController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageListDto"];
+                };
+            };
+            /** @description invalid_limit or invalid_offset */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description insufficient scope, inactive agent or refused workspace */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    MessagesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMessageDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description insufficient scope, inactive agent or refused workspace */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    TasksController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                status?: "pending" | "running" | "done" | "failed";
+                /** @description wins over status */
+                "filter[status]"?: "pending" | "running" | "done" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskListDto"];
+                };
+            };
+            /** @description invalid_limit, invalid_offset or invalid_status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description insufficient scope, inactive agent or refused workspace */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    TasksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskEnvelopeDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description insufficient scope, inactive agent or refused workspace */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description problem body (application/problem+json) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15275,15 +15487,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description an index of the API documents (JSON); browsers are redirected to /app */
+            /** @description an index of the API documents (JSON), or the landing page (HTML) for a browser */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description a browser: to /app */
-            302: {
                 headers: {
                     [name: string]: unknown;
                 };

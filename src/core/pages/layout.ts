@@ -12,26 +12,70 @@ export const PAGE_CSP =
 export const SCRIPTED_PAGE_CSP = `${PAGE_CSP}; script-src 'self'; connect-src 'self'`;
 
 const STYLE = `
-body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
-header{background:#1b1f24;color:#fff;padding:.75rem 1.5rem;display:flex;gap:1rem;align-items:center;justify-content:space-between}
-header a,header button{color:#fff}
-main{max-width:56rem;margin:2rem auto;padding:0 1.5rem}
-.panel{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1.5rem;margin-bottom:1.5rem}
+*,*::before,*::after{box-sizing:border-box}
+body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9;overflow-wrap:anywhere}
+header{background:#1b1f24;color:#fff;padding:.5rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
+header a,header button.link{color:#fff}
+header form{display:inline;margin:0}
+header select{font:inherit;max-width:12rem}
+.skip{position:absolute;left:-100vw}.skip:focus{left:1rem;top:.5rem;background:#fff;color:#1b1f24;padding:.25rem .5rem;z-index:1}
+.shell{display:flex;flex-wrap:wrap;max-width:80rem;margin:0 auto}
+nav.console{flex:1 1 100%;padding:.5rem 1rem;background:#fff;border-bottom:1px solid #d0d7de}
+nav.console h2{font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:#57606a;margin:.75rem 0 .25rem}
+nav.console ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .75rem}
+nav.console a{text-decoration:none;color:#0550ae}
+nav.console a[aria-current=page]{font-weight:700;color:#1b1f24;text-decoration:underline}
+main{flex:1 1 0;min-width:0;max-width:56rem;margin:1.5rem auto;padding:0 1rem}
+@media (min-width:60rem){nav.console{flex:0 0 14rem;border-bottom:none;border-right:1px solid #d0d7de;min-height:calc(100vh - 3rem)}nav.console ul{display:block}nav.console li{margin:.15rem 0}main{padding:0 1.5rem}}
+.panel{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin-bottom:1.5rem;overflow-x:auto}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input[type=email],input[type=password],input[type=text]{width:100%;max-width:24rem;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:inherit}
+input[type=email],input[type=password],input[type=text],input[type=search],input[type=url],input[type=number],select,textarea{width:100%;max-width:24rem;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:inherit}
+header select{width:auto;padding:.15rem;color:#1b1f24}
 button{padding:.5rem 1rem;border-radius:6px;border:1px solid #1f6feb;background:#1f6feb;color:#fff;font:inherit;cursor:pointer}
-button.link{background:none;border:none;padding:0;text-decoration:underline;cursor:pointer}
+button.danger{background:#fff;color:#b42318;border-color:#b42318}
+button.link{background:none;border:none;padding:0;text-decoration:underline;cursor:pointer;color:inherit}
 a.button{display:inline-block;padding:.5rem 1rem;border-radius:6px;border:1px solid #1f6feb;color:#1f6feb;text-decoration:none;margin-right:.5rem}
 .error{color:#b42318;font-weight:600}
 .notice{color:#1a7f37;font-weight:600}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #d0d7de}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #d0d7de;vertical-align:top}
 code.secret{display:block;padding:.75rem;background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;word-break:break-all}
 `;
 
+/** A link of the console's navigation. */
+export interface ConsoleLink {
+  readonly label: string;
+  readonly path: string;
+}
+
+/** A titled group of links (Fleet, Agents, Observability...). */
+export interface ConsoleSection {
+  readonly title: string;
+  readonly links: readonly ConsoleLink[];
+}
+
+/**
+ * What the console's frame shows around a signed-in operator's page: who is signed in, the current
+ * workspace with a switcher when there are several, and the navigation the operator may follow
+ * (built by the sessions feature from the operator's role: src/sessions/console-chrome.ts).
+ */
+export interface ConsoleChrome {
+  readonly email: string;
+  readonly workspace: { readonly id: string; readonly name: string; readonly role: string } | null;
+  readonly workspaces: readonly { readonly id: string; readonly name: string }[];
+  readonly nav: readonly ConsoleSection[];
+  /** Where the switcher posts (a form field `workspace_id`). */
+  readonly switchAction: string;
+}
+
 export interface LayoutOptions {
   title: string;
-  /** Signed-in operator's email, for the header's log-out form. */
-  signedInAs?: string;
+  /** A signed-in operator's page: the console frame (account, workspace, navigation). */
+  chrome?: ConsoleChrome;
+  /**
+   * The navigation path this page belongs to (marked `aria-current`): the page's own path, or the
+   * list a detail page was reached from.
+   */
+  current?: string;
   /**
    * Same-origin script files the page loads (deferred, in this order); such a page is sent with
    * `sendPage(..., { scripts: true })`, whose CSP lets them run. No inline script, ever.
@@ -39,16 +83,37 @@ export interface LayoutOptions {
   scripts?: readonly string[];
 }
 
+function accountBar(chrome: ConsoleChrome): SafeHtml {
+  const switcher =
+    chrome.workspaces.length > 1
+      ? html`<form method="post" action="${chrome.switchAction}" id="workspace-switcher"><label for="workspace-select" style="display:inline;margin:0;font-weight:normal">Workspace</label>
+<select id="workspace-select" name="workspace_id">${chrome.workspaces.map(
+          (w) => html`<option value="${w.id}"${w.id === chrome.workspace?.id ? ' selected' : ''}>${w.name}</option>`,
+        )}</select> <button class="link" type="submit">Switch</button></form>`
+      : chrome.workspace
+        ? html`<span id="current-workspace-name">${chrome.workspace.name}</span>`
+        : '';
+  return html`<div class="account" style="display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center">${switcher}
+<span>${chrome.email}${chrome.workspace ? html` <small>(${chrome.workspace.role})</small>` : ''}</span>
+<form method="post" action="/users/log-out"><button class="link" type="submit">Log out</button></form></div>`;
+}
+
+function consoleNav(chrome: ConsoleChrome, current: string | undefined): SafeHtml {
+  return html`<nav class="console" aria-label="Console">${chrome.nav.map(
+    (section) =>
+      html`<h2>${section.title}</h2><ul>${section.links.map(
+        (l) => html`<li><a href="${l.path}"${l.path === current ? html` aria-current="page"` : ''}>${l.label}</a></li>`,
+      )}</ul>`,
+  )}</nav>`;
+}
+
 export function layout(opts: LayoutOptions, body: SafeHtml): SafeHtml {
-  const nav = opts.signedInAs
-    ? html`<nav aria-label="Account"><span>${opts.signedInAs}</span>
-        <form method="post" action="/users/log-out" style="display:inline"><button class="link" type="submit">Log out</button></form></nav>`
-    : html``;
+  const chrome = opts.chrome;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${opts.title} · Agent Network</title><link rel="icon" href="/favicon.ico" type="image/svg+xml"><style>${new SafeHtml(STYLE)}</style>${(opts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}</head>
-<body><header><a href="/app"><strong>Agent Network</strong></a>${nav}</header>
-<main id="main">${body}</main></body></html>`;
+<body><a class="skip" href="#main">Skip to the content</a><header><a href="${chrome ? '/app' : '/'}"><strong>Agent Network</strong></a>${chrome ? accountBar(chrome) : ''}</header>
+<div class="shell">${chrome ? consoleNav(chrome, opts.current) : ''}<main id="main">${body}</main></div></body></html>`;
 }
 
 /**

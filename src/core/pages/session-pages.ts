@@ -20,6 +20,7 @@ export function loginPage(opts: { error?: string; notice?: string; email?: strin
   </form>
   <p><a href="${sso}" id="sso-link">Sign in with SSO</a></p>
   <p><a href="/users/forgot-password">Forgot your password?</a></p>
+  <p>New here? <a href="/users/register" id="sign-up-link">Create a workspace</a></p>
 </section>`,
   );
 }

@@ -62,6 +62,12 @@ export const RedisKeys = {
   webauthnRegistration: (sessionId: string) => `${REDIS_PREFIX}:webauthn:reg:${sessionId}`,
   /** A passkey log-in challenge; `idHash` is the SHA-256 (hex) of its challenge id, never the id (single use: GETDEL). TTL: RedisLimits.webauthnChallengeMs. */
   webauthnAuthentication: (idHash: string) => `${REDIS_PREFIX}:webauthn:auth:${idHash}`,
+  /**
+   * A secret made by a console form, held sealed for the one page view after its redirect
+   * (ShownOnce, ADR 0265); `idHash` is the SHA-256 (hex) of the id in the redirect, never the id.
+   * Taken once (GETDEL). TTL: RedisLimits.shownOnceMs.
+   */
+  shownOnce: (idHash: string) => `${REDIS_PREFIX}:shown:${idHash}`,
 } as const;
 
 export const RedisLimits = {
@@ -74,4 +80,6 @@ export const RedisLimits = {
   broadcastOnceMarkMs: 10 * 60_000,
   /** How long a WebAuthn (passkey) challenge can be answered: 5 minutes. */
   webauthnChallengeMs: 5 * 60_000,
+  /** How long a console secret waits for the page view after its form's redirect: 10 minutes. */
+  shownOnceMs: 10 * 60_000,
 } as const;
