@@ -127,7 +127,12 @@ describe('machine authentication on protected /api/v1 routes', () => {
     it('missing scope: 403 "The token does not have sufficient scope" for a token and for a key', async () => {
       const others = PRIMARY_SCOPES.filter((s) => s !== route.scope);
       const token = await exchangeToken(t, ws.apiKey, others);
-      expectProblem(await call(t, route, bearer(token)), 403, 'forbidden', { title: 'Forbidden', detail: INSUFFICIENT_SCOPE });
+      const refused = expectProblem(await call(t, route, bearer(token)), 403, 'forbidden', {
+        title: 'Forbidden',
+        detail: INSUFFICIENT_SCOPE,
+      });
+      // the fixed detail, and in extra the scope the route needs and the token lacks (issue 57)
+      expect(refused.extra).toEqual({ required_scopes: [route.scope], missing_scopes: [route.scope] });
 
       const key = await door.transaction((m) =>
         issuer.issueApiKey(m, { workspaceId: ws.workspaceId, serviceAgentId: ws.keyAgentId }, others),

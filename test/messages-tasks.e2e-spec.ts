@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { TASK_STATUSES } from '../src/tasks/dto/task.dto';
 import { makeWorkspace, Registered } from './support/builders';
 import { expectProblem } from './support/problem';
 import { createTestApp, TestApp } from './support/test-app';
@@ -182,6 +183,7 @@ describe('machine resources: messages and tasks', () => {
     it.each(['0', '101', '-1', '1.5', 'abc', ''])('limit=%p is 400 invalid_limit', async (limit) => {
       const res = await as(w).getMessages(`?limit=${encodeURIComponent(limit)}`);
       expectProblem(res, 400, 'bad-request', { title: 'Bad Request', detail: 'invalid_limit' });
+      expect(res.body.extra).toEqual({ minimum: 1, maximum: 100 });
     });
 
     it('a repeated limit is 400 invalid_limit', async () => {
@@ -339,6 +341,8 @@ describe('machine resources: messages and tasks', () => {
         const res = await as(w).getTasks(query);
         expectProblem(res, 400, 'bad-request', { detail: 'invalid_status' });
         expect(res.body.errors).toBeUndefined();
+        // the fixed detail, and what the parameter takes (issue 57)
+        expect(res.body.extra).toEqual({ parameter: 'status', allowed: [...TASK_STATUSES] });
       },
     );
   });

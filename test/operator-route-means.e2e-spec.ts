@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MACHINE_SCOPES } from '../src/auth';
 import { buildOpenApiDocument } from '../src/core/openapi/openapi';
+import { BEARER_NOT_ACCEPTED } from '../src/credentials/reject-bearer.guard';
 import { issueToken, makeCohort, makeFleetOwner, preRegister, uniqueSerial } from './enrollment-support';
 import { uniqueEmail } from './support/builders';
 import { makeOperator, makePlatformAdmin, sessionCookie, uniqueName, type Operator } from './support/console';
@@ -62,7 +63,8 @@ const REFUSED_401 = new Set([
   'invalid_metrics_token',
 ]);
 const REFUSED_403 = new Set(['person_required', 'route_not_accessible']);
-const REFUSED_400 = new Set(['missing_signature', 'invalid_signature', 'signature_expired']);
+// the token exchange refuses a Bearer header (SPEC.md, its detail): no credential of its kind
+const REFUSED_400 = new Set(['missing_signature', 'invalid_signature', 'signature_expired', BEARER_NOT_ACCEPTED]);
 const TO_LOG_IN = /^\/users\/log-in(\?return_to=[^&]*)?$/;
 
 /** A problem's code: `error` where it has one, else `detail` (the strategies' refusals name their code there). */
@@ -81,11 +83,9 @@ function refused(res: Response): boolean {
 /** A route that ends the credential it is called with (the machine's key): walked last. */
 const SPENDS_ITS_CREDENTIAL = new Set(['/api/v1/credentials/rotate']);
 /**
- * Public operations (no `security`) are walked without credentials, and must take the request. The
- * token exchange is the one that needs a credential all the same: an agk_ key in x-agent-api-key
- * or in the body's `api_key` (the body's alternative is why its document declares no scheme).
+ * Public operations (`security: []`) are walked without credentials, and must take the request.
+ * The token exchange declares its key: `x-agent-api-key`, or `{}` for the body's `api_key`.
  */
-const PUBLIC_NEEDING_A_KEY = new Set(['POST /api/v1/agent_tokens']);
 /** A plain GET of the WebSocket is 404 to anyone: the upgrade's auth is the socket suites'. */
 const NOT_WALKED = new Set(['/socket']);
 
@@ -170,6 +170,8 @@ describe('operator routes: the means each takes, and nothing across tenants', ()
 
     const secured = operations.filter((op) => op.security?.length);
     const open = operations.filter((op) => !op.security?.length);
+    // every operation says how it is reached: public ones with an empty list
+    expect(operations.filter((op) => op.security === undefined).map(nameOf)).toEqual([]);
     const ordered = [
       ...secured.filter((op) => !SPENDS_ITS_CREDENTIAL.has(op.path)),
       ...secured.filter((op) => SPENDS_ITS_CREDENTIAL.has(op.path)),
@@ -200,7 +202,7 @@ describe('operator routes: the means each takes, and nothing across tenants', ()
     );
     expect(secured.length).toBeGreaterThan(200);
     expect(mismatches).toEqual([]);
-    expect(refusedOpen).toEqual([...PUBLIC_NEEDING_A_KEY]);
+    expect(refusedOpen).toEqual([]);
     expect(unexpected).toEqual([]);
   });
 

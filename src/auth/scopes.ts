@@ -1,3 +1,5 @@
+import { ForbiddenProblem } from '../core/common/problem/problem.error';
+
 /**
  * The scope vocabularies of every scoped credential, declared once as const tuples. Each tuple is
  * the runtime list (validation, OpenAPI enums, docs) and its union type is what decorators,
@@ -53,3 +55,15 @@ export const holdsScopes = (held: readonly CredentialScope[], needed: readonly C
   needed.every((scope) => held.includes(scope));
 
 export const INSUFFICIENT_SCOPE_DETAIL = 'The token does not have sufficient scope';
+
+/**
+ * Refuses a credential that lacks a scope the route needs: 403 with SPEC.md's fixed detail, and
+ * `extra` naming the scopes the route needs and the ones the credential lacks (issue 57).
+ */
+export function assertHoldsScopes(held: readonly CredentialScope[], needed: readonly CredentialScope[]): void {
+  if (holdsScopes(held, needed)) return;
+  throw new ForbiddenProblem('insufficient_scope', {
+    detail: INSUFFICIENT_SCOPE_DETAIL,
+    extra: { required_scopes: [...needed], missing_scopes: needed.filter((scope) => !held.includes(scope)) },
+  });
+}

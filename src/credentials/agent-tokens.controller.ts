@@ -5,6 +5,7 @@ import {
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
+  ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
@@ -41,6 +42,9 @@ export class AgentTokensController {
       "401 `api_key_required`, `invalid_api_key`, `api_key_expired`, `api_key_archived` or `api_key_revoked`; 403 `ip_not_allowed` from outside the key's `allowed_ips` (the token it would mint inherits them), `service_agent_inactive`, or the workspace refusal (`error` workspace_frozen, workspace_paused, workspace_archived). " +
       'Counted per client IP by the machine rate limit.',
   })
+  // the key is the credential: in the header (the scheme) or as `api_key` in the body, which no scheme can say (hence `{}`)
+  @ApiSecurity('agent-api-key')
+  @ApiSecurity({})
   @ApiHeader({ name: 'x-agent-api-key', required: false, description: 'agk_ API key' })
   @ApiOkResponse({ type: TokenResponseDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'an Authorization: Bearer header was sent' })

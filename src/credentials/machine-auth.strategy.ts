@@ -1,16 +1,6 @@
 import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
-import {
-  AuthPolicy,
-  AuthStrategy,
-  AuthStrategyFor,
-  holdsScopes,
-  principalOf,
-  readBearerToken,
-  RequestWithPrincipal,
-  INSUFFICIENT_SCOPE_DETAIL,
-} from '../auth';
+import { AuthPolicy, AuthStrategy, AuthStrategyFor, assertHoldsScopes, principalOf, readBearerToken, RequestWithPrincipal } from '../auth';
 import { clientIp } from '../core/common/http/client-ip';
-import { ForbiddenProblem } from '../core/common/problem/problem.error';
 import { AppConfig } from '../core/config/app-config';
 import { MachineAuthError } from './machine-auth.errors';
 import { MachineCredentialVerifier } from './machine-credential-verifier.service';
@@ -59,8 +49,7 @@ export class MachineAuthStrategy implements AuthStrategy<MachinePolicy, MachineP
     }
     if (source === 'api-key-header' && !value.startsWith('agk_')) throw new MachineAuthError('invalid_api_key');
     const principal = await this.verifier.authenticate(value, () => clientIp(req, this.config.trustedProxyIps));
-    if (!holdsScopes(principal.scopes, policy.scopes))
-      throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
+    assertHoldsScopes(principal.scopes, policy.scopes);
     return principal;
   }
 }

@@ -1,16 +1,6 @@
 import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import {
-  AuthPolicy,
-  AuthStrategy,
-  AuthStrategyFor,
-  holdsScopes,
-  INSUFFICIENT_SCOPE_DETAIL,
-  principalOf,
-  readBearerToken,
-  RequestWithPrincipal,
-} from '../auth';
-import { ForbiddenProblem } from '../core/common/problem/problem.error';
+import { AuthPolicy, AuthStrategy, AuthStrategyFor, assertHoldsScopes, principalOf, readBearerToken, RequestWithPrincipal } from '../auth';
 import { FailedAuthThrottle } from './failed-auth-throttle.service';
 import { MarketplaceAuthError } from './marketplace-auth.errors';
 import { MarketplaceCredentialsService } from './marketplace-credentials.service';
@@ -44,8 +34,7 @@ abstract class MarketplaceAuthStrategy<
     const token = readBearerToken(req);
     if (token === undefined) throw new MarketplaceAuthError('invalid_token', this.kind);
     const principal = await this.verify(token, req);
-    if (!holdsScopes(principal.scopes, policy.scopes))
-      throw new ForbiddenProblem('insufficient_scope', { detail: INSUFFICIENT_SCOPE_DETAIL });
+    assertHoldsScopes(principal.scopes, policy.scopes);
     return principal;
   }
 }

@@ -6736,7 +6736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -6869,7 +6869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description api_key_required, invalid_api_key, api_key_expired, api_key_archived, api_key_revoked */
@@ -6878,7 +6878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description ip_not_allowed, service_agent_inactive, insufficient_scopes, or workspace refusal */
@@ -6887,7 +6887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -6895,7 +6895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -6904,7 +6904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -6939,7 +6939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -6948,7 +6948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -6957,7 +6957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -6966,7 +6966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -6998,7 +6998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7007,7 +7007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7376,7 +7376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7385,7 +7385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7415,7 +7415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7424,7 +7424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7456,7 +7456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7465,7 +7465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not one of the account's live sessions */
@@ -7474,7 +7474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7506,7 +7506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7515,7 +7515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -7524,7 +7524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7723,7 +7723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7732,7 +7732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -7741,7 +7741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7750,7 +7750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7782,7 +7782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -7791,7 +7791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7800,7 +7800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7834,7 +7834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7843,7 +7843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -7852,7 +7852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7861,7 +7861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7893,7 +7893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -7902,7 +7902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -7911,7 +7911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7920,7 +7920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7948,7 +7948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -7957,7 +7957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description an authenticator app is already confirmed (totp_already_enabled) */
@@ -7966,7 +7966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -7993,7 +7993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -8002,7 +8002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description no authenticator app (totp_not_enabled) */
@@ -8011,7 +8011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -8043,7 +8043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -8052,7 +8052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description nothing pending (totp_not_pending) or already confirmed (totp_already_enabled) */
@@ -8061,7 +8061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description the code is not the current one */
@@ -8070,7 +8070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -8098,7 +8098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -8107,7 +8107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description no confirmed authenticator app (totp_not_enabled) */
@@ -8116,7 +8116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -8562,7 +8562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -8571,7 +8571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description `redis_unavailable` or `database_unavailable`: nothing was stored */
@@ -8580,7 +8580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -8608,7 +8608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -8617,7 +8617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -8649,7 +8649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -8658,7 +8658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             409: {
@@ -8666,7 +8666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -8674,7 +8674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description `redis_unavailable` or `database_unavailable`: nothing was stored */
@@ -8683,7 +8683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -8712,7 +8712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -8721,7 +8721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or another account's */
@@ -8730,7 +8730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9592,7 +9592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9601,7 +9601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9638,7 +9638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9647,7 +9647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9656,7 +9656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9665,7 +9665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9700,7 +9700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9709,7 +9709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -9717,7 +9717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /**
@@ -9730,7 +9730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9767,7 +9767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9776,7 +9776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -9785,7 +9785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -9793,7 +9793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9802,7 +9802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9839,7 +9839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9848,7 +9848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -9857,7 +9857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -9865,7 +9865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9874,7 +9874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9907,7 +9907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9916,7 +9916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -9925,7 +9925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9934,7 +9934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -9967,7 +9967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9976,7 +9976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -9985,7 +9985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -9994,7 +9994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10025,7 +10025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10034,7 +10034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10043,7 +10043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10078,7 +10078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10087,7 +10087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description `mfa_not_enabled`: the owner has no second factor */
@@ -10096,7 +10096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -10104,7 +10104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10142,7 +10142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10151,7 +10151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10160,7 +10160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10169,7 +10169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10205,7 +10205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10214,7 +10214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed (url, event_types, ...) */
@@ -10223,7 +10223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10232,7 +10232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description dns_unavailable: the host could not be resolved now (production URL rule) */
@@ -10241,7 +10241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10274,7 +10274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10283,7 +10283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, not in this workspace, or not a UUID */
@@ -10292,7 +10292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10301,7 +10301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10333,7 +10333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10342,7 +10342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, not in this workspace, or not a UUID */
@@ -10351,7 +10351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10360,7 +10360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10397,7 +10397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10406,7 +10406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, not in this workspace, or not a UUID */
@@ -10415,7 +10415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed (url, event_types, ...) */
@@ -10424,7 +10424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10433,7 +10433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description dns_unavailable: the host could not be resolved now (production URL rule) */
@@ -10442,7 +10442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10475,7 +10475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10484,7 +10484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, not in this workspace, or not a UUID */
@@ -10493,7 +10493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10502,7 +10502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10542,7 +10542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10551,7 +10551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10560,7 +10560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, not in this workspace, or not a UUID */
@@ -10569,7 +10569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10578,7 +10578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10613,7 +10613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10622,7 +10622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, not in this workspace, or not a UUID */
@@ -10631,7 +10631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10640,7 +10640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10675,7 +10675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10684,7 +10684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, not in this workspace, or not a UUID */
@@ -10693,7 +10693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10702,7 +10702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10733,7 +10733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10742,7 +10742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10751,7 +10751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10781,7 +10781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10790,7 +10790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not_found */
@@ -10799,7 +10799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10833,7 +10833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -10842,7 +10842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not_found */
@@ -10851,7 +10851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -10860,7 +10860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -10995,7 +10995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11004,7 +11004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11013,7 +11013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11022,7 +11022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11058,7 +11058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11067,7 +11067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -11076,7 +11076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11085,7 +11085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11118,7 +11118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11127,7 +11127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -11136,7 +11136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11145,7 +11145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11183,7 +11183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11192,7 +11192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11201,7 +11201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11210,7 +11210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11246,7 +11246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11255,7 +11255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -11264,7 +11264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /**
@@ -11277,7 +11277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11310,7 +11310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11319,7 +11319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -11328,7 +11328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11337,7 +11337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11371,7 +11371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11380,7 +11380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -11389,7 +11389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description robot_retired */
@@ -11398,7 +11398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11407,7 +11407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11441,7 +11441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11450,7 +11450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11459,7 +11459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11468,7 +11468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11503,7 +11503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11512,7 +11512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -11521,7 +11521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11530,7 +11530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11566,7 +11566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11575,7 +11575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11584,7 +11584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -11593,7 +11593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11602,7 +11602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11637,7 +11637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description invalid_enrollment_token */
@@ -11646,7 +11646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description workspace refused: error workspace_frozen, workspace_paused or workspace_archived */
@@ -11655,7 +11655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description enrollment_claimed, enrollment_exhausted, enrollment_revoked or claim_id_conflict */
@@ -11664,7 +11664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description type slug enrollment-expired or robot-decommissioned */
@@ -11673,7 +11673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -11682,7 +11682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11691,7 +11691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11720,7 +11720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -11729,7 +11729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11738,7 +11738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11775,7 +11775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11784,7 +11784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11793,7 +11793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11802,7 +11802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -11837,7 +11837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11846,7 +11846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description no such visible agent in the workspace */
@@ -11855,7 +11855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description service_agent_inactive */
@@ -11864,7 +11864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -11872,7 +11872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -11881,7 +11881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -13960,7 +13960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -13969,7 +13969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -13978,7 +13978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14013,7 +14013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14022,7 +14022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -14031,7 +14031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14063,7 +14063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14072,7 +14072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -14081,7 +14081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14115,7 +14115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14124,7 +14124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14133,7 +14133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14170,7 +14170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14179,7 +14179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -14188,7 +14188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -14197,7 +14197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14241,7 +14241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14250,7 +14250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14259,7 +14259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14439,7 +14439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -14448,7 +14448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description trace_id_taken: a trace with this trace_id was already ingested in the workspace */
@@ -14457,7 +14457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description the body is over 1 MiB */
@@ -14466,7 +14466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -14475,7 +14475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14484,7 +14484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14514,7 +14514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -14523,7 +14523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -14532,7 +14532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14541,7 +14541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14577,7 +14577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14586,7 +14586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14595,7 +14595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14604,7 +14604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14637,7 +14637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14646,7 +14646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -14655,7 +14655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14664,7 +14664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14800,7 +14800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14809,7 +14809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -14818,7 +14818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14827,7 +14827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14859,7 +14859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -14868,7 +14868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -14877,7 +14877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14886,7 +14886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14916,7 +14916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -14925,7 +14925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -14934,7 +14934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14943,7 +14943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -14976,7 +14976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -14985,7 +14985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -14994,7 +14994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15003,7 +15003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15035,7 +15035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -15044,7 +15044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -15053,7 +15053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15062,7 +15062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15092,7 +15092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -15101,7 +15101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -15110,7 +15110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15119,7 +15119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15153,7 +15153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -15162,7 +15162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -15171,7 +15171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description invalid_transition */
@@ -15180,7 +15180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -15189,7 +15189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15198,7 +15198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15232,7 +15232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15241,7 +15241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15250,7 +15250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15259,7 +15259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15295,7 +15295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15304,7 +15304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15313,7 +15313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15322,7 +15322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15399,7 +15399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15408,7 +15408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15417,7 +15417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15426,7 +15426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15602,7 +15602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description PAYMENTS_WEBHOOK_SECRET is not configured */
@@ -15611,7 +15611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15642,7 +15642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15651,7 +15651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -15660,7 +15660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15669,7 +15669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15701,7 +15701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -15710,7 +15710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -15719,7 +15719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15728,7 +15728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15757,7 +15757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -15766,7 +15766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -15775,7 +15775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15784,7 +15784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15816,7 +15816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -15825,7 +15825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -15834,7 +15834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15843,7 +15843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15877,7 +15877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15886,7 +15886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15895,7 +15895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15904,7 +15904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -15941,7 +15941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15950,7 +15950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15959,7 +15959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -15968,7 +15968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16006,7 +16006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16015,7 +16015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16024,7 +16024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16033,7 +16033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16066,7 +16066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16075,7 +16075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -16084,7 +16084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16093,7 +16093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16131,7 +16131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16140,7 +16140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -16149,7 +16149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description invalid_transition */
@@ -16158,7 +16158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -16167,7 +16167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16176,7 +16176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16332,7 +16332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16341,7 +16341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16350,7 +16350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16359,7 +16359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16450,7 +16450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16459,7 +16459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16468,7 +16468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16559,7 +16559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16568,7 +16568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16577,7 +16577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16586,7 +16586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16621,7 +16621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16630,7 +16630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description gateway_rule_limit_reached (500 rules a workspace) */
@@ -16639,7 +16639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -16648,7 +16648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16657,7 +16657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16690,7 +16690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16699,7 +16699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -16708,7 +16708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16717,7 +16717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16749,7 +16749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16758,7 +16758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -16767,7 +16767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16776,7 +16776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16813,7 +16813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16822,7 +16822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -16831,7 +16831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -16840,7 +16840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16849,7 +16849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16882,7 +16882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -16891,7 +16891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -16899,7 +16899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16908,7 +16908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -16938,7 +16938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -16947,7 +16947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -16956,7 +16956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -16965,7 +16965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17002,7 +17002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17011,7 +17011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17020,7 +17020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17029,7 +17029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17062,7 +17062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17071,7 +17071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -17080,7 +17080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17089,7 +17089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17123,7 +17123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17132,7 +17132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -17141,7 +17141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description approval_not_pending (already decided, or expired) */
@@ -17150,7 +17150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17159,7 +17159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17193,7 +17193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17202,7 +17202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -17211,7 +17211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description approval_not_pending (already decided, or expired) */
@@ -17220,7 +17220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17229,7 +17229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17418,7 +17418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17427,7 +17427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17436,7 +17436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17445,7 +17445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17481,7 +17481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17490,7 +17490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -17499,7 +17499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17508,7 +17508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17545,7 +17545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17554,7 +17554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17563,7 +17563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -17572,7 +17572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17581,7 +17581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17615,7 +17615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17624,7 +17624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -17633,7 +17633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description invalid_transition: it has already finished */
@@ -17642,7 +17642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17651,7 +17651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17823,7 +17823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17832,7 +17832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17841,7 +17841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17850,7 +17850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17895,7 +17895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17904,7 +17904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -17913,7 +17913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description ota_update_in_progress, robot_retired, robot_not_enrolled, service_agent_inactive */
@@ -17922,7 +17922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -17931,7 +17931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17940,7 +17940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -17973,7 +17973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -17982,7 +17982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -17991,7 +17991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18000,7 +18000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18034,7 +18034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18043,7 +18043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -18052,7 +18052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description invalid_transition: it has already finished */
@@ -18061,7 +18061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18070,7 +18070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18105,7 +18105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18114,7 +18114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -18123,7 +18123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18132,7 +18132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18167,7 +18167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -18176,7 +18176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not an update of the calling robot */
@@ -18185,7 +18185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description invalid_transition: backwards, or the update has finished */
@@ -18194,7 +18194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -18202,7 +18202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18211,7 +18211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18328,7 +18328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18337,7 +18337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18346,7 +18346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18382,7 +18382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18391,7 +18391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -18400,7 +18400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18433,7 +18433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18442,7 +18442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -18451,7 +18451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18483,7 +18483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18492,7 +18492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -18501,7 +18501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description data_request_not_ready, or not_an_export */
@@ -18510,7 +18510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description download_expired: more than 7 days after it completed */
@@ -18519,7 +18519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18550,7 +18550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18559,7 +18559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18568,7 +18568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18600,7 +18600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18609,7 +18609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -18618,7 +18618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18648,7 +18648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18657,7 +18657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description no such partner */
@@ -18666,7 +18666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18700,7 +18700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18709,7 +18709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description no such partner */
@@ -18718,7 +18718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -18727,7 +18727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18761,7 +18761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18770,7 +18770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description no such partner */
@@ -18779,7 +18779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -18788,7 +18788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18818,7 +18818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18827,7 +18827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description no such partner */
@@ -18836,7 +18836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -18866,7 +18866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -18875,7 +18875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description no such partner */
@@ -18884,7 +18884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19229,7 +19229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19238,7 +19238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19247,7 +19247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19256,7 +19256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19290,7 +19290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19299,7 +19299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19308,7 +19308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19317,7 +19317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19352,7 +19352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19361,7 +19361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description engagement_exists: the partner already has an active engagement here */
@@ -19370,7 +19370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed (an unknown or suspended partner_id included) */
@@ -19379,7 +19379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19388,7 +19388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19421,7 +19421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19430,7 +19430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -19439,7 +19439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19448,7 +19448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19484,7 +19484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19493,7 +19493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19502,7 +19502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -19511,7 +19511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19520,7 +19520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19742,7 +19742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19751,7 +19751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19760,7 +19760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19769,7 +19769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19803,7 +19803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19812,7 +19812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not this partner's active engagement */
@@ -19821,7 +19821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description expires_in not a positive integer, or scopes beyond the engagement */
@@ -19830,7 +19830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19839,7 +19839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19872,7 +19872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19881,7 +19881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19890,7 +19890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description the id is not a UUID */
@@ -19899,7 +19899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19908,7 +19908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -19942,7 +19942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19951,7 +19951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description the id is not a UUID */
@@ -19960,7 +19960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             422: {
@@ -19968,7 +19968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -19977,7 +19977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20010,7 +20010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description insufficient scope, inactive agent or refused workspace */
@@ -20019,7 +20019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description credential_rotated */
@@ -20028,7 +20028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -20037,7 +20037,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -20046,7 +20046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20080,7 +20080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -20089,7 +20089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -20098,7 +20098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20130,7 +20130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /**
@@ -20143,7 +20143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -20152,7 +20152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description last_owner: the workspace would have no owner left; scim_managed: the membership is SCIM-provisioned (change it through SCIM) */
@@ -20161,7 +20161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20198,7 +20198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /**
@@ -20211,7 +20211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -20220,7 +20220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description last_owner: the workspace would have no owner left; scim_managed: the membership is SCIM-provisioned (change it through SCIM) */
@@ -20229,7 +20229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -20238,7 +20238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20275,7 +20275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -20284,7 +20284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -20293,7 +20293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20328,7 +20328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /**
@@ -20341,7 +20341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description already_member */
@@ -20350,7 +20350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -20359,7 +20359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description redis_unavailable: the mail could not be queued; nothing was created */
@@ -20368,7 +20368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20400,7 +20400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -20409,7 +20409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -20418,7 +20418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description invitation_not_pending */
@@ -20427,7 +20427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20789,7 +20789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -20798,7 +20798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /**
@@ -20811,7 +20811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20846,7 +20846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /**
@@ -20859,7 +20859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed */
@@ -20868,7 +20868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -20900,7 +20900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /**
@@ -20913,7 +20913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -20922,7 +20922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -21080,7 +21080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -21089,7 +21089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -21124,7 +21124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -21133,7 +21133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description domain_taken: a domain belongs to another SSO connection (of any workspace) */
@@ -21142,7 +21142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed: a bad field; `errors.issuer` when the issuer's discovery document cannot be fetched or names another issuer */
@@ -21151,7 +21151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -21184,7 +21184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -21193,7 +21193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -21202,7 +21202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -21234,7 +21234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -21243,7 +21243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -21252,7 +21252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };
@@ -21289,7 +21289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description problem body (application/problem+json) */
@@ -21298,7 +21298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description not found, or not in this workspace */
@@ -21307,7 +21307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description domain_taken: a domain belongs to another SSO connection (of any workspace) */
@@ -21316,7 +21316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description validation_failed: a bad field; `errors.issuer` when the issuer's discovery document cannot be fetched or names another issuer */
@@ -21325,7 +21325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDto"];
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };

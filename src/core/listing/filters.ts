@@ -11,7 +11,7 @@ const accepts = (values: FilterValues, value: string) => (values === 'uuid' ? UU
  * The shared filter extraction of SPEC.md (Operator list filters): `?name=` and `?filter[name]=`,
  * the nested value winning when both are present. With `nestedOnly`, a top-level value is
  * ignored. A value not accepted (outside the list, not a UUID, repeated) is a 400 with detail
- * `invalid_<name>`.
+ * `invalid_<name>` and `extra: { parameter, allowed }` (or `format: 'uuid'`).
  */
 export function extractFilter<T extends string>(
   query: Record<string, unknown>,
@@ -26,6 +26,10 @@ export function extractFilter<T extends string>(
       : query[`filter[${name}]`];
   const value = nested !== undefined ? nested : options.nestedOnly ? undefined : query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !accepts(values, value)) throw new BadRequestProblem(`invalid_${name}`);
+  if (typeof value !== 'string' || !accepts(values, value)) {
+    // the fixed detail names the parameter; extra says what it takes (issue 57)
+    const takes = values === 'uuid' ? { format: 'uuid' } : { allowed: [...values] };
+    throw new BadRequestProblem(`invalid_${name}`, { extra: { parameter: name, ...takes } });
+  }
   return value as T;
 }

@@ -31,9 +31,10 @@ const INTEGER = /^(0|[1-9][0-9]{0,8})$/;
 
 function parseBounded(raw: unknown, range: Range, fallback: number, code: InvalidQueryParameter): number {
   if (raw === undefined) return fallback;
-  if (typeof raw !== 'string' || !INTEGER.test(raw)) throw new BadRequestProblem(code);
+  const refused = () => new BadRequestProblem(code, { extra: { minimum: range.min, maximum: range.max } });
+  if (typeof raw !== 'string' || !INTEGER.test(raw)) throw refused();
   const value = Number(raw);
-  if (value < range.min || value > range.max) throw new BadRequestProblem(code);
+  if (value < range.min || value > range.max) throw refused();
   return value;
 }
 

@@ -92,7 +92,35 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
   // A controller without @ApiTags is not tagged after its class: every tag is a declared one.
   const document = SwaggerModule.createDocument(app, options, { autoTagControllers: false });
   Object.assign(document.paths, SERVED_OUTSIDE_CONTROLLERS);
+  saySecurityAndProblems(document);
   return document;
+}
+
+const PROBLEM_REF = '#/components/schemas/ProblemDto';
+
+/**
+ * What the server does, said in the document (issue 57): an operation that declares no security
+ * scheme is public and says `security: []` (the route-means walk opens each such operation
+ * without a credential), and an error answer whose body is the problem schema is declared
+ * `application/problem+json`, the type the server sends, not the `application/json` the Swagger
+ * decorators write.
+ */
+function saySecurityAndProblems(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
+      const op = item[method];
+      if (!op) continue;
+      op.security ??= [];
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (Number(status) < 400 || !response || !('content' in response) || !response.content) continue;
+        const json = response.content['application/json'];
+        if (json?.schema && '$ref' in json.schema && json.schema.$ref === PROBLEM_REF) {
+          delete response.content['application/json'];
+          response.content['application/problem+json'] = json;
+        }
+      }
+    }
+  }
 }
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
