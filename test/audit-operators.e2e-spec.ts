@@ -896,7 +896,11 @@ describe('audit events of sessions, platform admins, partners, SCIM, webhooks, d
 
       const before = owner.reg.credentialId;
       const rotate = client();
-      const page = await form(rotate, '/app/agents/workspace-key', { confirm: 'yes' }).expect(201);
+      const posted = await form(rotate, '/app/agents/workspace-key', { confirm: 'yes' }).expect(303);
+      const page = await sent(http().get(posted.headers.location), rotate)
+        .set('cookie', owner.cookie)
+        .set('accept', 'text/html')
+        .expect(200);
       const rotatedTo = (await current())!;
       const rows = await expectEvents(rotate, [
         {
@@ -920,7 +924,7 @@ describe('audit events of sessions, platform admins, partners, SCIM, webhooks, d
       await expectNone(removeAgain); // no key: nothing revoked
 
       const generate = client();
-      await form(generate, '/app/agents/workspace-key', {}).expect(201);
+      await form(generate, '/app/agents/workspace-key', {}).expect(303);
       const generated = (await current())!;
       await expectEvents(generate, [
         { workspace_id: ws, action: 'api_key.create', actor, target: { type: 'api_key', id: generated, label: await prefixOf(generated) } },

@@ -19,13 +19,20 @@ describe('/app/agents/workspace-key and the /app overview', () => {
     return workspaceId ? req.set('x-workspace-id', workspaceId) : req;
   };
   const rotate = (op: Operator) => t.http().post(PAGE).set('cookie', op.cookie).set('accept', HTML).type('form').send({ confirm: 'yes' });
+  /** A rotation as a browser makes it: the POST's 303, then the one view of the key page it points to (ADR 0265). */
+  const rotateAndFollow = async (op: Operator) => {
+    const posted = await rotate(op).expect(303);
+    expect(posted.headers.location).toMatch(/^\/app\/agents\/workspace-key\?shown=[A-Za-z0-9_-]{22}$/);
+    expect(posted.text ?? '').not.toMatch(/agk_[A-Za-z0-9_-]{11}\./);
+    return { posted, shown: await t.http().get(posted.headers.location).set('cookie', op.cookie).set('accept', HTML).expect(200) };
+  };
   const remove = (op: Operator) =>
     t.http().post(`${PAGE}/delete`).set('cookie', op.cookie).set('accept', HTML).type('form').send({ confirm: 'yes' });
   const exchange = (key: string) => t.http().post('/api/v1/agent_tokens').set('x-agent-api-key', key).send({});
   const messagesWith = (key: string) => t.http().get('/api/v1/messages').set('x-agent-api-key', key);
 
   async function rotated(op: Operator): Promise<string> {
-    const res = await rotate(op).expect(201);
+    const { shown: res } = await rotateAndFollow(op);
     const key = newKeyOnPage(res.text);
     if (!key) throw new Error(`no new key on the page: ${res.text}`);
     return key;
@@ -129,12 +136,12 @@ describe('/app/agents/workspace-key and the /app overview', () => {
   });
 
   describe('rotate', () => {
-    it('POST → 201 with the new key once; later GETs show only its prefix; the old key and token are refused; the new key works', async () => {
+    it('POST → 303 to the page, which shows the new key once; a reload of that address and later GETs show only its prefix; the old key and token are refused; the new key works', async () => {
       const owner = await makeOperator(t);
       await exchange(owner.reg.apiKey).expect(200); // warm the credential cache
       await t.http().get('/api/v1/messages').set('authorization', `Bearer ${owner.reg.accessToken}`).expect(200);
 
-      const res = await rotate(owner).expect(201);
+      const { posted, shown: res } = await rotateAndFollow(owner);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-store');
       const key = newKeyOnPage(res.text)!;
@@ -144,6 +151,10 @@ describe('/app/agents/workspace-key and the /app overview', () => {
       expect(prefixOnPage(res.text)).toBe(keyPrefix(key));
       expect(res.text).not.toContain(keyPrefix(owner.reg.apiKey));
 
+      // the same address again (a reload): the prefix only, and nothing rotated
+      const reloaded = await t.http().get(posted.headers.location).set('cookie', owner.cookie).set('accept', HTML).expect(200);
+      expect(reloaded.text).not.toContain(secretOf(key));
+      expect(prefixOnPage(reloaded.text)).toBe(keyPrefix(key));
       const after = await page(owner).expect(200);
       expect(prefixOnPage(after.text)).toBe(keyPrefix(key));
       expect(after.text).not.toContain(key);
@@ -192,9 +203,9 @@ describe('/app/agents/workspace-key and the /app overview', () => {
 
     it('two concurrent rotations leave exactly one usable key', async () => {
       const owner = await makeOperator(t);
-      const [a, b] = await Promise.all([rotate(owner), rotate(owner)]);
-      const keys = [newKeyOnPage(a.text)!, newKeyOnPage(b.text)!];
-      expect([a.status, b.status]).toEqual([201, 201]);
+      const [a, b] = await Promise.all([rotateAndFollow(owner), rotateAndFollow(owner)]);
+      const keys = [newKeyOnPage(a.shown.text)!, newKeyOnPage(b.shown.text)!];
+      expect(keys.every((k) => AGK_KEY.test(k))).toBe(true);
       const statuses = await Promise.all(keys.map(async (k) => (await exchange(k)).status));
       expect(statuses.sort()).toEqual([200, 401]);
       const rows = await t.app

@@ -3,9 +3,11 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery,
 import { OperatorAuth } from '../auth';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { RedisLimits } from '../core/redis/redis-keys';
+import { formatDurationMs } from '../core/text/duration';
 import { WorkspaceKeyService } from '../credentials';
 import { OperatorAgentsService } from '../operator';
-import { CurrentOperator, WorkspaceOperator } from '../sessions';
+import { CurrentOperator, ShownOnce, WorkspaceOperator } from '../sessions';
 import { confirmKeyChangePage, overviewPage, workspaceKeyPage } from './console-pages';
 import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
 import type { Response } from 'express';
@@ -24,6 +26,7 @@ export class AppPageController {
   constructor(
     private readonly agents: OperatorAgentsService,
     private readonly workspaceKey: WorkspaceKeyService,
+    private readonly shownOnce: ShownOnce,
   ) {}
 
   /** The workspace overview: agents, their keys by prefix and state, last used. */
@@ -51,10 +54,16 @@ export class AppPageController {
       'Console page for owners and admins. Shows the workspace primary key by prefix (never its secret) with its scopes, creation and last use, ' +
       'and offers to generate one, or to rotate or delete the current one through a confirmation step.',
   })
+  @ApiQuery({
+    name: 'shown',
+    required: false,
+    description: 'after a generation or rotation: the one view of the new key, for the session that made it (ADR 0265)',
+  })
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the current primary key by prefix, with generate, rotate and delete' })
-  async keyPage(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
-    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId)));
+  @ApiOkResponse({ description: 'the current primary key by prefix, with generate, rotate and delete; once after a rotation, the new key' })
+  async keyPage(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('shown') shown: unknown, @Res() res: Response): Promise<void> {
+    const secrets = await this.shownOnce.take(op.sessionId, shown);
+    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId), secrets?.key));
   }
 
   /** The confirmation step of a rotation or deletion: what it revokes, and the button that does it. */
@@ -88,8 +97,9 @@ export class AppPageController {
   /**
    * Generate, or rotate once confirmed (`confirm=yes`, sent by the confirmation step; without it
    * a key in place is left alone and the browser is sent to that step): the old key (and its
-   * tokens) is revoked, the new key is shown in this response only. Not a redirect, so a reload
-   * cannot show it again.
+   * tokens) is revoked, and the browser is redirected to the key page, which shows the new key
+   * once (ShownOnce, ADR 0265): a reload shows the prefix only and never rotates again. When Redis
+   * cannot hold the key, this answer shows it itself (201).
    */
   @OperatorAuth({ role: 'admin', page: true })
   @Post('agents/workspace-key')
@@ -98,15 +108,21 @@ export class AppPageController {
     summary: 'Generate or rotate the workspace primary key',
     description:
       "The key page's form (owners and admins). With no key in place it generates one; with `confirm=yes` from the confirmation step it rotates, revoking the current key and every token minted from it. " +
-      'The new `agk_` key carries every machine scope except `credentials:write` and is shown in this 201 page only (not a redirect, so a reload cannot show it again). ' +
+      'The new `agk_` key carries every machine scope except `credentials:write`; the answer is a 303 to the key page, which shows it once (`?shown=`, for this session, ' +
+      `within ${formatDurationMs(RedisLimits.shownOnceMs)}; a reload shows its prefix only and rotates nothing). Should Redis not hold it, this answer shows it itself (201). ` +
       'A key in place without `confirm=yes` is left alone and the browser is sent to the confirmation step.',
   })
   @ApiFormPost({ confirm: { description: '`yes` from the confirmation step: rotate the key in place', enum: ['yes'] } })
-  @ApiCreatedResponse({ description: 'the new key, shown once' })
-  @ApiSeeOtherResponse({ description: 'a key is in place and the rotation was not confirmed: to the confirmation step' })
+  @ApiCreatedResponse({ description: 'Redis could not hold the key for the redirect: the new key, shown once in this answer' })
+  @ApiSeeOtherResponse({
+    description:
+      'generated or rotated: to the key page, which shows the new key once; or, a key in place and the rotation not confirmed, to the confirmation step',
+  })
   async rotate(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() form: KeyForm, @Res() res: Response): Promise<void> {
     if (form?.confirm !== 'yes' && (await this.workspaceKey.current(op.workspaceId))) return res.redirect(303, confirmPage('rotate'));
     const { apiKey } = await this.workspaceKey.generate(op.workspaceId);
+    const held = await this.shownOnce.hold(op.sessionId, { key: apiKey.key });
+    if (held !== undefined) return res.redirect(303, `${KEY_PAGE}?shown=${held}`);
     sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId), apiKey.key), 201);
   }
 

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials';
 import { OperatorModule } from '../operator';
+import { SessionsModule } from '../sessions';
 import { WebhooksModule } from '../webhooks';
 import { AppPageController } from './app-page.controller';
 import { WebhooksPageController } from './webhooks-page.controller';
 
 /** Server-rendered operator pages under /app. */
-@Module({ imports: [CredentialsModule, OperatorModule, WebhooksModule], controllers: [AppPageController, WebhooksPageController] })
+@Module({
+  imports: [CredentialsModule, OperatorModule, SessionsModule, WebhooksModule],
+  controllers: [AppPageController, WebhooksPageController],
+})
 export class ConsoleModule {}

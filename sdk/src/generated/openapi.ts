@@ -932,7 +932,7 @@ export interface paths {
         put?: never;
         /**
          * Generate or rotate the workspace primary key
-         * @description The key page's form (owners and admins). With no key in place it generates one; with `confirm=yes` from the confirmation step it rotates, revoking the current key and every token minted from it. The new `agk_` key carries every machine scope except `credentials:write` and is shown in this 201 page only (not a redirect, so a reload cannot show it again). A key in place without `confirm=yes` is left alone and the browser is sent to the confirmation step.
+         * @description The key page's form (owners and admins). With no key in place it generates one; with `confirm=yes` from the confirmation step it rotates, revoking the current key and every token minted from it. The new `agk_` key carries every machine scope except `credentials:write`; the answer is a 303 to the key page, which shows it once (`?shown=`, for this session, within 10 minutes; a reload shows its prefix only and rotates nothing). Should Redis not hold it, this answer shows it itself (201). A key in place without `confirm=yes` is left alone and the browser is sent to the confirmation step.
          */
         post: operations["AppPageController_rotate"];
         /**
@@ -8960,14 +8960,17 @@ export interface operations {
     };
     AppPageController_keyPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description after a generation or rotation: the one view of the new key, for the session that made it (ADR 0265) */
+                shown?: unknown;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description the current primary key by prefix, with generate, rotate and delete */
+            /** @description the current primary key by prefix, with generate, rotate and delete; once after a rotation, the new key */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9012,7 +9015,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the new key, shown once */
+            /** @description Redis could not hold the key for the redirect: the new key, shown once in this answer */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9026,7 +9029,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description a key is in place and the rotation was not confirmed: to the confirmation step */
+            /** @description generated or rotated: to the key page, which shows the new key once; or, a key in place and the rotation not confirmed, to the confirmation step */
             303: {
                 headers: {
                     [name: string]: unknown;
