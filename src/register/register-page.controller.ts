@@ -75,9 +75,10 @@ export class RegisterPageController {
   @ApiSeeOtherResponse({ description: 'signed up and signed in: to the getting-started page, which shows the key once' })
   @ApiUnprocessableEntityResponse({ description: 'the form again with the refusal of each field' })
   async submit(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown>): Promise<void> {
+    const name = text(body?.name);
     const form: SignUpForm & { password?: string } = {
       email: text(body?.email),
-      name: text(body?.name)?.trim() ? text(body?.name) : undefined,
+      name: name?.trim() ? name : undefined,
       password: text(body?.password),
       workspace_name: text(body?.workspace_name),
       agent_name: text(body?.agent_name),

@@ -45,7 +45,8 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
   ) {}
 
   async authenticate(req: Request, policy: OperatorPolicy): Promise<OperatorPrincipal> {
-    const session = await this.sessionOf(req);
+    const cookies = readCookies(req);
+    const session = await this.sessionOf(req, cookies);
     if (!session) {
       if (policy.page) {
         // Back to the page asked for after logging in (a GET of a console page; /app is the default).
@@ -56,7 +57,7 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
     }
     // Pages act on the workspace the header's switcher chose (a cookie; ADR 0265) while the account
     // is still its member; JSON routes on x-workspace-id, else the oldest membership (API.md).
-    const chosen = policy.page ? readCookies(req)[WORKSPACE_COOKIE] : undefined;
+    const chosen = policy.page ? cookies[WORKSPACE_COOKIE] : undefined;
     let principal = this.principal(session, req.headers['x-workspace-id'], chosen);
     if (policy.platformAdmin) {
       if (!principal.platformAdmin) throw new ForbiddenProblem('platform_admin_required');
@@ -83,9 +84,8 @@ export class OperatorAuthStrategy implements AuthStrategy<OperatorPolicy, Operat
    * The session of the request, logging back in from remember-me and reissuing when due (then the
    * new session is returned, and its cookies are set on `req.res`).
    */
-  async sessionOf(req: Request): Promise<SessionUser | undefined> {
+  async sessionOf(req: Request, cookies = readCookies(req)): Promise<SessionUser | undefined> {
     const res = req.res as Response;
-    const cookies = readCookies(req);
     let token = cookies[SESSION_COOKIE];
     let session = await this.sessions.resolve(token);
     let restored = false;

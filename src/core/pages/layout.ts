@@ -17,7 +17,8 @@ body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f
 header{background:#1b1f24;color:#fff;padding:.5rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 header a,header button.link{color:#fff}
 header form{display:inline;margin:0}
-header select{font:inherit;max-width:12rem}
+.account{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
+.account label{display:inline;margin:0;font-weight:normal}
 .skip{position:absolute;left:-100vw}.skip:focus{left:1rem;top:.5rem;background:#fff;color:#1b1f24;padding:.25rem .5rem;z-index:1}
 .shell{display:flex;flex-wrap:wrap;max-width:80rem;margin:0 auto}
 nav.console{flex:1 1 100%;padding:.5rem 1rem;background:#fff;border-bottom:1px solid #d0d7de}
@@ -30,7 +31,7 @@ main{flex:1 1 0;min-width:0;max-width:56rem;margin:1.5rem auto;padding:0 1rem}
 .panel{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin-bottom:1.5rem;overflow-x:auto}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 input[type=email],input[type=password],input[type=text],input[type=search],input[type=url],input[type=number],select,textarea{width:100%;max-width:24rem;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:inherit}
-header select{width:auto;padding:.15rem;color:#1b1f24}
+header select{width:auto;max-width:12rem;padding:.15rem;color:#1b1f24}
 button{padding:.5rem 1rem;border-radius:6px;border:1px solid #1f6feb;background:#1f6feb;color:#fff;font:inherit;cursor:pointer}
 button.danger{background:#fff;color:#b42318;border-color:#b42318}
 button.link{background:none;border:none;padding:0;text-decoration:underline;cursor:pointer;color:inherit}
@@ -86,14 +87,14 @@ export interface LayoutOptions {
 function accountBar(chrome: ConsoleChrome): SafeHtml {
   const switcher =
     chrome.workspaces.length > 1
-      ? html`<form method="post" action="${chrome.switchAction}" id="workspace-switcher"><label for="workspace-select" style="display:inline;margin:0;font-weight:normal">Workspace</label>
+      ? html`<form method="post" action="${chrome.switchAction}" id="workspace-switcher"><label for="workspace-select">Workspace</label>
 <select id="workspace-select" name="workspace_id">${chrome.workspaces.map(
           (w) => html`<option value="${w.id}"${w.id === chrome.workspace?.id ? ' selected' : ''}>${w.name}</option>`,
         )}</select> <button class="link" type="submit">Switch</button></form>`
       : chrome.workspace
         ? html`<span id="current-workspace-name">${chrome.workspace.name}</span>`
         : '';
-  return html`<div class="account" style="display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center">${switcher}
+  return html`<div class="account">${switcher}
 <span>${chrome.email}${chrome.workspace ? html` <small>(${chrome.workspace.role})</small>` : ''}</span>
 <form method="post" action="/users/log-out"><button class="link" type="submit">Log out</button></form></div>`;
 }
