@@ -11,5 +11,6 @@ export const SERVICE_AGENT_LIST = defineList({
   paginated: false,
   page: { limit: { min: 1, max: 500, default: 100 }, offset: { min: 0, max: 10000 } },
   filters: [{ name: 'status', values: SERVICE_AGENT_STATUSES }],
+  search: { columns: ['name', 'slug'] },
   order: { by: 'inserted_at', direction: 'DESC' },
 });

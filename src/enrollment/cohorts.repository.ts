@@ -36,6 +36,14 @@ const COHORTS = listStatements(COHORT_LIST, {
   row: COHORT_ROW,
 });
 
+/** The names of some cohorts of a workspace (a console page's rows name theirs). */
+const COHORT_NAMES = statement({
+  label: 'cohort_names',
+  text: `SELECT id, name FROM cohorts WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+  params: [t.uuid, t.uuidArray],
+  row: { id: t.uuid, name: t.text },
+});
+
 @Injectable()
 export class CohortsRepository {
   constructor(private readonly db: Db) {}
@@ -47,6 +55,12 @@ export class CohortsRepository {
 
   find(workspaceId: string, id: string): Promise<CohortRow | undefined> {
     return this.db.maybe(FIND_COHORT, [id, workspaceId]);
+  }
+
+  async namesOf(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.rows(COHORT_NAMES, [workspaceId, [...new Set(ids)]]);
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   list(workspaceId: string, q: ListQuery): Promise<{ rows: CohortRow[]; total: number }> {

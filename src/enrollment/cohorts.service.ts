@@ -36,6 +36,14 @@ export class CohortsService {
     return toCohortDto(row);
   }
 
+  /** Cohort names by id, for pages that name the cohorts their rows belong to (ids of other workspaces are left out). */
+  namesOf(workspaceId: string, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+    return this.cohorts.namesOf(
+      workspaceId,
+      ids.filter((id): id is string => id !== null),
+    );
+  }
+
   async list(workspaceId: string, q: ListQuery<typeof COHORT_LIST.key, true>): Promise<CohortListDto> {
     const { rows, total } = await this.cohorts.list(workspaceId, q);
     return listEnvelope(q, rows.map(toCohortDto), total);

@@ -26,6 +26,9 @@ export const CONSOLE_NAV: readonly { readonly title: string; readonly links: rea
   {
     title: 'Fleet',
     links: [
+      { label: 'Robots', path: '/app/robots', audience: 'member' },
+      { label: 'Enrollment tokens', path: '/app/enrollment-tokens', audience: 'member' },
+      { label: 'Cohorts', path: '/app/cohorts', audience: 'member' },
       { label: 'OTA updates', path: '/app/ota-updates', audience: 'member' },
       { label: 'Batch operations', path: '/app/batch-operations', audience: 'member' },
     ],

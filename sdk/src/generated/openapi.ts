@@ -985,6 +985,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assets/console.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's script
+         * @description Public: adds Copy buttons beside the values a console page offers to copy and shows times in the reader's local time on hover; every page works without it. Cacheable for an hour.
+         */
+        get: operations["ConsoleAssetsController_script"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/webhooks": {
         parameters: {
             query?: never;
@@ -1643,6 +1663,158 @@ export interface paths {
          * @description Public: the `age_` enrollment token in the body is the proof; counted per client IP by the machine rate limit. Creates a service agent and, given a `serial_number`, binds the pending robot pre-registered with it (or creates the robot) in the token's cohort with its default tags; answers the agent's own `agk_` API key and 30-day access token, shown only here. 400 `serial_number_required` (fleet token), `serial_not_allowed` or `serial_already_claimed`; 401 `invalid_enrollment_token`; 403 when the workspace is frozen, paused or archived; With a `claim_id`, a retry with the same token, `claim_id` and serial within 24 hours is a replay while no credential of the earlier answer has been used: 201 with the same agent and robot, fresh credentials and header `idempotent-replayed: true`; the earlier answer's credentials are revoked and nothing is counted. 409 `enrollment_claimed` (also for a replay whose earlier answer was used, or older than 24 hours), `enrollment_exhausted`, `enrollment_revoked` or `claim_id_conflict` (the claim_id was used with another serial); 410 `enrollment_expired` or `robot_decommissioned`; 429 `agent_quota_reached` or `robot_quota_reached`. A refused claim creates nothing and keeps the token's remaining claims.
          */
         post: operations["EnrollmentClaimController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/robots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Robots page
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Lists the robots newest first by name, serial, status and cohort, with the query of `GET /api/v1/operator/robots` (`q` searches serial and name, `filter[status]`, `limit`, `offset`; its 400s alike). Owners and admins also get the pre-register form and the reset and retire buttons, each confirmed before it posts.
+         */
+        get: operations["FleetPageController_robotsIndex"];
+        put?: never;
+        /**
+         * Pre-register a robot from the robots page
+         * @description The pre-register form (owners and admins), validated as `POST /api/v1/operator/robots` is; then back to the robots page. A refusal (a serial taken, the quota reached) renders the page again with its reason and the typed values.
+         */
+        post: operations["FleetPageController_preRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/robots/{id}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a robot from the robots page
+         * @description The confirmed retire button (owners and admins), as `POST /api/v1/operator/robots/:id/retire`; then back to the robots page.
+         */
+        post: operations["FleetPageController_retire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/robots/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a robot from the robots page
+         * @description The confirmed reset button (owners and admins), as `POST /api/v1/operator/robots/:id/reset`; then back to the robots page. A retired robot renders the page again with 409 and its reason.
+         */
+        post: operations["FleetPageController_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/enrollment-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enrollment tokens page
+         * @description Console page for any member of the workspace. Lists the `age_` tokens by prefix, state, claims and cohort with the query of `GET /api/v1/operator/enrollment_tokens` (`q` searches the prefix); never a secret, except once: `?shown=` after issuing one, for the session that issued it. Owners and admins get the issue form and revoke buttons.
+         */
+        get: operations["FleetPageController_tokensIndex"];
+        put?: never;
+        /**
+         * Issue an enrollment token from its page
+         * @description The issue form (owners and admins), validated as `POST /api/v1/operator/enrollment_tokens` is (`default_tags` and `serial_allowlist` comma-separated). Answers a 303 to the tokens page, which shows the new token once (`?shown=`, this session only; a reload shows its prefix only); should Redis not hold it, this answer shows it itself (201). A refusal renders the page again with its reason and the typed values.
+         */
+        post: operations["FleetPageController_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/enrollment-tokens/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an enrollment token from its page
+         * @description The confirmed revoke button (owners and admins), as `POST /api/v1/operator/enrollment_tokens/:id/revoke`; then back to the tokens page.
+         */
+        post: operations["FleetPageController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/cohorts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cohorts page
+         * @description Console page for any member of the workspace. Lists the cohorts with their robot counts, with the query of `GET /api/v1/operator/cohorts` (`q` searches the name); owners and admins get the form that creates one.
+         */
+        get: operations["FleetPageController_cohortsIndex"];
+        put?: never;
+        /**
+         * Create a cohort from the cohorts page
+         * @description The new-cohort form (owners and admins), validated as `POST /api/v1/operator/cohorts` is; then to the cohort's page. A refusal (a name taken) renders the page again with its reason.
+         */
+        post: operations["FleetPageController_createCohort"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/cohorts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cohort page
+         * @description Console page for any member of the workspace: a cohort and its robots, with the query of `GET /api/v1/operator/cohorts/:id` (`q` searches serial and name, `limit`, `offset`). 404 for a cohort of another workspace.
+         */
+        get: operations["FleetPageController_cohort"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9173,6 +9345,24 @@ export interface operations {
             };
         };
     };
+    ConsoleAssetsController_script: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the script (text/javascript) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     WebhooksPageController_index: {
         parameters: {
             query?: never;
@@ -9617,6 +9807,8 @@ export interface operations {
                 status?: "active" | "inactive";
                 /** @description wins over status */
                 "filter[status]"?: "active" | "inactive";
+                /** @description a case-insensitive substring of name or slug; blank is no search */
+                q?: string;
             };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */
@@ -9635,7 +9827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAgentListDto"];
                 };
             };
-            /** @description invalid_limit, invalid_offset or invalid_status */
+            /** @description invalid_limit, invalid_offset, invalid_status or invalid_q */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10974,6 +11166,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description a case-insensitive substring of prefix; blank is no search */
+                q?: string;
             };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */
@@ -10992,7 +11186,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrollmentTokenListDto"];
                 };
             };
-            /** @description invalid_limit or invalid_offset */
+            /** @description invalid_limit, invalid_offset or invalid_q */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11161,6 +11355,8 @@ export interface operations {
                 status?: "pending" | "active" | "retired";
                 /** @description wins over status */
                 "filter[status]"?: "pending" | "active" | "retired";
+                /** @description a case-insensitive substring of serial_number or name; blank is no search */
+                q?: string;
             };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */
@@ -11180,7 +11376,7 @@ export interface operations {
                     "application/json": components["schemas"]["RobotListDto"];
                 };
             };
-            /** @description invalid_limit, invalid_offset or invalid_status */
+            /** @description invalid_limit, invalid_offset, invalid_status or invalid_q */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11420,6 +11616,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description a case-insensitive substring of name; blank is no search */
+                q?: string;
             };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */
@@ -11438,7 +11636,7 @@ export interface operations {
                     "application/json": components["schemas"]["CohortListDto"];
                 };
             };
-            /** @description invalid_limit or invalid_offset */
+            /** @description invalid_limit, invalid_offset or invalid_q */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11543,6 +11741,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description a case-insensitive substring of serial_number or name; blank is no search */
+                q?: string;
             };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */
@@ -11563,7 +11763,7 @@ export interface operations {
                     "application/json": components["schemas"]["CohortShowDto"];
                 };
             };
-            /** @description invalid_limit or invalid_offset */
+            /** @description invalid_limit, invalid_offset or invalid_q */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11696,6 +11896,449 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    FleetPageController_robotsIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of robots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    FleetPageController_preRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description unique in the workspace */
+                    serial_number: string;
+                    /** @description optional label */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description pre-registered; back to the robots page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    FleetPageController_retire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description retired; back to the robots page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FleetPageController_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description reset; back to the robots page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description robot_retired: retirement is final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FleetPageController_tokensIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of enrollment tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    FleetPageController_issue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description 1: single-use; more: a fleet token */
+                    max_claims?: string;
+                    /** @description seconds it stays valid */
+                    expires_in?: string;
+                    /** @description a cohort its robots join; blank: none */
+                    cohort_id?: string;
+                    /** @description comma-separated tags for its robots */
+                    default_tags?: string;
+                    /** @description comma-separated serials that may claim; blank: any */
+                    serial_allowlist?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Redis could not hold the token for the redirect: the new token, shown once in this answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description issued; to the tokens page, which shows it once */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    FleetPageController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description revoked; back to the tokens page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FleetPageController_cohortsIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of cohorts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    FleetPageController_createCohort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description unique in the workspace, ignoring case */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description created; to the cohort's page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    FleetPageController_cohort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the cohort and a page of its robots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -39,6 +39,11 @@ function filterSets(d: ListDefinition): string[][] {
   return Array.from({ length: 2 ** names.length }, (_, mask) => names.filter((_n, i) => mask & (1 << i)));
 }
 
+/** Every shape of query a list can run: each filter set, with and without the search of a list that has one. */
+function queryShapes(d: ListDefinition): { applied: string[]; search?: string }[] {
+  return filterSets(d).flatMap((applied) => (d.search ? [{ applied }, { applied, search: '' }] : [{ applied }]));
+}
+
 /** A list of the API (SPEC.md Lists) declared as statements: a page and a count per set of filters. */
 export interface ListStatements<P extends readonly unknown[], R> {
   readonly definition: ListDefinition;
@@ -51,7 +56,7 @@ export interface ListStatements<P extends readonly unknown[], R> {
 /**
  * Declares a list's statements: for each set of the definition's filters that a query can
  * apply, its page (`SELECT <columns> FROM <from> WHERE <scope> AND <filters> ORDER BY ... LIMIT
- * $n OFFSET $m`) and its count. All are declared at load, so the schema test checks every text
+ * $n OFFSET $m`) and its count, each with and without the search of a list that has one. All are declared at load, so the schema test checks every text
  * the list can run. Filter values are parameters (`text`, or `uuid` for a `'uuid'` filter).
  */
 export function listStatements<const P extends readonly PgType<unknown, unknown>[], const S extends RowShape>(
@@ -65,17 +70,17 @@ export function listStatements<const P extends readonly PgType<unknown, unknown>
   // list_x pages go with count_x counts (the labels test/hot-queries knows them by)
   const countLabel = def.label.startsWith('list_') ? `count_${def.label.slice('list_'.length)}` : `${def.label}_count`;
   const filterTag = (name: string) => ((list.filters ?? []).find((f) => f.name === name)?.values === 'uuid' ? t.uuid : t.text);
-  for (const applied of filterSets(list)) {
+  for (const { applied, search } of queryShapes(list)) {
     const filters = Object.fromEntries(applied.map((name) => [name, '']));
     const s = listSql(
-      { definition: list, page: { limit: 1, offset: 0 }, filters },
+      { definition: list, page: { limit: 1, offset: 0 }, filters, ...(search === undefined ? {} : { search }) },
       {
         sql: def.scope,
         params: def.params,
         alias: def.alias,
       },
     );
-    const filterParams = applied.map(filterTag);
+    const filterParams = [...applied.map(filterTag), ...(search === undefined ? [] : [t.text])];
     const pageParams = [...def.params, ...filterParams, t.bigint, ...(list.page.offset ? [t.bigint] : [])];
     pages.set(
       s.variant,
@@ -84,7 +89,8 @@ export function listStatements<const P extends readonly PgType<unknown, unknown>
         text: `SELECT ${def.columns} FROM ${from} ${s.where} ${s.orderBy} ${s.limit}`,
         params: pageParams,
         row: def.row,
-        lane: def.lane ?? 'pooled',
+        // a substring search reads every row of the scope: never on the pipelined read lane
+        lane: search === undefined ? (def.lane ?? 'pooled') : 'pooled',
       }),
     );
     counts.set(

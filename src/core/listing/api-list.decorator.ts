@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiQuery } from '@nestjs/swagger';
 import { ProblemDto } from '../common/problem/problem.dto';
-import { isNestedOnly, type ListDefinition, type ListFilter } from './list-definition';
+import { isNestedOnly, type ListDefinition, type ListFilter, SEARCH_MAX, SEARCH_PARAM } from './list-definition';
 import { pageParamNames } from './page';
 
 const filterSchema = (f: ListFilter) =>
@@ -10,9 +10,12 @@ const filterSchema = (f: ListFilter) =>
 /** The 400 details a list can answer, as prose: `invalid_limit, invalid_offset or invalid_status`. */
 export function listBadRequestDetails(d: ListDefinition): string {
   const names = pageParamNames(d.page);
-  const details = [names.limit, ...(d.page.offset ? [names.offset] : []), ...(d.filters ?? []).map((f) => f.name)].map(
-    (name) => `invalid_${name}`,
-  );
+  const details = [
+    names.limit,
+    ...(d.page.offset ? [names.offset] : []),
+    ...(d.filters ?? []).map((f) => f.name),
+    ...(d.search ? [SEARCH_PARAM] : []),
+  ].map((name) => `invalid_${name}`);
   return details.length > 1 ? `${details.slice(0, -1).join(', ')} or ${details[details.length - 1]}` : details[0];
 }
 
@@ -41,6 +44,16 @@ export function ApiList(d: ListDefinition) {
         ApiQuery({ name: `filter[${f.name}]`, required: false, ...filterSchema(f), description: `wins over ${f.name}` }),
       );
     }
+  }
+  if (d.search) {
+    decorators.push(
+      ApiQuery({
+        name: SEARCH_PARAM,
+        required: false,
+        schema: { type: 'string', maxLength: SEARCH_MAX },
+        description: `a case-insensitive substring of ${d.search.columns.join(' or ')}; blank is no search`,
+      }),
+    );
   }
   decorators.push(ApiBadRequestResponse({ type: ProblemDto, description: listBadRequestDetails(d) }));
   return applyDecorators(...decorators);

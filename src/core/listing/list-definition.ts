@@ -26,9 +26,18 @@ export interface ListDefinition<K extends string = string, P extends boolean = b
   filters?: readonly ListFilter[];
   /** every filter of the list reads only the nested form (SPEC.md Operator list filters, 3) */
   nestedOnly?: boolean;
+  /**
+   * `?q=`: a case-insensitive substring search over these text columns (any of them matching),
+   * 1-100 characters after trimming (ADR 0267).
+   */
+  search?: { columns: readonly string[] };
   /** ORDER BY `by`, then `tiebreaker` (default `id`, must be unique) in the same direction: stable under paging */
   order: { by: string | readonly string[]; tiebreaker?: string; direction: 'ASC' | 'DESC' };
 }
+
+/** The query parameter of a list's search, and the longest search it takes. */
+export const SEARCH_PARAM = 'q';
+export const SEARCH_MAX = 100;
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
@@ -46,10 +55,12 @@ export function defineList<const K extends string, const P extends boolean>(d: L
     throw new Error(`list ${d.key}: inconsistent page rules`);
   }
   for (const column of [...orderColumns(d)]) assertIdentifier(d.key, 'order column', column);
+  for (const column of d.search?.columns ?? []) assertIdentifier(d.key, 'search column', column);
   const names = new Set<string>();
   for (const f of d.filters ?? []) {
     assertIdentifier(d.key, 'filter', f.name);
     assertIdentifier(d.key, 'filter column', filterColumn(f));
+    if (f.name === SEARCH_PARAM) throw new Error(`list ${d.key}: filter ${SEARCH_PARAM} is the search parameter`);
     if (names.has(f.name)) throw new Error(`list ${d.key}: filter ${f.name} declared twice`);
     names.add(f.name);
   }

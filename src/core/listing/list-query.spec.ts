@@ -83,4 +83,12 @@ describe('defineList', () => {
     expect(() => defineList({ ...UPDATES, page: { limit: { min: 1, max: 10, default: 50 } } })).toThrow(/page rules/);
     expect(() => defineList({ ...UPDATES, filters: [UPDATES.filters![0], UPDATES.filters![0]] })).toThrow(/twice/);
   });
+
+  it('reads a search of 1-100 characters after trimming and refuses a longer or repeated one with invalid_q', () => {
+    const SEARCHED = defineList({ ...UPDATES, key: 'searched', search: { columns: ['name'] } });
+    expect(parseList(SEARCHED, { q: ' dock 7 ' }).search).toBe('dock 7');
+    expect(parseList(SEARCHED, { q: 'x'.repeat(100) }).search).toHaveLength(100);
+    for (const q of ['x'.repeat(101), ['a', 'b']]) expectBadRequest(() => parseList(SEARCHED, { q }), 'invalid_q');
+    expectBadRequest(() => parseList(SEARCHED, { 'q[x]': 'a' }), 'invalid_q');
+  });
 });

@@ -1,6 +1,6 @@
 import { BadRequestProblem } from '../common/problem/problem.error';
 import { extractFilter } from './filters';
-import { isNestedOnly, type ListDefinition } from './list-definition';
+import { isNestedOnly, type ListDefinition, SEARCH_MAX, SEARCH_PARAM } from './list-definition';
 import { type Page, pageParamNames, parsePage } from './page';
 
 /** A validated list query: the page and the filters present, by name. */
@@ -8,6 +8,8 @@ export interface ListQuery<K extends string = string, P extends boolean = boolea
   definition: ListDefinition<K, P>;
   page: Page;
   filters: Readonly<Record<string, string>>;
+  /** the trimmed `?q=` of a list with a search, when one was sent */
+  search?: string;
 }
 
 /**
@@ -28,7 +30,18 @@ export function parseList<K extends string, P extends boolean>(
     const value = extractFilter(query, f.name, f.values, { nestedOnly: isNestedOnly(definition, f) });
     if (value !== undefined) filters[f.name] = value;
   }
-  return { definition, page, filters };
+  const search = definition.search ? parseSearch(query[SEARCH_PARAM]) : undefined;
+  return search === undefined ? { definition, page, filters } : { definition, page, filters, search };
+}
+
+/** `?q=`: absent or blank is no search; more than SEARCH_MAX characters, or repeated, is 400 invalid_q. */
+function parseSearch(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  if (text === undefined || text.length > SEARCH_MAX) {
+    throw new BadRequestProblem(`invalid_${SEARCH_PARAM}`, { extra: { parameter: SEARCH_PARAM, maxLength: SEARCH_MAX } });
+  }
+  return text === '' ? undefined : text;
 }
 
 const BRACKETED = /^([^[\]]+)\[([^\]]*)\](.*)$/;
@@ -40,7 +53,7 @@ function namesOf(definition: ListDefinition): { flat: Set<string>; nested: Set<s
   let names = structuredNames.get(definition);
   if (!names) {
     const page = pageParamNames(definition.page);
-    const flat = new Set([page.limit, ...(definition.page.offset ? [page.offset] : [])]);
+    const flat = new Set([page.limit, ...(definition.page.offset ? [page.offset] : []), ...(definition.search ? [SEARCH_PARAM] : [])]);
     const nested = new Set<string>();
     for (const f of definition.filters ?? []) {
       nested.add(f.name);

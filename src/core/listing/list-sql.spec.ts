@@ -53,4 +53,19 @@ describe('listSql', () => {
       countParams: ['ws', 'done'],
     });
   });
+
+  it("a search matches any of its columns case-insensitively, with the query's own % _ and backslash taken literally", () => {
+    const SEARCHED = defineList({ ...UPDATES, key: 'searched', search: { columns: ['serial_number', 'name'] } });
+    const q = parseList(SEARCHED, { q: '  50%_a\\b ', status: 'done' });
+    expect(listSql(q, SCOPE)).toMatchObject({
+      where: 'WHERE u.workspace_id = $1 AND u.status = $2 AND (u.serial_number ILIKE $3 OR u.name ILIKE $3)',
+      limit: 'LIMIT $4 OFFSET $5',
+      params: ['ws', 'done', '%50\\%\\_a\\\\b%', 50, 0],
+      countParams: ['ws', 'done', '%50\\%\\_a\\\\b%'],
+      variant: '_by_status_matching',
+    });
+    // blank is no search; a list without a search ignores q
+    expect(listSql(parseList(SEARCHED, { q: '   ' }), SCOPE).variant).toBe('');
+    expect(listSql(parseList(UPDATES, { q: 'x' }), SCOPE).variant).toBe('');
+  });
 });

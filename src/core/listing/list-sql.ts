@@ -22,7 +22,7 @@ export interface ListSql {
   params: unknown[];
   /** scope and filter values: for the count */
   countParams: unknown[];
-  /** '' or `_by_<filter>[_and_<filter>]`: tells the texts apart, for prepared statement names */
+  /** '' or `_by_<filter>[_and_<filter>]`, then `_matching` with a search: tells the texts apart, for prepared statement names */
   variant: string;
 }
 
@@ -43,6 +43,12 @@ export function listSql(q: ListQuery, scope: ListScope = {}): ListSql {
     conditions.push(`${col(filterColumn(f))} = $${params.length}`);
     applied.push(f.name);
   }
+  const search = d.search && q.search !== undefined ? { columns: d.search.columns, term: q.search } : undefined;
+  if (search) {
+    // a substring: its own %, _ and backslashes match literally (ILIKE's default escape is the backslash)
+    params.push(`%${search.term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    conditions.push(`(${search.columns.map((c) => `${col(c)} ILIKE $${params.length}`).join(' OR ')})`);
+  }
   const countParams = [...params];
   params.push(q.page.limit);
   let limit = `LIMIT $${params.length}`;
@@ -58,6 +64,6 @@ export function listSql(q: ListQuery, scope: ListScope = {}): ListSql {
     limit,
     params,
     countParams,
-    variant: applied.length ? `_by_${applied.join('_and_')}` : '',
+    variant: (applied.length ? `_by_${applied.join('_and_')}` : '') + (search ? '_matching' : ''),
   };
 }

@@ -11,6 +11,24 @@ export const PAGE_CSP =
  */
 export const SCRIPTED_PAGE_CSP = `${PAGE_CSP}; script-src 'self'; connect-src 'self'`;
 
+/**
+ * The console's own script (copy buttons, local times on hover), loaded by every page with the
+ * console frame; those pages let this origin's script files run and nothing else. Every page
+ * works without it (issue 57).
+ */
+export const CONSOLE_SCRIPT_PATH = '/assets/console.js';
+const CONSOLE_PAGE_CSP = `${PAGE_CSP}; script-src 'self'`;
+
+/** A laid-out page, knowing whether it loads script files (sendPage then sends the CSP that lets them run). */
+export class PageHtml extends SafeHtml {
+  constructor(
+    value: string,
+    readonly loadsScripts: 'none' | 'console' | 'page',
+  ) {
+    super(value);
+  }
+}
+
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9;overflow-wrap:anywhere}
@@ -39,6 +57,11 @@ a.button{display:inline-block;padding:.5rem 1rem;border-radius:6px;border:1px so
 .error{color:#b42318;font-weight:600}
 .notice{color:#1a7f37;font-weight:600}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #d0d7de;vertical-align:top}
+details.confirm{display:inline-block}details.confirm>summary{display:inline-block;padding:.35rem .75rem;border-radius:6px;border:1px solid #b42318;color:#b42318;cursor:pointer;list-style:none}
+details.confirm>summary::-webkit-details-marker{display:none}details.confirm[open]>summary{background:#fef3f2}details.confirm form{margin:.5rem 0}
+.list-controls{display:flex;flex-wrap:wrap;gap:0 1rem;align-items:flex-end;margin-bottom:1rem}.list-controls .field{flex:0 1 14rem}.list-controls label{margin-top:.25rem}
+.pager{display:flex;gap:1rem;margin:1rem 0}
+button.copy{margin:.25rem 0;padding:.15rem .5rem;font-size:.875rem}
 code.secret{display:block;padding:.75rem;background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;word-break:break-all}
 `;
 
@@ -108,13 +131,15 @@ function consoleNav(chrome: ConsoleChrome, current: string | undefined): SafeHtm
   )}</nav>`;
 }
 
-export function layout(opts: LayoutOptions, body: SafeHtml): SafeHtml {
+export function layout(opts: LayoutOptions, body: SafeHtml): PageHtml {
   const chrome = opts.chrome;
-  return html`<!doctype html>
+  const scripts = [...(chrome ? [CONSOLE_SCRIPT_PATH] : []), ...(opts.scripts ?? [])];
+  const page = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${opts.title} · Agent Network</title><link rel="icon" href="/favicon.ico" type="image/svg+xml"><style>${new SafeHtml(STYLE)}</style>${(opts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}</head>
+<title>${opts.title} · Agent Network</title><link rel="icon" href="/favicon.ico" type="image/svg+xml"><style>${new SafeHtml(STYLE)}</style>${scripts.map((src) => html`<script src="${src}" defer></script>`)}</head>
 <body><a class="skip" href="#main">Skip to the content</a><header><a href="${chrome ? '/app' : '/'}"><strong>Agent Network</strong></a>${chrome ? accountBar(chrome) : ''}</header>
 <div class="shell">${chrome ? consoleNav(chrome, opts.current) : ''}<main id="main">${body}</main></div></body></html>`;
+  return new PageHtml(page.value, opts.scripts?.length ? 'page' : chrome ? 'console' : 'none');
 }
 
 /**
@@ -129,7 +154,8 @@ export function sendPage(
   status = 200,
   opts: { scripts?: boolean; formTargets?: readonly string[] } = {},
 ): void {
-  let csp = opts.scripts ? SCRIPTED_PAGE_CSP : PAGE_CSP;
+  const loads = opts.scripts ? 'page' : page instanceof PageHtml ? page.loadsScripts : 'none';
+  let csp = loads === 'page' ? SCRIPTED_PAGE_CSP : loads === 'console' ? CONSOLE_PAGE_CSP : PAGE_CSP;
   if (opts.formTargets?.length) csp = csp.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`);
   res
     .status(status)

@@ -29,9 +29,10 @@ export const COHORT_LIST = defineList({
   key: 'cohorts',
   paginated: true,
   page: { limit: { min: 1, max: 500, default: 100 }, offset: { min: 0, max: 100000 } },
+  search: { columns: ['name'] },
   order: { by: 'inserted_at', direction: 'DESC' },
 });
-export const COHORT_MEMBER_LIST = defineList({ ...COHORT_LIST, key: 'members' });
+export const COHORT_MEMBER_LIST = defineList({ ...COHORT_LIST, key: 'members', search: { columns: ['serial_number', 'name'] } });
 
 export class CohortListDto {
   @ApiProperty({ type: [CohortDto] }) cohorts: CohortDto[];

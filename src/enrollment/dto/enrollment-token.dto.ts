@@ -97,6 +97,7 @@ export const ENROLLMENT_TOKEN_LIST = defineList({
   key: 'enrollment_tokens',
   paginated: true,
   page: { limit: { min: 1, max: 100, default: 50 }, offset: { min: 0, max: 10000 } },
+  search: { columns: ['prefix'] },
   order: { by: 'inserted_at', direction: 'DESC' },
 });
 

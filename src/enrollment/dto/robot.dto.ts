@@ -44,6 +44,7 @@ export const ROBOT_LIST = defineList({
   paginated: true,
   page: { limit: { min: 1, max: 100, default: 50 }, offset: { min: 0, max: 10000 } },
   filters: [{ name: 'status', values: ROBOT_STATUSES }],
+  search: { columns: ['serial_number', 'name'] },
   order: { by: 'inserted_at', direction: 'DESC' },
 });
 
