@@ -30,7 +30,7 @@ SMOKES=(
   "claims-sql|BENCH_ROUNDS=1 BENCH_CLAIMS_SQL_CLIENTS=4 bash bench/run.sh claims-sql"
   "scim|BENCH_SCIM_USERS=100 bash bench/run.sh scim"
   "observability|BENCH_TRACES=100 BENCH_SEARCH_ROWS=1000 BENCH_SEARCH_QUERIES=20 bash bench/run.sh observability"
-  "fleet|BENCH_FLEET_TARGETS=100 BENCH_FLEET_CHECKS=100 bash bench/run.sh fleet"
+  "fleet|BENCH_FLEET_TARGETS=100 BENCH_FLEET_CHECKS=100 BENCH_FLEET_PAGES=50 bash bench/run.sh fleet"
   "simulator|BENCH_FLEET_ROBOTS=20 BENCH_FLEET_ROUNDS=1 bash bench/run.sh simulator"
   "webhooks|BENCH_EVENTS=100 BENCH_PACED_EVENTS=20 npm run --silent bench:webhooks"
   "rate-limit|npm run --silent bench:rate-limit"
