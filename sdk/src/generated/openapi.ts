@@ -7061,6 +7061,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description the form again with the refusal of each field */
             422: {
                 headers: {
@@ -7193,6 +7202,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description throttled: retry-after and a plain-text body (no redirect) */
             429: {
                 headers: {
@@ -7224,6 +7242,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     LoginController_logOut: {
@@ -7241,6 +7268,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };
@@ -7284,6 +7320,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };
@@ -7340,6 +7385,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
             /** @description the form again, with what is wrong with the password */
             422: {
@@ -8183,6 +8237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
             /** @description throttled: retry-after and a plain-text body */
             429: {
@@ -20496,6 +20559,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description the link is not valid (unknown, used, revoked, replaced or expired) */
             404: {
                 headers: {
@@ -21386,6 +21458,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
             /** @description the identity provider could not be reached (HTML) */
             503: {
