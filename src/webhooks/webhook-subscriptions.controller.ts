@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiCallbacks,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiHeader,
@@ -12,6 +11,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
@@ -48,6 +48,44 @@ const dnsDown = ApiServiceUnavailableResponse({
   description: 'dns_unavailable: the host could not be resolved now (production URL rule)',
 });
 
+const deliveryHeader = (name: string, description: string) => ({
+  name,
+  in: 'header' as const,
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+
+/**
+ * What the service sends to a subscription's URL and how it reads the answer, written out whole
+ * (ApiCallbacks names only the body and one status): the receiver is reached with none of this
+ * service's schemes (`security: []`), it checks the `webhook-signature` instead.
+ */
+const DELIVERY_CALLBACK = {
+  operationId: 'WebhookDelivery',
+  summary: 'Deliver an event to the subscription URL',
+  description:
+    "Each event is POSTed to the subscription's URL, signed the Standard Webhooks way with the subscription's secret. " +
+    `An attempt that gets no 2xx within ${formatDurationMs(envDefault('WEBHOOK_TIMEOUT_MS'))} is retried with exponential backoff for ` +
+    `${formatDurationMs(envDefault('WEBHOOK_RETRY_WINDOW_MS'), 'hour')} (both by default), and never sooner than the answer's \`retry-after\` asks.`,
+  security: [],
+  parameters: [
+    deliveryHeader('webhook-id', 'the delivery id, the same on every attempt (the `id` of GET .../deliveries)'),
+    deliveryHeader('webhook-timestamp', "this attempt's time in unix seconds"),
+    deliveryHeader(
+      'webhook-signature',
+      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` by the current secret and, for ' +
+        `${formatDurationMs(SECRET_ROTATION_OVERLAP_MS, 'hour')} after a rotation, by the previous one too (space-separated)`,
+    ),
+  ],
+  requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(WebhookPayloadDto) } } } },
+  responses: {
+    '200': { description: 'any 2xx accepts the delivery' },
+    '410': { description: 'Gone: the subscription is disabled and the delivery not retried' },
+    default: { description: 'any other answer, or none in time, is retried' },
+  },
+};
+
 /** Webhook subscriptions of the session's workspace and their deliveries: owners and admins. */
 @ApiTags('operator')
 @ApiHeader({ name: 'x-workspace-id', required: false, description: 'workspace to act on; default: the oldest membership' })
@@ -72,16 +110,10 @@ export class WebhookSubscriptionsController {
       'without credentials or fragment, and under the production URL policy https only, resolving to public addresses only; a refused ' +
       `URL, an unknown event type or a ${ordinal(WEBHOOK_SUBSCRIPTIONS_MAX + 1)} subscription of the workspace is 422 \`validation_failed\`, and a host that cannot be ` +
       'resolved right now 503 `dns_unavailable` with `retry-after`.',
+    callbacks: { delivery: { '{$request.body#/url}': { post: DELIVERY_CALLBACK } } },
   })
   @ApiCreatedResponse({ type: WebhookSubscriptionSecretEnvelopeDto, description: 'the secret (whsec_...) is shown once' })
   @ApiExtraModels(WebhookPayloadDto)
-  @ApiCallbacks({
-    name: 'delivery',
-    callbackUrl: '{$request.body#/url}',
-    method: 'post',
-    requestBody: { type: WebhookPayloadDto },
-    expectedResponse: { status: 200, description: 'any 2xx within 10 seconds accepts the delivery; anything else is retried' },
-  })
   @invalid
   @dnsDown
   async create(

@@ -7233,6 +7233,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description the form again with the refusal of each field */
             422: {
                 headers: {
@@ -7365,6 +7374,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description throttled: retry-after and a plain-text body (no redirect) */
             429: {
                 headers: {
@@ -7396,6 +7414,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
         };
     };
     LoginController_logOut: {
@@ -7413,6 +7440,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };
@@ -7456,6 +7492,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
         };
     };
@@ -7512,6 +7557,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
             /** @description the form again, with what is wrong with the password */
             422: {
@@ -8355,6 +8409,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
             /** @description throttled: retry-after and a plain-text body */
             429: {
@@ -21139,6 +21202,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description the link is not valid (unknown, used, revoked, replaced or expired) */
             404: {
                 headers: {
@@ -22029,6 +22101,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
             };
             /** @description the identity provider could not be reached (HTML) */
             503: {

@@ -1,4 +1,5 @@
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { CROSS_ORIGIN_PROTECTED_PATHS } from '../common/http/cross-origin';
 import { SPEC_ACCESS_TOKEN_TTL_SECONDS } from '../config/environment';
 import { durationAdjective } from '../text/duration';
 import { API_TAGS } from './tags';
@@ -97,20 +98,30 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
 }
 
 const PROBLEM_REF = '#/components/schemas/ProblemDto';
+const UNSAFE_METHODS = new Set(['put', 'post', 'delete', 'patch']);
+const CROSS_ORIGIN_REFUSAL = {
+  description:
+    "`cross_origin_request`: sent from another site (Sec-Fetch-Site cross-site or same-site, or another Origin than the service's)",
+  content: { 'application/problem+json': { schema: { $ref: PROBLEM_REF } } },
+};
 
 /**
  * What the server does, said in the document (issue 57): an operation that declares no security
  * scheme is public and says `security: []` (the route-means walk opens each such operation
  * without a credential), and an error answer whose body is the problem schema is declared
  * `application/problem+json`, the type the server sends, not the `application/json` the Swagger
- * decorators write.
+ * decorators write. An unsafe request under a cross-origin protected path can be refused 403
+ * `cross_origin_request` before it reaches its route, so such an operation declares a 403 (the
+ * public form posts of /users/* had none).
  */
 function saySecurityAndProblems(document: OpenAPIObject): void {
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
+    const crossOriginProtected = CROSS_ORIGIN_PROTECTED_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
       const op = item[method];
       if (!op) continue;
       op.security ??= [];
+      if (crossOriginProtected && UNSAFE_METHODS.has(method)) op.responses['403'] ??= CROSS_ORIGIN_REFUSAL;
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if (Number(status) < 400 || !response || !('content' in response) || !response.content) continue;
         const json = response.content['application/json'];
