@@ -89,9 +89,12 @@ function curlBodies(file: string): (Example & { method: string; path: string })[
     const double = /\s-d\s+"((?:[^"\\]|\\.)*)"/.exec(command);
     const body = single?.[1] ?? double?.[1].replace(/\\"/g, '"');
     if (body === undefined || !/^\s*[{[]/.test(body)) continue;
-    const url = /["']?(?:https?:\/\/[^/\s"']+|\$[A-Z_]+|\$\{[A-Z_]+\})(\/[^\s"'?]*)/.exec(command);
+    // The first URL that is not a file of an option (`-b "$WORK/cookies"`, `-o "$WORK/answer.json"`).
+    const url = [...command.matchAll(/(\S+\s+)?["']?(?:https?:\/\/[^/\s"']+|\$[A-Z_]+|\$\{[A-Z_]+\})(\/[^\s"'?]*)/g)].find(
+      (m) => !/^(-[bco]|--cookie|--cookie-jar|--output)\s+$/.test(m[1] ?? ''),
+    );
     const method = /\s-X\s*([A-Z]+)/.exec(command)?.[1] ?? 'POST';
-    found.push({ file, line: start + 1, json: body, method: method.toLowerCase(), path: url?.[1] ?? '' });
+    found.push({ file, line: start + 1, json: body, method: method.toLowerCase(), path: url?.[2] ?? '' });
   }
   return found;
 }

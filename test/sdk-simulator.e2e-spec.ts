@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ECHO_COMMAND, formatSummary, runFleet } from '../sdk/src/simulator/fleet';
+import { DEFAULT_ROBOTS } from '../sdk/src/simulator/cli';
+import { ECHO_COMMAND, formatSummary, QUOTA_HINT, runFleet } from '../sdk/src/simulator/fleet';
 import { claimsCount, issueToken, makeFleetOwner } from './enrollment-support';
 import { PASSWORD } from './support/builders';
 import { Operator } from './support/console';
@@ -140,6 +141,24 @@ describe('fleet simulator', () => {
     });
     expect(summary.commands.roundTrip.count).toBe(6);
     expect(await claimsCount(t, token.id)).toBe(3);
+  }, 60_000);
+
+  it('the default run fits a freshly registered workspace on the free plan; a fleet beyond its quota is told why', async () => {
+    const fresh = await makeFleetOwner(t, 'free');
+    const token = await issueToken(t, fresh, { max_claims: DEFAULT_ROBOTS + 6 });
+    // `npm run simulate` with the token alone, as the quick-start runs it (docs/quickstart.md).
+    const run = await simulate(['--base-url', base, '--no-progress'], { AGENT_NETWORK_ENROLLMENT_TOKEN: token.token });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`claims: {4}${DEFAULT_ROBOTS} claimed, 0 reused, 0 failed`));
+    expect(run.stdout).not.toContain(QUOTA_HINT);
+
+    // Six more: the eleventh robot's agent is one more than the free plan's ten.
+    const beyond = await simulate(['--robots', '6', '--base-url', base, '--no-progress', '--token', token.token], {});
+    expect(beyond.code).toBe(1);
+    expect(beyond.stdout).toMatch(/claims: {4}5 claimed, 0 reused, 1 failed/);
+    expect(beyond.stdout).toMatch(/1 {2}claim:quota-exceeded:agent_quota_reached/);
+    expect(beyond.stdout).toContain(QUOTA_HINT);
   }, 60_000);
 
   it('the CLI refuses to start without a token, and reports claims it could not make', async () => {

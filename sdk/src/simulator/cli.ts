@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+/** Robots of a run without --robots: a new workspace on the free plan (10 agents, 25 robots) has room for them and a few more. */
+export const DEFAULT_ROBOTS = 5;
+
 /**
  * The fleet simulator: N robots with distinct serials claim one fleet enrollment token, connect
  * their sockets, answer the operator's commands and walk OTA updates through their statuses, all
@@ -15,7 +18,8 @@ const USAGE = `usage: npm run simulate -- --robots N --token age_... [options]
 
   --token TOKEN           the fleet enrollment token (or env AGENT_NETWORK_ENROLLMENT_TOKEN,
                           which keeps it out of the process list)
-  --robots N              robots to simulate (default 10)
+  --robots N              robots to simulate (default 5: a new workspace on the free plan has
+                          room for 10 agents and 25 robots, and each robot is an agent)
   --base-url URL          the service (env AGENT_NETWORK_URL; default http://localhost:4000)
   --concurrency N         claims, connects and commands in flight (default 50)
   --serial-prefix TEXT    serial numbers are TEXT and the robot's number (default sim-<random>-)
@@ -130,7 +134,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     const fleet: FleetOptions = {
       baseUrl: args['base-url'] ?? env.AGENT_NETWORK_URL ?? 'http://localhost:4000',
       token,
-      robots: positiveInt('robots', args.robots, 10, 1),
+      robots: positiveInt('robots', args.robots, DEFAULT_ROBOTS, 1),
       concurrency: positiveInt('concurrency', args.concurrency, 50, 1),
       serialPrefix: args['serial-prefix'],
       stateDir: args['state-dir'],

@@ -408,6 +408,11 @@ export function formatLossyComparison(lossless: FleetSummary, lossy: FleetSummar
   );
 }
 
+/** Said under a summary whose claims met the plan's quota (429 quota-exceeded). */
+export const QUOTA_HINT =
+  "hint: the workspace's plan has no room for more agents or robots (the free plan: 10 agents, 25 robots; each robot is an agent): " +
+  'run fewer robots (--robots), retire some, or move the workspace to a larger plan (docs/quickstart.md, "A larger fleet")';
+
 /** The summary as the CLI prints it. */
 export function formatSummary(s: FleetSummary): string {
   const ms = (v: number | null) => (v === null ? '-' : `${v} ms`);
@@ -428,6 +433,7 @@ export function formatSummary(s: FleetSummary): string {
       : []),
     `errors by kind:${Object.keys(s.errors).length === 0 ? ' none' : ''}`,
     ...Object.entries(s.errors).map(([kind, n]) => `  ${String(n).padStart(6)}  ${kind}`),
+    ...(Object.keys(s.errors).some((kind) => kind.includes('quota-exceeded')) ? [QUOTA_HINT] : []),
   ];
   return lines.join('\n');
 }
