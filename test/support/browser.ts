@@ -32,12 +32,12 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * The app listening on a port of its own with BASE_URL set to that origin (so the cross-origin
- * check sees the browser's forms as same-origin), and a Chromium to drive it.
+ * check sees the browser's forms as same-origin), and a Chromium to drive it; `env` adds settings.
  */
-export async function startBrowserApp(): Promise<{ t: TestApp; base: string; browser: Browser }> {
+export async function startBrowserApp(env: Record<string, string> = {}): Promise<{ t: TestApp; base: string; browser: Browser }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ env: { BASE_URL: base } });
+  const t = await createTestApp({ env: { ...env, BASE_URL: base } });
   await t.app.listen(port, '127.0.0.1');
   return { t, base, browser: await launchChromium() };
 }

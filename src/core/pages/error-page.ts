@@ -11,7 +11,11 @@ export function wantsHtmlPage(req: Request): boolean {
   return typeof req.accepts === 'function' && req.accepts(['json', 'html']) === 'html';
 }
 
-export function errorPage(status: number, title: string, detail: string): SafeHtml {
+/**
+ * The page of a refused or failed page request: the problem's title, and what was wrong marked as
+ * the page's error: `inWords` where the caller has it (a 422's fields and messages), else `detail`.
+ */
+export function errorPage(status: number, title: string, detail: string, inWords?: string): SafeHtml {
   const message =
     status === 403
       ? 'You do not have access to this page.'
@@ -19,10 +23,10 @@ export function errorPage(status: number, title: string, detail: string): SafeHt
         ? 'There is nothing here.'
         : status >= 500
           ? 'Something went wrong on our side.'
-          : detail;
+          : (inWords ?? detail);
   return layout(
     { title },
     html`<section class="panel" aria-labelledby="error-title"><h1 id="error-title">${title}</h1>
-<p data-detail="${detail}">${message}</p><p><a href="/app">Back to the overview</a></p></section>`,
+<p class="error" role="alert" id="error-message" data-detail="${detail}">${message}</p><p><a href="/app">Back to the overview</a></p></section>`,
   );
 }

@@ -1,4 +1,10 @@
-import { ProblemError, ValidationProblem } from './problem.error';
+import { FieldErrors, ProblemError, ValidationProblem } from './problem.error';
+
+/** A validation problem's fields and messages in words: `name is required; scopes must be ...`. */
+export const fieldErrorsInWords = (errors: FieldErrors): string =>
+  Object.entries(errors)
+    .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+    .join('; ');
 
 /**
  * A console form's refusal in words: a validation problem's fields and messages, or the reason
@@ -7,11 +13,6 @@ import { ProblemError, ValidationProblem } from './problem.error';
  */
 export function formRefusal(err: unknown, reasons: Readonly<Record<string, string>>): { error: string; status: number } | undefined {
   if (!(err instanceof ProblemError) || err.status >= 500) return undefined;
-  const error =
-    err instanceof ValidationProblem
-      ? Object.entries(err.fieldErrors)
-          .map(([field, messages]) => `${field} ${messages.join(', ')}`)
-          .join('; ')
-      : (reasons[err.code] ?? 'That change was refused.');
+  const error = err instanceof ValidationProblem ? fieldErrorsInWords(err.fieldErrors) : (reasons[err.code] ?? 'That change was refused.');
   return { error, status: err.status };
 }

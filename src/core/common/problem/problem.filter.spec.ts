@@ -62,6 +62,7 @@ interface FakeRequest {
   url: string;
   headers: Record<string, string>;
   route?: { path: string };
+  accepts?: () => string;
 }
 
 function makeHost(res: FakeResponse, req: FakeRequest, type = 'http'): ArgumentsHost {
@@ -249,6 +250,15 @@ describe('ProblemFilter', () => {
       detail: 'validation_failed',
       errors,
     });
+  });
+
+  it("a ValidationProblem on a browser's page request is the error page saying the fields, marked as its error", () => {
+    req = { ...req, url: '/app/things', accepts: () => 'html' };
+    run(new ValidationProblem({ name: ['is required'], scopes: ['must be one of a, b'] }));
+    expect(res.statusCode).toBe(422);
+    expect(res.sent).toContain(
+      '<p class="error" role="alert" id="error-message" data-detail="validation_failed">name is required; scopes must be one of a, b</p>',
+    );
   });
 
   describe('Nest HttpExceptions', () => {

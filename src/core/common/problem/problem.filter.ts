@@ -6,13 +6,17 @@ import { sendPage } from '../../pages/layout';
 import { uncountedRefusalMechanism } from '../http/auth-outcome';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { RouteMethods } from '../http/route-methods';
+import { fieldErrorsInWords } from './form-refusal';
 import { PROBLEM_CONTENT_TYPE } from './problem-body';
 import { ProblemRenderer, RenderedProblem } from './problem-renderer';
 import { ProblemTransports } from './problem-transports';
-import { ProblemError } from './problem.error';
+import { FieldErrors, ProblemError } from './problem.error';
 import { RedirectError } from './redirect';
 import type { Request, Response } from 'express';
 import type { Counter } from 'prom-client';
+
+/** A 422's `errors` as its error page says them: the form pages' words. */
+const inWords = (errors: FieldErrors | undefined) => (errors ? fieldErrorsInWords(errors) : undefined);
 
 /**
  * The one place errors become HTTP responses. ProblemRenderer decides the problem (status,
@@ -59,7 +63,11 @@ export class ProblemFilter implements ExceptionFilter {
       return;
     }
     if (wantsHtmlPage(req)) {
-      sendPage(res, errorPage(problem.status, problem.body.title, problem.body.detail), problem.status);
+      sendPage(
+        res,
+        errorPage(problem.status, problem.body.title, problem.body.detail, inWords(problem.body.errors as FieldErrors | undefined)),
+        problem.status,
+      );
       return;
     }
     res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.body));
