@@ -43,10 +43,10 @@ describe('the sessions page in a real headless Chromium', () => {
       const otherId = await other.getAttribute('data-session-id');
       expect(await otherSignedIn()).toBe(true);
 
-      await Promise.all([
-        page.waitForURL(`${base}/app/account/sessions?notice=ended`),
-        other.locator('button', { hasText: 'End' }).click(),
-      ]);
+      // a destructive action asks first: the summary opens the confirmation, its button posts
+      await other.locator('summary', { hasText: 'End' }).click();
+      expect(await other.textContent()).toContain('That browser is signed out at once.');
+      await Promise.all([page.waitForURL(`${base}/app/account/sessions?notice=ended`), page.click(`#end-${otherId}`)]);
       expect(await page.textContent('#notice')).toContain('The session was ended');
       expect(await rows.count()).toBe(1);
       expect(await page.locator(`#sessions tr[data-session-id="${otherId}"]`).count()).toBe(0);

@@ -448,12 +448,16 @@ describe('passkeys', () => {
       expect(SCRIPTED_PAGE_CSP).toContain("script-src 'self'; connect-src 'self'");
       expect(SCRIPTED_PAGE_CSP).not.toMatch(/unsafe-inline'[^;]*;\s*connect|script-src[^;]*(unsafe|https?:|\*)/);
       const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-      expect(scripts).toEqual([' src="/assets/webauthn.js" defer', ' src="/assets/passkeys.js" defer']);
+      expect(scripts).toEqual([' src="/assets/console.js" defer', ' src="/assets/webauthn.js" defer', ' src="/assets/passkeys.js" defer']);
       expect(res.text).toContain('id="add-passkey"');
-      // other pages still run no script
+      // other console pages run only the console's own script file, and may connect nowhere (ADR 0267)
       const app = await t.http().get('/app').set('cookie', op.cookie).expect(200);
-      expect(app.headers['content-security-policy']).toBe(PAGE_CSP);
-      expect(app.text).not.toContain('<script');
+      expect(app.headers['content-security-policy']).toBe(`${PAGE_CSP}; script-src 'self'`);
+      expect([...app.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1])).toEqual([' src="/assets/console.js" defer']);
+      // and pages outside the console frame none at all
+      const login = await t.http().get('/users/log-in').expect(200);
+      expect(login.headers['content-security-policy']).toBe(PAGE_CSP);
+      expect(login.text).not.toContain('<script');
 
       const lib = await t.http().get('/assets/webauthn.js').expect(200);
       expect(lib.headers['content-type']).toBe('text/javascript; charset=utf-8');

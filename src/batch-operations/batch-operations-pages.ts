@@ -1,5 +1,5 @@
 import { canManage, type OperatorRole } from '../auth';
-import { postButton, when } from '../core/pages/format';
+import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { FINISHED_BATCH_STATUSES } from './dto/batch-operation.dto';
@@ -15,7 +15,14 @@ const progress = (b: BatchOperationDto) =>
 
 const cancelButton = (role: OperatorRole, b: BatchOperationDto) =>
   !FINISHED_BATCH_STATUSES.includes(b.status) && canManage(role)
-    ? postButton(`/app/batch-operations/${b.id}/cancel`, 'Cancel', { className: 'cancel' })
+    ? dangerButton(
+        `/app/batch-operations/${b.id}/cancel`,
+        'Cancel',
+        `Cancel this ${b.action} operation? It stops after the chunk in progress; the targets left are skipped.`,
+        {
+          id: `cancel-${b.id}`,
+        },
+      )
     : '';
 
 /** /app/batch-operations: newest first, each with its progress. */

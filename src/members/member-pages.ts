@@ -1,5 +1,5 @@
 import { canManage, OPERATOR_ROLES, type OperatorRole } from '../auth';
-import { postButton, when } from '../core/pages/format';
+import { dangerButton, postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { INVITATION_PATH, type InvitationDto } from './dto/invitation.dto';
@@ -92,14 +92,14 @@ export function membersPage(v: MembersPageView): SafeHtml {
 <td>${
       editable(m)
         ? html`<form method="post" action="${MEMBERS_PAGE}/${m.user.id}/role" style="display:inline"><select name="role" id="role-${m.user.id}" aria-label="Role of ${m.user.email}">${roleOptions(m.role, grantable)}</select> <button type="submit">Change role</button></form>
-${postButton(`${MEMBERS_PAGE}/${m.user.id}/remove`, 'Remove', { className: 'remove' })}`
+${dangerButton(`${MEMBERS_PAGE}/${m.user.id}/remove`, 'Remove', `Remove ${m.user.name} (${m.user.email}) from the workspace? Their sessions here end at once.`, { id: `remove-${m.user.id}` })}`
         : ''
     }</td></tr>`,
   );
   const pending = v.invitations.filter((i) => i.status === 'pending');
   const invitationRows = pending.map(
     (i) =>
-      html`<tr data-invitation-id="${i.id}"><td>${i.email}</td><td>${i.role}</td><td>${when(i.expires_at)}</td><td>${postButton(`${MEMBERS_PAGE}/invitations/${i.id}/revoke`, 'Revoke')}</td></tr>`,
+      html`<tr data-invitation-id="${i.id}"><td>${i.email}</td><td>${i.role}</td><td>${when(i.expires_at)}</td><td>${dangerButton(`${MEMBERS_PAGE}/invitations/${i.id}/revoke`, 'Revoke', `Revoke the invitation of ${i.email}? Its link stops working.`, { id: `revoke-invitation-${i.id}` })}</td></tr>`,
   );
   const notice = v.notice && Object.hasOwn(NOTICES, v.notice) ? NOTICES[v.notice] : undefined;
   return layout(

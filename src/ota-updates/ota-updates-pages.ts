@@ -1,5 +1,5 @@
 import { canManage, type OperatorRole } from '../auth';
-import { postButton, when } from '../core/pages/format';
+import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { OPEN_OTA_STATUSES } from './ota-status';
@@ -12,7 +12,7 @@ export function otaUpdatesPage(v: { chrome: ConsoleChrome; role: OperatorRole; u
     (o) =>
       html`<tr data-ota-update-id="${o.id}"><td><code>${o.robot_id.slice(0, 8)}</code></td><td>${o.update_type} ${o.version}</td>
 <td class="status">${o.status}</td><td>${o.detail ?? ''}</td><td>${when(o.inserted_at)}</td><td>${when(o.finished_at, '')}</td>
-<td>${OPEN_OTA_STATUSES.includes(o.status) && canManage(v.role) ? postButton(`/app/ota-updates/${o.id}/cancel`, 'Cancel', { className: 'cancel' }) : ''}</td></tr>`,
+<td>${OPEN_OTA_STATUSES.includes(o.status) && canManage(v.role) ? dangerButton(`/app/ota-updates/${o.id}/cancel`, 'Cancel', `Cancel the ${o.update_type} update to ${o.version}? The robot is told to stop it.`, { id: `cancel-${o.id}` }) : ''}</td></tr>`,
   );
   return layout(
     { title: 'OTA updates', chrome: v.chrome, current: '/app/ota-updates' },

@@ -1,4 +1,4 @@
-import { postButton, when } from '../core/pages/format';
+import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { consoleChrome, REAUTHENTICATE_PATH } from '../sessions';
@@ -42,7 +42,7 @@ export function passkeysSection(passkeys: readonly WebAuthnCredentialDto[], opts
   const rows = passkeys.map(
     (p) =>
       html`<tr data-passkey-id="${p.id}"><td>${p.name}</td><td>${when(p.inserted_at)}</td><td>${when(p.last_used_at)}</td>
-<td>${postButton(PASSKEY_FORM_ACTIONS.remove(p.id), 'Remove', { id: `remove-passkey-${p.id}` })}</td></tr>`,
+<td>${dangerButton(PASSKEY_FORM_ACTIONS.remove(p.id), 'Remove', `Remove the passkey ${p.name}? You can no longer sign in with it.`, { id: `remove-passkey-${p.id}` })}</td></tr>`,
   );
   return html`<section class="panel" aria-labelledby="passkeys-title">
   <h2 id="passkeys-title">Passkeys</h2>

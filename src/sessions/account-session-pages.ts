@@ -1,4 +1,4 @@
-import { when } from '../core/pages/format';
+import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { consoleChrome } from './console-chrome';
@@ -23,7 +23,14 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 function sessionRow(s: AccountSessionDto): SafeHtml {
   const end = s.current
     ? html`<strong>This browser</strong>`
-    : html`<form method="post" action="${SESSIONS_PAGE_PATH}/${s.id}/end" style="display:inline"><button type="submit" aria-label="End the session started ${when(s.created_at)}">End</button></form>`;
+    : dangerButton(
+        `${SESSIONS_PAGE_PATH}/${s.id}/end`,
+        'End',
+        `End the session of ${s.user_agent ?? 'an unknown browser'} from ${s.ip ?? 'an unknown address'}? That browser is signed out at once.`,
+        {
+          id: `end-${s.id}`,
+        },
+      );
   return html`<tr data-session-id="${s.id}"${s.current ? html` data-current="true"` : ''}>
 <td>${s.user_agent ?? 'unknown'}${s.current ? html` <small>(current)</small>` : ''}</td><td>${s.ip ?? 'unknown'}</td>
 <td>${when(s.last_seen_at)}</td><td>${when(s.created_at)}</td><td>${METHODS[s.auth_method]}</td><td>${yesNo(s.mfa)}</td>
@@ -45,7 +52,12 @@ export function accountSessionsPage(op: OperatorPrincipal, sessions: AccountSess
 <tbody>${sessions.map(sessionRow)}</tbody></table>
   ${
     others
-      ? html`<form method="post" action="${SESSIONS_PAGE_PATH}/end-others"><button type="submit" id="end-others">End all other sessions</button></form>`
+      ? dangerButton(
+          `${SESSIONS_PAGE_PATH}/end-others`,
+          'End all other sessions',
+          'Sign out every other browser and device of your account? This one stays signed in.',
+          { id: 'end-others' },
+        )
       : html`<p id="no-other-sessions">No other session is signed in.</p>`
   }
 </section>`,

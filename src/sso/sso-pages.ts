@@ -1,4 +1,4 @@
-import { postButton, when } from '../core/pages/format';
+import { dangerButton, postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { SSO_DEFAULT_ROLES, SSO_EMAIL_CLAIM_FALLBACKS, type SsoConnectionDto } from './dto/sso-connection.dto';
@@ -117,7 +117,7 @@ export function ssoSettingsPage(v: SsoSettingsView): SafeHtml {
     <select id="edit-${c.id}-status" name="status">${options(['active', 'disabled'], c.status)}</select>
     <p><button type="submit">Save</button></p>
   </form></details>
-  ${postButton(`${SSO_SETTINGS_PAGE}/${c.id}/delete`, 'Delete connection', { className: 'danger', id: `delete-${c.id}` })}
+  ${dangerButton(`${SSO_SETTINGS_PAGE}/${c.id}/delete`, 'Delete connection', `Delete the connection to ${c.issuer}? Its users can no longer sign in with single sign-on.`, { id: `delete-${c.id}` })}
 </section>`,
   );
   return layout(
