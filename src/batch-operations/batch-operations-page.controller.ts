@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiNotFoundResponse,
@@ -10,9 +10,11 @@ import {
 } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
+import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
+import { RobotsService } from '../enrollment';
 import { consoleChrome, WorkspaceOperator } from '../sessions';
 import { batchOperationPage, batchOperationsPage } from './batch-operations-pages';
 import { BatchOperationsService } from './batch-operations.service';
@@ -24,7 +26,10 @@ import type { Response } from 'express';
 @ApiTags('pages')
 @Controller('app/batch-operations')
 export class BatchOperationsPageController {
-  constructor(private readonly batches: BatchOperationsService) {}
+  constructor(
+    private readonly batches: BatchOperationsService,
+    private readonly robots: RobotsService,
+  ) {}
 
   @OperatorAuth({ role: 'member', page: true })
   @Get()
@@ -32,13 +37,22 @@ export class BatchOperationsPageController {
     summary: 'Batch operations page',
     description:
       'Console page for any member of the workspace (operator session; none: redirect to the log-in page). ' +
-      'Shows the newest 100 batch operations with their action, status and progress; owners and admins get a cancel button on the unfinished ones.',
+      'Shows the batch operations newest first with their action, status and progress, with the query of `GET /api/v1/operator/batch_operations` (`status`, `action`, `limit`, `offset`; its 400s alike); ' +
+      'owners and admins get a cancel button on the unfinished ones, confirmed before it posts.',
   })
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the newest 100 operations with their progress' })
-  async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
-    const list = await this.batches.list(op.workspaceId, parseList(BATCH_OPERATION_LIST, { limit: '100' }));
-    sendPage(res, batchOperationsPage({ chrome: consoleChrome(op), role: op.role, operations: list.batch_operations }));
+  @ApiOkResponse({ description: 'a page of operations with their progress' })
+  async page(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const q = parseList(BATCH_OPERATION_LIST, withoutEmptyFilters(query));
+    const list = await this.batches.list(op.workspaceId, q);
+    sendPage(
+      res,
+      batchOperationsPage({ chrome: consoleChrome(op), role: op.role, q, operations: list.batch_operations, total: list.pagination.total }),
+    );
   }
 
   @OperatorAuth({ role: 'member', page: true })
@@ -54,7 +68,15 @@ export class BatchOperationsPageController {
   @ApiNotFoundResponse({ description: 'not found, or not in this workspace' })
   async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
     const { batch_operation } = await this.batches.show(op.workspaceId, id, parseList(BATCH_TARGET_LIST, { target_limit: '500' }));
-    sendPage(res, batchOperationPage({ chrome: consoleChrome(op), role: op.role, operation: batch_operation }));
+    // robot actions name their targets (the other kinds keep their ids)
+    const robotTargets = ['retire_robots', 'tag_robots', 'create_ota_update'].includes(batch_operation.action);
+    const robotNames = robotTargets
+      ? await this.robots.namesOf(
+          op.workspaceId,
+          batch_operation.targets.map((t) => t.target_id),
+        )
+      : new Map<string, string>();
+    sendPage(res, batchOperationPage({ chrome: consoleChrome(op), role: op.role, operation: batch_operation, robotNames }));
   }
 
   @OperatorAuth({ role: 'admin', page: true })

@@ -1,8 +1,10 @@
 import { canManage, type OperatorRole } from '../auth';
+import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
 import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { FINISHED_BATCH_STATUSES } from './dto/batch-operation.dto';
+import type { ListQuery } from '../core/listing/list-query';
 import type { ConsoleChrome } from '../core/pages/layout';
 import type { BatchOperationDto, BatchOperationWithTargetsDto } from './dto/batch-operation.dto';
 
@@ -26,7 +28,13 @@ const cancelButton = (role: OperatorRole, b: BatchOperationDto) =>
     : '';
 
 /** /app/batch-operations: newest first, each with its progress. */
-export function batchOperationsPage(v: { chrome: ConsoleChrome; role: OperatorRole; operations: BatchOperationDto[] }): SafeHtml {
+export function batchOperationsPage(v: {
+  chrome: ConsoleChrome;
+  role: OperatorRole;
+  q: ListQuery;
+  operations: BatchOperationDto[];
+  total: number;
+}): SafeHtml {
   const rows = v.operations.map(
     (b) =>
       html`<tr data-batch-operation-id="${b.id}"><td><a href="/app/batch-operations/${b.id}">${b.action}</a></td>
@@ -37,21 +45,29 @@ export function batchOperationsPage(v: { chrome: ConsoleChrome; role: OperatorRo
     html`<section class="panel" aria-labelledby="batches-title">
   <h1 id="batches-title">Batch operations</h1>
   <p>Operations are applied in chunks; cancelling stops them after the chunk in progress. <a href="/app/batch-operations">Refresh</a></p>
+  ${listFilterForm('/app/batch-operations', v.q)}
   ${
     v.operations.length === 0
-      ? html`<p id="no-batch-operations">No batch operations.</p>`
+      ? html`<p id="no-batch-operations">${isNarrowed(v.q) ? html`Nothing matches. <a href="/app/batch-operations">Show all</a>` : html`No batch operations yet. One retires, tags or updates up to 10,000 robots at once: <code>POST /api/v1/operator/batch_operations</code>.`}</p>`
       : html`<table id="batch-operations"><thead><tr><th scope="col">Action</th><th scope="col">Status</th><th scope="col">Progress</th><th scope="col">Created</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
   }
-  <p><a href="/app">Back to the overview</a></p>
+  ${listPager('/app/batch-operations', v.q, v.operations.length, v.total)}
 </section>`,
   );
 }
 
 /** /app/batch-operations/:id: the operation and its first targets with their outcomes. */
-export function batchOperationPage(v: { chrome: ConsoleChrome; role: OperatorRole; operation: BatchOperationWithTargetsDto }): SafeHtml {
+export function batchOperationPage(v: {
+  chrome: ConsoleChrome;
+  role: OperatorRole;
+  operation: BatchOperationWithTargetsDto;
+  /** robot targets by name (their serial when they have none) */
+  robotNames: ReadonlyMap<string, string>;
+}): SafeHtml {
   const b = v.operation;
   const rows = b.targets.map(
-    (t) => html`<tr><td><code>${t.target_id}</code></td><td class="status">${t.status}</td><td>${t.error ?? ''}</td></tr>`,
+    (t) =>
+      html`<tr><td>${v.robotNames.has(t.target_id) ? v.robotNames.get(t.target_id) : html`<code>${t.target_id}</code>`}</td><td class="status">${t.status}</td><td>${t.error ?? ''}</td></tr>`,
   );
   return layout(
     { title: `Batch operation ${b.action}`, chrome: v.chrome, current: '/app/batch-operations' },

@@ -182,6 +182,14 @@ const COHORT_ROBOTS = statement({
   row: { id: t.uuid, service_agent_id: t.uuid.null },
 });
 
+/** The names (or serials) of some robots of a workspace: a console page's rows name theirs. */
+const ROBOT_NAMES = statement({
+  label: 'robot_names',
+  text: `SELECT id, coalesce(name, serial_number) AS label FROM robots WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+  params: [t.uuid, t.uuidArray],
+  row: { id: t.uuid, label: t.text },
+});
+
 const ROBOTS = listStatements(ROBOT_LIST, {
   label: 'list_robots',
   columns: COLUMNS,
@@ -345,6 +353,12 @@ export class RobotsRepository implements PagedSubjectData {
     if (!cohort) return undefined;
     const rows = await this.db.rows(COHORT_ROBOTS, [workspaceId, cohortId, limit]);
     return rows.map((r) => ({ id: r.id, serviceAgentId: r.service_agent_id }));
+  }
+
+  async namesOf(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.rows(ROBOT_NAMES, [workspaceId, [...new Set(ids)]]);
+    return new Map(rows.map((r) => [r.id, r.label]));
   }
 
   /** Robots of the workspace (the list's filters applied), or only one cohort's members. */

@@ -52,6 +52,11 @@ export class RobotsService {
     });
   }
 
+  /** Each robot's name (its serial when it has none) by id, for pages that name the robots of their rows. */
+  namesOf(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    return this.robots.namesOf(workspaceId, ids);
+  }
+
   async list(workspaceId: string, q: ListQuery<typeof ROBOT_LIST.key, true>): Promise<RobotListDto> {
     const { rows, total } = await this.robots.list(workspaceId, q);
     return listEnvelope(q, rows.map(toRobotDto), total);
