@@ -8961,7 +8961,7 @@ export interface operations {
     AppPageController_keyPage: {
         parameters: {
             query?: {
-                /** @description after a generation or rotation: the one view of the new key, for the session that made it (ADR 0265) */
+                /** @description after the form that made it: the one view of the new key, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
                 shown?: unknown;
             };
             header?: never;
