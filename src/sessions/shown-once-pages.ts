@@ -6,7 +6,7 @@ import { formatDurationMs } from '../core/text/duration';
 import type { HeldSecrets, ShownOnce, TakenSecrets } from './shown-once';
 import type { Response } from 'express';
 
-/** How a form that made secrets answers (ADR 0269): where its redirect goes and what it shows instead. */
+/** How a form that made secrets answers (ADR 0265): where its redirect goes and what it shows instead. */
 export interface ShownOnceAnswer {
   /** The page (its path, no query) that shows the secrets once; `take` there names the same path. */
   page: string;
@@ -18,7 +18,7 @@ export interface ShownOnceAnswer {
 }
 
 /**
- * The end of a POST that made secrets (Post/Redirect/Get, ADRs 0265 and 0269): held in ShownOnce
+ * The end of a POST that made secrets (Post/Redirect/Get, ADR 0265): held in ShownOnce
  * for this session and page, then a 303 to `page?shown=<id>`; when Redis does not hold them, the
  * answer shows them itself (`inline`), since the action is done and its secret must not be lost.
  */
@@ -31,14 +31,15 @@ export async function redirectShowingOnce(res: Response, shownOnce: ShownOnce, s
 /**
  * What a page says when its `?shown=` id found no secret: shown already (a reload, another
  * session, expired), or not reachable now (Redis down). `what` names the secret ("signing
- * secret"), `remedy` says where to make a new one.
+ * secret"; `plural` for "recovery codes"), `remedy` says where to make a new one.
  */
-export function shownOnceMissing(taken: TakenSecrets, what: string, remedy: SafeHtml | string): SafeHtml | string {
+export function shownOnceMissing(taken: TakenSecrets, what: string, remedy: string, plural = false): SafeHtml | string {
+  const [was, is, it] = plural ? ['were', 'are', 'they'] : ['was', 'is', 'it'];
   if (taken.missing === 'gone') {
-    return html`<p class="notice" role="status" id="shown-once-missing" data-reason="gone">The new ${what} was shown once and cannot be shown again. ${remedy}</p>`;
+    return html`<p class="notice" role="status" id="shown-once-missing" data-reason="gone">The new ${what} ${was} shown once and cannot be shown again. ${remedy}</p>`;
   }
   if (taken.missing === 'unavailable') {
-    return html`<p class="error" role="alert" id="shown-once-missing" data-reason="unavailable">The new ${what} cannot be shown right now: the service cannot reach its store. Reload this page in a moment; if it is still not shown, it can no longer be. ${remedy}</p>`;
+    return html`<p class="error" role="alert" id="shown-once-missing" data-reason="unavailable">The new ${what} cannot be shown right now: the service cannot reach its store. Reload this page in a moment; if ${it} ${is} still not shown, ${it} can no longer be. ${remedy}</p>`;
   }
   return '';
 }

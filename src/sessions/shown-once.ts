@@ -22,7 +22,7 @@ export interface TakenSecrets {
 
 /**
  * Secrets a console form makes (a key, a token, a signing secret, recovery codes), shown once after
- * Post/Redirect/Get (issue 57, ADRs 0265 and 0269): the POST holds them here and redirects to a page
+ * Post/Redirect/Get (issue 57, ADR 0265): the POST holds them here and redirects to a page
  * with the id; that page takes them (GETDEL) and shows them. A reload, the back button or a shared
  * link finds nothing, so the page never shows a secret twice and never runs the action again.
  *
