@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ApiTokenVerifier } from '../src/api-tokens';
 import { MachineRateLimiter } from '../src/rate-limit';
-import { makeOperator, uniqueName, type Operator } from './support/console';
+import { makeOperator, sessionCookie, uniqueName, type Operator } from './support/console';
 import { eventually } from './support/eventually';
 import { colleague, insertRobots, rowsOf } from './support/fleet';
 import { TRUST_LOOPBACK } from './support/operator';
 import { expectProblem } from './support/problem';
+import { expectNotTakenBy, inWorkspace, postAndShowOnce } from './support/shown-once';
 import { createTestApp, type TestApp } from './support/test-app';
 import { EVERY_NODE_WITHIN_MS } from './support/two-nodes';
 
@@ -255,25 +256,32 @@ describe('operator API tokens', () => {
     );
   });
 
-  it('the console page creates (the secret shown once), lists and revokes', async () => {
+  it('the console page creates (303, the secret shown once by the page it points to), lists and revokes', async () => {
     const owner = await makeOperator(t);
     const page = '/app/settings/api_tokens';
     const name = uniqueName('page token');
-    const created = await t
-      .http()
-      .post(page)
-      .set('cookie', owner.cookie)
-      .type('form')
-      .send({ name, role: 'member', expires_at: '', allowed_ips: '203.0.113.0/24, 198.51.100.9' });
-    expect(created.status).toBe(201);
-    const secret = /<code id="token-secret">(aot_[^<]+)<\/code>/.exec(created.text)?.[1];
+    const form = (fields: Record<string, string>) => ({
+      post: () => t.http().post(page).set('cookie', owner.cookie).type('form').send(fields),
+      cookie: owner.cookie,
+      page,
+      secret: /<code id="token-secret">(aot_[^<]+)<\/code>/,
+    });
+    const { secret, shown } = await postAndShowOnce(
+      t,
+      form({ name, role: 'member', expires_at: '', allowed_ips: '203.0.113.0/24, 198.51.100.9' }),
+    );
     expect(secret).toMatch(AOT);
-    await t.http().get('/api/v1/operator/robots').set(bearer(secret!)).set('x-forwarded-for', '198.51.100.9').expect(200);
+    expect(shown.text).toContain(`Token <strong>${name}</strong> created.`);
+    // another admin of the workspace, and another log-in of the owner, cannot take one
+    const admin = await colleague(t, owner, 'admin');
+    await expectNotTakenBy(t, form({ name: uniqueName('stolen'), role: 'member' }), inWorkspace(admin.cookie, owner.reg.workspaceId));
+    await expectNotTakenBy(t, form({ name: uniqueName('stolen'), role: 'member' }), await sessionCookie(t, owner.reg));
+    await t.http().get('/api/v1/operator/robots').set(bearer(secret)).set('x-forwarded-for', '198.51.100.9').expect(200);
 
     const listed = await t.http().get(page).set('cookie', owner.cookie).expect(200);
     expect(listed.text).toContain(name);
     expect(listed.text).toContain('203.0.113.0/24, 198.51.100.9/32');
-    expect(listed.text).not.toContain(secret!.split('.')[1]);
+    expect(listed.text).not.toContain(secret.split('.')[1]);
 
     const bad = await t
       .http()
@@ -290,7 +298,7 @@ describe('operator API tokens', () => {
     expect(revoked.headers.location).toBe(`${page}?notice=revoked`);
     expect((await t.http().get(page).set('cookie', owner.cookie).expect(200)).text).not.toContain(name);
     expectProblem(
-      await t.http().get('/api/v1/operator/robots').set(bearer(secret!)).set('x-forwarded-for', '198.51.100.9'),
+      await t.http().get('/api/v1/operator/robots').set(bearer(secret)).set('x-forwarded-for', '198.51.100.9'),
       401,
       'unauthorized',
     );

@@ -818,7 +818,7 @@ describe('audit events of sessions, platform admins, partners, SCIM, webhooks, d
         .set('cookie', owner.cookie)
         .type('form')
         .send({ url: 'https://hooks.example', event_types: 'robot.retired' })
-        .expect(201);
+        .expect(303);
       const [pageRow] = await expectEvents(page, [
         {
           workspace_id: ws,
@@ -834,7 +834,7 @@ describe('audit events of sessions, platform admins, partners, SCIM, webhooks, d
         .set('cookie', owner.cookie)
         .type('form')
         .send({})
-        .expect(200);
+        .expect(303);
       await expectEvents(pageRotate, [{ workspace_id: ws, action: 'webhook_subscription.rotate_secret', actor, target: pageTarget }]);
       const pageDelete = client();
       await sent(http().post(`/app/webhooks/${pageRow.target_id}/delete`), pageDelete)

@@ -152,7 +152,19 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
     });
   }, 30_000);
 
-  it('Redis killed and restarted: reads stay 200, /ready is 503 redis_unreachable and a sign-up shows its key at once meanwhile, all back within 1 s of the restart', async () => {
+  it('Redis killed and restarted: reads stay 200, /ready is 503 redis_unreachable, a sign-up shows its key at once and a shown-once page renders without its secret meanwhile, all back within 1 s of the restart', async () => {
+    // a sign-up just before: its key held for the page after the redirect (ShownOnce)
+    const before = await a
+      .http()
+      .post('/users/register')
+      .type('form')
+      .send({ email: uniqueEmail('held'), password: PASSWORD, workspace_name: 'Held', agent_name: 'bot' })
+      .expect(303);
+    const heldCookie = [before.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
+    expect(before.headers.location).toMatch(/^\/app\/getting-started\?shown=[A-Za-z0-9_-]{22}$/);
     const load = new Load(bothNodes());
     await sleep(200);
     await redis.kill();
@@ -169,6 +181,12 @@ describe('fault injection: own Postgres and Redis, paused, killed and restarted 
       .send({ email: uniqueEmail('outage'), password: PASSWORD, workspace_name: 'Outage', agent_name: 'bot' });
     expect(signUp.status).toBe(201);
     expect(signUp.text).toMatch(/<code class="secret" id="shown-key">agk_[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43}<\/code>/);
+    // the page the earlier sign-up's redirect points to: Redis cannot give its key back, so the page
+    // renders (200, never a 500 or 503) without it and says so
+    const shownPage = await a.http().get(before.headers.location).set('cookie', heldCookie).set('accept', 'text/html');
+    expect(shownPage.status).toBe(200);
+    expect(shownPage.text).toContain('id="shown-once-missing" data-reason="unavailable"');
+    expect(shownPage.text).not.toMatch(/agk_[A-Za-z0-9_-]{11}\./);
     await sleep(1000);
 
     await redis.start();

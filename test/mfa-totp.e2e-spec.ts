@@ -17,9 +17,13 @@ import {
   userId,
 } from './support/operator';
 import { expectProblem } from './support/problem';
+import { expectNotTakenBy, postAndShowOnce } from './support/shown-once';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, type TestApp } from './support/test-app';
 import type { Response } from 'supertest';
+
+/** A recovery code as the security page shows it (ADR 0247). */
+const RECOVERY_CODE_ON_PAGE = /class="recovery-code">([A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4})</;
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) mfa-e2e';
 const RECOVERY_CODE = /^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/;
@@ -461,7 +465,7 @@ describe('second factor: TOTP and recovery codes', () => {
   });
 
   describe('the security page', () => {
-    it('enrolls from the page: an inline SVG QR code under the page CSP, the secret, then the recovery codes once', async () => {
+    it('enrolls from the page: an inline SVG QR code under the page CSP, the secret, then (303) the recovery codes once', async () => {
       const reg = await makeWorkspace(t);
       const cookie = await signIn(reg);
       const page = await t.http().get('/app/account/security').set('cookie', cookie).expect(200);
@@ -480,17 +484,32 @@ describe('second factor: TOTP and recovery codes', () => {
       const wrong = await t.http().post('/app/account/security/totp/confirm').set('cookie', cookie).type('form').send({ code: '000000' });
       expect(wrong.status).toBe(422);
       expect(wrong.text).toContain('id="totp-qr"');
-      const done = await t
-        .http()
-        .post('/app/account/security/totp/confirm')
-        .set('cookie', cookie)
-        .type('form')
-        .send({ code: await codeAt(secret) });
-      expect(done.status).toBe(200);
+      const code = await codeAt(secret);
+      const { shown: done, location } = await postAndShowOnce(t, {
+        post: () => t.http().post('/app/account/security/totp/confirm').set('cookie', cookie).type('form').send({ code }),
+        cookie,
+        page: '/app/account/security',
+        secret: RECOVERY_CODE_ON_PAGE,
+      });
+      expect(location).toContain('notice=totp-enabled');
+      expect(done.text).toContain('The authenticator app is on.');
       expect(done.text.match(/class="recovery-code">[A-Z2-7-]{14}</g)).toHaveLength(10);
       const later = await t.http().get('/app/account/security').set('cookie', cookie).expect(200);
       expect(later.text).not.toContain('class="recovery-code"');
       expect(later.text).toContain('id="disable-totp"');
+
+      // new codes: 303, shown once; another operator's session cannot take them
+      const regenerate = {
+        post: () => t.http().post('/app/account/security/recovery_codes').set('cookie', cookie).type('form').send({}),
+        cookie,
+        page: '/app/account/security',
+        secret: RECOVERY_CODE_ON_PAGE,
+      };
+      const replaced = await postAndShowOnce(t, regenerate);
+      expect(replaced.location).toContain('notice=codes-replaced');
+      expect(replaced.shown.text.match(/class="recovery-code">[A-Z2-7-]{14}</g)).toHaveLength(10);
+      expect(done.text).not.toContain(replaced.secret);
+      await expectNotTakenBy(t, regenerate, await signIn(await makeWorkspace(t)));
       const off = await t.http().post('/app/account/security/totp/disable').set('cookie', cookie).type('form').send({});
       expect(off.status).toBe(303);
       t.clock.advance(11 * 60_000);

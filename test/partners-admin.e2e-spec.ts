@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { makeOperator, makePlatformAdmin, Operator } from './support/console';
+import { makeOperator, makePlatformAdmin, Operator, sessionCookie } from './support/console';
 import { eventually } from './support/eventually';
 import {
   engagedPartner,
@@ -14,6 +14,7 @@ import {
   PARTNER_SCOPES,
 } from './support/partners';
 import { expectProblem } from './support/problem';
+import { expectNotTakenBy, postAndShowOnce } from './support/shown-once';
 import { createTestApp, TestApp } from './support/test-app';
 
 const API = '/api/v1/admin/partners';
@@ -240,11 +241,21 @@ describe('partner administration', () => {
     const form = (path: string, body: Record<string, string | string[]>, cookie = admin.cookie) =>
       t.http().post(path).set('cookie', cookie).set(html).type('form').send(body);
 
-    it('issues a partner and shows its key once; the key works', async () => {
-      const res = await form('/admin/partners', { name: 'Page Partner', scopes: PARTNER_SCOPES }).expect(201);
+    const keyForm = (path: string, body: Record<string, string | string[]>) => ({
+      post: () => form(path, body),
+      cookie: admin.cookie,
+      page: '/admin/partners',
+      secret: /id="new-partner-key">(mpk_[^<]+)</,
+    });
+
+    it('issues a partner: 303 to the page, which shows its key once; the key works', async () => {
+      const { secret: key, shown: res } = await postAndShowOnce(
+        t,
+        keyForm('/admin/partners', { name: 'Page Partner', scopes: PARTNER_SCOPES }),
+      );
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['content-security-policy']).toContain("default-src 'none'");
-      const key = /id="new-partner-key">(mpk_[^<]+)</.exec(res.text)![1];
+      expect(res.text).toContain('Copy the key of Page Partner now.');
       expect(key).toMatch(MPK_KEY);
       await fromAddress(t).get('/api/v1/partner/engagements', key).expect(200);
       const page = await t.http().get('/admin/partners').set('cookie', admin.cookie).set(html).expect(200);
@@ -260,8 +271,7 @@ describe('partner administration', () => {
       expect(edit.headers.location).toBe('/admin/partners');
       expect((await asAdmin.get(`${API}/${partner.id}`)).body.partner).toMatchObject({ name: 'Edited', scopes: ['engagements:read'] });
 
-      const rotated = await form(`/admin/partners/${partner.id}/rotate`, { grace_period_seconds: '60' }).expect(201);
-      const newKey = /id="new-partner-key">(mpk_[^<]+)</.exec(rotated.text)![1];
+      const { secret: newKey } = await postAndShowOnce(t, keyForm(`/admin/partners/${partner.id}/rotate`, { grace_period_seconds: '60' }));
       await client.get('/api/v1/partner/engagements', partner.key).expect(200); // still in its grace period
       await client.get('/api/v1/partner/engagements', newKey).expect(200);
 
@@ -271,6 +281,15 @@ describe('partner administration', () => {
       expect(page.text).toContain(`action="/admin/partners/${partner.id}/reinstate"`);
       await form(`/admin/partners/${partner.id}/reinstate`, {}).expect(303);
       await client.get('/api/v1/partner/engagements', newKey).expect(200);
+    });
+
+    it('another log-in of the platform admin cannot take a new key', async () => {
+      const partner = await makePartner(t, admin);
+      await expectNotTakenBy(
+        t,
+        keyForm(`/admin/partners/${partner.id}/rotate`, { grace_period_seconds: '0' }),
+        await sessionCookie(t, admin.reg),
+      );
     });
 
     it('bad form input is a 422 page and changes nothing', async () => {

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { makeWorkspace, uniqueEmail } from './support/builders';
+import { addMembership } from './support/console';
 import { eventually } from './support/eventually';
 import { db } from './support/operator';
 import { ENTERPRISE, ERROR_SCHEMA, GROUP_SCHEMA, makeScimTenant, oktaUser, PATCH_OP, scim, ScimTenant, USER_SCHEMA } from './support/scim';
+import { expectNotTakenBy, expectShownRedirect, inWorkspace, postAndShowOnce } from './support/shown-once';
 import { sessionCookie } from './support/sockets';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -91,27 +93,35 @@ describe('SCIM: tokens, paging, filters, errors, discovery and the sync log', ()
       await t.http().get('/app/admin').set('cookie', memberCookie).expect(403);
     });
 
-    it('/app/admin creates a token (shown once), lists it by name with its last use, and revokes it', async () => {
+    const tokenForm = (name: string) => ({
+      post: () => t.http().post('/app/admin/scim_tokens').set('cookie', a.cookie).type('form').send({ name }),
+      cookie: a.cookie,
+      page: '/app/admin',
+      secret: /<code class="secret" id="new-token">(scim_[A-Za-z0-9_-]+)<\/code>/,
+    });
+
+    it('/app/admin creates a token (303, shown once by the page it points to), lists it by name with its last use, and revokes it', async () => {
       const page = await t.http().get('/app/admin').set('cookie', a.cookie).expect(200);
       expect(page.text).toContain(`${t.config.baseUrl}/scim/v2`);
-      const created = await t
-        .http()
-        .post('/app/admin/scim_tokens')
-        .set('cookie', a.cookie)
-        .type('form')
-        .send({ name: 'From the page' })
-        .expect(201);
-      const token = /<code class="secret" id="new-token">(scim_[A-Za-z0-9_-]+)<\/code>/.exec(created.text)?.[1];
-      expect(token).toBeDefined();
-      await scim(t, token!, 'get', '/ServiceProviderConfig').expect(200);
+      const { secret: token, shown } = await postAndShowOnce(t, tokenForm('From the page'));
+      expect(shown.text).toContain('(From the page)');
+      await scim(t, token, 'get', '/ServiceProviderConfig').expect(200);
       const again = await t.http().get('/app/admin').set('cookie', a.cookie).expect(200);
-      expect(again.text).not.toContain(token!);
+      expect(again.text).not.toContain(token);
       const id = new RegExp(`<tr data-token-id="([0-9a-f-]{36})"><td>From the page</td>`).exec(again.text)?.[1];
       expect(id).toBeDefined();
       const revoked = await t.http().post(`/app/admin/scim_tokens/${id}/revoke`).set('cookie', a.cookie).expect(303);
       expect(revoked.headers.location).toBe('/app/admin');
-      await scim(t, token!, 'get', '/Users').expect(401);
+      await scim(t, token, 'get', '/Users').expect(401);
       await t.http().get('/app/admin').expect(302);
+    });
+
+    it('/app/admin: another admin of the workspace, or another log-in of the same one, cannot take a new token', async () => {
+      const admin = await makeWorkspace(t);
+      await addMembership(t, admin.email, a.workspaceId, 'admin');
+      const adminCookie = inWorkspace(await sessionCookie(t, admin.email, admin.password), a.workspaceId);
+      await expectNotTakenBy(t, tokenForm('Stolen'), adminCookie);
+      await expectNotTakenBy(t, tokenForm('Stolen'), await sessionCookie(t, a.email, a.password));
     });
 
     it('/app/admin: a name left blank gets the default name; an over-long one is 422 and creates nothing', async () => {
@@ -119,8 +129,8 @@ describe('SCIM: tokens, paging, filters, errors, discovery and the sync log', ()
         (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM scim_tokens WHERE workspace_id = $1`, [a.workspaceId]))[0]
           .n as number;
       const before = await count();
-      const created = await t.http().post('/app/admin/scim_tokens').set('cookie', a.cookie).type('form').send({ name: '   ' }).expect(201);
-      expect(created.text).toMatch(/id="new-token">scim_/);
+      const created = await t.http().post('/app/admin/scim_tokens').set('cookie', a.cookie).type('form').send({ name: '   ' });
+      expectShownRedirect(created, tokenForm('   '));
       const [row] = await t.app
         .get(DataSource)
         .query(`SELECT name FROM scim_tokens WHERE workspace_id = $1 ORDER BY inserted_at DESC LIMIT 1`, [a.workspaceId]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMembership, makeOperator, type Operator } from './support/console';
 import { expectProblem } from './support/problem';
+import { expectNotTakenBy, expectShownRedirect, inWorkspace, postAndShowOnce } from './support/shown-once';
 import { issueKey } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -245,6 +246,33 @@ describe('webhook subscriptions (operator REST, owners and admins)', () => {
       .get(DataSource)
       .query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE workspace_id = $1`, [own.reg.workspaceId]);
     expect(n).toBe(20);
+  });
+
+  it('the console page: adding and rotating answer 303 to the subscription, which shows the secret once; another admin cannot take it', async () => {
+    const owner = await makeOperator(t);
+    const secret = /<code class="secret" id="new-secret">(whsec_[A-Za-z0-9+/]{43}=)<\/code>/;
+    const pageForm = (path: string, body: Record<string, string>, page: string | RegExp) => ({
+      post: () => t.http().post(path).set('cookie', owner.cookie).set('accept', 'text/html').type('form').send(body),
+      cookie: owner.cookie,
+      page,
+      secret,
+    });
+    const added = await postAndShowOnce(t, pageForm('/app/webhooks', { url: URL_A, event_types: '*' }, /^\/app\/webhooks\/[0-9a-f-]{36}$/));
+    const id = new URL(added.location, 'http://x').pathname.split('/')[3];
+    expect(added.shown.text).toContain(`action="/app/webhooks/${id}/rotate"`);
+    const rotate = pageForm(`/app/webhooks/${id}/rotate`, {}, `/app/webhooks/${id}`);
+    const rotated = await postAndShowOnce(t, rotate);
+    expect(rotated.secret).not.toBe(added.secret);
+    // the id is good on its own subscription's page only
+    const other = await post({ url: URL_A, event_types: ['*'] }, owner).expect(201);
+    const moved = expectShownRedirect(await rotate.post(), rotate).replace(id, other.body.webhook_subscription.id);
+    const elsewhere = await t.http().get(moved).set('cookie', owner.cookie).expect(200);
+    expect(elsewhere.text).not.toMatch(secret);
+    expect(elsewhere.text).toContain('data-reason="gone"');
+
+    const admin = await makeOperator(t);
+    await addMembership(t, admin.reg.email, owner.reg.workspaceId, 'admin');
+    await expectNotTakenBy(t, rotate, inWorkspace(admin.cookie, owner.reg.workspaceId));
   });
 });
 

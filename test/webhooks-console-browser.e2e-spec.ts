@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { launchChromium } from './support/browser';
 import { makeWorkspace, type Registered } from './support/builders';
 import { addMembership, makeOperator, sessionCookie } from './support/console';
@@ -64,7 +65,7 @@ describe('the webhooks console page in a real headless Chromium', () => {
       expect(await page.isChecked('#event-type-robot-claimed')).toBe(true);
       await page.uncheck('#event-type-robot-claimed');
 
-      // add one: the secret is on the answer to the POST only
+      // add one: the POST redirects to the subscription, whose page shows the secret once
       const url = receiver.url();
       await page.fill('#url', url);
       await page.fill('#description', 'from the console');
@@ -74,10 +75,13 @@ describe('the webhooks console page in a real headless Chromium', () => {
       const secret = (await page.textContent('#new-secret'))!.trim();
       expect(secret).toMatch(SECRET);
       expect(await page.textContent('#subscription-url')).toBe(url);
-      const subscriptionPage = page.url(); // the POST's URL: /app/webhooks
-      expect(subscriptionPage).toBe(`${base}/app/webhooks`);
       const id = await page.getAttribute('form[action$="/rotate"]', 'action').then((a) => a!.split('/')[3]);
+      expect(page.url()).toMatch(new RegExp(`^${base}/app/webhooks/${id}\\?shown=[A-Za-z0-9_-]{22}$`));
 
+      // a reload of that address: no secret, nothing posted again
+      await page.reload();
+      expect(await page.locator('#new-secret').count()).toBe(0);
+      expect(await page.getAttribute('#shown-once-missing', 'data-reason')).toBe('gone');
       await page.goto(`${base}/app/webhooks/${id}`);
       expect(await page.locator('#new-secret').count()).toBe(0);
       expect(await page.content()).not.toContain(secret.slice(6, 20));
@@ -107,11 +111,18 @@ describe('the webhooks console page in a real headless Chromium', () => {
       const [, again] = await receiver.waitFor(url, 2);
       expect(again.headers['webhook-id']).toBe(req.headers['webhook-id']);
 
-      // rotate: a new secret, once
+      // rotate: a new secret, once, on the page the POST redirects to; a reload rotates nothing
       await submit(page, '#rotate-secret');
       const rotated = (await page.textContent('#new-secret'))!.trim();
       expect(rotated).toMatch(SECRET);
       expect(rotated).not.toBe(secret);
+      expect(page.url()).toMatch(new RegExp(`^${base}/app/webhooks/${id}\\?shown=`));
+      const rotatedRow = () =>
+        t.app.get(DataSource).query<unknown[]>(`SELECT secret_ciphertext FROM webhook_subscriptions WHERE id = $1`, [id]);
+      const afterRotation = await rotatedRow();
+      await page.reload();
+      expect(await page.locator('#new-secret').count()).toBe(0);
+      expect(await rotatedRow()).toEqual(afterRotation);
 
       // disable, enable
       await page.goto(`${base}/app/webhooks/${id}`);

@@ -1,7 +1,8 @@
 import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import { API_TOKEN_ROLES, type ApiTokenDto, type IssuedApiTokenDto } from './dto/api-token.dto';
+import { shownOnceMissing, type TakenSecrets } from '../sessions';
+import { API_TOKEN_ROLES, type ApiTokenDto } from './dto/api-token.dto';
 import type { ConsoleChrome } from '../core/pages/layout';
 
 export const API_TOKENS_PAGE = '/app/settings/api_tokens';
@@ -11,8 +12,8 @@ const NOTICES: Record<string, string> = { revoked: 'API token revoked: its next 
 export interface ApiTokensPageView {
   chrome: ConsoleChrome;
   tokens: ApiTokenDto[];
-  /** The token just created: its secret is in this page only. */
-  created?: IssuedApiTokenDto;
+  /** The token just created (`name`, `token`), once; or why it is not shown (ShownOnce). */
+  shown?: TakenSecrets;
   notice?: string;
   error?: string;
   form?: { name?: string; role?: string; expires_at?: string; allowed_ips?: string };
@@ -28,6 +29,7 @@ export function apiTokensPage(v: ApiTokensPageView): SafeHtml {
 <td>${postButton(`${API_TOKENS_PAGE}/${t.id}/revoke`, 'Revoke', { className: 'revoke' })}</td></tr>`,
   );
   const notice = v.notice && Object.hasOwn(NOTICES, v.notice) ? NOTICES[v.notice] : undefined;
+  const created = v.shown?.secrets;
   const role = v.form?.role ?? 'member';
   return layout(
     { title: 'API tokens', chrome: v.chrome, current: '/app/settings/api_tokens' },
@@ -38,12 +40,12 @@ export function apiTokensPage(v: ApiTokensPageView): SafeHtml {
   ${notice ? html`<p class="notice" role="status" id="notice">${notice}</p>` : ''}
   ${v.error ? html`<p class="error" role="alert" id="form-error">${v.error}</p>` : ''}
   ${
-    v.created
+    created?.token
       ? html`<div class="notice" role="status" id="created-token">
-    <p>Token <strong>${v.created.name}</strong> created. Copy it now: it is shown this once and cannot be shown again.</p>
-    <p><code id="token-secret">${v.created.token}</code></p>
+    <p>Token <strong>${created.name}</strong> created. Copy it now: it is shown this once and cannot be shown again.</p>
+    <p><code id="token-secret">${created.token}</code></p>
   </div>`
-      : ''
+      : shownOnceMissing(v.shown ?? {}, 'token', 'If you did not copy it, create another and revoke this one.')
   }
   ${
     v.tokens.length === 0

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { formRefusal } from '../core/common/problem/form-refusal';
@@ -7,7 +7,7 @@ import { AppValidationPipe } from '../core/common/validation/validation';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { consoleChrome, WorkspaceOperator } from '../sessions';
+import { ApiShownOnceAnswers, ApiShownOnceQuery, consoleChrome, redirectShowingOnce, ShownOnce, WorkspaceOperator } from '../sessions';
 import { API_TOKENS_PAGE, apiTokensPage, type ApiTokensPageView } from './api-token-pages';
 import { ApiTokensService } from './api-tokens.service';
 import { API_TOKEN_LIST, API_TOKEN_ROLES, CreateApiTokenDto, type IssuedApiTokenDto } from './dto/api-token.dto';
@@ -26,13 +26,16 @@ const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 /**
  * /app/settings/api_tokens (API.md Part 3 "Operator API tokens"): owners and admins create, list
  * and revoke the workspace's tokens through the services the JSON routes use. A new token's secret
- * is in the 201 answer page only (not a redirect, so a reload cannot show it again, as the webhook
- * secrets page does); a refusal renders the page again with its reason and status.
+ * is shown once by the page the create form redirects to (ShownOnce, ADR 0265; in the form's own
+ * 201 answer when Redis cannot hold it); a refusal renders the page again with its reason and status.
  */
 @ApiTags('pages')
 @Controller(API_TOKENS_PAGE.slice(1))
 export class ApiTokensPageController {
-  constructor(private readonly tokens: ApiTokensService) {}
+  constructor(
+    private readonly tokens: ApiTokensService,
+    private readonly shownOnce: ShownOnce,
+  ) {}
 
   @OperatorAuth({ role: 'admin', page: true, person: true })
   @Get()
@@ -42,10 +45,16 @@ export class ApiTokensPageController {
       "Console page of the workspace's operator API tokens (owners and admins; without a session, a redirect to the log-in page): the unrevoked tokens " +
       'with role, allowed addresses, expiry and last use, each with a revoke button, and the create form.',
   })
+  @ApiShownOnceQuery("the new token's secret")
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the tokens and the create form' })
-  async index(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('notice') notice: unknown, @Res() res: Response): Promise<void> {
-    await this.render(res, op, { notice: text(notice) });
+  @ApiOkResponse({ description: "the tokens and the create form; once after a creation, the new token's secret" })
+  async index(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query('notice') notice: unknown,
+    @Query('shown') shown: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.render(res, op, { notice: text(notice), shown: await this.shownOnce.take(op.sessionId, API_TOKENS_PAGE, shown) });
   }
 
   @OperatorAuth({ role: 'admin', page: true, recentAuth: true, person: true })
@@ -54,8 +63,9 @@ export class ApiTokensPageController {
     summary: 'Create an API token from the API tokens page',
     description:
       'The create form (owners and admins, authenticated in the last 10 minutes, else a redirect to the re-check page), validated as ' +
-      '`POST /api/v1/operator/api_tokens` is; `allowed_ips` is a comma- or space-separated list. Answers 201 with the page showing the new ' +
-      "token's secret once (not a redirect, so a reload cannot show it again); a refusal renders the page again with its reason (422 for a bad field).",
+      '`POST /api/v1/operator/api_tokens` is; `allowed_ips` is a comma- or space-separated list. Answers 303 to the page, which shows the new ' +
+      "token's secret once (`?shown=`; a reload shows the page without it; should Redis not hold it, this answer is that page with it, 201); " +
+      'a refusal renders the page again with its reason (422 for a bad field).',
   })
   @ApiFormPost({
     name: { description: 'a label for the token', required: true },
@@ -63,7 +73,7 @@ export class ApiTokensPageController {
     expires_at: { description: 'ISO 8601 date-time in the future; blank: never expires' },
     allowed_ips: { description: 'CIDRs separated by commas or spaces; blank: any address' },
   })
-  @ApiCreatedResponse({ description: 'the page with the new token, shown once' })
+  @ApiShownOnceAnswers("the new token's secret", 'the API tokens page')
   async create(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
     @Body() body: Record<string, unknown>,
@@ -91,7 +101,12 @@ export class ApiTokensPageController {
       if (!refusal) throw err;
       return this.render(res, op, { error: refusal.error, form }, refusal.status);
     }
-    await this.render(res, op, { created }, 201);
+    const secrets = { name: created.name, token: created.token };
+    await redirectShowingOnce(res, this.shownOnce, op.sessionId, {
+      page: API_TOKENS_PAGE,
+      secrets,
+      inline: () => this.render(res, op, { shown: { secrets } }, 201),
+    });
   }
 
   @OperatorAuth({ role: 'admin', page: true, person: true })

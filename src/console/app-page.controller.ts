@@ -7,7 +7,7 @@ import { RedisLimits } from '../core/redis/redis-keys';
 import { formatDurationMs } from '../core/text/duration';
 import { WorkspaceKeyService } from '../credentials';
 import { OperatorAgentsService } from '../operator';
-import { CurrentOperator, ShownOnce, WorkspaceOperator } from '../sessions';
+import { ApiShownOnceQuery, CurrentOperator, redirectShowingOnce, ShownOnce, WorkspaceOperator } from '../sessions';
 import { confirmKeyChangePage, overviewPage, workspaceKeyPage } from './console-pages';
 import type { OperatorPrincipal, WorkspaceOperatorPrincipal } from '../sessions';
 import type { Response } from 'express';
@@ -54,16 +54,12 @@ export class AppPageController {
       'Console page for owners and admins. Shows the workspace primary key by prefix (never its secret) with its scopes, creation and last use, ' +
       'and offers to generate one, or to rotate or delete the current one through a confirmation step.',
   })
-  @ApiQuery({
-    name: 'shown',
-    required: false,
-    description: 'after a generation or rotation: the one view of the new key, for the session that made it (ADR 0265)',
-  })
+  @ApiShownOnceQuery('the new key')
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the current primary key by prefix, with generate, rotate and delete; once after a rotation, the new key' })
   async keyPage(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('shown') shown: unknown, @Res() res: Response): Promise<void> {
-    const secrets = await this.shownOnce.take(op.sessionId, shown);
-    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId), secrets?.key));
+    const taken = await this.shownOnce.take(op.sessionId, KEY_PAGE, shown);
+    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId), taken));
   }
 
   /** The confirmation step of a rotation or deletion: what it revokes, and the button that does it. */
@@ -121,9 +117,12 @@ export class AppPageController {
   async rotate(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() form: KeyForm, @Res() res: Response): Promise<void> {
     if (form?.confirm !== 'yes' && (await this.workspaceKey.current(op.workspaceId))) return res.redirect(303, confirmPage('rotate'));
     const { apiKey } = await this.workspaceKey.generate(op.workspaceId);
-    const held = await this.shownOnce.hold(op.sessionId, { key: apiKey.key });
-    if (held !== undefined) return res.redirect(303, `${KEY_PAGE}?shown=${held}`);
-    sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId), apiKey.key), 201);
+    await redirectShowingOnce(res, this.shownOnce, op.sessionId, {
+      page: KEY_PAGE,
+      secrets: { key: apiKey.key },
+      inline: async () =>
+        sendPage(res, workspaceKeyPage(op, await this.workspaceKey.current(op.workspaceId), { secrets: { key: apiKey.key } }), 201),
+    });
   }
 
   /** The deletion form, once confirmed (`confirm=yes`); otherwise to the confirmation step. */

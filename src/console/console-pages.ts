@@ -2,10 +2,9 @@ import { canManage } from '../auth';
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import { consoleChrome } from '../sessions';
+import { consoleChrome, shownOnceMissing, type OperatorPrincipal, type TakenSecrets } from '../sessions';
 import type { WorkspaceKeySummary } from '../credentials';
 import type { AgentWithKeys } from '../operator';
-import type { OperatorPrincipal } from '../sessions';
 
 export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): SafeHtml {
   const current = op.workspaces.find((w) => w.id === op.workspaceId);
@@ -49,7 +48,8 @@ ${
   );
 }
 
-export function workspaceKeyPage(op: OperatorPrincipal, key: WorkspaceKeySummary | null, shownOnce?: string): SafeHtml {
+export function workspaceKeyPage(op: OperatorPrincipal, key: WorkspaceKeySummary | null, taken: TakenSecrets = {}): SafeHtml {
+  const shownOnce = taken.secrets?.key;
   const summary = key
     ? html`<dl><dt>Key</dt><dd><code id="key-prefix">${key.prefix}</code> (${key.status})</dd>
   <dt>Created</dt><dd>${when(key.inserted_at)}</dd><dt>Last used</dt><dd>${when(key.last_used_at)}</dd>
@@ -62,7 +62,7 @@ export function workspaceKeyPage(op: OperatorPrincipal, key: WorkspaceKeySummary
   ${
     shownOnce
       ? html`<div role="status"><p><strong>Copy this key now. It will not be shown again.</strong></p><code class="secret" id="new-key">${shownOnce}</code></div>`
-      : ''
+      : shownOnceMissing(taken, 'key', key ? 'If you did not copy it, rotate the key.' : 'Generate a new one below.')
   }
   ${summary}
   ${

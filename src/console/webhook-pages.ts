@@ -2,10 +2,9 @@ import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { DOMAIN_EVENT_TYPES } from '../events';
-import { consoleChrome } from '../sessions';
+import { consoleChrome, shownOnceMissing, type OperatorPrincipal, type TakenSecrets } from '../sessions';
 import { ALL_EVENT_TYPES, WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryDto, type WebhookSubscriptionDto } from '../webhooks';
 import type { FieldErrors } from '../core/common/problem/problem.error';
-import type { OperatorPrincipal } from '../sessions';
 
 /** What a subscription form shows again after a refusal. */
 export interface SubscriptionForm {
@@ -33,10 +32,11 @@ function errorList(errors: FieldErrors | undefined): SafeHtml | string {
   return html`<div role="alert" class="error" id="form-errors"><ul>${items}</ul></div>`;
 }
 
-function secretBox(secret: string | undefined): SafeHtml | string {
+function secretBox(shown: TakenSecrets = {}): SafeHtml | string {
+  const secret = shown.secrets?.secret;
   return secret
     ? html`<div role="status"><p><strong>Copy this signing secret now. It will not be shown again.</strong></p><code class="secret" id="new-secret">${secret}</code></div>`
-    : '';
+    : shownOnceMissing(shown, 'signing secret', 'If you did not copy it, rotate the secret.');
 }
 
 function eventTypeFields(selected: readonly string[]): SafeHtml {
@@ -98,7 +98,7 @@ export function webhookPage(
   op: OperatorPrincipal,
   s: WebhookSubscriptionDto,
   deliveries: WebhookDeliveryDto[],
-  opts: { secret?: string; form?: SubscriptionForm; errors?: FieldErrors; notice?: string; status?: string } = {},
+  opts: { shown?: TakenSecrets; form?: SubscriptionForm; errors?: FieldErrors; notice?: string; status?: string } = {},
 ): SafeHtml {
   const base = `/app/webhooks/${s.id}`;
   const filters = ['all', ...WEBHOOK_DELIVERY_STATUSES].map((status) => {
@@ -119,7 +119,7 @@ export function webhookPage(
     html`<section class="panel" aria-labelledby="subscription-title">
   <h1 id="subscription-title">Webhook subscription</h1>
   ${notice(opts.notice)}
-  ${secretBox(opts.secret)}
+  ${secretBox(opts.shown)}
   <dl><dt>Endpoint</dt><dd><code id="subscription-url">${s.url}</code></dd>
   <dt>Status</dt><dd id="subscription-status">${statusText(s)}</dd>
   <dt>Events</dt><dd>${s.event_types.join(', ')}</dd>

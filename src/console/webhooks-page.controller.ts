@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import {
-  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -19,7 +18,7 @@ import { ApiFormPost, type FormField } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { formatDurationMs } from '../core/text/duration';
 import { DOMAIN_EVENT_TYPES } from '../events';
-import { WorkspaceOperator } from '../sessions';
+import { ApiShownOnceAnswers, ApiShownOnceQuery, redirectShowingOnce, ShownOnce, WorkspaceOperator } from '../sessions';
 import {
   ALL_EVENT_TYPES,
   CreateWebhookSubscriptionDto,
@@ -70,8 +69,9 @@ const validated = <T>(metatype: new () => T, form: SubscriptionForm): Promise<T>
 
 /**
  * The webhooks console (owners and admins): list and add subscriptions, then per subscription its
- * settings, enable/disable, secret rotation, deletion and recent deliveries with retry. Secrets
- * are shown in the answer to the POST that made them (no redirect), never again.
+ * settings, enable/disable, secret rotation, deletion and recent deliveries with retry. A form
+ * that makes a signing secret redirects (303) to the subscription's page, which shows it once
+ * (ShownOnce, ADR 0265); when Redis cannot hold it, the form's own answer shows it (201).
  */
 @ApiTags('pages')
 @Controller(PAGE)
@@ -79,6 +79,7 @@ export class WebhooksPageController {
   constructor(
     private readonly subscriptions: WebhookSubscriptionsService,
     private readonly deliveries: WebhookDeliveriesService,
+    private readonly shownOnce: ShownOnce,
   ) {}
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -97,16 +98,16 @@ export class WebhooksPageController {
 
   @OperatorAuth({ role: 'admin', page: true })
   @Post()
-  @HttpCode(201)
   @ApiOperation({
     summary: 'Add a webhook subscription from the webhooks page',
     description:
       "The webhooks page's form (owners and admins), validated as the JSON body of the REST route is. " +
-      "Answers 201 with the new subscription's page showing its `whsec_` signing secret once (not a redirect, so a reload cannot show it again). " +
+      "Answers 303 to the new subscription's page, which shows its `whsec_` signing secret once (`?shown=`; a reload shows the page without it); " +
+      'should Redis not hold the secret, this answer is that page with it (201). ' +
       'An invalid URL or event type selection, or a 21st subscription in the workspace, gives 422: the form again with what to fix.',
   })
   @ApiFormPost(SUBSCRIPTION_FIELDS)
-  @ApiCreatedResponse({ description: 'the new subscription with its secret, shown once' })
+  @ApiShownOnceAnswers('the signing secret', 'the new subscription')
   @ApiUnprocessableEntityResponse({ description: 'the form again, with what to fix' })
   async create(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
@@ -114,13 +115,18 @@ export class WebhooksPageController {
     @Res() res: Response,
   ): Promise<void> {
     const form = subscriptionForm(body);
+    let created: Awaited<ReturnType<WebhookSubscriptionsService['create']>>;
     try {
-      const created = await this.subscriptions.create(op.workspaceId, await validated(CreateWebhookSubscriptionDto, form));
-      sendPage(res, webhookPage(op, created, [], { secret: created.secret }), 201);
+      created = await this.subscriptions.create(op.workspaceId, await validated(CreateWebhookSubscriptionDto, form));
     } catch (err) {
       if (!(err instanceof ValidationProblem)) throw err;
-      sendPage(res, webhooksPage(op, await this.list(op), { form, errors: err.fieldErrors }), 422);
+      return sendPage(res, webhooksPage(op, await this.list(op), { form, errors: err.fieldErrors }), 422);
     }
+    await redirectShowingOnce(res, this.shownOnce, op.sessionId, {
+      page: `${PAGE}/${created.id}`,
+      secrets: { secret: created.secret },
+      inline: () => sendPage(res, webhookPage(op, created, [], { shown: { secrets: { secret: created.secret } } }), 201),
+    });
   }
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -132,8 +138,11 @@ export class WebhooksPageController {
       'and its 30 most recent deliveries (`?status=` pending, succeeded or failed filters them), each with a retry button. 404 for a subscription of another workspace.',
   })
   @ApiQuery({ name: 'status', required: false, enum: WEBHOOK_DELIVERY_STATUSES, description: 'show only the deliveries in this status' })
+  @ApiShownOnceQuery('the new signing secret')
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'one subscription and its recent deliveries (?status= filters them)' })
+  @ApiOkResponse({
+    description: 'one subscription and its recent deliveries (?status= filters them); once after a creation or rotation, its new secret',
+  })
   @ApiNotFoundResponse(NOT_FOUND)
   async show(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
@@ -145,7 +154,9 @@ export class WebhooksPageController {
     const subscription = await this.subscriptions.show(op.workspaceId, id);
     const { deliveries } = await this.deliveries.list(op.workspaceId, id, q);
     const notice = typeof query.notice === 'string' ? query.notice : undefined;
-    sendPage(res, webhookPage(op, subscription, deliveries, { notice, status: q.filters.status }));
+    // taken once the subscription is known to be this workspace's: a 404 leaves the secret held
+    const shown = await this.shownOnce.take(op.sessionId, `${PAGE}/${id}`, query.shown);
+    sendPage(res, webhookPage(op, subscription, deliveries, { notice, status: q.filters.status, shown }));
   }
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -199,17 +210,18 @@ export class WebhooksPageController {
     res.redirect(303, `${PAGE}/${id}?notice=${status === 'active' ? 'enabled' : 'disabled'}`);
   }
 
-  /** The new secret is in this answer only (not a redirect, so a reload cannot show it again). */
+  /** The new secret is shown once by the subscription's page this redirects to; a reload there rotates nothing. */
   @OperatorAuth({ role: 'admin', page: true })
   @Post(':id/rotate')
   @ApiOperation({
     summary: "Rotate a webhook subscription's signing secret",
     description:
-      'The rotate button of the subscription page (owners and admins). Mints a new `whsec_` secret and shows it in this 200 page only; ' +
+      "The rotate button of the subscription page (owners and admins). Mints a new `whsec_` secret and answers 303 to the subscription's page, which shows it once " +
+      '(`?shown=`; a reload shows the page without it and rotates nothing; should Redis not hold it, this answer is that page with it, 201); ' +
       `for ${formatDurationMs(SECRET_ROTATION_OVERLAP_MS, 'hour')} deliveries carry signatures by both the old and the new secret, so receivers can switch without losing one.`,
   })
   @ApiFormPost()
-  @ApiOkResponse({ description: 'the subscription with its new secret, shown once' })
+  @ApiShownOnceAnswers('the new signing secret', 'the subscription')
   @ApiNotFoundResponse(NOT_FOUND)
   async rotate(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
@@ -217,8 +229,14 @@ export class WebhooksPageController {
     @Res() res: Response,
   ): Promise<void> {
     const rotated = await this.subscriptions.rotateSecret(op.workspaceId, id);
-    const { deliveries } = await this.deliveries.list(op.workspaceId, id, parseList(WEBHOOK_DELIVERY_LIST, {}));
-    sendPage(res, webhookPage(op, rotated, deliveries, { secret: rotated.secret }));
+    await redirectShowingOnce(res, this.shownOnce, op.sessionId, {
+      page: `${PAGE}/${id}`,
+      secrets: { secret: rotated.secret },
+      inline: async () => {
+        const { deliveries } = await this.deliveries.list(op.workspaceId, id, parseList(WEBHOOK_DELIVERY_LIST, {}));
+        sendPage(res, webhookPage(op, rotated, deliveries, { shown: { secrets: { secret: rotated.secret } } }), 201);
+      },
+    });
   }
 
   @OperatorAuth({ role: 'admin', page: true })

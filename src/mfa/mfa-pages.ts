@@ -7,6 +7,7 @@ import {
   passkeysSection as passkeysPanel,
   type WebAuthnCredentialDto,
 } from '../passkeys';
+import { shownOnceMissing, type TakenSecrets } from '../sessions';
 import type { ConsoleChrome } from '../core/pages/layout';
 import type { MfaStatus, TotpEnrollment } from './mfa.service';
 
@@ -73,6 +74,8 @@ export interface SecurityPageView {
   enrollment?: TotpEnrollment & { qrSvg: string };
   /** Recovery codes just issued: shown this once. */
   recoveryCodes?: string[];
+  /** Why the codes a `?shown=` address named are not shown (ShownOnce). */
+  shownMissing?: TakenSecrets;
   notice?: string;
   error?: string;
   /** Whether the workspace the request acts on requires a second factor and the account has none. */
@@ -124,7 +127,7 @@ export function securityPage(v: SecurityPageView): SafeHtml {
   ${v.mustEnroll ? html`<p class="error" role="alert" id="must-enroll">This workspace requires a second factor: set one up to continue.</p>` : ''}
   ${v.notice ? html`<p class="notice" role="status" id="security-notice">${v.notice}</p>` : ''}
   ${v.error ? html`<p class="error" role="alert" id="security-error">${v.error}</p>` : ''}
-  ${v.recoveryCodes ? recoveryCodesBlock(v.recoveryCodes) : ''}
+  ${v.recoveryCodes ? recoveryCodesBlock(v.recoveryCodes) : v.shownMissing ? shownOnceMissing(v.shownMissing, 'recovery codes', 'If you did not save them, make new ones.', true) : ''}
   <h2>Authenticator app (TOTP)</h2>
   ${totpSection(v)}
 </section>

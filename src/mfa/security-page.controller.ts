@@ -14,7 +14,16 @@ import { ValidationProblem } from '../core/common/problem/problem.error';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
 import { PasskeysService } from '../passkeys';
-import { consoleChrome, CurrentOperator, mustEnrollMfa, SessionsService } from '../sessions';
+import {
+  ApiShownOnceAnswers,
+  ApiShownOnceQuery,
+  consoleChrome,
+  CurrentOperator,
+  mustEnrollMfa,
+  redirectShowingOnce,
+  SessionsService,
+  ShownOnce,
+} from '../sessions';
 import { SECURITY_PAGE, securityPage, type SecurityPageView } from './mfa-pages';
 import { MfaService, type TotpEnrollment } from './mfa.service';
 import type { SafeHtml } from '../core/pages/html';
@@ -25,6 +34,8 @@ const NOTICES: Record<string, string> = {
   'totp-disabled': 'The authenticator app is off, and its recovery codes no longer work.',
   'passkey-added': 'Passkey added.',
   'passkey-removed': 'Passkey removed.',
+  'totp-enabled': 'The authenticator app is on.',
+  'codes-replaced': 'New recovery codes: the earlier ones no longer work.',
 };
 
 /** The security page carries the passkeys section, whose scripts (this origin's only) its CSP lets run. */
@@ -34,7 +45,8 @@ const RECENT = 'Needs recent authentication (else a redirect to `/users/reauthen
 /**
  * /app/account/security: the operator's second factors, as pages (no script): set up an
  * authenticator app from a QR code drawn on the server (inline SVG: the page CSP allows no
- * external image), confirm it, see the recovery codes once, replace them, turn it off.
+ * external image), confirm it, see the recovery codes once (after a redirect, ShownOnce: ADR
+ * 0265), replace them, turn it off.
  * Open to a member who must still enroll (require_mfa).
  */
 @ApiTags('pages')
@@ -44,6 +56,7 @@ export class SecurityPageController {
     private readonly mfa: MfaService,
     private readonly sessions: SessionsService,
     private readonly passkeys: PasskeysService,
+    private readonly shownOnce: ShownOnce,
   ) {}
 
   private async view(op: OperatorPrincipal, extra: Partial<SecurityPageView> = {}): Promise<SecurityPageView> {
@@ -72,16 +85,27 @@ export class SecurityPageController {
       'without it the page links to the re-check). Open to a member of a `require_mfa` workspace who has no second factor yet.',
   })
   @ApiQuery({ name: 'notice', required: false, enum: Object.keys(NOTICES) })
+  @ApiShownOnceQuery('the new recovery codes')
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the account security page' })
-  async page(@CurrentOperator() op: OperatorPrincipal, @Query('notice') notice: unknown, @Res() res: Response): Promise<void> {
+  @ApiOkResponse({
+    description: 'the account security page; once after the app is turned on or the codes replaced, the new recovery codes',
+  })
+  async page(
+    @CurrentOperator() op: OperatorPrincipal,
+    @Query('notice') notice: unknown,
+    @Query('shown') shown: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
     const pending = await this.mfa.pendingTotp(op);
+    const taken = await this.shownOnce.take(op.sessionId, SECURITY_PAGE, shown);
     sendSecurityPage(
       res,
       securityPage(
         await this.view(op, {
           notice: typeof notice === 'string' && Object.hasOwn(NOTICES, notice) ? NOTICES[notice] : undefined,
           enrollment: pending && this.sessions.recentlyAuthenticated(op.auth) ? await this.withQr(pending) : undefined,
+          recoveryCodes: taken.secrets?.codes?.split(' '),
+          shownMissing: taken,
         }),
       ),
     );
@@ -106,15 +130,15 @@ export class SecurityPageController {
 
   @OperatorAuth({ page: true, mfaEnrollment: true })
   @Post('totp/confirm')
-  @HttpCode(200)
   @ApiOperation({
     summary: 'Confirm the authenticator app from the security page',
     description:
-      'As `POST /api/v1/operator/me/mfa/totp/confirm`: with the current `code`, turns the app on and answers the page showing the ten ' +
-      'recovery codes, this once (not a redirect, so a reload cannot show them again). A wrong code: 422, the QR code and the form again.',
+      'As `POST /api/v1/operator/me/mfa/totp/confirm`: with the current `code`, turns the app on and answers 303 to the page, which shows the ten ' +
+      'recovery codes once (`?shown=`; a reload shows the page without them; should Redis not hold them, this answer is that page with them, 201). ' +
+      'A wrong code: 422, the QR code and the form again.',
   })
   @ApiFormPost({ code: { description: 'the 6-digit code the app shows now', required: true } })
-  @ApiOkResponse({ description: 'the page with the recovery codes, shown once' })
+  @ApiShownOnceAnswers('the recovery codes', 'the security page')
   @ApiUnprocessableEntityResponse({ description: 'the QR code and the form again, with what was wrong' })
   async confirm(
     @CurrentOperator() op: OperatorPrincipal,
@@ -122,37 +146,48 @@ export class SecurityPageController {
     @Res() res: Response,
   ): Promise<void> {
     const code = typeof body?.code === 'string' ? body.code.trim().slice(0, 16) : '';
+    let codes: string[];
     try {
-      const codes = await this.mfa.confirmTotp(op, code);
-      sendSecurityPage(
-        res,
-        securityPage(
-          await this.view(op, { recoveryCodes: codes, recent: true, mustEnroll: false, notice: 'The authenticator app is on.' }),
-        ),
-      );
+      codes = await this.mfa.confirmTotp(op, code);
     } catch (err) {
       if (!(err instanceof ValidationProblem)) throw err;
       const pending = await this.mfa.pendingTotp(op);
       const error = 'That code is not the one the app shows now. Try the next one.';
-      sendSecurityPage(res, securityPage(await this.view(op, { enrollment: pending && (await this.withQr(pending)), error })), 422);
+      return sendSecurityPage(res, securityPage(await this.view(op, { enrollment: pending && (await this.withQr(pending)), error })), 422);
     }
+    await this.showCodes(op, res, codes, 'totp-enabled', { recent: true, mustEnroll: false });
   }
 
   @OperatorAuth({ page: true, mfaEnrollment: true, recentAuth: true })
   @Post('recovery_codes')
-  @HttpCode(200)
   @ApiOperation({
     summary: 'Replace the recovery codes from the security page',
-    description: RECENT + 'As `POST /api/v1/operator/me/mfa/recovery_codes`: answers the page showing the ten new codes, this once.',
+    description:
+      RECENT +
+      'As `POST /api/v1/operator/me/mfa/recovery_codes`: answers 303 to the page, which shows the ten new codes once (`?shown=`, as the confirm form; ' +
+      'a reload shows the page without them and replaces nothing).',
   })
   @ApiFormPost()
-  @ApiOkResponse({ description: 'the page with the new recovery codes, shown once' })
+  @ApiShownOnceAnswers('the new recovery codes', 'the security page')
   async regenerate(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
-    const codes = await this.mfa.regenerateRecoveryCodes(op);
-    sendSecurityPage(
-      res,
-      securityPage(await this.view(op, { recoveryCodes: codes, notice: 'New recovery codes: the earlier ones no longer work.' })),
-    );
+    await this.showCodes(op, res, await this.mfa.regenerateRecoveryCodes(op), 'codes-replaced');
+  }
+
+  /** The end of a form that issued recovery codes: the page shows them once, with `notice` (ShownOnce, ADR 0265). */
+  private showCodes(
+    op: OperatorPrincipal,
+    res: Response,
+    codes: string[],
+    notice: string,
+    extra: Partial<SecurityPageView> = {},
+  ): Promise<void> {
+    return redirectShowingOnce(res, this.shownOnce, op.sessionId, {
+      page: SECURITY_PAGE,
+      query: { notice },
+      secrets: { codes: codes.join(' ') },
+      inline: async () =>
+        sendSecurityPage(res, securityPage(await this.view(op, { recoveryCodes: codes, notice: NOTICES[notice], ...extra })), 201),
+    });
   }
 
   @OperatorAuth({ page: true, mfaEnrollment: true, recentAuth: true })

@@ -18,7 +18,7 @@ import { ApiList } from '../core/listing/api-list.decorator';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { consoleChrome, CurrentOperator } from '../sessions';
+import { ApiShownOnceAnswers, ApiShownOnceQuery, consoleChrome, CurrentOperator, redirectShowingOnce, ShownOnce } from '../sessions';
 import {
   CreatePartnerDto,
   IssuedPartnerKeyEnvelopeDto,
@@ -48,7 +48,10 @@ const LIST_PAGE = PARTNER_LIST.page;
 @ApiTags('admin')
 @Controller()
 export class AdminPartnersController {
-  constructor(private readonly partners: PartnersService) {}
+  constructor(
+    private readonly partners: PartnersService,
+    private readonly shownOnce: ShownOnce,
+  ) {}
 
   /** The key is in this response only; only the SHA-256 of its secret is stored. */
   @OperatorAuth({ platformAdmin: true })
@@ -176,31 +179,34 @@ export class AdminPartnersController {
     required: false,
     schema: { type: 'integer', minimum: LIST_PAGE.limit.min, maximum: LIST_PAGE.limit.max, default: LIST_PAGE.limit.default },
   })
-  @ApiOkResponse({ description: 'partners with status, scopes, last use and actions' })
+  @ApiShownOnceQuery('the new key')
+  @ApiOkResponse({ description: 'partners with status, scopes, last use and actions; once after an issue or rotation, the new key' })
   @ApiBadRequestResponse({ description: 'invalid_limit or invalid_offset: an error page' })
   async page(@CurrentOperator() op: OperatorPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    sendPage(res, adminPartnersPage(consoleChrome(op), await this.partners.list(parseList(PARTNER_LIST, query))));
+    const { shown, ...listQuery } = query;
+    const list = await this.partners.list(parseList(PARTNER_LIST, listQuery));
+    sendPage(res, adminPartnersPage(consoleChrome(op), list, await this.shownOnce.take(op.sessionId, PAGE, shown)));
   }
 
-  /** Issue from the page: the key is shown in this response only (no redirect, so a reload cannot show it). */
+  /** Issue from the page: the key is shown once by the page this redirects to (a reload there issues nothing). */
   @OperatorAuth({ platformAdmin: true, page: true })
   @Post('admin/partners')
   @ApiOperation({
     summary: 'Create a partner from the page',
     description:
       'The issue form of /admin/partners, for platform admins (session cookie): creates an active partner with the ticked scopes. ' +
-      'Answers 201 with the page showing the new `mpk_` key once (no redirect, so a reload cannot show it again). A bad field is a 422 error page.',
+      'Answers 303 to the page, which shows the new `mpk_` key once (`?shown=`; a reload shows the page without it; should Redis not hold it, this answer is that page with it, 201). ' +
+      'A bad field is a 422 error page.',
   })
   @ApiFormPost({
     name: { description: 'the partner name, 1 to 120 characters', required: true },
     scopes: { description: 'ticked scopes (at least one)', enum: PARTNER_SCOPES, required: true, array: true },
   })
-  @ApiCreatedResponse({ description: 'the page, with the new key shown once' })
+  @ApiShownOnceAnswers('the new key', '/admin/partners')
   @pageInvalid
   async pageIssue(@CurrentOperator() op: OperatorPrincipal, @Body() body: unknown, @Res() res: Response): Promise<void> {
     const issued = await this.partners.issue(formName(body, 'name', PARTNER_NAME_MAX), formChoices(body, 'scopes', PARTNER_SCOPES));
-    const list = await this.partners.list(parseList(PARTNER_LIST, {}));
-    sendPage(res, adminPartnersPage(consoleChrome(op), list, { key: issued.partner_key, partner: issued.partner }), 201);
+    await this.showKey(op, res, issued);
   }
 
   @OperatorAuth({ platformAdmin: true, page: true })
@@ -232,12 +238,12 @@ export class AdminPartnersController {
     summary: "Rotate a partner's key from the page",
     description:
       'The rotate form of a partner on /admin/partners, for platform admins (session cookie): issues a new `mpk_` key; the old one works for `grace_period_seconds` more (0 to 604800, default 0). ' +
-      'Answers 201 with the page showing the new key once. An unknown partner is a 404 error page, a bad grace period a 422 error page.',
+      'Answers 303 to the page, which shows the new key once (`?shown=`, as the issue form). An unknown partner is a 404 error page, a bad grace period a 422 error page.',
   })
   @ApiFormPost({
     grace_period_seconds: { description: 'seconds the old key keeps working, 0 to 604800; empty or 0 stops it at once' },
   })
-  @ApiCreatedResponse({ description: 'the page, with the new key shown once' })
+  @ApiShownOnceAnswers('the new key', '/admin/partners')
   @pageNotFound
   @pageInvalid
   async pageRotate(
@@ -246,9 +252,7 @@ export class AdminPartnersController {
     @Body() body: unknown,
     @Res() res: Response,
   ): Promise<void> {
-    const rotated = await this.partners.rotate(id, formInteger(body, 'grace_period_seconds', 0, ROTATION_MAX_GRACE_S));
-    const list = await this.partners.list(parseList(PARTNER_LIST, {}));
-    sendPage(res, adminPartnersPage(consoleChrome(op), list, { key: rotated.partner_key, partner: rotated.partner }), 201);
+    await this.showKey(op, res, await this.partners.rotate(id, formInteger(body, 'grace_period_seconds', 0, ROTATION_MAX_GRACE_S)));
   }
 
   @OperatorAuth({ platformAdmin: true, page: true })
@@ -279,5 +283,18 @@ export class AdminPartnersController {
   async pageReinstate(@Param('id', uuid) id: string, @Res() res: Response): Promise<void> {
     await this.partners.setStatus(id, 'active');
     res.redirect(303, PAGE);
+  }
+
+  /** The end of an issue or rotation: the page shows the new key once (ShownOnce, ADR 0265). */
+  private showKey(op: OperatorPrincipal, res: Response, issued: IssuedPartnerKeyEnvelopeDto): Promise<void> {
+    const secrets = { key: issued.partner_key.key, partner: issued.partner.name };
+    return redirectShowingOnce(res, this.shownOnce, op.sessionId, {
+      page: PAGE,
+      secrets,
+      inline: async () => {
+        const list = await this.partners.list(parseList(PARTNER_LIST, {}));
+        sendPage(res, adminPartnersPage(consoleChrome(op), list, { secrets }), 201);
+      },
+    });
   }
 }

@@ -2,9 +2,10 @@ import { ENGAGEMENT_SCOPES, PARTNER_SCOPES } from '../auth';
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import { shownOnceMissing, type TakenSecrets } from '../sessions';
 import type { ConsoleChrome } from '../core/pages/layout';
 import type { EngagementDto, EngagementEventDto } from './dto/engagement.dto';
-import type { PartnerDto, PartnerKeyDto, PartnerListDto, PartnerSummaryDto } from './dto/partner.dto';
+import type { PartnerListDto, PartnerSummaryDto } from './dto/partner.dto';
 
 const checkboxes = (name: string, all: readonly string[], checked: readonly string[], idPrefix: string) =>
   all.map(
@@ -12,16 +13,15 @@ const checkboxes = (name: string, all: readonly string[], checked: readonly stri
       html`<label style="display:inline;font-weight:normal;margin-right:1rem"><input type="checkbox" name="${name}" value="${s}" id="${idPrefix}-${s.replace(/:/g, '-')}" ${checked.includes(s) ? new SafeHtml('checked') : ''}> ${s}</label>`,
   );
 
-const shownOnceKey = (key: PartnerKeyDto, partner: PartnerDto) =>
-  html`<div role="status" class="panel"><p><strong>Copy the key of ${partner.name} now. It will not be shown again.</strong></p>
-<code class="secret" id="new-partner-key">${key.key}</code></div>`;
+/** The key an issue or rotation just made (`key`, and `partner` its name), once; or why it is not shown. */
+const shownOnceKey = (shown: TakenSecrets) =>
+  shown.secrets?.key
+    ? html`<div role="status" class="panel"><p><strong>Copy the key of ${shown.secrets.partner} now. It will not be shown again.</strong></p>
+<code class="secret" id="new-partner-key">${shown.secrets.key}</code></div>`
+    : shownOnceMissing(shown, 'partner key', 'If it was not copied, rotate the key again.');
 
 /** /admin/partners: issue, scope, rotate, suspend and reinstate partner keys (platform admins). */
-export function adminPartnersPage(
-  chrome: ConsoleChrome,
-  list: PartnerListDto,
-  shown?: { key: PartnerKeyDto; partner: PartnerDto },
-): SafeHtml {
+export function adminPartnersPage(chrome: ConsoleChrome, list: PartnerListDto, shown: TakenSecrets = {}): SafeHtml {
   const { partners, pagination: p } = list;
   const rows = partners.map(
     (pt) =>
@@ -48,7 +48,7 @@ export function adminPartnersPage(
   );
   return layout(
     { title: 'Partners', chrome, current: '/admin/partners' },
-    html`${shown ? shownOnceKey(shown.key, shown.partner) : ''}
+    html`${shownOnceKey(shown)}
 <section class="panel" aria-labelledby="issue-title">
   <h1 id="issue-title">Issue a partner key</h1>
   <form method="post" action="/admin/partners">

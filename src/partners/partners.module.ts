@@ -3,6 +3,7 @@ import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { CredentialsModule } from '../credentials';
+import { SessionsModule } from '../sessions';
 import { AdminPartnersController } from './admin-partners.controller';
 import { EngagementEventsController } from './engagement-events.controller';
 import { EngagementsRepository } from './engagements.repository';
@@ -22,7 +23,7 @@ import { PartnersService } from './partners.service';
  * the partner and engagement auth kinds and their failed-authentication throttle.
  */
 @Module({
-  imports: [CommonModule, CredentialsModule, AuditModule],
+  imports: [CommonModule, CredentialsModule, AuditModule, SessionsModule],
   controllers: [AdminPartnersController, OperatorEngagementsController, PartnerController, EngagementEventsController],
   providers: [
     PartnersRepository,

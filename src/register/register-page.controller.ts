@@ -18,6 +18,7 @@ import {
   SessionsService,
   setSessionCookie,
   ShownOnce,
+  redirectShowingOnce,
   type OperatorPrincipal,
 } from '../sessions';
 import { RegisterDto } from './dto/register.dto';
@@ -99,9 +100,11 @@ export class RegisterPageController {
     // A sign-up always gets a new session; whatever session the browser had is ended.
     await this.sessions.end(readCookies(req)[SESSION_COOKIE], accountActor(registered.user));
     setSessionCookie(res, this.config, session.token);
-    const held = await this.shownOnce.hold(session.sessionId, { key: registered.api_key.key });
-    if (held === undefined) return sendPage(res, gettingStartedPage({ baseUrl: this.config.baseUrl, key: registered.api_key.key }), 201);
-    res.redirect(303, `${GETTING_STARTED_PATH}?shown=${held}`);
+    await redirectShowingOnce(res, this.shownOnce, session.sessionId, {
+      page: GETTING_STARTED_PATH,
+      secrets: { key: registered.api_key.key },
+      inline: () => sendPage(res, gettingStartedPage({ baseUrl: this.config.baseUrl, key: registered.api_key.key }), 201),
+    });
   }
 
   @OperatorAuth({ page: true })
@@ -115,7 +118,7 @@ export class RegisterPageController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the first steps, and after sign-up the key, once' })
   async gettingStarted(@CurrentOperator() op: OperatorPrincipal, @Query('shown') shown: unknown, @Res() res: Response): Promise<void> {
-    const secrets = await this.shownOnce.take(op.sessionId, shown);
-    sendPage(res, gettingStartedPage({ chrome: consoleChrome(op), baseUrl: this.config.baseUrl, key: secrets?.key }));
+    const taken = await this.shownOnce.take(op.sessionId, GETTING_STARTED_PATH, shown);
+    sendPage(res, gettingStartedPage({ chrome: consoleChrome(op), baseUrl: this.config.baseUrl, key: taken.secrets?.key, missing: taken }));
   }
 }

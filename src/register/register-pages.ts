@@ -3,6 +3,7 @@ import { html, SafeHtml } from '../core/pages/html';
 import { layout, type ConsoleChrome } from '../core/pages/layout';
 import { formatDuration } from '../core/text/duration';
 import { PASSWORD_LENGTH } from '../identity';
+import { shownOnceMissing, type TakenSecrets } from '../sessions';
 import { DISPLAY_NAME_LENGTH } from './dto/register.dto';
 import type { FieldErrors } from '../core/common/problem/problem.error';
 
@@ -61,9 +62,9 @@ export const GETTING_STARTED_PATH = '/app/getting-started';
 
 /**
  * After sign-up: the workspace primary key (once: the page after the sign-up's redirect took it
- * from ShownOnce; a reload shows the page without it) and the first calls, with this service's address.
+ * from ShownOnce; a reload shows the page without it, and says so while Redis is down) and the first calls, with this service's address.
  */
-export function gettingStartedPage(opts: { chrome?: ConsoleChrome; baseUrl: string; key?: string }): SafeHtml {
+export function gettingStartedPage(opts: { chrome?: ConsoleChrome; baseUrl: string; key?: string; missing?: TakenSecrets }): SafeHtml {
   const key = opts.key ?? 'agk_...';
   return layout(
     { title: 'Getting started', chrome: opts.chrome, current: GETTING_STARTED_PATH },
@@ -74,7 +75,7 @@ export function gettingStartedPage(opts: { chrome?: ConsoleChrome; baseUrl: stri
       ? html`<h2>Your workspace primary key</h2>
   <p>Copy it now: it is shown this once and stored only as a hash. It carries every machine scope except <code>credentials:write</code>.</p>
   <code class="secret" id="shown-key">${opts.key}</code>`
-      : html`<p id="key-not-shown">The workspace primary key was shown once, after sign-up. If you did not copy it, generate a new one on the
+      : html`${opts.missing?.missing === 'unavailable' ? shownOnceMissing(opts.missing, 'workspace primary key', '') : ''}<p id="key-not-shown">The workspace primary key was shown once, after sign-up. If you did not copy it, generate a new one on the
   <a href="/app/agents/workspace-key">workspace primary key page</a> (owners and admins).</p>`
   }
   <h2>1. Exchange the key for an access token</h2>

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import {
-  ApiCreatedResponse,
   ApiFoundResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -18,12 +17,12 @@ import { AppConfig } from '../core/config/app-config';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { consoleChrome, WorkspaceOperator } from '../sessions';
+import { ApiShownOnceAnswers, ApiShownOnceQuery, consoleChrome, redirectShowingOnce, ShownOnce, WorkspaceOperator } from '../sessions';
 import { ScimTokenFormDto, SCIM_EVENT_LIST, SCIM_TOKEN_LIST } from './dto/scim-operator.dto';
 import { ScimConsoleService } from './scim-console.service';
 import { adminPage } from './scim-pages';
 import { ScimTokensService } from './scim-tokens.service';
-import type { WorkspaceOperatorPrincipal } from '../sessions';
+import type { TakenSecrets, WorkspaceOperatorPrincipal } from '../sessions';
 import type { Response } from 'express';
 
 const ADMIN_PAGE = '/app/admin';
@@ -42,6 +41,7 @@ export class ScimAdminPageController {
     private readonly tokens: ScimTokensService,
     private readonly console: ScimConsoleService,
     private readonly config: AppConfig,
+    private readonly shownOnce: ShownOnce,
   ) {}
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -53,32 +53,36 @@ export class ScimAdminPageController {
       'each was last used), the 20 latest entries of the SCIM sync log, the SCIM base URL and the forms to create and revoke tokens. ' +
       'Without a session it redirects (302) to the log-in page; a member is refused with 403 `insufficient_role`.',
   })
+  @ApiShownOnceQuery('the new token')
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'SCIM tokens and recent SCIM writes' })
+  @ApiOkResponse({ description: 'SCIM tokens and recent SCIM writes; once after a creation, the new token' })
   @NO_SESSION
-  async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
-    await this.render(op, res);
+  async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('shown') shown: unknown, @Res() res: Response): Promise<void> {
+    await this.render(op, res, await this.shownOnce.take(op.sessionId, ADMIN_PAGE, shown));
   }
 
-  /** The new token is in this response only: not a redirect, so a reload cannot show it again. */
+  /** The new token is shown once by /app/admin, which this redirects to; a reload there creates nothing. */
   @OperatorAuth({ role: 'admin', page: true })
   @Post('scim_tokens')
-  @HttpCode(201)
   @ApiOperation({
     summary: 'Create a SCIM token from the administration page',
     description:
-      "Form post for owners and admins: creates a SCIM token (`scim_...`) for the workspace's identity provider and answers 201 with " +
-      'the page showing the token once; it is not a redirect, so a reload cannot show it again. Only its SHA-256 is stored and it ' +
+      "Form post for owners and admins: creates a SCIM token (`scim_...`) for the workspace's identity provider and answers 303 to " +
+      '`/app/admin`, which shows the token once (`?shown=`; a reload shows the page without it; should Redis not hold it, this answer is that page with it, 201). Only its SHA-256 is stored and it ' +
       'never expires (rotate by creating a new one and revoking the old). A blank `name` gets the default; one longer than 120 ' +
       'characters or holding control characters, or any other field, is 422 `validation_failed`.',
   })
   @ApiFormPost({ name: { description: 'a label for the token, up to 120 characters (blank or omitted: "SCIM token")' } })
-  @ApiCreatedResponse({ description: 'the page, with the new token shown once' })
+  @ApiShownOnceAnswers('the new token', '/app/admin')
   @ApiUnprocessableEntityResponse(problem('validation_failed'))
   @NO_SESSION
   async create(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Body() dto: ScimTokenFormDto, @Res() res: Response): Promise<void> {
-    const created = await this.tokens.create(op.workspaceId, op.userId, dto.name);
-    await this.render(op, res, created, 201);
+    const { name, token } = await this.tokens.create(op.workspaceId, op.userId, dto.name);
+    await redirectShowingOnce(res, this.shownOnce, op.sessionId, {
+      page: ADMIN_PAGE,
+      secrets: { name, token },
+      inline: () => this.render(op, res, { secrets: { name, token } }, 201),
+    });
   }
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -102,12 +106,7 @@ export class ScimAdminPageController {
     res.redirect(303, ADMIN_PAGE);
   }
 
-  private async render(
-    op: WorkspaceOperatorPrincipal,
-    res: Response,
-    created?: { name: string; token: string },
-    status = 200,
-  ): Promise<void> {
+  private async render(op: WorkspaceOperatorPrincipal, res: Response, shown: TakenSecrets = {}, status = 200): Promise<void> {
     const [tokens, events] = await Promise.all([
       this.tokens.list(op.workspaceId, parseList(SCIM_TOKEN_LIST, { limit: '100' })),
       this.console.listEvents(op.workspaceId, parseList(SCIM_EVENT_LIST, { limit: '20' })),
@@ -121,7 +120,7 @@ export class ScimAdminPageController {
         baseUrl: this.config.baseUrl,
         tokens: tokens.scim_tokens,
         events: events.scim_sync_events,
-        created,
+        shown,
       }),
       status,
     );

@@ -1,6 +1,7 @@
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
+import { shownOnceMissing, type TakenSecrets } from '../sessions';
 import type { ConsoleChrome } from '../core/pages/layout';
 import type { ScimSyncEventDto, ScimTokenDto } from './dto/scim-operator.dto';
 
@@ -10,8 +11,8 @@ export interface AdminPageView {
   baseUrl: string;
   tokens: ScimTokenDto[];
   events: ScimSyncEventDto[];
-  /** a token just created: shown in this response only */
-  created?: { name: string; token: string };
+  /** a token just created (`name`, `token`), once; or why it is not shown */
+  shown: TakenSecrets;
 }
 
 /** /app/admin: the workspace's SCIM tokens (create, shown once; revoke) and its recent SCIM writes. */
@@ -34,9 +35,9 @@ export function adminPage(v: AdminPageView): SafeHtml {
   <code id="scim-base-url">${v.baseUrl}/scim/v2</code> with a SCIM token as the bearer token. Tokens never expire:
   to rotate one, create a new token, give it to the identity provider, then revoke the old one.</p>
   ${
-    v.created
-      ? html`<div role="status"><p><strong>Copy this token now. It will not be shown again.</strong> (${v.created.name})</p><code class="secret" id="new-token">${v.created.token}</code></div>`
-      : ''
+    v.shown.secrets?.token
+      ? html`<div role="status"><p><strong>Copy this token now. It will not be shown again.</strong> (${v.shown.secrets.name})</p><code class="secret" id="new-token">${v.shown.secrets.token}</code></div>`
+      : shownOnceMissing(v.shown, 'token', 'If you did not copy it, create another and revoke this one.')
   }
   <form method="post" action="/app/admin/scim_tokens">
     <label for="token-name">Token name</label>

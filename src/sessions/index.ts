@@ -11,3 +11,4 @@ export { accountActor, accountTarget, MemberAudit, type AuditedAccount } from '.
 export * from './return-path';
 export * from './second-factor.service';
 export * from './shown-once';
+export * from './shown-once-pages';

@@ -680,7 +680,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the authenticator app from the security page
-         * @description As `POST /api/v1/operator/me/mfa/totp/confirm`: with the current `code`, turns the app on and answers the page showing the ten recovery codes, this once (not a redirect, so a reload cannot show them again). A wrong code: 422, the QR code and the form again.
+         * @description As `POST /api/v1/operator/me/mfa/totp/confirm`: with the current `code`, turns the app on and answers 303 to the page, which shows the ten recovery codes once (`?shown=`; a reload shows the page without them; should Redis not hold them, this answer is that page with them, 201). A wrong code: 422, the QR code and the form again.
          */
         post: operations["SecurityPageController_confirm"];
         delete?: never;
@@ -700,7 +700,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the recovery codes from the security page
-         * @description Needs recent authentication (else a redirect to `/users/reauthenticate`). As `POST /api/v1/operator/me/mfa/recovery_codes`: answers the page showing the ten new codes, this once.
+         * @description Needs recent authentication (else a redirect to `/users/reauthenticate`). As `POST /api/v1/operator/me/mfa/recovery_codes`: answers 303 to the page, which shows the ten new codes once (`?shown=`, as the confirm form; a reload shows the page without them and replaces nothing).
          */
         post: operations["SecurityPageController_regenerate"];
         delete?: never;
@@ -1020,7 +1020,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook subscription from the webhooks page
-         * @description The webhooks page's form (owners and admins), validated as the JSON body of the REST route is. Answers 201 with the new subscription's page showing its `whsec_` signing secret once (not a redirect, so a reload cannot show it again). An invalid URL or event type selection, or a 21st subscription in the workspace, gives 422: the form again with what to fix.
+         * @description The webhooks page's form (owners and admins), validated as the JSON body of the REST route is. Answers 303 to the new subscription's page, which shows its `whsec_` signing secret once (`?shown=`; a reload shows the page without it); should Redis not hold the secret, this answer is that page with it (201). An invalid URL or event type selection, or a 21st subscription in the workspace, gives 422: the form again with what to fix.
          */
         post: operations["WebhooksPageController_create"];
         delete?: never;
@@ -1084,7 +1084,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook subscription's signing secret
-         * @description The rotate button of the subscription page (owners and admins). Mints a new `whsec_` secret and shows it in this 200 page only; for 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing one.
+         * @description The rotate button of the subscription page (owners and admins). Mints a new `whsec_` secret and answers 303 to the subscription's page, which shows it once (`?shown=`; a reload shows the page without it and rotates nothing; should Redis not hold it, this answer is that page with it, 201); for 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing one.
          */
         post: operations["WebhooksPageController_rotate"];
         delete?: never;
@@ -2232,7 +2232,7 @@ export interface paths {
         put?: never;
         /**
          * Create a SCIM token from the administration page
-         * @description Form post for owners and admins: creates a SCIM token (`scim_...`) for the workspace's identity provider and answers 201 with the page showing the token once; it is not a redirect, so a reload cannot show it again. Only its SHA-256 is stored and it never expires (rotate by creating a new one and revoking the old). A blank `name` gets the default; one longer than 120 characters or holding control characters, or any other field, is 422 `validation_failed`.
+         * @description Form post for owners and admins: creates a SCIM token (`scim_...`) for the workspace's identity provider and answers 303 to `/app/admin`, which shows the token once (`?shown=`; a reload shows the page without it; should Redis not hold it, this answer is that page with it, 201). Only its SHA-256 is stored and it never expires (rotate by creating a new one and revoking the old). A blank `name` gets the default; one longer than 120 characters or holding control characters, or any other field, is 422 `validation_failed`.
          */
         post: operations["ScimAdminPageController_create"];
         delete?: never;
@@ -3648,7 +3648,7 @@ export interface paths {
         put?: never;
         /**
          * Create a partner from the page
-         * @description The issue form of /admin/partners, for platform admins (session cookie): creates an active partner with the ticked scopes. Answers 201 with the page showing the new `mpk_` key once (no redirect, so a reload cannot show it again). A bad field is a 422 error page.
+         * @description The issue form of /admin/partners, for platform admins (session cookie): creates an active partner with the ticked scopes. Answers 303 to the page, which shows the new `mpk_` key once (`?shown=`; a reload shows the page without it; should Redis not hold it, this answer is that page with it, 201). A bad field is a 422 error page.
          */
         post: operations["AdminPartnersController_pageIssue"];
         delete?: never;
@@ -3688,7 +3688,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a partner's key from the page
-         * @description The rotate form of a partner on /admin/partners, for platform admins (session cookie): issues a new `mpk_` key; the old one works for `grace_period_seconds` more (0 to 604800, default 0). Answers 201 with the page showing the new key once. An unknown partner is a 404 error page, a bad grace period a 422 error page.
+         * @description The rotate form of a partner on /admin/partners, for platform admins (session cookie): issues a new `mpk_` key; the old one works for `grace_period_seconds` more (0 to 604800, default 0). Answers 303 to the page, which shows the new key once (`?shown=`, as the issue form). An unknown partner is a 404 error page, a bad grace period a 422 error page.
          */
         post: operations["AdminPartnersController_pageRotate"];
         delete?: never;
@@ -4240,7 +4240,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API token from the API tokens page
-         * @description The create form (owners and admins, authenticated in the last 10 minutes, else a redirect to the re-check page), validated as `POST /api/v1/operator/api_tokens` is; `allowed_ips` is a comma- or space-separated list. Answers 201 with the page showing the new token's secret once (not a redirect, so a reload cannot show it again); a refusal renders the page again with its reason (422 for a bad field).
+         * @description The create form (owners and admins, authenticated in the last 10 minutes, else a redirect to the re-check page), validated as `POST /api/v1/operator/api_tokens` is; `allowed_ips` is a comma- or space-separated list. Answers 303 to the page, which shows the new token's secret once (`?shown=`; a reload shows the page without it; should Redis not hold it, this answer is that page with it, 201); a refusal renders the page again with its reason (422 for a bad field).
          */
         post: operations["ApiTokensPageController_create"];
         delete?: never;
@@ -8574,7 +8574,9 @@ export interface operations {
     SecurityPageController_page: {
         parameters: {
             query?: {
-                notice?: "totp-disabled" | "passkey-added" | "passkey-removed";
+                /** @description after the form that made it: the one view of the new recovery codes, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
+                shown?: unknown;
+                notice?: "totp-disabled" | "passkey-added" | "passkey-removed" | "totp-enabled" | "codes-replaced";
             };
             header?: never;
             path?: never;
@@ -8582,7 +8584,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the account security page */
+            /** @description the account security page; once after the app is turned on or the codes replaced, the new recovery codes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8663,8 +8665,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the page with the recovery codes, shown once */
-            200: {
+            /** @description Redis could not hold the recovery codes for the redirect: the recovery codes, shown once in this answer */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8672,6 +8674,13 @@ export interface operations {
             };
             /** @description no session: to /users/log-in?return_to=<this page> */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description done: to the security page, which shows the recovery codes once (`?shown=`) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8709,8 +8718,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the page with the new recovery codes, shown once */
-            200: {
+            /** @description Redis could not hold the new recovery codes for the redirect: the new recovery codes, shown once in this answer */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8718,6 +8727,13 @@ export interface operations {
             };
             /** @description no session: to /users/log-in?return_to=<this page> */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description done: to the security page, which shows the new recovery codes once (`?shown=`) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9196,7 +9212,7 @@ export interface operations {
     AppPageController_keyPage: {
         parameters: {
             query?: {
-                /** @description after a generation or rotation: the one view of the new key, for the session that made it (ADR 0265) */
+                /** @description after the form that made it: the one view of the new key, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
                 shown?: unknown;
             };
             header?: never;
@@ -9481,7 +9497,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the new subscription with its secret, shown once */
+            /** @description Redis could not hold the signing secret for the redirect: the signing secret, shown once in this answer */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9490,6 +9506,13 @@ export interface operations {
             };
             /** @description no session: to /users/log-in?return_to=<this page> */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description done: to the new subscription, which shows the signing secret once (`?shown=`) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9517,6 +9540,8 @@ export interface operations {
     WebhooksPageController_show: {
         parameters: {
             query?: {
+                /** @description after the form that made it: the one view of the new signing secret, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
+                shown?: unknown;
                 /** @description show only the deliveries in this status */
                 status?: "pending" | "succeeded" | "failed";
             };
@@ -9528,7 +9553,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one subscription and its recent deliveries (?status= filters them) */
+            /** @description one subscription and its recent deliveries (?status= filters them); once after a creation or rotation, its new secret */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9692,8 +9717,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the subscription with its new secret, shown once */
-            200: {
+            /** @description Redis could not hold the new signing secret for the redirect: the new signing secret, shown once in this answer */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9701,6 +9726,13 @@ export interface operations {
             };
             /** @description no session: to /users/log-in?return_to=<this page> */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description done: to the subscription, which shows the new signing secret once (`?shown=`) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14975,14 +15007,17 @@ export interface operations {
     };
     ScimAdminPageController_page: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description after the form that made it: the one view of the new token, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
+                shown?: unknown;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description SCIM tokens and recent SCIM writes */
+            /** @description SCIM tokens and recent SCIM writes; once after a creation, the new token */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15028,7 +15063,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the page, with the new token shown once */
+            /** @description Redis could not hold the new token for the redirect: the new token, shown once in this answer */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -15041,6 +15076,13 @@ export interface operations {
              *     no session: to /users/log-in?return_to=<this page>
              */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description done: to /app/admin, which shows the new token once (`?shown=`) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19601,6 +19643,8 @@ export interface operations {
     AdminPartnersController_page: {
         parameters: {
             query?: {
+                /** @description after the form that made it: the one view of the new key, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
+                shown?: unknown;
                 limit?: number;
                 offset?: number;
             };
@@ -19610,7 +19654,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description partners with status, scopes, last use and actions */
+            /** @description partners with status, scopes, last use and actions; once after an issue or rotation, the new key */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19661,7 +19705,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the page, with the new key shown once */
+            /** @description Redis could not hold the new key for the redirect: the new key, shown once in this answer */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -19670,6 +19714,13 @@ export interface operations {
             };
             /** @description no session: to /users/log-in?return_to=<this page> */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description done: to /admin/partners, which shows the new key once (`?shown=`) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19772,7 +19823,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the page, with the new key shown once */
+            /** @description Redis could not hold the new key for the redirect: the new key, shown once in this answer */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -19781,6 +19832,13 @@ export interface operations {
             };
             /** @description no session: to /users/log-in?return_to=<this page> */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description done: to /admin/partners, which shows the new key once (`?shown=`) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21647,14 +21705,17 @@ export interface operations {
     };
     ApiTokensPageController_index: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description after the form that made it: the one view of the new token's secret, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
+                shown?: unknown;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description the tokens and the create form */
+            /** @description the tokens and the create form; once after a creation, the new token's secret */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -21705,7 +21766,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the page with the new token, shown once */
+            /** @description Redis could not hold the new token's secret for the redirect: the new token's secret, shown once in this answer */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -21714,6 +21775,13 @@ export interface operations {
             };
             /** @description no session: to /users/log-in?return_to=<this page> */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description done: to the API tokens page, which shows the new token's secret once (`?shown=`) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
