@@ -125,6 +125,7 @@ describe('fleet pages: /app/robots, /app/enrollment-tokens, /app/cohorts', () =>
     expect(newToken((await get(member, posted.headers.location).expect(200)).text)).toBeUndefined();
     const reload = await get(owner, posted.headers.location).expect(200);
     expect(newToken(reload.text)).toBeUndefined();
+    expect(reload.text).toContain('data-reason="gone">The new enrollment token was shown once');
     expect(reload.text).not.toContain(token!.split('.')[1]);
 
     const [row] = await rowsOf(

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -17,7 +16,15 @@ import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
-import { consoleChrome, ShownOnce, WorkspaceOperator } from '../sessions';
+import {
+  ApiShownOnceAnswers,
+  ApiShownOnceQuery,
+  consoleChrome,
+  redirectShowingOnce,
+  ShownOnce,
+  shownOnceMissing,
+  WorkspaceOperator,
+} from '../sessions';
 import { CohortsService } from './cohorts.service';
 import { COHORT_LIST, COHORT_MEMBER_LIST, CreateCohortDto } from './dto/cohort.dto';
 import { ENROLLMENT_TOKEN_LIST, IssueEnrollmentTokenDto } from './dto/enrollment-token.dto';
@@ -176,13 +183,15 @@ export class FleetPageController {
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'a page of enrollment tokens' })
+  @ApiShownOnceQuery('the enrollment token just issued')
   async tokensIndex(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
     @Query() query: Record<string, unknown>,
     @Res() res: Response,
   ): Promise<void> {
-    const shown = query.shown === undefined ? undefined : await this.shownOnce.take(op.sessionId, query.shown);
-    await this.renderTokens(res, op, query, { notice: notice(query), issued: shown?.token });
+    const taken = await this.shownOnce.take(op.sessionId, ENROLLMENT_TOKENS_PAGE, query.shown);
+    const missing = shownOnceMissing(taken, 'enrollment token', 'Issue another one below, and revoke this one if it was not copied.');
+    await this.renderTokens(res, op, query, { notice: notice(query), issued: taken.secrets?.token, missing });
   }
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -202,8 +211,7 @@ export class FleetPageController {
     default_tags: { description: 'comma-separated tags for its robots' },
     serial_allowlist: { description: 'comma-separated serials that may claim; blank: any' },
   })
-  @ApiSeeOtherResponse({ description: 'issued; to the tokens page, which shows it once' })
-  @ApiCreatedResponse({ description: 'Redis could not hold the token for the redirect: the new token, shown once in this answer' })
+  @ApiShownOnceAnswers('the new token', ENROLLMENT_TOKENS_PAGE)
   async issue(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
     @Body() body: Record<string, unknown>,
@@ -231,9 +239,11 @@ export class FleetPageController {
       if (!refusal) throw err;
       return this.renderTokens(res, op, {}, { error: refusal.error, form }, refusal.status);
     }
-    const held = await this.shownOnce.hold(op.sessionId, { token });
-    if (held !== undefined) return res.redirect(303, `${ENROLLMENT_TOKENS_PAGE}?shown=${held}`);
-    await this.renderTokens(res, op, {}, { issued: token }, 201);
+    await redirectShowingOnce(res, this.shownOnce, op.sessionId, {
+      page: ENROLLMENT_TOKENS_PAGE,
+      secrets: { token },
+      inline: () => this.renderTokens(res, op, {}, { issued: token }, 201),
+    });
   }
 
   @OperatorAuth({ role: 'admin', page: true })

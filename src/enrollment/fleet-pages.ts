@@ -100,6 +100,8 @@ export interface EnrollmentTokensPageView extends FleetPageBase {
   cohortNames: ReadonlyMap<string, string>;
   /** the new token, on the one view that shows it */
   issued?: string;
+  /** why a `?shown=` view has no token (shown already, or Redis unreachable) */
+  missing?: SafeHtml | string;
   form?: Record<string, string | undefined>;
 }
 
@@ -140,7 +142,7 @@ export function enrollmentTokensPage(v: EnrollmentTokensPageView): SafeHtml {
     { title: 'Enrollment tokens', chrome: v.chrome, current: ENROLLMENT_TOKENS_PAGE },
     html`${issued}<section class="panel" aria-labelledby="tokens-title">
   <h1 id="tokens-title">Enrollment tokens</h1>
-  ${messages(v)}
+  ${messages(v)}${v.missing ?? ''}
   <p>A device claims an <code>age_</code> token once to become a robot with its own agent and key; a fleet token takes many claims.</p>
   ${listFilterForm(ENROLLMENT_TOKENS_PAGE, v.q)}
   ${

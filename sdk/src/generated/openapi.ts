@@ -3266,7 +3266,7 @@ export interface paths {
         };
         /**
          * Batch operations page
-         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Shows the newest 100 batch operations with their action, status and progress; owners and admins get a cancel button on the unfinished ones.
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Shows the batch operations newest first with their action, status and progress, with the query of `GET /api/v1/operator/batch_operations` (`status`, `action`, `limit`, `offset`; its 400s alike); owners and admins get a cancel button on the unfinished ones, confirmed before it posts.
          */
         get: operations["BatchOperationsPageController_page"];
         put?: never;
@@ -3430,7 +3430,7 @@ export interface paths {
         };
         /**
          * OTA updates page
-         * @description The console page of the workspace's newest 100 OTA updates, for any member (session cookie; without one, a redirect to the log-in page). Owners and admins also get a cancel button on each open update.
+         * @description The console page of the workspace's OTA updates, newest first, for any member (session cookie; without one, a redirect to the log-in page), with the query of `GET /api/v1/operator/ota_updates` (`filter[status]`, `filter[update_type]`, `filter[robot_id]`, `limit`, `offset`; its 400s alike); each names its robot. Owners and admins also get a cancel button on each open update, confirmed before it posts.
          */
         get: operations["OtaUpdatesPageController_page"];
         put?: never;
@@ -12178,7 +12178,10 @@ export interface operations {
     };
     FleetPageController_tokensIndex: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description after the form that made it: the one view of the enrollment token just issued, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
+                shown?: unknown;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12235,7 +12238,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Redis could not hold the token for the redirect: the new token, shown once in this answer */
+            /** @description Redis could not hold the new token for the redirect: the new token, shown once in this answer */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -12249,7 +12252,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description issued; to the tokens page, which shows it once */
+            /** @description done: to /app/enrollment-tokens, which shows the new token once (`?shown=`) */
             303: {
                 headers: {
                     [name: string]: unknown;
@@ -18416,7 +18419,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the newest 100 operations with their progress */
+            /** @description a page of operations with their progress */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18976,7 +18979,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the newest 100 updates */
+            /** @description a page of updates */
             200: {
                 headers: {
                     [name: string]: unknown;
