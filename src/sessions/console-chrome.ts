@@ -36,6 +36,7 @@ export const CONSOLE_NAV: readonly { readonly title: string; readonly links: rea
   {
     title: 'Agents',
     links: [
+      { label: 'Service agents and keys', path: '/app/agents', audience: 'member' },
       { label: 'Workspace primary key', path: '/app/agents/workspace-key', audience: 'admin' },
       { label: 'Approvals', path: '/app/approvals', audience: 'member' },
     ],
