@@ -8,7 +8,7 @@ import { createTestApp, TestApp } from './support/test-app';
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** The agents and workspace pages of the console (issue 57 item 2): agents and keys, commands, gateway rules, settings. */
-describe('agent pages: /app/agents', () => {
+describe('agent pages: /app/agents, /app/commands, /app/gateway-rules, /app/settings', () => {
   let t: TestApp;
   let owner: Operator;
   let admin: Operator;
@@ -149,5 +149,96 @@ describe('agent pages: /app/agents', () => {
     expect(after.text).toContain(`<h1 id="agent-title">${name} 2</h1>`);
     expect(after.text).toContain('<dd id="agent-status">inactive</dd>');
     expect(await auditOf('service_agent.deactivate', id!)).toHaveLength(1);
+  });
+
+  it('commands: any member sends one to an agent named before its id; the status filter; an inactive agent refused with the values kept', async () => {
+    const agent = await createAgent(uniqueName('Runner'));
+    const sent = await post(member, '/app/commands', { service_agent_id: agent.id, name: 'reboot', payload: '{"delay": 5}' }).expect(303);
+    expect(sent.headers.location).toBe('/app/commands?notice=sent');
+    const [command] = await rowsOf(t, `SELECT id, payload FROM agent_commands WHERE service_agent_id = $1`, [agent.id]);
+    expect(command.payload).toEqual({ delay: 5 });
+    expect(await auditOf('agent_command.create', command.id)).toEqual([{ actor_id: member.reg.body.user.id, target_id: command.id }]);
+
+    const page = await get(member, '/app/commands?filter%5Bstatus%5D=pending').expect(200);
+    expect(page.text).toMatch(
+      new RegExp(`data-command-id="${command.id}"><td><strong>reboot</strong></td><td><a href="/app/agents/${agent.id}">${agent.name}</a>`),
+    );
+    expect(page.text).toContain(`<option value="${agent.id}">${agent.name}</option>`);
+    expect(rowIds((await get(member, '/app/commands?filter%5Bstatus%5D=succeeded').expect(200)).text, 'command')).not.toContain(command.id);
+    expect((await get(member, '/app/commands?limit=101').expect(400)).text).toContain('data-detail="invalid_limit"');
+
+    const badPayload = await post(member, '/app/commands', { service_agent_id: agent.id, name: 'wave', payload: '[1, 2' }).expect(422);
+    expect(badPayload.text).toContain('payload must be a JSON object');
+    expect(badPayload.text).toContain('value="wave"');
+    await asOperator(t, owner).patch(`${OP}/service_agents/${agent.id}`, { status: 'inactive' }).expect(200);
+    const inactive = await post(member, '/app/commands', { service_agent_id: agent.id, name: 'halt' }).expect(409);
+    expect(inactive.text).toContain('That agent is inactive');
+    expect(inactive.text).toContain('value="halt"');
+    const foreign = await post(member, '/app/commands', { service_agent_id: stranger.reg.defaultAgentId, name: 'steal' }).expect(404);
+    expect(foreign.text).toContain('not a service agent of this workspace');
+  });
+
+  it('gateway rules: admins only, in priority order, created, edited and deleted behind a confirmation; a refusal keeps the values', async () => {
+    await get(member, '/app/gateway-rules').expect(403);
+    await post(member, '/app/gateway-rules', { action: 'x.*', effect: 'deny' }).expect(403);
+    const empty = await get(admin, '/app/gateway-rules').expect(200);
+    expect(empty.text).toContain('id="no-rules"');
+
+    expect(
+      (await post(admin, '/app/gateway-rules', { action: 'payments.*', effect: 'require_approval', priority: '20' }).expect(303)).headers
+        .location,
+    ).toBe('/app/gateway-rules?notice=created');
+    await post(admin, '/app/gateway-rules', { action: '*', effect: 'deny', priority: '', description: 'everything else' }).expect(303);
+    const rules = (await asOperator(t, owner).get(`${OP}/gateway_rules`).expect(200)).body.gateway_rules as {
+      id: string;
+      action: string;
+    }[];
+    expect(rules.map((r) => r.action)).toEqual(['payments.*', '*']);
+    const page = await get(admin, '/app/gateway-rules').expect(200);
+    expect(rowIds(page.text, 'rule')).toEqual(rules.map((r) => r.id));
+    expect(await auditOf('gateway_rule.create', rules[0].id)).toEqual([{ actor_id: admin.reg.body.user.id, target_id: rules[0].id }]);
+
+    const refused = await post(admin, '/app/gateway-rules', { action: 'refunds.*', effect: 'maybe', priority: '5' }).expect(422);
+    expect(refused.text).toContain('effect must be one of allow, deny, require_approval');
+    expect(refused.text).toContain('value="refunds.*"');
+
+    const edited = await post(admin, `/app/gateway-rules/${rules[1].id}`, {
+      action: '*',
+      effect: 'allow',
+      priority: '500',
+      description: '',
+    });
+    expect(edited.status).toBe(303);
+    const [changed] = await rowsOf(t, `SELECT effect, priority, description FROM gateway_rules WHERE id = $1`, [rules[1].id]);
+    expect(changed).toEqual({ effect: 'allow', priority: 500, description: null });
+    expect(
+      (await post(admin, `/app/gateway-rules/${rules[1].id}`, { action: '*', effect: 'allow', priority: '-1' }).expect(422)).text,
+    ).toContain('value="-1"');
+
+    expect(page.text).toContain(
+      `<details class="confirm"><summary>Delete…</summary><form method="post" action="/app/gateway-rules/${rules[0].id}/delete">`,
+    );
+    expect((await post(admin, `/app/gateway-rules/${rules[0].id}/delete`).expect(303)).headers.location).toBe(
+      '/app/gateway-rules?notice=deleted',
+    );
+    expect(await auditOf('gateway_rule.delete', rules[0].id)).toHaveLength(1);
+    await t.http().get(`/app/gateway-rules/${rules[1].id}`).set('cookie', stranger.cookie).set('accept', HTML).expect(404);
+    await t.http().post(`/app/gateway-rules/${rules[1].id}/delete`).set('cookie', stranger.cookie).set('accept', HTML).expect(404);
+  });
+
+  it('settings: every member sees them, only an owner changes the policy, and an owner without a second factor is refused with the choice kept', async () => {
+    const page = await get(member, '/app/settings').expect(200);
+    expect(page.text).toContain(`<dd id="workspace-name">${owner.reg.body.workspace.name}</dd>`);
+    expect(page.text).toContain('<dd id="require-mfa">not required</dd>');
+    expect(page.text).not.toContain('id="save-settings"');
+    await post(admin, '/app/settings', { require_mfa: 'true' }).expect(403);
+
+    const refused = await post(owner, '/app/settings', { require_mfa: 'true' }).expect(409);
+    expect(refused.text).toContain('Enroll a second factor of your own first');
+    expect(refused.text).toContain('<option value="true" selected>');
+    expect((await post(owner, '/app/settings', { require_mfa: 'false' }).expect(303)).headers.location).toBe('/app/settings?notice=saved');
+    expect((await post(owner, '/app/settings', { require_mfa: 'perhaps' }).expect(422)).text).toContain('require_mfa');
+    const [ws] = await rowsOf(t, `SELECT require_mfa FROM workspaces WHERE id = $1`, [owner.reg.workspaceId]);
+    expect(ws.require_mfa).toBe(false);
   });
 });
