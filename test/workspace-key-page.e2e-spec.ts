@@ -292,7 +292,9 @@ describe('/app/agents/workspace-key and the /app overview', () => {
       expect(row).toBeDefined();
       expect(row).toContain(agentName);
       expect(row).toContain('active');
-      expect(row).toContain(`<code>${keyPrefix(used.key)}</code> usable, last used 2031-01-02 03:04:05 UTC`);
+      expect(row).toContain(
+        `<code>${keyPrefix(used.key)}</code> usable, last used <time datetime="2031-01-02T03:04:05.000Z">2031-01-02 03:04:05 UTC</time>`,
+      );
       expect(row).toContain(`<code>${keyPrefix(archived.key)}</code> archived, last used never`);
 
       const dflt = new RegExp(`<tr data-agent-id="${owner.reg.defaultAgentId}">([\\s\\S]*?)</tr>`).exec(res.text)?.[1];

@@ -66,6 +66,17 @@ export interface ServiceAgentListing {
   updated_at: string;
 }
 
+const LISTING_COLUMNS = `a.id, a.name, a.slug, a.status, a.scopes, ${utcTextColumn('a', 'inserted_at')}, ${utcTextColumn('a', 'updated_at')}`;
+const LISTING_ROW = {
+  id: t.uuid,
+  name: t.text,
+  slug: t.text,
+  status: t.text.of<ServiceAgentStatus>(),
+  scopes: t.textArray.of<MachineScope[]>(),
+  inserted_at: t.text,
+  updated_at: t.text,
+} as const;
+
 /**
  * A page of the workspace's visible agents, newest first (served by service_agents_list_idx). On
  * the read lane while the offset is shallow (Db.page); the times as Postgres's UTC text,
@@ -73,21 +84,29 @@ export interface ServiceAgentListing {
  */
 const VISIBLE_AGENTS = listStatements(SERVICE_AGENT_LIST, {
   label: 'list_service_agents',
-  columns: `a.id, a.name, a.slug, a.status, a.scopes, ${utcTextColumn('a', 'inserted_at')}, ${utcTextColumn('a', 'updated_at')}`,
+  columns: LISTING_COLUMNS,
   from: 'service_agents',
   alias: 'a',
   scope: 'a.workspace_id = $1 AND NOT a.hidden',
   params: [t.uuid],
-  row: {
-    id: t.uuid,
-    name: t.text,
-    slug: t.text,
-    status: t.text.of<ServiceAgentStatus>(),
-    scopes: t.textArray.of<MachineScope[]>(),
-    inserted_at: t.text,
-    updated_at: t.text,
-  },
+  row: LISTING_ROW,
   lane: 'read',
+});
+
+/** One visible agent of the workspace, as the list shows it (a console page's agent). */
+const VISIBLE_AGENT = statement({
+  label: 'visible_service_agent',
+  text: `SELECT ${LISTING_COLUMNS} FROM service_agents a WHERE a.workspace_id = $1 AND a.id = $2 AND NOT a.hidden`,
+  params: [t.uuid, t.uuid],
+  row: LISTING_ROW,
+});
+
+/** The names of the given visible agents of the workspace (pages name agents before their ids). */
+const VISIBLE_AGENT_NAMES = statement({
+  label: 'visible_service_agent_names',
+  text: `SELECT a.id, a.name FROM service_agents a WHERE a.workspace_id = $1 AND a.id = ANY($2::uuid[]) AND NOT a.hidden`,
+  params: [t.uuid, t.uuidArray],
+  row: { id: t.uuid, name: t.text },
 });
 
 /**
@@ -193,6 +212,13 @@ const ERASE_AGENTS = statement({
   row: { id: t.uuid, notified: t.void },
 });
 
+/** A listing row's times from Postgres's UTC text to ISO 8601 (ADR 0263). */
+function listingTimes(row: ServiceAgentListing): ServiceAgentListing {
+  row.inserted_at = utcIso(row.inserted_at);
+  row.updated_at = utcIso(row.updated_at);
+  return row;
+}
+
 /** SQL for service agents. */
 @Injectable()
 export class ServiceAgentsRepository {
@@ -201,11 +227,21 @@ export class ServiceAgentsRepository {
   /** A page of the workspace's visible agents, newest first. */
   async listVisible(workspaceId: string, q: ListQuery): Promise<ServiceAgentListing[]> {
     const rows = await this.db.listRows(VISIBLE_AGENTS, [workspaceId], q);
-    for (const row of rows) {
-      row.inserted_at = utcIso(row.inserted_at);
-      row.updated_at = utcIso(row.updated_at);
-    }
+    for (const row of rows) listingTimes(row);
     return rows;
+  }
+
+  /** A visible agent of the workspace as the list shows it; undefined for hidden, foreign and unknown ids. */
+  async findVisible(workspaceId: string, agentId: string): Promise<ServiceAgentListing | undefined> {
+    const row = await this.db.maybe(VISIBLE_AGENT, [workspaceId, agentId]);
+    return row && listingTimes(row);
+  }
+
+  /** Names of visible agents of the workspace by id (other ids are left out). */
+  async namesOf(workspaceId: string, agentIds: readonly string[]): Promise<Map<string, string>> {
+    if (agentIds.length === 0) return new Map();
+    const rows = await this.db.rows(VISIBLE_AGENT_NAMES, [workspaceId, [...new Set(agentIds)]]);
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   /**

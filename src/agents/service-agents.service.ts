@@ -35,6 +35,16 @@ export class ServiceAgentsService {
     return this.repo.listVisible(workspaceId, q);
   }
 
+  /** A visible agent of the workspace; undefined for the hidden agent, another workspace's or an unknown id. */
+  findVisible(workspaceId: string, agentId: string): Promise<ServiceAgentListing | undefined> {
+    return this.repo.findVisible(workspaceId, agentId);
+  }
+
+  /** Names of visible agents of the workspace by id, for pages that name agents before their ids. */
+  namesOf(workspaceId: string, agentIds: readonly string[]): Promise<Map<string, string>> {
+    return this.repo.namesOf(workspaceId, agentIds);
+  }
+
   /**
    * Activates or deactivates a visible agent of the workspace. Deactivation refuses the agent's
    * credentials (service_agent_inactive) at once on every node. Hidden and foreign agents: 404.

@@ -42,7 +42,7 @@ export class AppPageController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the workspace overview' })
   async home(@CurrentOperator() op: OperatorPrincipal, @Res() res: Response): Promise<void> {
-    const agents = op.workspaceId ? await this.agents.listWithKeys(op.workspaceId) : [];
+    const agents = op.workspaceId ? await this.agents.newestWithKeys(op.workspaceId) : [];
     sendPage(res, overviewPage(op, agents));
   }
 

@@ -2,21 +2,19 @@ import { canManage } from '../auth';
 import { when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
-import { consoleChrome, shownOnceMissing, type OperatorPrincipal, type TakenSecrets } from '../sessions';
+import { OVERVIEW_AGENTS, type AgentWithKeys } from '../operator';
+import { consoleChrome, shownOnceMissing } from '../sessions';
+import { agentKeysCell, agentPath, AGENTS_PAGE } from './agent-pages';
 import type { WorkspaceKeySummary } from '../credentials';
-import type { AgentWithKeys } from '../operator';
+import type { OperatorPrincipal, TakenSecrets } from '../sessions';
 
 export function overviewPage(op: OperatorPrincipal, agents: AgentWithKeys[]): SafeHtml {
   const current = op.workspaces.find((w) => w.id === op.workspaceId);
   const canManageKey = current && canManage(current.role);
   const agentRows = agents.map(
     (a) =>
-      html`<tr data-agent-id="${a.id}"><td>${a.name}<br><small>${a.slug}</small></td><td>${a.status}</td>
-<td>${
-        a.api_keys.length === 0
-          ? 'no keys'
-          : html`<ul>${a.api_keys.map((k) => html`<li><code>${k.prefix}</code> ${k.status}, last used ${when(k.last_used_at)}</li>`)}</ul>`
-      }</td></tr>`,
+      html`<tr data-agent-id="${a.id}"><td><a href="${agentPath(a.id)}">${a.name}</a><br><small>${a.slug}</small></td><td>${a.status}</td>
+<td>${agentKeysCell(a)}</td></tr>`,
   );
   return layout(
     { title: 'Overview', chrome: consoleChrome(op), current: '/app' },
@@ -39,8 +37,9 @@ ${
     ? html`<section class="panel" aria-labelledby="agents-title"><h2 id="agents-title">Service agents</h2>
   ${
     agents.length === 0
-      ? html`<p>No service agents.</p>`
-      : html`<table><thead><tr><th scope="col">Agent</th><th scope="col">Status</th><th scope="col">API keys</th></tr></thead><tbody>${agentRows}</tbody></table>`
+      ? html`<p id="no-agents">No service agents yet: ${canManageKey ? 'create one' : 'see them'} on the <a href="${AGENTS_PAGE}">service agents page</a>.</p>`
+      : html`<p>The newest ${OVERVIEW_AGENTS} at most; <a href="${AGENTS_PAGE}" id="agents-link">every service agent and key</a>.</p>
+  <table><thead><tr><th scope="col">Agent</th><th scope="col">Status</th><th scope="col">API keys</th></tr></thead><tbody>${agentRows}</tbody></table>`
   }
 </section>`
     : ''

@@ -11,7 +11,7 @@ import {
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { formRefusal } from '../core/common/problem/form-refusal';
-import { formInt, formList, formText, validForm } from '../core/common/validation/page-form';
+import { fixedNotice, formInt, formList, formText, validForm } from '../core/common/validation/page-form';
 import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
@@ -53,10 +53,7 @@ const NOTICES: Readonly<Record<string, string>> = {
   reset: 'Robot reset: it is pending again, and the next claim of its serial provisions it.',
   revoked: 'Enrollment token revoked.',
 };
-const notice = (query: Record<string, unknown>) => {
-  const key = formText(query.notice);
-  return key && Object.hasOwn(NOTICES, key) ? NOTICES[key] : undefined;
-};
+const notice = (query: Record<string, unknown>) => fixedNotice(NOTICES, query.notice);
 
 /** The page's words for the refusals its forms can meet (a field error names the field itself). */
 const REASONS: Readonly<Record<string, string>> = {

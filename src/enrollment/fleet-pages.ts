@@ -1,6 +1,6 @@
 import { canManage, type OperatorRole } from '../auth';
 import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
-import { copyable, dangerButton, when } from '../core/pages/format';
+import { copyable, dangerButton, when, pageMessages } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import type { ListQuery } from '../core/listing/list-query';
@@ -20,9 +20,6 @@ interface FleetPageBase {
   notice?: string;
   error?: string;
 }
-
-const messages = (v: FleetPageBase) =>
-  html`${v.notice ? html`<p class="notice" role="status">${v.notice}</p>` : ''}${v.error ? html`<p class="error" role="alert">${v.error}</p>` : ''}`;
 
 /** An empty list: what to do next, or (narrowed by search or filter) that nothing matched. */
 const empty = (id: string, q: ListQuery, path: string, next: SafeHtml | string) =>
@@ -64,7 +61,7 @@ export function robotsPage(v: RobotsPageView): SafeHtml {
     { title: 'Robots', chrome: v.chrome, current: ROBOTS_PAGE },
     html`<section class="panel" aria-labelledby="robots-title">
   <h1 id="robots-title">Robots</h1>
-  ${messages(v)}
+  ${pageMessages(v)}
   ${listFilterForm(ROBOTS_PAGE, v.q)}
   ${
     v.robots.length === 0
@@ -142,7 +139,7 @@ export function enrollmentTokensPage(v: EnrollmentTokensPageView): SafeHtml {
     { title: 'Enrollment tokens', chrome: v.chrome, current: ENROLLMENT_TOKENS_PAGE },
     html`${issued}<section class="panel" aria-labelledby="tokens-title">
   <h1 id="tokens-title">Enrollment tokens</h1>
-  ${messages(v)}${v.missing ?? ''}
+  ${pageMessages(v)}${v.missing ?? ''}
   <p>A device claims an <code>age_</code> token once to become a robot with its own agent and key; a fleet token takes many claims.</p>
   ${listFilterForm(ENROLLMENT_TOKENS_PAGE, v.q)}
   ${
@@ -191,7 +188,7 @@ export function cohortsPage(v: CohortsPageView): SafeHtml {
     { title: 'Cohorts', chrome: v.chrome, current: COHORTS_PAGE },
     html`<section class="panel" aria-labelledby="cohorts-title">
   <h1 id="cohorts-title">Cohorts</h1>
-  ${messages(v)}
+  ${pageMessages(v)}
   ${listFilterForm(COHORTS_PAGE, v.q)}
   ${
     v.cohorts.length === 0
@@ -232,7 +229,7 @@ export function cohortPage(v: CohortPageView): SafeHtml {
     { title: `Cohort ${v.cohort.name}`, chrome: v.chrome, current: COHORTS_PAGE },
     html`<section class="panel" aria-labelledby="cohort-title">
   <h1 id="cohort-title">${v.cohort.name}</h1>
-  ${messages(v)}
+  ${pageMessages(v)}
   <p>${v.cohort.robot_count} robots · created ${when(v.cohort.inserted_at)}</p>
   ${listFilterForm(path, v.q)}
   ${

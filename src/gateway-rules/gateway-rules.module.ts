@@ -9,6 +9,7 @@ import { ApprovalsRepository } from './approvals.repository';
 import { ApprovalsService } from './approvals.service';
 import { GatewayCheckController } from './gateway-check.controller';
 import { GatewayCheckService } from './gateway-check.service';
+import { GatewayRulesPageController } from './gateway-rules-page.controller';
 import { GatewayRulesController } from './gateway-rules.controller';
 import { GatewayRulesRepository } from './gateway-rules.repository';
 import { GatewayRulesService } from './gateway-rules.service';
@@ -16,7 +17,7 @@ import { GatewayRulesService } from './gateway-rules.service';
 /** Gateway rules, POST /api/v1/gateway/check, and the approvals a check can ask for. */
 @Module({
   imports: [CommonModule, EventsModule, SecurityViolationsModule, AuditModule],
-  controllers: [GatewayRulesController, GatewayCheckController, ApprovalsController, ApprovalsPageController],
+  controllers: [GatewayRulesController, GatewayCheckController, ApprovalsController, ApprovalsPageController, GatewayRulesPageController],
   providers: [GatewayRulesRepository, ApprovalsRepository, GatewayRulesService, ApprovalsService, GatewayCheckService],
   exports: [ApprovalsService],
 })

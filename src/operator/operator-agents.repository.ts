@@ -58,6 +58,21 @@ const VISIBLE_KEYS = statement({
   row: VISIBLE_KEY_ROW,
 });
 
+/**
+ * The keys of the given visible agents of the workspace (a page's agents), newest first: a page
+ * reads the keys of the agents it shows, never every key of the workspace (issue 58), through
+ * api_credentials_agent_idx.
+ */
+const VISIBLE_KEYS_OF_AGENTS = statement({
+  label: 'visible_keys_of_agents',
+  text: `SELECT c.id, c.prefix, c.scopes, c.status, c.service_agent_id, c.expires_at, c.allowed_ips, c.last_used_at, c.inserted_at
+         FROM api_credentials c JOIN service_agents a ON a.id = c.service_agent_id
+        WHERE c.workspace_id = $1 AND c.service_agent_id = ANY($2::uuid[]) AND NOT a.hidden
+        ORDER BY c.inserted_at DESC, c.id DESC`,
+  params: [t.uuid, t.uuidArray],
+  row: VISIBLE_KEY_ROW,
+});
+
 /** SQL for the operator's keys (the hidden workspace-key agent is never shown); its agents are the agents feature's. */
 @Injectable()
 export class OperatorAgentsRepository {
@@ -76,5 +91,10 @@ export class OperatorAgentsRepository {
   /** The keys of the workspace's visible agents (or the one given), newest first. */
   listVisibleKeys(workspaceId: string, credentialId?: string): Promise<VisibleKeyRow[]> {
     return this.db.rows(VISIBLE_KEYS, [workspaceId, credentialId ?? null]);
+  }
+
+  /** The keys of these visible agents of the workspace, newest first (none asked: none read). */
+  async listKeysOfAgents(workspaceId: string, agentIds: readonly string[]): Promise<VisibleKeyRow[]> {
+    return agentIds.length === 0 ? [] : this.db.rows(VISIBLE_KEYS_OF_AGENTS, [workspaceId, [...new Set(agentIds)]]);
   }
 }

@@ -10,7 +10,7 @@ import { listEnvelope } from '../core/listing/list-envelope';
 import { parseList } from '../core/listing/list-query';
 import { CredentialIssuer, CredentialRevoker } from '../credentials';
 import { QuotasService } from '../identity';
-import { OperatorAgentsRepository } from './operator-agents.repository';
+import { OperatorAgentsRepository, type VisibleKeyRow } from './operator-agents.repository';
 import type { MachineScope } from '../auth';
 import type { ListQuery } from '../core/listing/list-query';
 import type { ApiKeySummaryDto, IssuedApiKeyDto, ServiceAgentDto, ServiceAgentListDto } from './dto/operator.dto';
@@ -18,6 +18,9 @@ import type { ApiKeySummaryDto, IssuedApiKeyDto, ServiceAgentDto, ServiceAgentLi
 export interface AgentWithKeys extends ServiceAgentDto {
   api_keys: ApiKeySummaryDto[];
 }
+
+/** How many agents the overview shows (the newest); the agents page lists them all (issue 58). */
+export const OVERVIEW_AGENTS = 10;
 
 /** A service agent's events name it, with its name. */
 const agentTarget = (a: ServiceAgentRow) => ({ type: 'service_agent', id: a.id, label: a.name });
@@ -57,12 +60,31 @@ export class OperatorAgentsService {
     return listEnvelope(q, await this.agents.listVisible(workspaceId, q));
   }
 
-  /** The newest agents (one page of the most the list gives) with their keys (by prefix and state), for the overview page. */
-  async listWithKeys(workspaceId: string): Promise<AgentWithKeys[]> {
-    const q = parseList(SERVICE_AGENT_LIST, { limit: String(SERVICE_AGENT_LIST.page.limit.max) });
-    const [agents, keys] = await Promise.all([this.agents.listVisible(workspaceId, q), this.keysOf(workspaceId)]);
+  /** A page of the workspace's visible agents, each with its keys (read for this page's agents only: issue 58). */
+  async listWithKeys(workspaceId: string, q: ListQuery<typeof SERVICE_AGENT_LIST.key, false>): Promise<AgentWithKeys[]> {
+    return this.withKeys(workspaceId, await this.agents.listVisible(workspaceId, q));
+  }
+
+  /** The newest OVERVIEW_AGENTS visible agents with their keys (by prefix and state), for the overview page. */
+  async newestWithKeys(workspaceId: string): Promise<AgentWithKeys[]> {
+    return this.listWithKeys(workspaceId, parseList(SERVICE_AGENT_LIST, { limit: String(OVERVIEW_AGENTS) }));
+  }
+
+  /** A visible agent of the workspace with its keys; 404 for the hidden agent, another workspace's or an unknown one. */
+  async show(workspaceId: string, agentId: string): Promise<AgentWithKeys> {
+    const agent = await this.agents.findVisible(workspaceId, agentId);
+    if (!agent) throw new NotFoundProblem();
+    const [shown] = await this.withKeys(workspaceId, [agent]);
+    return shown;
+  }
+
+  private async withKeys(workspaceId: string, agents: ServiceAgentDto[]): Promise<AgentWithKeys[]> {
+    const rows = await this.repo.listKeysOfAgents(
+      workspaceId,
+      agents.map((a) => a.id),
+    );
     const byAgent = new Map<string, ApiKeySummaryDto[]>();
-    for (const k of keys) {
+    for (const k of rows.map((r) => this.toKeyDto(r))) {
       const own = byAgent.get(k.service_agent_id);
       if (own) own.push(k);
       else byAgent.set(k.service_agent_id, [k]);
@@ -176,17 +198,20 @@ export class OperatorAgentsService {
 
   private async keysOf(workspaceId: string, credentialId?: string): Promise<ApiKeySummaryDto[]> {
     const rows = await this.repo.listVisibleKeys(workspaceId, credentialId);
-    const now = this.clock.now();
-    return rows.map((r) => ({
+    return rows.map((r) => this.toKeyDto(r));
+  }
+
+  private toKeyDto(r: VisibleKeyRow): ApiKeySummaryDto {
+    return {
       credential_id: r.id,
       prefix: `agk_${r.prefix}`,
       scopes: r.scopes,
-      status: r.status === 'usable' && r.expires_at && new Date(r.expires_at).getTime() <= now ? 'expired' : r.status,
+      status: r.status === 'usable' && r.expires_at && new Date(r.expires_at).getTime() <= this.clock.now() ? 'expired' : r.status,
       service_agent_id: r.service_agent_id,
       expires_at: iso(r.expires_at),
       allowed_ips: r.allowed_ips,
       last_used_at: iso(r.last_used_at),
       inserted_at: iso(r.inserted_at)!,
-    }));
+    };
   }
 }

@@ -9,11 +9,12 @@ import { OperatorAgentsService } from './operator-agents.service';
 import { OperatorWorkspaceController } from './operator-workspace.controller';
 import { OperatorController } from './operator.controller';
 import { WorkspacePolicyService } from './workspace-policy.service';
+import { WorkspaceSettingsPageController } from './workspace-settings-page.controller';
 
 /** Operator REST: the signed-in operator's view of their workspace's agents and keys. */
 @Module({
   imports: [CommonModule, IdentityModule, CredentialsModule, AgentsModule, AuditModule],
-  controllers: [OperatorController, OperatorWorkspaceController],
+  controllers: [OperatorController, OperatorWorkspaceController, WorkspaceSettingsPageController],
   providers: [OperatorAgentsRepository, OperatorAgentsService, WorkspacePolicyService],
   exports: [OperatorAgentsService],
 })

@@ -36,7 +36,10 @@ export const CONSOLE_NAV: readonly { readonly title: string; readonly links: rea
   {
     title: 'Agents',
     links: [
+      { label: 'Service agents and keys', path: '/app/agents', audience: 'member' },
       { label: 'Workspace primary key', path: '/app/agents/workspace-key', audience: 'admin' },
+      { label: 'Commands', path: '/app/commands', audience: 'member' },
+      { label: 'Gateway rules', path: '/app/gateway-rules', audience: 'admin' },
       { label: 'Approvals', path: '/app/approvals', audience: 'member' },
     ],
   },
@@ -65,6 +68,7 @@ export const CONSOLE_NAV: readonly { readonly title: string; readonly links: rea
       { label: 'Overview', path: '/app', audience: 'account' },
       { label: 'Getting started', path: '/app/getting-started', audience: 'account' },
       { label: 'Members', path: '/app/members', audience: 'member' },
+      { label: 'Settings', path: '/app/settings', audience: 'member' },
       { label: 'Audit log', path: '/app/audit', audience: 'admin' },
     ],
   },

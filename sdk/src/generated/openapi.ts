@@ -985,6 +985,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service agents page
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Lists the service agents newest first by name, slug and status, each with its keys by prefix and state, with the query of `GET /api/v1/operator/service_agents` (`q` searches name and slug, `filter[status]`, `limit`, `offset`; its 400s alike; no total). Owners and admins also get the form that creates an agent.
+         */
+        get: operations["AgentsPageController_index"];
+        put?: never;
+        /**
+         * Create a service agent from the agents page
+         * @description The new-agent form (owners and admins), validated as `POST /api/v1/operator/service_agents` is (`scopes` comma-separated; blank: every machine scope); then to the agent's page. A refusal (a bad scope, the quota reached) renders the page again with its reason and the typed values.
+         */
+        post: operations["AgentsPageController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/agents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service agent page
+         * @description Console page for any member of the workspace: a service agent and its keys by prefix, scopes, state, expiry and last use (never a secret, except once: `?shown=` after issuing one, for the session that issued it). Owners and admins get the issue form, archive and revoke buttons (each confirmed before it posts), rename and deactivate. 404 for an agent of another workspace or the hidden workspace-key agent.
+         */
+        get: operations["AgentsPageController_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/agents/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an API key from the agent's page
+         * @description The issue form (owners and admins), validated as `POST /api/v1/operator/service_agents/:id/api_keys` is (`scopes` and `allowed_ips` comma-separated). Answers a 303 to the agent's page, which shows the new key once (`?shown=`, this session only; a reload shows its prefix only); should Redis not hold it, this answer shows it itself (201). A refusal renders the page again with its reason and the typed values.
+         */
+        post: operations["AgentsPageController_issueKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/agents/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename, deactivate or reactivate a service agent from its page
+         * @description The agent page's rename form and its (confirmed) deactivate and reactivate buttons (owners and admins), as `PATCH /api/v1/operator/service_agents/:id`; then back to the agent's page. A refusal (a blank name) renders the page again with its reason and the typed name.
+         */
+        post: operations["AgentsPageController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api-keys/{credential_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an API key from its agent's page
+         * @description The confirmed archive button (owners and admins), as `POST /api/v1/operator/api_keys/:credential_id/archive`; then back to the agent's page.
+         */
+        post: operations["AgentsPageController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api-keys/{credential_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key from its agent's page
+         * @description The confirmed revoke button (owners and admins), as `POST /api/v1/operator/api_keys/:credential_id/revoke`; then back to the agent's page.
+         */
+        post: operations["AgentsPageController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets/console.js": {
         parameters: {
             query?: never;
@@ -1279,6 +1403,30 @@ export interface paths {
          * @description Owners only: `{ require_mfa?: boolean }` answers `{ workspace }`. With `require_mfa`, a member without a second factor (TOTP or a passkey) can, after log-in, only enroll one: other operator routes answer 403 `mfa_enrollment_required` and pages redirect to `/app/account/security`; an SSO session satisfies the policy. An owner without a second factor of their own cannot turn it on (409 `mfa_not_enabled`), so the policy never shuts out the one who set it. The change applies from the next request on every node, and writes a `workspace.update` audit event.
          */
         patch: operations["OperatorWorkspaceController_update"];
+        trace?: never;
+    };
+    "/app/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workspace settings page
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page): the workspace's name, slug, plan, status and second-factor policy; owners get the form that changes the policy.
+         */
+        get: operations["WorkspaceSettingsPageController_show"];
+        put?: never;
+        /**
+         * Change the workspace's policy from the settings page
+         * @description The policy form (owners only), as `PATCH /api/v1/operator/workspace` (`require_mfa` `true` or `false`); then back to the settings page. An owner without a second factor cannot turn it on: the page again with 409 and the reason.
+         */
+        post: operations["WorkspaceSettingsPageController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/operator/webhook_subscriptions": {
@@ -1859,6 +2007,30 @@ export interface paths {
          * @description Operator session, any member of the workspace. Stores a command (`name`, optional JSON `payload` up to 32768 bytes) for a visible service agent and pushes it at once to the agent's live sockets on whichever node holds them; until the agent reports a result it is handed out again with every `ready`. Answers the command with status `pending`. 404 `not_found` when the agent is unknown, hidden or in another workspace; 409 `service_agent_inactive` when it is inactive.
          */
         post: operations["AgentCommandsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commands page
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Lists the agent commands newest first by name, agent, status and result, with the query of `GET /api/v1/operator/agent_commands` (`filter[status]`, `limit` up to 100; no offset, its 400s alike), and the form that sends one.
+         */
+        get: operations["AgentCommandsPageController_index"];
+        put?: never;
+        /**
+         * Send a command from the commands page
+         * @description The send form (any member), validated as `POST /api/v1/operator/agent_commands` is (`payload` a JSON object as text; blank: {}); then back to the commands page. A refusal (an inactive agent, a bad payload) renders the page again with its reason and the typed values.
+         */
+        post: operations["AgentCommandsPageController_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3187,6 +3359,74 @@ export interface paths {
          * @description The deny button of the approvals page (owners and admins). Decides the approval once, then redirects to the pending approvals; 409 `approval_not_pending` when it was already decided or has expired.
          */
         post: operations["ApprovalsPageController_deny"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/gateway-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway rules page
+         * @description Console page for owners and admins (operator session; none: redirect to the log-in page): every rule of the workspace in the order checks apply them (ascending priority, ties oldest first), as `GET /api/v1/operator/gateway_rules` answers them, with the forms that create, edit and (confirmed) delete one.
+         */
+        get: operations["GatewayRulesPageController_index"];
+        put?: never;
+        /**
+         * Create a gateway rule from its page
+         * @description The new-rule form (owners and admins), validated as `POST /api/v1/operator/gateway_rules` is; then back to the rules page. A refusal renders the page again with its reason and the typed values.
+         */
+        post: operations["GatewayRulesPageController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/gateway-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway rule page
+         * @description Console page for owners and admins: a rule's edit form. 404 for a rule of another workspace.
+         */
+        get: operations["GatewayRulesPageController_show"];
+        put?: never;
+        /**
+         * Change a gateway rule from its page
+         * @description The rule's edit form (owners and admins), as `PATCH /api/v1/operator/gateway_rules/:id` (a blank description clears it); then back to the rules page. A refusal renders the form again with its reason and the typed values.
+         */
+        post: operations["GatewayRulesPageController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/gateway-rules/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a gateway rule from its page
+         * @description The confirmed delete button (owners and admins), as `DELETE /api/v1/operator/gateway_rules/:id`; then back to the rules page.
+         */
+        post: operations["GatewayRulesPageController_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9424,6 +9664,350 @@ export interface operations {
             };
         };
     };
+    AgentsPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of service agents with their keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AgentsPageController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description up to 120 characters */
+                    name: string;
+                    /** @description comma-separated machine scopes its keys may carry; blank: every one */
+                    scopes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description created; to the agent's page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description the plan's agent quota is reached: the page again with the reason */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AgentsPageController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the agent and its keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AgentsPageController_issueKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description comma-separated, a subset of the agent's scopes; blank: all of them */
+                    scopes?: string;
+                    /** @description ISO 8601, in the future; blank: never */
+                    expires_at?: string;
+                    /** @description comma-separated CIDRs the key may be used from; blank: any */
+                    allowed_ips?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Redis could not hold the key for the redirect: the new key, shown once in this answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description issued; to the agent's page, which shows it once */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AgentsPageController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the new name; absent: kept */
+                    name?: string;
+                    /**
+                     * @description absent: kept
+                     * @enum {string}
+                     */
+                    status?: "active" | "inactive";
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description changed; back to the agent's page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AgentsPageController_archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credential_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description archived; back to the agent's page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AgentsPageController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credential_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description revoked; back to the agent's page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     ConsoleAssetsController_script: {
         parameters: {
             query?: never;
@@ -10396,6 +10980,93 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    WorkspaceSettingsPageController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the workspace's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    WorkspaceSettingsPageController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description require a second factor of every member
+                     * @enum {string}
+                     */
+                    require_mfa?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description saved; back to the settings page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description mfa_not_enabled: the owner has no second factor; the page again with the reason */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -12627,6 +13298,101 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
+            };
+        };
+    };
+    AgentCommandsPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the newest agent commands and the send form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    AgentCommandsPageController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description an active service agent of the workspace */
+                    service_agent_id: string;
+                    /** @description the command, up to 100 characters */
+                    name: string;
+                    /** @description a JSON object, at most 32768 bytes; blank: {} */
+                    payload?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description sent; back to the commands page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description no such agent in this workspace: the page again with the reason */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description service_agent_inactive: the page again with the reason */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -18129,6 +18895,251 @@ export interface operations {
             };
             /** @description approval_not_pending: already decided, or expired */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GatewayRulesPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the gateway rules in priority order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    GatewayRulesPageController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description a glob over the action (* any run, ? one character) */
+                    action: string;
+                    /**
+                     * @description what a match decides
+                     * @enum {string}
+                     */
+                    effect: "allow" | "deny" | "require_approval";
+                    /** @description lower applies first; blank: 100 */
+                    priority?: string;
+                    /** @description optional */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description created; back to the rules page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description gateway_rule_limit_reached: the page again with the reason */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GatewayRulesPageController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the rule's edit form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GatewayRulesPageController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description a glob over the action (* any run, ? one character) */
+                    action: string;
+                    /**
+                     * @description what a match decides
+                     * @enum {string}
+                     */
+                    effect: "allow" | "deny" | "require_approval";
+                    /** @description lower applies first; blank: 100 */
+                    priority?: string;
+                    /** @description optional */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description saved; back to the rules page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GatewayRulesPageController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description deleted; back to the rules page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description not found, or not in this workspace */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

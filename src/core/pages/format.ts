@@ -37,3 +37,7 @@ export const dangerButton = (
 /** A value to copy (a secret shown once, an id): the console script adds a Copy button beside it. */
 export const copyable = (value: string, attrs: { id?: string; secret?: boolean } = {}): SafeHtml =>
   html`<code${attrs.id ? html` id="${attrs.id}"` : ''}${attrs.secret ? html` class="secret"` : ''} data-copy>${value}</code>`;
+
+/** A page's notice (after a redirect) and error line (a refusal), each shown when there is one. */
+export const pageMessages = (v: { notice?: string; error?: string }): SafeHtml =>
+  html`${v.notice ? html`<p class="notice" role="status">${v.notice}</p>` : ''}${v.error ? html`<p class="error" role="alert">${v.error}</p>` : ''}`;

@@ -27,3 +27,9 @@ export function formInt(v: unknown): number | string | undefined {
   if (!s) return undefined;
   return /^\d{1,15}$/.test(s) ? Number(s) : s;
 }
+
+/** A redirect's `?notice=` as words: a key of the page's fixed set, never text from the address. */
+export function fixedNotice(notices: Readonly<Record<string, string>>, value: unknown): string | undefined {
+  const key = formText(value);
+  return key !== undefined && Object.hasOwn(notices, key) ? notices[key] : undefined;
+}
