@@ -450,7 +450,7 @@ describe('passkeys', () => {
       const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
       expect(scripts).toEqual([' src="/assets/console.js" defer', ' src="/assets/webauthn.js" defer', ' src="/assets/passkeys.js" defer']);
       expect(res.text).toContain('id="add-passkey"');
-      // other console pages run only the console's own script file, and may connect nowhere (ADR 0267)
+      // other console pages run only the console's own script file, and may connect nowhere (ADR 0269)
       const app = await t.http().get('/app').set('cookie', op.cookie).expect(200);
       expect(app.headers['content-security-policy']).toBe(`${PAGE_CSP}; script-src 'self'`);
       expect([...app.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1])).toEqual([' src="/assets/console.js" defer']);

@@ -112,6 +112,8 @@ describe('the webhooks console page in a real headless Chromium', () => {
       expect(again.headers['webhook-id']).toBe(req.headers['webhook-id']);
 
       // rotate: a new secret, once, on the page the POST redirects to; a reload rotates nothing
+      // destructive actions ask first: the summary opens the confirmation, its button posts
+      await page.click('summary:text("Rotate secret…")');
       await submit(page, '#rotate-secret');
       const rotated = (await page.textContent('#new-secret'))!.trim();
       expect(rotated).toMatch(SECRET);
@@ -126,6 +128,7 @@ describe('the webhooks console page in a real headless Chromium', () => {
 
       // disable, enable
       await page.goto(`${base}/app/webhooks/${id}`);
+      await page.click('summary:text("Disable…")');
       await Promise.all([page.waitForURL(`${base}/app/webhooks/${id}?notice=disabled`), page.click('#disable-subscription')]);
       expect(await page.textContent('#subscription-status')).toBe('disabled (operator)');
       expect(await page.locator('#deliveries .retry').count()).toBe(1); // any delivery can be retried by hand
@@ -140,6 +143,7 @@ describe('the webhooks console page in a real headless Chromium', () => {
       expect(await page.isChecked('#event-type-agent-command-created')).toBe(false);
 
       // delete
+      await page.click('summary:text("Delete…")');
       await Promise.all([page.waitForURL(`${base}/app/webhooks?notice=deleted`), page.click('#delete-subscription')]);
       expect(await page.isVisible('#no-subscriptions')).toBe(true);
     } finally {

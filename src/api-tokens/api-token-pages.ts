@@ -1,4 +1,4 @@
-import { postButton, when } from '../core/pages/format';
+import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { shownOnceMissing, type TakenSecrets } from '../sessions';
@@ -26,7 +26,7 @@ export function apiTokensPage(v: ApiTokensPageView): SafeHtml {
       t,
     ) => html`<tr data-token-id="${t.id}"><td>${t.name}</td><td>${t.role}</td><td>${t.allowed_ips.length ? t.allowed_ips.join(', ') : 'any'}</td>
 <td>${when(t.expires_at)}</td><td>${when(t.last_used_at)}</td><td>${when(t.inserted_at)}</td>
-<td>${postButton(`${API_TOKENS_PAGE}/${t.id}/revoke`, 'Revoke', { className: 'revoke' })}</td></tr>`,
+<td>${dangerButton(`${API_TOKENS_PAGE}/${t.id}/revoke`, 'Revoke', `Revoke the token ${t.name}? Automation using it is refused at once.`, { id: `revoke-${t.id}` })}</td></tr>`,
   );
   const notice = v.notice && Object.hasOwn(NOTICES, v.notice) ? NOTICES[v.notice] : undefined;
   const created = v.shown?.secrets;

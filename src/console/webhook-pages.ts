@@ -1,4 +1,4 @@
-import { when } from '../core/pages/format';
+import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { DOMAIN_EVENT_TYPES } from '../events';
@@ -126,10 +126,21 @@ export function webhookPage(
   ${s.failing_since ? html`<dt>Failing since</dt><dd>${when(s.failing_since, '—')}</dd>` : ''}
   ${s.previous_secret_expires_at ? html`<dt>Previous secret signs until</dt><dd>${when(s.previous_secret_expires_at, '—')}</dd>` : ''}
   <dt>Created</dt><dd>${when(s.inserted_at, '—')}</dd></dl>
-  <form method="post" action="${base}/status" style="display:inline"><input type="hidden" name="status" value="${s.status === 'active' ? 'disabled' : 'active'}">
-    <button type="submit" id="${s.status === 'active' ? 'disable' : 'enable'}-subscription">${s.status === 'active' ? 'Disable' : 'Enable'}</button></form>
-  <form method="post" action="${base}/rotate" style="display:inline"><button type="submit" id="rotate-secret">Rotate secret</button></form>
-  <form method="post" action="${base}/delete" style="display:inline"><button type="submit" id="delete-subscription">Delete</button></form>
+  ${
+    s.status === 'active'
+      ? dangerButton(
+          `${base}/status`,
+          'Disable',
+          `Disable the deliveries to ${s.url}? Events are no longer sent to it until it is enabled again.`,
+          {
+            id: 'disable-subscription',
+            fields: { status: 'disabled' },
+          },
+        )
+      : html`<form method="post" action="${base}/status" style="display:inline"><input type="hidden" name="status" value="active"><button type="submit" id="enable-subscription">Enable</button></form>`
+  }
+  ${dangerButton(`${base}/rotate`, 'Rotate secret', 'Rotate the signing secret? The new one is shown once; the previous one keeps signing beside it for 24 hours, then stops.', { id: 'rotate-secret' })}
+  ${dangerButton(`${base}/delete`, 'Delete', `Delete the subscription to ${s.url}? Its deliveries stop and its history is gone.`, { id: 'delete-subscription' })}
   <p><small>Rotating shows a new secret once; the previous one keeps signing (a second signature) for 24 hours.</small></p>
 </section>
 <section class="panel" aria-labelledby="edit-title">

@@ -1,3 +1,4 @@
+import { dangerButton } from '../core/pages/format';
 import { html, raw, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import {
@@ -104,8 +105,8 @@ function totpSection(v: SecurityPageView): SafeHtml {
   Recovery codes left: <span id="recovery-codes-left">${v.status.recoveryCodesLeft}</span>.</p>
   ${
     v.recent
-      ? html`<form method="post" action="${SECURITY_PAGE}/recovery_codes" style="display:inline"><button type="submit" id="regenerate-codes">New recovery codes</button></form>
-  <form method="post" action="${SECURITY_PAGE}/totp/disable" style="display:inline"><button type="submit" id="disable-totp">Turn off the authenticator app</button></form>`
+      ? html`${dangerButton(`${SECURITY_PAGE}/recovery_codes`, 'New recovery codes', 'Make new recovery codes? The ones you have stop working; the new ones are shown once.', { id: 'regenerate-codes' })}
+  ${dangerButton(`${SECURITY_PAGE}/totp/disable`, 'Turn off the authenticator app', 'Turn off the authenticator app? Signing in then needs only your password (or a passkey), and its recovery codes stop working.', { id: 'disable-totp' })}`
       : recheck
   }`;
   }

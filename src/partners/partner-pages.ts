@@ -1,5 +1,5 @@
 import { ENGAGEMENT_SCOPES, PARTNER_SCOPES } from '../auth';
-import { when } from '../core/pages/format';
+import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { shownOnceMissing, type TakenSecrets } from '../sessions';
@@ -38,11 +38,18 @@ export function adminPartnersPage(chrome: ConsoleChrome, list: PartnerListDto, s
     <form method="post" action="/admin/partners/${pt.id}/rotate">
       <label for="grace-${pt.id}">Grace period for the old key (seconds, 0 to 604800)</label>
       <input type="text" inputmode="numeric" id="grace-${pt.id}" name="grace_period_seconds" value="0">
-      <button type="submit">Rotate key</button>
+      <button type="submit" class="danger">Rotate key</button>
     </form>
-    <form method="post" action="/admin/partners/${pt.id}/${pt.status === 'active' ? 'suspend' : 'reinstate'}">
-      <button type="submit">${pt.status === 'active' ? 'Suspend' : 'Reinstate'}</button>
-    </form>
+    ${
+      pt.status === 'active'
+        ? dangerButton(
+            `/admin/partners/${pt.id}/suspend`,
+            'Suspend',
+            `Suspend ${pt.name}? Its keys and every engagement token are refused until it is reinstated.`,
+            { id: `suspend-${pt.id}` },
+          )
+        : html`<form method="post" action="/admin/partners/${pt.id}/reinstate"><button type="submit">Reinstate</button></form>`
+    }
   </td>
 </tr>`,
   );
@@ -84,7 +91,12 @@ export function engagementsPage(chrome: ConsoleChrome, engagements: EngagementDt
   <td>${when(e.inserted_at)}</td>
   <td>${
     e.status === 'active'
-      ? html`<form method="post" action="/app/engagements/${e.id}/revoke"><button type="submit">Revoke</button></form>`
+      ? dangerButton(
+          `/app/engagements/${e.id}/revoke`,
+          'Revoke',
+          'Revoke this engagement? The partner loses access to this workspace at once.',
+          { id: `revoke-${e.id}` },
+        )
       : html`revoked ${when(e.revoked_at)}`
   }</td>
 </tr>`,

@@ -1,4 +1,4 @@
-import { when } from '../core/pages/format';
+import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { shownOnceMissing, type TakenSecrets } from '../sessions';
@@ -20,7 +20,7 @@ export function adminPage(v: AdminPageView): SafeHtml {
   const tokenRows = v.tokens.map(
     (t) =>
       html`<tr data-token-id="${t.id}"><td>${t.name}</td><td>${when(t.created_at)}</td><td>${when(t.last_used_at)}</td>
-<td><form method="post" action="/app/admin/scim_tokens/${t.id}/revoke"><button type="submit" class="revoke">Revoke</button></form></td></tr>`,
+<td>${dangerButton(`/app/admin/scim_tokens/${t.id}/revoke`, 'Revoke', 'Revoke this SCIM token? The identity provider using it can no longer provision users.', { id: `revoke-${t.id}` })}</td></tr>`,
   );
   const eventRows = v.events.map(
     (e) =>
