@@ -6,6 +6,7 @@ import { registerQueue } from '../core/jobs/queue-worker';
 import { DataSubjectsModule } from '../data-subjects';
 import { EventsModule } from '../events';
 import { DataRequestRunner } from './data-request-runner.service';
+import { DataRequestsPageController } from './data-requests-page.controller';
 import { DataRequestsController } from './data-requests.controller';
 import { DataRequestsProcessor } from './data-requests.processor';
 import { DataRequestsRepository } from './data-requests.repository';
@@ -20,7 +21,7 @@ import { DomainEventsDataRepository } from './domain-events-data.repository';
  */
 @Module({
   imports: [registerQueue(QueueNames.dataRequests), CommonModule, EventsModule, DataSubjectsModule, AuditModule],
-  controllers: [DataRequestsController],
+  controllers: [DataRequestsController, DataRequestsPageController],
   providers: [DataRequestsRepository, DomainEventsDataRepository, DataRequestRunner, DataRequestsService, DataRequestsProcessor],
 })
 export class DataRequestsModule {}

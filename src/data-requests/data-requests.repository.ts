@@ -199,6 +199,19 @@ const ERASE_REQUESTER = statement({
 });
 
 // Data requests: earlier data requests about the subject (an erasure deletes their export documents).
+/** What a page calls the subjects of its requests: an operator's name, an agent's name, a robot's name or serial. */
+const SUBJECT_LABELS = statement({
+  label: 'data_request_subject_labels',
+  text: `SELECT u.id, u.name AS label FROM users u WHERE u.id = ANY($2::uuid[])
+           AND EXISTS (SELECT 1 FROM memberships ms WHERE ms.user_id = u.id AND ms.workspace_id = $1)
+         UNION ALL
+         SELECT a.id, a.name FROM service_agents a WHERE a.workspace_id = $1 AND a.id = ANY($3::uuid[]) AND NOT a.hidden
+         UNION ALL
+         SELECT r.id, coalesce(r.name, r.serial_number) FROM robots r WHERE r.workspace_id = $1 AND r.id = ANY($4::uuid[])`,
+  params: [t.uuid, t.uuidArray, t.uuidArray, t.uuidArray],
+  row: { id: t.uuid, label: t.text },
+});
+
 @DataSubjectSection('data_requests')
 @Injectable()
 export class DataRequestsRepository implements PagedSubjectData {
@@ -208,6 +221,17 @@ export class DataRequestsRepository implements PagedSubjectData {
    * Whether the subject is one of the workspace's (an operator with a membership or SCIM record,
    * a visible service agent, a robot) and, for an operator, whether they own the workspace.
    */
+  /** Labels of the subjects of some requests (a subject erased or gone keeps no label). */
+  async subjectLabels(
+    workspaceId: string,
+    subjects: readonly { subject_type: DataSubjectType; subject_id: string }[],
+  ): Promise<Map<string, string>> {
+    if (subjects.length === 0) return new Map();
+    const of = (type: DataSubjectType) => subjects.filter((x) => x.subject_type === type).map((x) => x.subject_id);
+    const rows = await this.db.rows(SUBJECT_LABELS, [workspaceId, of('user'), of('service_agent'), of('robot')]);
+    return new Map(rows.map((r) => [r.id, r.label]));
+  }
+
   async subjectState(workspaceId: string, type: DataSubjectType, id: string): Promise<{ exists: boolean; owner: boolean }> {
     const row = await this.db.maybe(SUBJECT_STATE[type], [id, workspaceId]);
     return { exists: row !== undefined, owner: row?.owner === true };

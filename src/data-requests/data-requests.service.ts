@@ -34,6 +34,11 @@ export class DataRequestsService {
    * the owner cannot be erased. The request is stored, then queued; should Redis not take it,
    * the sweep queues it when Redis is back.
    */
+  /** Who each request is about, by subject id, for the console page. */
+  subjectLabels(workspaceId: string, requests: readonly DataRequestDto[]): Promise<Map<string, string>> {
+    return this.repo.subjectLabels(workspaceId, requests);
+  }
+
   async create(operator: { workspaceId: string; userId: string }, dto: CreateDataRequestDto): Promise<DataRequestDto> {
     const subject = await this.repo.subjectState(operator.workspaceId, dto.subject_type, dto.subject_id);
     if (!subject.exists) throw new ValidationProblem({ subject_id: ['does not exist'] });

@@ -70,6 +70,7 @@ export const CONSOLE_NAV: readonly { readonly title: string; readonly links: rea
       { label: 'Members', path: '/app/members', audience: 'member' },
       { label: 'Settings', path: '/app/settings', audience: 'member' },
       { label: 'Audit log', path: '/app/audit', audience: 'admin' },
+      { label: 'Data requests', path: '/app/data-requests', audience: 'owner' },
     ],
   },
   {

@@ -3765,6 +3765,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/data-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Data requests page
+         * @description Console page for the owners of the workspace (a person: an operator session). Lists the exports and erasures newest first, each naming its subject, with the query of `GET /api/v1/operator/data_requests` (`filter[status]`, `filter[kind]`, `limit`, `offset`; its 400s alike), a download link for a completed export, and the form that asks for one.
+         */
+        get: operations["DataRequestsPageController_index"];
+        put?: never;
+        /**
+         * Ask for a data request from its page
+         * @description The new-request form (owners), validated as `POST /api/v1/operator/data_requests` is; an erasure also needs `confirm_erasure=yes` (it cannot be undone), else 422. Then back to the page; a refusal renders it again with its reason and the typed values.
+         */
+        post: operations["DataRequestsPageController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/partners": {
         parameters: {
             query?: never;
@@ -9752,7 +9776,10 @@ export interface operations {
     };
     AgentsPageController_show: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description after the form that made it: the one view of the API key just issued, for the session that made it, within 10 minutes (ADR 0265); a reload, another session or an expired id shows the page without it */
+                shown?: unknown;
+            };
             header?: never;
             path: {
                 id: string;
@@ -9816,7 +9843,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Redis could not hold the key for the redirect: the new key, shown once in this answer */
+            /** @description Redis could not hold the new key for the redirect: the new key, shown once in this answer */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9830,7 +9857,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description issued; to the agent's page, which shows it once */
+            /** @description done: to the agent's page, which shows the new key once (`?shown=`) */
             303: {
                 headers: {
                     [name: string]: unknown;
@@ -20284,6 +20311,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    DataRequestsPageController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of data requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    DataRequestsPageController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description export or erasure
+                     * @enum {string}
+                     */
+                    kind: "export" | "erasure";
+                    /**
+                     * @description user, service_agent or robot
+                     * @enum {string}
+                     */
+                    subject_type: "user" | "service_agent" | "robot";
+                    /** @description the subject's id */
+                    subject_id: string;
+                    /**
+                     * @description `yes`: the erasure is meant (required for one)
+                     * @enum {string}
+                     */
+                    confirm_erasure?: "yes";
+                };
+            };
+        };
+        responses: {
+            /** @description no session: to /users/log-in?return_to=<this page> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description asked; back to the page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not allowed (role or platform admin): an HTML page with a way back; a problem to a client that does not accept HTML */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
