@@ -139,6 +139,7 @@ describe('agent pages: /app/agents, /app/commands, /app/gateway-rules, /app/sett
 
     // rename (a blank name refused, the page again) and deactivate
     expect((await post(admin, `/app/agents/${id}/update`, { name: '  ' }).expect(422)).text).toContain('name must not be blank');
+    expect((await post(admin, `/app/agents/${id}/update`, { name: '' }).expect(422)).text).toContain('name must not be blank');
     expect((await post(admin, `/app/agents/${id}/update`, { name: `${name} 2` }).expect(303)).headers.location).toBe(
       `/app/agents/${id}?notice=renamed`,
     );

@@ -197,29 +197,42 @@ describe('the console walked in Chromium by an owner, an admin and a member (iss
     );
 
   /**
-   * Submits form `index` of `url` with its text fields empty, its boxes unticked and its selects on
+   * Submits the form of `url` that posts to `action` with its text fields empty, its boxes unticked and its selects on
    * a value none of them offers; the browser's own checks are off, so the server answers.
    */
-  async function submitEmpty(page: Page, url: string, index: number) {
+  async function submitEmpty(page: Page, url: string, action: string, method: string) {
     await page.goto(url);
     const [response] = await Promise.all([
       page.waitForNavigation({ timeout: 5_000 }).catch(() => null),
-      page.evaluate((i) => {
-        const form = document.querySelectorAll('main form')[i] as HTMLFormElement;
-        form.noValidate = true;
-        for (const e of form.elements) {
-          if (e instanceof HTMLInputElement && ['checkbox', 'radio'].includes(e.type)) e.checked = false;
-          else if (e instanceof HTMLInputElement && !['hidden', 'submit', 'button', 'reset', 'image'].includes(e.type)) e.value = '';
-          else if (e instanceof HTMLTextAreaElement) e.value = '';
-          else if (e instanceof HTMLSelectElement) {
-            const bogus = document.createElement('option');
-            bogus.value = 'not-a-choice';
-            e.append(bogus);
-            e.value = bogus.value;
+      page.evaluate(
+        ([path, verb]) => {
+          // found again by its action, not its position: an earlier form of the walk may have added
+          // forms to this page (a key issued adds its archive and revoke forms above the others)
+          const form = [...document.querySelectorAll('main form')].find(
+            (f) =>
+              new URL((f as HTMLFormElement).action, location.href).pathname === path &&
+              (f.getAttribute('method') ?? 'get').toLowerCase() === verb &&
+              !f.querySelector('button.danger') &&
+              f.querySelector(
+                'select, textarea, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image])',
+              ) !== null,
+          ) as HTMLFormElement;
+          form.noValidate = true;
+          for (const e of form.elements) {
+            if (e instanceof HTMLInputElement && ['checkbox', 'radio'].includes(e.type)) e.checked = false;
+            else if (e instanceof HTMLInputElement && !['hidden', 'submit', 'button', 'reset', 'image'].includes(e.type)) e.value = '';
+            else if (e instanceof HTMLTextAreaElement) e.value = '';
+            else if (e instanceof HTMLSelectElement) {
+              const bogus = document.createElement('option');
+              bogus.value = 'not-a-choice';
+              e.append(bogus);
+              e.value = bogus.value;
+            }
           }
-        }
-        form.requestSubmit();
-      }, index),
+          form.requestSubmit();
+        },
+        [action, method] as const,
+      ),
     ]);
     return response;
   }
@@ -282,7 +295,7 @@ describe('the console walked in Chromium by an owner, an admin and a member (iss
           actions.add(`${form.method} ${shapeOf(form.action)}`);
           const what = `${label} form ${form.method.toUpperCase()} ${form.action}`;
           out.forms.push(`${path} ${form.method.toUpperCase()} ${form.action}`);
-          const answer = await submitEmpty(page, url.href, form.index);
+          const answer = await submitEmpty(page, url.href, form.action, form.method);
           if (!answer) {
             out.problems.push(`${what}: submitting it goes nowhere`);
             continue;
@@ -292,7 +305,9 @@ describe('the console walked in Chromium by an owner, an admin and a member (iss
           if (status >= 500) out.problems.push(`${what}: submitted empty it answers ${status}`);
           else if (status >= 400 && !refusal) out.problems.push(`${what}: the ${status} page shows no error message`);
           else if (status < 400 && form.refuses && form.method === 'post') {
-            out.problems.push(`${what}: submitted empty it answers ${status}, not a refusal`);
+            out.problems.push(
+              `${what}: submitted empty it answers ${status} (${answer.request().method()} ${new URL(answer.url()).pathname}), not a refusal`,
+            );
           }
           if (status < 500) await checkPage(page, `${what} (answer)`, out.problems, { axe: true });
         }
