@@ -78,6 +78,10 @@ describe('the console frame: navigation, the workspace switcher, the landing pag
       for (const path of allPaths.filter((p) => !shown.includes(p))) {
         expect({ path, status: (await t.http().get(path).set('cookie', cookie)).status }).toEqual({ path, status: 403 });
       }
+      // nor does a page's text send a member to an owner's or admin's page
+      const start = (await t.http().get('/app/getting-started').set('cookie', cookie).expect(200)).text;
+      const linked = [...start.matchAll(/<main[\s\S]*<\/main>/g)][0][0].match(/href="(\/app[^"?]*)"/g) ?? [];
+      expect(linked.map((h) => h.slice(6, -1)).filter((p) => !shown.includes(p))).toEqual([]);
     });
   });
 

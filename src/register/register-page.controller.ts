@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiSeeOtherResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { MachineBootstrap, OperatorAuth, Public } from '../auth';
+import { canManage, MachineBootstrap, OperatorAuth, Public } from '../auth';
 import { clientIp } from '../core/common/http/client-ip';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
@@ -103,7 +103,7 @@ export class RegisterPageController {
     await redirectShowingOnce(res, this.shownOnce, session.sessionId, {
       page: GETTING_STARTED_PATH,
       secrets: { key: registered.api_key.key },
-      inline: () => sendPage(res, gettingStartedPage({ baseUrl: this.config.baseUrl, key: registered.api_key.key }), 201),
+      inline: () => sendPage(res, gettingStartedPage({ baseUrl: this.config.baseUrl, key: registered.api_key.key, manage: true }), 201),
     });
   }
 
@@ -119,6 +119,10 @@ export class RegisterPageController {
   @ApiOkResponse({ description: 'the first steps, and after sign-up the key, once' })
   async gettingStarted(@CurrentOperator() op: OperatorPrincipal, @Query('shown') shown: unknown, @Res() res: Response): Promise<void> {
     const taken = await this.shownOnce.take(op.sessionId, GETTING_STARTED_PATH, shown);
-    sendPage(res, gettingStartedPage({ chrome: consoleChrome(op), baseUrl: this.config.baseUrl, key: taken.secrets?.key, missing: taken }));
+    const manage = op.role !== null && canManage(op.role);
+    sendPage(
+      res,
+      gettingStartedPage({ chrome: consoleChrome(op), baseUrl: this.config.baseUrl, key: taken.secrets?.key, missing: taken, manage }),
+    );
   }
 }

@@ -64,7 +64,14 @@ export const GETTING_STARTED_PATH = '/app/getting-started';
  * After sign-up: the workspace primary key (once: the page after the sign-up's redirect took it
  * from ShownOnce; a reload shows the page without it, and says so while Redis is down) and the first calls, with this service's address.
  */
-export function gettingStartedPage(opts: { chrome?: ConsoleChrome; baseUrl: string; key?: string; missing?: TakenSecrets }): SafeHtml {
+export function gettingStartedPage(opts: {
+  chrome?: ConsoleChrome;
+  baseUrl: string;
+  key?: string;
+  missing?: TakenSecrets;
+  /** an owner or admin of the workspace: the key, enrollment-token and API-token pages are theirs to open */
+  manage: boolean;
+}): SafeHtml {
   const key = opts.key ?? 'agk_...';
   return layout(
     { title: 'Getting started', chrome: opts.chrome, current: GETTING_STARTED_PATH },
@@ -75,8 +82,11 @@ export function gettingStartedPage(opts: { chrome?: ConsoleChrome; baseUrl: stri
       ? html`<h2>Your workspace primary key</h2>
   <p>Copy it now: it is shown this once and stored only as a hash. It carries every machine scope except <code>credentials:write</code>.</p>
   <code class="secret" id="shown-key">${opts.key}</code>`
-      : html`${opts.missing?.missing === 'unavailable' ? shownOnceMissing(opts.missing, 'workspace primary key', '') : ''}<p id="key-not-shown">The workspace primary key was shown once, after sign-up. If you did not copy it, generate a new one on the
-  <a href="/app/agents/workspace-key">workspace primary key page</a> (owners and admins).</p>`
+      : html`${opts.missing?.missing === 'unavailable' ? shownOnceMissing(opts.missing, 'workspace primary key', '') : ''}<p id="key-not-shown">The workspace primary key was shown once, after sign-up. If you did not copy it, ${
+          opts.manage
+            ? html`generate a new one on the <a href="/app/agents/workspace-key">workspace primary key page</a>.`
+            : 'an owner or admin of the workspace can generate a new one.'
+        }</p>`
   }
   <h2>1. Exchange the key for an access token</h2>
   <pre><code>curl -sS -X POST ${opts.baseUrl}/api/v1/agent_tokens -H 'x-agent-api-key: ${key}'</code></pre>
@@ -84,8 +94,12 @@ export function gettingStartedPage(opts: { chrome?: ConsoleChrome; baseUrl: stri
   <h2>2. Call a machine route with it</h2>
   <pre><code>curl -sS ${opts.baseUrl}/api/v1/messages -H "authorization: Bearer $TOKEN"</code></pre>
   <h2>3. Enroll a robot</h2>
-  <p>Mint an enrollment token with your operator session or an <a href="/app/settings/api_tokens">API token</a>
-  (<code>POST /api/v1/operator/enrollment_tokens</code>), then the robot claims it with <code>POST /api/v1/enrollments/claim</code>.</p>
+  <p>${
+    opts.manage
+      ? html`Issue an enrollment token on the <a href="/app/enrollment-tokens">enrollment tokens page</a>, or with an <a href="/app/settings/api_tokens">API token</a>`
+      : 'An owner or admin issues an enrollment token'
+  } (<code>POST /api/v1/operator/enrollment_tokens</code>); the robot claims it with <code>POST /api/v1/enrollments/claim</code>.
+  The repository's <code>docs/quickstart.md</code> walks it through to a command answered over the robot's socket.</p>
   <p>The <a href="/api/docs">API reference</a> lists every route; <a href="/problems">problem types</a> explain every error.</p>
 </section>`,
   );
