@@ -180,4 +180,50 @@ describe('fleet console pages (/app)', () => {
       await context.close();
     }
   });
+
+  it('lists page as their REST lists do: approvals name their agent, violations filter, members and batch targets page', async () => {
+    const owner = await makeFleetOwner(t);
+    await asOperator(t, owner).post('/api/v1/operator/gateway_rules', { action: 'deploy.*', effect: 'require_approval' });
+    const { key } = await issueKey(t, owner.reg, ['gateway:check']);
+    for (const action of ['deploy.a', 'deploy.b']) {
+      await t.http().post('/api/v1/gateway/check').set('x-agent-api-key', key).send({ action }).expect(200);
+    }
+    const first = (await page(owner.cookie, '/app/approvals?limit=1').expect(200)).text;
+    expect(first).toContain('1-1 of 2');
+    expect(first).toContain('href="/app/approvals?limit=1&amp;offset=1" rel="next"');
+    expect(first).toMatch(/<a href="\/app\/agents\/[0-9a-f-]{36}">[^<]+<\/a>/);
+    expect(first).not.toContain('>an agent<');
+    // the older ?status=pending still filters, as the approve and deny redirects use it
+    expect((await page(owner.cookie, '/app/approvals?status=pending').expect(200)).text).toContain('1-2 of 2');
+    expect((await page(owner.cookie, '/app/approvals?filter%5Bstatus%5D=denied').expect(200)).text).toContain('No denied approvals.');
+    expect((await page(owner.cookie, '/app/security-violations?filter%5Bseverity%5D=loud').expect(400)).text).toContain(
+      'data-detail="invalid_severity"',
+    );
+    expect((await page(owner.cookie, '/app/security-violations?filter%5Bstatus%5D=resolved').expect(200)).text).toContain(
+      'Nothing matches.',
+    );
+
+    await colleague(t, owner, 'member');
+    await colleague(t, owner, 'admin');
+    const members = (await page(owner.cookie, '/app/members?limit=1&offset=1').expect(200)).text;
+    expect(members).toContain('2-2 of 3');
+    expect(members.match(/data-user-id=/g)).toHaveLength(1);
+
+    const { robotIds } = await insertRobots(t, owner.reg.workspaceId, 3);
+    const batch = await asOperator(t, owner)
+      .post('/api/v1/operator/batch_operations', { action: 'tag_robots', target_ids: robotIds, params: { tags: ['paged'] } })
+      .expect(202);
+    const id = batch.body.batch_operation.id;
+    const targets = (await page(owner.cookie, `/app/batch-operations/${id}?target_limit=2`).expect(200)).text;
+    expect(targets).toContain('1-2 of 3');
+    expect(targets).toContain(`href="/app/batch-operations/${id}?target_limit=2&amp;target_offset=2" rel="next"`);
+    expect(targets).toMatch(/<tr><td>SN-[0-9a-f]+-\d<\/td>/);
+    // the other console lists read their REST list's query too
+    expect((await page(owner.cookie, '/app/webhooks?status=bogus').expect(400)).text).toContain('data-detail="invalid_status"');
+    expect((await page(owner.cookie, '/app/webhooks?status=disabled').expect(200)).text).toContain('Nothing matches.');
+    expect((await page(owner.cookie, '/app/settings/api_tokens?limit=0').expect(400)).text).toContain('data-detail="invalid_limit"');
+    const tokens = (await page(owner.cookie, '/app/settings/api_tokens').expect(200)).text;
+    expect(tokens).toContain('id="no-tokens"');
+    expect(tokens).not.toContain('class="pager"');
+  });
 });

@@ -1,8 +1,10 @@
+import { listPager } from '../core/listing/list-controls';
 import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { shownOnceMissing, type TakenSecrets } from '../sessions';
 import { API_TOKEN_ROLES, type ApiTokenDto } from './dto/api-token.dto';
+import type { ListQuery } from '../core/listing/list-query';
 import type { ConsoleChrome } from '../core/pages/layout';
 
 export const API_TOKENS_PAGE = '/app/settings/api_tokens';
@@ -11,7 +13,9 @@ const NOTICES: Record<string, string> = { revoked: 'API token revoked: its next 
 
 export interface ApiTokensPageView {
   chrome: ConsoleChrome;
+  q: ListQuery;
   tokens: ApiTokenDto[];
+  total: number;
   /** The token just created (`name`, `token`), once; or why it is not shown (ShownOnce). */
   shown?: TakenSecrets;
   notice?: string;
@@ -53,6 +57,7 @@ export function apiTokensPage(v: ApiTokensPageView): SafeHtml {
       : html`<table id="api-tokens"><thead><tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Allowed addresses</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">Created</th><th scope="col"></th></tr></thead>
   <tbody>${rows}</tbody></table>`
   }
+  ${listPager(API_TOKENS_PAGE, v.q, v.tokens.length, v.total)}
 </section>
 <section class="panel" aria-labelledby="create-title">
   <h2 id="create-title">Create a token</h2>

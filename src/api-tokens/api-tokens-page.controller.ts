@@ -43,18 +43,18 @@ export class ApiTokensPageController {
     summary: 'API tokens page',
     description:
       "Console page of the workspace's operator API tokens (owners and admins; without a session, a redirect to the log-in page): the unrevoked tokens " +
-      'with role, allowed addresses, expiry and last use, each with a revoke button, and the create form.',
+      'with role, allowed addresses, expiry and last use, each with a revoke button (paged by `limit` and `offset` as the JSON list is), and the create form.',
   })
   @ApiShownOnceQuery("the new token's secret")
   @ApiProduces('text/html')
   @ApiOkResponse({ description: "the tokens and the create form; once after a creation, the new token's secret" })
   async index(
     @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
-    @Query('notice') notice: unknown,
-    @Query('shown') shown: unknown,
+    @Query() query: Record<string, unknown>,
     @Res() res: Response,
   ): Promise<void> {
-    await this.render(res, op, { notice: text(notice), shown: await this.shownOnce.take(op.sessionId, API_TOKENS_PAGE, shown) });
+    const shown = await this.shownOnce.take(op.sessionId, API_TOKENS_PAGE, query.shown);
+    await this.render(res, op, { notice: text(query.notice), shown }, 200, query);
   }
 
   @OperatorAuth({ role: 'admin', page: true, recentAuth: true, person: true })
@@ -133,8 +133,16 @@ export class ApiTokensPageController {
     res.redirect(303, `${API_TOKENS_PAGE}?notice=revoked`);
   }
 
-  private async render(res: Response, op: WorkspaceOperatorPrincipal, extra: Partial<ApiTokensPageView>, status = 200): Promise<void> {
-    const { api_tokens } = await this.tokens.list(op.workspaceId, parseList(API_TOKEN_LIST, { limit: '100' }));
-    sendPage(res, apiTokensPage({ chrome: consoleChrome(op), tokens: api_tokens, ...extra }), status);
+  private async render(
+    res: Response,
+    op: WorkspaceOperatorPrincipal,
+    extra: Partial<ApiTokensPageView>,
+    status = 200,
+    query: Record<string, unknown> = {},
+  ): Promise<void> {
+    // paged as GET /api/v1/operator/api_tokens is (limit, offset)
+    const q = parseList(API_TOKEN_LIST, query);
+    const list = await this.tokens.list(op.workspaceId, q);
+    sendPage(res, apiTokensPage({ chrome: consoleChrome(op), q, tokens: list.api_tokens, total: list.pagination.total, ...extra }), status);
   }
 }

@@ -60,14 +60,20 @@ export class BatchOperationsPageController {
   @ApiOperation({
     summary: 'Batch operation page',
     description:
-      'Console page for any member of the workspace. Shows one operation, its progress and its first 500 targets with their outcome; ' +
+      'Console page for any member of the workspace. Shows one operation, its progress and a page of its targets with their outcome, robots by name (`target_limit`, `target_offset` as the JSON route takes them); ' +
       'owners and admins get a button that cancels it while it is queued or running. 404 for an operation of another workspace.',
   })
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'one operation, its progress and its first 500 targets' })
+  @ApiOkResponse({ description: 'one operation, its progress and a page of its targets' })
   @ApiNotFoundResponse({ description: 'not found, or not in this workspace' })
-  async show(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Param('id', uuidParam) id: string, @Res() res: Response): Promise<void> {
-    const { batch_operation } = await this.batches.show(op.workspaceId, id, parseList(BATCH_TARGET_LIST, { target_limit: '500' }));
+  async show(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Param('id', uuidParam) id: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const targets = parseList(BATCH_TARGET_LIST, query);
+    const { batch_operation } = await this.batches.show(op.workspaceId, id, targets);
     // robot actions name their targets (the other kinds keep their ids)
     const robotTargets = ['retire_robots', 'tag_robots', 'create_ota_update'].includes(batch_operation.action);
     const robotNames = robotTargets
@@ -76,7 +82,7 @@ export class BatchOperationsPageController {
           batch_operation.targets.map((t) => t.target_id),
         )
       : new Map<string, string>();
-    sendPage(res, batchOperationPage({ chrome: consoleChrome(op), role: op.role, operation: batch_operation, robotNames }));
+    sendPage(res, batchOperationPage({ chrome: consoleChrome(op), role: op.role, operation: batch_operation, targets, robotNames }));
   }
 
   @OperatorAuth({ role: 'admin', page: true })

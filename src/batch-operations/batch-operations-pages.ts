@@ -61,6 +61,8 @@ export function batchOperationPage(v: {
   chrome: ConsoleChrome;
   role: OperatorRole;
   operation: BatchOperationWithTargetsDto;
+  /** the page of targets shown (target_limit, target_offset) */
+  targets: ListQuery;
   /** robot targets by name (their serial when they have none) */
   robotNames: ReadonlyMap<string, string>;
 }): SafeHtml {
@@ -76,8 +78,9 @@ export function batchOperationPage(v: {
   <p>Status <strong id="batch-status">${b.status}</strong> · created ${when(b.inserted_at)}${b.finished_at ? html` · finished ${when(b.finished_at)}` : ''}</p>
   <p id="batch-progress">${progress(b)}</p>
   <p>${cancelButton(v.role, b)} <a href="/app/batch-operations/${b.id}">Refresh</a></p>
-  <h2>Targets${b.targets_pagination.has_more ? html` (first ${b.targets.length} of ${b.total})` : ''}</h2>
+  <h2>Targets</h2>
   <table id="targets"><thead><tr><th scope="col">Target</th><th scope="col">Status</th><th scope="col">Error</th></tr></thead><tbody>${rows}</tbody></table>
+  ${listPager(`/app/batch-operations/${b.id}`, v.targets, b.targets.length, b.targets_pagination.total)}
   <p><a href="/app/batch-operations">All batch operations</a></p>
 </section>`,
   );

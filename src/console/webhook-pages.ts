@@ -1,3 +1,4 @@
+import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
 import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -5,6 +6,7 @@ import { DOMAIN_EVENT_TYPES } from '../events';
 import { consoleChrome, shownOnceMissing, type OperatorPrincipal, type TakenSecrets } from '../sessions';
 import { ALL_EVENT_TYPES, WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryDto, type WebhookSubscriptionDto } from '../webhooks';
 import type { FieldErrors } from '../core/common/problem/problem.error';
+import type { ListQuery } from '../core/listing/list-query';
 
 /** What a subscription form shows again after a refusal. */
 export interface SubscriptionForm {
@@ -61,9 +63,10 @@ const statusText = (s: WebhookSubscriptionDto) => (s.status === 'active' ? 'acti
 /** /app/webhooks: the workspace's subscriptions and the form that adds one. */
 export function webhooksPage(
   op: OperatorPrincipal,
-  subscriptions: WebhookSubscriptionDto[],
+  list: { q: ListQuery; subscriptions: WebhookSubscriptionDto[]; total: number },
   opts: { form?: SubscriptionForm; errors?: FieldErrors; notice?: string } = {},
 ): SafeHtml {
+  const { q, subscriptions } = list;
   const rows = subscriptions.map(
     (s) =>
       html`<tr data-subscription-id="${s.id}"><td><code>${s.url}</code>${s.description ? html`<br><small>${s.description}</small>` : ''}</td>
@@ -75,11 +78,13 @@ export function webhooksPage(
   <h1 id="webhooks-title">Webhooks</h1>
   ${notice(opts.notice)}
   <p>Each event of the selected types is POSTed to the endpoint, signed as Standard Webhooks describe (see the verification guide in the service's docs).</p>
+  ${listFilterForm('/app/webhooks', q)}
   ${
     subscriptions.length === 0
-      ? html`<p id="no-subscriptions">No webhook subscriptions yet.</p>`
+      ? html`<p id="no-subscriptions">${isNarrowed(q) ? html`Nothing matches. <a href="/app/webhooks">Show all</a>` : 'No webhook subscriptions yet: add one below.'}</p>`
       : html`<table id="subscriptions"><thead><tr><th scope="col">Endpoint</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
   }
+  ${listPager('/app/webhooks', q, subscriptions.length, list.total)}
 </section>
 <section class="panel" aria-labelledby="add-title">
   <h2 id="add-title">Add a subscription</h2>

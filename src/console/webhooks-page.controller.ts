@@ -13,6 +13,7 @@ import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
+import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost, type FormField } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
@@ -88,12 +89,17 @@ export class WebhooksPageController {
     summary: 'Webhooks page',
     description:
       'Console page for owners and admins (operator session; none: redirect to the log-in page). ' +
-      "Lists the workspace's webhook subscriptions (up to 100) with their URL, event types and status, and the form that adds one.",
+      "Lists the workspace's webhook subscriptions with their URL, event types and status, with the query of `GET /api/v1/operator/webhook_subscriptions` (`status`, `limit`, `offset`; its 400s alike), and the form that adds one.",
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the subscriptions and the form that adds one' })
-  async index(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('notice') notice: unknown, @Res() res: Response): Promise<void> {
-    sendPage(res, webhooksPage(op, await this.list(op), { notice: typeof notice === 'string' ? notice : undefined }));
+  async index(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const notice = query.notice;
+    sendPage(res, webhooksPage(op, await this.list(op, query), { notice: typeof notice === 'string' ? notice : undefined }));
   }
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -279,7 +285,10 @@ export class WebhooksPageController {
     res.redirect(303, `${PAGE}/${id}?notice=retried`);
   }
 
-  private async list(op: WorkspaceOperatorPrincipal) {
-    return (await this.subscriptions.list(op.workspaceId, parseList(WEBHOOK_SUBSCRIPTION_LIST, { limit: '100' }))).webhook_subscriptions;
+  /** A page of the subscriptions, with the query of GET /api/v1/operator/webhook_subscriptions (status, limit, offset). */
+  private async list(op: WorkspaceOperatorPrincipal, query: Record<string, unknown> = {}) {
+    const q = parseList(WEBHOOK_SUBSCRIPTION_LIST, withoutEmptyFilters(query));
+    const list = await this.subscriptions.list(op.workspaceId, q);
+    return { q, subscriptions: list.webhook_subscriptions, total: list.pagination.total };
   }
 }

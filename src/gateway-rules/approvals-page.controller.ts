@@ -9,8 +9,10 @@ import {
   ApiSeeOtherResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { ServiceAgentsService } from '../agents';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
+import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
@@ -27,7 +29,10 @@ const PAGE = '/app/approvals';
 @ApiTags('pages')
 @Controller('app/approvals')
 export class ApprovalsPageController {
-  constructor(private readonly approvals: ApprovalsService) {}
+  constructor(
+    private readonly approvals: ApprovalsService,
+    private readonly agents: ServiceAgentsService,
+  ) {}
 
   @OperatorAuth({ role: 'member', page: true })
   @Get()
@@ -35,18 +40,29 @@ export class ApprovalsPageController {
     summary: 'Approvals page',
     description:
       'Console page for any member of the workspace (operator session; none: redirect to the log-in page). ' +
-      'Shows the newest 100 approvals, or with `?status=pending` only the pending ones; owners and admins get approve and deny buttons on each pending one.',
+      'Shows the approvals newest first, each naming its agent, with the query of `GET /api/v1/operator/approvals` (`filter[status]`, `filter[service_agent_id]`, `limit`, `offset`; its 400s alike; ' +
+      'the older `?status=pending` still means `filter[status]=pending`); owners and admins get approve and deny buttons on each pending one.',
   })
-  @ApiQuery({ name: 'status', required: false, enum: ['pending'], description: 'only the pending approvals' })
+  @ApiQuery({ name: 'status', required: false, enum: ['pending'], description: 'the older form of filter[status]=pending' })
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the newest 100 approvals (?status=pending for the pending ones)' })
-  async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('status') status: unknown, @Res() res: Response): Promise<void> {
-    const shown = status === 'pending' ? 'pending' : undefined;
-    const list = await this.approvals.list(
+  @ApiOkResponse({ description: 'a page of approvals' })
+  async page(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { status, ...rest } = query;
+    const filters = status === 'pending' && rest.filter === undefined ? { ...rest, filter: { status: 'pending' } } : rest;
+    const q = parseList(APPROVAL_LIST, withoutEmptyFilters(filters));
+    const list = await this.approvals.list(op.workspaceId, q);
+    const agentNames = await this.agents.namesOf(
       op.workspaceId,
-      parseList(APPROVAL_LIST, { limit: '100', ...(shown ? { filter: { status: shown } } : {}) }),
+      list.approvals.map((a) => a.service_agent_id),
     );
-    sendPage(res, approvalsPage({ chrome: consoleChrome(op), role: op.role, approvals: list.approvals, status: shown }));
+    sendPage(
+      res,
+      approvalsPage({ chrome: consoleChrome(op), role: op.role, q, approvals: list.approvals, total: list.pagination.total, agentNames }),
+    );
   }
 
   @OperatorAuth({ role: 'admin', page: true })

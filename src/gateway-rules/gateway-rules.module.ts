@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents';
 import { AuditModule } from '../audit';
 import { CommonModule } from '../core/common/common.module';
 import { EventsModule } from '../events';
@@ -16,7 +17,7 @@ import { GatewayRulesService } from './gateway-rules.service';
 
 /** Gateway rules, POST /api/v1/gateway/check, and the approvals a check can ask for. */
 @Module({
-  imports: [CommonModule, EventsModule, SecurityViolationsModule, AuditModule],
+  imports: [CommonModule, EventsModule, SecurityViolationsModule, AuditModule, AgentsModule],
   controllers: [GatewayRulesController, GatewayCheckController, ApprovalsController, ApprovalsPageController, GatewayRulesPageController],
   providers: [GatewayRulesRepository, ApprovalsRepository, GatewayRulesService, ApprovalsService, GatewayCheckService],
   exports: [ApprovalsService],

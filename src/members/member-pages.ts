@@ -1,8 +1,10 @@
 import { canManage, OPERATOR_ROLES, type OperatorRole } from '../auth';
+import { listPager } from '../core/listing/list-controls';
 import { dangerButton, postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { INVITATION_PATH, type InvitationDto } from './dto/invitation.dto';
+import type { ListQuery } from '../core/listing/list-query';
 import type { ConsoleChrome } from '../core/pages/layout';
 import type { MemberDto } from './dto/member.dto';
 import type { InvitationView } from './invitations.service';
@@ -72,7 +74,9 @@ const roleOptions = (selected: OperatorRole | undefined, allowed: readonly Opera
 export interface MembersPageView {
   chrome: ConsoleChrome;
   role: OperatorRole;
+  q: ListQuery;
   members: MemberDto[];
+  total: number;
   /** Only for owners and admins. */
   invitations: InvitationDto[];
   notice?: string;
@@ -110,6 +114,7 @@ ${dangerButton(`${MEMBERS_PAGE}/${m.user.id}/remove`, 'Remove', `Remove ${m.user
   ${v.error ? html`<p class="error" role="alert" id="form-error">${v.error}</p>` : ''}
   <table id="members"><thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Second factor</th><th scope="col">Provisioned</th><th scope="col">Since</th><th scope="col"></th></tr></thead>
   <tbody>${rows}</tbody></table>
+  ${listPager(MEMBERS_PAGE, v.q, v.members.length, v.total)}
 </section>
 ${
   manager

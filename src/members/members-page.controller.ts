@@ -61,13 +61,18 @@ export class MembersPageController {
   @ApiOperation({
     summary: 'Members page',
     description:
-      "Console page of the workspace's members (any member; without a session, a redirect to the log-in page): up to 200 members with role, status, second factor " +
-      'and SCIM provisioning. Owners and admins also see the invite form, change-role and remove buttons and the pending invitations with a revoke button.',
+      "Console page of the workspace's members (any member; without a session, a redirect to the log-in page): its members oldest first with role, status, second factor " +
+      'and SCIM provisioning, paged by `limit` and `offset` as `GET /api/v1/operator/members` is. Owners and admins also see the invite form, change-role and remove buttons and the pending invitations with a revoke button.',
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the members (and, for owners and admins, the forms and pending invitations)' })
-  async index(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Query('notice') notice: unknown, @Res() res: Response): Promise<void> {
-    await this.render(res, op, { notice: typeof notice === 'string' ? notice : undefined });
+  async index(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const notice = query.notice;
+    await this.render(res, op, { notice: typeof notice === 'string' ? notice : undefined }, 200, query);
   }
 
   @OperatorAuth({ role: 'admin', page: true })
@@ -185,9 +190,12 @@ export class MembersPageController {
     op: WorkspaceOperatorPrincipal,
     extra: { notice?: string; error?: string; form?: { email?: string; role?: string } },
     status = 200,
+    query: Record<string, unknown> = {},
   ): Promise<void> {
+    // the member list pages as the REST list does (limit, offset); the pending invitations, few, all at once
+    const q = parseList(MEMBER_LIST, query);
     const [members, invitations] = await Promise.all([
-      this.members.list(op.workspaceId, parseList(MEMBER_LIST, { limit: '200' })),
+      this.members.list(op.workspaceId, q),
       canManage(op.role)
         ? this.invitations.list(op.workspaceId, parseList(INVITATION_LIST, { status: 'pending', limit: '200' }))
         : undefined,
@@ -197,7 +205,9 @@ export class MembersPageController {
       membersPage({
         chrome: consoleChrome(op),
         role: op.role,
+        q,
         members: members.members,
+        total: members.pagination.total,
         invitations: invitations?.invitations ?? [],
         ...extra,
       }),

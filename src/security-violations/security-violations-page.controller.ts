@@ -1,7 +1,8 @@
-import { Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import { OperatorAuth } from '../auth';
 import { uuidParam } from '../core/common/http/uuid-param';
+import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
@@ -26,13 +27,28 @@ export class SecurityViolationsPageController {
   @ApiOperation({
     summary: 'Security violations page',
     description:
-      "The console page of the workspace's newest 100 security violations, for any member (session cookie; without one, a redirect to the log-in page). Owners and admins also get acknowledge and resolve buttons.",
+      "The console page of the workspace's security violations, newest first, for any member (session cookie; without one, a redirect to the log-in page), " +
+      'with the query of `GET /api/v1/operator/security_violations` (`filter[status]`, `filter[severity]`, `filter[kind]`, `limit`, `offset`; its 400s alike). Owners and admins also get acknowledge and resolve buttons.',
   })
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the newest 100 violations' })
-  async page(@WorkspaceOperator() op: WorkspaceOperatorPrincipal, @Res() res: Response): Promise<void> {
-    const list = await this.violations.list(op.workspaceId, parseList(SECURITY_VIOLATION_LIST, { limit: '100' }));
-    sendPage(res, securityViolationsPage({ chrome: consoleChrome(op), role: op.role, violations: list.security_violations }));
+  @ApiOkResponse({ description: 'a page of violations' })
+  async page(
+    @WorkspaceOperator() op: WorkspaceOperatorPrincipal,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const q = parseList(SECURITY_VIOLATION_LIST, withoutEmptyFilters(query));
+    const list = await this.violations.list(op.workspaceId, q);
+    sendPage(
+      res,
+      securityViolationsPage({
+        chrome: consoleChrome(op),
+        role: op.role,
+        q,
+        violations: list.security_violations,
+        total: list.pagination.total,
+      }),
+    );
   }
 
   @OperatorAuth({ role: 'admin', page: true })

@@ -1,8 +1,10 @@
 import { canManage, type OperatorRole } from '../auth';
+import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
 import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
 import { VIOLATION_TRANSITIONS } from './violation-kinds';
+import type { ListQuery } from '../core/listing/list-query';
 import type { ConsoleChrome } from '../core/pages/layout';
 import type { SecurityViolationDto } from './dto/security-violation.dto';
 
@@ -16,7 +18,13 @@ function summary(v: SecurityViolationDto): string {
 }
 
 /** /app/security-violations: newest first; owners and admins acknowledge and resolve them. */
-export function securityViolationsPage(v: { chrome: ConsoleChrome; role: OperatorRole; violations: SecurityViolationDto[] }): SafeHtml {
+export function securityViolationsPage(v: {
+  chrome: ConsoleChrome;
+  role: OperatorRole;
+  q: ListQuery;
+  violations: SecurityViolationDto[];
+  total: number;
+}): SafeHtml {
   const rows = v.violations.map((x) => {
     const moves = canManage(v.role) ? VIOLATION_TRANSITIONS[x.status].filter((s): s is keyof typeof ACTIONS => s in ACTIONS) : [];
     return html`<tr data-violation-id="${x.id}"><td>${x.kind}</td><td class="severity-${x.severity}">${x.severity}</td><td class="status">${x.status}</td>
@@ -28,12 +36,13 @@ export function securityViolationsPage(v: { chrome: ConsoleChrome; role: Operato
     html`<section class="panel" aria-labelledby="violations-title">
   <h1 id="violations-title">Security violations</h1>
   <p>Opened by gateway denies, by revoked or archived keys being presented, and by retired robots' credentials. Repeats within an hour count on one violation.</p>
+  ${listFilterForm('/app/security-violations', v.q)}
   ${
     v.violations.length === 0
-      ? html`<p id="no-violations">No security violations.</p>`
+      ? html`<p id="no-violations">${isNarrowed(v.q) ? html`Nothing matches. <a href="/app/security-violations">Show all</a>` : 'No security violations.'}</p>`
       : html`<table id="violations"><thead><tr><th scope="col">Kind</th><th scope="col">Severity</th><th scope="col">Status</th><th scope="col">Detail</th><th scope="col">Times</th><th scope="col">Opened</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
   }
-  <p><a href="/app">Back to the overview</a></p>
+  ${listPager('/app/security-violations', v.q, v.violations.length, v.total)}
 </section>`,
   );
 }

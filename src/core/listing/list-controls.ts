@@ -48,6 +48,8 @@ export function listFilterForm(path: string, q: ListQuery, labels: Readonly<Reco
  */
 export function listPager(path: string, q: ListQuery, shown: number, total?: number): SafeHtml {
   const { limit, offset } = q.page;
+  // an empty first page has its empty state; past the end, the way back
+  if (shown === 0 && offset === 0) return html``;
   const range = shown === 0 ? 'none' : `${offset + 1}-${offset + shown}`;
   const more = total !== undefined ? offset + shown < total : shown === limit;
   const previous = offset > 0 ? html`<a href="${listPageHref(path, q, Math.max(0, offset - limit))}" rel="prev">Previous</a>` : '';
