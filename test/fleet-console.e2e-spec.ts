@@ -203,11 +203,19 @@ describe('fleet console pages (/app)', () => {
       'Nothing matches.',
     );
 
-    await colleague(t, owner, 'member');
+    const colleagueOp = await colleague(t, owner, 'member');
     await colleague(t, owner, 'admin');
     const members = (await page(owner.cookie, '/app/members?limit=1&offset=1').expect(200)).text;
     expect(members).toContain('2-2 of 3');
     expect(members.match(/data-user-id=/g)).toHaveLength(1);
+    // searched by email (a column of the joined users table), in the page and the REST list alike
+    const term = colleagueOp.reg.email.split('@')[0].toUpperCase();
+    const found = (await page(owner.cookie, `/app/members?q=${term}`).expect(200)).text;
+    expect(found.match(/data-user-id=/g)).toHaveLength(1);
+    expect(found).toContain(colleagueOp.reg.email);
+    const rest = await asOperator(t, owner).get(`/api/v1/operator/members?q=${term}`).expect(200);
+    expect(rest.body.members.map((m: { user: { email: string } }) => m.user.email)).toEqual([colleagueOp.reg.email]);
+    expect(rest.body.pagination.total).toBe(1);
 
     const { robotIds } = await insertRobots(t, owner.reg.workspaceId, 3);
     const batch = await asOperator(t, owner)

@@ -1,5 +1,5 @@
 import { canManage, OPERATOR_ROLES, type OperatorRole } from '../auth';
-import { listPager } from '../core/listing/list-controls';
+import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
 import { dangerButton, postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -112,6 +112,8 @@ ${dangerButton(`${MEMBERS_PAGE}/${m.user.id}/remove`, 'Remove', `Remove ${m.user
   <h1 id="members-title">Members</h1>
   ${notice ? html`<p class="notice" role="status" id="notice">${notice}</p>` : ''}
   ${v.error ? html`<p class="error" role="alert" id="form-error">${v.error}</p>` : ''}
+  ${listFilterForm(MEMBERS_PAGE, v.q)}
+  ${v.members.length === 0 && isNarrowed(v.q) ? html`<p id="no-members">Nothing matches. <a href="${MEMBERS_PAGE}">Show all</a></p>` : ''}
   <table id="members"><thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Second factor</th><th scope="col">Provisioned</th><th scope="col">Since</th><th scope="col"></th></tr></thead>
   <tbody>${rows}</tbody></table>
   ${listPager(MEMBERS_PAGE, v.q, v.members.length, v.total)}

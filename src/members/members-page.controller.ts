@@ -13,6 +13,7 @@ import { uuidParam } from '../core/common/http/uuid-param';
 import { formRefusal } from '../core/common/problem/form-refusal';
 import { ValidationProblem } from '../core/common/problem/problem.error';
 import { AppValidationPipe } from '../core/common/validation/validation';
+import { withoutEmptyFilters } from '../core/listing/form-query';
 import { parseList } from '../core/listing/list-query';
 import { ApiFormPost } from '../core/openapi/page-docs';
 import { sendPage } from '../core/pages/layout';
@@ -62,7 +63,7 @@ export class MembersPageController {
     summary: 'Members page',
     description:
       "Console page of the workspace's members (any member; without a session, a redirect to the log-in page): its members oldest first with role, status, second factor " +
-      'and SCIM provisioning, paged by `limit` and `offset` as `GET /api/v1/operator/members` is. Owners and admins also see the invite form, change-role and remove buttons and the pending invitations with a revoke button.',
+      'and SCIM provisioning, searched (`q`: name or email) and paged (`limit`, `offset`) as `GET /api/v1/operator/members` is. Owners and admins also see the invite form, change-role and remove buttons and the pending invitations with a revoke button.',
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the members (and, for owners and admins, the forms and pending invitations)' })
@@ -193,7 +194,7 @@ export class MembersPageController {
     query: Record<string, unknown> = {},
   ): Promise<void> {
     // the member list pages as the REST list does (limit, offset); the pending invitations, few, all at once
-    const q = parseList(MEMBER_LIST, query);
+    const q = parseList(MEMBER_LIST, withoutEmptyFilters(query));
     const [members, invitations] = await Promise.all([
       this.members.list(op.workspaceId, q),
       canManage(op.role)

@@ -97,7 +97,8 @@ export function listStatements<const P extends readonly PgType<unknown, unknown>
       s.variant,
       statement({
         label: `${countLabel}${s.variant}`,
-        text: `SELECT count(*)::int AS total FROM ${countFrom} ${s.where}`,
+        // a search may read a joined table's columns: its count reads the whole FROM
+        text: `SELECT count(*)::int AS total FROM ${search === undefined ? countFrom : from} ${s.where}`,
         params: [...def.params, ...filterParams],
         row: { total: t.int },
       }),

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiQuery } from '@nestjs/swagger';
 import { ProblemDto } from '../common/problem/problem.dto';
+import { searchedWords } from './list-controls';
 import { isNestedOnly, type ListDefinition, type ListFilter, SEARCH_MAX, SEARCH_PARAM } from './list-definition';
 import { pageParamNames } from './page';
 
@@ -51,7 +52,7 @@ export function ApiList(d: ListDefinition) {
         name: SEARCH_PARAM,
         required: false,
         schema: { type: 'string', maxLength: SEARCH_MAX },
-        description: `a case-insensitive substring of ${d.search.columns.join(' or ')}; blank is no search`,
+        description: `a case-insensitive substring of ${searchedWords(d.search.columns)}; blank is no search`,
       }),
     );
   }

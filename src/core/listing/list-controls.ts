@@ -22,6 +22,9 @@ export function listPageHref(path: string, q: ListQuery, offset: number): string
   return query ? `${path}?${query}` : path;
 }
 
+/** What a search box says it searches: `serial number or name` (a joined table's alias left out). */
+export const searchedWords = (columns: readonly string[]) => columns.map((c) => (c.split('.').pop() ?? c).replace(/_/g, ' ')).join(' or ');
+
 /** Whether the operator narrowed the list (an empty state then says so, and offers to clear). */
 export const isNarrowed = (q: ListQuery) => q.search !== undefined || Object.keys(q.filters).length > 0;
 
@@ -29,7 +32,7 @@ export const isNarrowed = (q: ListQuery) => q.search !== undefined || Object.key
 export function listFilterForm(path: string, q: ListQuery, labels: Readonly<Record<string, string>> = {}): SafeHtml {
   const d = q.definition;
   const search = d.search
-    ? html`<div class="field"><label for="list-q">Search</label><input id="list-q" name="${SEARCH_PARAM}" type="search" maxlength="100" value="${q.search ?? ''}" placeholder="${d.search.columns.join(' or ').replace(/_/g, ' ')}"></div>`
+    ? html`<div class="field"><label for="list-q">Search</label><input id="list-q" name="${SEARCH_PARAM}" type="search" maxlength="100" value="${q.search ?? ''}" placeholder="${searchedWords(d.search.columns)}"></div>`
     : '';
   const selects = (d.filters ?? []).map((f) => {
     const current = q.filters[f.name];

@@ -27,7 +27,8 @@ export interface ListDefinition<K extends string = string, P extends boolean = b
   /** every filter of the list reads only the nested form (SPEC.md Operator list filters, 3) */
   nestedOnly?: boolean;
   /**
-   * `?q=`: a case-insensitive substring search over these text columns (any of them matching),
+   * `?q=`: a case-insensitive substring search over these text columns (any of them matching; a
+   * column of a joined table names its alias, `u.name`),
    * 1-100 characters after trimming (ADR 0267).
    */
   search?: { columns: readonly string[] };
@@ -55,7 +56,12 @@ export function defineList<const K extends string, const P extends boolean>(d: L
     throw new Error(`list ${d.key}: inconsistent page rules`);
   }
   for (const column of [...orderColumns(d)]) assertIdentifier(d.key, 'order column', column);
-  for (const column of d.search?.columns ?? []) assertIdentifier(d.key, 'search column', column);
+  for (const column of d.search?.columns ?? []) {
+    // a search column may name the joined table it is on (`u.name`): the list's FROM joins it
+    const [table, name] = column.includes('.') ? column.split('.', 2) : [undefined, column];
+    if (table !== undefined) assertIdentifier(d.key, 'search table', table);
+    assertIdentifier(d.key, 'search column', name);
+  }
   const names = new Set<string>();
   for (const f of d.filters ?? []) {
     assertIdentifier(d.key, 'filter', f.name);

@@ -68,4 +68,12 @@ describe('listSql', () => {
     expect(listSql(parseList(SEARCHED, { q: '   ' }), SCOPE).variant).toBe('');
     expect(listSql(parseList(UPDATES, { q: 'x' }), SCOPE).variant).toBe('');
   });
+
+  it("a search column of a joined table keeps its own alias, the list's columns take the scope's", () => {
+    const JOINED = defineList({ ...UPDATES, key: 'joined', search: { columns: ['u.email', 'name'] } });
+    expect(listSql(parseList(JOINED, { q: 'ann' }), { sql: 'm.workspace_id = $1', params: ['ws'], alias: 'm' }).where).toBe(
+      'WHERE m.workspace_id = $1 AND (u.email ILIKE $2 OR m.name ILIKE $2)',
+    );
+    expect(() => defineList({ ...UPDATES, key: 'bad', search: { columns: ['u.e mail'] } })).toThrow(/identifier/);
+  });
 });

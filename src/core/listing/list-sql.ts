@@ -47,7 +47,7 @@ export function listSql(q: ListQuery, scope: ListScope = {}): ListSql {
   if (search) {
     // a substring: its own %, _ and backslashes match literally (ILIKE's default escape is the backslash)
     params.push(`%${search.term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    conditions.push(`(${search.columns.map((c) => `${col(c)} ILIKE $${params.length}`).join(' OR ')})`);
+    conditions.push(`(${search.columns.map((c) => `${c.includes('.') ? c : col(c)} ILIKE $${params.length}`).join(' OR ')})`);
   }
   const countParams = [...params];
   params.push(q.page.limit);

@@ -12,6 +12,7 @@ export const MEMBER_LIST = defineList({
   key: 'members',
   paginated: true,
   page: { limit: { min: 1, max: 200, default: 50 }, offset: { min: 0, max: 10000 } },
+  search: { columns: ['u.name', 'u.email'] },
   order: { by: 'inserted_at', direction: 'ASC' },
 });
 
