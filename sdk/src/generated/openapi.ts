@@ -1138,7 +1138,7 @@ export interface paths {
         };
         /**
          * Webhooks page
-         * @description Console page for owners and admins (operator session; none: redirect to the log-in page). Lists the workspace's webhook subscriptions (up to 100) with their URL, event types and status, and the form that adds one.
+         * @description Console page for owners and admins (operator session; none: redirect to the log-in page). Lists the workspace's webhook subscriptions with their URL, event types and status, with the query of `GET /api/v1/operator/webhook_subscriptions` (`status`, `limit`, `offset`; its 400s alike), and the form that adds one.
          */
         get: operations["WebhooksPageController_index"];
         put?: never;
@@ -3002,7 +3002,7 @@ export interface paths {
         };
         /**
          * Security violations page
-         * @description The console page of the workspace's newest 100 security violations, for any member (session cookie; without one, a redirect to the log-in page). Owners and admins also get acknowledge and resolve buttons.
+         * @description The console page of the workspace's security violations, newest first, for any member (session cookie; without one, a redirect to the log-in page), with the query of `GET /api/v1/operator/security_violations` (`filter[status]`, `filter[severity]`, `filter[kind]`, `limit`, `offset`; its 400s alike). Owners and admins also get acknowledge and resolve buttons.
          */
         get: operations["SecurityViolationsPageController_page"];
         put?: never;
@@ -3314,7 +3314,7 @@ export interface paths {
         };
         /**
          * Approvals page
-         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Shows the newest 100 approvals, or with `?status=pending` only the pending ones; owners and admins get approve and deny buttons on each pending one.
+         * @description Console page for any member of the workspace (operator session; none: redirect to the log-in page). Shows the approvals newest first, each naming its agent, with the query of `GET /api/v1/operator/approvals` (`filter[status]`, `filter[service_agent_id]`, `limit`, `offset`; its 400s alike; the older `?status=pending` still means `filter[status]=pending`); owners and admins get approve and deny buttons on each pending one.
          */
         get: operations["ApprovalsPageController_page"];
         put?: never;
@@ -3526,7 +3526,7 @@ export interface paths {
         };
         /**
          * Batch operation page
-         * @description Console page for any member of the workspace. Shows one operation, its progress and its first 500 targets with their outcome; owners and admins get a button that cancels it while it is queued or running. 404 for an operation of another workspace.
+         * @description Console page for any member of the workspace. Shows one operation, its progress and a page of its targets with their outcome, robots by name (`target_limit`, `target_offset` as the JSON route takes them); owners and admins get a button that cancels it while it is queued or running. 404 for an operation of another workspace.
          */
         get: operations["BatchOperationsPageController_show"];
         put?: never;
@@ -4354,7 +4354,7 @@ export interface paths {
         };
         /**
          * Members page
-         * @description Console page of the workspace's members (any member; without a session, a redirect to the log-in page): up to 200 members with role, status, second factor and SCIM provisioning. Owners and admins also see the invite form, change-role and remove buttons and the pending invitations with a revoke button.
+         * @description Console page of the workspace's members (any member; without a session, a redirect to the log-in page): its members oldest first with role, status, second factor and SCIM provisioning, searched (`q`: name or email) and paged (`limit`, `offset`) as `GET /api/v1/operator/members` is. Owners and admins also see the invite form, change-role and remove buttons and the pending invitations with a revoke button.
          */
         get: operations["MembersPageController_index"];
         put?: never;
@@ -4498,7 +4498,7 @@ export interface paths {
         };
         /**
          * API tokens page
-         * @description Console page of the workspace's operator API tokens (owners and admins; without a session, a redirect to the log-in page): the unrevoked tokens with role, allowed addresses, expiry and last use, each with a revoke button, and the create form.
+         * @description Console page of the workspace's operator API tokens (owners and admins; without a session, a redirect to the log-in page): the unrevoked tokens with role, allowed addresses, expiry and last use, each with a revoke button (paged by `limit` and `offset` as the JSON list is), and the create form.
          */
         get: operations["ApiTokensPageController_index"];
         put?: never;
@@ -12148,7 +12148,7 @@ export interface operations {
                 status?: "pending" | "active" | "retired";
                 /** @description wins over status */
                 "filter[status]"?: "pending" | "active" | "retired";
-                /** @description a case-insensitive substring of serial_number or name; blank is no search */
+                /** @description a case-insensitive substring of serial number or name; blank is no search */
                 q?: string;
             };
             header?: {
@@ -12534,7 +12534,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description a case-insensitive substring of serial_number or name; blank is no search */
+                /** @description a case-insensitive substring of serial number or name; blank is no search */
                 q?: string;
             };
             header?: {
@@ -17737,7 +17737,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the newest 100 violations */
+            /** @description a page of violations */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18784,7 +18784,7 @@ export interface operations {
     ApprovalsPageController_page: {
         parameters: {
             query?: {
-                /** @description only the pending approvals */
+                /** @description the older form of filter[status]=pending */
                 status?: "pending";
             };
             header?: never;
@@ -18793,7 +18793,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the newest 100 approvals (?status=pending for the pending ones) */
+            /** @description a page of approvals */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19494,7 +19494,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one operation, its progress and its first 500 targets */
+            /** @description one operation, its progress and a page of its targets */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -21956,6 +21956,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description a case-insensitive substring of name or email; blank is no search */
+                q?: string;
             };
             header?: {
                 /** @description workspace to act on; default: the oldest membership */
@@ -21974,7 +21976,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemberListDto"];
                 };
             };
-            /** @description invalid_limit or invalid_offset */
+            /** @description invalid_limit, invalid_offset or invalid_q */
             400: {
                 headers: {
                     [name: string]: unknown;
