@@ -1,4 +1,4 @@
-import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
+import { listEmpty, listFilterForm, listPager } from '../core/listing/list-controls';
 import { when, pageMessages } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -58,7 +58,7 @@ export function commandsPage(v: CommandsPageView): SafeHtml {
   ${listFilterForm(COMMANDS_PAGE, v.q)}
   ${
     v.commands.length === 0
-      ? html`<p id="no-commands">${isNarrowed(v.q) ? html`Nothing matches. <a href="${COMMANDS_PAGE}">Show all</a>` : 'No commands yet: send one below.'}</p>`
+      ? listEmpty('no-commands', COMMANDS_PAGE, v.q, 'No commands yet: send one below.')
       : html`<table id="commands"><thead><tr><th scope="col">Command</th><th scope="col">Agent</th><th scope="col">Status</th><th scope="col">Result</th><th scope="col">Sent</th><th scope="col">Updated</th></tr></thead>
 <tbody>${v.commands.map((c) => commandRow(c, v.agentNames))}</tbody></table>`
   }

@@ -1,5 +1,5 @@
 import { canManage, type OperatorRole } from '../auth';
-import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
+import { listEmpty, listFilterForm, listPager } from '../core/listing/list-controls';
 import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -48,7 +48,12 @@ export function batchOperationsPage(v: {
   ${listFilterForm('/app/batch-operations', v.q)}
   ${
     v.operations.length === 0
-      ? html`<p id="no-batch-operations">${isNarrowed(v.q) ? html`Nothing matches. <a href="/app/batch-operations">Show all</a>` : html`No batch operations yet. One retires, tags or updates up to 10,000 robots at once: <code>POST /api/v1/operator/batch_operations</code>.`}</p>`
+      ? listEmpty(
+          'no-batch-operations',
+          '/app/batch-operations',
+          v.q,
+          html`No batch operations yet. One retires, tags or updates up to 10,000 robots at once: <code>POST /api/v1/operator/batch_operations</code>.`,
+        )
       : html`<table id="batch-operations"><thead><tr><th scope="col">Action</th><th scope="col">Status</th><th scope="col">Progress</th><th scope="col">Created</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
   }
   ${listPager('/app/batch-operations', v.q, v.operations.length, v.total)}

@@ -1,5 +1,5 @@
 import { canManage, type OperatorRole } from '../auth';
-import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
+import { listEmpty, listFilterForm, listPager } from '../core/listing/list-controls';
 import { copyable, dangerButton, when, pageMessages } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -51,11 +51,7 @@ export function agentsPage(v: AgentsPageView): SafeHtml {
   ${pageMessages(v)}
   <p>A service agent is a machine identity; it calls the API with its <code>agk_</code> keys, and with the tokens minted from them.</p>
   ${listFilterForm(AGENTS_PAGE, v.q)}
-  ${
-    v.agents.length === 0
-      ? html`<p id="no-agents">${isNarrowed(v.q) ? html`Nothing matches. <a href="${AGENTS_PAGE}">Show all</a>` : next}</p>`
-      : table
-  }
+  ${v.agents.length === 0 ? listEmpty('no-agents', AGENTS_PAGE, v.q, next) : table}
   ${listPager(AGENTS_PAGE, v.q, v.agents.length)}
 </section>
 ${

@@ -1,4 +1,4 @@
-import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
+import { listEmpty, listFilterForm, listPager } from '../core/listing/list-controls';
 import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -81,7 +81,7 @@ export function webhooksPage(
   ${listFilterForm('/app/webhooks', q)}
   ${
     subscriptions.length === 0
-      ? html`<p id="no-subscriptions">${isNarrowed(q) ? html`Nothing matches. <a href="/app/webhooks">Show all</a>` : 'No webhook subscriptions yet: add one below.'}</p>`
+      ? listEmpty('no-subscriptions', '/app/webhooks', q, 'No webhook subscriptions yet: add one below.')
       : html`<table id="subscriptions"><thead><tr><th scope="col">Endpoint</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
   }
   ${listPager('/app/webhooks', q, subscriptions.length, list.total)}

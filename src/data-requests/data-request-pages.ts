@@ -1,4 +1,4 @@
-import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
+import { listEmpty, listFilterForm, listPager } from '../core/listing/list-controls';
 import { copyable, pageMessages, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -48,7 +48,7 @@ export function dataRequestsPage(v: DataRequestsPageView): SafeHtml {
   ${listFilterForm(DATA_REQUESTS_PAGE, v.q)}
   ${
     v.requests.length === 0
-      ? html`<p id="no-data-requests">${isNarrowed(v.q) ? html`Nothing matches. <a href="${DATA_REQUESTS_PAGE}">Show all</a>` : 'No data requests yet: ask for one below.'}</p>`
+      ? listEmpty('no-data-requests', DATA_REQUESTS_PAGE, v.q, 'No data requests yet: ask for one below.')
       : html`<table id="data-requests"><thead><tr><th scope="col">Kind</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Asked</th><th scope="col">Done</th><th scope="col"><span class="skip">Download</span></th></tr></thead>
 <tbody>${v.requests.map((r) => row(r, v.labels))}</tbody></table>`
   }

@@ -1,5 +1,5 @@
 import { canManage, type OperatorRole } from '../auth';
-import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
+import { listEmpty, listFilterForm, listPager } from '../core/listing/list-controls';
 import { copyable, dangerButton, when, pageMessages } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -20,10 +20,6 @@ interface FleetPageBase {
   notice?: string;
   error?: string;
 }
-
-/** An empty list: what to do next, or (narrowed by search or filter) that nothing matched. */
-const empty = (id: string, q: ListQuery, path: string, next: SafeHtml | string) =>
-  html`<p id="${id}">${isNarrowed(q) ? html`Nothing matches. <a href="${path}">Show all</a>` : next}</p>`;
 
 const cohortCell = (id: string | null, names: ReadonlyMap<string, string>) =>
   id ? html`<a href="${COHORTS_PAGE}/${id}">${names.get(id) ?? 'a cohort'}</a>` : '—';
@@ -65,10 +61,10 @@ export function robotsPage(v: RobotsPageView): SafeHtml {
   ${listFilterForm(ROBOTS_PAGE, v.q)}
   ${
     v.robots.length === 0
-      ? empty(
+      ? listEmpty(
           'no-robots',
-          v.q,
           ROBOTS_PAGE,
+          v.q,
           html`No robots yet. Devices join by claiming an <a href="${ENROLLMENT_TOKENS_PAGE}">enrollment token</a>${manage ? '; or pre-register one by serial below' : ''}.`,
         )
       : robotTable(v.robots, v.cohortNames, v.role)
@@ -144,10 +140,10 @@ export function enrollmentTokensPage(v: EnrollmentTokensPageView): SafeHtml {
   ${listFilterForm(ENROLLMENT_TOKENS_PAGE, v.q)}
   ${
     v.tokens.length === 0
-      ? empty(
+      ? listEmpty(
           'no-enrollment-tokens',
-          v.q,
           ENROLLMENT_TOKENS_PAGE,
+          v.q,
           canManage(v.role) ? 'No enrollment tokens yet: issue one below.' : 'No enrollment tokens yet; an owner or admin issues them.',
         )
       : html`<table id="enrollment-tokens"><thead><tr><th scope="col">Token</th><th scope="col">State</th><th scope="col">Claims</th><th scope="col">Cohort</th><th scope="col">Tags</th><th scope="col">Expires</th><th scope="col">Issued</th><th scope="col"><span class="skip">Actions</span></th></tr></thead>
@@ -192,10 +188,10 @@ export function cohortsPage(v: CohortsPageView): SafeHtml {
   ${listFilterForm(COHORTS_PAGE, v.q)}
   ${
     v.cohorts.length === 0
-      ? empty(
+      ? listEmpty(
           'no-cohorts',
-          v.q,
           COHORTS_PAGE,
+          v.q,
           'No cohorts yet. A cohort groups robots (a site, a model) for OTA updates and batch operations.',
         )
       : html`<table id="cohorts"><thead><tr><th scope="col">Cohort</th><th scope="col">Robots</th><th scope="col">Created</th></tr></thead><tbody>${v.cohorts.map(
@@ -234,10 +230,10 @@ export function cohortPage(v: CohortPageView): SafeHtml {
   ${listFilterForm(path, v.q)}
   ${
     v.members.length === 0
-      ? empty(
+      ? listEmpty(
           'no-members',
-          v.q,
           path,
+          v.q,
           html`No robots in this cohort yet: robots join it by claiming an <a href="${ENROLLMENT_TOKENS_PAGE}">enrollment token</a> that names it.`,
         )
       : robotTable(v.members, new Map([[v.cohort.id, v.cohort.name]]), null)

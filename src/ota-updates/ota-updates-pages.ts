@@ -1,5 +1,5 @@
 import { canManage, type OperatorRole } from '../auth';
-import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
+import { listEmpty, listFilterForm, listPager } from '../core/listing/list-controls';
 import { dangerButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -34,7 +34,12 @@ export function otaUpdatesPage(v: OtaUpdatesPageView): SafeHtml {
   ${listFilterForm('/app/ota-updates', v.q, { update_type: 'type' })}
   ${
     v.updates.length === 0
-      ? html`<p id="no-ota-updates">${isNarrowed(v.q) ? html`Nothing matches. <a href="/app/ota-updates">Show all</a>` : html`No OTA updates yet. Start one for a robot or a cohort with a <a href="/app/batch-operations">batch operation</a> or <code>POST /api/v1/operator/ota_updates</code>.`}</p>`
+      ? listEmpty(
+          'no-ota-updates',
+          '/app/ota-updates',
+          v.q,
+          html`No OTA updates yet. Start one for a robot or a cohort with a <a href="/app/batch-operations">batch operation</a> or <code>POST /api/v1/operator/ota_updates</code>.`,
+        )
       : html`<table id="ota-updates"><thead><tr><th scope="col">Robot</th><th scope="col">Update</th><th scope="col">Status</th><th scope="col">Detail</th><th scope="col">Created</th><th scope="col">Finished</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
   }
   ${listPager('/app/ota-updates', v.q, v.updates.length, v.total)}

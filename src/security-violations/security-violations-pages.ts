@@ -1,5 +1,5 @@
 import { canManage, type OperatorRole } from '../auth';
-import { isNarrowed, listFilterForm, listPager } from '../core/listing/list-controls';
+import { listEmpty, listFilterForm, listPager } from '../core/listing/list-controls';
 import { postButton, when } from '../core/pages/format';
 import { html, SafeHtml } from '../core/pages/html';
 import { layout } from '../core/pages/layout';
@@ -39,7 +39,7 @@ export function securityViolationsPage(v: {
   ${listFilterForm('/app/security-violations', v.q)}
   ${
     v.violations.length === 0
-      ? html`<p id="no-violations">${isNarrowed(v.q) ? html`Nothing matches. <a href="/app/security-violations">Show all</a>` : 'No security violations.'}</p>`
+      ? listEmpty('no-violations', '/app/security-violations', v.q, 'No security violations.')
       : html`<table id="violations"><thead><tr><th scope="col">Kind</th><th scope="col">Severity</th><th scope="col">Status</th><th scope="col">Detail</th><th scope="col">Times</th><th scope="col">Opened</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
   }
   ${listPager('/app/security-violations', v.q, v.violations.length, v.total)}

@@ -28,6 +28,10 @@ export const searchedWords = (columns: readonly string[]) => columns.map((c) => 
 /** Whether the operator narrowed the list (an empty state then says so, and offers to clear). */
 export const isNarrowed = (q: ListQuery) => q.search !== undefined || Object.keys(q.filters).length > 0;
 
+/** A list page's empty state: what to do next (`next`), or, narrowed by a search or filter, that nothing matched and the way back to all. */
+export const listEmpty = (id: string, path: string, q: ListQuery, next: SafeHtml | string): SafeHtml =>
+  html`<p id="${id}">${isNarrowed(q) ? html`Nothing matches. <a href="${path}">Show all</a>` : next}</p>`;
+
 /** The search and filter form of a list page; `labels` names a filter (default: its name). */
 export function listFilterForm(path: string, q: ListQuery, labels: Readonly<Record<string, string>> = {}): SafeHtml {
   const d = q.definition;
