@@ -21,10 +21,19 @@ import type { AppConfig } from '../src/core/config/app-config';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-async function eventSocket(t: TestApp, base: string, w: Registered, scopes = ['sockets:connect', 'events:read']): Promise<SocketClient> {
+/** An agent socket that said `ready` with `ready` (asking for every event type by default). */
+async function eventSocket(
+  t: TestApp,
+  base: string,
+  w: Registered,
+  scopes = ['sockets:connect', 'events:read'],
+  ready: Record<string, unknown> = { events: ['*'] },
+): Promise<SocketClient> {
   const { key } = await issueKey(t, w, scopes);
   const { socket_token } = await mintSocketToken(t, key);
-  return SocketClient.open(socketUrl(base, { socket_token }));
+  const socket = await SocketClient.open(socketUrl(base, { socket_token }));
+  expect((await socket.request('ready', ready)).status).toBe('ok');
+  return socket;
 }
 
 const pushesOf = (socket: SocketClient, eventId: string) => socket.pushes('event').filter((m) => m.payload.event.id === eventId);
@@ -195,6 +204,91 @@ describe('domain events: the transactional outbox', () => {
     } finally {
       await bus.close();
     }
+  });
+});
+
+describe('domain events: pushed to a socket only for the types its ready names (API.md Part 3)', () => {
+  let t: TestApp;
+  let base: string;
+  const open: SocketClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await t.listen();
+  });
+
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await t.close();
+  });
+
+  const record = (w: Registered, type: 'robot.retired' | 'robot.claimed', data: Record<string, unknown>) =>
+    t.app.get(Outbox).record(t.app.get(Db), w.workspaceId, type, data);
+
+  it('a socket gets the types it named, `*` gets all, and one that named none (or lacks events:read) gets nothing', async () => {
+    const w = await makeWorkspace(t);
+    const retired = await eventSocket(t, base, w, undefined, { events: ['robot.retired'] });
+    const all = await eventSocket(t, base, w);
+    const none = await eventSocket(t, base, w, undefined, {});
+    const noScope = await eventSocket(t, base, w, ['sockets:connect', 'agent_commands:read']);
+    open.push(retired, all, none, noScope);
+
+    const claimed = await record(w, 'robot.claimed', { n: 1 });
+    const gone = await record(w, 'robot.retired', { n: 2 });
+    await all.next((m) => m.event === 'event' && m.payload.event.id === gone.id);
+    await retired.next((m) => m.event === 'event' && m.payload.event.id === gone.id);
+    await sleep(200);
+    expect(all.pushes('event').map((m) => m.payload.event.id)).toEqual([claimed.id, gone.id]);
+    expect(retired.pushes('event').map((m) => m.payload.event.id)).toEqual([gone.id]);
+    expect(none.pushes('event')).toEqual([]);
+    expect(noScope.pushes('event')).toEqual([]);
+  });
+
+  it('the ready reply says what holds; a later ready replaces it; a refused one changes nothing and keeps the socket open', async () => {
+    const w = await makeWorkspace(t);
+    const { key } = await issueKey(t, w, ['sockets:connect', 'events:read']);
+    const socket = await SocketClient.open(socketUrl(base, { socket_token: (await mintSocketToken(t, key)).socket_token }));
+    open.push(socket);
+    const first = await socket.request('ready', { events: ['robot.retired', 'robot.claimed', 'robot.retired'] });
+    expect(first).toMatchObject({ status: 'ok', payload: { kind: 'service_agent', events: ['robot.claimed', 'robot.retired'] } });
+
+    const unknown = await socket.request('ready', { events: ['robot.claimed', 'robot.exploded', 'audit_event.created'] });
+    expect(unknown).toMatchObject({
+      status: 'error',
+      payload: { reason: 'unknown_event_type', unknown_event_types: ['robot.exploded', 'audit_event.created'] },
+    });
+    const malformed = await socket.request('ready', { events: 'robot.claimed' });
+    expect(malformed).toMatchObject({ status: 'error', payload: { reason: 'invalid_payload', errors: { events: [expect.any(String)] } } });
+    expect(await socket.staysOpen(100)).toBe(true);
+    const kept = await record(w, 'robot.claimed', { n: 1 });
+    await socket.next((m) => m.event === 'event' && m.payload.event.id === kept.id);
+
+    expect((await socket.request('ready', { events: ['robot.retired'] })).payload.events).toEqual(['robot.retired']);
+    const dropped = await record(w, 'robot.claimed', { n: 2 });
+    const wanted = await record(w, 'robot.retired', { n: 3 });
+    await socket.next((m) => m.event === 'event' && m.payload.event.id === wanted.id);
+    expect(pushesOf(socket, dropped.id)).toHaveLength(0);
+
+    expect((await socket.request('ready', {})).payload.events).toEqual([]);
+    const unheard = await record(w, 'robot.retired', { n: 4 });
+    await sleep(200);
+    expect(pushesOf(socket, unheard.id)).toHaveLength(0);
+
+    // Without events:read the reply says none holds, whatever was asked.
+    const deaf = await eventSocket(t, base, w, ['sockets:connect'], {});
+    open.push(deaf);
+    expect((await deaf.request('ready', { events: ['*'] })).payload.events).toEqual([]);
+  });
+
+  it('an operator socket is never pushed domain events, and its ready says so', async () => {
+    const w = await makeWorkspace(t);
+    const cookie = await sessionCookie(t, w.email, w.password);
+    const op = await SocketClient.open(socketUrl(base), { cookie });
+    open.push(op);
+    expect(await op.request('ready', { events: ['*'] })).toMatchObject({ status: 'ok', payload: { kind: 'operator', events: [] } });
+    const event = await record(w, 'robot.retired', { n: 1 });
+    await sleep(200);
+    expect(pushesOf(op, event.id)).toHaveLength(0);
   });
 });
 

@@ -59,6 +59,7 @@ describe('websocket /socket', () => {
           service_agent_id: w.defaultAgentId,
           workspace_id: w.workspaceId,
           scopes: ALL_SOCKET_SCOPES,
+          events: [],
           agent_commands: [],
         },
       });

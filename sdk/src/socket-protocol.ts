@@ -45,6 +45,8 @@ export const REPLY_REASONS = [
   'payload_too_large',
   'invalid_payload',
   'forbidden',
+  /** `ready` named an event type the service does not push to sockets (`payload.unknown_event_types`). */
+  'unknown_event_type',
   'command_not_found',
   'command_finished',
   /** Postgres or Redis was out of reach: nothing was stored; send again after `payload.retry_after` seconds. */
@@ -66,7 +68,7 @@ export interface CommandFrame {
   payload: { agent_command: AgentCommand };
 }
 
-/** A domain event pushed to sockets holding events:read. */
+/** A domain event pushed to a socket that asked for its type in `ready` and holds events:read. */
 export interface DomainEvent {
   id: string;
   type: string;
@@ -88,6 +90,8 @@ export interface ReadyReply {
   service_agent_id: string;
   workspace_id: string;
   scopes: string[];
+  /** The event types this socket is pushed (`['*']`: all): what it asked for, or none without `events:read`. */
+  events: string[];
   /** Commands still waiting for a result, oldest first (at most 100); sent again on every ready. */
   agent_commands: AgentCommand[];
 }

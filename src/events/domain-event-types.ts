@@ -31,6 +31,12 @@ export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
  */
 export const NAMED_WEBHOOK_ONLY_EVENT_TYPES = ['audit_event.created'] as const satisfies readonly DomainEventType[];
 
+/** The types a socket may name in its `ready` `events` list (API.md Part 3): all but the named-webhook-only ones. */
+export const PUSHED_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter(
+  (type) => !(NAMED_WEBHOOK_ONLY_EVENT_TYPES as readonly DomainEventType[]).includes(type),
+) as readonly PushedEventType[];
+export type PushedEventType = Exclude<DomainEventType, (typeof NAMED_WEBHOOK_ONLY_EVENT_TYPES)[number]>;
+
 /** SQL: the type column `col` is not a named-webhook-only type (a constant, never input). */
 export const notNamedWebhookOnlySql = (col: string) => `${col} <> ALL ('{${NAMED_WEBHOOK_ONLY_EVENT_TYPES.join(',')}}'::text[])`;
 

@@ -1,6 +1,7 @@
 import { OPEN_COMMANDS_ON_READY } from '../agent-commands';
 import { durationAdjective } from '../core/text/duration';
 import { SOCKET_TOKEN_TTL_SECONDS } from '../credentials';
+import { PUSHED_EVENT_TYPES } from '../events';
 import { CloseCodes, MAX_FRAME_BYTES, PAYLOAD_LIMITS, ReplyReasons } from './socket-protocol';
 
 /**
@@ -97,8 +98,26 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
         ready: {
           name: 'ready',
           title: 'Ready',
-          summary: `Who this socket is, and (agents with agent_commands:read) the agent's open commands, oldest first, at most ${OPEN_COMMANDS_ON_READY}.`,
-          payload: envelope('ready', { type: 'object', description: `at most ${PAYLOAD_LIMITS.ready} bytes as JSON` }, 'ready'),
+          summary:
+            `Who this socket is, and (agents with agent_commands:read) the agent's open commands, oldest first, at most ${OPEN_COMMANDS_ON_READY}. ` +
+            'Its events list replaces the domain event types the socket is pushed (none without it); the reply lists what holds ' +
+            '(none without events:read). A type sockets are not pushed is refused with unknown_event_type (unknown_event_types names them), ' +
+            'and a refused ready changes nothing.',
+          payload: envelope(
+            'ready',
+            {
+              type: 'object',
+              description: `at most ${PAYLOAD_LIMITS.ready} bytes as JSON; any other member is the client's own report`,
+              properties: {
+                events: {
+                  type: 'array',
+                  description: 'the domain event types to be pushed, or ["*"] for all of them',
+                  items: { type: 'string', enum: ['*', ...PUSHED_EVENT_TYPES] },
+                },
+              },
+            },
+            'ready',
+          ),
         },
         heartbeat: {
           name: 'heartbeat',
@@ -159,7 +178,8 @@ export function asyncApiDocument(baseUrl: string): Record<string, unknown> {
         event: {
           name: 'event',
           title: 'Domain event',
-          summary: 'A domain event of the workspace, for agents holding events:read (at least once: de-duplicate by id).',
+          summary:
+            'A domain event of the workspace, for agent sockets holding events:read whose ready named its type or "*" (at least once: de-duplicate by id).',
           payload: {
             type: 'object',
             required: ['event', 'payload'],

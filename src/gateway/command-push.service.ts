@@ -1,9 +1,12 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { AgentCommandCreatedEvent, AgentCommandEvents, AgentCommandsService } from '../agent-commands';
+import { SOCKET_PUSHES_METRIC } from '../core/metrics/metric-names';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from '../events';
 import { AgentSocketIdentity, canReceiveCommands, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 import type { AgentCommandDto } from '../agent-commands';
+import type { Counter } from 'prom-client';
 
 /** The server push of a command: `{ event: "command", payload: { agent_command } }`. */
 export const commandFrame = (agentCommand: AgentCommandDto) =>
@@ -24,12 +27,16 @@ type CommandSocket = SocketConnection & { identity: AgentSocketIdentity };
 @Injectable()
 export class CommandPushService implements OnModuleInit {
   private readonly logger = new Logger('SocketGateway');
+  private readonly pushes: { inc(n: number): void };
 
   constructor(
     private readonly registry: SocketRegistry,
     private readonly commands: AgentCommandsService,
     private readonly events: EventBus,
-  ) {}
+    @InjectMetric(SOCKET_PUSHES_METRIC) pushes: Counter<string>,
+  ) {
+    this.pushes = pushes.labels('command');
+  }
 
   onModuleInit(): void {
     this.events.on(AgentCommandEvents.created, (e) => {
@@ -68,15 +75,18 @@ export class CommandPushService implements OnModuleInit {
     const conns = this.registry.find(SocketKeys.commandReceivers(serviceAgentId)).filter(receives);
     if (conns.length === 0) return;
     const written: string[] = [];
+    let sent = 0;
     for (const command of commands) {
       let frame: string | undefined;
       for (const conn of conns) {
         if (!conn.markSent(command.id)) continue;
         frame ??= commandFrame(command);
         conn.ws.send(frame);
+        sent++;
         if (command.status === 'pending') written.push(command.id);
       }
     }
+    if (sent > 0) this.pushes.inc(sent);
     if (written.length === 0) return;
     this.commands
       .markDelivered([...new Set(written)])

@@ -6,13 +6,17 @@ import { EventPushService } from './event-push.service';
 import { EVENTS_SCOPE, SocketConnection, SocketRegistry } from './socket-registry';
 import type { EventBus } from '../core/redis/event-bus.service';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Counter } from 'prom-client';
 
-const event = (n: number): DomainEvent => ({
+const event = (n: number, type: DomainEvent['type'] = 'robot.claimed'): DomainEvent => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
-  type: 'robot.claimed',
+  type,
   data: { n },
   inserted_at: '2026-11-29T15:00:00.000Z',
 });
+
+/** The pushes counter's `event` child, counting what the service says it sent. */
+const pushes = { sent: 0, labels: () => ({ inc: (n: number) => (pushes.sent += n) }) };
 
 describe('EventPushService', () => {
   let server: WebSocketServer;
@@ -25,7 +29,7 @@ describe('EventPushService', () => {
   beforeAll(async () => {
     registry = new SocketRegistry();
     bus = new LocalBus();
-    new EventPushService(registry, bus as unknown as EventBus).onModuleInit();
+    new EventPushService(registry, bus as unknown as EventBus, pushes as unknown as Counter<string>).onModuleInit();
     server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve) => server.once('listening', resolve));
     const connected = new Promise<void>((resolve) =>
@@ -39,7 +43,9 @@ describe('EventPushService', () => {
           scopes: [EVENTS_SCOPE],
           credentialExpiresAt: null,
         };
-        registry.add(new SocketConnection(ws, identity, req.socket));
+        const conn = new SocketConnection(ws, identity, req.socket);
+        registry.add(conn);
+        registry.selectEvents(conn, new Set(['robot.claimed']));
         resolve();
       }),
     );
@@ -73,5 +79,24 @@ describe('EventPushService', () => {
     bus.emit(DOMAIN_EVENT_BUS_TYPE, { workspaceId: 'w1', event: event(5) });
     await eventually(() => expect(received).toHaveLength(1));
     expect(JSON.parse(received[0].text).payload.event.id).toBe(event(5).id);
+  });
+
+  it('pushes only the types the socket asked for, and counts the frames it sent', async () => {
+    received.length = 0;
+    pushes.sent = 0;
+    bus.emit(DOMAIN_EVENT_BUS_TYPE, { workspaceId: 'w1', event: event(6, 'robot.retired') });
+    bus.emit(DOMAIN_EVENT_BUS_TYPE, { workspaceId: 'w1', event: event(7, 'robot.claimed') });
+    await eventually(() => expect(received).toHaveLength(1));
+    expect(JSON.parse(received[0].text).payload.event.id).toBe(event(7).id);
+    expect(pushes.sent).toBe(1);
+
+    // `*` receives every pushed type, but never a named-webhook-only one.
+    registry.selectEvents(registry.all()[0], '*');
+    received.length = 0;
+    bus.emit(DOMAIN_EVENT_BUS_TYPE, { workspaceId: 'w1', event: event(8, 'audit_event.created') });
+    bus.emit(DOMAIN_EVENT_BUS_TYPE, { workspaceId: 'w1', event: event(9, 'robot.retired') });
+    await eventually(() => expect(received).toHaveLength(1));
+    expect(JSON.parse(received[0].text).payload.event.id).toBe(event(9).id);
+    expect(pushes.sent).toBe(2);
   });
 });

@@ -1,4 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
+import { SOCKET_PUSHES_METRIC } from '../core/metrics/metric-names';
 import { EventBus } from '../core/redis/event-bus.service';
 import {
   DOMAIN_EVENT_BUS_TYPE,
@@ -6,8 +8,10 @@ import {
   type DomainEvent,
   type DomainEventBusMessage,
   type DomainEventType,
+  type PushedEventType,
 } from '../events';
-import { SocketKeys, SocketRegistry } from './socket-registry';
+import { SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
+import type { Counter } from 'prom-client';
 
 const WEBHOOK_ONLY: ReadonlySet<DomainEventType> = new Set(NAMED_WEBHOOK_ONLY_EVENT_TYPES);
 
@@ -16,15 +20,23 @@ export const eventFrame = (event: DomainEvent) => JSON.stringify({ event: 'event
 
 /**
  * Pushes each relayed domain event to this node's live service-agent sockets of the event's
- * workspace that hold events:read. The outbox relay publishes every event once on the EventBus
- * (EventBus.broadcastOnce), so every node hears it and each socket gets it once.
+ * workspace that asked for its type (or for `*`) in `ready` and hold events:read (API.md Part 3,
+ * ADR 0273). The registry indexes sockets by workspace and type, so an event visits its receivers
+ * only: a fleet of command-only robots costs an event nothing. The outbox relay publishes every
+ * event once on the EventBus (EventBus.broadcastOnce), so every node hears it and each socket
+ * gets it once.
  */
 @Injectable()
 export class EventPushService implements OnModuleInit {
+  private readonly pushes?: { inc(n: number): void };
+
   constructor(
     private readonly registry: SocketRegistry,
     private readonly bus: EventBus,
-  ) {}
+    @InjectMetric(SOCKET_PUSHES_METRIC) pushes?: Counter<string>,
+  ) {
+    this.pushes = pushes?.labels('event');
+  }
 
   onModuleInit(): void {
     this.bus.on(DOMAIN_EVENT_BUS_TYPE, (e) => this.push(e as unknown as DomainEventBusMessage));
@@ -39,11 +51,16 @@ export class EventPushService implements OnModuleInit {
   private push({ workspaceId, event }: DomainEventBusMessage): void {
     if (WEBHOOK_ONLY.has(event.type)) return;
     let frame: Buffer | undefined;
-    for (const conn of this.registry.find(SocketKeys.eventReceivers(workspaceId))) {
-      if (conn.ws.readyState !== conn.ws.OPEN) continue;
+    let sent = 0;
+    const send = (conn: SocketConnection) => {
+      if (conn.ws.readyState !== conn.ws.OPEN) return;
       frame ??= Buffer.from(eventFrame(event));
       conn.holdWritesForTick();
       conn.ws.send(frame, { binary: false });
-    }
+      sent++;
+    };
+    this.registry.each(SocketKeys.eventReceivers(workspaceId, event.type as PushedEventType), send);
+    this.registry.each(SocketKeys.eventReceivers(workspaceId, '*'), send);
+    if (sent > 0) this.pushes?.inc(sent);
   }
 }

@@ -2,9 +2,11 @@ import { RedisUnavailableError } from '../core/common/problem/redis-errors';
 import {
   assertPayloadSize,
   encodeReply,
+  eventSelectionList,
   errorResult,
   parseCommandResult,
   parseFrame,
+  parseReadyEvents,
   SocketEventError,
   failureResult,
 } from './socket-protocol';
@@ -155,5 +157,41 @@ describe('parseCommandResult', () => {
         },
       }),
     );
+  });
+});
+
+describe('parseReadyEvents', () => {
+  it('reads none without the list, `*` from a list holding it, and a set of pushed types otherwise', () => {
+    expect(parseReadyEvents({})).toEqual(new Set());
+    expect(parseReadyEvents({ events: null })).toEqual(new Set());
+    expect(parseReadyEvents({ events: [] })).toEqual(new Set());
+    expect(parseReadyEvents({ events: ['*'] })).toBe('*');
+    expect(parseReadyEvents({ events: ['robot.claimed', '*'] })).toBe('*');
+    expect(parseReadyEvents({ events: ['robot.claimed', 'api_key.expiring', 'robot.claimed'] })).toEqual(
+      new Set(['robot.claimed', 'api_key.expiring']),
+    );
+    expect(eventSelectionList(parseReadyEvents({ events: ['robot.retired', 'robot.claimed'] }))).toEqual([
+      'robot.claimed',
+      'robot.retired',
+    ]);
+    expect(eventSelectionList('*')).toEqual(['*']);
+  });
+
+  it('refuses types sockets are not pushed as unknown_event_type, naming them, and a list that is not of strings as invalid_payload', () => {
+    const refusal = (events: unknown) => {
+      try {
+        parseReadyEvents({ events });
+      } catch (err) {
+        return { reason: (err as SocketEventError).reason, details: (err as SocketEventError).details };
+      }
+      throw new Error('not refused');
+    };
+    expect(refusal(['robot.claimed', 'robot.exploded', 'audit_event.created', 'robot.exploded'])).toEqual({
+      reason: 'unknown_event_type',
+      details: { unknown_event_types: ['robot.exploded', 'audit_event.created'] },
+    });
+    for (const events of ['*', [1], { '*': true }, ['robot.claimed', null]]) {
+      expect(refusal(events)).toMatchObject({ reason: 'invalid_payload', details: { errors: { events: [expect.any(String)] } } });
+    }
   });
 });

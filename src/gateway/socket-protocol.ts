@@ -3,6 +3,7 @@ import { AGENT_COMMAND_RESULT_STATUSES, AgentCommandResultStatus } from '../agen
 import { DATABASE_RETRY_AFTER_SECONDS, dependencyUnavailable } from '../core/common/problem/dependency-unavailable';
 import { jsonByteLength } from '../core/common/validation/json-size';
 import { unstorableFields } from '../core/common/validation/storable';
+import { PUSHED_EVENT_TYPES, type PushedEventType } from '../events';
 import type { Logger } from '@nestjs/common';
 import type { RawData } from 'ws';
 
@@ -46,6 +47,8 @@ export const ReplyReasons = {
   invalidPayload: 'invalid_payload',
   /** The event is not for this kind of socket or its scopes. */
   forbidden: 'forbidden',
+  /** `ready` named an event type sockets are not pushed (API.md Part 3); `payload.unknown_event_types` lists them. */
+  unknownEventType: 'unknown_event_type',
   commandNotFound: 'command_not_found',
   commandFinished: 'command_finished',
   /**
@@ -177,3 +180,33 @@ export function parseCommandResult(payload: Record<string, unknown>): CommandRes
   if (Object.keys(errors).length > 0) throw new SocketEventError(ReplyReasons.invalidPayload, { errors });
   return { commandId: (commandId as string).toLowerCase(), status: status as AgentCommandResultStatus, result };
 }
+
+/**
+ * The event types a socket asked for in its `ready` payload (API.md Part 3): every pushed type
+ * (`["*"]`), or a set of them; none without the list.
+ */
+export type EventSelection = '*' | ReadonlySet<PushedEventType>;
+export const NO_EVENTS: EventSelection = new Set<PushedEventType>();
+
+const PUSHED: ReadonlySet<string> = new Set(PUSHED_EVENT_TYPES);
+
+/**
+ * `ready`'s `events`: absent (or null) is none; an array of pushed event types, or one holding
+ * `"*"` for all of them. Not an array of strings is invalid_payload; a type that is not pushed to
+ * sockets (unknown, or named-webhook-only such as audit_event.created) is unknown_event_type with
+ * the offending names in `unknown_event_types`.
+ */
+export function parseReadyEvents(payload: Record<string, unknown>): EventSelection {
+  const { events } = payload;
+  if (events === undefined || events === null) return NO_EVENTS;
+  if (!Array.isArray(events) || !events.every((e) => typeof e === 'string')) {
+    throw new SocketEventError(ReplyReasons.invalidPayload, { errors: { events: ['must be an array of event types, or ["*"]'] } });
+  }
+  const unknown = [...new Set(events.filter((e) => e !== '*' && !PUSHED.has(e)))];
+  if (unknown.length > 0) throw new SocketEventError(ReplyReasons.unknownEventType, { unknown_event_types: unknown });
+  return events.includes('*') ? '*' : new Set(events as PushedEventType[]);
+}
+
+/** A selection as the ready reply shows it: `["*"]`, or its types in the order of PUSHED_EVENT_TYPES. */
+export const eventSelectionList = (selection: EventSelection): string[] =>
+  selection === '*' ? ['*'] : PUSHED_EVENT_TYPES.filter((type) => selection.has(type));

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { NO_EVENTS, type EventSelection } from './socket-protocol';
+import type { PushedEventType } from '../events';
 import type { SocketPrincipal, SocketScope } from '../socket-tokens';
 import type { WebSocket } from 'ws';
 
@@ -35,8 +37,11 @@ export const SocketKeys = {
   workspace: (id: string) => `workspace:${id}`,
   session: (id: string) => `session:${id}`,
   user: (id: string) => `user:${id}`,
-  /** A workspace's agent sockets holding events:read. */
-  eventReceivers: (workspaceId: string) => `events:${workspaceId}`,
+  /**
+   * A workspace's agent sockets holding events:read that asked for one event type in `ready`, or
+   * for all of them (`*`): a push visits the sockets of its type and of `*`, never the others.
+   */
+  eventReceivers: (workspaceId: string, type: PushedEventType | '*') => `events:${workspaceId}:${type}`,
   /** An agent's sockets holding agent_commands:read. */
   commandReceivers: (serviceAgentId: string) => `commands:${serviceAgentId}`,
 } as const;
@@ -48,7 +53,6 @@ export function socketKeysOf(identity: SocketIdentity): string[] {
     SocketKeys.agent(identity.serviceAgentId),
     SocketKeys.workspace(identity.workspaceId),
   ];
-  if (canReceiveEvents(identity)) keys.push(SocketKeys.eventReceivers(identity.workspaceId));
   if (canReceiveCommands(identity)) keys.push(SocketKeys.commandReceivers(identity.serviceAgentId));
   return keys;
 }
@@ -67,6 +71,10 @@ export class SocketConnection {
   /** Answered the last ping (or sent a heartbeat) since the previous sweep. */
   alive = true;
   readonly keys: readonly string[];
+  /** The event types this socket is pushed (the last ready's `events`, while it holds events:read). */
+  events: EventSelection = NO_EVENTS;
+  /** The index keys of `events` (SocketRegistry.selectEvents). */
+  eventKeys: readonly string[] = [];
   /** Ids of the commands written to this socket lately (a push can arrive by two paths); made at the first. */
   private sent?: Set<string>;
   /** Writes are held until the current tick ends (holdWritesForTick). */
@@ -129,12 +137,27 @@ export class SocketRegistry {
 
   add(conn: SocketConnection): void {
     this.connections.set(conn.ws, conn);
-    for (const key of conn.keys) {
-      const held = this.index.get(key);
-      if (held === undefined) this.index.set(key, conn);
-      else if (held instanceof Set) held.add(conn);
-      else if (held !== conn) this.index.set(key, new Set([held, conn]));
-    }
+    for (const key of conn.keys) this.indexUnder(key, conn);
+  }
+
+  /**
+   * Sets the event types a registered socket is pushed (its ready's `events`), replacing the
+   * previous ones: its entries under the per-type keys move with it. A socket without events:read
+   * is pushed none, whatever it asked; one no longer registered (closed meanwhile) is left alone.
+   * Returns the selection that holds.
+   */
+  selectEvents(conn: SocketConnection, asked: EventSelection): EventSelection {
+    if (this.connections.get(conn.ws) !== conn) return conn.events;
+    const selection = conn.identity.kind === 'service_agent' && canReceiveEvents(conn.identity) ? asked : NO_EVENTS;
+    for (const key of conn.eventKeys) this.unindexUnder(key, conn);
+    const { workspaceId } = conn.identity as AgentSocketIdentity;
+    conn.events = selection;
+    conn.eventKeys =
+      selection === '*'
+        ? [SocketKeys.eventReceivers(workspaceId, '*')]
+        : [...selection].map((type) => SocketKeys.eventReceivers(workspaceId, type));
+    for (const key of conn.eventKeys) this.indexUnder(key, conn);
+    return selection;
   }
 
   /** Removes a socket from every index; returns its connection if it was registered. */
@@ -142,19 +165,37 @@ export class SocketRegistry {
     const conn = this.connections.get(ws);
     if (!conn) return undefined;
     this.connections.delete(ws);
-    for (const key of conn.keys) {
-      const held = this.index.get(key);
-      if (held === conn) this.index.delete(key);
-      else if (held instanceof Set) {
-        held.delete(conn);
-        if (held.size === 0) this.index.delete(key);
-      }
-    }
+    for (const key of conn.keys) this.unindexUnder(key, conn);
+    for (const key of conn.eventKeys) this.unindexUnder(key, conn);
     return conn;
+  }
+
+  private indexUnder(key: string, conn: SocketConnection): void {
+    const held = this.index.get(key);
+    if (held === undefined) this.index.set(key, conn);
+    else if (held instanceof Set) held.add(conn);
+    else if (held !== conn) this.index.set(key, new Set([held, conn]));
+  }
+
+  private unindexUnder(key: string, conn: SocketConnection): void {
+    const held = this.index.get(key);
+    if (held === conn) this.index.delete(key);
+    else if (held instanceof Set) {
+      held.delete(conn);
+      if (held.size === 0) this.index.delete(key);
+    }
   }
 
   get(ws: WebSocket): SocketConnection | undefined {
     return this.connections.get(ws);
+  }
+
+  /** Calls `visit` with each socket under `key`, without copying them into an array. */
+  each(key: string, visit: (conn: SocketConnection) => void): void {
+    const held = this.index.get(key);
+    if (held === undefined) return;
+    if (held instanceof Set) for (const conn of held) visit(conn);
+    else visit(held);
   }
 
   find(key: string): SocketConnection[] {

@@ -23,9 +23,11 @@ import { SocketPolicy } from './socket-policy.service';
 import {
   assertPayloadSize,
   CloseCodes,
+  eventSelectionList,
   MAX_FRAME_BYTES,
   PAYLOAD_LIMITS,
   parseCommandResult,
+  parseReadyEvents,
   ReplyReasons,
   SocketEventError,
 } from './socket-protocol';
@@ -168,22 +170,27 @@ export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayC
   /**
    * `ready` (payload: anything the client reports, at most 8 KiB): who the socket is; for an agent
    * socket with agent_commands:read, also its commands still waiting for a result, oldest first.
+   * Its `events` (API.md Part 3) replaces the event types the socket is pushed; the reply's
+   * `events` is what holds (none without events:read). A refused ready changes nothing.
    */
   @SubscribeMessage('ready')
   async ready(@ConnectedSocket() ws: WebSocket, @MessageBody() payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     assertPayloadSize(payload, PAYLOAD_LIMITS.ready);
+    const asked = parseReadyEvents(payload);
     const conn = this.connection(ws);
     const { identity } = conn;
-    if (identity.kind === 'operator') return { kind: 'operator', user_id: identity.userId };
+    if (identity.kind === 'operator') return { kind: 'operator', user_id: identity.userId, events: [] };
     const open = canReceiveCommands(identity) ? await this.commands.open(identity.serviceAgentId) : [];
     for (const command of open) conn.markSent(command.id);
     await this.commands.markDelivered(open.filter((c) => c.status === 'pending').map((c) => c.id));
+    const events = this.registry.selectEvents(conn, asked);
     return {
       kind: 'service_agent',
       credential_id: identity.credentialId,
       service_agent_id: identity.serviceAgentId,
       workspace_id: identity.workspaceId,
       scopes: identity.scopes,
+      events: eventSelectionList(events),
       agent_commands: open,
     };
   }

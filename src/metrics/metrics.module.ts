@@ -12,6 +12,7 @@ import {
   HTTP_OPEN_CONNECTIONS_METRIC,
   RATE_LIMITED_METRIC,
   SOCKET_CONNECTIONS_METRIC,
+  SOCKET_PUSHES_METRIC,
   PAYMENT_EVENTS_METRIC,
   WEBHOOK_ATTEMPTS_METRIC,
 } from '../core/metrics/metric-names';
@@ -34,6 +35,7 @@ const metricProviders = [
   makeCounterProvider({ name: RATE_LIMITED_METRIC, help: 'Requests refused by a rate limit', labelNames: ['limit'] }),
   makeCounterProvider({ name: ENROLLMENT_CLAIMS_METRIC, help: 'Enrollment claims by outcome', labelNames: ['outcome'] }),
   makeCounterProvider({ name: SOCKET_CONNECTIONS_METRIC, help: 'WebSocket connections by outcome', labelNames: ['outcome'] }),
+  makeCounterProvider({ name: SOCKET_PUSHES_METRIC, help: 'Frames pushed to sockets by kind (event, command)', labelNames: ['kind'] }),
   makeCounterProvider({ name: WEBHOOK_ATTEMPTS_METRIC, help: 'Outgoing webhook delivery attempts by outcome', labelNames: ['outcome'] }),
   makeCounterProvider({ name: PAYMENT_EVENTS_METRIC, help: 'Inbound payment-provider events by outcome', labelNames: ['outcome'] }),
   makeGaugeProvider({ name: HTTP_OPEN_CONNECTIONS_METRIC, help: 'Open connections of the HTTP server, websockets included' }),

@@ -3,6 +3,8 @@ export const AUTH_FAILURES_METRIC = 'auth_failures_total';
 export const RATE_LIMITED_METRIC = 'rate_limited_total';
 export const ENROLLMENT_CLAIMS_METRIC = 'enrollment_claims_total';
 export const SOCKET_CONNECTIONS_METRIC = 'socket_connections_total';
+/** Frames the server pushed to sockets, by kind (event, command): what one command or event costs the fleet. */
+export const SOCKET_PUSHES_METRIC = 'socket_pushes_total';
 /** Outgoing webhook attempts by outcome (succeeded, failed). */
 export const WEBHOOK_ATTEMPTS_METRIC = 'webhook_attempts_total';
 /** Inbound payment-provider events by outcome (applied, ignored, duplicate). */
