@@ -232,6 +232,11 @@ describe('domain events: pushed to a socket only for the types its ready names (
     const none = await eventSocket(t, base, w, undefined, {});
     const noScope = await eventSocket(t, base, w, ['sockets:connect', 'agent_commands:read']);
     open.push(retired, all, none, noScope);
+    const pushed = async () => {
+      const metrics = await t.http().get('/metrics').set('authorization', `Bearer ${process.env.METRICS_BEARER_TOKEN}`).expect(200);
+      return Number(/^socket_pushes_total\{kind="event"\} (\d+)/m.exec(metrics.text)?.[1] ?? 0);
+    };
+    const before = await pushed();
 
     const claimed = await record(w, 'robot.claimed', { n: 1 });
     const gone = await record(w, 'robot.retired', { n: 2 });
@@ -242,6 +247,8 @@ describe('domain events: pushed to a socket only for the types its ready names (
     expect(retired.pushes('event').map((m) => m.payload.event.id)).toEqual([gone.id]);
     expect(none.pushes('event')).toEqual([]);
     expect(noScope.pushes('event')).toEqual([]);
+    // The frames the service counts are the three sent, not one per socket of the workspace.
+    expect((await pushed()) - before).toBe(3);
   });
 
   it('the ready reply says what holds; a later ready replaces it; a refused one changes nothing and keeps the socket open', async () => {
