@@ -32,6 +32,7 @@ SMOKES=(
   "observability|BENCH_TRACES=100 BENCH_SEARCH_ROWS=1000 BENCH_SEARCH_QUERIES=20 bash bench/run.sh observability"
   "fleet|BENCH_FLEET_TARGETS=100 BENCH_FLEET_CHECKS=100 BENCH_FLEET_PAGES=50 bash bench/run.sh fleet"
   "simulator|BENCH_FLEET_ROBOTS=20 BENCH_FLEET_ROUNDS=1 bash bench/run.sh simulator"
+  "fleet-scale|BENCH_FLEET_SCALE_SIZES=10,30 BENCH_FLEET_SCALE_COMMANDS=60 bash bench/run.sh fleet-scale"
   "webhooks|BENCH_EVENTS=100 BENCH_PACED_EVENTS=20 npm run --silent bench:webhooks"
   "rate-limit|npm run --silent bench:rate-limit"
   "enumeration|BENCH_ENUM_ROUNDS=3 BENCH_ENUM_BCRYPT_COST=4 bash bench/run.sh enumeration"
