@@ -1,5 +1,7 @@
 import { agentClient, AgentSocket, CommandFailed, CommandOutcome, ProblemError, REPLY_REASONS, ReplyError } from '../sdk/src';
 import { ServiceAgentsService } from '../src/agents/service-agents.service';
+import { Db } from '../src/core/database/db.service';
+import { Outbox } from '../src/events';
 import { ReplyReasons } from '../src/gateway/socket-protocol';
 import { SocketGateway } from '../src/gateway/socket.gateway';
 import { eventually } from './support/eventually';
@@ -43,6 +45,27 @@ describe('SDK: the agent socket', () => {
 
   it('knows every reply reason the service sends, and no other', () => {
     expect([...REPLY_REASONS].sort()).toEqual(Object.values(ReplyReasons).sort());
+  });
+
+  it('is pushed only the event types its caller asked for; an unknown type is final, not retried', async () => {
+    const device = await ws.agent(['sockets:connect', 'events:read', 'agent_commands:read']);
+    const socket = open(device.key, { events: ['robot.retired'] });
+    const seen: string[] = [];
+    socket.on('event', (e) => seen.push(`${e.type}:${String(e.data.n)}`));
+    expect(await socket.start()).toMatchObject({ events: ['robot.retired'] });
+    const outbox = t.app.get(Outbox);
+    await outbox.record(t.app.get(Db), ws.w.workspaceId, 'robot.claimed', { n: 1 });
+    await outbox.record(t.app.get(Db), ws.w.workspaceId, 'robot.retired', { n: 2 });
+    await eventually(() => expect(seen).toEqual(['robot.retired:2']));
+
+    const wrong = open(device.key, { events: ['robot.exploded'] });
+    const refused = await wrong.start().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(ReplyError);
+    expect(refused).toMatchObject({ reason: 'unknown_event_type' });
+    expect(wrong.state).toBe('closed');
   });
 
   it('says ready, runs a pushed command and answers it: the operator sees it succeeded with the result', async () => {
