@@ -9,7 +9,8 @@
  * alternate over BENCH_FLEET_ROUNDS rounds (2). Ratios are SDK / baseline. Also printed: the
  * service's CPU time per robot over each side's run (/proc, Linux), which the host's noise moves
  * less than the latencies: what a fleet costs the service, where a regression of the push fan-out
- * shows (every robot holds events:read by default; bench/README.md finding 40).
+ * would show (robots hold events:read by default but, since event push became opt-in (ADR 0273),
+ * are pushed only the types their ready names; bench/README.md finding 40 and "Issue 58").
  *
  *   npm run bench:simulator    (BENCH_FLEET_ROBOTS, BENCH_FLEET_CONCURRENCY, BENCH_FLEET_ROUNDS override)
  */
