@@ -12,14 +12,17 @@ source "$ROOT/scripts/node.sh"
 
 "$ROOT/scripts/infra.sh" up
 
-# Install exactly the committed lock, again only when the lock or the Node.js running it changed
-# since the last install (native add-ons are built for one Node).
+# Install exactly the committed lock, again only when the lock's content or the Node.js running it
+# changed since the last install (native add-ons are built for one Node). The stamp holds both, not
+# a time: a fresh checkout or git worktree has a lock newer than an install that matches it, and a
+# worktree that links node_modules to another checkout's must not reinstall (and empty) it.
 stamp=node_modules/.installed-with
-if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ "$(cat "$stamp")" != "$(node --version)" ]; then
+installed_with="$(node --version) $(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$installed_with" ]; then
   log "installing Node dependencies (npm ci)"
   if [ -n "${ANS_NODE_HEADERS:-}" ]; then export npm_config_nodedir="$ANS_NODE_HEADERS"; fi
   npm ci --no-audit --no-fund --loglevel=error
-  node --version > "$stamp"
+  echo "$installed_with" > "$stamp"
 fi
 # Every installed package must support the running Node (and the project its own engines range).
 node scripts/check-engines.js
