@@ -10,7 +10,7 @@
  * frame to one of them per POST. Ratios are service / baseline. For scale, a third variant
  * (`bare+commit`, left out with BENCH_SOCKETS_FLOOR=0) is the same bare server committing one
  * row to Postgres before each push: what durability alone costs a command, which the service's
- * command must have before its 201 and its push; the service's delivery is printed against it too.
+ * command must have before its 201 and its push; issue 58 judges the service's delivery against it.
  *
  * The run alternates them in rounds (BENCH_ROUNDS, default 2), ABBA: baseline then service, then
  * service then baseline, so the host's drift within the run weighs on both alike; the targets are
@@ -62,8 +62,12 @@ const MINT_CONCURRENCY = 32;
 const HOST = '127.0.0.1';
 const HERE = path.join(__dirname, '..');
 
-/** The issue's targets (issue 23), as service / bare ws, judged on the means over the rounds. */
-const TARGETS = { connect: 1.5, p50: 2, p99: 2 } as const;
+/**
+ * The targets, judged on the means over the rounds: connecting all sockets <= 1.5 x bare ws
+ * (issue 23); command delivery p50 <= 2.5 x and p99 <= 3 x `bare+commit` (issue 58, restating
+ * issue 23's p50 and p99 <= 2 x bare ws: against the floor that makes a row durable first).
+ */
+const TARGETS = { connect: 1.5, p50: 2.5, p99: 3 } as const;
 
 interface Memory {
   rss: number;
@@ -653,28 +657,49 @@ function report(names: string[], results: Map<string, Figures[]>, mintMs: number
     p99: mean(baseline.map((f) => f.p99)),
   };
   const floor = results.get(COMMIT_FLOOR);
+  const floorP50 = floor ? mean(floor.map((f) => f.p50)) : NaN;
+  const floorP99 = floor ? mean(floor.map((f) => f.p99)) : NaN;
   for (const name of others.filter((n) => n !== COMMIT_FLOOR)) {
     const figs = results.get(name)!;
-    const judged: [string, number, number][] = [
-      [`connect ${SOCKETS} sockets <= ${TARGETS.connect}x bare ws`, mean(figs.map((f) => f.connectMs)) / base.connect, TARGETS.connect],
-      [`command delivery p50 <= ${TARGETS.p50}x bare ws`, mean(figs.map((f) => f.p50)) / base.p50, TARGETS.p50],
-      [`command delivery p99 <= ${TARGETS.p99}x bare ws`, mean(figs.map((f) => f.p99)) / base.p99, TARGETS.p99],
+    const p50 = mean(figs.map((f) => f.p50));
+    const p99 = mean(figs.map((f) => f.p99));
+    const judged: [string, number, number, string][] = [
+      [
+        `connect ${SOCKETS} sockets <= ${TARGETS.connect}x bare ws (issue 23)`,
+        mean(figs.map((f) => f.connectMs)) / base.connect,
+        TARGETS.connect,
+        '',
+      ],
+      [
+        `command delivery p50 <= ${TARGETS.p50}x ${COMMIT_FLOOR} (issue 58)`,
+        p50 / floorP50,
+        TARGETS.p50,
+        ` (${p50.toFixed(2)} / ${floorP50.toFixed(2)} ms)`,
+      ],
+      [
+        `command delivery p99 <= ${TARGETS.p99}x ${COMMIT_FLOOR} (issue 58)`,
+        p99 / floorP99,
+        TARGETS.p99,
+        ` (${p99.toFixed(2)} / ${floorP99.toFixed(2)} ms)`,
+      ],
     ];
-    process.stdout.write(`\ntargets (issue 23), ${name}, means of ${figs.length} rounds:\n`);
-    for (const [target, ratio, max] of judged) {
-      process.stdout.write(`  ${target}: ${ratio.toFixed(2)}x, ${ratio <= max ? 'met' : 'not met'}\n`);
+    process.stdout.write(`\ntargets, ${name}, means of ${figs.length} rounds:\n`);
+    for (const [target, ratio, max, figures] of judged) {
+      // without the floor (BENCH_SOCKETS_FLOOR=0) the delivery targets have nothing to be judged against
+      const verdict = Number.isNaN(ratio)
+        ? `not judged: ${COMMIT_FLOOR} left out (BENCH_SOCKETS_FLOOR=0)`
+        : ratio <= max
+          ? 'met'
+          : 'not met';
+      process.stdout.write(`  ${target}: ${Number.isNaN(ratio) ? '-' : `${ratio.toFixed(2)}x${figures}`}, ${verdict}\n`);
     }
-    if (floor) {
-      // Not the issue's target: the same delivery against a floor that also makes a row durable first.
-      const floorP50 = mean(floor.map((f) => f.p50));
-      const floorP99 = mean(floor.map((f) => f.p99));
-      const p50 = mean(figs.map((f) => f.p50)) / floorP50;
-      const p99 = mean(figs.map((f) => f.p99)) / floorP99;
-      process.stdout.write(
-        `  for scale: the bare server committing one row per command delivers at ${(floorP50 / base.p50).toFixed(2)}x / ` +
-          `${(floorP99 / base.p99).toFixed(2)}x bare ws (p50 / p99); ${name} against it: ${p50.toFixed(2)}x / ${p99.toFixed(2)}x\n`,
-      );
-    }
+    // for scale, issue 23's old yardstick: the delivery against the bare server, and the floor's own
+    const against = `${name} against bare ws: ${(p50 / base.p50).toFixed(2)}x / ${(p99 / base.p99).toFixed(2)}x (p50 / p99)`;
+    process.stdout.write(
+      floor
+        ? `  for scale: ${against}; ${COMMIT_FLOOR} against bare ws: ${(floorP50 / base.p50).toFixed(2)}x / ${(floorP99 / base.p99).toFixed(2)}x\n`
+        : `  for scale: ${against}\n`,
+    );
   }
   process.stdout.write(`\n${new Date().toISOString()}, load average at the end: ${loadAverage()}\n`);
 }
