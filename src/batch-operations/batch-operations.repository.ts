@@ -118,9 +118,15 @@ const COUNT_CHUNK = statement({
   params: [t.uuid, t.int, t.int, t.int],
 });
 
+/**
+ * In position order, as NEXT_PENDING: the pending targets' partial index then answers at its first
+ * entry. Without an order the planner, counting on pending rows being everywhere, read the table
+ * from its start, past every target already done (of this operation and of others): a read per
+ * chunk that grew with the operation (test/fleet-scale-plans.e2e-spec.ts).
+ */
 const HAS_PENDING = statement({
   label: 'batch_operation_has_pending',
-  text: `SELECT 1 AS pending FROM batch_operation_targets WHERE batch_operation_id = $1 AND status = 'pending' LIMIT 1`,
+  text: `SELECT 1 AS pending FROM batch_operation_targets WHERE batch_operation_id = $1 AND status = 'pending' ORDER BY position LIMIT 1`,
   params: [t.uuid],
   row: { pending: t.int },
 });

@@ -223,4 +223,53 @@ describe('CredentialCache', () => {
       expect(cache.size).toBe(0);
     });
   });
+
+  describe('invalidateWhere (keyed by the indexes given)', () => {
+    const BY = { credential: (r: CredentialRecord) => r.credentialId, agent: (r: CredentialRecord) => r.serviceAgentId };
+    const indexed = () => new CredentialCache<CredentialRecord>(TTL, 3, BY);
+
+    it('drops exactly the entries holding the value, and bumps the generation as invalidate does', () => {
+      const cache = indexed();
+      cache.set('key-a', record('cred-a', 'ws-1', 'agent-1'), T0, cache.generation);
+      cache.set('tok-a', record('cred-a', 'ws-1', 'agent-1'), T0, cache.generation);
+      cache.set('key-b', record('cred-b', 'ws-1', 'agent-2'), T0, cache.generation);
+      const before = cache.generation;
+      cache.invalidateWhere('agent', 'agent-1');
+      expect(cache.generation).toBe(before + 1);
+      expect([cache.get('key-a', T0), cache.get('tok-a', T0)]).toEqual([undefined, undefined]);
+      expect(cache.get('key-b', T0)?.credentialId).toBe('cred-b');
+      cache.invalidateWhere('credential', 'cred-b');
+      expect(cache.size).toBe(0);
+      cache.invalidateWhere('agent', 'nobody');
+      expect(cache.generation).toBe(before + 3);
+    });
+
+    it('follows a key set again, an expiry and an eviction: a dropped entry leaves its indexes', () => {
+      const cache = indexed();
+      cache.set('key-a', record('cred-a', 'ws-1', 'agent-1'), T0, cache.generation);
+      // the same key now holds another agent's record: the first agent's event no longer drops it
+      cache.set('key-a', record('cred-a2', 'ws-1', 'agent-9'), T0, cache.generation);
+      cache.invalidateWhere('agent', 'agent-1');
+      expect(cache.get('key-a', T0)?.credentialId).toBe('cred-a2');
+      // expired: removed from the index with the entry, so a new entry of the agent is the only one dropped
+      expect(cache.get('key-a', T0 + TTL)).toBeUndefined();
+      cache.set('key-b', record('cred-b', 'ws-1', 'agent-9'), T0 + TTL, cache.generation);
+      cache.set('key-c', record('cred-c', 'ws-1', 'agent-3'), T0 + TTL, cache.generation);
+      cache.set('key-d', record('cred-d', 'ws-1', 'agent-4'), T0 + TTL, cache.generation);
+      // full (3): key-e evicts the oldest, key-b
+      cache.set('key-e', record('cred-e', 'ws-1', 'agent-9'), T0 + TTL, cache.generation);
+      expect(cache.get('key-b', T0 + TTL)).toBeUndefined();
+      cache.invalidateWhere('agent', 'agent-9');
+      expect(cache.get('key-e', T0 + TTL)).toBeUndefined();
+      expect(cache.size).toBe(2);
+      cache.clear();
+      cache.set('key-f', record('cred-f', 'ws-1', 'agent-3'), T0, cache.generation);
+      cache.invalidateWhere('agent', 'agent-3');
+      expect(cache.size).toBe(0);
+    });
+
+    it('refuses an index it was not given', () => {
+      expect(() => indexed().invalidateWhere('workspace', 'ws-1')).toThrow('no cache index workspace');
+    });
+  });
 });

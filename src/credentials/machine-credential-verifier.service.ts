@@ -7,7 +7,7 @@ import { CommittedCredentialEvents } from '../core/redis/committed-credential-ev
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { DOMAIN_EVENT_BUS_TYPE, type DomainEventBusMessage } from '../events';
-import { CredentialCache } from './credential-cache';
+import { CREDENTIAL_EVENT_INDEXES, CredentialCache } from './credential-cache';
 import { type ClientAddress, CredentialRefusals } from './credential-refusals';
 import { AccessTokenRecord, CredentialRecord, CredentialsRepository } from './credentials.repository';
 import { LAST_USED_FLUSH_MS } from './lifetimes';
@@ -36,9 +36,9 @@ export type TokenLoader = (tokenHash: Buffer) => Promise<AccessTokenRecord | und
  */
 @Injectable()
 export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShutdown {
-  private readonly keys = new CredentialCache<CredentialRecord>();
-  private readonly tokens = new CredentialCache<AccessTokenRecord>();
-  private readonly socketTokens = new CredentialCache<AccessTokenRecord>();
+  private readonly keys = new CredentialCache<CredentialRecord>(undefined, undefined, CREDENTIAL_EVENT_INDEXES);
+  private readonly tokens = new CredentialCache<AccessTokenRecord>(undefined, undefined, CREDENTIAL_EVENT_INDEXES);
+  private readonly socketTokens = new CredentialCache<AccessTokenRecord>(undefined, undefined, CREDENTIAL_EVENT_INDEXES);
   /** The last use of each credential, written in batches (tests flush it without waiting). */
   private readonly lastUsed: LastUseBatch;
 
@@ -54,15 +54,17 @@ export class MachineCredentialVerifier implements OnModuleInit, OnApplicationShu
 
   onModuleInit(): void {
     const caches = [this.keys, this.tokens, this.socketTokens];
-    const drop = (match: (r: CredentialRecord) => boolean) => caches.forEach((cache) => cache.invalidate(match));
-    this.events.on(CredentialEvents.credentialChanged, (e) => drop((r) => r.credentialId === e.credentialId));
-    this.events.on(CredentialEvents.agentChanged, (e) => drop((r) => r.serviceAgentId === e.serviceAgentId));
-    this.events.on(CredentialEvents.workspaceChanged, (e) => drop((r) => r.workspaceId === e.workspaceId));
+    // through the caches' indexes: a batch retirement sends one agent event per robot (issue 58)
+    const drop = (index: keyof typeof CREDENTIAL_EVENT_INDEXES, id: unknown) =>
+      caches.forEach((cache) => cache.invalidateWhere(index, String(id)));
+    this.events.on(CredentialEvents.credentialChanged, (e) => drop('credential', e.credentialId));
+    this.events.on(CredentialEvents.agentChanged, (e) => drop('agent', e.serviceAgentId));
+    this.events.on(CredentialEvents.workspaceChanged, (e) => drop('workspace', e.workspaceId));
     // A revocation also travels as a domain event through the outbox: it reaches this node even
     // when the revoking node could not publish on the bus.
     this.events.on(DOMAIN_EVENT_BUS_TYPE, (e) => {
       const { event } = e as unknown as DomainEventBusMessage;
-      if (event.type === 'api_key.revoked') drop((r) => r.credentialId === event.data.credential_id);
+      if (event.type === 'api_key.revoked') drop('credential', event.data.credential_id);
     });
     // Credential events also arrive as notifications of their transactions (CommittedCredentialEvents).
     let suspended: boolean | undefined;

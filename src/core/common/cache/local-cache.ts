@@ -3,6 +3,9 @@ interface Entry<T> {
   expiresAt: number;
 }
 
+/** Named fields of a record by which its entries can be dropped at once (LocalCache.invalidateWhere). */
+export type CacheIndexes<T> = Record<string, (record: T) => string>;
+
 /**
  * A bounded, short-lived, in-process cache of records that other nodes' events invalidate
  * (verified credentials, a workspace's gateway rules). Entries are dropped when an event says
@@ -11,16 +14,31 @@ interface Entry<T> {
  *
  * `generation` closes the race between a database read and an invalidation that lands while the
  * read is in flight: a read started before the latest invalidation is not cached.
+ *
+ * With `indexes`, the cache also keeps, per named field, the keys of the entries holding each
+ * value, so that an event naming one credential, agent or workspace drops its entries in time
+ * proportional to them (invalidateWhere) instead of visiting every entry: a batch retiring 10,000
+ * robots sends 10,000 agent events to a cache holding their 10,000 keys (issue 58).
  */
 export class LocalCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** Per index: value to the key holding it, or the keys once several share it. */
+  private readonly byValue: Map<string, string | Set<string>>[];
+  private readonly indexOf: ReadonlyMap<string, number>;
+  private readonly fields: ((record: T) => string)[];
   private generationCounter = 0;
   private suspended = false;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
-  ) {}
+    indexes: CacheIndexes<T> = {},
+  ) {
+    const names = Object.keys(indexes);
+    this.fields = names.map((name) => indexes[name]);
+    this.indexOf = new Map(names.map((name, i) => [name, i]));
+    this.byValue = names.map(() => new Map());
+  }
 
   get generation(): number {
     return this.generationCounter;
@@ -35,7 +53,7 @@ export class LocalCache<T> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
-      this.entries.delete(key);
+      this.remove(key, entry);
       return undefined;
     }
     return entry.value;
@@ -43,12 +61,42 @@ export class LocalCache<T> {
 
   set(key: string, value: T, now: number, readGeneration: number): void {
     if (readGeneration !== this.generationCounter || this.suspended) return;
-    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
+    const held = this.entries.get(key);
+    // a key set again keeps its place in the eviction order, as Map.set keeps it
+    if (held) this.unindex(key, held.value);
+    else if (this.entries.size >= this.maxEntries) {
       // Map iteration order is insertion order: drop the oldest entry.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      const oldest = this.entries.entries().next().value;
+      if (oldest !== undefined) this.remove(oldest[0], oldest[1]);
     }
     this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+    for (let i = 0; i < this.fields.length; i++) {
+      const index = this.byValue[i];
+      const field = this.fields[i](value);
+      const keys = index.get(field);
+      if (keys === undefined) index.set(field, key);
+      else if (typeof keys === 'string') index.set(field, new Set([keys, key]));
+      else keys.add(key);
+    }
+  }
+
+  /** Takes an entry out of the cache and of every index. */
+  private remove(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.unindex(key, entry.value);
+  }
+
+  private unindex(key: string, value: T): void {
+    for (let i = 0; i < this.fields.length; i++) {
+      const index = this.byValue[i];
+      const field = this.fields[i](value);
+      const keys = index.get(field);
+      if (keys === key) index.delete(field);
+      else if (typeof keys === 'object') {
+        keys.delete(key);
+        if (keys.size === 0) index.delete(field);
+      }
+    }
   }
 
   /**
@@ -64,10 +112,23 @@ export class LocalCache<T> {
     return loaded;
   }
 
-  /** Drops every entry whose record matches; invalidations are rare, so a scan is fine. */
+  /** Drops every entry whose record matches, visiting every entry (invalidateWhere visits only those). */
   invalidate(match: (record: T) => boolean): void {
     this.generationCounter++;
-    for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (match(entry.value)) this.remove(key, entry);
+  }
+
+  /** Drops the entries whose field `index` (one of the constructor's `indexes`) is `value`. */
+  invalidateWhere(index: string, value: string): void {
+    const i = this.indexOf.get(index);
+    if (i === undefined) throw new Error(`no cache index ${index}`);
+    this.generationCounter++;
+    const keys = this.byValue[i].get(value);
+    if (keys === undefined) return;
+    for (const key of typeof keys === 'string' ? [keys] : [...keys]) {
+      const entry = this.entries.get(key);
+      if (entry) this.remove(key, entry);
+    }
   }
 
   /**
@@ -82,5 +143,6 @@ export class LocalCache<T> {
   clear(): void {
     this.generationCounter++;
     this.entries.clear();
+    for (const index of this.byValue) index.clear();
   }
 }
