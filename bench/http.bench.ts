@@ -30,6 +30,8 @@
  * against the machine list read with an agk_ key; BENCH_OPERATOR_ROUNDS, default 2).
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import {
   bareBcrypt,
@@ -49,6 +51,7 @@ import {
   WARMUP,
 } from './harness';
 import { benchBuilds } from './support/builds';
+import { gcShare } from './support/profile-summary';
 import { writeResults } from './support/results';
 import { benchTrace } from './support/traces';
 import {
@@ -681,7 +684,8 @@ const servicePostgresPids =
  * builds interleaved (AB, then BA, ...) so that the host's drift is spread over all of them.
  * Every case also records the CPU µs per request of the server, its Postgres backends and the
  * load generator. BENCH_CASES=<part of a case name>,... runs only those cases; BENCH_CPU_PROF=<dir>
- * writes a CPU profile of each service run into <dir> (with one case, a profile of that case).
+ * writes a CPU profile of each service run into <dir> (with one case, a profile of that case) and
+ * prints garbage collection's share of each run's non-idle time, from its profile.
  */
 async function machineOnly(): Promise<void> {
   const db = new Client({ connectionString: DATABASE_URL });
@@ -692,6 +696,7 @@ async function machineOnly(): Promise<void> {
   // Bare NestJS also answers the list read without authentication, on a plain pg pool: the floor.
   const bareNest = await startProcess('nest', { BARE_NEST_DATABASE_URL: DATABASE_URL, BARE_NEST_APPLICATION_NAME });
   const results: Array<MachineRun & { build: string; round: number; bare: CaseResult }> = [];
+  const gcShares: Array<{ build: string; round: number; gcMs: number; nonIdleMs: number; share: number }> = [];
   let seed: { key: string; token: string; workspaceId: string } | undefined;
   try {
     for (let round = 1; round <= rounds; round++) {
@@ -708,6 +713,7 @@ async function machineOnly(): Promise<void> {
             : []),
         ];
         const service = await startProcess('service', productionEnv(), { entry: build.entry, execArgv });
+        const profileFile = profileDir ? join(profileDir, `${build.label.replace(/\W+/g, '-')}-round-${round}.cpuprofile`) : undefined;
         try {
           if (!seed) {
             const ws = await registerWorkspace(service.base, 'Bench');
@@ -740,6 +746,8 @@ async function machineOnly(): Promise<void> {
         } finally {
           await service.stop();
         }
+        // the profile is written as the service exits: the collector's share of the run's cases
+        if (profileFile && existsSync(profileFile)) gcShares.push({ build: build.label, round, ...gcShare(profileFile) });
       }
     }
   } finally {
@@ -820,6 +828,13 @@ async function machineOnly(): Promise<void> {
     measured: failing.map((r) => `${r.name} (${r.build})`).join('; ') || 'none',
   });
   if (floorLines.length > 2) lines.push('', ...floorLines);
+  if (gcShares.length > 0) {
+    // BENCH_CPU_PROF: garbage collection's share of each service run (its start, seeding and every case of the run)
+    lines.push('', '| build | round | GC ms | non-idle ms | GC share of non-idle |', '|---|---:|---:|---:|---:|');
+    for (const g of gcShares) {
+      lines.push(`| ${g.build} | ${g.round} | ${g.gcMs.toFixed(0)} | ${g.nonIdleMs.toFixed(0)} | ${(100 * g.share).toFixed(1)}% |`);
+    }
+  }
   // Each round runs every build back to back, so a round's ratio carries little of the host's
   // drift: the median of the per-round ratios is the comparison least moved by a noisy neighbour.
   if (builds.length > 1) {
@@ -854,6 +869,7 @@ async function machineOnly(): Promise<void> {
     warmup: WARMUP,
     builds,
     results,
+    gcShares,
     targets,
   });
 }

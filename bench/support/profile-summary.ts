@@ -32,7 +32,8 @@ const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
 /** The inspector's own work when the profile was taken from inside the process (bench:sockets): not the program's. */
 const isProfilerOverhead = (node: ProfileNode) => node.callFrame.functionName === 'post' && node.callFrame.url === 'node:inspector';
 
-function frameName(node: ProfileNode): string {
+/** A frame as `function file:line`, paths shortened (CPU and heap profiles alike). */
+export function frameName(node: Pick<ProfileNode, 'callFrame'>): string {
   const { functionName, url, lineNumber } = node.callFrame;
   const file = url
     ? url
@@ -51,6 +52,25 @@ function packageOf(node: ProfileNode): string {
   const own = /\/(src|bench|dist)\/([^/]+)\//.exec(url);
   if (own) return `${own[1]}/${own[2]}`;
   return url.startsWith('node:') ? 'node (JavaScript)' : url;
+}
+
+/**
+ * The garbage collector's share of a profile's non-idle time (every sample but `(idle)`: the
+ * program's JavaScript, native `(program)` time and collections), for a benchmark to print.
+ */
+export function gcShare(file: string): { gcMs: number; nonIdleMs: number; share: number } {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const name = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName]));
+  let gc = 0;
+  let nonIdle = 0;
+  profile.samples.forEach((id, i) => {
+    const t = profile.timeDeltas[i] ?? 0;
+    const fn = name.get(id);
+    if (fn === '(idle)') return;
+    nonIdle += t;
+    if (fn === '(garbage collector)') gc += t;
+  });
+  return { gcMs: gc / 1000, nonIdleMs: nonIdle / 1000, share: nonIdle > 0 ? gc / nonIdle : NaN };
 }
 
 function main(): void {
@@ -156,4 +176,4 @@ function main(): void {
   }
 }
 
-main();
+if (require.main === module) main();

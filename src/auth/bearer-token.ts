@@ -15,6 +15,27 @@ export type BearerLayout = 'exact' | 'lenient';
 const LENIENT = /^(\S+)[ ]+(\S+)\s*$/;
 
 /**
+ * The one header strategy, on a Passport of its own (nothing else registers with it), and its
+ * middleware, built once: passport.authenticate makes each request's strategy with
+ * Object.create(<registered strategy>), so a strategy built per call, as this used to be, became
+ * a fresh prototype with a fresh hidden class each time, which V8 keeps in the old space; the
+ * strategies those classes pointed at then survived every scavenge until a full collection
+ * (bench/README.md, finding 46). The callback hands the token over in `answer`: the middleware
+ * answers before it returns (checked in readBearerToken), so calls cannot interleave.
+ */
+const HEADER_STRATEGY = 'authorization-header';
+const headerReader = new passport.Passport().use(HEADER_STRATEGY, new BearerStrategy((token, done) => done(null, { token })));
+let answer: { token: string | undefined } | undefined;
+const readHeader = headerReader.authenticate(HEADER_STRATEGY, { session: false }, (err: Error | null, user: { token: string } | false) => {
+  if (err) throw err;
+  answer = { token: user ? user.token : undefined };
+}) as (req: Request, res: Response, next: (err?: unknown) => void) => void;
+const NO_RESPONSE = {} as Response;
+const unexpected = (err: unknown) => {
+  throw err;
+};
+
+/**
  * The bearer token of a request's Authorization header: the one place it is parsed, by
  * passport-http-bearer, for every family (metrics, SCIM, partner and engagement tokens, and
  * machine credentials, whose lenient layout is first brought to the exact one), so each reads
@@ -33,16 +54,12 @@ export function readBearerToken(req: Pick<Request, 'headers'>, layout: BearerLay
     header = `${parts[1]} ${parts[2]}`;
   }
   const headerOnly = { headers: { authorization: header }, query: {}, body: undefined } as unknown as Request;
-  let answer: { token: string | undefined } | undefined;
-  const reader = new BearerStrategy((token, done) => done(null, { token }));
-  passport.authenticate(reader, { session: false }, (err: Error | null, user: { token: string } | false) => {
-    if (err) throw err;
-    answer = { token: user ? user.token : undefined };
-  })(headerOnly, {} as Response, (err: unknown) => {
-    throw err;
-  });
-  if (!answer) throw new Error('passport-http-bearer did not answer synchronously');
-  return answer.token;
+  answer = undefined;
+  readHeader(headerOnly, NO_RESPONSE, unexpected);
+  const read = answer as { token: string | undefined } | undefined;
+  answer = undefined;
+  if (!read) throw new Error('passport-http-bearer did not answer synchronously');
+  return read.token;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { listSql } from '../listing/list-sql';
+import { listSql, listValues } from '../listing/list-sql';
 import { type PgType, t } from './pg-types';
 import { type ParamsOf, type RowOf, type RowShape, type Statement, statement } from './statement';
 import type { ListDefinition } from '../listing/list-definition';
@@ -106,13 +106,14 @@ export function listStatements<const P extends readonly PgType<unknown, unknown>
   }
   return {
     definition: list,
+    // per request only the values and the variant: the texts were built above (listValues)
     page: (q, scope) => {
-      const s = listSql(q, { sql: def.scope, params: scope, alias: def.alias });
-      return { statement: pages.get(s.variant)!, params: s.params };
+      const v = listValues(q, scope);
+      return { statement: pages.get(v.variant)!, params: v.params };
     },
     count: (q, scope) => {
-      const s = listSql(q, { sql: def.scope, params: scope, alias: def.alias });
-      return { statement: counts.get(s.variant)!, params: s.countParams };
+      const v = listValues(q, scope);
+      return { statement: counts.get(v.variant)!, params: v.countParams };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { UPDATES } from '../../../test/support/list-fixtures';
 import { defineList } from './list-definition';
 import { parseList } from './list-query';
-import { listSql } from './list-sql';
+import { listSql, listValues } from './list-sql';
 
 const ID = '0b7c7c3e-5d2a-4c1e-9f65-2f1d0c9a7b11';
 const SCOPE = { sql: 'u.workspace_id = $1', params: ['ws'], alias: 'u' };
@@ -75,5 +75,16 @@ describe('listSql', () => {
       'WHERE m.workspace_id = $1 AND (u.email ILIKE $2 OR m.name ILIKE $2)',
     );
     expect(() => defineList({ ...UPDATES, key: 'bad', search: { columns: ['u.e mail'] } })).toThrow(/identifier/);
+  });
+});
+
+describe('listValues', () => {
+  it("gives a request listSql's values and variant, without building its text", () => {
+    const SEARCHED = defineList({ ...UPDATES, key: 'searched_values', search: { columns: ['serial_number', 'name'] } });
+    for (const query of [{}, { status: 'done' }, { filter: { kind: 'config', robot_id: ID }, status: 'done', q: '50%_a\\b', limit: '5' }]) {
+      const q = parseList(SEARCHED, query);
+      const { params, countParams, variant } = listSql(q, SCOPE);
+      expect(listValues(q, SCOPE.params)).toMatchObject({ params, countParams, variant });
+    }
   });
 });
