@@ -1,5 +1,6 @@
 import { SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
 import type { MachineScope } from '../auth';
+import type { MultiIndex } from '../core/common/cache/multi-index';
 import type { WebSocket } from 'ws';
 
 const ws = () => ({}) as WebSocket;
@@ -88,6 +89,6 @@ describe('SocketRegistry', () => {
     expect(registry.find(SocketKeys.agent('a1'))).toEqual([]);
     expect(registry.get(a.ws)).toBeUndefined();
     expect(registry.size).toBe(0);
-    expect((registry as unknown as { index: Map<string, unknown> }).index.size).toBe(0);
+    expect((registry as unknown as { index: MultiIndex<unknown> }).index.keys).toBe(0);
   });
 });

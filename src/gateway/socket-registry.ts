@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MultiIndex } from '../core/common/cache/multi-index';
 import { NO_EVENTS, type EventSelection } from './socket-protocol';
 import type { PushedEventType } from '../events';
 import type { SocketPrincipal, SocketScope } from '../socket-tokens';
@@ -129,7 +130,7 @@ function releaseWrites(conn: SocketConnection): void {
 @Injectable()
 export class SocketRegistry {
   private readonly connections = new Map<WebSocket, SocketConnection>();
-  private readonly index = new Map<string, SocketConnection | Set<SocketConnection>>();
+  private readonly index = new MultiIndex<SocketConnection>();
 
   get size(): number {
     return this.connections.size;
@@ -137,7 +138,7 @@ export class SocketRegistry {
 
   add(conn: SocketConnection): void {
     this.connections.set(conn.ws, conn);
-    for (const key of conn.keys) this.indexUnder(key, conn);
+    for (const key of conn.keys) this.index.add(key, conn);
   }
 
   /**
@@ -149,14 +150,14 @@ export class SocketRegistry {
   selectEvents(conn: SocketConnection, asked: EventSelection): EventSelection {
     if (this.connections.get(conn.ws) !== conn) return conn.events;
     const selection = conn.identity.kind === 'service_agent' && canReceiveEvents(conn.identity) ? asked : NO_EVENTS;
-    for (const key of conn.eventKeys) this.unindexUnder(key, conn);
+    for (const key of conn.eventKeys) this.index.delete(key, conn);
     const { workspaceId } = conn.identity as AgentSocketIdentity;
     conn.events = selection;
     conn.eventKeys =
       selection === '*'
         ? [SocketKeys.eventReceivers(workspaceId, '*')]
         : [...selection].map((type) => SocketKeys.eventReceivers(workspaceId, type));
-    for (const key of conn.eventKeys) this.indexUnder(key, conn);
+    for (const key of conn.eventKeys) this.index.add(key, conn);
     return selection;
   }
 
@@ -165,25 +166,9 @@ export class SocketRegistry {
     const conn = this.connections.get(ws);
     if (!conn) return undefined;
     this.connections.delete(ws);
-    for (const key of conn.keys) this.unindexUnder(key, conn);
-    for (const key of conn.eventKeys) this.unindexUnder(key, conn);
+    for (const key of conn.keys) this.index.delete(key, conn);
+    for (const key of conn.eventKeys) this.index.delete(key, conn);
     return conn;
-  }
-
-  private indexUnder(key: string, conn: SocketConnection): void {
-    const held = this.index.get(key);
-    if (held === undefined) this.index.set(key, conn);
-    else if (held instanceof Set) held.add(conn);
-    else if (held !== conn) this.index.set(key, new Set([held, conn]));
-  }
-
-  private unindexUnder(key: string, conn: SocketConnection): void {
-    const held = this.index.get(key);
-    if (held === conn) this.index.delete(key);
-    else if (held instanceof Set) {
-      held.delete(conn);
-      if (held.size === 0) this.index.delete(key);
-    }
   }
 
   get(ws: WebSocket): SocketConnection | undefined {
@@ -192,16 +177,11 @@ export class SocketRegistry {
 
   /** Calls `visit` with each socket under `key`, without copying them into an array. */
   each(key: string, visit: (conn: SocketConnection) => void): void {
-    const held = this.index.get(key);
-    if (held === undefined) return;
-    if (held instanceof Set) for (const conn of held) visit(conn);
-    else visit(held);
+    this.index.each(key, visit);
   }
 
   find(key: string): SocketConnection[] {
-    const held = this.index.get(key);
-    if (held === undefined) return [];
-    return held instanceof Set ? [...held] : [held];
+    return this.index.values(key);
   }
 
   all(): SocketConnection[] {

@@ -1,3 +1,5 @@
+import { MultiIndex } from './multi-index';
+
 interface Entry<T> {
   value: T;
   expiresAt: number;
@@ -22,8 +24,8 @@ export type CacheIndexes<T> = Record<string, (record: T) => string>;
  */
 export class LocalCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
-  /** Per index: value to the key holding it, or the keys once several share it. */
-  private readonly byValue: Map<string, string | Set<string>>[];
+  /** Per index: a field's value to the keys of the entries holding it. */
+  private readonly byValue: MultiIndex<string>[];
   private readonly indexOf: ReadonlyMap<string, number>;
   private readonly fields: ((record: T) => string)[];
   private generationCounter = 0;
@@ -37,7 +39,7 @@ export class LocalCache<T> {
     const names = Object.keys(indexes);
     this.fields = names.map((name) => indexes[name]);
     this.indexOf = new Map(names.map((name, i) => [name, i]));
-    this.byValue = names.map(() => new Map());
+    this.byValue = names.map(() => new MultiIndex<string>());
   }
 
   get generation(): number {
@@ -70,14 +72,7 @@ export class LocalCache<T> {
       if (oldest !== undefined) this.remove(oldest[0], oldest[1]);
     }
     this.entries.set(key, { value, expiresAt: now + this.ttlMs });
-    for (let i = 0; i < this.fields.length; i++) {
-      const index = this.byValue[i];
-      const field = this.fields[i](value);
-      const keys = index.get(field);
-      if (keys === undefined) index.set(field, key);
-      else if (typeof keys === 'string') index.set(field, new Set([keys, key]));
-      else keys.add(key);
-    }
+    for (let i = 0; i < this.fields.length; i++) this.byValue[i].add(this.fields[i](value), key);
   }
 
   /** Takes an entry out of the cache and of every index. */
@@ -87,16 +82,7 @@ export class LocalCache<T> {
   }
 
   private unindex(key: string, value: T): void {
-    for (let i = 0; i < this.fields.length; i++) {
-      const index = this.byValue[i];
-      const field = this.fields[i](value);
-      const keys = index.get(field);
-      if (keys === key) index.delete(field);
-      else if (typeof keys === 'object') {
-        keys.delete(key);
-        if (keys.size === 0) index.delete(field);
-      }
-    }
+    for (let i = 0; i < this.fields.length; i++) this.byValue[i].delete(this.fields[i](value), key);
   }
 
   /**
@@ -123,9 +109,7 @@ export class LocalCache<T> {
     const i = this.indexOf.get(index);
     if (i === undefined) throw new Error(`no cache index ${index}`);
     this.generationCounter++;
-    const keys = this.byValue[i].get(value);
-    if (keys === undefined) return;
-    for (const key of typeof keys === 'string' ? [keys] : [...keys]) {
+    for (const key of this.byValue[i].values(value)) {
       const entry = this.entries.get(key);
       if (entry) this.remove(key, entry);
     }
