@@ -15,7 +15,7 @@ export const FAILOVER_TIMEOUT_MS = 2000;
 /**
  * Three sentinels with a quorum of 2, as production runs them: one sentinel with quorum 1 would
  * fail over just as well, but then the election (a majority of all sentinels must vote for the
- * leader) and the client's walk over a list of sentinels would go untested.
+ * leader) would go untested. (The client's walk over the list is exercised by a dead first entry.)
  */
 export const SENTINELS = 3;
 export const QUORUM = 2;
@@ -52,19 +52,30 @@ export class SentinelRedis {
   private readonly sentinelServers: Server[] = [];
   masterPort = 0;
   replicaPort = 0;
+  /** A free port nothing listens on: the first, dead, entry of REDIS_SENTINELS. */
+  deadPort = 0;
 
   /** REDIS_SENTINELS for the service. */
   get sentinels(): string {
     return this.sentinelServers.map((s) => `127.0.0.1:${s.port}`).join(',');
   }
 
-  /** The service's environment: REDIS_URL gives only the database (its host is never used). */
+  /**
+   * The service's environment: REDIS_URL gives only the database (its host is never used). The
+   * list starts with an address where no sentinel listens, so every connect of every client has
+   * to walk past a dead sentinel to a live one.
+   */
   env(db = 0): Record<string, string> {
-    return { REDIS_URL: `redis://${SENTINEL_MASTER}/${db}`, REDIS_SENTINELS: this.sentinels, REDIS_SENTINEL_MASTER: SENTINEL_MASTER };
+    return {
+      REDIS_URL: `redis://${SENTINEL_MASTER}/${db}`,
+      REDIS_SENTINELS: `127.0.0.1:${this.deadPort},${this.sentinels}`,
+      REDIS_SENTINEL_MASTER: SENTINEL_MASTER,
+    };
   }
 
   async start(): Promise<void> {
     this.dir = mkdtempSync(join(tmpdir(), 'ans-sentinel-'));
+    this.deadPort = await freePort();
     this.masterPort = await this.startServer([]);
     this.replicaPort = await this.startServer(['--replicaof', '127.0.0.1', String(this.masterPort)]);
     await eventually(
