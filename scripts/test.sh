@@ -41,6 +41,14 @@ if ! command -v jq >/dev/null; then
   apt_install jq
 fi
 
+# test/redis-sentinel.e2e-spec.ts fails a Redis master over through Debian's redis-sentinel.
+if ! command -v redis-sentinel >/dev/null; then
+  printf '[test] installing redis-sentinel (Debian package): the Sentinel failover suite starts its own sentinels\n' >&2
+  apt_install redis-sentinel
+  # The package starts a sentinel of its own (port 26379) that the suite does not use.
+  { $SUDO systemctl stop redis-sentinel || $SUDO service redis-sentinel stop || true; } >/dev/null 2>&1
+fi
+
 # ANS_TEST_DB and ANS_TEST_REDIS_DB let a second checkout (a git worktree sharing these servers
 # through ANS_DATA_DIR) run its suite beside this one without sharing state.
 eval "$("$ROOT/scripts/infra.sh" env "${ANS_TEST_DB:-agentnet_test}" "${ANS_TEST_REDIS_DB:-1}")"

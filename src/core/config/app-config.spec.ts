@@ -264,6 +264,45 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('REDIS_SENTINELS (ADR 0275)', () => {
+    const SENTINEL_ENV = { ...MINIMAL_ENV, REDIS_URL: 'rediss://:pw@mymaster/3', REDIS_SENTINEL_MASTER: 'mymaster' };
+
+    it('is off unless set', () => {
+      expect(loadConfig(MINIMAL_ENV).redisSentinel).toBeUndefined();
+    });
+
+    it("parses host:port and [v6]:port entries with the master name and the sentinels' credentials", () => {
+      const config = loadConfig({
+        ...SENTINEL_ENV,
+        REDIS_SENTINELS: ' s1.internal:26379, 10.0.0.2:26380 ,[fd00::1]:26379',
+        REDIS_SENTINEL_PASSWORD: 'sentinel-secret',
+        REDIS_SENTINEL_TLS: 'true',
+      });
+      expect(config.redisSentinel).toEqual({
+        sentinels: [
+          { host: 's1.internal', port: 26379 },
+          { host: '10.0.0.2', port: 26380 },
+          { host: 'fd00::1', port: 26379 },
+        ],
+        masterName: 'mymaster',
+        username: undefined,
+        password: 'sentinel-secret',
+        tls: true,
+      });
+    });
+
+    it('names every entry that is not host:port', () => {
+      const error = expectConfigError({ ...SENTINEL_ENV, REDIS_SENTINELS: 's1:26379,s2,s3:70000' });
+      expect(problemVariables(error)).toEqual(['REDIS_SENTINELS', 'REDIS_SENTINELS']);
+      expect(error.problems.join(' ')).toMatch(/"s2".*"s3:70000"/);
+    });
+
+    it('requires REDIS_SENTINEL_MASTER with it', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, REDIS_SENTINELS: 's1:26379' });
+      expect(problemVariables(error)).toEqual(['REDIS_SENTINEL_MASTER']);
+    });
+  });
+
   describe('TRUSTED_PROXY_IPS', () => {
     it('parses a comma-separated list into a set, trimming blanks', () => {
       const config = loadConfig({ ...MINIMAL_ENV, TRUSTED_PROXY_IPS: ' 10.0.0.1, ::1,,10.0.0.2 , 10.0.0.1' });

@@ -63,6 +63,18 @@ export interface QueueConfig {
   readonly concurrency: number;
 }
 
+/** Redis through Sentinel (REDIS_SENTINELS and the REDIS_SENTINEL_* variables, ADR 0275). */
+export interface RedisSentinelSettings {
+  readonly sentinels: ReadonlyArray<{ readonly host: string; readonly port: number }>;
+  /** The master group name the sentinels monitor. */
+  readonly masterName: string;
+  readonly username: string | undefined;
+  /** Marked secret: never logged. */
+  readonly password: string | undefined;
+  /** TLS to the sentinels (to the master: REDIS_URL's `rediss://`). */
+  readonly tls: boolean;
+}
+
 /** The typed, validated configuration every other part of the service reads. */
 export class AppConfig {
   readonly nodeEnv: NodeEnv;
@@ -73,6 +85,8 @@ export class AppConfig {
   readonly baseOrigin: string;
   readonly databaseUrl: string;
   readonly redisUrl: string;
+  /** Set when the service finds its Redis master through Sentinel; REDIS_URL's host is then unused. */
+  readonly redisSentinel: RedisSentinelSettings | undefined;
   readonly sessionSecret: string;
   readonly metricsBearerToken: string | undefined;
   readonly apiRateLimit: number;
@@ -187,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Number.isInteger(headersTimeout) && Number.isInteger(requestTimeout) && requestTimeout < headersTimeout) {
     problems.push('HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS');
   }
+  const redisSentinel = parseRedisSentinel(vars, problems);
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   return new AppConfig({
@@ -197,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseOrigin,
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
+    redisSentinel,
     // Outside production a per-process random secret keeps development working without setup;
     // sessions then do not survive a restart, which is acceptable there.
     sessionSecret: vars.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
@@ -246,6 +262,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ssoProviderTimeoutMs: vars.SSO_PROVIDER_TIMEOUT_MS,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
   });
+}
+
+/** REDIS_SENTINELS (`host:port`, `[v6]:port`) and its companions; undefined when it is unset. */
+function parseRedisSentinel(vars: EnvironmentVariables, problems: string[]): RedisSentinelSettings | undefined {
+  const list = splitList(vars.REDIS_SENTINELS ?? '');
+  if (list.length === 0) return undefined;
+  const sentinels: Array<{ host: string; port: number }> = [];
+  for (const item of list) {
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]\s]+)):(\d{1,5})$/.exec(item);
+    const port = match ? Number(match[3]) : 0;
+    if (!match || port < 1 || port > 65535) problems.push(`REDIS_SENTINELS: "${item}" is not host:port`);
+    else sentinels.push({ host: match[1] ?? match[2], port });
+  }
+  return {
+    sentinels,
+    masterName: vars.REDIS_SENTINEL_MASTER ?? '',
+    username: vars.REDIS_SENTINEL_USERNAME,
+    password: vars.REDIS_SENTINEL_PASSWORD,
+    tls: vars.REDIS_SENTINEL_TLS === 'true',
+  };
 }
 
 /** SECRETS_ENCRYPTION_KEY: base64 keys of exactly 32 bytes; unset outside production: the development key. */

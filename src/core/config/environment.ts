@@ -214,6 +214,51 @@ export class EnvironmentVariables {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] })
   REDIS_URL: string;
 
+  // Redis through Sentinel (ADR 0275, docs/operations.md "Redis through Sentinel").
+  @Env({
+    group: 'storage',
+    doc: 'Redis Sentinel addresses. When set, every Redis connection of the service (commands, the event bus, BullMQ) asks them for the master of `REDIS_SENTINEL_MASTER` and follows it when Sentinel fails over; `REDIS_URL` then gives only the database number, the Redis username and password, and TLS to the master and replicas (`rediss://`), and its host and port are not used. List three or more sentinels.',
+    values: 'comma-separated `host:port` (`[v6]:port` for IPv6)',
+  })
+  @IsOptional()
+  @IsString()
+  REDIS_SENTINELS = '';
+
+  @Env({
+    group: 'storage',
+    doc: 'The master group name the sentinels monitor (`sentinel monitor <name> ...`); required with `REDIS_SENTINELS`.',
+  })
+  @Transform(blankToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => Boolean(env.REDIS_SENTINELS?.trim()) || env.REDIS_SENTINEL_MASTER !== undefined)
+  @IsString({ message: 'REDIS_SENTINEL_MASTER is required when REDIS_SENTINELS is set' })
+  @MinLength(1)
+  REDIS_SENTINEL_MASTER?: string;
+
+  @Env({
+    group: 'storage',
+    doc: "Username for the sentinels themselves (their ACL user), when it differs from the default user; the master's comes from `REDIS_URL`.",
+  })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  REDIS_SENTINEL_USERNAME?: string;
+
+  @Env({
+    group: 'storage',
+    doc: "Password for the sentinels themselves (their `requirepass`); the master's comes from `REDIS_URL`. Secret.",
+  })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  REDIS_SENTINEL_PASSWORD?: string;
+
+  @Env({
+    group: 'storage',
+    doc: "`true` connects to the sentinels over TLS (verified against Node's CA store; add a private CA with `NODE_EXTRA_CA_CERTS`). TLS to the master follows `REDIS_URL`'s scheme.",
+  })
+  @IsIn(['true', 'false'])
+  REDIS_SENTINEL_TLS = 'false';
+
   @Env({ group: 'storage', doc: 'PostgreSQL pool size per node.' })
   @Integer(1, 1000)
   DB_POOL_SIZE = 20;

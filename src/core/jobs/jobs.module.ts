@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../config/app-config';
 import { RedisKeys } from '../redis/redis-keys';
-import { redisOptionsFromUrl } from '../redis/redis-url';
+import { redisConnectionOptions } from '../redis/redis-url';
 import { RECONNECT_DELAY } from '../redis/redis.service';
 import { JobWorkers } from './job-workers.service';
 
@@ -21,7 +21,7 @@ import { JobWorkers } from './job-workers.service';
         // BullMQ's own reconnect backoff grows to 20 s: after an outage its workers would take that
         // long to come back, and closing one meanwhile waits for its next attempt. Reconnect as
         // every other connection of the service does (100 ms, then at most 500 ms apart).
-        connection: { ...redisOptionsFromUrl(config.redisUrl), maxRetriesPerRequest: null, retryStrategy: RECONNECT_DELAY },
+        connection: { ...redisConnectionOptions(config), maxRetriesPerRequest: null, retryStrategy: RECONNECT_DELAY },
         prefix: RedisKeys.bullPrefix(),
       }),
     }),

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { redisOptionsFromUrl } from './redis-url';
+import { redisConnectionOptions } from './redis-url';
 
 /** A command that has no answer within this is failed (a 503 for the request), never left hanging. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1000;
@@ -33,7 +33,7 @@ export class RedisService implements OnApplicationShutdown {
     this.client = this.createConnection('command', { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
   }
 
-  /** The Redis database the service uses (REDIS_URL's path, 0 when it names none). */
+  /** The Redis database the service uses (REDIS_URL's path, 0 when it names none), with Sentinel too. */
   get db(): number {
     return this.client.options.db ?? 0;
   }
@@ -41,7 +41,7 @@ export class RedisService implements OnApplicationShutdown {
   /** A new connection with the service's options (subscribers and BullMQ need their own). */
   createConnection(name: string, extra: Partial<import('ioredis').RedisOptions> = {}): Redis {
     const client = new Redis({
-      ...redisOptionsFromUrl(this.config.redisUrl),
+      ...redisConnectionOptions(this.config),
       connectionName: `ans:${name}`,
       enableOfflineQueue: true,
       maxRetriesPerRequest: 2,
