@@ -57,13 +57,22 @@ export class OwnPgBouncer {
     }
   }
 
+  /** Starts one and waits until it answers; one that does not is killed before the error is thrown. */
   static async start(options: PgBouncerOptions): Promise<OwnPgBouncer> {
     const bouncer = new OwnPgBouncer();
-    await bouncer.launch(options);
+    try {
+      await bouncer.launch(options);
+    } catch (err) {
+      await bouncer.stop();
+      throw err;
+    }
     return bouncer;
   }
 
   private async launch(options: PgBouncerOptions): Promise<void> {
+    if (process.env.PGOPTIONS) {
+      throw new Error('PGOPTIONS is set: pg sends it as the `options` startup parameter, which PgBouncer refuses (unset it)');
+    }
     this.targetUrl = new URL(options.target);
     this.port = await freePort();
     this.dir = mkdtempSync(join(tmpdir(), 'ans-pgbouncer-'));
