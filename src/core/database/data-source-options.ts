@@ -67,9 +67,9 @@ export function serverTimeouts(
  * consecutive transactions of one client connection run on different server connections, so
  * nothing may outlive a transaction: statements are unnamed (a named one is parsed on one server
  * connection and bound on another), no timeout is a startup parameter (PgBouncer refuses those it
- * does not know; the pooler's connect_query sets them), the pipelined lanes are not opened (a
- * pipeline of implicit transactions is spread over server connections by a pooler that releases
- * the server at each one's end), and LISTEN has a direct connection of its own.
+ * does not know; the pooler's connect_query sets them), the pipelined lanes are not opened (their
+ * read groups rely on each connection having parsed their named statements, and they set
+ * plan_cache_mode for their session), and LISTEN has a direct connection of its own.
  */
 export const behindTransactionPooler = (config: Pick<AppConfig, 'databasePooler'>): boolean => config.databasePooler === 'transaction';
 
