@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DatabaseNotifications } from '../src/core/database/database-notifications.service';
 import { PreparedSql } from '../src/core/database/pipeline/prepared-sql.service';
 import { RedisService } from '../src/core/redis/redis.service';
@@ -64,6 +65,21 @@ describe('behind PgBouncer in transaction mode (DATABASE_POOLER=transaction)', (
     await makeWorkspace(a);
     expect(await bouncer.transactions()).toBeGreaterThan(before);
     expect(a.app.get(DatabaseNotifications).isListening('credential_events')).toBe(true);
+  });
+
+  it("warns at start-up, naming what to set, when the pooler's server connections lack the service's timeouts, and still serves", async () => {
+    const bare = await OwnPgBouncer.start({ target: infra.databaseUrl, poolSize: 2 });
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      const t = await infra.app({ DATABASE_URL: bare.url, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: infra.databaseUrl });
+      const warnings = warn.mock.calls.map(([message]) => String(message)).filter((m) => m.startsWith('DATABASE_POOLER=transaction'));
+      expect(warnings).toEqual([expect.stringMatching(/statement_timeout=0ms.*set .*statement_timeout = 2000.*connect_query/)]);
+      await t.http().get('/ready').expect(200);
+      await infra.closeApp(t);
+    } finally {
+      warn.mockRestore();
+      await bare.stop();
+    }
   });
 
   it('machine auth: an agk_ key reads a list, exchanges a token, and the token reads it too', async () => {
