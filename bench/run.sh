@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: starts its own PostgreSQL and Redis (scripts/infra.sh), builds the production
 # bundle, gives the benchmark a fresh database and Redis db, and runs bench/<name>.bench.ts
-# (`bash bench/run.sh [http|scim|observability|fleet|simulator|engagement-ingest|claims-sql|soak|sockets|enumeration] [options]`, http
+# (`bash bench/run.sh [http|scim|observability|fleet|simulator|engagement-ingest|claims-sql|soak|sockets|enumeration|pooler] [options]`, http
 # by default; options go to the benchmark, e.g. `npm run bench:soak -- --minutes 1`).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,6 +28,7 @@ DATABASE_URL="$BENCH_DATABASE_URL" node dist/core/database/migrate.js >/dev/null
 # checks), simulator (the SDK's fleet simulator), engagement-ingest (partner engagement events
 # against machine messages), claims-sql (claims in Postgres alone: batched or not, and the
 # contract's minimum claim), soak (a long run at half capacity: memory, connections, p99) or
-# enumeration (log-in and invitation answer times with and without an account, issue 54).
+# enumeration (log-in and invitation answer times with and without an account, issue 54) or
+# pooler (behind PgBouncer in transaction mode against direct connections, issue 59, ADR 0274).
 # bench/support/register.js runs the TypeScript without ts-node, which would load `domain` (it says why).
 exec node -r ./bench/support/register.js "bench/${1:-http}.bench.ts" "${@:2}"

@@ -36,6 +36,7 @@ SMOKES=(
   "webhooks|BENCH_EVENTS=100 BENCH_PACED_EVENTS=20 npm run --silent bench:webhooks"
   "rate-limit|npm run --silent bench:rate-limit"
   "enumeration|BENCH_ENUM_ROUNDS=3 BENCH_ENUM_BCRYPT_COST=4 bash bench/run.sh enumeration"
+  "pooler|BENCH_POOLER_ROUNDS=1 bash bench/run.sh pooler"
 )
 
 failed=()

@@ -35,6 +35,15 @@ if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium
 fi
 
+# test/pgbouncer.e2e-spec.ts and bench/pooler.bench.ts run the service behind a real PgBouncer in
+# transaction mode (ADR 0274); each starts its own on a free port (test/support/pgbouncer.ts).
+if ! command -v pgbouncer >/dev/null && [ ! -x /usr/sbin/pgbouncer ]; then
+  printf '[test] installing pgbouncer (Debian package): the transaction-pooler suite runs behind it\n' >&2
+  apt_install pgbouncer
+  # The package starts a pooler on 6432 that nothing uses.
+  { $SUDO systemctl stop pgbouncer || $SUDO service pgbouncer stop || true; } >/dev/null 2>&1
+fi
+
 # test/audit-console.e2e-spec.ts runs docs/audit-verify.sh, the auditor's script, which needs jq.
 if ! command -v jq >/dev/null; then
   printf '[test] installing jq (Debian package): docs/audit-verify.sh recomputes an audit export with it\n' >&2

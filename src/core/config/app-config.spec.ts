@@ -1,4 +1,4 @@
-import { AppConfig, ConfigValidationError, DEVELOPMENT_ENCRYPTION_KEY, loadConfig } from './app-config';
+import { AppConfig, ConfigValidationError, DEVELOPMENT_ENCRYPTION_KEY, loadConfig, loadMigrationsDatabaseUrl } from './app-config';
 
 const MINIMAL_ENV = {
   DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
@@ -176,6 +176,39 @@ describe('loadConfig', () => {
     it('rejects a URL that is not http(s)', () => {
       const error = expectConfigError({ ...MINIMAL_ENV, BASE_URL: 'ftp://example.com' });
       expect(problemVariables(error)).toEqual(['BASE_URL']);
+    });
+  });
+
+  describe('behind a connection pooler (ADR 0274)', () => {
+    const DIRECT = 'postgres://u:p@10.0.0.5:5432/db';
+
+    it('expects PostgreSQL itself by default, and LISTENs on DATABASE_URL', () => {
+      const config = loadConfig(MINIMAL_ENV);
+      expect([config.databasePooler, config.databaseListenUrl]).toEqual(['none', MINIMAL_ENV.DATABASE_URL]);
+    });
+
+    it('takes DATABASE_POOLER=transaction with a direct DATABASE_LISTEN_URL', () => {
+      const config = loadConfig({ ...MINIMAL_ENV, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: DIRECT });
+      expect([config.databasePooler, config.databaseUrl, config.databaseListenUrl]).toEqual([
+        'transaction',
+        MINIMAL_ENV.DATABASE_URL,
+        DIRECT,
+      ]);
+    });
+
+    it('refuses DATABASE_POOLER=transaction without DATABASE_LISTEN_URL (LISTEN cannot go through the pooler)', () => {
+      const error = expectConfigError({ ...MINIMAL_ENV, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: ' ' });
+      expect(error.problems).toEqual([expect.stringMatching(/^DATABASE_LISTEN_URL: .*required when DATABASE_POOLER is transaction/)]);
+    });
+
+    it('refuses a pooler mode it does not know', () => {
+      expect(problemVariables(expectConfigError({ ...MINIMAL_ENV, DATABASE_POOLER: 'session' }))).toEqual(['DATABASE_POOLER']);
+    });
+
+    it('migrates on DATABASE_MIGRATIONS_URL when set, else on DATABASE_URL', () => {
+      expect(loadMigrationsDatabaseUrl({ DATABASE_URL: MINIMAL_ENV.DATABASE_URL })).toBe(MINIMAL_ENV.DATABASE_URL);
+      expect(loadMigrationsDatabaseUrl({ DATABASE_URL: MINIMAL_ENV.DATABASE_URL, DATABASE_MIGRATIONS_URL: DIRECT })).toBe(DIRECT);
+      expect(() => loadMigrationsDatabaseUrl({ DATABASE_MIGRATIONS_URL: 'redis://x' })).toThrow(ConfigValidationError);
     });
   });
 

@@ -6,6 +6,7 @@ import {
   ENV_KEYS,
   EnvironmentVariables,
   type LogLevel,
+  type DatabasePooler,
   type MailTransport,
   type NodeEnv,
   nodeEnvDefault,
@@ -17,7 +18,7 @@ import { QueueNames } from './queue-names';
 
 // Each variable is declared once, in ./environment.ts; this file turns them into AppConfig.
 export { ENV_KEYS, SPEC_ACCESS_TOKEN_TTL_SECONDS } from './environment';
-export type { LogLevel, MailTransport, NodeEnv, WebhookUrlPolicy } from './environment';
+export type { DatabasePooler, LogLevel, MailTransport, NodeEnv, WebhookUrlPolicy } from './environment';
 
 /** Outgoing webhook delivery (docs/operations.md, "Webhooks"). */
 export interface WebhookSettings {
@@ -84,6 +85,10 @@ export class AppConfig {
   /** Origin (scheme://host[:port]) of BASE_URL, used for cross-origin and websocket origin checks. */
   readonly baseOrigin: string;
   readonly databaseUrl: string;
+  /** DATABASE_POOLER: what DATABASE_URL leads to; `transaction` makes every statement pooler-safe (ADR 0274). */
+  readonly databasePooler: DatabasePooler;
+  /** DATABASE_LISTEN_URL: the LISTEN connection's PostgreSQL, directly (DATABASE_URL when unset). */
+  readonly databaseListenUrl: string;
   readonly redisUrl: string;
   /** Set when the service finds its Redis master through Sentinel; REDIS_URL's host is then unused. */
   readonly redisSentinel: RedisSentinelSettings | undefined;
@@ -151,6 +156,21 @@ export function loadDatabaseUrl(env: Record<string, string | undefined> = proces
   return vars.DATABASE_URL;
 }
 
+/**
+ * Where `npm run migrate` connects: DATABASE_MIGRATIONS_URL (PostgreSQL directly, when DATABASE_URL
+ * leads to a pooler; ADR 0274), else DATABASE_URL. Both validated, as loadDatabaseUrl does.
+ */
+export function loadMigrationsDatabaseUrl(env: Record<string, string | undefined> = process.env): string {
+  const direct = env.DATABASE_MIGRATIONS_URL?.trim();
+  if (!direct) return loadDatabaseUrl(env);
+  const vars = plainToInstance(EnvironmentVariables, { DATABASE_MIGRATIONS_URL: direct });
+  const errors = validateSync(vars, { forbidUnknownValues: false }).filter((e) => e.property === 'DATABASE_MIGRATIONS_URL');
+  if (errors.length > 0) {
+    throw new ConfigValidationError([`DATABASE_MIGRATIONS_URL: ${Object.values(errors[0].constraints ?? {}).join('; ')}`]);
+  }
+  return direct;
+}
+
 const splitList = (value: string) =>
   value
     .split(',')
@@ -211,6 +231,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrl: vars.BASE_URL.replace(/\/+$/, ''),
     baseOrigin,
     databaseUrl: vars.DATABASE_URL,
+    databasePooler: vars.DATABASE_POOLER,
+    databaseListenUrl: vars.DATABASE_LISTEN_URL ?? vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
     redisSentinel,
     // Outside production a per-process random secret keeps development working without setup;

@@ -22,6 +22,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** public: https only, to public addresses only (checked at creation and again at delivery); any: no rule. */
 const WEBHOOK_URL_POLICIES = ['public', 'any'] as const;
 export type WebhookUrlPolicy = (typeof WEBHOOK_URL_POLICIES)[number];
+/** What DATABASE_URL leads to (ADR 0274): PostgreSQL (or a session-mode pooler), or a transaction-mode pooler. */
+const DATABASE_POOLERS = ['none', 'transaction'] as const;
+export type DatabasePooler = (typeof DATABASE_POOLERS)[number];
 
 /** SPEC.md (Limits): access tokens live 30 days. ACCESS_TOKEN_TTL_SECONDS may shorten it outside production only. */
 export const SPEC_ACCESS_TOKEN_TTL_SECONDS = 2_592_000;
@@ -265,7 +268,7 @@ export class EnvironmentVariables {
 
   @Env({
     group: 'storage',
-    doc: "Extra PostgreSQL connections per node that carry the machine plane's short hot statements (credential lookups, shallow list pages, token inserts) in pipeline mode, batched per event-loop turn; as many again carry its durable one-statement writes (messages, tasks, engagement events), so no read waits behind a write's WAL flush. 0 sends them all through the pool instead.",
+    doc: "Extra PostgreSQL connections per node that carry the machine plane's short hot statements (credential lookups, shallow list pages, token inserts) in pipeline mode, batched per event-loop turn; as many again carry its durable one-statement writes (messages, tasks, engagement events), so no read waits behind a write's WAL flush. 0 sends them all through the pool instead, as `DATABASE_POOLER=transaction` does whatever this says.",
   })
   @Integer(0, 16)
   DB_PIPELINE_CONNECTIONS = 2;
@@ -276,6 +279,37 @@ export class EnvironmentVariables {
   })
   @Integer(100, 600_000)
   DB_STATEMENT_TIMEOUT_MS = 2000;
+
+  // ---- Behind a connection pooler (ADR 0274; docs/operations.md "Behind a connection pooler") ----
+  @Env<DatabasePooler>({
+    group: 'storage',
+    doc: "What `DATABASE_URL` leads to. `none`: PostgreSQL itself, or a pooler in session mode. `transaction`: a pooler in transaction mode (PgBouncer's `pool_mode = transaction`, as managed PostgreSQL offerings put in front of a database): every statement is sent unnamed (no prepared statement outlives its transaction), the pipelined connections of `DB_PIPELINE_CONNECTIONS` are not opened (their statements go through the pool), and no timeout is sent as a startup parameter (set them in the pooler's `connect_query` or on the role; the service warns at start-up when the connections it is given lack them). Requires `DATABASE_LISTEN_URL`.",
+  })
+  @IsIn(DATABASE_POOLERS)
+  DATABASE_POOLER: DatabasePooler = 'none';
+
+  @Env({
+    group: 'storage',
+    doc: "Where the node's one LISTEN connection goes (credential and session changes notified with their commit): PostgreSQL directly, never a pooler in transaction mode, which would hand LISTEN's session to other clients. Required when `DATABASE_POOLER` is `transaction`.",
+    defaultNote: '`DATABASE_URL`',
+  })
+  @Transform(blankToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.DATABASE_POOLER === 'transaction' || env.DATABASE_LISTEN_URL !== undefined)
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql'] },
+    { message: 'DATABASE_LISTEN_URL must be a postgres:// URL to PostgreSQL itself (required when DATABASE_POOLER is transaction)' },
+  )
+  DATABASE_LISTEN_URL?: string;
+
+  @Env({
+    group: 'storage',
+    doc: '`npm run migrate` connects here: PostgreSQL directly (a migration may hold a session for minutes and must not be cut by the timeouts a pooler sets). Read by `npm run migrate` only; set it wherever `DATABASE_URL` leads to a pooler.',
+    defaultNote: '`DATABASE_URL`',
+  })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql'] })
+  DATABASE_MIGRATIONS_URL?: string;
 
   // ---- Authentication and access ----
   @Env({

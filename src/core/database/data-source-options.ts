@@ -63,6 +63,31 @@ export function serverTimeouts(
 }
 
 /**
+ * Whether DATABASE_URL leads to a pooler in transaction mode (DATABASE_POOLER, ADR 0274). Then
+ * consecutive transactions of one client connection run on different server connections, so
+ * nothing may outlive a transaction: statements are unnamed (a named one is parsed on one server
+ * connection and bound on another), no timeout is a startup parameter (PgBouncer refuses those it
+ * does not know; the pooler's connect_query sets them), the pipelined lanes are not opened (their
+ * read groups rely on each connection having parsed their named statements, and they set
+ * plan_cache_mode for their session), and LISTEN has a direct connection of its own.
+ */
+export const behindTransactionPooler = (config: Pick<AppConfig, 'databasePooler'>): boolean => config.databasePooler === 'transaction';
+
+/** The server-side bounds as startup parameters where the connection takes them: none behind a transaction pooler. */
+export function startupTimeouts(bounds: ConnectionBounds, config: Pick<AppConfig, 'databasePooler'>): ReturnType<typeof serverTimeouts> {
+  return behindTransactionPooler(config) ? {} : serverTimeouts(bounds);
+}
+
+/** The settings serverTimeouts sets, in the unit pg_settings reports them in (ms). */
+export function expectedServerSettings(bounds: ConnectionBounds): Record<string, number> {
+  return {
+    statement_timeout: bounds.statementTimeoutMs,
+    lock_timeout: bounds.statementTimeoutMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
+}
+
+/**
  * Why a connection was given up: Postgres did not answer within the answer timeout. Carries a
  * network error's code (ETIMEDOUT), so the request answers 503 `database_unavailable`.
  */
@@ -262,9 +287,14 @@ const keepAlive = (): void => undefined;
 /**
  * Options shared by the app's DataSource and the `migrate` command. Never synchronize. With
  * `bounds` (the app's, not the migrations': a migration may rightly run for minutes), every
- * pooled connection has the server-side timeouts and the answer watchdog of PooledClient.
+ * pooled connection has the server-side timeouts (sent at connect, except behind a transaction
+ * pooler) and the answer watchdog of PooledClient.
  */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoolSize'>, bounds?: ConnectionBounds): DataSourceOptions {
+export function dataSourceOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'dbPoolSize'> & Partial<Pick<AppConfig, 'databasePooler'>>,
+  bounds?: ConnectionBounds,
+): DataSourceOptions {
+  const pooler = { databasePooler: config.databasePooler ?? 'none' };
   return {
     type: 'postgres',
     url: config.databaseUrl,
@@ -281,7 +311,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbPoo
       idleTimeoutMillis: 30000,
       application_name: APPLICATION_NAME,
       Client: PooledClient,
-      ...(bounds ? { ...serverTimeouts(bounds), answerTimeoutMs: bounds.answerTimeoutMs, gate: new ConnectGate() } : {}),
+      ...(bounds ? { ...startupTimeouts(bounds, pooler), answerTimeoutMs: bounds.answerTimeoutMs, gate: new ConnectGate() } : {}),
     },
   };
 }

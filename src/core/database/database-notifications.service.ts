@@ -10,7 +10,8 @@ type Listener = (payload?: string) => void;
 const RECONNECT_DELAY_MS = 1000;
 
 /**
- * PostgreSQL LISTEN on one dedicated connection per node. A statement that calls
+ * PostgreSQL LISTEN on one dedicated connection per node, to DATABASE_LISTEN_URL (PostgreSQL
+ * itself, not a transaction pooler, which would hand the listening session to other clients). A statement that calls
  * `pg_notify(channel, payload)` inside a transaction wakes every node's listeners when, and only
  * if, that transaction commits, with the payload. A listener is also called, without a payload,
  * after the connection is (re)established, since notifications sent while it was down are lost:
@@ -77,7 +78,8 @@ export class DatabaseNotifications implements OnApplicationShutdown {
   private connect(): void {
     if (this.stopped || this.client || this.reconnect) return;
     const client = new Client({
-      connectionString: this.config.databaseUrl,
+      // PostgreSQL directly, never a transaction pooler (DATABASE_LISTEN_URL, ADR 0274)
+      connectionString: this.config.databaseListenUrl,
       application_name: `${APPLICATION_NAME}-listen`,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });

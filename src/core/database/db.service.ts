@@ -236,6 +236,6 @@ export class Db implements Queryable {
    * See PipelinedTransaction for what that asks of `work`.
    */
   pipelined<T>(work: (tx: PipelinedTx) => Promise<T>): Promise<T> {
-    return PipelinedTransaction.run(this.dataSource, work);
+    return PipelinedTransaction.run(this.dataSource, work, this.lanes.namedStatements);
   }
 }

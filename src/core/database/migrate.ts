@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { ConfigValidationError, loadDatabaseUrl } from '../config/app-config';
+import { ConfigValidationError, loadMigrationsDatabaseUrl } from '../config/app-config';
 import { configSources, loadEnvFile } from '../config/env-file';
 import { dataSourceOptions } from './data-source-options';
 
@@ -18,7 +18,7 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
 if (require.main === module) {
   const envFile = loadEnvFile();
   (async () => {
-    const applied = await runMigrations(loadDatabaseUrl());
+    const applied = await runMigrations(loadMigrationsDatabaseUrl());
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
   })().catch((err: unknown) => {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

@@ -45,7 +45,10 @@ export function refusalReason(err: unknown): string | undefined {
  * `query` answers and fails as TypeORM's EntityManager.query does on Postgres (rows; [rows, count]
  * for UPDATE and DELETE; a QueryFailedError around pg's error), so repository methods take either
  * (SqlExecutor); `failure` and `commit` throw the same QueryFailedError. Every statement is named
- * after its text (statementName): each connection parses and plans it once.
+ * after its text (statementName): each connection parses and plans it once; behind a transaction
+ * pooler (ADR 0274) they are unnamed, since the next transaction may run on another server
+ * connection. The pipeline itself is safe there: every statement before COMMIT answers in a
+ * transaction block, and a pooler keeps the server connection until the block ends.
  */
 export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
   private corked = false;
@@ -55,17 +58,21 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
   private firstFailure?: QueryFailedError;
   private readonly committed: Array<() => void> = [];
 
-  private constructor(private readonly client: PipelineClient) {}
+  private constructor(
+    private readonly client: PipelineClient,
+    /** Whether statements are named after their text: not behind a transaction pooler (PreparedSql.namedStatements). */
+    private readonly named: boolean,
+  ) {}
 
   /**
    * Runs `work` in a pipelined transaction. `work` issues statements with `query` and ends with
    * `commit` (or throws); a transaction `work` left open is committed after it, one that threw
    * is rolled back. The connection returns to the pool once every answer is in.
    */
-  static async run<T>(db: DataSource, work: (tx: PipelinedTransaction) => Promise<T>): Promise<T> {
+  static async run<T>(db: DataSource, work: (tx: PipelinedTransaction) => Promise<T>, named = true): Promise<T> {
     const qr = db.createQueryRunner();
     const client = (await qr.connect()) as PipelineClient;
-    const tx = new PipelinedTransaction(client);
+    const tx = new PipelinedTransaction(client, named);
     let broken: unknown;
     try {
       client.pipeline = true;
@@ -177,12 +184,13 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
         this.client.connection.stream.uncork();
       });
     }
-    const sent = (values === undefined ? this.client.query(text) : this.client.query({ name: statementName(text), text, values })).then(
-      undefined,
-      (err: Error) => {
-        throw new QueryFailedError(text, values, err);
-      },
-    );
+    const sent = (
+      values === undefined
+        ? this.client.query(text)
+        : this.client.query(this.named ? { name: statementName(text), text, values } : { text, values })
+    ).then(undefined, (err: Error) => {
+      throw new QueryFailedError(text, values, err);
+    });
     // Marked handled here: a caller that gave up on the transaction need not await every statement.
     sent.catch((err: QueryFailedError) => {
       if (this.firstFailure === undefined) this.firstFailure = err;

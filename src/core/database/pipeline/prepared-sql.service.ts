@@ -1,16 +1,18 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client, type ClientConfig, DatabaseError, Pool, Query, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import {
   APPLICATION_NAME,
+  behindTransactionPooler,
   CONNECT_TIMEOUT_MS,
   ConnectGate,
   connectionBounds,
   DatabaseStalledError,
   destroyConnection,
-  serverTimeouts,
+  expectedServerSettings,
+  startupTimeouts,
 } from '../data-source-options';
 import { statementName } from '../statement';
 import { ConnectionShapes, NotRunError, PipelinedQuery, pipelinedQueryInternalsProblems, ReadGroup } from './pipelined-query';
@@ -153,8 +155,15 @@ function assertRead(text: string): void {
  * offsets) goes to `pooledRows`. Never for transactions: use TypeORM's EntityManager.
  */
 @Injectable()
-export class PreparedSql implements OnApplicationShutdown {
+export class PreparedSql implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PreparedSql.name);
+  /**
+   * Whether statements are named (parsed and planned once per connection): not behind a
+   * transaction pooler, where the next statement may run on another server connection, which has
+   * never seen the name (ADR 0274). Unnamed, each is parsed with its Bind, in the same write.
+   */
+  readonly namedStatements: boolean;
+  private readonly expectedSettings?: Record<string, number>;
   /** The pipelined connections of reads (and of writes that do not wait for their commit's flush). */
   private readonly reads: LaneSet;
   /** Those of one-statement writes that wait for their commit's WAL flush (`committedRows`). */
@@ -166,17 +175,50 @@ export class PreparedSql implements OnApplicationShutdown {
   ) {
     assertDriverInternals(db);
     const bounds = connectionBounds(config);
+    const pooled = behindTransactionPooler(config);
+    this.namedStatements = !pooled;
+    if (pooled) this.expectedSettings = expectedServerSettings(bounds);
     const options = {
       connectionString: config.databaseUrl,
       application_name: APPLICATION_NAME,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      ...serverTimeouts(bounds),
+      ...startupTimeouts(bounds, config),
     };
     // the pool's gate (data-source-options.ts), so that pool and lanes probe a stalled Postgres together
     const gate = (db.options as { extra?: { gate?: ConnectGate } }).extra?.gate ?? new ConnectGate();
     const lanes = { options, logger: this.logger, answerTimeoutMs: bounds.answerTimeoutMs, gate };
-    this.reads = new LaneSet(config.dbPipelineConnections, lanes, true);
-    this.commits = new LaneSet(config.dbPipelineConnections, lanes, false);
+    // Behind a transaction pooler no lane is opened: every statement goes through the pool (ADR 0274).
+    const laneCount = pooled ? 0 : config.dbPipelineConnections;
+    this.reads = new LaneSet(laneCount, lanes, true);
+    this.commits = new LaneSet(laneCount, lanes, false);
+  }
+
+  /**
+   * Behind a transaction pooler the server-side bounds (ADR 0231) are the pooler's to set, on
+   * every server connection (connect_query) or on the role: warns, naming what to set, when the
+   * connection the pool is given has other values. Never stops the boot: every statement is still
+   * bounded by the answer watchdog.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const expected = this.expectedSettings;
+    if (!expected) return;
+    try {
+      const { rows } = await this.pool.query<{ name: string; setting: string }>(
+        `SELECT name, setting FROM pg_settings WHERE name = ANY($1::text[])`,
+        [Object.keys(expected)],
+      );
+      const wrong = rows.filter((r) => Number(r.setting) !== expected[r.name]);
+      if (wrong.length > 0) {
+        this.logger.warn(
+          `DATABASE_POOLER=transaction: the pooler's server connections have ${wrong.map((r) => `${r.name}=${r.setting}ms`).join(', ')}; ` +
+            `set ${Object.entries(expected)
+              .map(([name, ms]) => `${name} = ${ms}`)
+              .join(', ')} in its connect_query or on the role (docs/operations.md, "Behind a connection pooler")`,
+        );
+      }
+    } catch (err) {
+      this.logger.warn(`DATABASE_POOLER=transaction: could not read the server connections' timeouts: ${(err as Error).message}`);
+    }
   }
 
   private get pool(): Pool {
@@ -228,7 +270,7 @@ export class PreparedSql implements OnApplicationShutdown {
 
   /** pooledRows's whole result: the rows and the count of rows the statement wrote. */
   pooledResult(text: string, values: unknown[]): Promise<QueryResult> {
-    return this.pool.query({ name: statementName(text), text, values });
+    return this.pool.query(this.namedStatements ? { name: statementName(text), text, values } : { text, values });
   }
 
   async onApplicationShutdown(): Promise<void> {
