@@ -8,6 +8,7 @@ import { OutboxRelay } from '../src/events/outbox-relay.service';
 import { makeOperator, type Operator, sessionCookie } from './support/console';
 import { eventually } from './support/eventually';
 import { IsolatedInfra } from './support/isolated-infra';
+import { metricSample } from './support/metrics';
 import { mailsTo } from './support/operator';
 import { freePort } from './support/spawned-app';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier';
@@ -296,6 +297,7 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
   it('a 410 Gone disables the subscription at once; a manual retry is still one attempt, not retried; the admins get a mail', async () => {
     const url = receiver.url(() => 410);
     const sub = await subscribe(t, op, url, ['agent_command.created']);
+    const disabledBefore = (await metricSample(t, 'webhook_subscriptions_disabled_total', { reason: 'gone' }))!;
     await command(t, op);
     await receiver.waitFor(url);
     const disabled = await eventually(async () => {
@@ -316,6 +318,8 @@ describe('webhook delivery to a real receiver (own Postgres database and Redis)'
       expect(after).toMatchObject({ status: 'failed', attempts: 2, response_status: 410, next_attempt_at: null });
     });
     expect(await subscriptionOf(t, op, sub.id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
+    // counted once, when it turned disabled, not again for the manual retry's 410
+    expect(await metricSample(t, 'webhook_subscriptions_disabled_total', { reason: 'gone' })).toBe(disabledBefore + 1);
 
     // New events make no deliveries for it.
     await command(t, op);
@@ -430,6 +434,7 @@ describe('webhook subscriptions disabled after their failure window', () => {
     const op = await makeOperator(t);
     const url = receiver.url(() => 500);
     const sub = await subscribe(t, op, url, ['agent_command.created']);
+    const disabledBefore = (await metricSample(t, 'webhook_subscriptions_disabled_total', { reason: 'failing' }))!;
     const started = Date.now();
     await command(t, op);
     const disabled = await eventually(
@@ -442,6 +447,7 @@ describe('webhook subscriptions disabled after their failure window', () => {
     );
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
     expect(disabled).toMatchObject({ disabled_reason: 'failing' });
+    expect(await metricSample(t, 'webhook_subscriptions_disabled_total', { reason: 'failing' })).toBe(disabledBefore + 1);
     const [d] = (await deliveriesOf(t, op, sub.id)).deliveries;
     expect(d).toMatchObject({ status: 'failed', last_error: 'subscription disabled' });
     const sent = receiver.forPath(url).length;

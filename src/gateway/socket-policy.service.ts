@@ -1,6 +1,8 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { Clock } from '../core/common/clock/clock';
 import { ProblemError } from '../core/common/problem/problem.error';
+import { SOCKET_DISCONNECTIONS_METRIC } from '../core/metrics/metric-names';
 import { CredentialEvents } from '../core/redis/credential-events';
 import { EventBus } from '../core/redis/event-bus.service';
 import { SessionEvents } from '../core/redis/redis-keys';
@@ -9,6 +11,7 @@ import { SessionsService } from '../sessions';
 import { SocketTokensService } from '../socket-tokens';
 import { CloseCodes } from './socket-protocol';
 import { AgentSocketIdentity, OperatorSocketIdentity, SocketConnection, SocketKeys, SocketRegistry } from './socket-registry';
+import type { Counter } from 'prom-client';
 
 /** How many recent events are remembered for upgrades that were being verified when they arrived. */
 const RECENT_EVENTS = 4_096;
@@ -57,6 +60,7 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
     private readonly sessions: SessionsService,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    @Optional() @InjectMetric(SOCKET_DISCONNECTIONS_METRIC) private readonly disconnections?: Counter<string>,
   ) {}
 
   get generation(): number {
@@ -202,6 +206,7 @@ export class SocketPolicy implements OnModuleInit, OnApplicationShutdown {
 
   close(conn: SocketConnection, code: number, reason: string): void {
     if (!this.registry.remove(conn.ws)) return;
+    this.disconnections?.inc({ reason: 'policy' });
     conn.ws.close(code, Buffer.from(reason).subarray(0, MAX_CLOSE_REASON).toString());
   }
 }

@@ -16,7 +16,8 @@ import { securityHeaders } from '../core/common/http/security-headers';
 import { PROBLEM_CONTENT_TYPE } from '../core/common/problem/problem-body';
 import { ProblemRenderer } from '../core/common/problem/problem-renderer';
 import { AppConfig } from '../core/config/app-config';
-import { SOCKET_CONNECTIONS_METRIC } from '../core/metrics/metric-names';
+import { collectOnScrape } from '../core/metrics/collect-on-scrape';
+import { SOCKET_CONNECTIONS_METRIC, SOCKET_DISCONNECTIONS_METRIC, SOCKET_OPEN_METRIC } from '../core/metrics/metric-names';
 import { SOCKET_PATH } from '../socket-tokens';
 import { AuthenticatedUpgrade, SocketAuthService } from './socket-auth.service';
 import { SocketPolicy } from './socket-policy.service';
@@ -34,7 +35,7 @@ import {
 import { canReceiveCommands, SocketConnection, SocketRegistry } from './socket-registry';
 import { SocketReplyInterceptor } from './socket-reply.interceptor';
 import type { IncomingMessage } from 'node:http';
-import type { Counter } from 'prom-client';
+import type { Counter, Gauge } from 'prom-client';
 import type { WebSocket, WebSocketServer } from 'ws';
 
 /** Every sweep pings each socket; one that has not answered the previous ping is dropped. */
@@ -54,6 +55,7 @@ type VerifyDone = (ok: boolean, code?: number, message?: string, headers?: Recor
 @WebSocketGateway({ path: SOCKET_PATH, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
 export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
   private sweepTimer?: NodeJS.Timeout;
+  private stopCollecting = (): void => undefined;
 
   /** The hardening headers of every HTTP answer (ADR 0229), on the 101 and on refused upgrades too. */
   private readonly securityHeaders: Readonly<Record<string, string>>;
@@ -66,9 +68,13 @@ export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayC
     private readonly clock: Clock,
     private readonly problems: ProblemRenderer,
     @InjectMetric(SOCKET_CONNECTIONS_METRIC) private readonly connections: Counter<string>,
+    @InjectMetric(SOCKET_DISCONNECTIONS_METRIC) private readonly disconnections: Counter<string>,
+    @InjectMetric(SOCKET_OPEN_METRIC) private readonly open: Gauge<string>,
     config: AppConfig,
   ) {
     this.securityHeaders = securityHeaders(config);
+    // every reason's series exists from the start, so increase() sees the first drop
+    for (const reason of ['client', 'ping_timeout', 'policy', 'shutdown']) disconnections.inc({ reason }, 0);
   }
 
   afterInit(server: WebSocketServer): void {
@@ -81,10 +87,12 @@ export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayC
     });
     this.sweepTimer = setInterval(() => this.sweep(), SOCKET_SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
+    this.stopCollecting = collectOnScrape(this.open, () => this.open.set(this.registry.size));
   }
 
   onApplicationShutdown(): void {
     clearInterval(this.sweepTimer);
+    this.stopCollecting();
   }
 
   /**
@@ -99,7 +107,7 @@ export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayC
         new Promise<void>((resolve) => (conn.ws.readyState === conn.ws.CLOSED ? resolve() : conn.ws.once('close', () => resolve()))),
     );
     for (const conn of conns) {
-      this.registry.remove(conn.ws);
+      if (this.registry.remove(conn.ws)) this.disconnections.inc({ reason: 'shutdown' });
       conn.ws.close(CloseCodes.goingAway, 'server_shutting_down');
     }
     const cut = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
@@ -142,8 +150,9 @@ export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayC
     this.policy.admitted(conn, admission.generation);
   }
 
+  /** A socket still registered when it closes was ended by its client (or its network); the server's own closes unregister first. */
   handleDisconnect(ws: WebSocket): void {
-    this.registry.remove(ws);
+    if (this.registry.remove(ws)) this.disconnections.inc({ reason: 'client' });
   }
 
   /** Liveness (ping/pong) and credential expiry of every socket of this node. */
@@ -152,6 +161,7 @@ export class SocketGateway implements OnGatewayInit<WebSocketServer>, OnGatewayC
       if (this.policy.closeIfExpired(conn)) continue;
       if (!conn.alive) {
         this.registry.remove(conn.ws);
+        this.disconnections.inc({ reason: 'ping_timeout' });
         conn.ws.terminate();
         continue;
       }

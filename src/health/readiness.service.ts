@@ -1,14 +1,18 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { DataSource } from 'typeorm';
 import { Clock } from '../core/common/clock/clock';
 import { HttpConnections } from '../core/common/http/http-connections';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { JobWorkers } from '../core/jobs/job-workers.service';
+import { collectOnScrape } from '../core/metrics/collect-on-scrape';
+import { READY_CHECK_METRIC, READY_DATABASE_PING_METRIC, READY_METRIC } from '../core/metrics/metric-names';
 import { RedisService } from '../core/redis/redis.service';
 import { MigrationsRepository } from './migrations.repository';
+import type { Gauge } from 'prom-client';
 
 export type CheckStatus = 'ok' | 'degraded' | 'error';
 
@@ -40,8 +44,11 @@ const SLOW_CHECK_MS = 500;
  * (503); a slow but passing check makes it `degraded` (200).
  */
 @Injectable()
-export class ReadinessService {
+export class ReadinessService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ReadinessService.name);
+  /** The report of the scrape in progress, shared by the three readiness gauges it fills. */
+  private scraping?: Promise<ReadinessReport>;
+  private stopCollecting: (() => void)[] = [];
 
   constructor(
     private readonly typeorm: TypeOrmHealthIndicator,
@@ -52,7 +59,39 @@ export class ReadinessService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly connections: HttpConnections,
+    @InjectMetric(READY_METRIC) private readonly readyGauge: Gauge<string>,
+    @InjectMetric(READY_CHECK_METRIC) private readonly checkGauge: Gauge<string>,
+    @InjectMetric(READY_DATABASE_PING_METRIC) private readonly pingGauge: Gauge<string>,
   ) {}
+
+  /**
+   * /metrics carries what /ready answers (`ready`, `ready_check{check}`, the database ping), run
+   * when it is scraped, so Prometheus sees a node's readiness without probing it.
+   */
+  onModuleInit(): void {
+    this.stopCollecting = [
+      collectOnScrape(this.readyGauge, async () => this.readyGauge.set((await this.scrapeReport()).status === 'error' ? 0 : 1)),
+      collectOnScrape(this.checkGauge, async () => {
+        const { checks } = await this.scrapeReport();
+        for (const [check, { status }] of Object.entries(checks)) this.checkGauge.set({ check }, status === 'error' ? 0 : 1);
+      }),
+      collectOnScrape(this.pingGauge, async () => {
+        const latency = (await this.scrapeReport()).checks.repo.latency_ms;
+        if (latency === undefined) this.pingGauge.reset();
+        else this.pingGauge.set(latency / 1000);
+      }),
+    ];
+  }
+
+  onApplicationShutdown(): void {
+    for (const stop of this.stopCollecting) stop();
+  }
+
+  /** One report per scrape: prom-client collects every gauge at once, so they share the one in flight. */
+  private scrapeReport(): Promise<ReadinessReport> {
+    this.scraping ??= this.report().finally(() => (this.scraping = undefined));
+    return this.scraping;
+  }
 
   async report(): Promise<ReadinessReport> {
     if (this.connections.isDraining) return this.shuttingDown();

@@ -15,7 +15,7 @@ export class MetricsController extends PrometheusController {
     summary: 'Scrape Prometheus metrics',
     description:
       'For Prometheus scrapers, with `Authorization: Bearer <METRICS_BEARER_TOKEN>` (neither a workspace key nor an operator session); the token is mandatory in production, and outside production /metrics is open when none is configured. ' +
-      'Answers the text exposition format with no-cache headers: process metrics, `http_request_duration_seconds` by method, route template and status, the open connections (`http_open_connections`), and counters of auth failures, rate-limit refusals, enrollment claims, socket connections, webhook attempts, payment events and connections closed or refused at the connection limit. ' +
+      'Answers the text exposition format with no-cache headers: process metrics, `http_request_duration_seconds` by method, route template and status, the open connections (`http_open_connections`), and counters of auth failures, rate-limit refusals (the log-in throttles included), enrollment claims, socket connections and disconnections, webhook attempts and disabled subscriptions, payment events, dead jobs and connections closed or refused at the connection limit; and, read when scraped, the readiness checks (`ready`, `ready_check`), the job queues (`queue_jobs`) and the open sockets. ' +
       '401 `metrics_token_required` or `invalid_metrics_token`, with `WWW-Authenticate: Bearer realm="metrics"`. Not rate limited.',
   })
   @ApiOkResponse({ description: 'Prometheus text exposition format' })

@@ -14,7 +14,15 @@ import {
   SOCKET_CONNECTIONS_METRIC,
   SOCKET_PUSHES_METRIC,
   PAYMENT_EVENTS_METRIC,
+  QUEUE_JOBS_DEAD_METRIC,
+  QUEUE_JOBS_METRIC,
+  READY_CHECK_METRIC,
+  READY_DATABASE_PING_METRIC,
+  READY_METRIC,
+  SOCKET_DISCONNECTIONS_METRIC,
+  SOCKET_OPEN_METRIC,
   WEBHOOK_ATTEMPTS_METRIC,
+  WEBHOOK_SUBSCRIPTIONS_DISABLED_METRIC,
 } from '../core/metrics/metric-names';
 import { HttpMetrics } from './http-metrics';
 import { MetricsTokenStrategy } from './metrics-token.strategy';
@@ -46,6 +54,36 @@ const metricProviders = [
   makeCounterProvider({
     name: HTTP_CONNECTIONS_EVICTED_METRIC,
     help: 'Connections with no request in progress closed to make room for a new one at HTTP_MAX_CONNECTIONS',
+  }),
+  // The series an on-call alerts on (deploy/monitoring/alerts.yml, ADR 0278). The gauges are read
+  // at scrape time by the module that owns what they measure (collectOnScrape).
+  makeGaugeProvider({
+    name: QUEUE_JOBS_METRIC,
+    help: 'Jobs of each queue by state (waiting, active, delayed, failed), read from Redis at scrape time',
+    labelNames: ['queue', 'state'],
+  }),
+  makeCounterProvider({
+    name: QUEUE_JOBS_DEAD_METRIC,
+    help: 'Jobs that failed their last attempt on this node (no retry left)',
+    labelNames: ['queue'],
+  }),
+  makeCounterProvider({
+    name: WEBHOOK_SUBSCRIPTIONS_DISABLED_METRIC,
+    help: 'Webhook subscriptions disabled by the service, by reason (failing, gone)',
+    labelNames: ['reason'],
+  }),
+  makeGaugeProvider({ name: READY_METRIC, help: '1 when /ready answers 200 on this node, 0 when it answers 503' }),
+  makeGaugeProvider({
+    name: READY_CHECK_METRIC,
+    help: 'Per /ready check (repo, migrations, oban): 1 when it passes, 0 when it fails',
+    labelNames: ['check'],
+  }),
+  makeGaugeProvider({ name: READY_DATABASE_PING_METRIC, help: "The readiness check's database ping in seconds" }),
+  makeGaugeProvider({ name: SOCKET_OPEN_METRIC, help: 'Websockets open on this node' }),
+  makeCounterProvider({
+    name: SOCKET_DISCONNECTIONS_METRIC,
+    help: 'Websockets that ended, by who ended them (client, ping_timeout, policy, shutdown)',
+    labelNames: ['reason'],
   }),
 ];
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { ProblemError } from '../core/common/problem/problem.error';
+import { RATE_LIMITED_METRIC } from '../core/metrics/metric-names';
 import { RedisKeys } from '../core/redis/redis-keys';
 import { RedisService } from '../core/redis/redis.service';
 import {
@@ -10,6 +12,10 @@ import {
   LOGIN_IDENTITY_WINDOW_S,
   LOGIN_IP_WINDOW_S,
 } from './session.constants';
+import type { Counter } from 'prom-client';
+
+/** `rate_limited_total{limit}` of the password and second-factor log-in (the machine limit is `machine`). */
+export const LOGIN_THROTTLE_LIMITS = { ip: 'login_ip', identity: 'login_identity' } as const;
 
 /**
  * 429 with the seconds to wait (retry-after, at least 1). SPEC: a minimal plain-text body for
@@ -77,7 +83,13 @@ return n`;
  */
 @Injectable()
 export class LoginThrottleService {
-  constructor(private readonly redis: RedisService) {}
+  constructor(
+    private readonly redis: RedisService,
+    @InjectMetric(RATE_LIMITED_METRIC) private readonly refused: Counter<string>,
+  ) {
+    // the series exist from the start, so increase() sees the first refusal
+    for (const limit of Object.values(LOGIN_THROTTLE_LIMITS)) refused.inc({ limit }, 0);
+  }
 
   private identity(email: string, ipBucket: string): string {
     return createHash('sha256').update(`${email}\n${ipBucket}`).digest('base64url');
@@ -101,6 +113,7 @@ export class LoginThrottleService {
       LOGIN_FAILURES_PER_IDENTITY,
     )) as [string, number];
     if (outcome === 'ok') return value;
+    this.refused.inc({ limit: outcome === 'ip' ? LOGIN_THROTTLE_LIMITS.ip : LOGIN_THROTTLE_LIMITS.identity });
     // 'busy': the last allowed attempts are being verified now; if they fail, the cooldown follows.
     throw new LoginThrottled(outcome === 'busy' ? LOGIN_COOLDOWN_S : Math.max(1, value));
   }
@@ -117,7 +130,9 @@ export class LoginThrottleService {
       LOGIN_FAILURES_PER_IDENTITY,
       LOGIN_COOLDOWN_S,
     )) as number;
-    if (cooldown > 0) throw new LoginThrottled(cooldown);
+    if (cooldown <= 0) return;
+    this.refused.inc({ limit: LOGIN_THROTTLE_LIMITS.identity });
+    throw new LoginThrottled(cooldown);
   }
 
   /**

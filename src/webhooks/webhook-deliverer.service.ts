@@ -7,7 +7,7 @@ import { randomToken } from '../core/common/crypto/secrets';
 import { withTimeout } from '../core/common/with-timeout';
 import { AppConfig } from '../core/config/app-config';
 import { QueueNames } from '../core/config/queue-names';
-import { WEBHOOK_ATTEMPTS_METRIC } from '../core/metrics/metric-names';
+import { WEBHOOK_ATTEMPTS_METRIC, WEBHOOK_SUBSCRIPTIONS_DISABLED_METRIC } from '../core/metrics/metric-names';
 import { nextAttemptAt, retryAfterMs } from './retry-schedule';
 import { signStandardWebhook } from './standard-webhooks';
 import { type AttemptRecord, attemptJobId, type ClaimedDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
@@ -65,7 +65,11 @@ export class WebhookDeliverer {
     private readonly notifier: WebhookDisabledNotifier,
     @InjectQueue(QueueNames.webhooks) private readonly queue: Queue<WebhookDeliveryJob>,
     @InjectMetric(WEBHOOK_ATTEMPTS_METRIC) private readonly attempts: Counter<string>,
-  ) {}
+    @InjectMetric(WEBHOOK_SUBSCRIPTIONS_DISABLED_METRIC) private readonly disablements: Counter<string>,
+  ) {
+    // both series exist from the start, so increase() sees the first disablement
+    for (const reason of ['failing', 'gone']) disablements.inc({ reason }, 0);
+  }
 
   async attempt(job: WebhookDeliveryJob, jobId: string): Promise<AttemptOutcome> {
     const settings = this.config.webhooks;
@@ -116,6 +120,7 @@ export class WebhookDeliverer {
       new Date(now - settings.disableAfterMs),
     );
     this.attempts.inc({ outcome: ok ? 'succeeded' : 'failed' });
+    if (disabled) this.disablements.inc({ reason: disabled });
     if (disabled) await this.notifier.disabled(delivery.workspace_id, delivery.subscription_id, disabled, delivery.url);
     if (recorded && !disabled && outcome.status === 'pending')
       await this.schedule(delivery.id, delivery.attempts, outcome.jobId, outcome.nextAttemptAt.getTime() - now);

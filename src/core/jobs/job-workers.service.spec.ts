@@ -23,6 +23,7 @@ interface FakeWorker {
   started: boolean;
   run: jest.Mock<Promise<void>, []>;
   isRunning: () => boolean;
+  on: jest.Mock;
 }
 
 function fakeWorker(name: string, autorun = false): FakeWorker {
@@ -34,6 +35,7 @@ function fakeWorker(name: string, autorun = false): FakeWorker {
     started: false,
     run: jest.fn((): Promise<void> => ((worker.started = true), new Promise<void>(() => undefined))),
     isRunning: () => worker.started,
+    on: jest.fn(),
   };
   return worker;
 }

@@ -1,10 +1,21 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { Queue, Worker } from 'bullmq';
+import { withTimeout } from '../common/with-timeout';
 import { AppConfig, QueueConfig } from '../config/app-config';
+import { collectOnScrape } from '../metrics/collect-on-scrape';
+import { QUEUE_JOBS_DEAD_METRIC, QUEUE_JOBS_METRIC } from '../metrics/metric-names';
 import { endDisconnectsWhileReconnecting, rejectStashedCommandsWhenFlushed } from '../redis/stranded-disconnect';
 import { QueueWorkerHost } from './queue-worker';
 import type Redis from 'ioredis';
+import type { Counter, Gauge } from 'prom-client';
+
+/** The job states `queue_jobs` reports; BullMQ's `failed` holds the jobs with no attempt left (dead). */
+const COUNTED_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+
+/** A scrape does not wait longer than this for Redis to count a queue's jobs. */
+const COUNT_TIMEOUT_MS = 1000;
 
 export interface QueueState {
   name: string;
@@ -27,10 +38,13 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
   private workers: Worker[] = [];
   /** Settled once every worker's connections end when disconnected (see stranded-disconnect.ts). */
   private guarded: Promise<unknown> = Promise.resolve();
+  private stopCollecting = (): void => undefined;
 
   constructor(
     private readonly discovery: DiscoveryService,
     config: AppConfig,
+    @Optional() @InjectMetric(QUEUE_JOBS_METRIC) private readonly jobCounts?: Gauge<string>,
+    @Optional() @InjectMetric(QUEUE_JOBS_DEAD_METRIC) private readonly deadJobs?: Counter<string>,
   ) {
     this.configs = new Map(config.queues.map((q) => [q.name, q]));
   }
@@ -38,6 +52,7 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
   onModuleInit(): void {
     this.queues = this.instances().filter((i): i is Queue => i instanceof Queue);
     for (const queue of this.queues) queue.on('error', (err) => this.logger.warn(`queue ${queue.name}: ${err.message}`));
+    if (this.jobCounts) this.stopCollecting = collectOnScrape(this.jobCounts, () => this.countJobs());
   }
 
   onApplicationBootstrap(): void {
@@ -50,8 +65,14 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
       if (byQueue.has(worker.name)) throw new Error(`queue "${worker.name}" has two processors`);
       if (worker.opts.autorun !== false) throw new Error(`the processor of queue "${worker.name}" must be declared with @QueueWorker`);
       byQueue.set(worker.name, worker);
+      // BullMQ sets finishedOn only when the job moves to `failed` for good; a retried job has none.
+      worker.on('failed', (job) => {
+        if (job?.finishedOn !== undefined) this.deadJobs?.inc({ queue: worker.name });
+      });
     }
     for (const { name, concurrency } of this.configs.values()) {
+      // every queue's series exists from the start, so increase() sees its first dead job
+      this.deadJobs?.inc({ queue: name }, 0);
       const worker = byQueue.get(name);
       if (!worker) {
         this.logger.error(`queue "${name}" has no processor; its worker is not started`);
@@ -85,6 +106,7 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
    * (or fail) first. @nestjs/bullmq's own shutdown hooks close them again, which is a no-op.
    */
   async onApplicationShutdown(): Promise<void> {
+    this.stopCollecting();
     const settle = (ready: Promise<unknown>) => ready.catch(() => undefined);
     await this.guarded;
     await Promise.allSettled(this.workers.map(async (w) => (await settle(w.waitUntilReady()), w.close())));
@@ -104,6 +126,30 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnAppli
       if (!connected) continue;
       endDisconnectsWhileReconnecting(connected);
       rejectStashedCommandsWhenFlushed(connected);
+    }
+  }
+
+  /**
+   * Fills `queue_jobs` at scrape time. A queue whose Redis connection is not up, or that does not
+   * answer within a second, is left out of the scrape (no stale count): the readiness gauges say
+   * why.
+   */
+  private async countJobs(): Promise<void> {
+    const gauge = this.jobCounts!;
+    const counted = await Promise.all(
+      this.queues.map(async (queue) => {
+        try {
+          const client = await withTimeout(queue.backend.client, COUNT_TIMEOUT_MS, 'queue connection');
+          if (client.status !== 'ready') return null;
+          return { queue: queue.name, counts: await withTimeout(queue.getJobCounts(...COUNTED_STATES), COUNT_TIMEOUT_MS, 'job counts') };
+        } catch {
+          return null;
+        }
+      }),
+    );
+    gauge.reset();
+    for (const c of counted) {
+      if (c) for (const state of COUNTED_STATES) gauge.set({ queue: c.queue, state }, c.counts[state] ?? 0);
     }
   }
 
