@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 import { ANSWER_GRACE_MS, APPLICATION_NAME } from '../src/core/database/data-source-options';
 import { issueToken, makeFleetOwner } from './enrollment-support';
-import { databaseLoad, type Sample } from './support/database-load';
+import { databaseLoad, runLoad, type Sample } from './support/database-load';
 import { eventually } from './support/eventually';
 import { OwnPostgres } from './support/own-infra';
 import { createTestApp, TestApp } from './support/test-app';
@@ -62,17 +62,7 @@ describe('requests while Postgres is stalled', () => {
   };
 
   it(`answers every request within ${ANSWER_WITHIN_MS} ms during a ${STALL_MS / 1000} s stall, serves all within 1 s of Postgres answering again, loses no acknowledged write`, async () => {
-    const samples: Sample[] = [];
-    let running = true;
-    const loops = Object.values(kinds).flatMap((fire) =>
-      Array.from({ length: 3 }, async () => {
-        while (running) {
-          const s = await fire();
-          samples.push(s);
-          if (s.status !== 200 && s.status !== 201) await sleep(50); // a client backs off (it would wait Retry-After)
-        }
-      }),
-    );
+    const { samples, stop } = runLoad(kinds);
     await sleep(500);
     const heapBefore = process.memoryUsage().heapUsed;
     let heapPeak = heapBefore;
@@ -109,8 +99,7 @@ describe('requests while Postgres is stalled', () => {
       await sleep(20);
     }
     await sleep(300);
-    running = false;
-    await Promise.all(loops);
+    await stop();
     const postgresBackMs = await postgresBack;
 
     // every request that started while Postgres was stalled, or was in flight when it stalled

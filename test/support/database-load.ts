@@ -65,3 +65,27 @@ export function databaseLoad(target: () => LoadTarget) {
   };
   return { call, kinds, messages, serials };
 }
+
+/**
+ * Runs each kind of `kinds` in `perKind` loops until `stop`, one request after another; a client
+ * answered anything but 200/201 backs off 50 ms (it would wait Retry-After). Every request is in
+ * `samples`, in the order answered.
+ */
+export function runLoad(kinds: Record<string, () => Promise<Sample>>, perKind = 3) {
+  const samples: Sample[] = [];
+  let running = true;
+  const loops = Object.values(kinds).flatMap((fire) =>
+    Array.from({ length: perKind }, async () => {
+      while (running) {
+        const s = await fire();
+        samples.push(s);
+        if (s.status !== 200 && s.status !== 201) await new Promise((r) => setTimeout(r, 50));
+      }
+    }),
+  );
+  const stop = async () => {
+    running = false;
+    await Promise.all(loops);
+  };
+  return { samples, stop };
+}
