@@ -1,23 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/core/common/problem/dependency-unavailable';
 import { ANSWER_GRACE_MS, APPLICATION_NAME } from '../src/core/database/data-source-options';
-import { CLAIM, issueToken, makeFleetOwner, OP } from './enrollment-support';
+import { issueToken, makeFleetOwner } from './enrollment-support';
+import { databaseLoad, runLoad, type Sample } from './support/database-load';
 import { eventually } from './support/eventually';
 import { OwnPostgres } from './support/own-infra';
 import { createTestApp, TestApp } from './support/test-app';
 import type { Operator } from './support/console';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Sample {
-  kind: string;
-  at: number;
-  ms: number;
-  status: number;
-  retryAfter: string | null;
-  detail?: string;
-}
 
 /**
  * The service's statement timeout in this suite, and what it makes the bound of every wait: below
@@ -63,51 +54,15 @@ describe('requests while Postgres is stalled', () => {
     await pg.destroy();
   }, 60_000);
 
-  const call = async (kind: string, path: string, init: RequestInit = {}): Promise<Sample> => {
-    const at = Date.now();
-    try {
-      const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(60_000) });
-      const body = (await res.json().catch(() => ({}))) as { detail?: string };
-      return { kind, at, ms: Date.now() - at, status: res.status, retryAfter: res.headers.get('retry-after'), detail: body.detail };
-    } catch {
-      return { kind, at, ms: Date.now() - at, status: 0, retryAfter: null };
-    }
-  };
-  const acknowledged: string[] = [];
+  const load = databaseLoad(() => ({ base, key, token, cookie: op.cookie }));
+  const acknowledged = load.messages;
   const kinds: Record<string, () => Promise<Sample>> = {
-    'machine read': () => call('machine read', '/api/v1/messages?limit=5', { headers: { 'x-agent-api-key': key } }),
-    'machine write': async () => {
-      const body = `stall ${randomUUID()}`;
-      const s = await call('machine write', '/api/v1/messages', {
-        method: 'POST',
-        headers: { 'x-agent-api-key': key, 'content-type': 'application/json' },
-        body: JSON.stringify({ body }),
-      });
-      if (s.status === 201) acknowledged.push(body);
-      return s;
-    },
-    claim: () =>
-      call('claim', CLAIM, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token, serial_number: `SN-${randomUUID().slice(0, 12)}` }),
-      }),
-    'operator read': () => call('operator read', `${OP}/enrollment_tokens`, { headers: { cookie: op.cookie } }),
-    ready: () => call('ready', '/ready'),
+    ...load.kinds,
+    ready: () => load.call('ready', '/ready'),
   };
 
   it(`answers every request within ${ANSWER_WITHIN_MS} ms during a ${STALL_MS / 1000} s stall, serves all within 1 s of Postgres answering again, loses no acknowledged write`, async () => {
-    const samples: Sample[] = [];
-    let running = true;
-    const loops = Object.values(kinds).flatMap((fire) =>
-      Array.from({ length: 3 }, async () => {
-        while (running) {
-          const s = await fire();
-          samples.push(s);
-          if (s.status !== 200 && s.status !== 201) await sleep(50); // a client backs off (it would wait Retry-After)
-        }
-      }),
-    );
+    const { samples, stop } = runLoad(kinds);
     await sleep(500);
     const heapBefore = process.memoryUsage().heapUsed;
     let heapPeak = heapBefore;
@@ -144,8 +99,7 @@ describe('requests while Postgres is stalled', () => {
       await sleep(20);
     }
     await sleep(300);
-    running = false;
-    await Promise.all(loops);
+    await stop();
     const postgresBackMs = await postgresBack;
 
     // every request that started while Postgres was stalled, or was in flight when it stalled

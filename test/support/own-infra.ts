@@ -8,9 +8,9 @@ import { eventually } from './eventually';
 import { pgBin } from './pg-bin';
 import { freePort } from './spawned-app';
 
-const isRoot = process.getuid?.() === 0;
+export const isRoot = process.getuid?.() === 0;
 /** PostgreSQL refuses to run as root: as root, its commands run as the postgres user. */
-const asPostgres = (cmd: string, args: string[]) =>
+export const asPostgres = (cmd: string, args: string[]) =>
   (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
 
 function signalTree(pid: number, signal: NodeJS.Signals): void {
@@ -101,7 +101,7 @@ export class OwnPostgres {
     this.port = await freePort();
     const parent = mkdtempSync(join(tmpdir(), 'ans-faults-'));
     this.dir = join(parent, 'pg');
-    if (isRoot) chownSync(parent, ...this.postgresIds());
+    if (isRoot) chownSync(parent, ...postgresIds());
     execFileSync(
       ...asPostgres(join(this.bin, 'initdb'), ['-D', this.dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']),
       {
@@ -172,9 +172,10 @@ export class OwnPostgres {
   private postmasterPid(): number {
     return Number(readFileSync(join(this.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   }
+}
 
-  private postgresIds(): [number, number] {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-    return [id('-u'), id('-g')];
-  }
+/** The postgres user's uid and gid (the owner, as root, of a cluster's directory). */
+export function postgresIds(): [number, number] {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return [id('-u'), id('-g')];
 }

@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { formatDuration } from '../text/duration';
+import { isPostgresUrl } from './postgres-hosts';
 
 /**
  * The environment the service reads: one field of EnvironmentVariables per variable, the only
@@ -85,6 +86,18 @@ const declared: EnvVariable[] = [];
  * type where the declaration holds values of it (a NODE_ENV default, a production check): the
  * compiler then checks them against the field.
  */
+/** A `postgres://` URL or a libpq host list (postgres-hosts.ts), under isURL's name and options for the docs tables. */
+function PostgresUrl(options: Parameters<typeof isPostgresUrl>[1]) {
+  return ValidateBy({
+    name: 'isUrl',
+    constraints: [options],
+    validator: {
+      validate: (value) => isPostgresUrl(value, options),
+      defaultMessage: () => '$property must be a postgres:// URL, or one with a host list (h1:5432,h2:5432)',
+    },
+  });
+}
+
 function Env<V = unknown>(declaration: EnvDeclaration<V>) {
   return <K extends string>(_target: { readonly [P in K]?: V }, name: K): void => {
     declared.push({ ...(declaration as EnvDeclaration), name: name as keyof EnvironmentVariables });
@@ -203,10 +216,10 @@ export class EnvironmentVariables {
   // ---- PostgreSQL and Redis ----
   @Env({
     group: 'storage',
-    doc: 'PostgreSQL connection URL (`scripts/infra.sh env` prints the local one).',
+    doc: 'PostgreSQL connection URL (`scripts/infra.sh env` prints the local one). For a primary switch, list the primary and its standbys as libpq does, `postgres://u:p@h1:5432,h2:5432/db?target_session_attrs=read-write` (`read-write`, the default with several hosts, or `primary`): each new connection goes to the first listed server that accepts writes, and a connection to a server that has become read-only is closed (docs/operations.md, Postgres failover).',
     example: 'postgres://agentnet:agentnet@127.0.0.1:54329/agentnet_dev',
   })
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql'] })
+  @PostgresUrl({ require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql'] })
   DATABASE_URL: string;
 
   @Env({

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { Client, type ClientConfig } from 'pg';
+import { singleHostUrl, type Endpoint } from '../config/postgres-hosts';
+import { closeWhenReadOnly, PrimaryHosts } from './primary-hosts';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 import type { AppConfig } from '../config/app-config';
 import type { DataSourceOptions } from 'typeorm';
@@ -195,15 +197,21 @@ export function destroyConnection(client: Client, reason: Error): void {
 export class PooledClient extends Client {
   private readonly answerTimeoutMs?: number;
   private readonly gate?: ConnectGate;
+  /** With a host list in DATABASE_URL: which server to connect to (ADR 0276). */
+  private readonly hosts?: PrimaryHosts;
+  private server?: Endpoint;
   private watchdog?: NodeJS.Timeout;
   /** Statements answered so far: the expired watchdog looks whether one came while it waited. */
   private answers = 0;
 
-  constructor(config?: string | (ClientConfig & { answerTimeoutMs?: number; gate?: ConnectGate })) {
+  constructor(config?: string | (ClientConfig & { answerTimeoutMs?: number; gate?: ConnectGate; hosts?: PrimaryHosts })) {
     super(config);
     this.on('error', keepAlive);
     this.answerTimeoutMs = typeof config === 'object' ? config.answerTimeoutMs : undefined;
     this.gate = typeof config === 'object' ? config.gate : undefined;
+    this.hosts = typeof config === 'object' ? config.hosts : undefined;
+    closeWhenReadOnly(this, this.serverLost);
+    if (this.hosts) this.on('error', this.serverLost);
     // pg emits 'drain' once every query it was given is answered (pipeline mode included)
     if (this.answerTimeoutMs !== undefined) {
       this.on('drain', this.answered);
@@ -236,8 +244,9 @@ export class PooledClient extends Client {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, served unchanged
   override connect(...args: any[]): any {
     const callback = args[0] as ((err: Error | null, client?: Client) => void) | undefined;
-    if (!this.gate) return callback ? super.connect(callback) : super.connect();
-    const attempt = this.gate.through(() => super.connect());
+    if (!this.gate && !this.hosts) return callback ? super.connect(callback) : super.connect();
+    const connect = this.hosts ? () => this.connectToPrimary() : (): Promise<unknown> => super.connect();
+    const attempt = this.gate ? this.gate.through(connect) : connect();
     if (!callback) return attempt;
     attempt.then(
       () => callback(null, this),
@@ -245,6 +254,14 @@ export class PooledClient extends Client {
     );
     return undefined;
   }
+
+  /** Connects to the server of the host list that takes writes (PrimaryHosts, ADR 0276). */
+  private async connectToPrimary(): Promise<void> {
+    this.server = await this.hosts!.connect(this, () => super.connect());
+  }
+
+  /** This connection failed or found its server read-only: the next connection looks for the primary again. */
+  private readonly serverLost = (): void => this.hosts?.lost(this.server);
 
   private readonly disarm = (): void => {
     clearTimeout(this.watchdog);
@@ -295,9 +312,10 @@ export function dataSourceOptions(
   bounds?: ConnectionBounds,
 ): DataSourceOptions {
   const pooler = { databasePooler: config.databasePooler ?? 'none' };
+  const hosts = PrimaryHosts.for(config.databaseUrl);
   return {
     type: 'postgres',
-    url: config.databaseUrl,
+    url: singleHostUrl(config.databaseUrl),
     synchronize: false,
     migrationsRun: false,
     migrations: [MIGRATIONS_GLOB],
@@ -311,6 +329,7 @@ export function dataSourceOptions(
       idleTimeoutMillis: 30000,
       application_name: APPLICATION_NAME,
       Client: PooledClient,
+      ...(hosts ? { hosts } : {}),
       ...(bounds ? { ...startupTimeouts(bounds, pooler), answerTimeoutMs: bounds.answerTimeoutMs, gate: new ConnectGate() } : {}),
     },
   };

@@ -1,7 +1,9 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { AppConfig } from '../config/app-config';
+import { type Endpoint, singleHostUrl } from '../config/postgres-hosts';
 import { APPLICATION_NAME, CONNECT_TIMEOUT_MS } from './data-source-options';
+import { PrimaryHosts } from './primary-hosts';
 
 /** Called with the notification's payload, or with none after (re)connecting (see the class). */
 type Listener = (payload?: string) => void;
@@ -78,14 +80,18 @@ export class DatabaseNotifications implements OnApplicationShutdown {
   private connect(): void {
     if (this.stopped || this.client || this.reconnect) return;
     const client = new Client({
-      // PostgreSQL directly, never a transaction pooler (DATABASE_LISTEN_URL, ADR 0274)
-      connectionString: this.config.databaseListenUrl,
+      // PostgreSQL directly, never a transaction pooler (DATABASE_LISTEN_URL, ADR 0274); its first host of a list (ADR 0276)
+      connectionString: singleHostUrl(this.config.databaseListenUrl),
       application_name: `${APPLICATION_NAME}-listen`,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     this.client = client;
+    // with a host list, on the primary (NOTIFY is sent there; a standby refuses LISTEN), found anew after a loss (ADR 0276)
+    const hosts = PrimaryHosts.for(this.config.databaseListenUrl);
+    let server: Endpoint | undefined;
     const lost = (err?: Error) => {
       if (this.client !== client) return;
+      hosts?.lost(server);
       this.client = undefined;
       this.active.clear();
       this.connectionChanged();
@@ -102,8 +108,7 @@ export class DatabaseNotifications implements OnApplicationShutdown {
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (msg) => this.notify(msg.channel, msg.payload));
-    client
-      .connect()
+    (hosts ? hosts.connect(client).then((s) => void (server = s)) : client.connect())
       .then(async () => {
         for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
         if (this.client !== client) return;

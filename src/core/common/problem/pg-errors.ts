@@ -12,9 +12,10 @@ export function isUniqueViolation(err: unknown, constraints?: readonly string[])
 /**
  * SQLSTATEs that mean the server cannot take the statement now, not that the statement is wrong:
  * too many connections, a server shutting down or starting up, and a statement or lock wait that
- * ran past the service's statement_timeout or lock_timeout (57014, 55P03; ADR 0231).
+ * ran past the service's statement_timeout or lock_timeout (57014, 55P03; ADR 0231), and a
+ * server that has become read-only under the service (25006: a demoted primary; ADR 0276).
  */
-const UNAVAILABLE_SQLSTATES = new Set(['53300', '57P01', '57P02', '57P03', '57014', '55P03']);
+const UNAVAILABLE_SQLSTATES = new Set(['53300', '57P01', '57P02', '57P03', '57014', '55P03', '25006']);
 /** Socket errors on the way to Postgres. */
 const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** pg and pg-pool report a lost or unobtainable connection with plain Errors carrying these messages. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Client, type ClientConfig, DatabaseError, Pool, Query, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import { type Endpoint, singleHostUrl } from '../../config/postgres-hosts';
 import {
   APPLICATION_NAME,
   behindTransactionPooler,
@@ -14,6 +15,7 @@ import {
   expectedServerSettings,
   startupTimeouts,
 } from '../data-source-options';
+import { closeWhenReadOnly, PrimaryHosts } from '../primary-hosts';
 import { statementName } from '../statement';
 import { ConnectionShapes, NotRunError, PipelinedQuery, pipelinedQueryInternalsProblems, ReadGroup } from './pipelined-query';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -179,14 +181,15 @@ export class PreparedSql implements OnApplicationBootstrap, OnApplicationShutdow
     this.namedStatements = !pooled;
     if (pooled) this.expectedSettings = expectedServerSettings(bounds);
     const options = {
-      connectionString: config.databaseUrl,
+      connectionString: singleHostUrl(config.databaseUrl),
       application_name: APPLICATION_NAME,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...startupTimeouts(bounds, config),
     };
     // the pool's gate (data-source-options.ts), so that pool and lanes probe a stalled Postgres together
     const gate = (db.options as { extra?: { gate?: ConnectGate } }).extra?.gate ?? new ConnectGate();
-    const lanes = { options, logger: this.logger, answerTimeoutMs: bounds.answerTimeoutMs, gate };
+    const hosts = PrimaryHosts.for(config.databaseUrl);
+    const lanes = { options, logger: this.logger, answerTimeoutMs: bounds.answerTimeoutMs, gate, hosts };
     // Behind a transaction pooler no lane is opened: every statement goes through the pool (ADR 0274).
     const laneCount = pooled ? 0 : config.dbPipelineConnections;
     this.reads = new LaneSet(laneCount, lanes, true);
@@ -300,14 +303,14 @@ class LaneSet {
 
   constructor(
     count: number,
-    settings: { options: ClientConfig; logger: Logger; answerTimeoutMs: number; gate: ConnectGate },
+    settings: { options: ClientConfig; logger: Logger; answerTimeoutMs: number; gate: ConnectGate; hosts?: PrimaryHosts },
     private readonly reads: boolean,
   ) {
     this.logger = settings.logger;
     this.answerTimeoutMs = settings.answerTimeoutMs;
     this.lanes = Array.from(
       { length: count },
-      () => new PipelineLane(settings.options, settings.logger, settings.gate, this.schedule, this.resend),
+      () => new PipelineLane(settings.options, settings.logger, settings.gate, this.schedule, this.resend, settings.hosts),
     );
     if (count > 0) this.watchdog = setInterval(this.sweep, WATCHDOG_INTERVAL_MS).unref();
   }
@@ -473,6 +476,8 @@ class PipelineLane {
     private readonly onSettled: () => void,
     /** Takes back a read Postgres skipped, to send it again. */
     private readonly resend: (p: Pending) => void,
+    /** With a host list in DATABASE_URL: which server to connect to (ADR 0276). */
+    private readonly hosts?: PrimaryHosts,
   ) {}
 
   submit(batch: Pending[], since: number): void {
@@ -523,13 +528,19 @@ class PipelineLane {
       this.opening = client;
       this.shapes.set(client, ConnectionShapes.of(client));
       // A lost connection fails what it carried (pg rejects those queries); the next batch reconnects.
+      // With a host list, to the primary found anew (ADR 0276); one on a read-only server is closed.
+      let server: Endpoint | undefined;
+      const serverLost = () => this.hosts?.lost(server);
+      closeWhenReadOnly(client, serverLost);
       client.on('error', (err) => {
         this.logger.warn(`pipelined database connection lost: ${err.message}`);
         this.forget(client);
+        serverLost();
       });
       client.on('end', () => this.forget(client));
+      const open = this.hosts ? () => this.hosts!.connect(client).then((s) => void (server = s)) : () => client.connect();
       this.connecting = this.gate
-        .through(() => client.connect().then(() => client.query(GENERIC_PLANS)))
+        .through(() => open().then(() => client.query(GENERIC_PLANS)))
         .then(
           () => {
             this.connecting = undefined;
