@@ -14,10 +14,12 @@ import {
 } from './environment';
 import { normalizeIp } from './ip-address';
 import { QueueNames } from './queue-names';
+import { type TracingSettings, tracingSettings } from './tracing-settings';
 
 // Each variable is declared once, in ./environment.ts; this file turns them into AppConfig.
 export { ENV_KEYS, SPEC_ACCESS_TOKEN_TTL_SECONDS } from './environment';
 export type { LogLevel, MailTransport, NodeEnv, WebhookUrlPolicy } from './environment';
+export type { TracingSettings } from './tracing-settings';
 
 /** Outgoing webhook delivery (docs/operations.md, "Webhooks"). */
 export interface WebhookSettings {
@@ -110,6 +112,8 @@ export class AppConfig {
   readonly batchChunkSize: number;
   /** Seconds an access token lives: SPEC.md's 30 days, except where a test environment shortens it. */
   readonly accessTokenTtlSeconds: number;
+  /** OpenTelemetry tracing; undefined (off) unless OTEL_EXPORTER_OTLP_ENDPOINT is set (ADR 0279). */
+  readonly tracing: TracingSettings | undefined;
 
   constructor(fields: Omit<AppConfig, never>) {
     Object.assign(this, fields);
@@ -187,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Number.isInteger(headersTimeout) && Number.isInteger(requestTimeout) && requestTimeout < headersTimeout) {
     problems.push('HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS');
   }
+  const tracing = tracingSettings(vars, problems);
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   return new AppConfig({
@@ -245,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
     ssoProviderTimeoutMs: vars.SSO_PROVIDER_TIMEOUT_MS,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+    tracing,
   });
 }
 

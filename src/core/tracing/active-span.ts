@@ -1,0 +1,10 @@
+import { context, trace } from '@opentelemetry/api';
+
+/** The ids of the span active here (a request's server span), or undefined outside any recorded span. */
+export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
+  const span = trace.getSpan(context.active());
+  if (!span) return undefined;
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  // not sampled: no trace holds these ids, so the log line does not name them
+  return (traceFlags & 1) === 1 ? { traceId, spanId } : undefined;
+}
