@@ -1,4 +1,4 @@
-import { context, diag, type DiagLogger, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
+import { type Context, context, diag, type DiagLogger, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -8,7 +8,15 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  type Sampler,
+  SamplingDecision,
+  type SamplingResult,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { isProbe } from '../logging/probe-paths';
 import { redactUrl } from '../logging/redact';
@@ -52,6 +60,24 @@ function diagLogger(): DiagLogger {
   return { error: line(50), warn: line(40), info: ignore, debug: ignore, verbose: ignore };
 }
 
+/**
+ * BullMQ's own upkeep (each worker's stalled-jobs check, every 30 s per queue) would start a trace
+ * of its own each time: like the service's polls and sweeps, it starts none. Jobs are traced.
+ */
+const UPKEEP = /^(startStalledCheckTimer|moveStalledJobsToWait) /;
+
+/** The root sampler: upkeep never, anything else at `ratio`. */
+function rootSampler(ratio: number): Sampler {
+  const byRatio = new TraceIdRatioBasedSampler(ratio);
+  return {
+    shouldSample(ctx: Context, traceId: string, name: string): SamplingResult {
+      if (UPKEEP.test(name)) return { decision: SamplingDecision.NOT_RECORD };
+      return byRatio.shouldSample(ctx, traceId);
+    },
+    toString: () => `UpkeepExcluded{${byRatio.toString()}}`,
+  };
+}
+
 /** The origin of an outgoing request: a receiver's path and query may be its credential (a webhook URL). */
 function outgoingOrigin(options: RequestOptions): string {
   const protocol = options.protocol ?? 'http:';
@@ -79,7 +105,7 @@ export function startTracing(settings: TracingSettings): Tracing {
   });
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName }),
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }),
+    sampler: new ParentBasedSampler({ root: rootSampler(settings.sampleRatio) }),
     spanProcessors: [
       new BatchSpanProcessor({
         exporter,
