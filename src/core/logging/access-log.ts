@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import pino from 'pino';
 import { REQUEST_ID_HEADER } from '../common/http/request-id';
 import { AppConfig } from '../config/app-config';
-import { activeTraceIds } from '../tracing/active-span';
 import { writeLogLine } from './log-destination';
 import { isProbe } from './probe-paths';
 import { redactUrl } from './redact';
+import { activeTraceIds } from './trace-ids';
 import type { Request, Response } from 'express';
 
 /** The catch-all Nest registers to answer 404s; requests it serves matched no route of ours. */
