@@ -43,7 +43,12 @@ let sink: Promise<string> | undefined;
 function otlpSink(): Promise<string> {
   sink ??= (async () => {
     const port = await freePort();
-    const child = fork(join(__dirname, 'otlp-sink.js'), [], { env: { PORT: String(port) }, stdio: 'pipe' });
+    // a plain script: none of the bench's own flags (its TypeScript loader)
+    const child = fork(join(__dirname, 'otlp-sink.js'), [], {
+      env: { PORT: String(port) },
+      execArgv: [],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
     reapOnExit(child);
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
