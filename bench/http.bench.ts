@@ -50,7 +50,7 @@ import {
   startProcess,
   WARMUP,
 } from './harness';
-import { benchBuilds } from './support/builds';
+import { benchBuilds, buildEnv } from './support/builds';
 import { gcShare } from './support/profile-summary';
 import { writeResults } from './support/results';
 import { benchTrace } from './support/traces';
@@ -635,7 +635,11 @@ async function claimsOnly(): Promise<void> {
   const builds = benchBuilds();
   for (const build of builds) {
     process.stderr.write(`claims: ${build.label}\n`);
-    const service = await startProcess('service', productionEnv(), { entry: build.entry, execArgv: build.flags });
+    const service = await startProcess(
+      'service',
+      { ...productionEnv(), ...(await buildEnv(build)) },
+      { entry: build.entry, execArgv: build.flags },
+    );
     try {
       const runId = randomBytes(4).toString('hex');
       const db = new Client({ connectionString: DATABASE_URL });
@@ -712,7 +716,7 @@ async function machineOnly(): Promise<void> {
               ]
             : []),
         ];
-        const service = await startProcess('service', productionEnv(), { entry: build.entry, execArgv });
+        const service = await startProcess('service', { ...productionEnv(), ...(await buildEnv(build)) }, { entry: build.entry, execArgv });
         const profileFile = profileDir ? join(profileDir, `${build.label.replace(/\W+/g, '-')}-round-${round}.cpuprofile`) : undefined;
         try {
           if (!seed) {
@@ -1008,7 +1012,10 @@ async function operatorOnly(): Promise<void> {
   const started: Array<{ label: string; service: Awaited<ReturnType<typeof startProcess>> }> = [];
   try {
     for (const build of benchBuilds()) {
-      started.push({ label: build.label, service: await startProcess('service', env, { entry: build.entry, execArgv: build.flags }) });
+      started.push({
+        label: build.label,
+        service: await startProcess('service', { ...env, ...(await buildEnv(build)) }, { entry: build.entry, execArgv: build.flags }),
+      });
     }
     const ws = await enterpriseWorkspace(started[0].service.base, db, 'Bench');
     await seedMessages(db, ws, 1000);

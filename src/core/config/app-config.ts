@@ -15,10 +15,12 @@ import {
 } from './environment';
 import { normalizeIp } from './ip-address';
 import { QueueNames } from './queue-names';
+import { type TracingSettings, tracingSettings } from './tracing-settings';
 
 // Each variable is declared once, in ./environment.ts; this file turns them into AppConfig.
 export { ENV_KEYS, SPEC_ACCESS_TOKEN_TTL_SECONDS } from './environment';
 export type { DatabasePooler, LogLevel, MailTransport, NodeEnv, WebhookUrlPolicy } from './environment';
+export type { TracingSettings } from './tracing-settings';
 
 /** Outgoing webhook delivery (docs/operations.md, "Webhooks"). */
 export interface WebhookSettings {
@@ -129,6 +131,8 @@ export class AppConfig {
   readonly batchChunkSize: number;
   /** Seconds an access token lives: SPEC.md's 30 days, except where a test environment shortens it. */
   readonly accessTokenTtlSeconds: number;
+  /** OpenTelemetry tracing; undefined (off) unless OTEL_EXPORTER_OTLP_ENDPOINT is set (ADR 0279). */
+  readonly tracing: TracingSettings | undefined;
 
   constructor(fields: Omit<AppConfig, never>) {
     Object.assign(this, fields);
@@ -222,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS');
   }
   const redisSentinel = parseRedisSentinel(vars, problems);
+  const tracing = tracingSettings(vars, problems);
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   return new AppConfig({
@@ -283,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
     ssoProviderTimeoutMs: vars.SSO_PROVIDER_TIMEOUT_MS,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+    tracing,
   });
 }
 

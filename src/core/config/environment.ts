@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { formatDuration } from '../text/duration';
 import { isPostgresUrl } from './postgres-hosts';
 
@@ -43,6 +43,10 @@ export const ENV_GROUPS = {
   access: { title: 'Authentication and access' },
   mail: { title: 'Mail' },
   jobs: { title: 'Background jobs and events' },
+  tracing: {
+    title: 'Tracing',
+    intro: 'OpenTelemetry traces over OTLP/HTTP, off unless `OTEL_EXPORTER_OTLP_ENDPOINT` is set: see [Tracing](#tracing) below.',
+  },
   webhooks: { title: 'Webhooks and payment events', intro: 'See [webhooks.md](webhooks.md) for what they do.' },
 } as const satisfies Record<string, { title: string; intro?: string }>;
 export type EnvGroup = keyof typeof ENV_GROUPS;
@@ -543,6 +547,52 @@ export class EnvironmentVariables {
   })
   @Integer(100, 60000)
   SSO_PROVIDER_TIMEOUT_MS = 10000;
+
+  // ---- Tracing (OpenTelemetry; the standard OTEL_ names, those the service honours) ----
+  @Env({
+    group: 'tracing',
+    doc: 'Base URL of an OTLP/HTTP collector (`http://otel-collector:4318`); spans go to `<this>/v1/traces` as OTLP JSON. Unset: tracing is off and no OpenTelemetry SDK is loaded.',
+  })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  @Env({
+    group: 'tracing',
+    doc: "Headers sent with every export (a vendor's API key): `name=value` pairs, values URL-encoded. Never logged.",
+    values: 'comma-separated `name=value` pairs',
+  })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  OTEL_EXPORTER_OTLP_HEADERS?: string;
+
+  @Env({ group: 'tracing', doc: 'How long one export may take, in milliseconds, retries included; past it the batch is dropped.' })
+  @Integer(100, 60000)
+  OTEL_EXPORTER_OTLP_TIMEOUT = 10000;
+
+  @Env({ group: 'tracing', doc: "The spans' `service.name`." })
+  @IsString()
+  @MinLength(1)
+  OTEL_SERVICE_NAME = 'agent-network-service';
+
+  @Env({
+    group: 'tracing',
+    doc: "Share of traces started here that are recorded (`parentbased_traceidratio`): a request carrying a `traceparent` follows its caller's decision instead.",
+  })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value))
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  OTEL_TRACES_SAMPLER_ARG = 1;
+
+  @Env({
+    group: 'tracing',
+    doc: '`tracecontext` continues the trace of an incoming W3C `traceparent` (a gateway or caller that traces); `none` ignores it, so every request starts its own trace (an edge that faces the internet directly, where callers could pick trace ids and force sampling).',
+  })
+  @IsIn(['tracecontext', 'none'])
+  OTEL_PROPAGATORS = 'tracecontext';
 }
 
 /** Every variable the service reads, with its declaration, in the order of the docs. */

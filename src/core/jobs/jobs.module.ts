@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { RedisKeys } from '../redis/redis-keys';
 import { redisConnectionOptions } from '../redis/redis-url';
 import { RECONNECT_DELAY } from '../redis/redis.service';
+import { queueTelemetry } from '../tracing/queue-telemetry';
 import { JobWorkers } from './job-workers.service';
 
 /**
@@ -23,6 +24,8 @@ import { JobWorkers } from './job-workers.service';
         // every other connection of the service does (100 ms, then at most 500 ms apart).
         connection: { ...redisConnectionOptions(config), maxRetriesPerRequest: null, retryStrategy: RECONNECT_DELAY },
         prefix: RedisKeys.bullPrefix(),
+        // producer and consumer spans of every queue, when tracing is on (ADR 0279)
+        ...(config.tracing ? { telemetry: queueTelemetry() } : {}),
       }),
     }),
     DiscoveryModule,

@@ -21,6 +21,8 @@ function pinoLine(f: AccessFields, time: number, pid: number): string {
     route: f.route,
     status: f.status,
     duration_ms: Math.round(f.durationMs * 10) / 10,
+    trace_id: f.traceId,
+    span_id: f.spanId,
   };
   if (f.status >= 500) logger.error(line, 'request errored');
   else logger.info(line, 'request completed');
@@ -50,6 +52,7 @@ describe('accessLine', () => {
     ['a long duration', { durationMs: 12345.678 }],
     ['a zero duration', { durationMs: 0 }],
     ['a route with parameters', { route: '/api/v1/agents/:id/keys', url: '/api/v1/agents/1/keys' }],
+    ['a traced request', { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' }],
   ])('is what pino writes for %s', (_name, fields) => {
     const f = { ...base, ...fields };
     expect(accessLine(f, 1764094000123, 4242)).toBe(pinoLine(f, 1764094000123, 4242));

@@ -3,15 +3,10 @@ import pino from 'pino';
 import { REQUEST_ID_HEADER } from '../common/http/request-id';
 import { AppConfig } from '../config/app-config';
 import { writeLogLine } from './log-destination';
+import { isProbe } from './probe-paths';
 import { redactUrl } from './redact';
+import { activeTraceIds } from './trace-ids';
 import type { Request, Response } from 'express';
-
-/**
- * Probes are polled every few seconds by orchestrators and scrapers: they get no access line.
- * Their failures stay visible: /ready logs why it is unhealthy, and unhandled errors are logged
- * by the problem filter. Every other request gets its line.
- */
-const PROBE_PATHS = new Set(['/health', '/ready', '/metrics']);
 
 /** The catch-all Nest registers to answer 404s; requests it serves matched no route of ours. */
 export const NOT_FOUND_ROUTE = '/{*path}';
@@ -31,6 +26,9 @@ export interface AccessFields {
   route: string;
   status: number;
   durationMs: number;
+  /** The request's trace and span ids (W3C hex) when tracing is on and the request is sampled. */
+  traceId?: string;
+  spanId?: string;
 }
 
 const INFO = pino.levels.values.info;
@@ -42,7 +40,8 @@ const member = (name: string, value: string | undefined) => (value === undefined
 /**
  * The access line of one request, byte for byte what `pino({ base: { pid } }).info(object, msg)`
  * writes for it (`{"level":30,"time":...,"pid":...,"request_id":...,"req":{...},"route":...,
- * "status":...,"duration_ms":...,"msg":"request completed"}` and a newline), built as one
+ * "status":...,"duration_ms":...,"trace_id":...,"span_id":...,"msg":"request completed"}` and a
+ * newline; the trace ids only when tracing is on and the request sampled), built as one
  * template string: pino's generic serialiser (its level methods, the object walk, the key
  * escaping) cost more than the rest of the line (bench/README.md, finding 19). access-log.spec.ts
  * checks it against pino's own output.
@@ -52,14 +51,9 @@ export function accessLine(f: AccessFields, time: number, pid: number): string {
   return (
     `{"level":${error ? ERROR : INFO},"time":${time},"pid":${pid}${member('request_id', f.requestId)},` +
     `"req":{"method":${JSON.stringify(f.method)},"url":${JSON.stringify(redactUrl(f.url))}},"route":${JSON.stringify(f.route)},` +
-    `"status":${f.status},"duration_ms":${Math.round(f.durationMs * 10) / 10},"msg":"${error ? 'request errored' : 'request completed'}"}\n`
+    `"status":${f.status},"duration_ms":${Math.round(f.durationMs * 10) / 10}${member('trace_id', f.traceId)}${member('span_id', f.spanId)},` +
+    `"msg":"${error ? 'request errored' : 'request completed'}"}\n`
   );
-}
-
-/** Whether a request path (query string included or not) is a probe's. */
-function isProbe(url: string): boolean {
-  const q = url.indexOf('?');
-  return PROBE_PATHS.has(q === -1 ? url : url.slice(0, q));
 }
 
 /**
@@ -76,8 +70,12 @@ export class AccessLog {
   /** Where lines go: the shared log stream, batched per turn of the event loop. */
   private readonly writeLine: (line: string) => void = writeLogLine;
 
+  /** The active span's ids, when tracing is on (ADR 0279); off, nothing is looked up. */
+  private readonly traceIds?: () => { traceId: string; spanId: string } | undefined;
+
   constructor(config: AppConfig) {
     this.level = pino.levels.values[config.logLevel] ?? Infinity; // `silent` has no value: nothing
+    if (config.tracing) this.traceIds = activeTraceIds;
   }
 
   write(req: Request, res: Response, durationMs: number, route: string): void {
@@ -86,9 +84,20 @@ export class AccessLog {
     const status = res.statusCode;
     if ((status >= 500 ? ERROR : INFO) < this.level) return;
     const requestId = req.headers[REQUEST_ID_HEADER];
+    // called from the response's finish listener, which runs in the request's context (its server span)
+    const ids = this.traceIds?.();
     this.writeLine(
       accessLine(
-        { requestId: typeof requestId === 'string' ? requestId : undefined, method: req.method, url, route, status, durationMs },
+        {
+          requestId: typeof requestId === 'string' ? requestId : undefined,
+          method: req.method,
+          url,
+          route,
+          status,
+          durationMs,
+          traceId: ids?.traceId,
+          spanId: ids?.spanId,
+        },
         Date.now(),
         process.pid,
       ),

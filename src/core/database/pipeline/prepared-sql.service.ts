@@ -18,6 +18,7 @@ import {
 import { closeWhenReadOnly, PrimaryHosts } from '../primary-hosts';
 import { statementName } from '../statement';
 import { ConnectionShapes, NotRunError, PipelinedQuery, pipelinedQueryInternalsProblems, ReadGroup } from './pipelined-query';
+import { traceContext } from './trace-context';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /** Past this offset a page read walks enough of its index to take its own pooled connection. */
@@ -117,6 +118,8 @@ interface Pending {
   read: boolean;
   /** When it was first queued (performance.now()): it waits answerTimeoutMs from then at most. */
   queuedAt?: number;
+  /** The trace context it was issued in, when tracing is on (trace-context.ts). */
+  traced?: unknown;
 }
 
 /**
@@ -317,6 +320,7 @@ class LaneSet {
 
   private enqueue(p: Pending): void {
     p.queuedAt ??= performance.now(); // a statement sent again keeps its first time
+    if (traceContext) p.traced ??= traceContext.capture();
     this.queue.push(p);
     this.schedule();
   }
@@ -596,7 +600,8 @@ class PipelineLane {
     try {
       queries.forEach((query, i) => {
         try {
-          client.query(query);
+          if (traceContext) traceContext.within(batch[i].traced, () => client.query(query));
+          else client.query(query);
         } catch (err) {
           // not queued, so pg will never settle it: settle it here, or the lane would wait for it for good
           settled();
