@@ -229,7 +229,8 @@ describe('tracing off (OTEL_EXPORTER_OTLP_ENDPOINT unset)', () => {
 describe('a collector that hangs or is not there', () => {
   /** 60 list reads, 4 at a time for over 2 s (exports are attempted every second): every one answered fast. */
   async function loadWhileExportsFail(endpoint: string): Promise<number[]> {
-    const app = spawnApp(await testEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }));
+    // reads for 2.5 s: a quiet host does thousands, past the default per-key limit of 1,000 a minute
+    const app = spawnApp(await testEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, API_RATE_LIMIT: '1000000' }));
     try {
       await waitForHealth(app);
       const key = await register(app);
