@@ -37,6 +37,7 @@ SMOKES=(
   "rate-limit|npm run --silent bench:rate-limit"
   "enumeration|BENCH_ENUM_ROUNDS=3 BENCH_ENUM_BCRYPT_COST=4 bash bench/run.sh enumeration"
   "pooler|BENCH_POOLER_ROUNDS=1 bash bench/run.sh pooler"
+  "tracing|BENCH_ONLY=machine BENCH_MACHINE_ROUNDS=1 BENCH_CASES=agk_ BENCH_BUILDS=tracing=dist::OTEL_EXPORTER_OTLP_ENDPOINT=sink bash bench/run.sh http"
 )
 
 failed=()

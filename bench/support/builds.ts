@@ -54,6 +54,10 @@ function otlpSink(): Promise<string> {
       child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
       child.once('exit', (code) => reject(new Error(`otlp sink exited (${code})`)));
     });
+    // the bench's own exit stops it (reapOnExit): it must not keep the bench alive once the run is done
+    child.unref();
+    child.channel?.unref();
+    (child.stdout as unknown as { unref(): void }).unref();
     return `http://127.0.0.1:${port}`;
   })();
   return sink;
