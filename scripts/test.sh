@@ -78,9 +78,10 @@ set +e
 # (non-zero) instead of hanging CI.
 # On two cores jest runs every suite in this one process (one worker: in band), and its
 # heap grows across suites (4 GB, V8's default limit here, reached about 17 minutes in, on
-# 2026-12-02): 8 GB until the retention is found; --logHeapUsage prints the heap after each suite.
+# 2026-12-02), about 32 MB a suite: 7.2 GB after 224 suites on 2026-12-04, so 12 GB (of the
+# machine's 24) until the retention is found; --logHeapUsage prints the heap after each suite.
 timeout --signal=TERM --kill-after=30 "${ANS_TEST_TIMEOUT:-2700}" \
-  node --experimental-vm-modules --max-old-space-size=8192 node_modules/jest/bin/jest.js --ci --logHeapUsage --json --outputFile="$results" "$@"
+  node --experimental-vm-modules --max-old-space-size=12288 node_modules/jest/bin/jest.js --ci --logHeapUsage --json --outputFile="$results" "$@"
 status=$?
 set -e
 # One plain closing line with the counts, whatever the runner prints above it.
