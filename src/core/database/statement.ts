@@ -64,6 +64,15 @@ export function statementName(text: string): string {
   return name;
 }
 
+/**
+ * What pg is given for a statement with values: named after its text (prepared once per
+ * connection), or unnamed behind a transaction pooler, where a name prepared on one server
+ * connection is unknown on the next (ADR 0274).
+ */
+export function statementQuery<V>(text: string, values: V, named: boolean): { name?: string; text: string; values: V } {
+  return named ? { name: statementName(text), text, values } : { text, values };
+}
+
 const LABEL = /^[a-z][a-z0-9_]*$/;
 
 /**

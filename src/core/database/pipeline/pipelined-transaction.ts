@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { inSavepoint, onlyRow, type PipelinedTx } from '../db.service';
-import { type Statement, statementName } from '../statement';
+import { type Statement, statementQuery } from '../statement';
 import type { PoolClient, QueryResult } from 'pg';
 
 /**
@@ -184,13 +184,12 @@ export class PipelinedTransaction implements SqlExecutor, PipelinedTx {
         this.client.connection.stream.uncork();
       });
     }
-    const sent = (
-      values === undefined
-        ? this.client.query(text)
-        : this.client.query(this.named ? { name: statementName(text), text, values } : { text, values })
-    ).then(undefined, (err: Error) => {
-      throw new QueryFailedError(text, values, err);
-    });
+    const sent = (values === undefined ? this.client.query(text) : this.client.query(statementQuery(text, values, this.named))).then(
+      undefined,
+      (err: Error) => {
+        throw new QueryFailedError(text, values, err);
+      },
+    );
     // Marked handled here: a caller that gave up on the transaction need not await every statement.
     sent.catch((err: QueryFailedError) => {
       if (this.firstFailure === undefined) this.firstFailure = err;

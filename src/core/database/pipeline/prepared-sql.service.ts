@@ -16,7 +16,7 @@ import {
   startupTimeouts,
 } from '../data-source-options';
 import { closeWhenReadOnly, PrimaryHosts } from '../primary-hosts';
-import { statementName } from '../statement';
+import { statementName, statementQuery } from '../statement';
 import { ConnectionShapes, NotRunError, PipelinedQuery, pipelinedQueryInternalsProblems, ReadGroup } from './pipelined-query';
 import { traceContext } from './trace-context';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -276,7 +276,7 @@ export class PreparedSql implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** pooledRows's whole result: the rows and the count of rows the statement wrote. */
   pooledResult(text: string, values: unknown[]): Promise<QueryResult> {
-    return this.pool.query(this.namedStatements ? { name: statementName(text), text, values } : { text, values });
+    return this.pool.query(statementQuery(text, values, this.namedStatements));
   }
 
   async onApplicationShutdown(): Promise<void> {
